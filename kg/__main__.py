@@ -1,0 +1,4 @@
+"""``python -m kg`` runs the command line."""
+from kg.cli import cli
+
+cli()

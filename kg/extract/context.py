@@ -1,0 +1,179 @@
+"""The builder every extraction rule writes into: entities deduplicated, relations with evidence.
+
+>>> from kg.model import Document, Line
+>>> doc = Document(path="a.txt", name="a.txt", format="text", sha256="0",
+...                lines=(Line(1, "Ada Lovelace"), Line(3, "PhD, University of London, 1840")))
+>>> ctx = ExtractContext(doc)
+>>> ada = ctx.set_subject("Ada Lovelace", evidence=ctx.evidence(0))
+>>> uol = ctx.add_entity("University of London", "University", evidence=ctx.evidence(1))
+>>> ctx.add_relation(ada, "studiedAt", uol, degree="PhD", start="1840", evidence=ctx.evidence(1))
+>>> ex = ctx.build()
+>>> [(r.predicate, ex.entity(r.object).name, r.evidence.line_start) for r in ex.relations]
+[('studiedAt', 'University of London', 3)]
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+
+from kg.model import Document, Entity, Evidence, Extraction, Relation, coarse_type
+
+__all__ = ["ExtractContext", "normalize_name"]
+
+
+def normalize_name(name: str) -> str:
+    """Case-, accent- and punctuation-folded form of a name, for deduplication.
+
+    >>> normalize_name("  Tsinghua  Univ. ")
+    'tsinghua univ'
+    >>> normalize_name("École Normale")
+    'ecole normale'
+    """
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.replace("&", " and ")
+    text = re.sub(r"[^\w\s]", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class ExtractContext:
+    """Collects the entities and relations of one document.
+
+    Entities are deduplicated by coarse type and normalised name or alias; adding
+    the same name twice returns the same id. Relations are deduplicated by
+    (subject, predicate, object): a later mention fills attributes the first lacked.
+    """
+
+    def __init__(self, document: Document):
+        self.document = document
+        self.subject_id: str | None = None
+        self._entities: dict[str, Entity] = {}
+        self._keys: dict[tuple[str, str], str] = {}
+        self._relations: dict[tuple[str, str, str], Relation] = {}
+        self._counter = 0
+
+    # -- evidence ---------------------------------------------------------------------------
+    def evidence(self, first: int, last: int | None = None) -> Evidence:
+        """Evidence for document lines ``first..last`` (indexes into ``document.lines``)."""
+        lines = self.document.lines
+        last = first if last is None else last
+        first = max(0, min(first, len(lines) - 1))
+        last = max(first, min(last, len(lines) - 1))
+        text = " ".join(line.text.strip() for line in lines[first : last + 1])
+        return Evidence(line_start=lines[first].number, line_end=lines[last].number, text=text[:500])
+
+    # -- entities ---------------------------------------------------------------------------
+    def find(self, name: str, entity_type: str) -> str | None:
+        """The id of an entity already added under this name or alias, else ``None``."""
+        return self._keys.get((coarse_type(entity_type), normalize_name(name)))
+
+    def add_entity(
+        self,
+        name: str,
+        entity_type: str,
+        *,
+        aliases: tuple[str, ...] | list[str] = (),
+        identifiers: dict[str, str] | None = None,
+        year: str | None = None,
+        evidence: Evidence | None = None,
+    ) -> str:
+        """Add (or merge into) an entity and return its id."""
+        name = " ".join(name.split())
+        coarse = coarse_type(entity_type)
+        keys = [normalize_name(n) for n in (name, *aliases) if normalize_name(n)]
+        existing = next((self._keys[(coarse, k)] for k in keys if (coarse, k) in self._keys), None)
+        if existing is None:
+            self._counter += 1
+            entity_id = f"e{self._counter}"
+            self._entities[entity_id] = Entity(
+                id=entity_id, name=name, type=entity_type, aliases=(), evidence=evidence
+            )
+        else:
+            entity_id = existing
+        self._merge_into(entity_id, name, entity_type, aliases, identifiers, year)
+        for key in keys:
+            self._keys.setdefault((coarse, key), entity_id)
+        return entity_id
+
+    def _merge_into(self, entity_id, name, entity_type, aliases, identifiers, year) -> None:
+        entity = self._entities[entity_id]
+        names = [entity.name, *entity.aliases, name, *aliases]
+        seen: dict[str, str] = {}
+        for n in names:
+            n = " ".join(n.split())
+            if n and normalize_name(n) not in seen:
+                seen[normalize_name(n)] = n
+        primary = entity.name
+        # the most complete form is the name; shorter forms become aliases
+        if len(normalize_name(name)) > len(normalize_name(primary)) and entity.coarse != "Publication":
+            primary = name
+        alias_list = tuple(n for k, n in seen.items() if k != normalize_name(primary))
+        ids = dict(entity.identifiers)
+        for key, value in (identifiers or {}).items():
+            ids.setdefault(key, value)
+        # a more specific organisation type wins over the generic guess
+        new_type = entity.type
+        if entity.type != entity_type and entity.coarse == coarse_type(entity_type) == "Organization":
+            new_type = entity_type if entity.type in ("Company", "Institute") and entity_type in ("University", "Lab") else entity.type
+        self._entities[entity_id] = replace(
+            entity, name=primary, type=new_type, aliases=alias_list,
+            identifiers=tuple(ids.items()), year=entity.year or year,
+        )
+
+    def set_type(self, entity_id: str, entity_type: str) -> None:
+        """Override the type of an entity (within the same coarse class)."""
+        self._entities[entity_id] = replace(self._entities[entity_id], type=entity_type)
+
+    def entity(self, entity_id: str) -> Entity:
+        """The current state of an entity."""
+        return self._entities[entity_id]
+
+    @property
+    def entities(self) -> list[Entity]:
+        """All entities added so far, in order."""
+        return list(self._entities.values())
+
+    def set_subject(self, name: str, *, aliases=(), identifiers=None, evidence=None) -> str:
+        """Name the document's subject (a Person) and return its id."""
+        self.subject_id = self.add_entity(
+            name, "Person", aliases=aliases, identifiers=identifiers, evidence=evidence
+        )
+        return self.subject_id
+
+    def subject(self) -> str:
+        """The subject's id; a document that never names its subject gets an unnamed one."""
+        if self.subject_id is None:
+            self.subject_id = self.add_entity(f"(subject of {self.document.name})", "Person")
+        return self.subject_id
+
+    # -- relations --------------------------------------------------------------------------
+    def add_relation(self, subject_id: str, predicate: str, object_id: str, **attributes) -> None:
+        """Add a relation; repeated (subject, predicate, object) triples fill in missing attributes."""
+        if subject_id == object_id:
+            return
+        if predicate == "coauthored":
+            subject_id, object_id = sorted((subject_id, object_id), key=lambda i: int(i[1:]))
+        key = (subject_id, predicate, object_id)
+        attributes = {k: v for k, v in attributes.items() if v not in (None, "")}
+        if key in self._relations:
+            old = self._relations[key]
+            fill = {k: v for k, v in attributes.items() if getattr(old, k) in (None, "")}
+            if fill:
+                self._relations[key] = replace(old, **fill)
+            return
+        self._relations[key] = Relation(subject=subject_id, predicate=predicate, object=object_id, **attributes)
+
+    @property
+    def relations(self) -> list[Relation]:
+        """All relations added so far, in order."""
+        return list(self._relations.values())
+
+    def build(self) -> Extraction:
+        """The finished, immutable :class:`Extraction`."""
+        return Extraction(
+            document=self.document.name,
+            subject=self.subject_id,
+            entities=tuple(self._entities.values()),
+            relations=tuple(self._relations.values()),
+        )
