@@ -19,7 +19,11 @@ from dataclasses import replace
 
 from kg.model import Document, Entity, Evidence, Extraction, Relation, coarse_type
 
-__all__ = ["ExtractContext", "normalize_name"]
+__all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT"]
+
+#: The name given to the subject of a document that never names its subject. The
+#: resolver never merges two such subjects by name; only evidence can join them.
+UNNAMED_SUBJECT = "Unnamed document subject"
 
 
 def normalize_name(name: str) -> str:
@@ -144,7 +148,7 @@ class ExtractContext:
     def subject(self) -> str:
         """The subject's id; a document that never names its subject gets an unnamed one."""
         if self.subject_id is None:
-            self.subject_id = self.add_entity(f"(subject of {self.document.name})", "Person")
+            self.subject_id = self.add_entity(UNNAMED_SUBJECT, "Person")
         return self.subject_id
 
     # -- relations --------------------------------------------------------------------------
