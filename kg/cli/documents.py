@@ -1,4 +1,264 @@
-"""kg commands: documents."""
+"""kg commands that build, inspect and export the store: build, extract, query, export, stats, validate, explain, remove."""
 from __future__ import annotations
 
-from kg.cli import cli  # noqa: F401
+import json
+import sys
+
+import click
+
+from kg.cli import cli, format_option, store_option
+from kg.cli._output import FORMATS, render
+
+
+def _open(store: str):
+    from kg.store import Store
+
+    return Store.open(store)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@store_option
+@click.option("--force", is_flag=True, help="Rebuild documents even when their bytes are unchanged.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Extraction processes (default: all cores).")
+@click.option("--ror", type=click.Path(exists=True, dir_okay=False),
+              help="A ROR data dump (JSON) to enrich organisation names, acronyms and parents.")
+def build(paths, store, force, workers, ror):
+    """Build documents (files or folders) into the store.
+
+    Unchanged documents are skipped; a changed document replaces its old facts; a
+    file that cannot be read is reported and skipped, and the others are built.
+
+    \b
+    Example:
+        kg build seeds/
+        kg build cv.pdf homepage.html --store lab-graph
+        kg build crawl/ --ror ror-data.json
+    """
+    from kg.pipeline import build as build_documents
+
+    with _open(store) as kg_store, click.progressbar(length=0, label="extracting", file=sys.stderr,
+                                                     show_pos=True) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(done - bar.pos)
+
+        ror_index = None
+        if ror:
+            from kg.resolve import load_ror
+
+            ror_index = load_ror(ror)
+        report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index)
+        totals = kg_store.stats()
+    for _, message in report.errors:
+        click.secho(f"error: {message}", fg="red", err=True)
+    click.echo(report.summary())
+    click.echo(f"store {store}: {totals['documents']} documents, "
+               f"{sum(totals['entities'].values())} entities, {sum(totals['relations'].values())} relations, "
+               f"{totals['quads']} quads")
+    if report.errors:
+        raise click.exceptions.Exit(1)
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@format_option(type=click.Choice(["json", "turtle"]), default="json")
+def extract(file, fmt):
+    """Extract one document and print what was found, without touching the store.
+
+    \b
+    Example:
+        kg extract seeds/cv.txt --format json
+        kg extract homepage.html --format turtle
+    """
+    from kg.pipeline import extract_file
+
+    document, extraction = extract_file(file)
+    if fmt == "json":
+        click.echo(json.dumps(extraction.to_json(), indent=2, ensure_ascii=False))
+        return
+    from kg.pipeline import document_key
+    from kg.rdf import document_graph
+    click.echo(document_graph(document, extraction, key=document_key(file)).serialize(format="turtle"))
+
+
+@cli.command()
+@click.argument("sparql", required=False)
+@click.option("--file", "query_file", type=click.File("r"), help="Read the query from a .rq file.")
+@click.option("--name", "query_name", help="Run a query packaged with kg (see `kg query --list`).")
+@click.option("--param", "params", multiple=True, metavar="VAR=VALUE",
+              help="Bind ?VAR to a string (or an IRI written <...>); repeatable.")
+@click.option("--list", "list_queries", is_flag=True, help="List the packaged queries.")
+@store_option
+@format_option(type=click.Choice(FORMATS), default="table")
+def query(sparql, query_file, query_name, params, list_queries, store, fmt):
+    """Run a SPARQL query over the whole graph.
+
+    Values are bound as parameters, never pasted into the query text.
+
+    \b
+    Example:
+        kg query "SELECT ?name WHERE { ?p a kg:Person ; kg:name ?name } ORDER BY ?name"
+        (kg's prefixes kg:, kgr:, foaf:, schema:, org:, prov: ... are predeclared)
+        kg query --file people.rq --format csv
+        kg query --name people_at_organization --param org="Tsinghua University"
+    """
+    from kg.queries import load_query, query_names
+
+    if list_queries:
+        click.echo("\n".join(query_names()))
+        return
+    sources = [s for s in (sparql, query_file, query_name) if s]
+    if len(sources) != 1:
+        raise click.UsageError("give exactly one of SPARQL text, --file or --name")
+    if query_file:
+        text = query_file.read()
+    elif query_name:
+        try:
+            text = load_query(query_name)
+        except KeyError as exc:
+            raise click.BadParameter(exc.args[0], param_hint="--name") from None
+    else:
+        text = sparql
+    with _open(store) as kg_store:
+        result = kg_store.query(text, _bindings(params))
+        click.echo(_render_result(result, fmt).rstrip("\n"))
+
+
+@cli.command()
+@store_option
+@format_option(type=click.Choice(["turtle", "trig", "nquads", "ntriples", "jsonld", "json"]), default="trig")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write to a file instead of stdout.")
+def export(store, fmt, out):
+    """Export the whole store as RDF, or as the extraction JSON of every document.
+
+    \b
+    Example:
+        kg export --format trig --out graph.trig
+        kg export --format json > extractions.json
+    """
+    with _open(store) as kg_store:
+        if fmt == "json":
+            from kg.export import store_json
+
+            data = json.dumps(store_json(kg_store), indent=2, ensure_ascii=False).encode()
+        else:
+            data = kg_store.serialize(fmt)
+    if out:
+        with open(out, "wb") as handle:
+            handle.write(data)
+        click.echo(f"wrote {len(data)} bytes to {out}", err=True)
+    else:
+        click.echo(data.decode(), nl=False)
+
+
+@cli.command()
+@store_option
+@click.option("--documents", "list_documents", is_flag=True, help="List the documents instead of counting.")
+@format_option(type=click.Choice(FORMATS), default="table")
+def stats(store, list_documents, fmt):
+    """Count what the store holds: documents, entities by type, relations by predicate.
+
+    \b
+    Example:
+        kg stats
+        kg stats --documents --format csv
+    """
+    with _open(store) as kg_store:
+        if list_documents:
+            rows = [{k: d[k] for k in ("document", "format", "path", "built")} for d in kg_store.documents()]
+            click.echo(render(rows, fmt))
+            return
+        totals = kg_store.stats()
+    rows = [{"what": "documents", "count": totals["documents"]}, {"what": "quads", "count": totals["quads"]}]
+    rows += [{"what": f"entity {k}", "count": v} for k, v in totals["entities"].items()]
+    rows += [{"what": f"relation {k}", "count": v} for k, v in totals["relations"].items()]
+    click.echo(render(rows, fmt))
+
+
+@cli.command()
+@store_option
+@format_option(type=click.Choice(FORMATS), default="table")
+def validate(store, fmt):
+    """Check the graph against the SHACL shapes of the kg ontology.
+
+    Prints each violation (focus node, path, message); exits 1 if any.
+
+    \b
+    Example:
+        kg validate
+    """
+    from kg.validate import validate as validate_graph
+
+    with _open(store) as kg_store:
+        report = validate_graph(kg_store.dataset)
+    if report.conforms:
+        click.echo("conforms: no violations")
+        return
+    click.echo(render(report.violations, fmt))
+    raise click.ClickException(f"{len(report.violations)} violations")
+
+
+@cli.command()
+@click.argument("name")
+@store_option
+@click.option("--type", "types", multiple=True, help="Only entities of this type (Person, University, ...).")
+@format_option(type=click.Choice(["text", "json"]), default="text")
+def explain(name, store, types, fmt):
+    """Everything known about one entity: each fact with its source line, merges, disagreements.
+
+    \b
+    Example:
+        kg explain "Ada Lovelace"
+        kg explain "University of London" --format json
+    """
+    from kg.explain import explain as explain_entity, render_explanation
+
+    with _open(store) as kg_store:
+        info = explain_entity(kg_store, name, types=types or None)
+    if fmt == "json":
+        click.echo(json.dumps(info, indent=2, ensure_ascii=False, default=str))
+    else:
+        click.echo(render_explanation(info))
+
+
+@cli.command()
+@click.argument("documents", nargs=-1, required=True)
+@store_option
+def remove(documents, store):
+    """Remove documents' facts from the store, by path or file name.
+
+    \b
+    Example:
+        kg remove seeds/old-cv.txt
+    """
+    from kg.pipeline import remove as remove_document
+
+    with _open(store) as kg_store:
+        for document in documents:
+            for path in remove_document(kg_store, document):
+                click.echo(f"removed {path}")
+
+
+def _bindings(params) -> dict:
+    from rdflib import Literal, URIRef
+
+    out = {}
+    for param in params:
+        name, sep, value = param.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{param!r} is not VAR=VALUE", param_hint="--param")
+        value = value.strip()
+        term = URIRef(value[1:-1]) if value.startswith("<") and value.endswith(">") else Literal(value)
+        out[name.strip().lstrip("?$")] = term
+    return out
+
+
+def _render_result(result, fmt: str) -> str:
+    if result.type == "ASK":
+        return json.dumps(bool(result.askAnswer)) if fmt == "json" else str(bool(result.askAnswer)).lower()
+    if result.type in ("CONSTRUCT", "DESCRIBE"):
+        return result.graph.serialize(format="json-ld" if fmt == "json" else "turtle")
+    columns = [str(v) for v in result.vars]
+    rows = [{c: (None if row[i] is None else str(row[i])) for i, c in enumerate(columns)} for row in result]
+    return render(rows, fmt, columns)

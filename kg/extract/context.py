@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from dataclasses import replace
 
 from kg.model import Document, Entity, Evidence, Extraction, Relation, coarse_type
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_NORMALIZE_NAME_1 = re.compile(r"[^\w\s]")
+_RX_NORMALIZE_NAME_2 = re.compile(r"\s+")
 
 __all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT"]
 
@@ -26,6 +31,7 @@ __all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT"]
 UNNAMED_SUBJECT = "Unnamed document subject"
 
 
+@lru_cache(maxsize=65536)
 def normalize_name(name: str) -> str:
     """Case-, accent- and punctuation-folded form of a name, for deduplication.
 
@@ -37,8 +43,8 @@ def normalize_name(name: str) -> str:
     text = unicodedata.normalize("NFKD", name)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = text.replace("&", " and ")
-    text = re.sub(r"[^\w\s]", " ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = _RX_NORMALIZE_NAME_1.sub(" ", text)
+    return _RX_NORMALIZE_NAME_2.sub(" ", text).strip()
 
 
 class ExtractContext:
@@ -102,27 +108,40 @@ class ExtractContext:
 
     def _merge_into(self, entity_id, name, entity_type, aliases, identifiers, year) -> None:
         entity = self._entities[entity_id]
-        names = [entity.name, *entity.aliases, name, *aliases]
+        if not aliases and not identifiers and name == entity.name and entity_type == entity.type \
+                and (entity.year or year) == entity.year:
+            return  # the same name again: nothing to merge (aliases are always distinct from the name)
         seen: dict[str, str] = {}
-        for n in names:
+        for n in (entity.name, *entity.aliases, name, *aliases):
             n = " ".join(n.split())
-            if n and normalize_name(n) not in seen:
-                seen[normalize_name(n)] = n
+            if n:
+                k = normalize_name(n)
+                if k not in seen:
+                    seen[k] = n
         primary = entity.name
         # the most complete form is the name; shorter forms become aliases
         if len(normalize_name(name)) > len(normalize_name(primary)) and entity.coarse != "Publication":
             primary = name
-        alias_list = tuple(n for k, n in seen.items() if k != normalize_name(primary))
-        ids = dict(entity.identifiers)
-        for key, value in (identifiers or {}).items():
-            ids.setdefault(key, value)
+        primary_key = normalize_name(primary)
+        alias_list = tuple(n for k, n in seen.items() if k != primary_key)
+        if identifiers:
+            ids = dict(entity.identifiers)
+            for key, value in identifiers.items():
+                ids.setdefault(key, value)
+            id_items = tuple(ids.items())
+        else:
+            id_items = entity.identifiers
         # a more specific organisation type wins over the generic guess
         new_type = entity.type
         if entity.type != entity_type and entity.coarse == coarse_type(entity_type) == "Organization":
             new_type = entity_type if entity.type in ("Company", "Institute") and entity_type in ("University", "Lab") else entity.type
-        self._entities[entity_id] = replace(
-            entity, name=primary, type=new_type, aliases=alias_list,
-            identifiers=tuple(ids.items()), year=entity.year or year,
+        new_year = entity.year or year
+        if primary == entity.name and new_type == entity.type and alias_list == entity.aliases \
+                and id_items == entity.identifiers and new_year == entity.year:
+            return
+        self._entities[entity_id] = Entity(
+            id=entity.id, name=primary, type=new_type, aliases=alias_list,
+            identifiers=id_items, year=new_year, evidence=entity.evidence,
         )
 
     def set_type(self, entity_id: str, entity_type: str) -> None:

@@ -1,0 +1,193 @@
+"""Time every analysis command on a large synthetic graph, written straight into a store.
+
+The graph follows the kg RDF layout (one named graph per person's document, entities with
+kg:name, direct edges, kg:Affiliation assertion nodes with years and provenance) at about
+20 triples per person: organisations with labs (kg:partOf), one or two affiliations each,
+three-author publications at shared venues, co-authorship and advising among nearby people.
+
+Usage::
+
+    python bench/analysis.py                  # 2,000 people: a quick check
+    python bench/analysis.py --people 100000  # about 2M triples
+
+Prints one row per step: loading, the projections, then each command (warm: projections built).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+KG = "https://w3id.org/kg/ontology#"
+ID = "https://w3id.org/kg/id/"
+RDF_TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+XSD_INT = "^^<http://www.w3.org/2001/XMLSchema#integer>"
+XSD_BOOL = "^^<http://www.w3.org/2001/XMLSchema#boolean>"
+GIVEN = "Ada Ben Cai Dara Eli Fei Gus Hana Ivo Jun Kai Lea Mio Nia Oto Pia Quy Ren Sol Tai Uma Vik Wen Xia Yan Zoe".split()
+FAMILY = "Abe Bach Chen Diaz Eze Fox Gao Holm Ito Jain Kim Lund Mora Nair Ortiz Park Qian Rao Sato Tan Udo Vogt Wu Xu".split()
+
+
+def _lit(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_nquads(people: int, out: Path, seed: int = 0) -> tuple[int, list[str]]:
+    """Write the synthetic graph as N-Quads; return (quads, the names of the first people)."""
+    rng = random.Random(seed)
+    n_unis = max(4, people // 400)
+    n_companies = max(4, people // 1000)
+    n_venues = 60
+    unis = [f"{ID}org/u{i}" for i in range(n_unis)]
+    labs = [(f"{ID}org/u{i}-lab{j}", unis[i]) for i in range(n_unis) for j in range(3)]
+    companies = [f"{ID}org/c{i}" for i in range(n_companies)]
+    venues = [f"{ID}venue/v{i}" for i in range(n_venues)]
+    names = []
+    count = 0
+    with out.open("w", encoding="utf-8") as f:
+        def q(s, p, o, g):
+            nonlocal count
+            count += 1
+            f.write(f"{s} {p} {o} {g} .\n")
+
+        # one document describing the organisations and venues
+        g = f"<{ID}graph/orgs>"
+        doc = f"<{ID}doc/orgs>"
+        q(doc, RDF_TYPE, f"<{KG}Document>", g)
+        q(doc, f"<{KG}fileName>", _lit("orgs.txt"), g)
+        for i, u in enumerate(unis):
+            q(f"<{u}>", RDF_TYPE, f"<{KG}University>", g)
+            q(f"<{u}>", f"<{KG}name>", _lit(f"University {i}"), g)
+        for lab, parent in labs:
+            q(f"<{lab}>", RDF_TYPE, f"<{KG}Lab>", g)
+            q(f"<{lab}>", f"<{KG}name>", _lit("Lab " + lab.rsplit("/", 1)[1]), g)
+            q(f"<{lab}>", f"<{KG}partOf>", f"<{parent}>", g)
+        for i, c in enumerate(companies):
+            q(f"<{c}>", RDF_TYPE, f"<{KG}Company>", g)
+            q(f"<{c}>", f"<{KG}name>", _lit(f"Company {i}"), g)
+        for i, v in enumerate(venues):
+            q(f"<{v}>", RDF_TYPE, f"<{KG}Venue>", g)
+            q(f"<{v}>", f"<{KG}name>", _lit(f"VENUE{i}"), g)
+
+        for i in range(people):
+            name = f"{GIVEN[i % len(GIVEN)]} {FAMILY[(i // len(GIVEN)) % len(FAMILY)]} {i}"
+            names.append(name)
+            me = f"<{ID}person/p{i}>"
+            g = f"<{ID}graph/d{i}>"
+            doc = f"<{ID}doc/d{i}>"
+            file_name = _lit(f"doc-{i:06d}.txt")
+            q(doc, RDF_TYPE, f"<{KG}Document>", g)
+            q(doc, f"<{KG}fileName>", file_name, g)
+            q(doc, f"<{KG}about>", me, g)
+            q(me, RDF_TYPE, f"<{KG}Person>", g)
+            q(me, f"<{KG}name>", _lit(name), g)
+            q(me, f"<{KG}sourceDocument>", doc, g)
+            stints = [("studiedAt", rng.choice(unis))]
+            if rng.random() < 0.6:
+                stints.append(("workedAt", rng.choice([l for l, _ in labs[:: max(1, len(labs) // 50)]]
+                                                      if rng.random() < 0.2 else [rng.choice(labs)[0]] + companies)))
+            start = rng.randint(1990, 2018)
+            for k, (predicate, org) in enumerate(stints):
+                a = f"<{ID}assertion/d{i}-{k}>"
+                q(me, f"<{KG}{predicate}>", f"<{org}>", g)
+                q(a, RDF_TYPE, f"<{KG}Affiliation>", g)
+                q(a, f"<{RDF}subject>", me, g)
+                q(a, f"<{RDF}predicate>", f"<{KG}{predicate}>", g)
+                q(a, f"<{RDF}object>", f"<{org}>", g)
+                q(a, f"<{KG}startYear>", f'"{start}"{XSD_INT}', g)
+                end = start + rng.randint(1, 6)
+                if end >= 2025:
+                    q(a, f"<{KG}ongoing>", f'"true"{XSD_BOOL}', g)
+                else:
+                    q(a, f"<{KG}endYear>", f'"{end}"{XSD_INT}', g)
+                q(a, f"<{KG}sourceDocument>", doc, g)
+                start = end
+            if i % 3 == 0:  # a paper with two nearby people
+                pub = f"<{ID}publication/x{i}>"
+                q(pub, RDF_TYPE, f"<{KG}Publication>", g)
+                q(pub, f"<{KG}name>", _lit(f"Paper {i}"), g)
+                q(pub, f"<{KG}year>", f'"{rng.randint(2000, 2024)}"', g)
+                q(pub, f"<{KG}publishedIn>", f"<{rng.choice(venues)}>", g)
+                for other in {i, max(0, i - rng.randint(1, 60)), max(0, i - rng.randint(1, 60))}:
+                    q(f"<{ID}person/p{other}>", f"<{KG}authored>", pub, g)
+                    if other != i:
+                        q(me, f"<{KG}coauthored>", f"<{ID}person/p{other}>", g)
+            if i > 0 and rng.random() < 0.5:
+                q(me, f"<{KG}advisedBy>", f"<{ID}person/p{max(0, i - rng.randint(1, 300))}>", g)
+    return count, names
+
+
+def _timed(label: str, fn, table: list) -> object:
+    gc.collect()
+    started = time.perf_counter()
+    result = fn()
+    seconds = time.perf_counter() - started
+    size = len(result) if hasattr(result, "__len__") else ""
+    table.append((label, seconds, size))
+    print(f"{label:<42} {seconds:8.2f} s  {size}", file=sys.stderr, flush=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--people", type=int, default=2000, help="people in the graph (default 2000)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--skip", default="", help="comma-separated steps to skip, e.g. betweenness,communities")
+    args = parser.parse_args(argv)
+    skip = set(filter(None, args.skip.split(",")))
+
+    from kg import analyze
+    from kg.analyze import snapshot
+    from kg.store import Store
+
+    table: list[tuple[str, float, object]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "graph.nq"
+        quads, names = _timed("generate N-Quads", lambda: write_nquads(args.people, data, args.seed), table)
+        store = Store.open(":memory:")
+        _timed("load into the store", lambda: store.load(data), table)
+        snap = snapshot(store)
+        a, b = names[len(names) // 2], names[len(names) // 2 + 7]
+        _timed("snapshot: nodes (entity_labels.rq)", lambda: snap.nodes, table)
+        _timed("snapshot: edges (relation_edges.rq)", lambda: snap.edges, table)
+        _timed("snapshot: assertions (relation_assertions.rq)", lambda: snap.assertions, table)
+        _timed("snapshot: mentions (entity_mentions.rq)", lambda: snap.mentions, table)
+        _timed("typed_graph (first: builds)", lambda: analyze.typed_graph(store), table)
+        _timed("collaboration_graph (first: builds)", lambda: analyze.collaboration_graph(store), table)
+        _timed("bipartite_graph (first: builds)", lambda: analyze.bipartite_graph(store), table)
+        _timed("store state check (cache hit)", lambda: [snapshot(store)], table)
+        steps = [
+            ("kg shared A B", lambda: analyze.shared(store, a, b)),
+            ("kg collaborators A", lambda: analyze.collaborators(store, a)),
+            ("kg collaborators A --depth 3", lambda: analyze.collaborators(store, a, depth=3)),
+            ("kg path A B", lambda: analyze.path(store, a, b)),
+            ("kg central (degree)", lambda: analyze.central(store)),
+            ("kg central --by pagerank", lambda: analyze.central(store, by="pagerank")),
+            ("kg central --by betweenness", lambda: analyze.central(store, by="betweenness")),
+            ("kg communities", lambda: analyze.communities(store)),
+            ("kg suggest A", lambda: analyze.suggest(store, a)),
+            ("kg timeline A", lambda: analyze.timeline(store, a)),
+            ("kg person A", lambda: analyze.person(store, a)),
+            ("kg members ORG", lambda: analyze.members(store, "University 0")),
+            ("kg tree A", lambda: analyze.tree(store, a)),
+        ]
+        for label, fn in steps:
+            if not any(word in label for word in skip):
+                _timed(label, fn, table)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        store.close()
+    print(f"\n{args.people:,} people, {quads:,} quads; peak memory {peak:,.0f} MB\n")
+    print(f"{'step':<46} {'seconds':>8}  rows")
+    print(f"{'-' * 46} {'-' * 8}  ----")
+    for label, seconds, size in table:
+        print(f"{label:<46} {seconds:8.2f}  {size}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

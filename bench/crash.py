@@ -1,0 +1,217 @@
+"""Crash safety of ``kg build``: kill it at random moments and check the store each time.
+
+1. Generates a small corpus (``bench/generate.py``) and builds it once into a reference store
+   (timing that build).
+2. ``--kills`` times: starts ``kg build`` on the corpus into the test store, kills it (SIGKILL,
+   the whole process group: the writer and its extraction workers) after a random delay within
+   the reference build's duration (a resumed build after a kill; once the store is complete, a
+   fresh build or a ``--force`` rebuild, alternately), then opens the store and checks it:
+
+   - the store opens (the lock of the killed process is released);
+   - every document the store reports is complete: its named graph holds the document node
+     with its content hash, and the same quads as the reference store's graph for that
+     document (the build time left aside).
+
+3. Reruns ``kg build`` to completion and checks that every document is then reported, complete.
+4. Starts two ``kg build`` on the same store at once: the second must fail at once with a
+   clear "in use" message (or wait), never corrupt the first.
+
+Usage::
+
+    python bench/crash.py                       # 20 kills on 600 documents
+    python bench/crash.py --docs 60 --kills 2   # the smoke test
+
+Prints one line per kill and a summary; exit status 1 if any check failed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+_GENERATED = "http://www.w3.org/ns/prov#generatedAtTime"
+_KG = "https://w3id.org/kg/ontology#"
+#: merge records depend on what the store already held when the document was resolved
+_RESOLUTION = {_KG + p for p in ("mention", "resolvedTo", "rule", "score", "detail")}
+
+
+def _build_command(corpus: Path, store: Path, workers: int | None) -> list[str]:
+    command = [sys.executable, "-m", "kg", "build", str(corpus), "--store", str(store)]
+    if workers:
+        command += ["--workers", str(workers)]
+    return command
+
+
+def _start(command: list[str]) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env=env, cwd=str(ROOT))
+
+
+def snapshot(store_dir: Path) -> dict[str, tuple[frozenset, frozenset]]:
+    """Every reported document's graph, by path: its quads as N-Quads lines (build time left aside),
+    and its content signature (below)."""
+    import pyoxigraph as ox
+
+    from kg.store import Store
+
+    with Store.open(store_dir, wait=30) as store:
+        documents = store.documents()
+        out = {}
+        for d in documents:
+            quads = [q for q in store._ox.quads_for_pattern(None, None, None, ox.NamedNode(d["graph"]))
+                     if q.predicate.value != _GENERATED]
+            out[d["path"]] = (frozenset(f"{q.subject} {q.predicate} {q.object}" for q in quads), signature(quads))
+    return out
+
+
+def signature(quads) -> frozenset:
+    """What a document's graph says, independent of the IRIs the resolver chose: the set of
+    (predicate, literal) pairs and of classes used, merge records left aside. A document whose
+    later documents were resolved against a partly built store can get other IRIs than in the
+    reference (a legitimate difference); a graph missing part of its quads loses part of this."""
+    import pyoxigraph as ox
+
+    out = set()
+    for q in quads:
+        if q.predicate.value in _RESOLUTION or (q.predicate.value.endswith("#type") and q.object.value.endswith("#Resolution")):
+            continue
+        if isinstance(q.object, ox.Literal):
+            out.add((q.predicate.value, q.object.value))
+        elif q.predicate.value.endswith("#type"):
+            out.add(("type", q.object.value))
+    return frozenset(out)
+
+
+def check(store_dir: Path, reference: dict) -> tuple[int, int, list[str]]:
+    """(documents reported, of which identical to the reference, problems) for the store at ``store_dir``.
+
+    A reported document is complete when its content signature equals the reference's; its
+    quads may differ through the IRIs the resolver chose (counted, not a problem)."""
+    try:
+        graphs = snapshot(store_dir)
+    except Exception as exc:  # the store does not open: the worst failure
+        return 0, 0, [f"store does not open: {type(exc).__name__}: {exc}"]
+    problems, identical = [], 0
+    for path, (quads, sign) in graphs.items():
+        if path not in reference:
+            problems.append(f"{path}: reported but not in the corpus")
+            continue
+        ref_quads, ref_sign = reference[path]
+        identical += quads == ref_quads
+        if sign != ref_sign:
+            missing, extra = len(ref_sign - sign), len(sign - ref_sign)
+            problems.append(f"{path}: incomplete or wrong content ({missing} statements missing, {extra} extra)")
+    return len(graphs), identical, problems
+
+
+def concurrent_check(corpus: Path, store_dir: Path, workers: int | None) -> str | None:
+    """Start two builds on one store; ``None`` if the second failed clearly (or waited), else the problem."""
+    first = _start(_build_command(corpus, store_dir, workers) + ["--force"])
+    time.sleep(1.0)
+    second = _start(_build_command(corpus, store_dir, workers) + ["--force"])
+    try:
+        _, err = second.communicate(timeout=600)
+    finally:
+        first.communicate(timeout=600)
+    if second.returncode == 0:
+        return None if first.returncode == 0 else "second build succeeded but the first failed"
+    if "in use" in err and "Traceback" not in err:
+        return None
+    return f"second build failed unclearly (exit {second.returncode}): {err.strip()[-300:]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--docs", type=int, default=600, help="generated documents")
+    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=None, help="kg build --workers")
+    parser.add_argument("--work", type=Path, default=None, help="working folder (default: a temporary one)")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+
+    from generate import write_corpus
+
+    work = args.work or Path(tempfile.mkdtemp(prefix="kg-crash-"))
+    corpus, reference_dir, store_dir = work / "docs", work / "reference", work / "store"
+    for folder in (reference_dir, store_dir):
+        shutil.rmtree(folder, ignore_errors=True)
+    if not corpus.exists():
+        write_corpus(args.docs, corpus, seed=args.seed)
+    started = time.perf_counter()
+    done = subprocess.run(_build_command(corpus, reference_dir, args.workers), capture_output=True, text=True,
+                          cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    full = time.perf_counter() - started
+    if done.returncode != 0:
+        print(done.stderr[-2000:], file=sys.stderr)
+        return 1
+    reference = snapshot(reference_dir)
+    print(f"reference: {len(reference)} documents built in {full:.1f} s")
+
+    rng = random.Random(args.seed)
+    ok, results, complete = 0, [], False
+    for i in range(1, args.kills + 1):
+        command = _build_command(corpus, store_dir, args.workers)
+        mode = "resume"
+        if complete:  # nothing left to build: start over, alternately from scratch and as a forced rebuild
+            if i % 2:
+                shutil.rmtree(store_dir, ignore_errors=True)
+                mode = "fresh"
+            else:
+                command.append("--force")
+                mode = "force"
+        process = _start(command)
+        delay = rng.uniform(0.05, full)
+        try:
+            process.wait(timeout=delay)
+            finished = True
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            finished = False
+        reported, identical, problems = check(store_dir, reference)
+        ok += not problems
+        complete = reported == len(reference)
+        results.append({"kill": i, "mode": mode, "after_s": round(delay, 2), "finished_first": finished,
+                        "reported": reported, "identical": identical, "problems": problems})
+        state = "finished before the kill" if finished else "killed"
+        print(f"kill {i:2d} ({mode}) at {delay:5.1f} s ({state}): {reported}/{len(reference)} documents reported "
+              f"({identical} with the reference's very IRIs), {'OK' if not problems else '; '.join(problems[:3])}", flush=True)
+
+    rerun = subprocess.run(_build_command(corpus, store_dir, args.workers), capture_output=True, text=True,
+                           cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    reported, identical, problems = check(store_dir, reference)
+    if rerun.returncode != 0:
+        problems.append(f"rerun failed (exit {rerun.returncode}): {rerun.stderr.strip()[-300:]}")
+    if reported != len(reference):
+        problems.append(f"after the rerun {reported}/{len(reference)} documents reported")
+    concurrent = concurrent_check(corpus, store_dir, args.workers)
+    summary = {"documents": len(reference), "kills": args.kills, "ok": ok, "rerun_complete": not problems,
+               "rerun_problems": problems, "concurrent_build": concurrent or "second build refused clearly",
+               "reference_build_s": round(full, 1)}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    print(f"{ok}/{args.kills} kills left a consistent store; rerun "
+          f"{'completed every document' if not problems else 'FAILED: ' + '; '.join(problems[:3])}; "
+          f"concurrent build: {summary['concurrent_build']}")
+    if args.work is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if ok == args.kills and not problems and concurrent is None else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

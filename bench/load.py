@@ -1,0 +1,227 @@
+"""Load test of ``kg serve``: many SPARQL queries from concurrent clients, on the loopback interface only.
+
+Starts ``kg serve`` (a subprocess) on a free 127.0.0.1 port over a store (a synthetic one
+in a temporary folder unless ``--store`` is given), fires a fixed number of queries from
+N client threads (each with its own HTTP connection), and prints throughput, latency
+percentiles and errors. Bounded in count (``--queries``) and time (``--max-seconds``);
+stops the server when done. Exit status 1 if any query failed.
+
+Usage::
+
+    python bench/load.py                       # 1,000 queries, 10 clients, synthetic store
+    python bench/load.py --queries 5000 --clients 10 --people 500
+    python bench/load.py --store kg-data --json
+
+The query mix: kg's parameter-free named queries (documents, counts, edges), a person
+looked up by name, an ASK, a CONSTRUCT of one person, and CSV / XML answers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+KG = "https://w3id.org/kg/ontology#"
+PREFIX = f"PREFIX kg: <{KG}>\n"
+
+
+def synthetic_store(path: Path, people: int, seed: int = 7) -> int:
+    """Write a store of ``people`` one-person documents in kg's RDF layout; returns the quad count."""
+    from rdflib import Literal
+    from rdflib.namespace import RDF, XSD
+
+    from kg.namespaces import KG as K, mint_iri, document_graph_iri
+    from kg.store import Store
+
+    rng = random.Random(seed)
+    orgs = [mint_iri("org", f"Synthetic University {i}") for i in range(max(5, people // 10))]
+    documents = []
+    for i in range(people):
+        key = f"synthetic/person-{i}.txt"
+        graph = document_graph_iri(key)
+        doc = mint_iri("doc", key)
+        person = mint_iri("person", f"Person {i}")
+        triples = [
+            (doc, RDF.type, K.Document), (doc, K.graph, graph), (doc, K.sourcePath, Literal(key)),
+            (doc, K.fileName, Literal(f"person-{i}.txt")), (doc, K["format"], Literal("text")),
+            (doc, K.contentHash, Literal(f"{i:064x}")), (doc, K.about, person),
+            (person, RDF.type, K.Person), (person, K.name, Literal(f"Person {i}")), (person, K.sourceDocument, doc),
+        ]
+        for org in rng.sample(orgs, 3):
+            start = rng.randint(1990, 2020)
+            assertion = mint_iri("assertion", f"{key} {org}")
+            triples += [
+                (org, RDF.type, K.University), (org, K.name, Literal(str(org).rsplit("/", 1)[-1])),
+                (person, K.workedAt, org), (assertion, RDF.type, K.Affiliation),
+                (assertion, RDF.subject, person), (assertion, RDF.predicate, K.workedAt), (assertion, RDF.object, org),
+                (assertion, K.start, Literal(str(start), datatype=XSD.gYear)), (assertion, K.startYear, Literal(start)),
+                (assertion, K.sourceDocument, doc), (assertion, K.lineStart, Literal(rng.randint(1, 40))),
+            ]
+        documents.append((graph, triples))
+    with Store.open(str(path)) as store:
+        store.replace_documents(documents)
+        return len(store)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def query_mix(people: int) -> list[tuple[str, str, str]]:
+    """(label, query, Accept) triples that the clients cycle through."""
+    from kg.queries import load_query
+
+    mix = [(name, load_query(name), "application/sparql-results+json")
+           for name in ("documents", "count_entities", "count_relations", "relation_edges")]
+    for i in range(0, people, max(1, people // 5)):
+        mix.append(("person-by-name", PREFIX + f'SELECT ?p ?org WHERE {{ ?p kg:name "Person {i}" ; '
+                    "kg:workedAt ?org } ORDER BY ?org", "application/sparql-results+json"))
+        mix.append(("construct", PREFIX + f'CONSTRUCT {{ ?p ?x ?y }} WHERE {{ ?p kg:name "Person {i}" ; ?x ?y }}',
+                    "text/turtle"))
+    mix.append(("ask", PREFIX + "ASK { ?p a kg:Person }", "application/sparql-results+json"))
+    mix.append(("csv", PREFIX + "SELECT ?p ?n WHERE { ?p a kg:Person ; kg:name ?n } ORDER BY ?n LIMIT 50",
+                "text/csv"))
+    mix.append(("xml", PREFIX + "SELECT ?o (COUNT(?p) AS ?n) WHERE { ?p kg:workedAt ?o } GROUP BY ?o ORDER BY ?o",
+                "application/sparql-results+xml"))
+    return mix
+
+
+def start_server(store: str, port: int, timeout: float) -> subprocess.Popen:
+    import httpx
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kg", "serve", "--store", store, "--host", "127.0.0.1", "--port", str(port),
+         "--timeout", str(timeout)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    url = f"http://127.0.0.1:{port}/sparql"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"kg serve exited with {process.returncode}: {process.stderr.read().decode()[-2000:]}")
+        try:
+            if httpx.get(url, params={"query": "ASK {}"}, timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.terminate()
+    raise SystemExit("kg serve did not answer within 30 s")
+
+
+def run(url: str, mix, total: int, clients: int, max_seconds: float) -> dict:
+    """Fire ``total`` queries from ``clients`` threads; returns the measurements."""
+    import httpx
+
+    lock = threading.Lock()
+    issued = [0]
+    latencies: list[float] = []
+    by_label: dict[str, list[float]] = {}
+    errors: list[str] = []
+    stop_at = time.monotonic() + max_seconds
+
+    def client(number: int) -> None:
+        rng = random.Random(number)
+        with httpx.Client(timeout=30) as http:
+            while True:
+                with lock:
+                    if issued[0] >= total or time.monotonic() > stop_at:
+                        return
+                    issued[0] += 1
+                label, query, accept = rng.choice(mix)
+                started = time.perf_counter()
+                try:
+                    response = http.post(url, data={"query": query}, headers={"Accept": accept})
+                    ok = response.status_code == 200 and response.content
+                    problem = None if ok else f"{label}: HTTP {response.status_code} {response.text[:200]}"
+                except httpx.HTTPError as exc:
+                    problem = f"{label}: {type(exc).__name__}: {exc}"
+                elapsed = time.perf_counter() - started
+                with lock:
+                    latencies.append(elapsed)
+                    by_label.setdefault(label, []).append(elapsed)
+                    if problem:
+                        errors.append(problem)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - started
+    ordered = sorted(latencies)
+
+    def pct(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000 if ordered else 0.0
+
+    return {
+        "queries": len(latencies), "clients": clients, "seconds": round(wall, 3),
+        "throughput_qps": round(len(latencies) / wall, 1) if wall else 0.0,
+        "p50_ms": round(pct(50), 2), "p99_ms": round(pct(99), 2), "max_ms": round(ordered[-1] * 1000, 2) if ordered else 0,
+        "mean_ms": round(statistics.fmean(ordered) * 1000, 2) if ordered else 0,
+        "errors": len(errors), "first_errors": errors[:5],
+        "stopped_by_time_limit": len(latencies) < total,
+        "median_ms_by_query": {label: round(statistics.median(v) * 1000, 2) for label, v in sorted(by_label.items())},
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--queries", type=int, default=1000, help="how many queries in all (default 1000)")
+    parser.add_argument("--clients", type=int, default=10, help="concurrent clients (default 10)")
+    parser.add_argument("--max-seconds", type=float, default=120.0, help="stop firing after this long")
+    parser.add_argument("--store", help="an existing store directory (default: a synthetic one in a temp folder)")
+    parser.add_argument("--people", type=int, default=300, help="documents in the synthetic store")
+    parser.add_argument("--timeout", type=float, default=10.0, help="kg serve --timeout")
+    parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="kg-load-") as tmp:
+        store = args.store
+        quads = None
+        if store is None:
+            store = str(Path(tmp) / "kg-data")
+            quads = synthetic_store(Path(store), args.people)
+        port = free_port()
+        server = start_server(store, port, args.timeout)
+        try:
+            results = run(f"http://127.0.0.1:{port}/sparql", query_mix(args.people), args.queries,
+                          args.clients, args.max_seconds)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    results["store"] = args.store or f"synthetic: {args.people} documents, {quads} quads"
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(f"kg serve load test: {results['store']}")
+        print(f"  {results['queries']} queries from {results['clients']} clients in {results['seconds']} s")
+        print(f"  throughput {results['throughput_qps']} queries/s")
+        print(f"  latency p50 {results['p50_ms']} ms, p99 {results['p99_ms']} ms, max {results['max_ms']} ms")
+        print("  median latency by query: " + ", ".join(f"{k} {v} ms" for k, v in results["median_ms_by_query"].items()))
+        print(f"  errors {results['errors']}")
+        for problem in results["first_errors"]:
+            print(f"    {problem}")
+    return 1 if results["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,376 @@
+"""Reading the store for the analyses: named queries as Python rows, names to IRIs, and a
+per-state snapshot of the graph that the networkx projections are built from."""
+from __future__ import annotations
+
+import contextlib
+import gc
+import re
+import unicodedata
+import weakref
+from collections import defaultdict
+from functools import cached_property
+from typing import Any, Iterable
+
+from kg.errors import NotFoundError
+from kg.model import ENTITY_TYPES, ORGANIZATION_TYPES
+
+__all__ = ["AmbiguousNameError", "Snapshot", "snapshot", "rows", "resolve", "normalise", "local_name"]
+
+KG_NS = "https://w3id.org/kg/ontology#"
+_TYPE_ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
+_INTEGER_TYPES = {"http://www.w3.org/2001/XMLSchema#" + t for t in (
+    "integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")}
+_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
+
+
+class AmbiguousNameError(NotFoundError):
+    """A name that matches several entities; ``candidates`` lists them (dicts: name, type, iri, documents)."""
+
+    def __init__(self, message: str, candidates: list[dict[str, str]]):
+        super().__init__(message)
+        self.candidates = candidates
+
+
+def local_name(iri: Any) -> str:
+    """The last segment of an IRI: ``kg:workedAt`` -> ``'workedAt'``.
+
+    >>> local_name("https://w3id.org/kg/ontology#workedAt")
+    'workedAt'
+    """
+    return re.split(r"[#/]", str(iri))[-1]
+
+
+def normalise(name: str) -> str:
+    """How names are compared: Unicode-normalised, lower case, runs of spaces collapsed.
+
+    >>> normalise("  Ines   LARSEN ")
+    'ines larsen'
+    """
+    return " ".join(unicodedata.normalize("NFKC", str(name)).lower().split())
+
+
+def _value(term: Any) -> Any:
+    from rdflib import Literal
+
+    if term is None:
+        return None
+    if isinstance(term, Literal):
+        datatype = str(term.datatype) if term.datatype else ""
+        if datatype in _INTEGER_TYPES:
+            return int(term)
+        if datatype == _BOOLEAN:
+            return str(term).strip().lower() in ("true", "1")
+        return str(term)
+    return str(term)
+
+
+def rows(store, name: str, **bindings) -> list[dict[str, Any]]:
+    """Run the named query (``kg/queries/<name>.rq``) with bound values; rows of plain Python values.
+
+    IRIs come back as strings, integers as ``int``, booleans as ``bool``, other literals as ``str``
+    (:meth:`kg.store.Store.select`); any other object with ``.query(text, bindings)`` works too.
+    """
+    from kg.queries import load_query
+
+    if isinstance(store, Snapshot):
+        store = store.store
+    text = load_query(name)
+    if hasattr(store, "select"):
+        return store.select(text, bindings)
+    result = store.query(text, bindings)
+    names = [str(v) for v in result.vars]
+    return [{n: _value(row[i]) for i, n in enumerate(names)} for row in result]
+
+
+@contextlib.contextmanager
+def paused_gc():
+    """Pause Python's cyclic garbage collector while building large tables and graphs.
+
+    Building millions of small dicts and lists otherwise triggers collection passes over
+    everything already built, over and over; nothing here creates reference cycles.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _state(store) -> tuple:
+    return tuple(rows(store, "state")[0].values())
+
+
+# A snapshot per store object, reused while the store's state (fingerprint) is unchanged.
+_SNAPSHOTS: "weakref.WeakKeyDictionary[Any, tuple[tuple, Snapshot]]" = weakref.WeakKeyDictionary()
+
+
+def snapshot(store) -> "Snapshot":
+    """The store's :class:`Snapshot`, read once and reused until the store changes.
+
+    ``store`` is a :class:`kg.store.Store` (anything with ``.query(text, bindings)``) or a
+    snapshot (returned as is).
+    """
+    if isinstance(store, Snapshot):
+        return store
+    state = _state(store)
+    try:
+        cached = _SNAPSHOTS.get(store)
+    except TypeError:  # not weak-referenceable: no caching
+        return Snapshot(store)
+    if cached is not None and cached[0] == state:
+        return cached[1]
+    snap = Snapshot(weakref.proxy(store))  # the cache must not keep a closed store alive
+    _SNAPSHOTS[store] = (state, snap)
+    return snap
+
+
+class Snapshot:
+    """The graph as the analyses see it: nodes, edges and assertions read with a few queries.
+
+    Projections (:attr:`typed`, :attr:`collaboration`, ...) are built on first use and kept:
+    build them once, ask many questions. Get one with :func:`snapshot`.
+    """
+
+    def __init__(self, store):
+        self.store = store
+
+    # -- tables, each one query -----------------------------------------------------------
+    @cached_property
+    def nodes(self) -> dict[str, dict[str, Any]]:
+        """IRI -> ``{"label", "type", "aliases"}``.
+
+        ``label`` is the alphabetically first ``kg:name`` (what the queries pick with ``MIN``), so
+        a node reads the same in every answer; ``aliases`` are its other names and aliases.
+        """
+        names: dict[str, set[str]] = defaultdict(set)
+        aliases: dict[str, set[str]] = defaultdict(set)
+        types: dict[str, str] = {}
+        for r in sorted(rows(self.store, "entity_labels"), key=lambda r: (r["entity"], r["type"], r["property"], r["label"])):
+            iri, kind = r["entity"], local_name(r["type"])
+            if iri not in types or _TYPE_ORDER[kind] < _TYPE_ORDER[types[iri]]:
+                types[iri] = kind
+            (names if r["property"].endswith("#name") else aliases)[iri].add(r["label"])
+        nodes = {}
+        for iri, kind in types.items():
+            label = min(names[iri] or aliases[iri] or {local_name(iri)})  # as the queries' MIN(?name)
+            others = sorted((names[iri] | aliases[iri]) - {label})
+            nodes[iri] = {"label": label, "type": kind, "aliases": others}
+        return nodes
+
+    @cached_property
+    def edges(self) -> list[tuple[str, str, str]]:
+        """Direct edges ``(subject, predicate local name, object)`` between known entities."""
+        nodes = self.nodes
+        return sorted((r["subject"], local_name(r["predicate"]), r["object"])
+                      for r in rows(self.store, "relation_edges") if r["subject"] in nodes and r["object"] in nodes)
+
+    @cached_property
+    def assertions(self) -> dict[tuple[str, str, str], list[dict[str, Any]]]:
+        """``(subject, predicate, object)`` -> the assertions stating it, earliest first."""
+        out: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+        for r in rows(self.store, "relation_assertions"):
+            r["predicate"] = local_name(r["predicate"])
+            out[(r["subject"], r["predicate"], r["object"])].append(r)
+        for assertions in out.values():
+            assertions.sort(key=lambda a: (a["startYear"] is None, a["startYear"] or 0, a["document"] or "", a["assertion"]))
+        return dict(out)
+
+    @cached_property
+    def mentions(self) -> dict[str, list[dict[str, Any]]]:
+        """IRI -> where it is named: ``{"text", "document", "line"}``."""
+        out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in sorted(rows(self.store, "entity_mentions"),
+                        key=lambda r: (r["entity"], r["document"] or "", r["line"] or 0, r["evidence"] or "")):
+            out[r["entity"]].append({"text": r["evidence"], "document": r["document"], "line": r["line"]})
+        return dict(out)
+
+    @cached_property
+    def parents(self) -> dict[str, list[str]]:
+        """Organisation -> the organisations it is directly part of."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for s, p, o in self.edges:
+            if p == "partOf":
+                out[s].append(o)
+        return dict(out)
+
+    def ancestors(self, org: str) -> list[str]:
+        """``org`` and every organisation above it (``kg:partOf*``), nearest first."""
+        seen, queue = [org], [org]
+        while queue:
+            for parent in self.parents.get(queue.pop(0), ()):
+                if parent not in seen:
+                    seen.append(parent)
+                    queue.append(parent)
+        return seen
+
+    @cached_property
+    def _index(self) -> dict[str, list[str]]:
+        index: dict[str, list[str]] = defaultdict(list)
+        for iri, node in self.nodes.items():
+            for name in {normalise(n) for n in (node["label"], *node["aliases"])}:
+                index[name].append(iri)
+        return dict(index)
+
+    def find(self, key: str) -> list[dict[str, Any]]:
+        """Entities whose normalised name or alias is ``key``, as rows of ``find_entities.rq``."""
+        out = []
+        found = self._index.get(key, ())
+        for iri in found:
+            # where each candidate is named: only worth reading when the name is ambiguous
+            documents = sorted({m["document"] for m in self.mentions.get(iri, ()) if m["document"]}) if len(found) > 1 else []
+            out.append({"key": key, "entity": iri, "type": KG_NS + self.nodes[iri]["type"],
+                        "name": self.nodes[iri]["label"], "documents": "; ".join(documents)})
+        return out
+
+    def label(self, iri: str) -> str:
+        """The display name of an IRI."""
+        node = self.nodes.get(iri)
+        return node["label"] if node else local_name(iri)
+
+    def type(self, iri: str) -> str | None:
+        node = self.nodes.get(iri)
+        return node["type"] if node else None
+
+    # -- projections, built on first use --------------------------------------------------
+    @cached_property
+    def typed(self):
+        from kg.analyze.graphs import _typed_graph
+
+        with paused_gc():
+            return _typed_graph(self)
+
+    @cached_property
+    def simple(self):
+        from kg.analyze.graphs import _simple_graph
+
+        with paused_gc():
+            return _simple_graph(self)
+
+    @cached_property
+    def network(self):
+        from kg.analyze.graphs import _people_and_organisations
+
+        with paused_gc():
+            return _people_and_organisations(self)
+
+    @cached_property
+    def linked(self):
+        from kg.analyze.graphs import _people_and_organisations
+
+        with paused_gc():
+            return _people_and_organisations(self, keep=None)
+
+    @cached_property
+    def collaboration(self):
+        from kg.analyze.graphs import _collaboration_graph
+
+        with paused_gc():
+            return _collaboration_graph(self)
+
+    @cached_property
+    def bipartite(self):
+        from kg.analyze.graphs import _bipartite_graph
+
+        with paused_gc():
+            return _bipartite_graph(self)
+
+
+_TYPE_WORDS = {"Person": "person", "University": "university", "Company": "company", "Lab": "lab",
+               "Institute": "institute", "Venue": "venue", "Project": "project", "Publication": "publication"}
+
+
+def _kind_words(types: Iterable[str] | None) -> str:
+    if not types:
+        return "entity"
+    types = set(types)
+    if types == {"Person"}:
+        return "person"
+    if types <= ORGANIZATION_TYPES | {"Person"}:
+        return "person or organisation" if "Person" in types else "organisation"
+    return " or ".join(sorted(_TYPE_WORDS[t] for t in types))
+
+
+def resolve(store, name: str, types: Iterable[str] | None = None) -> str:
+    """The IRI of the one entity called ``name`` (or with that alias), case-insensitively.
+
+    Parameters
+    ----------
+    store : Store or Snapshot
+    name : str
+        A name, an alias, or the entity's IRI.
+    types : iterable of str, optional
+        Entity types to accept (e.g. ``{"Person"}``); others are ignored.
+
+    Returns
+    -------
+    str
+        The entity's IRI.
+
+    Raises
+    ------
+    AmbiguousNameError
+        (a :class:`~kg.errors.NotFoundError`) when several entities match; ``.candidates`` lists them.
+    NotFoundError
+        When nothing matches (the message suggests close names).
+    """
+    from rdflib import Literal
+
+    base = store.store if isinstance(store, Snapshot) else store
+    types = set(types) if types else None
+    text = str(name).strip()
+    if re.match(r"https?://\S+$", text):
+        kinds = {local_name(r["type"]) for r in _types_of(base, text)}
+        if kinds and (types is None or kinds & types):
+            return text
+    key = normalise(text)
+    if isinstance(store, Snapshot):  # the graph is in memory already: look the name up there
+        matches = store.find(key)
+    else:  # an index lookup of the name as written, then a case-insensitive scan
+        matches = rows(base, "find_entities_exact", label=Literal(" ".join(text.split())))
+        if not any(types is None or local_name(r["type"]) in types for r in matches):
+            matches = rows(base, "find_entities", key=Literal(key))
+    by_iri: dict[str, dict[str, str]] = {}
+    for r in matches:
+        kind = local_name(r["type"])
+        if types is not None and kind not in types:
+            continue
+        entry = by_iri.get(r["entity"])
+        if entry is None or _TYPE_ORDER[kind] < _TYPE_ORDER[entry["type"]]:
+            by_iri[r["entity"]] = {"name": r["name"], "type": kind, "iri": r["entity"],
+                                   "documents": r["documents"] or ""}
+    if len(by_iri) == 1:
+        return next(iter(by_iri))
+    what = _kind_words(types)
+    if len(by_iri) > 1:
+        candidates = sorted(by_iri.values(), key=lambda c: (c["name"], c["iri"]))
+        listed = "; ".join(f"{c['name']} ({c['type']}, in {c['documents'] or 'no document'}) <{c['iri']}>"
+                           for c in candidates)
+        raise AmbiguousNameError(
+            f"{text!r} matches {len(candidates)} {what} entries: {listed}; give the IRI to choose one",
+            candidates)
+    others = sorted({local_name(r["type"]) for r in matches})
+    if others:
+        raise NotFoundError(f"{text!r} is a {' / '.join(o.lower() for o in others)}, not a {what}")
+    raise NotFoundError(f"no {what} named {text!r}{_suggestions(base, key, types)}")
+
+
+def _types_of(store, iri: str) -> list[dict[str, Any]]:
+    from rdflib import URIRef
+
+    return rows(store, "entity_types", entity=URIRef(iri))
+
+
+def _suggestions(store, key: str, types: set[str] | None) -> str:
+    from rapidfuzz import fuzz, process
+
+    snap = snapshot(store)
+    choices = {}
+    for iri, node in snap.nodes.items():
+        if types is None or node["type"] in types:
+            for label in (node["label"], *node["aliases"]):
+                choices.setdefault(normalise(label), node["label"])
+    best = process.extract(key, list(choices), scorer=fuzz.WRatio, limit=3, score_cutoff=80)
+    names = list(dict.fromkeys(choices[b[0]] for b in best))
+    return f"; did you mean {', '.join(repr(n) for n in names)}?" if names else ""

@@ -1,0 +1,234 @@
+"""Dates and date ranges as CVs write them, normalised to ``YYYY`` / ``YYYY-MM`` / ``present``.
+
+>>> find_date_range("PACMAN Lab, Oct. 2017 - June, 2025")
+DateRange(start='2017-10', end='2025-06', begin=12, stop=34)
+>>> find_date_range("2014--17").end
+'2017'
+>>> find_date_range("Since August 2022, I have been a lecturer").end
+'present'
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_FIND_DATE_RANGE_1 = re.compile(r"\s*(?:and|&|-|–)\s*")
+_RX_FIND_DATE_RANGE_2 = re.compile(r"(\d\d)(?!\d)")
+_RX_FIND_DATE_RANGE_3 = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
+_RX_FIND_DATE_RANGE_4 = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
+
+__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS"]
+
+#: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian).
+MONTHS: dict[str, int] = {}
+_MONTH_WORDS = {
+    1: "jan january janvier januar enero janeiro gennaio jän",
+    2: "feb february fév fev février fevrier februar febrero fevereiro febbraio",
+    3: "mar march mars märz marz marzo março marco",
+    4: "apr april avr avril abril aprile",
+    5: "may mai mayo maio maggio",
+    6: "jun june juin juni junio junho giugno",
+    7: "jul july juil juillet juli julio julho luglio",
+    8: "aug august août aout agosto",
+    9: "sep sept september septembre septiembre setembro settembre",
+    10: "oct october octobre okt oktober octubre outubro ottobre",
+    11: "nov november novembre noviembre novembro",
+    12: "dec december déc dec décembre decembre dez dezember diciembre dezembro dicembre",
+}
+for _number, _words in _MONTH_WORDS.items():
+    for _word in _words.split():
+        MONTHS[_word] = _number
+_SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
+
+_MONTH_RE = "(?:" + "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?:19|20)\d\d"
+_OPEN_WORDS = (
+    r"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|"
+    r"présent|present\.|aujourd['’]hui|heute|jetzt|actualidad|presente|atual|oggi|至今|现在"
+)
+_OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
+
+# one date: the alternatives are tried in order at each position
+_DATE = re.compile(
+    rf"""
+    (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
+  | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
+  | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
+  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?P<dmy_y>{_YEAR})(?!\d))
+  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
+  | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
+  | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
+  | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_HAS_YEAR = re.compile(r"(?:19|20)\d\d")
+_SEP = re.compile(
+    r"^\s*(?:-{1,3}|–|—|−|~|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>)\s*",
+    re.IGNORECASE,
+)
+_BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
+_SINCE = re.compile(r"(?:since|from|starting|seit|depuis|desde|dal|dès)\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
+_BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
+_UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
+
+
+class DateRange(NamedTuple):
+    """A start and end (``None`` when not written), and where in the text they were found."""
+
+    start: str | None
+    end: str | None
+    begin: int
+    stop: int
+
+
+def _month_number(word: str) -> int | None:
+    return MONTHS.get(word.lower().rstrip("."))
+
+
+def _value(match: re.Match) -> tuple[str, int]:
+    """(normalised date, year) of a token match."""
+    kind = match.lastgroup
+    groups = match.groupdict()
+    for name in ("ym", "ymd", "my", "dmy", "mon"):
+        if groups.get(name):
+            year = groups[f"{name}_y"]
+            month_text = groups[f"{name}_m"]
+            month = int(month_text) if month_text.isdigit() else _month_number(month_text)
+            return (f"{year}-{month:02d}" if month else year), int(year)
+    for name in ("season", "year", "year2"):
+        if groups.get(name):
+            year = groups[f"{name}_y"]
+            return year, int(year)
+    raise ValueError(kind)  # pragma: no cover
+
+
+def find_dates(text: str) -> list[tuple[str, int, int]]:
+    """Every single date in the text as ``(value, begin, end)``.
+
+    >>> find_dates("from 2017.08 to 08/2019, and July 20, 2022")
+    [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
+    """
+    return list(_find_dates(text))
+
+
+@lru_cache(maxsize=16384)
+def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
+    out = []
+    if not _HAS_YEAR.search(text):
+        return ()
+    for match in _DATE.finditer(text):
+        value, _ = _value(match)
+        out.append((value, match.start(), match.end()))
+    return tuple(out)
+
+
+def parse_date(text: str) -> str | None:
+    """One date as ``YYYY`` or ``YYYY-MM``; ``"present"`` for an open end; else ``None``.
+
+    >>> parse_date("Oct. 2017"), parse_date("2019.05"), parse_date("Present"), parse_date("n/a")
+    ('2017-10', '2019-05', 'present', None)
+    """
+    text = text.strip()
+    if _OPEN_RE.match(text):
+        return "present"
+    match = _DATE.search(text)
+    return _value(match)[0] if match else None
+
+
+@lru_cache(maxsize=16384)
+def find_date_range(text: str) -> DateRange | None:
+    """The first date or date range written in the text, else ``None``.
+
+    A range is two dates joined by a dash, "to", "until" and the like, "between X and Y",
+    "from X until Y", "since X" (open end) or "X - present". A lone date comes back
+    as ``start=None, end=date``; the caller decides what it means (a graduation date,
+    a one-year position).
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    DateRange or None
+
+    Examples
+    --------
+    >>> find_date_range("2019 - 2022")[:2]
+    ('2019', '2022')
+    >>> find_date_range("July-Aug 2020")[:2]
+    ('2020-07', '2020-08')
+    >>> find_date_range("2017.08-2019.05")[:2]
+    ('2017-08', '2019-05')
+    >>> find_date_range("2021 – now")[:2]
+    ('2021', 'present')
+    >>> find_date_range("from October 2016 until May 2017")[:2]
+    ('2016-10', '2017-05')
+    >>> find_date_range("Between 2017 and August 2022, I was")[:2]
+    ('2017', '2022-08')
+    >>> find_date_range("PhD, 2020--")[:2]
+    ('2020', 'present')
+    >>> find_date_range("graduated in 2013")[:2]
+    (None, '2013')
+    """
+    if not _HAS_YEAR.search(text):
+        return None
+    matches = list(_DATE.finditer(text))
+    for index, match in enumerate(matches):
+        value, year = _value(match)
+        before = text[: match.start()]
+        after = text[match.end():]
+        # "Between X and Y"
+        if _BETWEEN.search(before) and index + 1 < len(matches):
+            nxt = matches[index + 1]
+            if _RX_FIND_DATE_RANGE_1.fullmatch(text[match.end(): nxt.start()]):
+                return DateRange(value, _value(nxt)[0], match.start(), nxt.end())
+        sep = _SEP.match(after)
+        if sep:
+            rest = after[sep.end():]
+            rest_begin = match.end() + sep.end()
+            if index + 1 < len(matches) and matches[index + 1].start() == rest_begin:
+                nxt = matches[index + 1]
+                end_value, end_year = _value(nxt)
+                if end_year >= year:
+                    start = _month_from_bare(before, value, year)
+                    return DateRange(start[0], end_value, start[1] if start[1] is not None else match.start(), nxt.end())
+            open_match = _OPEN_RE.match(rest)
+            if open_match:
+                return DateRange(value, "present", match.start(), rest_begin + open_match.end())
+            two = _RX_FIND_DATE_RANGE_2.match(rest)
+            if two and sep.group(0).strip() in ("-", "--", "–", "—", "−"):
+                end_year = year // 100 * 100 + int(two.group(1))
+                if end_year >= year:
+                    return DateRange(value, str(end_year), match.start(), rest_begin + 2)
+            stripped = sep.group(0).strip()
+            if stripped in ("--", "–", "—", "-", "−") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
+                return DateRange(value, "present", match.start(), rest_begin)
+        # "July-Aug 2020": a bare month before the date
+        start = _month_from_bare(before, value, year)
+        if start[1] is not None:
+            return DateRange(start[0], value, start[1], match.end())
+        if _SINCE.search(before):
+            # "from X until Y" with words between
+            if index + 1 < len(matches) and _RX_FIND_DATE_RANGE_3.fullmatch(text[match.end(): matches[index + 1].start()]):
+                nxt = matches[index + 1]
+                return DateRange(value, _value(nxt)[0], match.start(), nxt.end())
+            if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _RX_FIND_DATE_RANGE_4.search(after[:40]):
+                return DateRange(value, "present", match.start(), match.end())
+        if _UNTIL_BEFORE.search(before):
+            return DateRange(None, value, match.start(), match.end())
+        return DateRange(None, value, match.start(), match.end())
+    return None
+
+
+def _month_from_bare(before: str, value: str, year: int) -> tuple[str, int | None]:
+    """``July-`` just before ``Aug 2020``: the start ``2020-07`` and where it begins."""
+    bare = _BARE_MONTH.search(before)
+    if bare and len(value) == 7:
+        month = _month_number(bare.group("m"))
+        if month:
+            return f"{year}-{month:02d}", bare.start()
+    return value, None

@@ -1,0 +1,288 @@
+"""Known organisations, abbreviation normalisation and keyword typing of organisation names.
+
+The data lives in ``kg/extract/data/``: ``organizations.tsv`` (well-known universities,
+companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv``
+(type by keyword) and ``department_fields.tsv`` (field acronyms such as ``CS``).
+
+>>> lookup_organization("USC").name
+'University of Southern California'
+>>> canonical_org_name("Dept. CS, Tsinghua Univ.")
+'Department of Computer Science, Tsinghua University'
+>>> classify_organization("Makeability Lab")
+'Lab'
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from kg.extract.context import normalize_name
+
+__all__ = [
+    "KnownOrganization",
+    "lookup_organization",
+    "canonical_org_name",
+    "classify_organization",
+    "known_organizations",
+    "org_key",
+]
+
+
+@dataclass(frozen=True)
+class KnownOrganization:
+    """A well-known organisation: its full name, type, other names and parent's name.
+
+    ``short_names`` are names that are also places ("Berkeley", "Princeton"): they
+    identify the organisation only where the text already says it is one.
+    """
+
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    parent: str | None = None
+    short_names: tuple[str, ...] = ()
+
+
+def _data_rows(filename: str):
+    text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    yield from csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+
+
+def _split(value: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (value or "").split(";") if part.strip())
+
+
+@lru_cache(maxsize=1)
+def known_organizations() -> tuple[KnownOrganization, ...]:
+    """Every organisation of the gazetteer, in file order.
+
+    Examples
+    --------
+    >>> any(org.name == "ETH Zurich" for org in known_organizations())
+    True
+    """
+    return tuple(
+        KnownOrganization(
+            name=row["name"].strip(),
+            type=row["type"].strip(),
+            aliases=_split(row.get("aliases")),
+            parent=(row.get("parent") or "").strip() or None,
+            short_names=_split(row.get("short_names")),
+        )
+        for row in _data_rows("organizations.tsv")
+    )
+
+
+def _is_acronym(name: str) -> bool:
+    letters = [c for c in name if c.isalpha()]
+    return bool(letters) and len(name) <= 8 and all(c.isupper() for c in letters) and " " not in name
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization], dict[str, KnownOrganization]]:
+    """(folded names -> org, case-sensitive acronyms -> org, folded short names -> org)."""
+    folded: dict[str, KnownOrganization] = {}
+    acronyms: dict[str, KnownOrganization] = {}
+    short: dict[str, KnownOrganization] = {}
+    for org in known_organizations():
+        for name in (org.name, *org.aliases):
+            if _is_acronym(name):
+                acronyms.setdefault(name, org)
+            else:
+                folded.setdefault(org_key(name), org)
+        for name in org.short_names:
+            short.setdefault(org_key(name), org)
+    return folded, acronyms, short
+
+
+# -- abbreviations ---------------------------------------------------------------------------
+_ABBREVIATIONS = [
+    (r"\bUniv\b\.?", "University"),
+    (r"\bUni\.", "University"),
+    (r"\bDepts?\b\.?", "Department"),
+    (r"\bDep\.", "Department"),
+    (r"\bInst\b\.?", "Institute"),
+    (r"\bTech\.", "Technology"),
+    (r"\bTechnol\.", "Technology"),
+    (r"\b(?:Natl\b\.?|Nat'l\b|Nat\.)", "National"),
+    (r"\b(?:Intl\b\.?|Int'l\b|Internat\.)", "International"),
+    (r"\bSci\.", "Science"),
+    (r"\b(?:Eng|Engg|Engr|Engin)\.", "Engineering"),
+    (r"\bComp\.", "Computer"),
+    (r"\b(?:Ctr|Cntr)\b\.?", "Center"),
+    (r"\bAcad\.", "Academy"),
+    (r"\bColl\.", "College"),
+    (r"\bRes\.", "Research"),
+    (r"\bSch\.", "School"),
+    (r"\bFac\.", "Faculty"),
+    (r"\bAssoc\.", "Association"),
+    (r"\bSoc\.", "Society"),
+    (r"\bLab\.(?=\s+\w)", "Laboratory"),
+    (r"^U\.?\s+of\b", "University of"),
+]
+_ABBREVIATION_RES = [(re.compile(p), r) for p, r in _ABBREVIATIONS]
+
+
+@lru_cache(maxsize=1)
+def _fields() -> dict[str, str]:
+    return {row["acronym"].strip(): row["field"].strip() for row in _data_rows("department_fields.tsv")}
+
+
+_DEPT_BEFORE = re.compile(r"^(?P<field>[A-Z][A-Za-z&]{0,5})\s+Department$")
+_DEPT_AFTER = re.compile(r"^Department(?:\s+of)?\s+(?P<field>[A-Z][A-Za-z&]{0,5})$")
+
+
+def _expand_department(part: str) -> str:
+    """``CS Department`` / ``Department CS`` -> ``Department of Computer Science``."""
+    match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part)
+    if match:
+        field = _fields().get(match.group("field"), match.group("field"))
+        return f"Department of {field}"
+    return part
+
+
+@lru_cache(maxsize=4096)
+def canonical_org_name(name: str) -> str:
+    """Expand the common abbreviations of an organisation name; other words are kept.
+
+    ``Univ.`` becomes ``University``, ``Dept.`` ``Department``, ``Inst.`` ``Institute``,
+    ``Tech.`` (with its dot; "Georgia Tech" keeps its name) ``Technology``, ``Natl.``
+    ``National``; a department named by a field acronym is spelled out
+    (``Dept. CS`` -> ``Department of Computer Science``). Each comma-separated part is
+    treated separately. Acronyms of whole organisations are left to
+    :func:`lookup_organization`.
+
+    Parameters
+    ----------
+    name : str
+        An organisation name as written.
+
+    Returns
+    -------
+    str
+        The name with abbreviations expanded and whitespace collapsed.
+
+    Examples
+    --------
+    >>> canonical_org_name("Natl. Inst. of Standards & Tech.")
+    'National Institute of Standards & Technology'
+    >>> canonical_org_name("ECE Dept.")
+    'Department of Electrical and Computer Engineering'
+    >>> canonical_org_name("Georgia Tech")
+    'Georgia Tech'
+    """
+    text = " ".join(name.split())
+    for pattern, replacement in _ABBREVIATION_RES:
+        text = pattern.sub(replacement, text)
+    parts = [_expand_department(part.strip()) for part in text.split(",")]
+    return ", ".join(part for part in parts if part)
+
+
+@lru_cache(maxsize=65536)
+def org_key(name: str) -> str:
+    """The folded key organisation names are compared by (abbreviations expanded, no leading "the").
+
+    >>> org_key("The Univ. of Tokyo")
+    'university of tokyo'
+    """
+    key = normalize_name(canonical_org_name(name))
+    return key[4:] if key.startswith("the ") else key
+
+
+@lru_cache(maxsize=65536)
+def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganization | None:
+    """The well-known organisation a name or acronym refers to, else ``None``.
+
+    Acronyms written in capitals ("MIT", "USC") match case-sensitively, so that ordinary
+    words are never taken for an organisation; other names match case-, accent- and
+    abbreviation-insensitively ("Tsinghua Univ.").
+
+    Parameters
+    ----------
+    name : str
+        The name as written.
+    short_names : bool
+        Also accept names that are places too ("Berkeley"), when the caller already
+        knows the text names an organisation.
+
+    Returns
+    -------
+    KnownOrganization or None
+
+    Examples
+    --------
+    >>> lookup_organization("Tsinghua Univ.").name
+    'Tsinghua University'
+    >>> lookup_organization("Facebook").name
+    'Meta'
+    >>> lookup_organization("mit") is None
+    True
+    >>> lookup_organization("Berkeley") is None, lookup_organization("Berkeley", short_names=True).type
+    (True, 'University')
+    """
+    text = " ".join(name.split()).strip(" ,;:.")
+    if not text:
+        return None
+    folded, acronyms, short = _index()
+    if text in acronyms:
+        return acronyms[text]
+    key = org_key(text)
+    org = folded.get(key)
+    if org is None and short_names:
+        org = short.get(key)
+    return org
+
+
+@lru_cache(maxsize=1)
+def _keyword_rules() -> tuple[tuple[re.Pattern, str], ...]:
+    return tuple(
+        (re.compile(row["pattern"], re.IGNORECASE), row["type"].strip())
+        for row in _data_rows("org_keywords.tsv")
+    )
+
+
+@lru_cache(maxsize=4096)
+def classify_organization(name: str, default: str = "Company") -> str:
+    """The organisation type of a name: University, Company, Lab or Institute.
+
+    A known organisation keeps its type; otherwise the first keyword rule of
+    ``org_keywords.tsv`` that matches decides (units such as labs, groups and
+    departments first, then universities, institutes and companies); with no keyword,
+    ``default``.
+
+    Parameters
+    ----------
+    name : str
+        The organisation name.
+    default : str
+        The type when no rule applies.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> classify_organization("Oak Ridge National Laboratory")
+    'Institute'
+    >>> classify_organization("Universidad de Chile")
+    'University'
+    >>> classify_organization("Department of Linguistics")
+    'Lab'
+    >>> classify_organization("Acme Widgets Ltd.")
+    'Company'
+    >>> classify_organization("Zorblax", default="University")
+    'University'
+    """
+    known = lookup_organization(name)
+    if known is not None:
+        return known.type
+    text = canonical_org_name(name)
+    for pattern, org_type in _keyword_rules():
+        if pattern.search(text):
+            return org_type
+    return default

@@ -1,0 +1,72 @@
+"""Identifiers of the subject: e-mail (also obfuscated), ORCID, homepage, GitHub, Google Scholar.
+
+>>> sorted(find_identifiers("Mail: jane.roe [at] uni-x [dot] edu, ORCID 0000-0002-1825-0097").items())
+[('email', 'jane.roe@uni-x.edu'), ('orcid', '0000-0002-1825-0097')]
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_FIND_IDENTIFIERS_1 = re.compile(r"\s")
+_RX_FIND_IDENTIFIERS_2 = re.compile(r"\[|\(|\{|<|\bat\b|\bAT\b")
+
+__all__ = ["find_identifiers"]
+
+_AT = r"\s*(?:@|\[at\]|\(at\)|\{at\}|<at>|\s+at\s+|\s+AT\s+)\s*"
+_DOT = r"\s*(?:\.|\[dot\]|\(dot\)|\{dot\}|<dot>|\s+dot\s+|\s+DOT\s+)\s*"
+_EMAIL = re.compile(rf"(?<![\w.+-])([\w.+-]+){_AT}((?:[\w-]+{_DOT})+[A-Za-z]{{2,}})\b")
+_ORCID = re.compile(r"\b(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\b")
+_GITHUB = re.compile(r"github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?![\w/-]*\.github\.io)(?:/?(?=[\s)\]>\"'|,]|$))", re.I)
+_SCHOLAR = re.compile(r"scholar\.google\.[a-z.]+/citations\?(?:[^\s)]*&)?user=([\w-]{12})", re.I)
+_URL = re.compile(r"(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:/[^\s)\]>\"']*)?", re.I)
+_HOMEPAGE_LABEL = re.compile(r"\b(?:homepage|home page|website|web|site|url|personal page)\s*[:：]\s*<?((?:https?://)?[\w.-]+\.[a-z]{2,}[^\s>)]*)", re.I)
+
+
+_ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page", re.I)
+
+
+_DOT_RE = re.compile(_DOT)
+
+
+def _email_domain(domain: str) -> str:
+    return _DOT_RE.sub(".", domain)
+
+
+def find_identifiers(text: str) -> dict[str, str]:
+    """The first e-mail, ORCID, homepage, GitHub user and Scholar id found in a text.
+
+    >>> find_identifiers("https://github.com/jroe and scholar.google.com/citations?user=AbCdEfGhIjKl&hl=en")
+    {'github': 'jroe', 'scholar': 'AbCdEfGhIjKl'}
+    """
+    return dict(_find_identifiers(text))
+
+
+@lru_cache(maxsize=16384)
+def _find_identifiers(text: str) -> dict[str, str]:
+    """The cached answer of :func:`find_identifiers`; callers get a copy, never this dict."""
+    out: dict[str, str] = {}
+    if not _ANY.search(text):
+        return out
+    for match in _EMAIL.finditer(text):
+        local, domain = match.group(1), _email_domain(match.group(2))
+        if local.lower() in ("mailto", "email") or "." not in domain:
+            continue
+        if _RX_FIND_IDENTIFIERS_1.search(match.group(0)) and not _RX_FIND_IDENTIFIERS_2.search(match.group(0)):
+            continue
+        out.setdefault("email", f"{local.lstrip('.')}@{domain}".replace("mailto:", ""))
+        break
+    match = _ORCID.search(text)
+    if match:
+        out["orcid"] = match.group(1)
+    match = _GITHUB.search(text)
+    if match and match.group(1).lower() not in ("orgs", "features", "about", "topics"):
+        out["github"] = match.group(1)
+    match = _SCHOLAR.search(text)
+    if match:
+        out["scholar"] = match.group(1)
+    match = _HOMEPAGE_LABEL.search(text)
+    if match:
+        out["homepage"] = match.group(1).rstrip(".,")
+    return out

@@ -1,0 +1,720 @@
+"""Organisations in CV lines and prose: segments, types, partOf chains, registration.
+
+>>> segs = org_chain("PACMAN Lab, Dept. CS, Tsinghua Univ., Oct. 2017 - June, 2025")
+>>> [(o.name, o.type) for o in segs]
+[('PACMAN Lab', 'Lab'), ('Department of Computer Science', 'Lab'), ('Tsinghua University', 'University')]
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+
+from rapidfuzz import fuzz
+
+from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.gazetteer import (
+    canonical_org_name,
+    classify_organization,
+    lookup_organization,
+    org_key,
+)
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_IS_ROLE_1 = re.compile(r"[A-Za-z][\w-]*")
+_RX_IS_ROLE_2 = re.compile(r"\([^)]*\)")
+_RX_IS_ROLE_3 = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
+_RX_CLASSIFY_SEGMENT_1 = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
+_RX_CLASSIFY_SEGMENT_2 = re.compile(r"^(?:the|a|an)\s+", re.I)
+_RX_CLASSIFY_SEGMENT_3 = re.compile(r"^the university", re.I)
+_RX_CLASSIFY_SEGMENT_4 = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
+_RX_CLASSIFY_SEGMENT_5 = re.compile(r"^[a-z]+[A-Z]")
+_RX_CLASSIFY_SEGMENT_6 = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
+_RX_CLASSIFY_SEGMENT_7 = re.compile(r"^[A-Z][a-z]+(?:ing|ed)\b")
+_RX_CLASSIFY_SEGMENT_8 = re.compile(r"[A-Z]{2,}")
+_RX_CLASSIFY_SEGMENT_9 = re.compile(r"\d")
+_RX_SEGMENTS_1 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+_RX_SEGMENTS_2 = re.compile(r"\S+")
+_RX_SEGMENTS_3 = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
+_RX_ORG_CHAIN_1 = re.compile(r"\b(?:present|now|current|today)\b", re.I)
+_RX_ORG_CHAIN_2 = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
+_RX_ORG_CHAIN_3 = re.compile(r"\s(?:and|&)\s")
+_RX_ORG_CHAIN_4 = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
+_RX_ORG_CHAIN_5 = re.compile(r"[A-Za-z]")
+_RX_FIND_ORGS_IN_TEXT_1 = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
+_RX_FIND_ORGS_IN_TEXT_2 = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
+_RX_FIND_ORGS_IN_TEXT_3 = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
+_RX_FIND_ORGS_IN_TEXT_4 = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
+_RX_PROSE_ORG_1 = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
+_RX_ORG_PIECES_1 = re.compile(r"^the\s+", re.I)
+_RX_ORG_PIECES_2 = re.compile(r"\s+in\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
+_RX_ORG_PIECES_3 = re.compile(r"\s+(at|in|on|and|&|for)\s+(?:the\s+)?", re.I)
+_RX_ORG_PIECES_4 = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
+_RX_PROSE_TYPE_1 = re.compile(r"^(?:the)\s+", re.I)
+_RX_PROSE_TYPE_2 = re.compile(
+    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
+    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
+    r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
+    r"universität|discipline|division|program|programme|tafe|society|association)\b|\b\w+\s+research$", re.I
+)
+_RX_PROSE_ORG_2 = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
+_RX_PROSE_ORG_3 = re.compile(r"^University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$")
+_RX_PROSE_ORG_4 = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
+_CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
+
+__all__ = [
+    "OrgMention",
+    "org_chain",
+    "classify_segment",
+    "is_location",
+    "is_role",
+    "find_orgs_in_text",
+    "OrgRegistry",
+    "STRONG_ORG",
+]
+
+#: Words that make a phrase an organisation even when it also holds a job-title word.
+STRONG_ORG = re.compile(
+    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
+    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|bureau|"
+    r"council|société|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
+    r"universität|discipline|division|program|programme|initiative|consortium|society|association|"
+    r"technologies|seminary|observatory|museum|bank|research|lehrstuhl|arbeitsgruppe|abteilung|fakultät|équipe)\b",
+    re.IGNORECASE,
+)
+_ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
+
+
+@lru_cache(maxsize=1)
+def _roles() -> frozenset[str]:
+    text = resources.files("kg.extract").joinpath("data").joinpath("roles.tsv").read_text(encoding="utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines()[1:] if w.strip() and not w.startswith("#"))
+
+
+@lru_cache(maxsize=1)
+def _locations() -> frozenset[str]:
+    text = resources.files("kg.extract").joinpath("data").joinpath("locations.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+_US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
+
+
+@lru_cache(maxsize=32768)
+def is_location(segment: str) -> bool:
+    """Whether a segment names a place ("Beijing", "CA 94305", "USA").
+
+    >>> is_location("Los Angeles"), is_location("CA 94305"), is_location("Google")
+    (True, True, False)
+    """
+    text = segment.strip(" .").lower()
+    if not text:
+        return False
+    if text in _locations():
+        return True
+    return bool(_US_STATE_CODE.match(segment.strip(" .")))
+
+
+@lru_cache(maxsize=32768)
+def is_role(segment: str) -> bool:
+    """Whether a segment is a job title or status ("Research Intern", "PhD Student").
+
+    >>> is_role("Senior Software Engineer (T5)"), is_role("Tencent AI Lab"), is_role("Research Scientist")
+    (True, False, True)
+    """
+    words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", segment.lower()))
+    if not words or not any(w in _roles() for w in words):
+        return False
+    if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
+        return True
+    if _ROLE_EXCEPT_RESEARCH.search(segment):
+        return not _RX_IS_ROLE_3.search(segment)
+    strong = STRONG_ORG.search(segment)
+    return not (strong and strong.group(0).lower() != "research")
+
+
+@dataclass(frozen=True)
+class OrgMention:
+    """An organisation named in a text: its canonical name, the written form and type."""
+
+    name: str
+    written: str
+    type: str
+    known: bool
+    begin: int = 0
+    end: int = 0
+    #: named inside an award ("NSF CAREER Award"): an entity, not an affiliation
+    from_award: bool = False
+    #: an unknown capitalised name taken for an organisation only by its place in a CV line
+    guessed: bool = False
+
+
+_GENERIC_UNIT = re.compile(
+    r"^(?:the\s+)?(?:(?:graduate\s+)?school|department|faculty|college|division|discipline|program(?:me)?|chair|"
+    r"institute|cent(?:er|re)|laboratory|lab|unit|section|group|team)\s+(?:of|for|in)\s+[a-z]|"
+    r"^(?:[A-Za-z&]+\s+){1,3}(?:department|faculty)$",
+    re.IGNORECASE,
+)
+
+
+def is_generic_unit(name: str) -> bool:
+    """A unit name that many organisations share ("Department of Physics").
+
+    >>> is_generic_unit("Department of Economics"), is_generic_unit("Tencent AI Lab")
+    (True, False)
+    """
+    return bool(_GENERIC_UNIT.match(name))
+
+
+_SEGMENT_SPLIT = re.compile(r"\s*(?:[,;|•·]|\s[-–—]\s|\(|\)|\[|\]|:\s|\s@\s?|@)\s*")
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|edu|net|io|ai|cn|ac\.\w\w)\b\S*", re.I)
+
+
+@lru_cache(maxsize=32768)
+def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention | None:
+    """The organisation a CV segment names, or ``None`` (role, degree, place, date, prose).
+
+    ``context_org`` says the segment stands where the CV puts an employer or school
+    (an entry's first segment): an unknown proper name there is taken for a company.
+    """
+    text = segment.strip(" .,;:*-–")
+    if _RX_CLASSIFY_SEGMENT_1.search(text) and segment.rstrip().endswith("."):
+        text += "."
+    text = _RX_CLASSIFY_SEGMENT_2.sub("", text) if not _RX_CLASSIFY_SEGMENT_3.match(text) else text
+    if len(text) < 2 or len(text) > 120:
+        return None
+    if not _RX_CLASSIFY_SEGMENT_4.search(text[:1]) and not _RX_CLASSIFY_SEGMENT_5.match(text):
+        # organisations start with a capital ("eBay" aside)
+        if not (context_org and _RX_CLASSIFY_SEGMENT_6.match(text)):
+            return None
+    known = lookup_organization(text, short_names=context_org)
+    if known is not None:
+        return OrgMention(known.name, text, known.type, True)
+    if is_location(text):
+        return None
+    words_all = text.split()
+    if len(words_all) > 8:
+        return None
+    # "Tsinghua University Beijing": a place written after the name
+    for cut in (1, 2):
+        if len(words_all) > cut + 1 and is_location(" ".join(words_all[-cut:])):
+            inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
+                return inner
+    if _RX_CLASSIFY_SEGMENT_7.match(text) and not lookup_organization(words_all[0]):
+        return None  # "Collaborating with ...", "Did research ..."
+    # "Tencent Maps", "Baidu Research Asia": a unit named after a known organisation
+    if len(words_all) >= 2 and not STRONG_ORG.search(text) and not _PRODUCT_END.search(text):
+        for cut in (2, 1):
+            if len(words_all) > cut:
+                head = lookup_organization(" ".join(words_all[:cut]))
+                if head is not None and head.type == "Company" and not is_role(text):
+                    if is_location(" ".join(words_all[cut:])):
+                        return OrgMention(text, text, "Company", False)  # a national office ("Acme Japan")
+                    return OrgMention(canonical_org_name(text), text, "Lab", False)
+    from kg.extract.vocab import degree_of
+    from kg.extract.people import name_stopwords
+
+    if degree_of(text) and not STRONG_ORG.search(text):
+        return None
+    if text.lower() in name_stopwords() or text.lower() in _LABELS:
+        return None
+    if is_role(text):
+        return None
+    canonical = canonical_org_name(text)
+    org_type = classify_organization(canonical, default="")
+    words = canonical.split()
+    if org_type:
+        if org_type == "Company" and len(words) > 6:
+            return None
+        if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
+            return None
+        return OrgMention(canonical, text, org_type, False)
+    if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
+        from kg.extract.people import is_person_name
+
+        if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical):
+            return None
+        if _RX_CLASSIFY_SEGMENT_9.search(canonical):
+            return None  # "T11", "Q3": grades and codes, not employers
+        return OrgMention(canonical, text, "Company", False, guessed=True)
+    return None
+
+
+_PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
+                          r"simulator|compiler|database|car|game|games engine)$", re.I)
+_LABELS = {"dissertation", "thesis", "advisor", "advisors", "mentor", "courses", "skills", "areas", "research areas",
+           "products", "fields", "committee", "topics", "interests", "keywords", "tools", "languages", "title",
+           "role", "position", "location", "email", "phone", "tel", "homepage", "website", "github", "linkedin"}
+
+
+def segments(text: str) -> list[tuple[str, int]]:
+    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
+    return list(_segments(text))
+
+
+@lru_cache(maxsize=16384)
+def _segments(text: str) -> tuple[tuple[str, int], ...]:
+    out, start = [], 0
+    for match in _SEGMENT_SPLIT.finditer(text):
+        if match.start() > start:
+            out.append((text[start:match.start()], start))
+        start = match.end()
+    if start < len(text):
+        out.append((text[start:], start))
+    split_out = []
+    for seg, offset in out:
+        if _RX_SEGMENTS_1.search(seg) and " " in seg.strip():
+            # CJK CVs separate their fields with spaces
+            for m in _RX_SEGMENTS_2.finditer(seg):
+                split_out.append((m.group(0), offset + m.start()))
+        else:
+            split_out.append((seg, offset))
+    out = split_out
+    cleaned_out = []
+    for seg, offset in out:
+        lead = _RX_SEGMENTS_3.match(seg)
+        if lead and seg[lead.end():lead.end() + 1].isupper():
+            seg, offset = seg[lead.end():], offset + lead.end()
+        if seg.strip():
+            cleaned_out.append((seg, offset))
+    return tuple(cleaned_out)
+
+
+def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
+    """See :func:`_org_chain`."""
+    return list(_org_chain(text, context_org=context_org))
+
+
+@lru_cache(maxsize=32768)
+def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
+    """The organisations of a CV line, innermost first ("Lab, Dept., University").
+
+    Dates, URLs, places, roles and degrees are skipped.
+    """
+    from kg.extract.dates import find_dates
+
+    cleaned = text
+    for _, begin, end in reversed(find_dates(text)):
+        cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
+    cleaned = _RX_ORG_CHAIN_1.sub(",", cleaned)
+    cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
+    from kg.extract.vocab import degree_of
+
+    out: list[OrgMention] = []
+    pieces = _merge_campus(segments(cleaned))
+    for i, (seg, offset) in enumerate(pieces):
+        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
+            continue  # a label ("Dissertation: ...")
+        # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
+        target, shift, mention = seg, 0, None
+        if not lookup_organization(seg):
+            for connector in _CONNECTOR_SPLITS:
+                sub = connector.split(seg, maxsplit=1)
+                if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
+                    candidate = classify_segment(sub[1], context_org=False)
+                    halves = _RX_ORG_CHAIN_2.split(sub[1])
+                    if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
+                        candidate = classify_segment(halves[0], context_org=False)
+                    if candidate is not None:
+                        target, shift = sub[1], seg.find(sub[1])
+                        mention = None if _RX_ORG_CHAIN_3.search(sub[1]) else candidate
+                        break
+            else:
+                sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
+                if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
+                    target, shift = sub[1], seg.find(sub[1])
+        both = _RX_ORG_CHAIN_2.split(target)
+        if mention is None and len(both) == 2 and not lookup_organization(target):
+            pair = [classify_segment(b, context_org=False) for b in both]
+            if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
+                for b, m in zip(both, pair):
+                    begin = offset + shift + target.find(b)
+                    out.append(replace(m, begin=begin, end=begin + len(b)))
+                continue
+        if mention is None:
+            first_free = context_org and shift == 0 and not out and all(
+                is_role(p) or is_location(p) or not _RX_ORG_CHAIN_5.search(p) for p, _ in pieces[:i])
+            mention = classify_segment(target, context_org=first_free)
+        if mention is not None:
+            begin = offset + shift
+            out.append(replace(mention, begin=begin, end=begin + len(target)))
+    if len(out) > 1 and all(_RX_SEGMENTS_1.search(m.name) for m in out):
+        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
+    return out
+
+
+_SYSTEMS = re.compile(
+    r"^(?:the\s+)?University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|"
+    r"Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$|^(?:State University of New York|SUNY|"
+    r"Indian Institute of Technology|IIT|Université Paris|Universite Paris|Purdue University|Penn State)$", re.I)
+
+
+def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Join "University of California" and "Davis" back into one organisation name."""
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(pieces):
+        seg, offset = pieces[i]
+        if i + 1 < len(pieces):
+            nxt = pieces[i + 1][0].strip()
+            joined = f"{seg.strip()}, {nxt}"
+            if lookup_organization(joined) or (_SYSTEMS.match(seg.strip()) and len(nxt.split()) <= 3 and not _RX_CLASSIFY_SEGMENT_9.search(nxt)):
+                out.append((joined, offset))
+                i += 2
+                continue
+        out.append((seg, offset))
+        i += 1
+    return out
+
+
+# -- organisations in prose -------------------------------------------------------------------
+_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|[0-9]+[A-Za-z][\w-]*)"
+_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at)"
+_PHRASE = re.compile(
+    rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?)?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+)
+
+
+def find_orgs_in_text(text: str) -> list[OrgMention]:
+    """See :func:`_find_orgs_in_text`."""
+    return list(_find_orgs_in_text(text))
+
+
+@lru_cache(maxsize=32768)
+def _find_orgs_in_text(text: str) -> list[OrgMention]:
+    """Organisations named in a sentence: capitalised phrases that are known or have an
+    organisation keyword, trimmed at prepositions when the whole phrase is not one.
+
+    >>> [o.name for o in find_orgs_in_text("I was a Visiting Fellow in the Department of Philosophy at the University of Hamburg in 2016.")]
+    ['Department of Philosophy', 'University of Hamburg']
+    """
+    out: list[OrgMention] = []
+    for match in _PHRASE.finditer(text):
+        phrase = match.group(0)
+        begin = match.start()
+        if _RX_FIND_ORGS_IN_TEXT_1.fullmatch(phrase):
+            owner = _RX_FIND_ORGS_IN_TEXT_2.search(text[:begin])
+            if owner:
+                written = text[owner.start():match.end()]
+                out.append(OrgMention(written, written, "Company", False, owner.start(), match.end()))
+            continue
+        suffix = _RX_FIND_ORGS_IN_TEXT_3.search(phrase)
+        if suffix and not _RX_FIND_ORGS_IN_TEXT_4.search(text[: begin + len(phrase)]):
+            phrase = phrase[: suffix.start()]
+        award = _RX_PROSE_ORG_1.search(phrase)
+        if award:
+            trimmed = _trim_award(phrase[: award.end()])
+            if not trimmed:
+                continue
+            phrase = trimmed
+        for piece, offset in _org_pieces(phrase):
+            mention = _prose_org(piece, text, begin + offset)
+            if mention is not None:
+                if award:
+                    mention = replace(mention, from_award=True)
+                out.append(mention)
+    return out
+
+
+def _org_pieces(phrase: str):
+    """The organisations of a capitalised phrase: split at "at/in/and/for (the)", with
+    pieces that are neither organisations nor roles glued back to the piece before
+    ("Department of Computer Science and Technology"), roles dropped ("Visiting Fellow
+    in the ...") and a trailing place dropped ("University of Tokyo in Japan")."""
+    whole = phrase.strip()
+    if lookup_organization(_RX_ORG_PIECES_1.sub("", whole)):
+        yield whole, 0
+        return
+    place = _RX_ORG_PIECES_2.search(whole)
+    if place and is_location(place.group(1)) and lookup_organization(whole[: place.start()]):
+        yield whole[: place.start()], 0  # "RIKEN Center for Computational Science in Kobe"
+        return
+    bounds = [(m.start(), m.end(), m.group(1).lower()) for m in _RX_ORG_PIECES_3.finditer(whole)]
+    if not bounds:
+        if _prose_type(whole):
+            yield whole, 0
+        return
+    parts, pos = [], 0
+    for b_start, b_end, word in bounds:
+        parts.append((whole[pos:b_start], pos, None))
+        pos = b_end
+        parts[-1] = (*parts[-1][:2], parts[-1][2])
+        parts.append(("", pos, word))  # marker of the connector before the next part
+    parts.append((whole[pos:], pos, None))
+    # rebuild as (text, offset, connector-before)
+    items, connector = [], None
+    for text, offset, word in parts:
+        if word is not None:
+            connector = word
+            continue
+        items.append((text, offset, connector))
+        connector = None
+    groups: list[list] = []  # [start offset, end offset, kind]
+    for text, offset, connector in items:
+        end = offset + len(text)
+        if _prose_type(text) or lookup_organization(text):
+            groups.append([offset, end, "org"])
+        elif is_role(text):
+            groups.append([offset, end, "role"])
+        elif is_location(text) or _DATE_WORD.search(text):
+            if groups and groups[-1][2] == "org" and connector == "in" and _RX_ORG_PIECES_4.search(whole[groups[-1][0]:groups[-1][1]]):
+                groups[-1][1] = end
+            else:
+                groups.append([offset, end, "place"])
+        elif groups and groups[-1][2] in ("org", "role"):
+            groups[-1][1] = end
+        else:
+            groups.append([offset, end, "other"])
+    for g_start, g_end, kind in groups:
+        piece = whole[g_start:g_end]
+        if kind in ("org", "other") and _prose_type(piece):
+            yield piece, g_start
+
+
+_DATE_WORD = re.compile(
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s|$)|\b(?:19|20)\d\d\b", re.I
+)
+
+
+_VENUE_START = re.compile(r"^(?:journal|proceedings|transactions|annals|review|letters|bulletin|conference|symposium|"
+                          r"workshop|international conference|acm transactions|ieee transactions)\b", re.I)
+
+
+@lru_cache(maxsize=32768)
+def _prose_type(phrase: str) -> str | None:
+    text = _RX_PROSE_TYPE_1.sub("", phrase.strip(" .,'’"))
+    if not text or len(text) < 2 or _VENUE_START.match(text):
+        return None
+    known = lookup_organization(text)
+    if known:
+        return known.type
+    if is_location(text) or is_role(text):
+        return None
+    if not _RX_PROSE_TYPE_2.search(text):
+        return None
+    words = text.split()
+    if words[0].lower() in ("research", "program", "group", "team", "center", "centre", "society") and len(words) == 1:
+        return None
+    t = classify_organization(canonical_org_name(text), default="")
+    return t or None
+
+
+_AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
+                        r"fellow|chair)$", re.I)
+_ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair|head|president|member|dean|founder|"
+                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
+
+
+def _trim_award(piece: str) -> str | None:
+    """"UW College of Engineering Outstanding Faculty Award" -> "UW College of Engineering"."""
+    words = piece.split()
+    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _AWARD_WORDS):
+        words.pop()
+    while words:
+        rest = " ".join(words)
+        if lookup_organization(rest) or (_prose_type(rest) and not _AWARD_END.search(rest)):
+            return rest
+        words.pop()
+        while words and words[-1].lower() in _AWARD_WORDS:
+            words.pop()
+    return None
+
+
+_AWARD_WORDS = {"distinguished", "outstanding", "faculty", "research", "dissertation", "graduate", "young", "early",
+                "career", "best", "paper", "student", "innovation", "excellence", "service", "teaching", "impact",
+                "societal", "memorial", "honorable", "mention", "the", "junior", "senior", "investigator", "new"}
+
+
+def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
+    piece = piece.strip(" .,'’")
+    award = _RX_PROSE_ORG_1.search(piece)
+    if award:
+        piece = piece[: award.end()]
+    prefix = _ROLE_PREFIX.match(piece)
+    if prefix and is_role(piece[: prefix.end()].split(" of ")[0].split(" at ")[0].split(" in ")[0]):
+        begin += prefix.end()
+        piece = piece[prefix.end():]
+    if _AWARD_END.search(piece):
+        trimmed = _trim_award(piece)
+        if not trimmed:
+            return None
+        piece = trimmed
+    lead = _RX_PROSE_TYPE_1.match(piece)
+    written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
+    org_type = _prose_type(written)
+    if not org_type:
+        return None
+    # "University of California, Berkeley": extend over a campus written after a comma
+    tail = _RX_PROSE_ORG_2.match(text[begin + len(piece):])
+    if tail:
+        longer = f"{written}, {tail.group(1)}"
+        known = lookup_organization(longer)
+        if known:
+            return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
+        if _RX_PROSE_ORG_3.match(written):
+            if not is_location(tail.group(1)) or tail.group(1) in ("Berkeley", "Irvine", "Davis", "Knoxville", "College Park", "Austin", "Dallas", "Madison"):
+                return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
+    legal = _RX_PROSE_ORG_4.match(text[begin + len(piece):])
+    if legal:
+        written = written + legal.group(0)
+        return OrgMention(canonical_org_name(written), written, "Company", False, begin, begin + len(piece) + legal.end())
+    known = lookup_organization(written)
+    if known:
+        return OrgMention(known.name, written, known.type, True, begin, begin + len(piece))
+    return OrgMention(canonical_org_name(written), written, org_type, False, begin, begin + len(piece))
+
+
+# -- registration -------------------------------------------------------------------------------
+_CONTAINER = re.compile(r"\b(?:group|division|department|dept|school|faculty|college|institute|cent(?:er|re)|program(?:me)?|"
+                        r"unit|business group|discipline)\b|^(?:department|school|faculty|college|division)\b", re.I)
+
+
+class OrgRegistry:
+    """Adds organisations to an :class:`ExtractContext`, keeping same-named units of
+    different parents apart ("Department of Physics" of two universities) and linking
+    ``partOf`` chains.
+    """
+
+    def __init__(self, ctx: ExtractContext):
+        self.ctx = ctx
+        self.parent_of: dict[str, str] = {}
+        self._units: dict[tuple[str, str | None], str] = {}
+        #: when true, "A, B" always reads as A inside B (reference and prose lines)
+        self.hierarchical = False
+
+    def add(self, mention: OrgMention, evidence, parent_id: str | None = None) -> str:
+        """The entity id of an organisation mention (added or merged)."""
+        ctx = self.ctx
+        aliases = [mention.written] if normalize_name(mention.written) != normalize_name(mention.name) else []
+        if is_generic_unit(mention.name):
+            key = org_key(mention.name)
+            parent_key = parent_id
+            if (key, parent_key) in self._units:
+                entity_id = self._units[(key, parent_key)]
+                ctx.add_entity(ctx.entity(entity_id).name, mention.type, aliases=aliases, evidence=evidence)
+                return entity_id
+            # a near-identical unit of the same parent ("Dept. CS" / "Department of Computer Science and Technology")
+            for (k, p), eid in self._units.items():
+                if p == parent_key and parent_key is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
+                    ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
+                    self._units[(key, parent_key)] = eid
+                    return eid
+            # an earlier mention without parent is the same unit
+            if parent_key is not None and (key, None) in self._units:
+                eid = self._units.pop((key, None))
+                self._units[(key, parent_key)] = eid
+                self._qualify(eid, parent_key)
+                return eid
+            same_name = [eid for (k, p), eid in self._units.items() if k == key]
+            if same_name or ctx.find(mention.name, mention.type):
+                parent_name = ctx.entity(parent_id).name if parent_id else None
+                name = f"{mention.name}, {parent_name}" if parent_name else mention.name
+                entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
+            else:
+                entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
+                self._qualify(entity_id, parent_key)
+            self._units[(key, parent_key)] = entity_id
+            return entity_id
+        existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
+        if existing is not None:
+            ctx.add_entity(ctx.entity(existing).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
+            if ctx.entity(existing).type != mention.type and mention.known:
+                ctx.set_type(existing, mention.type)
+            return existing
+        return ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
+
+    def _qualify(self, entity_id: str, parent_id: str | None) -> None:
+        """Give a generic unit its parent-qualified name as an alias."""
+        if parent_id is None:
+            return
+        entity = self.ctx.entity(entity_id)
+        qualified = f"{entity.name}, {self.ctx.entity(parent_id).name}"
+        if self.ctx.find(qualified, entity.type) is None:
+            self.ctx.add_entity(entity.name, entity.type, aliases=[qualified])
+
+    def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None) -> list[str]:
+        """Register a chain (innermost first) and link each unit ``partOf`` the next
+        organisation; two independent top-level organisations are not chained.
+        Returns the ids, innermost first.
+        """
+        ids: list[str | None] = [None] * len(mentions)
+        # register from the outermost so generic units know their parent
+        for i in range(len(mentions) - 1, -1, -1):
+            m = mentions[i]
+            parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1]) else None
+            if i == len(mentions) - 1 and outer_id is not None and outer_id != m.name:
+                parent = outer_id
+            if parent is not None and m.type not in ("Lab",) and mentions[i + 1].type in ("University", "Lab") and not m.known:
+                m = OrgMention(m.name, m.written, "Lab", m.known, m.begin, m.end)
+            ids[i] = self.add(m, evidence, parent_id=parent)
+            if parent is not None:
+                self.part_of(ids[i], parent, evidence)
+        return [i for i in ids if i is not None]
+
+    def _nests(self, child: OrgMention, parent: OrgMention) -> bool:
+        if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not self.hierarchical:
+            return False
+        if child.known and parent.known:
+            known = lookup_organization(child.name)
+            return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
+        if child.type == "Lab":
+            return True
+        if parent.type == "Lab" and child.type in ("University", "Company"):
+            return False
+        if child.type == "University" and parent.type in ("University", "Company", "Institute"):
+            return False
+        if child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute"):
+            return not child.known
+        return False
+
+    def part_of(self, child_id: str, parent_id: str, evidence) -> None:
+        """Add ``child partOf parent`` (ignored when it would make a cycle)."""
+        if child_id == parent_id:
+            return
+        node = parent_id
+        seen = set()
+        while node in self.parent_of and node not in seen:
+            seen.add(node)
+            node = self.parent_of[node]
+            if node == child_id:
+                return
+        self.parent_of.setdefault(child_id, parent_id)
+        self.ctx.add_relation(child_id, "partOf", parent_id, evidence=evidence)
+
+    def ancestors(self, entity_id: str) -> list[str]:
+        """The partOf parents of an organisation, nearest first."""
+        out, node = [], entity_id
+        while node in self.parent_of and self.parent_of[node] not in out:
+            node = self.parent_of[node]
+            out.append(node)
+        return out
+
+    def link_by_prefix(self) -> None:
+        """``Tencent AI Lab partOf Tencent``: a unit whose name starts with the name of
+        another organisation of the document (or its acronym) is part of it."""
+        ctx = self.ctx
+        orgs = [e for e in ctx.entities if e.coarse == "Organization"]
+        names: list[tuple[str, str]] = []
+        for e in orgs:
+            for n in (e.name, *e.aliases):
+                if len(n) >= 2:
+                    names.append((n, e.id))
+            known = lookup_organization(e.name)
+            if known:
+                names.extend((a, e.id) for a in (*known.aliases, *known.short_names))
+        names.sort(key=lambda p: -len(p[0]))
+        for e in orgs:
+            if e.id in self.parent_of or e.type == "University":
+                continue
+            for n, oid in names:
+                if oid == e.id or not e.name.startswith(n + " ") or len(e.name) <= len(n) + 1:
+                    continue
+                if ctx.entity(oid).type == "Lab" and e.type != "Lab":
+                    continue
+                self.part_of(e.id, oid, e.evidence)
+                if e.type in ("Institute",) and ctx.entity(oid).type == "University":
+                    ctx.set_type(e.id, "Lab")
+                break
+

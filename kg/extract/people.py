@@ -1,0 +1,196 @@
+"""Person names: titles stripped, shape checked, lists split, abbreviated forms matched.
+
+>>> clean_person("Prof. Jane Q. Public")
+'Jane Q. Public'
+>>> clean_person("Department of Physics") is None
+True
+>>> [p.name for p in split_people("Prof. A. Ngata (chair), Mei-Ling Wu and Dr. Olu Bello")]
+['A. Ngata', 'Mei-Ling Wu', 'Olu Bello']
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_IS_PERSON_NAME_1 = re.compile(r"[a-z][A-Z]")
+_RX_IS_PERSON_NAME_2 = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
+_RX_CLEAN_PERSON_1 = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_RX_CLEAN_PERSON_2 = re.compile(r"[*†‡§¶#^]|\\")
+_RX_CLEAN_PERSON_3 = re.compile(r"\b[A-Z]\.$")
+_RX_SPLIT_TOP_1 = re.compile(r"\s+(?:and|&|und|et|y)\s+")
+_RX_SPLIT_PEOPLE_1 = re.compile(r"^\s*(?:and|&)\s+")
+_RX_SPLIT_PEOPLE_2 = re.compile(r"^[^:]{0,40}:\s*")
+_RX_SPLIT_PEOPLE_3 = re.compile(r"\(([^()]*)\)")
+
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords"]
+
+_TITLES = re.compile(
+    r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
+    r"(?:prof(?:essor)?s?\.?|dr\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau)\s+",
+    re.IGNORECASE,
+)
+_PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
+              "el", "y", "dos", "das", "do", "ten", "ter", "zu", "af", "st.", "mac", "ibn", "e"}
+_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
+_CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
+_WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
+_INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
+
+
+@lru_cache(maxsize=1)
+def name_stopwords() -> frozenset[str]:
+    """Words never part of a person name (``data/name_stopwords.txt``)."""
+    text = resources.files("kg.extract").joinpath("data").joinpath("name_stopwords.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=16384)
+def is_person_name(name: str) -> bool:
+    """Whether a string has the shape of a person's name (2-5 name words, or CJK characters).
+
+    >>> is_person_name("Cho-Jui Hsieh"), is_person_name("G. He"), is_person_name("Tsinghua University")
+    (True, True, False)
+    >>> is_person_name("Takeru HASHIMOTO"), is_person_name("侯廷政"), is_person_name("Research Intern")
+    (True, True, False)
+    """
+    name = name.strip()
+    if _CJK.match(name.replace(" ", "")):
+        return True
+    tokens = name.replace(",", " ").split()
+    if not 2 <= len(tokens) <= 5:
+        return False
+    stop = name_stopwords()
+    words = 0
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        if low in _SUFFIXES and i == len(tokens) - 1:
+            continue
+        if low in _PARTICLES and 0 < i < len(tokens) - 1:
+            continue
+        if _INITIALS.match(token) and ("." in token or len(token) == 1):
+            continue
+        if low.strip(".") in stop:
+            return False
+        if not _WORD.match(token) or any(c.isdigit() for c in token):
+            return False
+        if _RX_IS_PERSON_NAME_1.search(token) and not _RX_IS_PERSON_NAME_2.match(token):
+            return False  # CamelCase is a product name ("MapReduce"), not a person
+        if token.endswith(".") and len(token) > 3:
+            return False
+        words += 1
+    if words == 0:
+        return False
+    if _INITIALS.match(tokens[-1]) and not _INITIALS.match(tokens[0]) and len(tokens) == 2 and "." not in tokens[-1]:
+        # "Smith J" (surname, initial) is a name; "NVIDIA GPU" is not
+        return tokens[-1].isupper() and len(tokens[-1]) <= 2 and not tokens[0].isupper()
+    if all(t.isupper() and len(t) > 1 for t in tokens):
+        return False  # ALL-CAPS acronyms ("IEEE TPDS"); an ALL-CAPS name is handled by the caller
+    return True
+
+
+def clean_person(text: str) -> str | None:
+    """A person's name without titles, markup and trailing notes; ``None`` if it is not a name.
+
+    >>> clean_person("Assistant Prof. Cho-Jui Hsieh [link]")
+    'Cho-Jui Hsieh'
+    >>> clean_person("Professors James Landay")
+    'James Landay'
+    """
+    text = _RX_CLEAN_PERSON_1.sub(" ", text)
+    text = _RX_CLEAN_PERSON_2.sub(" ", text)
+    text = " ".join(text.split()).strip(" ,;:.-–")
+    for _ in range(2):
+        text = _TITLES.sub("", text)
+    text = text.strip(" ,;:-–")
+    # keep a trailing initial's dot ("G. He") but drop a sentence dot
+    if text.endswith(".") and not _RX_CLEAN_PERSON_3.search(text):
+        text = text[:-1]
+    if is_person_name(text):
+        return text
+    upper_name = " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in text.split())
+    if upper_name != text and is_person_name(upper_name):
+        return text
+    return None
+
+
+@dataclass(frozen=True)
+class PersonMention:
+    """A name found in a list, with its parenthetical note (``"chair"``, ``"UL"``) and span."""
+
+    name: str
+    note: str | None
+    begin: int
+    end: int
+
+
+def _split_top(text: str) -> list[tuple[str, int]]:
+    """Split at commas/semicolons/"and"/"&" outside parentheses: ``(piece, offset)``."""
+    pieces, depth, start = [], 0, 0
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            if c in ",;/":
+                pieces.append((text[start:i], start))
+                start = i + 1
+            else:
+                m = _RX_SPLIT_TOP_1.match(text[i:])
+                if m and c.isspace():
+                    pieces.append((text[start:i], start))
+                    start = i + m.end()
+                    i = start
+                    continue
+        i += 1
+    pieces.append((text[start:], start))
+    return pieces
+
+
+def split_people(text: str) -> list[PersonMention]:
+    """The person names of a list such as ``"A (chair), B, and C"``, in order.
+
+    >>> [(p.name, p.note) for p in split_people("Salman Avestimehr; Co-Advisor: Tong Zhang (HKUST)")]
+    [('Salman Avestimehr', None), ('Tong Zhang', 'HKUST')]
+    """
+    out = []
+    for piece, offset in _split_top(text):
+        piece_text = _RX_SPLIT_PEOPLE_1.sub("", piece)
+        piece_text = _RX_SPLIT_PEOPLE_2.sub("", piece_text) if ":" in piece_text else piece_text
+        note = None
+        m = _RX_SPLIT_PEOPLE_3.search(piece_text)
+        if m:
+            note = m.group(1).strip() or None
+        name = clean_person(piece_text)
+        if name:
+            begin = offset + max(0, piece.find(name.split()[0]))
+            out.append(PersonMention(name, note, begin, offset + len(piece)))
+    return out
+
+
+def abbreviates(short: str, full: str) -> bool:
+    """Whether ``short`` is an initialled form of ``full`` ("G. He" / "Guoliang He").
+
+    >>> abbreviates("G. He", "Guoliang He"), abbreviates("J.-P. Roy", "Jean-Pierre Roy"), abbreviates("G. Ho", "Guoliang He")
+    (True, True, False)
+    """
+    s, f = _fold(short).replace(".", ". ").split(), _fold(full).split()
+    if len(s) < 2 or len(f) < 2 or s[-1].lower() != f[-1].lower():
+        return False  # first-name-last order only ("He, G." is not handled)
+    s_given, f_given = s[:-1], f[:-1]
+    if not any(len(t.strip(".-")) == 1 for t in s_given):
+        return False
+    f_initials = [p[0].lower() for t in f_given for p in t.split("-") if p]
+    s_initials = [p[0].lower() for t in s_given for p in t.replace(".", " ").replace("-", " ").split() if p]
+    return s_initials == f_initials[: len(s_initials)] and len(s_initials) >= 1

@@ -1,0 +1,323 @@
+"""The extraction rules in order: subject, identifiers, structured records, CV sections,
+prose, projects, publications, then organisation nesting.
+
+>>> from kg.model import Document, Line
+>>> lines = ["Ana Lima", "Education", "PhD in Linguistics, University of Lisbon, 2015 - 2019",
+...          "Advisor: Prof. Rui Costa", "Experience", "Postdoctoral Fellow, Max Planck Society, 2019 - present"]
+>>> doc = Document("a.txt", "a.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+>>> ex = extract(doc)
+>>> sorted((r.predicate, ex.entity(r.object).name, r.start, r.end) for r in ex.relations)
+[('advisedBy', 'Rui Costa', None, None), ('studiedAt', 'University of Lisbon', '2015', '2019'), ('workedAt', 'Max Planck Society', '2019', 'present')]
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kg.extract.context import ExtractContext
+from kg.extract.dates import find_date_range
+from kg.extract.identifiers import find_identifiers
+from kg.extract.orgs import OrgRegistry
+from kg.extract.people import clean_person
+from kg.extract.positions import extract_entries, reference_people
+from kg.extract.projects import project_mentions
+from kg.extract.prose import read_prose
+from kg.extract.sections import find_sections
+from kg.extract.structured import read_structured
+from kg.extract.subject import find_subject, name_aliases
+from kg.extract.text import clean, passages, sentence_spans
+from kg.extract.venue_mentions import talk_venue, venue_mentions
+from kg.model import Document, Extraction
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_EXTRACT_1 = re.compile(r"proje[ck]?t", re.I)
+_RX_EXTRACT_2 = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
+_RX_EXTRACT_3 = re.compile(r"\b(?:I|he|she)\b")
+_RX_BOLD_AUTHOR_1 = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
+_RX_PROJECT_ITEMS_1 = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
+
+__all__ = ["extract"]
+
+_CV_KINDS = ("experience", "education")
+_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "teaching")
+_TITLED = re.compile(
+    r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+)
+
+
+def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
+    """Front matter written inside a text document (``---`` YAML / ``+++`` TOML) and its lines."""
+    lines = document.lines
+    first = next((i for i, line in enumerate(lines[:3]) if line.text.strip()), None)
+    if first is None or lines[first].text.strip() not in ("---", "+++"):
+        return {}, set()
+    fence = lines[first].text.strip()
+    for j in range(first + 1, min(len(lines), first + 200)):
+        if lines[j].text.strip() == fence:
+            body = "\n".join(line.text for line in lines[first + 1: j])
+            try:
+                if fence == "---":
+                    import yaml
+
+                    data = yaml.safe_load(body)
+                else:
+                    import tomllib
+
+                    data = tomllib.loads(body)
+            except Exception:  # malformed front matter is just text
+                data = None
+            return (data if isinstance(data, dict) else {}), set(range(first, j + 1))
+    return {}, set()
+
+
+def extract(document: Document) -> Extraction:
+    """Extract the entities and relations of one document.
+
+    Parameters
+    ----------
+    document : Document
+        A loaded document (see :func:`kg.ingest.load_document`).
+
+    Returns
+    -------
+    Extraction
+        Entities and relations, each with the source lines it came from.
+    """
+    ctx = ExtractContext(document)
+    registry = OrgRegistry(ctx)
+    meta, skip = _front_matter(document)
+    if meta:
+        from dataclasses import replace
+
+        merged = dict(meta)
+        merged.update(document.metadata or {})
+        document = replace(document, metadata=merged)
+        ctx.document = document
+    lines = document.lines
+
+    # -- subject --------------------------------------------------------------------------------
+    sections = find_sections(document)
+    stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
+    found = find_subject(document, skip, stop)
+    kind_of: dict[int, str | None] = {}
+    for section in sections:
+        for index in section.lines:
+            kind_of[index] = section.kind
+    if found:
+        name, aliases, index = found
+        if name.isupper() or any(w.isupper() and len(w) > 2 for w in name.split()):
+            proper = " ".join(w.capitalize() if w.isupper() and len(w) > 1 else w for w in name.split())
+            aliases = (*aliases, name)
+            name = proper
+        evidence = ctx.evidence(index) if index is not None else None
+        subject_id = ctx.set_subject(name, aliases=aliases, evidence=evidence)
+        for alias, alias_index in name_aliases(document, skip):
+            if alias.lower() != name.lower():
+                ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
+    else:
+        bold = _bold_author(document, sections)
+        subject_id = ctx.set_subject(bold[0], aliases=bold[1], evidence=ctx.evidence(bold[2])) if bold else ctx.subject()
+    subject_names = _names(ctx.entity(subject_id).name) if found else []
+
+    # -- identifiers (outside references and publications) ---------------------------------------
+    identifiers: dict[str, str] = {}
+    for index, line in enumerate(lines):
+        if kind_of.get(index) in ("references", "publications") or index in skip:
+            continue
+        for key, value in find_identifiers(line.text).items():
+            identifiers.setdefault(key, value)
+    for key, value in _meta_identifiers(document.metadata).items():
+        identifiers.setdefault(key, value)
+    if identifiers:
+        ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=identifiers)
+
+    # -- structured records ----------------------------------------------------------------------
+    read_structured(ctx, registry, subject_id, document)
+
+    # -- sections --------------------------------------------------------------------------------
+    publication_lines: list[int] = []
+    prose_lines: list[tuple[int, str]] = []
+    structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
+    for section in sections:
+        body = [i for i in section.lines if i not in skip]
+        if structured:
+            break
+        if section.kind == "publications":
+            publication_lines.extend(body)
+            continue
+        if section.kind in _CV_KINDS:
+            extract_entries(ctx, registry, subject_id, body, section.kind,
+                            projects=bool(_RX_EXTRACT_1.search(section.heading)))
+        elif section.kind in (None, "bio", "service"):
+            extract_entries(ctx, registry, subject_id, body, "experience", strict=True)
+        if section.kind in ("projects", "experience", "bio", None):
+            _project_items(ctx, subject_id, body, titles=section.kind == "projects")
+        elif section.kind == "references":
+            reference_people(ctx, registry, body)
+        if section.kind not in _PROSE_SKIP:
+            if prose_lines and section.heading_index is not None:
+                prose_lines.append((section.heading_index, ""))
+            for i in body:
+                text = clean(lines[i].text)
+                raw = lines[i].text.strip()
+                if _RX_EXTRACT_2.match(raw) or raw.startswith("#"):
+                    prose_lines.append((i, ""))  # an emphasised title line stands alone
+                if section.kind in _CV_KINDS and len(text) < 100 and not _RX_EXTRACT_3.search(text):
+                    prose_lines.append((i, ""))
+                    continue
+                prose_lines.append((i, text))
+    prose = passages(prose_lines)
+    read_prose(ctx, registry, subject_id, prose, subject_names)
+
+    # -- projects ---------------------------------------------------------------------------------
+    for passage in prose:
+        for begin, end in sentence_spans(passage.text):
+            sentence = passage.text[begin:end]
+            mentions = project_mentions(sentence)
+            span = find_date_range(sentence) if mentions else None
+            for name, offset in mentions:
+                line = passage.line_at(begin + offset)
+                pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(line))
+                start, end = (span.start, span.end) if span and span.start else (None, None)
+                ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+
+    # -- titled people anywhere outside publications ---------------------------------------------
+    for index, line in enumerate(lines):
+        if kind_of.get(index) == "publications" or index in skip:
+            continue
+        if "Prof" not in line.text and "Dr" not in line.text:
+            continue
+        for match in _TITLED.finditer(clean(line.text)):
+            name = clean_person(match.group("name"))
+            if name:
+                ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
+
+    # -- venues named outside publication lists ---------------------------------------------------
+    for section in sections:
+        for index in section.lines:
+            if index in skip:
+                continue
+            raw = lines[index].text
+            text = clean(raw)
+            if not text:
+                continue
+            found = venue_mentions(text, raw)
+            if section.kind == "talks":
+                talk = talk_venue(text)
+                if talk:
+                    found.append((talk, talk))
+            for name, written in found:
+                if ctx.find(name, "Organization") or ctx.find(name, "Project"):
+                    continue
+                ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
+
+    # -- publications ----------------------------------------------------------------------------
+    if publication_lines:
+        try:
+            from kg.extract.publications import add_publications
+        except ImportError:  # pragma: no cover - the module is optional during development
+            add_publications = None
+        if add_publications is not None:
+            add_publications(ctx, publication_lines, subject_id)
+
+    registry.link_by_prefix()
+    return ctx.build()
+
+
+def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
+    """The author highlighted in bold in most publication entries, with the fullest
+    spelling of that name found in the document (an unnamed homepage's owner)."""
+    from collections import Counter
+
+    from kg.extract.people import abbreviates
+
+    counts: Counter = Counter()
+    where: dict[str, int] = {}
+    pub = {i for s in sections if s.kind == "publications" for i in s.lines}
+    for index, line in enumerate(document.lines):
+        if index not in pub:
+            continue
+        for match in _RX_BOLD_AUTHOR_1.finditer(line.text):
+            name = clean_person(next(g for g in match.groups() if g))
+            if name:
+                counts[name] += 1
+                where.setdefault(name, index)
+    if not counts:
+        return None
+    name, count = counts.most_common(1)[0]
+    if count < 2:
+        return None
+    full = None
+    pattern = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
+    for line in document.lines:
+        for match in pattern.finditer(clean(line.text)):
+            if abbreviates(name, match.group(0)):
+                full = match.group(0)
+                break
+        if full:
+            break
+    if full:
+        return full, (name,), where[name]
+    return name, (), where[name]
+
+
+_ITEM_HEAD = re.compile(
+    r"^(?:\*\*|__)?(?P<name>[A-Za-z][\w.+-]*(?:\s[A-Z][\w.+-]*){0,3})(?:\*\*|__)?\s*(?:\[link\]|\([^)]*\))?\s*"
+    r"(?:[:：–—]|\s-\s|is\s+an?\b|\|)"
+)
+
+
+def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> None:
+    """List items that open with a project name ("2. **FedML**: ...", "Colossal-AI [link] is a ..."),
+    and, in a Projects section, entry titles followed by their dates ("Venus System. 2016-2017")."""
+    from kg.extract.dates import find_date_range
+    from kg.extract.projects import _project_shape, looks_like_project
+    from kg.extract.text import strip_bullet
+
+    lines = ctx.document.lines
+    for index in indexes:
+        raw = strip_bullet(lines[index].text.strip())
+        match = _ITEM_HEAD.match(raw)
+        name = None
+        if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
+            name = match.group("name")
+        elif titles:
+            text = clean(raw)
+            dates = find_date_range(text)
+            head = _RX_PROJECT_ITEMS_1.split(text[: dates.begin] if dates else text)[0].strip(" .,")
+            words = head.split()
+            if dates and 1 <= len(words) <= 7 and all(w[:1].isupper() or w in ("of", "for", "and", "in", "a") for w in words) \
+                    and not words[0].lower().endswith("ing") and looks_like_project(head):
+                name = head
+            if name:
+                pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+                ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start or dates.end, end=dates.end,
+                                 evidence=ctx.evidence(index))
+                continue
+        if name:
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(subject_id, "contributedTo", pid, evidence=ctx.evidence(index))
+
+
+def _names(name: str) -> list[str]:
+    parts = name.split()
+    return [name, *[p for p in parts if len(p) > 2]]
+
+
+def _meta_identifiers(meta: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if not isinstance(meta, dict):
+        return out
+    email = meta.get("email")
+    if isinstance(email, str) and "@" in email:
+        out["email"] = email.strip()
+    for key in ("social", "links", "profiles"):
+        items = meta.get(key)
+        if isinstance(items, list):
+            for item in items:
+                if isinstance(item, dict):
+                    for value in item.values():
+                        if isinstance(value, str):
+                            for k, v in find_identifiers(value.replace("mailto:", "")).items():
+                                out.setdefault(k, v)
+    return out

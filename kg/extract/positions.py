@@ -1,0 +1,372 @@
+"""CV entries (positions, education) and the people attached to them (advisors, mentors, references).
+
+An entry starts at a line naming an organisation and collects the following lines'
+role, degree, dates and advisors until the next organisation line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field as dc_field
+
+from kg.extract.dates import find_date_range
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.people import clean_person, split_people
+from kg.extract.text import clean, is_bullet
+from kg.extract.vocab import degree_of, field_of
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_PARSE_NOTE_1 = re.compile(r"\s*[,;]\s*")
+_RX_PARSE_NOTE_2 = re.compile(r"^(?:now|currently|today)\s+", re.I)
+_RX_PARSE_NOTE_3 = re.compile(r"^(?P<role>[^@]{1,60}?)\s*(?:@|\bat\b|\bof\b)\s*(?P<org>.+)$")
+_RX_ADD_AFFILIATION_NOTE_1 = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
+_RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
+_RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
+_RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
+_RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+")
+_RX_CHAIN_TEXT_1 = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+_RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
+_RX_EXTRACT_ENTRIES_2 = re.compile(r"^[^:]{0,30}:\s*")
+_RX_EXTRACT_ENTRIES_3 = re.compile(r"committee", re.I)
+_RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z][\w ]{2,30}:\s")
+_RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
+_RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
+_RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
+_RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
+_RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
+_RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
+_RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+
+__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note"]
+
+#: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
+ADVISOR_TRIGGER = re.compile(
+    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?)"
+    r"\s*[:：]|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
+    r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with)",
+    re.IGNORECASE,
+)
+
+
+#: A cheap test run before :data:`ADVISOR_TRIGGER`.
+_TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|导师|指导|指導|지도", re.I)
+
+
+def trigger_predicate(trigger: str) -> str | None:
+    """advisedBy / mentoredBy / None (a collaborator) for a trigger phrase."""
+    t = trigger.lower()
+    if "mentor" in t or "host" in t:
+        return "mentoredBy"
+    if "work" in t or "collaborat" in t:
+        return None
+    return "advisedBy"
+
+
+@dataclass
+class Entry:
+    """One CV entry being read."""
+
+    first: int
+    last: int
+    chain: list[OrgMention]
+    units: list[list[OrgMention]] = dc_field(default_factory=list)
+    role: str | None = None
+    degree: str | None = None
+    field: str | None = None
+    start: str | None = None
+    end: str | None = None
+    location: str | None = None
+    advisors: list[tuple[str, str | None, int, str]] = dc_field(default_factory=list)
+    project: str | None = None
+
+
+def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
+    """``(role, organisation text, ongoing)`` pieces of a person's note such as
+    ``"VP@Tencent, now CEO@G7"`` or ``"director at X"`` or ``"UL"``.
+
+    >>> parse_note("Director@Cloud Group, Tencent")
+    [('Director', 'Cloud Group', False), (None, 'Tencent', False)]
+    >>> parse_note("VP@Acme, now CEO@Zeta Ltd")
+    [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
+    """
+    out = []
+    ongoing = False
+    for part in _RX_PARSE_NOTE_1.split(note):
+        part = part.strip()
+        m = _RX_PARSE_NOTE_2.match(part)
+        if m:
+            ongoing, part = True, part[m.end():]
+        if not part or part.lower() in ("link", "pdf", "homepage", "website", "web"):
+            continue
+        at = _RX_PARSE_NOTE_3.match(part)
+        if at and is_role(at.group("role")):
+            out.append((at.group("role").strip(), at.group("org").strip(), ongoing))
+        else:
+            out.append((None, part, ongoing))
+    return out
+
+
+def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None,
+                          evidence, first_index: int) -> list[str]:
+    """Add each person of ``text`` (a list after a trigger) with ``predicate`` from the
+    subject, and the affiliations written in their parenthetical notes."""
+    ids = []
+    for person in split_people(text):
+        pid = ctx.add_entity(person.name, "Person", evidence=evidence)
+        ids.append(pid)
+        if predicate:
+            ctx.add_relation(subject_id, predicate, pid, evidence=evidence)
+        if person.note:
+            add_affiliation_note(ctx, registry, pid, person.note, evidence)
+    return ids
+
+
+def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence) -> None:
+    """``Tong Zhang (director at Tencent AI Lab)``: the person works at the organisation."""
+    previous = None
+    for role, org_text, ongoing in parse_note(note):
+        mention = classify_segment(org_text, context_org=bool(role) or bool(_RX_ADD_AFFILIATION_NOTE_1.fullmatch(org_text)))
+        if mention is None and role and _RX_ADD_AFFILIATION_NOTE_2.match(org_text):
+            mention = OrgMention(org_text, org_text, "Company", False)
+        if mention is None:
+            previous = None
+            continue
+        if role is None and previous is not None:
+            parent = registry.add(mention, evidence)
+            registry.part_of(previous, parent, evidence)
+            previous = None
+            continue
+        oid = registry.add(mention, evidence)
+        ctx.add_relation(person_id, "workedAt", oid, role=role, end="present" if ongoing else None, evidence=evidence)
+        previous = oid if role else None
+
+
+def _role_text(text: str, chain: list[OrgMention]) -> str | None:
+    from kg.extract.dates import find_dates
+
+    for _, begin, end in reversed(find_dates(text)):
+        text = text[:begin] + "," + text[end:]
+    text = _RX_ROLE_TEXT_1.sub(",", text)
+    for seg, _ in segments(_RX_ROLE_TEXT_2.sub("", text)):
+        seg = seg.strip(" *.")
+        sub = _RX_ROLE_TEXT_3.split(seg, maxsplit=1)
+        head = sub[0].strip()
+        if head and is_role(head) and len(head) <= 80 and not degree_of(head):
+            return head
+    return None
+
+
+def _chain_text(raw: str) -> str:
+    """The line with emphasis markers turned into segment breaks ("**Org** Place")."""
+    text = _RX_CHAIN_TEXT_1.sub(" | ", raw)
+    return clean(text)
+
+
+def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
+                    strict: bool = False, projects: bool = False) -> list[Entry]:
+    """Read the entries of one experience/education section and add their relations.
+
+    ``strict`` (sections that are not CV sections) keeps only entries whose first line
+    names both an organisation and a date range.
+    """
+    lines = ctx.document.lines
+    entries: list[Entry] = []
+    current: Entry | None = None
+    for index in indexes:
+        raw = lines[index].text
+        text = clean(raw)
+        if not text:
+            continue
+        trig = ADVISOR_TRIGGER.search(text) if _TRIGGER_HINT.search(text) else None
+        if trig and current is not None and trig.start() <= 40:
+            rest = text[trig.end():]
+            # "Advisor: A; Co-Advisor: B"
+            for part in _RX_EXTRACT_ENTRIES_1.split(rest):
+                part = _RX_EXTRACT_ENTRIES_2.sub("", part) if ":" in part[:32] else part
+                pred = trigger_predicate(trig.group("trigger"))
+                if _RX_EXTRACT_ENTRIES_3.search(trig.group("trigger")):
+                    pred = "advisedBy"
+                current.advisors.append((part, pred, index, trig.group("trigger")))
+            current.last = index
+            continue
+        if len([w for w in text.split() if w != "|"]) > 18:
+            continue
+        if _RX_EXTRACT_ENTRIES_4.match(text) and not _RX_EXTRACT_ENTRIES_5.match(text):
+            # "Research Areas: ...", "Products: ..." label lines
+            if current is not None:
+                current.last = index
+            continue
+        project = _project_head(raw, text) if projects or _RX_PROJECT_HEAD_1.search(raw) else None
+        if project:
+            rest = _chain_text(raw)
+            rest = rest[rest.find(project) + len(project):] if project in rest else ""
+            current = Entry(first=index, last=index, chain=org_chain(rest, context_org=False), project=project)
+            entries.append(current)
+            dates = find_date_range(text)
+            if dates:
+                current.start, current.end = dates.start, dates.end
+            continue
+        chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
+        if strict and chain and not (find_date_range(text) and find_date_range(text).start):
+            chain = []
+        degree = degree_of(text)
+        dates = find_date_range(text)
+        if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
+                and "**" not in raw and not any(is_location(seg) for seg, _ in segments(text)):
+            chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
+        if current is not None and current.project and not current.chain and chain:
+            current.chain = chain
+            if dates and not current.end:
+                current.start, current.end = dates.start, dates.end
+            current.last = index
+            continue
+        starts_new = bool(chain) and (
+            current is None
+            or (dates is not None and chain[0].begin <= 3 and not is_bullet(raw) and not _same_chain(current.chain, chain))
+            or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
+            or (not current.chain)
+        )
+        if chain and current is not None and current.chain and not starts_new:
+            # sub-units of the open entry ("Tencent AI Lab, Tencent Cloud")
+            if all(m.type == "Lab" for m in chain):
+                groups = [org_chain(g, context_org=False) for g in text.split(";")] if ";" in text else [chain]
+                current.units.extend(g for g in groups if g)
+                if not current.role:
+                    current.role = _role_text(text, chain)
+                if dates and not current.end:
+                    current.start, current.end = dates.start, dates.end
+                current.last = index
+                continue
+        if starts_new:
+            current = Entry(first=index, last=index, chain=chain)
+            entries.append(current)
+        elif current is None:
+            continue
+        current.last = index
+        if degree and not current.degree:
+            current.degree, current.field = degree, field_of(text)
+        if dates and current.end is None and current.start is None:
+            current.start, current.end = dates.start, dates.end
+        if not current.role:
+            current.role = _role_text(text, chain)
+    for entry in entries:
+        _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
+    return entries
+
+
+def _project_head(raw: str, text: str) -> str | None:
+    """The project an entry line names ("Paxos | SLR210 https://github.com/...", "CleanLake")."""
+    from kg.extract.projects import _project_shape, looks_like_project
+
+    head = _RX_PROJECT_HEAD_2.split(text)[0].strip(" *")
+    words = head.split()
+    if not head or len(words) > 6 or is_role(head) or degree_of(head):
+        return None
+    from kg.extract.gazetteer import lookup_organization
+    from kg.extract.orgs import STRONG_ORG
+
+    if lookup_organization(head) or STRONG_ORG.search(head):
+        return None
+    if find_date_range(head):
+        return None
+    if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
+                                     or _RX_PROJECT_HEAD_1.search(raw)):
+        return head
+    return None
+
+
+def _same_chain(a: list[OrgMention], b: list[OrgMention]) -> bool:
+    return [m.name for m in a] == [m.name for m in b]
+
+
+def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) -> None:
+    evidence = ctx.evidence(entry.first, entry.last)
+    if entry.project:
+        pid = ctx.add_entity(entry.project, "Project", evidence=evidence)
+        ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
+        if entry.chain:
+            registry.chain(entry.chain, evidence)
+        return
+    if not entry.chain:
+        return
+    parallel = _parallel(entry.chain)
+    ids: list[str] = []
+    if parallel:
+        for mention in entry.chain:
+            ids.append(registry.add(mention, evidence))
+    else:
+        ids = registry.chain(entry.chain, evidence)
+    top = ids[-1] if ids else None
+    for group in entry.units:
+        group_ids = registry.chain(group, evidence, outer_id=top)
+        for uid in group_ids:
+            if top and uid != top:
+                ctx.add_relation(uid, "partOf", top, evidence=evidence)
+                registry.parent_of.setdefault(uid, top)
+        ids[:0] = group_ids
+    studied = (kind == "education" or (kind == "strict" and entry.degree)) and not (entry.role and not entry.degree and _RX_EMIT_1.search(entry.role))
+    predicate = "studiedAt" if studied else "workedAt"
+    start, end = entry.start, entry.end
+    if start is None and end is not None and not studied and end != "present":
+        start = end
+    for oid in ids:
+        if predicate == "studiedAt":
+            ctx.add_relation(subject_id, predicate, oid, degree=entry.degree, field=entry.field, start=start, end=end,
+                             evidence=evidence)
+        else:
+            ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
+    for text, pred, index, _ in entry.advisors:
+        add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+
+
+def _parallel(chain: list[OrgMention]) -> bool:
+    """"Google, Facebook, Amazon": several independent top-level organisations."""
+    if len(chain) < 2:
+        return False
+    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) and not any(
+        _known_parent(a.name) == b.name for a in chain for b in chain
+    )
+
+
+def _known_parent(name: str) -> str | None:
+    from kg.extract.gazetteer import lookup_organization
+
+    known = lookup_organization(name)
+    return known.parent if known else None
+
+
+def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
+    """A References section: each name with the roles and organisations under it."""
+    lines = ctx.document.lines
+    person = None
+    for index in indexes:
+        text = clean(lines[index].text)
+        if not text or "@" in text and not _RX_REFERENCE_PEOPLE_1.search(text):
+            continue
+        name = clean_person(text) if len(text) <= 50 else None
+        if name:
+            person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
+            continue
+        if person is None:
+            continue
+        pieces: list[str] = []
+        for part in _RX_PARSE_NOTE_1.split(text.rstrip(".,")):
+            head = _RX_REFERENCE_PEOPLE_2.split(part, maxsplit=1)[0]
+            if not pieces or (is_role(head) and head != part):
+                pieces.append(part)
+            else:
+                pieces[-1] += ", " + part
+        for piece in pieces:
+            match = _RX_REFERENCE_PEOPLE_3.match(piece)
+            if not match or not is_role(match.group("role")):
+                continue
+            chain = org_chain(piece, context_org=False)
+            if not chain:
+                continue
+            registry.hierarchical = True
+            ids = registry.chain(chain, ctx.evidence(index))
+            registry.hierarchical = False
+            role = piece[: chain[0].begin].strip()
+            role = _RX_REFERENCE_PEOPLE_4.sub("", role).strip() or match.group("role").strip()
+            ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))

@@ -1,0 +1,141 @@
+"""Projects the subject built, led or contributed to: "developed X", "creator of X",
+"contributed to projects such as X and Y", project-list items.
+
+>>> [name for name, _ in project_mentions("I initialized and developed TurboTransformers, a fast runtime.")]
+['TurboTransformers']
+>>> [name for name, _ in project_mentions("He contributed to projects such as PyTorch and JAX.")]
+['PyTorch', 'JAX']
+"""
+from __future__ import annotations
+
+import re
+
+from kg.extract.gazetteer import lookup_organization
+from kg.extract.people import is_person_name
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_LOOKS_LIKE_PROJECT_1 = re.compile(r"[a-z][A-Z]|\d")
+_RX_LOOKS_LIKE_PROJECT_2 = re.compile(r"\b(?:university|institute|department|school|college|inc|corp|ltd|lab|laboratory|center|centre)\b", re.I)
+_RX_LOOKS_LIKE_PROJECT_3 = re.compile(r"^(?:19|20)\d\d$")
+_RX_LOOKS_LIKE_PROJECT_4 = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+_RX_PROJECT_SHAPE_1 = re.compile(r"[a-z][A-Z]|[A-Z].*[A-Z]|\d|-")
+_RX_PROJECT_SHAPE_2 = re.compile(r"\d+(?:st|nd|rd|th)?")
+_RX_PROJECT_MENTIONS_1 = re.compile(
+    r"(?:[a-z][\w-]*\s+){0,2}(?:toolkit|library|framework|package|tool|system|platform|software|"
+    r"simulator|compiler|engine|app|model|dataset|corpus|database|plugin|suite)\s+(?=[A-Z]|[a-z]+[A-Z])"
+)
+_RX_PROJECT_MENTIONS_2 = re.compile(r"\s+(?:and|for|of)$")
+_RX_PROJECT_MENTIONS_3 = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
+_RX_PROJECT_MENTIONS_4 = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
+_RX_PROJECT_MENTIONS_5 = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
+_RX_PROJECT_MENTIONS_6 = re.compile(r"[A-Z][a-z]{2,}")
+
+__all__ = ["project_mentions", "looks_like_project"]
+
+_VERB = re.compile(
+    r"\b(?:developed|develop|developing|created|create|creating|built|build|building|designed|design|designing|"
+    r"initiated|initialized|initialised|implemented|led|lead|leading|maintain|maintains|maintained|wrote|written|"
+    r"authored|launched|founded|co-founded|cofounded|released|open-sourced|contributed to|contributing to|"
+    r"contributor to|contributor of|author of|creator of|co-creator of|founder of|co-founder of|maintainer of|"
+    r"lead developer of|developer of|architect of|curates?|curator of|coordinating the development efforts for|"
+    r"projects? such as|such as|including|called|named)\s+"
+    r"(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?",
+    re.I,
+)
+_NAME = re.compile(
+    r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
+)
+_NOT = {"i", "the", "a", "an", "we", "it", "this", "that", "these", "my", "our", "research", "machine", "deep",
+        "phd", "ph.d", "software", "systems", "system", "project", "projects", "platform", "and", "in", "on", "at",
+        "to", "with", "for", "from", "by", "he", "she", "they", "api", "apis", "c", "c++", "java", "python",
+        "javascript", "cuda", "sql", "linux", "unix", "gpu", "cpu", "gpus", "cpus", "ml", "ai", "nlp", "cv",
+        "orcid", "email", "e-mail", "github", "linkedin", "twitter", "scholar", "google scholar", "homepage", "phone",
+        "pdf", "url", "doi", "isbn", "tel", "fax", "web", "website", "blog", "address", "office", "skype", "wechat id"}
+
+
+def looks_like_project(name: str) -> bool:
+    """Whether a name has the shape of a software/project name (not a person or organisation).
+
+    >>> looks_like_project("swGEMM"), looks_like_project("Jane Doe"), looks_like_project("Stanford University")
+    (True, False, False)
+    """
+    name = name.strip(" .,;:")
+    if len(name) < 2 or len(name) > 60 or name.lower() in _NOT:
+        return False
+    if lookup_organization(name) or is_person_name(name):
+        return False
+    from kg.extract.orgs import classify_segment, is_location
+
+    if is_location(name) or (classify_segment(name) is not None and not _RX_LOOKS_LIKE_PROJECT_1.search(name)):
+        return False
+    if _RX_LOOKS_LIKE_PROJECT_2.search(name):
+        return False
+    words = name.split()
+    if len(words) > 6:
+        return False
+    if _RX_LOOKS_LIKE_PROJECT_3.match(name) or _RX_LOOKS_LIKE_PROJECT_4.match(name):
+        return False
+    return True
+
+
+_PRODUCT = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|toolbox|os|app|application|testbed|"
+                      r"simulator|compiler|database|package|service|model|benchmark|dataset|corpus|project)$", re.I)
+
+
+def _project_shape(name: str) -> bool:
+    """CamelCase / digits / hyphenated / acronym single names, or product phrases."""
+    words = name.split()
+    if words[0] == "Project" and len(words) >= 2:
+        return True
+    if len(words) == 1:
+        return bool(_RX_PROJECT_SHAPE_1.search(name)) and not _RX_PROJECT_SHAPE_2.fullmatch(name)
+    return bool(_PRODUCT.search(name)) and all(w[:1].isupper() or w in ("of", "for") for w in words)
+
+
+_ON_PROJECT = re.compile(r"\b(?:on|in|for|of)\s+the\s+(?P<name>[A-Z][\w-]*(?:\s+[\w-]+){0,7}?)\s*(?:\([^)]*\))?\s+project\b")
+
+
+def project_mentions(sentence: str) -> list[tuple[str, int]]:
+    """``(project name, offset)`` for the projects a sentence says someone made or joined."""
+    out: list[tuple[str, int]] = []
+    for match in _ON_PROJECT.finditer(sentence):
+        name = match.group("name")
+        if looks_like_project(name) and sum(w[:1].isupper() for w in name.split()) >= min(2, len(name.split())):
+            out.append((name, match.start("name")))
+    for verb in _VERB.finditer(sentence):
+        if verb.group(0)[:1].isupper() and verb.start() > 2:
+            continue  # a capitalised verb inside a title ("... Custom Designed Wearable ...")
+        rest = sentence[verb.end():]
+        names = []
+        # a list: "X, Y and Z" / "X and Y"
+        pos = 0
+        lead = _RX_PROJECT_MENTIONS_1.match(rest)
+        if not _NAME.match(rest) and lead and _project_shape(_NAME.match(rest, lead.end()).group("name") if _NAME.match(rest, lead.end()) else ""):
+            pos = lead.end()  # "the open-source toolkit IgboNLP"
+        while True:
+            m = _NAME.match(rest, pos)
+            if not m:
+                break
+            name = m.group("name").rstrip(".")
+            name = _RX_PROJECT_MENTIONS_2.sub("", name)
+            names.append((name, verb.end() + m.start()))
+            tail = _RX_PROJECT_MENTIONS_3.match(rest[m.end():])
+            if not tail:
+                break
+            pos = m.end() + tail.end()
+        strong = _RX_PROJECT_MENTIONS_4.search(verb.group(0))
+        for k, (name, offset) in enumerate(names):
+            after = sentence[offset + len(name): offset + len(name) + 12]
+            if _RX_PROJECT_MENTIONS_5.match(after):
+                continue
+            if k > 0 and not _project_shape(name) and not (
+                    strong and _RX_PROJECT_MENTIONS_6.fullmatch(name) and len(names[0][0].split()) == 1):
+                continue
+            if looks_like_project(name) and (_project_shape(name) or (strong and _RX_PROJECT_MENTIONS_6.fullmatch(name))):
+                out.append((name, offset))
+    seen, unique = set(), []
+    for name, offset in out:
+        if name.lower() not in seen:
+            seen.add(name.lower())
+            unique.append((name, offset))
+    return unique

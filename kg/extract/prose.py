@@ -1,0 +1,248 @@
+"""Biographical prose: "I received my PhD in X from Y in 2017", "Since 2022 I have been a
+Lecturer in the Department of Z at W", advisors and projects named in sentences."""
+from __future__ import annotations
+
+import re
+
+from kg.extract.dates import find_date_range
+from kg.extract.orgs import OrgRegistry, find_orgs_in_text
+from kg.extract.positions import _TRIGGER_HINT, ADVISOR_TRIGGER, add_people_with_notes, trigger_predicate
+from kg.extract.text import Passage, sentence_spans
+from kg.extract.vocab import degree_span, field_of
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_EMPLOYER_LIST_1 = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
+_RX_EMPLOYER_LIST_2 = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
+_RX_ABOUT_SUBJECT_1 = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
+_RX_READ_PROSE_1 = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
+_RX_SENTENCE_1 = re.compile(
+    r"(?<!Prof)(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+    r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then)\b)"
+)
+_RX_SENTENCE_2 = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
+_RX_SENTENCE_3 = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
+_RX_SENTENCE_4 = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
+_RX_SENTENCE_5 = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
+_RX_SENTENCE_6 = re.compile(r"\b(?:at|with|for|in)\b")
+_RX_SENTENCE_7 = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
+_RX_SENTENCE_8 = re.compile(r"\b(?:since|from)\b", re.I)
+_RX_SENTENCE_9 = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
+_RX_SENTENCE_10 = re.compile(r"\bstudent\b", re.I)
+_RX_SENTENCE_11 = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
+_RX_SENTENCE_12 = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
+_RX_SENTENCE_13 = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
+_RX_SENTENCE_14 = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member))\b", re.I)
+
+__all__ = ["read_prose"]
+
+_STUDY = re.compile(
+    r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
+    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
+_WORK = re.compile(
+    r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
+    r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
+    r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
+_AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
+                    r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
+_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)\b", re.I)
+_OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
+
+
+_EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)\s+", re.I)
+
+
+def _employer_list(head: str, orgs):
+    """"I have worked at Cohere, Acme Seed and X Lab": every name of the list is an employer."""
+    from kg.extract.orgs import OrgMention, classify_segment
+
+    match = _EMPLOY.search(head)
+    if not match:
+        return orgs
+    rest = head[match.end():]
+    stop = _RX_EMPLOYER_LIST_1.search(rest)
+    rest = rest[: stop.start()] if stop else rest
+    covered = {(o.begin, o.end) for o in orgs}
+    out = list(orgs)
+    for piece in _RX_EMPLOYER_LIST_2.split(rest):
+        piece = piece.strip(" *")
+        if not piece or not piece[:1].isupper() or len(piece.split()) > 5:
+            continue
+        begin = match.end() + rest.find(piece)
+        if any(b <= begin < e for b, e in covered):
+            continue
+        mention = classify_segment(piece, context_org=True)
+        if mention is not None:
+            out.append(OrgMention(mention.name, mention.written, mention.type, mention.known, begin, begin + len(piece)))
+    out.sort(key=lambda o: o.begin)
+    return out
+
+
+def _about_subject(sentence: str, names: list[str]) -> bool:
+    if _OTHERS.search(sentence):
+        return False
+    if _RX_ABOUT_SUBJECT_1.search(sentence):
+        return True
+    return any(n and _has_word(sentence, n) for n in names)
+
+
+def _is_word_char(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
+
+def _has_word(text: str, word: str) -> bool:
+    """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if _is_word_char(text, at - 1) != _is_word_char(text, at) and _is_word_char(text, end - 1) != _is_word_char(text, end):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
+_CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently)\b)|;\s+|,\s+(?=where\b)")
+
+
+def _all_degrees(text: str) -> list[tuple[str, int, int]]:
+    """Every degree a text names, in order: ``(degree, begin, end)``."""
+    out, offset = [], 0
+    while offset < len(text):
+        span = degree_span(text[offset:])
+        if not span:
+            break
+        out.append((span[0], offset + span[1], offset + span[2]))
+        offset += span[2]
+    return out
+
+
+def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str]) -> None:
+    """Add the affiliations, degrees and advisors stated in prose passages."""
+    for passage in passages:
+        text = passage.text
+        for begin, end in sentence_spans(text):
+            sentence = text[begin:end]
+            first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
+            evidence = ctx.evidence(first, last)
+            about = _about_subject(sentence, names) or bool(_RX_READ_PROSE_1.search(sentence))
+            previous: list = []
+            for clause in _CLAUSE.split(sentence):
+                if clause and clause.strip():
+                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about)
+                    # "..., where I run the X Lab": the lab is part of the organisation just named
+                    if previous and found and clause.lstrip().lower().startswith("where"):
+                        parent = previous[-1]
+                        for oid in found:
+                            if ctx.entity(oid).type == "Lab" and ctx.entity(parent).type in ("University", "Company", "Institute"):
+                                registry.part_of(oid, parent, evidence)
+                    previous = found or previous
+
+
+def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about) -> list[str]:
+    """Read one clause; returns the ids of the organisations it names."""
+    trig = ADVISOR_TRIGGER.search(sentence) if _TRIGGER_HINT.search(sentence) else None
+    head = sentence[: trig.start()] if trig else sentence
+    if trig:
+        rest = sentence[trig.end():]
+        parts = _RX_SENTENCE_1.split(rest, maxsplit=1)
+        tail = parts[0]
+        pred = trigger_predicate(trig.group("trigger"))
+        add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
+        if len(parts) == 2 and parts[1].strip():
+            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
+    orgs = find_orgs_in_text(head)
+    orgs = _employer_list(head, orgs)
+    # chains: "Lab at University", "Department, University"
+    nests = [False] * len(orgs)
+    for i in range(len(orgs) - 1):
+        a, b = orgs[i], orgs[i + 1]
+        between = head[a.end:b.begin]
+        if _RX_SENTENCE_2.fullmatch(between) and a.type in ("Lab", "Institute") and \
+                b.type in ("University", "Company", "Institute", "Lab") and a.type != "University":
+            nests[i] = True
+    # organisations mentioned anywhere are entities; register outermost first so units know their parent
+    ids: list = [None] * len(orgs)
+    for i in range(len(orgs) - 1, -1, -1):
+        parent = ids[i + 1] if nests[i] else None
+        ids[i] = registry.add(orgs[i], evidence, parent_id=parent)
+        if parent is not None:
+            if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
+                ctx.set_type(ids[i], "Lab")
+            registry.part_of(ids[i], parent, evidence)
+    # "At UW, she directs the X Lab": the lab belongs to the organisation the sentence opens with
+    opening = _RX_SENTENCE_3.match(head)
+    if opening and orgs and orgs[0].begin <= opening.end() + 1:
+        for i in range(1, len(orgs)):
+            if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
+                registry.part_of(ids[i], ids[0], evidence)
+    if not orgs or not about:
+        return [i for i in ids if i]
+    degree = degree_span(head)
+    plain = head
+    for o in reversed(orgs):
+        plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
+    study = bool(degree) or bool(_STUDY.search(plain))
+    work = bool(_WORK.search(plain))
+    if _AWARD.search(head) and not (_RX_SENTENCE_4.search(head)):
+        if not (work and _RX_SENTENCE_5.search(head)):
+            return list(ids)
+    if not (study or work):
+        if _RX_SENTENCE_6.search(head) and _RX_SENTENCE_7.search(head):
+            work = True
+        else:
+            return list(ids)
+    dates = find_date_range(head)
+    start = end = None
+    if dates:
+        start, end = dates.start, dates.end
+        if dates.start is None and not study and _RX_SENTENCE_8.search(head[: dates.begin][-12:]):
+            start, end = dates.end, "present"
+    # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
+    work_verb = _RX_SENTENCE_9.search(head)
+    work_verb = work_verb or (work and not degree and not _RX_SENTENCE_10.search(plain))
+    predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
+    if predicate == "workedAt" and start is None and end is None and _PRESENT.search(head) and not _RX_SENTENCE_11.search(head):
+        end = "present"
+    if predicate == "studiedAt":
+        if dates and dates.start is None:
+            start = None
+        if start is None and end is None and _RX_SENTENCE_12.search(head):
+            end = "present"
+        if _RX_SENTENCE_13.search(head) and end is None:
+            end = "present"
+    role = None
+    if predicate == "workedAt":
+        m = _RX_SENTENCE_14.search(head)
+        if m:
+            role = m.group("role").strip()
+    field = field_of(head[degree[1]:]) if degree else None
+    # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
+    # organisation takes the degree written before it, and the dates of that stretch
+    degrees = _all_degrees(head) if predicate == "studiedAt" else []
+    # a department before its university is studied/worked at too; all named orgs get the relation
+    for i, oid in enumerate(ids):
+        if orgs[i].from_award:
+            continue
+        if predicate == "studiedAt":
+            o_degree, o_field, o_start, o_end = (degree[0] if degree else None), field, start, end
+            if len(degrees) > 1:
+                previous_end = max((o.end for o in orgs[:i] if o.end <= orgs[i].begin), default=0)
+                mine = [d for d in degrees if previous_end <= d[1] <= orgs[i].begin]
+                if len(mine) == 1:
+                    d = mine[0]
+                    later = [x[1] for x in degrees if x[1] > d[1]]
+                    stretch = head[d[1]: later[0] if later else len(head)]
+                    o_degree, o_field = d[0], field_of(head[d[1]:])
+                    span = find_date_range(stretch)
+                    o_start, o_end = (span.start, span.end) if span else (None, None)
+                elif len(mine) > 1:
+                    # "an M.S. in 2016 and a B.S. in 2014 from X": one relation, the latest end
+                    from kg.extract.dates import find_dates
+
+                    years = [v for v, _, _ in find_dates(head[mine[0][1]: orgs[i].end + 12])]
+                    o_degree, o_field = mine[0][0], field_of(head[mine[0][1]:])
+                    o_start, o_end = None, (max(years) if years else end)
+            ctx.add_relation(subject_id, "studiedAt", oid, degree=o_degree, field=o_field,
+                             start=o_start, end=o_end, evidence=evidence)
+        else:
+            ctx.add_relation(subject_id, "workedAt", oid, role=role, start=start, end=end, evidence=evidence)
+    return list(ids)

@@ -1,0 +1,1503 @@
+"""Publication lists: split a section into entries, parse each citation, add papers, authors and venues.
+
+Two entry points: :func:`parse_citation` reads one citation in any common style (plain
+``Authors. Title. Venue, Year.``, APA, MLA, Chicago, IEEE, ACM, Nature, numbered or
+bulleted, comma-separated ``Authors, Title (VENUE'24)``, title-first, multi-line), and
+:func:`add_publications` splits a document's publication lines into entries and writes
+``Publication``, ``Person`` and ``Venue`` entities and ``authored``, ``coauthored`` and
+``publishedIn`` relations into an :class:`~kg.extract.context.ExtractContext`.
+
+>>> c = parse_citation("Ada Lovelace, Charles Babbage. Notes on the Analytical Engine. Nature, 1943.")
+>>> c.authors, c.title, c.venue, c.year
+(['Ada Lovelace', 'Charles Babbage'], 'Notes on the Analytical Engine', 'Nature', '1943')
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import islice
+
+from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.venues import find_venues, lookup_venue, normalize_venue, venue_year
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
+_RX_CLEAN_LINE_2 = re.compile(r"(?<![\w*])\*(?=[A-Za-z])([^*\n]{2,200}?[\w.)?!])\*(?![\w*])")
+_RX_CLEAN_LINE_3 = re.compile(r"(?<![\w])_(?=[A-Za-z])([^_\n]{2,200}?[\w.)?!])_(?![\w])")
+_RX_CLEAN_LINE_4 = re.compile(r"\s+([.,;])(?=\s|$)")
+_RX_CLEAN_TITLE_1 = re.compile(r"\s+")
+_RX_STRIP_MARKER_1 = re.compile(r"^\d{1,3}\.\d")
+_RX_IS_INITIALS_1 = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.")
+_RX_IS_FULL_NAME_1 = re.compile(r"[\d:;/@&?!\"“”]")
+_RX_IS_SURNAME_1 = re.compile(r"[\d:;/@&]")
+_RX_AUTHOR_REGION_END_1 = re.compile(r",\s*[A-Z][a-z]+$")
+_RX_AUTHOR_REGION_END_2 = re.compile(r"[A-Z][a-z]+\s*,")
+_RX_AUTHOR_REGION_END_3 = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
+_RX_SPLIT_PREFIX_NAME_1 = re.compile(r"[.:]\s+")
+_RX_SPLIT_PREFIX_NAME_2 = re.compile(r"\.\s+")
+_RX_SCAN_AUTHORS_1 = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
+_RX_SCAN_AUTHORS_2 = re.compile(r"\s+and\s+|\s*&\s*|;\s*")
+_RX_SCAN_AUTHORS_3 = re.compile(r"^et\.?\s?al\.?\b", re.I)
+_RX_SCAN_AUTHORS_4 = re.compile(r"[A-Z]")
+_RX_PARSE_AUTHOR_LIST_1 = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
+_RX_PARSE_AUTHOR_LIST_2 = re.compile(r"\s*,?\s+and\s+|\s*&\s*|;\s*")
+_RX_PARSE_AUTHOR_LIST_3 = re.compile(r"[^\s,]+,\s*[^\s,]+")
+_RX_LOOKS_LIKE_VENUE_1 = re.compile(r"[\s,]")
+_RX_LOOKS_LIKE_VENUE_2 = re.compile(r"['’]\d\d$")
+_RX_LOOKS_LIKE_VENUE_3 = re.compile(r",|\s\d")
+_RX_CLEAN_TITLE_2 = re.compile(r"^[\"“”‘’'`]+|[\"“”‘’'`]+$")
+_RX_CLEAN_TITLE_3 = re.compile(r"\b[A-Z]\.$|\.\.\.$")
+_RX_SPLIT_TITLE_VENUE_1 = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
+_RX_SPLIT_TITLE_VENUE_2 = re.compile(r"[A-Z][\w&\-]*[A-Z][\w&\-]*(?:\s\w+){0,3}")
+_RX_SPLIT_TITLE_VENUE_3 = re.compile(r"(?:19|20)\d\d")
+_RX_SPLIT_TITLE_VENUE_4 = re.compile(r",\s+")
+_RX_SPLIT_TITLE_VENUE_5 = re.compile(r"\(?(?:19|20)\d\d[a-z]?\)?\.?")
+_RX_SPLIT_TITLE_VENUE_6 = re.compile(r"\s+(?=(?:In|Accepted to|To appear in|Proceedings of)\s)")
+_RX_FIND_QUOTED_TITLE_1 = re.compile(r"(?:19|20)\d\d[a-z]?\)?\.?$")
+_RX_WITH_AUTHORS_1 = re.compile(r"^\s*(?:co-?authors?:?\s*)", re.I)
+_RX_BIBTEX_1 = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
+_RX_BIBTEX_2 = re.compile(r"\s+and\s+")
+_RX_FINISH_1 = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
+_RX_FINISH_2 = re.compile(r"\d{4}\.")
+_RX_FINISH_3 = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
+_RX_FINISH_4 = re.compile(r"\s\d|,")
+_RX_FINISH_5 = re.compile(r"\d")
+_RX_FINISH_6 = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
+_RX_IS_PROSE_1 = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
+_RX_IS_PROSE_2 = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
+_RX_IS_PROSE_3 = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
+_RX_VALID_TITLE_1 = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u9fff]{2}")
+_RX_VALID_TITLE_2 = re.compile(r"[\W\d]+")
+_RX_PARSE_CITATION_1 = re.compile(r"\s\|\s")
+_RX_PARSE_CITATION_2 = re.compile(r"^(?:\(((?:19|20)\d\d)\)\s*[—–:|.]?|((?:19|20)\d\d)\s*(?:[—–:|.]|-\s))\s*(?=\S)")
+_RX_PARSE_CITATION_3 = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
+_RX_PARSE_CITATION_4 = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
+_RX_PARSE_CITATION_5 = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
+_RX_PARSE_CITATION_6 = re.compile(r"\s*\(\s*(?:\d{4}\.\d{4,5})(?:v\d+)?\s*\)")
+_RX_PARSE_CITATION_7 = re.compile(r"\(.*\)")
+_RX_PLAUSIBLE_VENUE_1 = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
+_RX_PLAUSIBLE_1 = re.compile(r"\b(?:citations|h-index)\b", re.I)
+_RX_UNWRAP_1 = re.compile(r"(?:[,&]|\band)$")
+_RX_UNWRAP_2 = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
+_RX_VENUE_LINE_1 = re.compile(r"(?:19|20)\d\d\W*$")
+_RX_PARSE_SINGLE_1 = re.compile(r"\(?((?:19|20)\d\d)[a-z]?\)?$")
+_RX_PARSE_SINGLE_2 = re.compile(r"^\s*(?:et\.?\s?al\.?)")
+_RX_PARSE_SINGLE_3 = re.compile(r"\(\s*((?:19|20)\d\d)[a-z]?(?:,[^()]*)?\)\s*[.,:]?\s*|(?:19|20)\d\d[a-z]?\.\s+")
+_RX_PARSE_SINGLE_4 = re.compile(r"\(\s*(?:n\.\s?d\.|in press|forthcoming)\s*\)\s*[.,:]?\s*", re.I)
+_RX_PERSON_PARTS_1 = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
+_RX_PERSON_PARTS_2 = re.compile(r"[A-Z]{2,3}")
+_RX_PERSON_PARTS_3 = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
+_RX_PERSON_PARTS_4 = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
+_RX_STARTS_NEW_FIELD_GROUP_1 = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
+_RX_IS_SUBHEADING_1 = re.compile(r"\d|[,;&]|[.:)]$")
+_RX_COMPLETE_LINE_1 = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
+
+__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_venue_mentions", "same_person"]
+
+
+@dataclass
+class Citation:
+    """One parsed citation.
+
+    Attributes
+    ----------
+    authors : the named authors, as written ("Last, First" turned into "First Last").
+    title : the title as written, without surrounding quotes or trailing punctuation.
+    venue : the venue's short name when known, else its name as written; ``None`` for preprints.
+    venue_alias : the venue's long name, when the short name is used.
+    year : ``YYYY`` or ``None``.
+    arxiv : an arXiv identifier such as ``2103.13262``.
+    equal_contribution : authors marked as equal contributors (``*``, ``†``, ``#``, ``(co-first)``).
+    venue_aliases : every other name of the venue.
+    doi : a DOI, when the citation gives one.
+    et_al : whether the author list was cut short ("et al.").
+    with_subject : the list named only co-authors ("with A and B"): the document's subject is an author too.
+    title_quoted : the title was written in quotes.
+    """
+
+    authors: list[str]
+    title: str
+    venue: str | None = None
+    venue_alias: str | None = None
+    year: str | None = None
+    arxiv: str | None = None
+    equal_contribution: set[str] = field(default_factory=set)
+    venue_aliases: tuple[str, ...] = ()
+    doi: str | None = None
+    et_al: bool = False
+    with_subject: bool = False
+    title_quoted: bool = False
+
+
+# -- text clean-up ----------------------------------------------------------------------------
+
+_ARXIV = re.compile(
+    r"(?:arxiv(?:\.org/(?:abs|pdf)/|\s*:\s*|\s+(?:preprint\s+)?(?:arxiv:)?)|\()(\d{4}\.\d{4,5})(?:v\d+)?\)?|"
+    r"arxiv\s*:\s*([a-z\-]+(?:\.[A-Z]{2})?/\d{7})",
+    re.I,
+)
+_DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
+_MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
+_LINK_LABEL = re.compile(
+    r"\[\s*(?:pdf|link|code|arxiv|slides?|video|paper|bib(?:tex)?|project(?: page)?|website|poster|talk|"
+    r"html|doi|abstract|preprint|demo|data(?:set)?|github|supplement(?:ary)?|blog|media|press|google link|"
+    r"journal|proceedings|published version|ssrn|url|web|page)\s*\]",
+    re.I,
+)
+_HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
+_EQUAL_NOTE = re.compile(
+    r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
+    r"(?:equal(?:ly)? contribut\w*|contributed equally|co-?first(?:[- ]authors?)?|co-?1st(?:[- ]authors?)?|"
+    r"joint first)[^()]{0,40}\)",
+    re.I,
+)
+_MARKS = "*†‡#§¶✝⁺"
+_SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+
+
+def _clean_line(text: str) -> str:
+    text = unicodedata.normalize("NFC", text)
+    # each substitution runs only when the text holds a character its pattern needs
+    if "<" in text or "-->" in text:
+        text = _HTML.sub(" ", text)
+    text = text.replace("\\*", "*").replace("\\_", "_").replace("\\&", "&").replace("&amp;", "&")
+    if "[" in text:
+        text = _MD_LINK.sub(lambda m: "" if _LINK_LABEL.fullmatch("[" + m.group(1) + "]") else m.group(1), text)
+        text = _LINK_LABEL.sub(" ", text)
+    if "|" in text:
+        text = _RX_CLEAN_LINE_1.sub(" ", text)
+    text = text.replace("**", "").replace("__", "")
+    # markdown italics: *Venue* / _Venue_ (a lone * after a name is an equal-contribution mark)
+    if "*" in text:
+        text = _RX_CLEAN_LINE_2.sub(r"\1", text)
+    if "_" in text:
+        text = _RX_CLEAN_LINE_3.sub(r"\1", text)
+    text = text.replace("``", "“").replace("''", "”")
+    text = _RX_CLEAN_LINE_4.sub(r"\1", text)
+    return _RX_CLEAN_TITLE_1.sub(" ", text).strip()
+
+
+_ENTRY_MARK = re.compile(r"^\s*(?:[-–*•▪◦●·+]\s+|[-–*•]$|\[[A-Z]{0,3}\d{1,3}\]\s*|\(?\d{1,3}[.)]\s+|\(\d{1,3}\)\s*|[A-Z]\d{1,3}[.)]?\s+(?=\S))")
+
+
+def _strip_marker(text: str) -> str:
+    text = text.strip()
+    match = _ENTRY_MARK.match(text)
+    if match and not _RX_STRIP_MARKER_1.match(text):
+        text = text[match.end():]
+    return text.strip()
+
+
+# -- names -----------------------------------------------------------------------------------
+
+_PARTICLES = {
+    "van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le",
+    "ten", "ter", "bin", "binti", "al", "el", "y", "zu", "af", "av", "st.", "mac",
+}
+#: capitalised words that are never part of a person's name in a citation
+_NOT_NAME = {
+    w.lower() for w in """
+    A An The Of For And In On At To From With Without Via Using Towards Toward Is Are Be Does How
+    What Why When Where Which Who We Our Your It Its Not No Beyond Through Into Over Under Versus
+    Learning Deep Neural Network Networks System Systems Model Models Modeling Modelling Data Analysis
+    Approach Method Methods Framework Efficient Scalable Fast Large Scale Distributed Parallel Training
+    Inference Graph Graphs Language Languages Vision Image Images Video Text Machine Computing Computation
+    Computer Computational Algorithm Algorithms Optimization Optimizing Design Study Evidence Theory
+    Journal Conference Proceedings Proc Symposium Workshop Transactions Letters Review Reviews Annual
+    International National Society Association Institute University College School Department Lab
+    Laboratory Center Centre Press Preprint Arxiv Report Technical Thesis Dissertation Chapter Book
+    Edition Volume Vol Issue Pages Pp Article Abstract Abstracts Poster Demo Paper Papers Accepted Submitted
+    Under Revision Forthcoming Working IEEE ACM USENIX SIAM AAAI Springer Elsevier Wiley Nature Science
+    Physical Physics Chemical Chemistry Biology Biological Economic Economics Research Advances Frontiers
+    Applied Engineering Medicine Medical Health Human Social Cognitive Quantum Energy Materials Molecular
+    Cell Cells Protein Gene Genes Genome Dynamics Control Robot Robots Robotics Agent Agents Multi Policy
+    Market Markets Finance Financial Evolution Structure Structures Memory Storage Cloud Edge Mobile Web
+    Internet Security Privacy Federated Reinforcement Transformer Transformers Attention Generative
+    Survey Benchmark Dataset Toward Improving Understanding Exploring Revisiting Rethinking Measuring
+    Predicting Detecting Learned Based Aware Free Real Time High Low Performance New Novel General Open
+    Software Hardware Architecture Architectures Compiler Program Programs Programming Code Sparse Dense
+    Online Offline Local Global Adaptive Automatic Automated Interactive Visual Semantic Natural Speech
+    Studies Policy Economy Papers Quarterly Affairs Perspectives Bulletin Magazine Series Proceedings
+    President Vice Head Engineer Manager Director Founder Co-founder Cofounder Professor Student Intern
+    Researcher Scientist Lecturer Assistant Associate Chair Member Fellow Tech Technologies Institut Lycée
+    École Ecole Universität Universidad Università Université Sports Tools Outils Skills Languages Hobbies
+    Award Best Honorable Mention Oral Spotlight Team Group Inc Ltd Corp Co LLC GmbH Google Facebook
+    Microsoft Amazon Meta Apple Nvidia Intel Tencent Baidu Alibaba Huawei ByteDance
+    """.split()
+}
+_CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
+_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?(?:\s?-?\s?[A-Z][a-z]?\.)*|[A-Z]\.?-[A-Z]\.?|[A-Z]{1,3})$")
+
+
+@lru_cache(maxsize=4096)
+def _is_initials(word: str) -> bool:
+    """``J.``, ``J.-P.``, ``JA``, ``Ch.``: a given-name abbreviation."""
+    return bool(
+        _RX_IS_INITIALS_1.fullmatch(word)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _is_name_word(word: str) -> bool:
+    if not word:
+        return False
+    if word in _PARTICLES:
+        return True
+    if _is_initials(word):
+        return True
+    core = word.strip(".")
+    if not core or core.lower() in _NOT_NAME:
+        return False
+    if not core[0].isupper():
+        return False
+    return all(c.isalpha() or c in "'’-." for c in core) and any(c.isalpha() for c in core[1:]) and "." not in core
+
+
+_CO_FIRST = re.compile(r"\((?:co-?first|equal(?: contribution)?|joint first|co-?1st)[^()]*\)", re.I)
+_PAREN_NOTE = re.compile(r"\s*\([^()]*\)")
+_SUPER = re.compile(r"\^\{?[^\s}]*\}?")
+_AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b")
+_STRAY_STOP = re.compile(r"(?<=[a-z]{2})\.(?=\s+[A-Z])")
+
+
+@lru_cache(maxsize=4096)
+def _strip_person_marks(name: str) -> tuple[str, bool]:
+    """A name without equal-contribution marks, superscripts and affiliation notes; and whether it was marked."""
+    marked = False
+    if "(" in name:
+        stripped = _CO_FIRST.sub(" ", name)
+        marked = stripped != name
+        name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Shen Li (Facebook AI)"
+    if "^" in name:
+        name = _SUPER.sub(" ", name)
+    if any(c in name for c in _MARKS):
+        marked = True
+        name = "".join(c for c in name if c not in _MARKS)
+    if any(c in name for c in _SUPERSCRIPTS):
+        name = "".join(c for c in name if c not in _SUPERSCRIPTS)
+    if any(c.isdigit() for c in name):
+        name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
+    if "." in name:
+        name = _STRAY_STOP.sub("", name)  # "Chengduo. Zhao"
+    name = _RX_CLEAN_TITLE_1.sub(" ", name).strip(" ,;:")
+    return name, marked
+
+
+@lru_cache(maxsize=4096)
+def _is_full_name(text: str) -> bool:
+    """Whether a (mark-free) item is a person's name: 2-5 name words, at least one not an initial."""
+    text = text.strip()
+    if not text or len(text) > 60:
+        return False
+    if _CJK.match(text.replace(" ", "")):
+        return True
+    if _RX_IS_FULL_NAME_1.search(text):
+        return False
+    words = text.split()
+    if not 2 <= len(words) <= 5:
+        return False
+    if words[-1] in _PARTICLES:
+        return False
+    if not all(_is_name_word(w) for w in words):
+        return False
+    full = [w for w in words if not _is_initials(w) and w not in _PARTICLES]
+    if not full:
+        return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _is_surname(text: str) -> bool:
+    words = text.split()
+    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
+        return False
+    if not all(_is_name_word(w) for w in words):
+        return False
+    return not _is_initials(words[-1]) and words[-1] not in _PARTICLES
+
+
+@lru_cache(maxsize=4096)
+def _is_given(text: str) -> bool:
+    words = text.split()
+    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
+        return False
+    return all(_is_initials(w) or _is_name_word(w) for w in words)
+
+
+_SEP = re.compile(r"\s*[,;&]\s*(?:(?:and|&)\s+)?|\s+and\s+")
+_ETAL = re.compile(r"^(?:et\.?\s?al\.?|and others|others|…|\.\.\.)$", re.I)
+
+
+def _items(region: str) -> list[tuple[str, int, int, str]]:
+    """Items of a candidate author region: (text, start, end, separator before)."""
+    items = []
+    pos = 0
+    sep = ""
+    for match in _SEP.finditer(region):
+        if match.start() > pos or match.start() == pos == 0:
+            items.append((region[pos:match.start()], pos, match.start(), sep))
+        sep = match.group(0)
+        pos = match.end()
+    items.append((region[pos:], pos, len(region), sep))
+    return [i for i in items if i[0].strip() or i[3] == ""]
+
+_REGION_ENDS = tuple((p, re.compile(p)) for p in (
+    r"\s*\(\s*(?:(?:19|20)\d\d[a-z]?|n\.\s?d\.|in press|forthcoming|accepted)[^()]{0,30}\)",
+    r"[\"“”‘]",
+    r"(?<=[A-Za-z\u00c0-\u024f]{2})[.?!]\s+(?=\S)",
+    r"\.\s+(?=(?:19|20)\d\d\b)",
+))
+
+
+def _author_region_end(text: str) -> int:
+    """Where the author list must end at the latest: an APA year, a quote, or a sentence end."""
+    end = len(text)
+    for pattern, compiled in _REGION_ENDS:
+        match = None
+        for candidate in compiled.finditer(text):
+            if pattern.startswith("(?<=") and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
+                continue  # "Yang Yu, Chengduo. Zhao, Jie Zhou": a stray full stop inside a name
+            if pattern.startswith("(?<=") and _RX_AUTHOR_REGION_END_3.search(text[: candidate.start()]):
+                continue
+            match = candidate
+            break
+        if match and match.start() < end:
+            end = match.start() + (1 if text[match.start()] in ".?!" and pattern.startswith("(?<=") else 0)
+            if pattern.startswith("(?<="):
+                end = match.start()
+    return end
+
+
+def _split_prefix_name(item: str, pending_surname: bool, allow_colon: bool = False) -> tuple[str, int] | None:
+    """An item holding a name followed by the title ("Lee C. Title of paper"): the name and where it ends."""
+    for match in _RX_SPLIT_PREFIX_NAME_1.finditer(item[:80]):
+        if item[match.start()] == ":":
+            if pending_surname or not allow_colon:
+                continue
+            clean, _ = _strip_person_marks(item[: match.start()])
+            if _is_full_name(clean):
+                return clean, match.end()
+            continue
+        prefix = item[: match.start() + 1]
+        clean, _ = _strip_person_marks(prefix)
+        words = clean.split()
+        if not words or not _is_initials(words[-1]):
+            continue
+        if pending_surname and all(_is_initials(w) for w in words):
+            best = (clean, match.end())
+            for more in _RX_SPLIT_PREFIX_NAME_2.finditer(item[match.end():match.end() + 12]):
+                longer, _ = _strip_person_marks(item[: match.end() + more.start() + 1])
+                if all(_is_initials(w) for w in longer.split()):
+                    best = (longer, match.end() + more.end())
+                else:
+                    break
+            return best
+        if not pending_surname and _is_full_name(clean):
+            if clean.endswith(".") and not _is_initials(words[0]):
+                clean = clean[:-1]
+            return clean, match.end()
+    return None
+
+
+def _swap(last: str, given: str) -> str:
+    return f"{given} {last}".strip()
+
+
+def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
+    """Read an author list at the start of ``text``: (names, marked names, et al., end offset)."""
+    region_end = _author_region_end(text)
+    region = text[:region_end]
+    if " et" in region:
+        # "K. Watanabe et al., Title": read "et al." as its own list item (same length, offsets kept)
+        region = _RX_SCAN_AUTHORS_1.sub(",", region)
+    items = _items(region)
+    names: list[str] = []
+    marked: set[str] = set()
+    et_al = False
+    end = 0
+    # "Last, First and Last, First" (BibTeX, MLA): every 'and'-part holds one comma
+    and_parts = _RX_SCAN_AUTHORS_2.split(region)
+    i = 0
+    while i < len(items):
+        raw, start, stop, _ = items[i]
+        clean, mark = _strip_person_marks(raw)
+        if _ETAL.match(clean.strip()) or not clean and raw.strip() in ("…", "..."):
+            if clean.lower().startswith(("et", "and", "others")):
+                et_al = True
+            end = stop
+            i += 1
+            if et_al:
+                break
+            continue
+        if _RX_SCAN_AUTHORS_3.match(clean):
+            et_al = True
+            end = start + raw.lower().index("al") + 2
+            if end < len(text) and text[end] == ".":
+                end += 1
+            break
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        single = nxt is not None and " " not in clean.strip()
+        nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
+        # "Smith, J." / "Smith, John" pairs
+        if single and _is_surname(clean) and not _is_full_name(clean) or (
+            single and _is_surname(clean) and _is_given(nxt_clean[0])
+            and all(_is_initials(w) for w in nxt_clean[0].split())
+        ):
+            given, gmark = nxt_clean
+            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
+                if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split()) and not _pairs_style(and_parts)):
+                    if _RX_SCAN_AUTHORS_4.fullmatch(given):
+                        given += "."
+                    name = _swap(clean, given)
+                    names.append(name)
+                    if mark or gmark:
+                        marked.add(name)
+                    end = nxt[2]
+                    i += 2
+                    continue
+            split = _split_prefix_name(nxt[0], pending_surname=True)
+            if split:
+                name = _swap(clean, split[0])
+                names.append(name)
+                end = nxt[1] + split[1]
+                break
+        if _is_full_name(clean):
+            words = clean.split()
+            if clean.endswith(".") and len(words[-1]) <= 3 and not _is_initials(words[0]):
+                clean = clean[:-1]  # Vancouver "Delgado R."
+            names.append(clean)
+            if mark:
+                marked.add(clean)
+            end = stop
+            i += 1
+            continue
+        split = _split_prefix_name(raw, pending_surname=False)
+        if split:
+            names.append(split[0])
+            end = start + split[1]
+        break
+    # consume a separator / full stop after the list
+    return names, marked, et_al, end
+
+
+def _pairs_style(and_parts: list[str]) -> bool:
+    """Whether every 'and'-separated part reads "Last, First" (one comma, short sides)."""
+    parts = [p.strip(" ,.") for p in and_parts if p.strip(" ,.")]
+    if len(parts) < 2:
+        return False
+    good = 0
+    for part in parts:
+        sides = [s.strip() for s in part.split(",")]
+        if len(sides) == 2 and len(sides[0].split()) <= 2 and 1 <= len(sides[1].split()) <= 3:
+            good += 1
+    return good >= max(2, len(parts) - 1)
+
+
+def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
+    """Names of a line that is only an author list, else ``None``.
+
+    >>> parse_author_list("Smith, John and Doe, Jane")
+    (['John Smith', 'Jane Doe'], set(), False)
+    >>> parse_author_list("G. He*, Y. Jiang*, and E. Yoneki")[0]
+    ['G. He', 'Y. Jiang', 'E. Yoneki']
+    >>> parse_author_list("Deep Residual Learning for Image Recognition") is None
+    True
+    """
+    text = _RX_PARSE_AUTHOR_LIST_1.sub("", text.strip())
+    text = _EQUAL_NOTE.sub(" ", text).strip()
+    if not text:
+        return None
+    if _pairs_style(_RX_SCAN_AUTHORS_2.split(text)):
+        names, marked = [], set()
+        for part in _RX_PARSE_AUTHOR_LIST_2.split(text):
+            part = part.strip(" ,")
+            if not part:
+                continue
+            if part.count(",") == 1:
+                last, given = (s.strip() for s in part.split(","))
+                last, m1 = _strip_person_marks(last)
+                given, m2 = _strip_person_marks(given)
+                name = _swap(last, given)
+            else:
+                name, m1 = _strip_person_marks(part)
+                m2 = False
+                if not _is_full_name(name):
+                    return None
+            names.append(name)
+            if m1 or m2:
+                marked.add(name)
+        if len(names) == 1 and not any(_is_initials(w) for w in names[0].split()):
+            return None  # "Paris, France": one inverted pair of plain words is not an author list
+        return names, marked, False
+    names, marked, et_al, end = _scan_authors(text)
+    rest = text[end:].strip(" ,.;")
+    if rest and not _ETAL.match(rest):
+        return None
+    if not names:
+        return None
+    if len(names) == 1 and _RX_PARSE_AUTHOR_LIST_3.fullmatch(text) and not any(_is_initials(w) for w in names[0].split()):
+        return None  # "Paris, France": one inverted pair of plain words is not an author list
+    return names, marked, et_al or bool(rest)
+
+
+# -- title and venue -------------------------------------------------------------------------
+
+_ABBREV = {
+    "vol", "no", "pp", "proc", "conf", "int", "j", "trans", "al", "eds", "ed", "vs", "dept", "univ",
+    "inc", "ltd", "co", "jr", "sr", "st", "dr", "prof", "fig", "eq", "e.g", "i.e", "nat", "phys", "rev",
+    "lett", "chem", "sci", "am", "soc", "acad", "natl", "commun", "mater", "adv", "appl", "res", "biol",
+    "mol", "econ", "stud", "stat", "assoc", "intell", "anal", "mach", "syst", "comput", "inf", "eng",
+    "math", "theor", "symp", "mech", "opt", "astron", "astrophys", "lang", "ling", "psychol", "cogn",
+    "neurosci", "med", "genet", "geophys", "environ", "mgmt", "manag", "rep", "annu", "bull", "q",
+    "mod", "nucl", "condens", "biophys", "biochem", "ecol", "evol", "microbiol", "immunol", "pharmacol",
+    "neurol", "clin", "physiol", "zool", "bot", "geol", "geochem", "atmos", "ocean", "polit", "sociol",
+    "philos", "hist", "educ", "ling", "semant", "pragmat", "theor", "exp", "ser", "suppl", "pt", "sect",
+    "electrochem", "catal", "mech", "struct", "funct", "eur", "jpn", "chin", "br", "can", "aust",
+}
+
+
+_SENTENCE_END = re.compile(
+    r"(?<=[.?!])[\"”’']?\s+(?=[A-Z0-9“\"'‘(\[]|(?:arXiv|bioRxiv|medRxiv|chemRxiv|eLife|npj|in)\b)"
+)
+_LAST_WORD = re.compile(r"([\w.\-]+)[.?!]$")
+_DOTTED = re.compile(r"(?:[a-z]\.)+[a-z]")
+
+
+def _sentences(text: str) -> list[str]:
+    """Split at full stops that end a sentence (not after initials or abbreviations)."""
+    parts = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.start()
+        if text[end - 1] == ".":
+            word = _LAST_WORD.search(text, max(start, end - 40), end)
+            if word is None:
+                continue
+            bare = word.group(1).rstrip(".").lower()
+            if (len(bare) == 1 and bare.isalpha()) or bare in _ABBREV or _DOTTED.fullmatch(bare):
+                continue
+        parts.append(text[start:end].strip())
+        start = match.end()
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+_VENUE_WORD = re.compile(
+    r"^(?:in\b|in:|proceedings|proc\b|proc\.|journal|conference|symposium|workshop|transactions|trans\.|letters|"
+    r"review|reviews|annals|bulletin|magazine|quarterly|arxiv|corr\b|preprint|accepted|to appear|published|"
+    r"presented|forthcoming|under review|submitted|working paper|ieee|acm|usenix|siam|springer|elsevier|"
+    r"advances in|frontiers|communications|reports|biorxiv|medrxiv|ssrn|nber|thesis|ph\.?d|master|"
+    r"technical report|book chapter|chapter|poster|demo)",
+    re.I,
+)
+
+
+def _looks_like_venue(text: str) -> bool:
+    text = text.strip()[:120]
+    if not text:
+        return False
+    if _VENUE_WORD.match(text):
+        return True
+    first = _RX_LOOKS_LIKE_VENUE_1.split(text, maxsplit=1)[0]
+    first = _RX_LOOKS_LIKE_VENUE_2.sub("", first)
+    if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
+        return True
+    head = _RX_LOOKS_LIKE_VENUE_3.split(text, maxsplit=1)[0]
+    return lookup_venue(head) is not None
+
+
+_TRAILING_PAREN = re.compile(r"\(([^()]*)\)\s*[.,;]?\s*$")
+
+
+def _clean_title(title: str) -> str:
+    title = title.strip()
+    title = _RX_CLEAN_TITLE_2.sub("", title.strip(" ,;:")).strip()
+    title = title.rstrip(" ,;:")
+    if title.endswith(".") and not _RX_CLEAN_TITLE_3.search(title):
+        title = title[:-1]
+    title = _RX_CLEAN_TITLE_2.sub("", title).strip()
+    return _RX_CLEAN_TITLE_1.sub(" ", title)
+
+
+def _split_title_venue(rest: str) -> tuple[str, str, list[str]]:
+    """Title and venue passage of the text after the authors; also venue parentheticals removed."""
+    extras: list[str] = []
+    rest = rest.strip(" ,;:")
+    # trailing parentheticals: (ATC'25), (2403.11421), (ICML'24 Workshop LCFM)
+    while True:
+        match = _TRAILING_PAREN.search(rest)
+        if not match:
+            break
+        inner = match.group(1).strip()
+        if (
+            _RX_SPLIT_TITLE_VENUE_1.fullmatch(inner)
+            or venue_year(inner)
+            or _looks_like_venue(inner)
+            or _RX_SPLIT_TITLE_VENUE_2.fullmatch(inner)
+        ) and len(rest[: match.start()].split()) >= 2:
+            extras.insert(0, inner)
+            rest = rest[: match.start()].rstrip(" ,;:")
+            continue
+        if len(inner.split()) >= 5 and len(rest[: match.start()].split()) >= 3 and not _RX_SPLIT_TITLE_VENUE_3.search(inner):
+            rest = rest[: match.start()].rstrip(" ,;:")  # a remark: "(Shame on ...)"
+            continue
+        break
+    # "Title, Venue 12, 345 (2020)": a comma before a known venue or a venue phrase
+    for k, match in enumerate(_RX_SPLIT_TITLE_VENUE_4.finditer(rest)):
+        if k >= 60:
+            break
+        head, tail = rest[: match.start()], rest[match.end():]
+        if len(head.split()) >= 2 and not _sentences(head)[1:] and _looks_like_venue(tail):
+            return head, tail, extras
+    sentences = _sentences(rest)
+    if len(sentences) >= 2:
+        title = sentences[0]
+        k = 1
+        while title.endswith(("?", "!")) and k < len(sentences) - 1 and not _looks_like_venue(sentences[k]):
+            title += " " + sentences[k]  # "Why do models fail? A study of things. Venue"
+            k += 1
+        venue = " ".join(sentences[k:])
+        # "Title? Venue" keeps the question mark; a year-only sentence is not a title
+        if _RX_SPLIT_TITLE_VENUE_5.fullmatch(title) and len(sentences) >= 3:
+            title, venue = sentences[1], " ".join(sentences[2:])
+        return title, venue, extras
+    # one sentence: "Title, In Proceedings of ..." / "Title, Preprint on arXiv"
+    for k, match in enumerate(_RX_SPLIT_TITLE_VENUE_4.finditer(rest)):
+        if k >= 60:
+            break
+        tail = rest[match.end():]
+        if _looks_like_venue(tail) and len(rest[: match.start()].split()) >= 2:
+            return rest[: match.start()], tail, extras
+    match = _RX_SPLIT_TITLE_VENUE_6.search(rest)
+    if match and len(rest[: match.start()].split()) >= 3:
+        return rest[: match.start()], rest[match.end():], extras
+    return rest, "", extras
+
+
+_QUOTE = re.compile(r"(?:^|(?<=[\s.,:;)]))[\"“‘'](?P<t>[^\"“”]{3,400}?)[\"”’'](?=[\s.,;:)]|$)")
+
+
+def _find_quoted_title(text: str) -> re.Match | None:
+    for match in _QUOTE.finditer(text):
+        inner = match.group("t")
+        if len(inner.split()) >= 2 or len(inner) >= 12:
+            before = text[: match.start()].rstrip()
+            if not before or before[-1] in ".,:;)" or _RX_FIND_QUOTED_TITLE_1.search(before):
+                return match
+    return None
+
+
+_WITH = re.compile(r"\(([^()]*?\bwith\s+[^()]+)\)|(?:^|[.;,][\"”’']?\s+)[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
+
+
+def _with_authors(text: str) -> tuple[list[str], str] | None:
+    """Co-authors written as "(with A, B and C)": the names and the text without that part."""
+    match = _WITH.search(text)
+    if not match:
+        return None
+    inner = match.group(1) or match.group(2)
+    inner = inner[inner.lower().rindex("with ") + 5:] if match.group(1) else inner
+    cut = match.start() if match.group(1) else match.start(2) - 5  # keep what precedes "with"
+    inner = _RX_WITH_AUTHORS_1.sub("", inner.strip())
+    parsed = parse_author_list(inner)
+    rest = ""
+    if not parsed and match.group(2) is not None and "," in inner:
+        # "with A and B, R&R at Econometrica": the names end where the list stops parsing
+        parts = inner.split(",")
+        for k in range(len(parts) - 1, 0, -1):
+            parsed = parse_author_list(",".join(parts[:k]))
+            if parsed:
+                rest = ",".join(parts[k:]).strip()
+                break
+    if not parsed:
+        if match.group(2) is not None or len(inner.split()) <= 4:
+            # "with Facebook": a collaborating organisation, not an author list
+            before, after = text[:cut].rstrip(" ,"), text[match.end():].strip(" .;")
+            if before and after and before[-1] not in ".?!":
+                before += "."
+            return [], (before + " " + after).strip()
+        return None
+    before, after = text[:cut].rstrip(" ,"), (rest + " " + text[match.end():]).strip()
+    if before and after and before[-1] not in ".?!":
+        before += "."
+    return parsed[0], (before + " " + after).strip()
+
+
+def _bibtex(text: str) -> Citation | None:
+    fields = dict(
+        (k.lower(), v.strip())
+        for k, v in _RX_BIBTEX_1.findall(text)
+    )
+    if "title" not in fields:
+        return None
+    authors = []
+    for part in _RX_BIBTEX_2.split(fields.get("author", "")):
+        part = part.replace("{", "").replace("}", "").strip()
+        if not part:
+            continue
+        if "," in part:
+            last, given = part.split(",", 1)
+            part = _swap(last.strip(), given.strip())
+        if part.lower() != "others":
+            authors.append(part)
+    venue_text = fields.get("journal") or fields.get("booktitle") or ""
+    venue = normalize_venue(venue_text.replace("{", "").replace("}", "")) if venue_text else None
+    return Citation(
+        authors=authors,
+        title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
+        venue=venue[0] if venue else None,
+        venue_aliases=venue[1] if venue else (),
+        venue_alias=venue[1][0] if venue and venue[1] else None,
+        year=(_RX_SPLIT_TITLE_VENUE_3.search(fields.get("year", "")) or [None])[0],
+        doi=fields.get("doi"),
+    )
+
+
+def _finish(c: Citation, venue_text: str, extras: list[str], whole: str) -> Citation | None:
+    """Fill venue and year from the venue passage and the parentheticals found after the title."""
+    passages = [p for p in [*extras, venue_text] if p and p.strip()]
+    for passage in passages:
+        if _RX_FINISH_1.fullmatch(passage):
+            continue
+        result = normalize_venue(passage)
+        if result:
+            c.venue, c.venue_aliases = result
+            c.venue_alias = result[1][0] if result[1] else None
+            break
+    if c.year is None:
+        for passage in passages:
+            year = venue_year(passage)
+            if year:
+                c.year = year
+                break
+    if c.year is None and c.arxiv and _RX_FINISH_2.match(c.arxiv):
+        c.year = "20" + c.arxiv[:2]
+    if c.year is None:
+        outside = whole.replace(c.title, " ") if c.title else whole
+        years = _RX_FINISH_3.findall(outside)
+        if years:
+            c.year = years[-1]
+    c.title = _clean_title(c.title)
+    if c.title and (lookup_venue(_RX_FINISH_4.split(c.title)[0].strip()) is not None and _RX_FINISH_5.search(c.title)):
+        return None  # "Phys. Rev. B 98, 115101 (2018)": a reference without a title
+    c.title = _RX_FINISH_6.sub("", c.title).strip()
+    if not _valid_title(c.title):
+        return None
+    if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
+        return None  # a venue or a note, not a paper
+    return c
+
+
+def _is_prose(text: str) -> bool:
+    """An abstract or description: long sentences in the first person, not a citation.
+
+    >>> _is_prose("We study how firms learn. Our model shows that learning is slow when signals are noisy, "
+    ...           "and we test it on data from many markets over two decades.")
+    True
+    >>> _is_prose("A. Li, B. Wu. How firms learn. Journal of Economic Theory 12, 2020.")
+    False
+    """
+    text = text.strip()
+    if _RX_IS_PROSE_1.match(text):
+        return True
+    words = text.split()
+    if len(words) < 20:
+        return False
+    sentences = len(_RX_IS_PROSE_2.findall(text))
+    first_person = _RX_IS_PROSE_3.search(text)
+    return (sentences >= 2 and bool(first_person)) or (
+        len(words) >= 40 and sentences >= 3 and not _RX_SPLIT_TITLE_VENUE_3.search(text)
+    )
+
+
+_PROSE = re.compile(r"\b(?:I|I'm|I've|my|me|he|she|his|her|they|was|were|has been|have been)\b")
+
+
+def _valid_title(title: str) -> bool:
+    words = title.split()
+    if len(words) < 2 and len(title) < 8:
+        return False
+    if len(words) > 60 or not _RX_VALID_TITLE_1.search(title):
+        return False
+    return not _RX_VALID_TITLE_2.fullmatch(title)
+
+
+def parse_citation(text: str) -> Citation | None:
+    """Parse one publication entry into authors, title, venue and year.
+
+    The entry may span several lines (``\\n``-separated), for example a title line, an
+    author line and a venue line in any order; list markers, links and ``[pdf]`` labels
+    are ignored.
+
+    Parameters
+    ----------
+    text : the entry's text.
+
+    Returns
+    -------
+    Citation or None
+        ``None`` when the text holds no recognisable title (a note, a link, prose).
+
+    Examples
+    --------
+    >>> c = parse_citation("Ana Ruiz, Bo Chen, Tide: Fast Graph Sampling at Scale (ATC'25)")
+    >>> c.authors, c.title, c.venue, c.year
+    (['Ana Ruiz', 'Bo Chen'], 'Tide: Fast Graph Sampling at Scale', 'ATC', '2025')
+    >>> c = parse_citation('Ruiz, A., & Chen, B. (2019). Soil carbon under drought. Ecology Letters, 22(3), 45-67.')
+    >>> c.authors, c.title, c.venue, c.year
+    (['A. Ruiz', 'B. Chen'], 'Soil carbon under drought', 'Ecology Letters', '2019')
+    """
+    if not text or not text.strip():
+        return None
+    if len(text) > 20000:
+        text = text[:20000]
+    raw_lines = [part for ln in text.split("\n") for part in _RX_PARSE_CITATION_1.split(ln) if part.strip()]
+    raw_lines = [ln for ln in raw_lines if not _is_prose(ln)]
+    if not raw_lines:
+        return None
+    raw_lines[0] = _strip_marker(raw_lines[0])
+    lead_year = None
+    match = _RX_PARSE_CITATION_2.match(raw_lines[0])
+    if match and not _RX_FINISH_5.match(raw_lines[0][match.end():]):
+        lead_year = match.group(1) or match.group(2)  # year-first lists: "2021 — Authors. Title. Venue."
+        raw_lines[0] = raw_lines[0][match.end():]
+    joined_raw = " ".join(raw_lines)
+    arxiv = None
+    match = _ARXIV.search(joined_raw)
+    if match:
+        arxiv = match.group(1) or match.group(2)
+    doi_match = _DOI.search(joined_raw)
+    doi = doi_match.group(1).rstrip(".") if doi_match else None
+    if _RX_PARSE_CITATION_3.search(joined_raw):
+        c = _bibtex(joined_raw)
+        if c:
+            c.arxiv = arxiv
+            return c
+    lines = []
+    for line in raw_lines:
+        line = _RX_PARSE_CITATION_4.sub("*", line)
+        line = _URL.sub(" ", line)
+        line = _RX_PARSE_CITATION_5.sub(" ", line)
+        line = _clean_line(line)
+        line = _RX_PARSE_CITATION_6.sub(lambda m: " (" + m.group(0).strip(" ()") + ")", line)
+        note = _EQUAL_NOTE.sub(" ", line).strip()
+        if not note.strip(" .,;:()[]|-"):
+            continue
+        line = note
+        if _RX_PARSE_CITATION_7.fullmatch(line) and not _RX_SPLIT_TITLE_VENUE_3.search(line):
+            continue
+        lines.append(line)
+    if not lines:
+        return None
+    lines = _unwrap(lines)
+    if len(lines) > 1:
+        c = _parse_lines(lines)
+        if c is not None:
+            c.arxiv = c.arxiv or arxiv
+            c.doi = doi
+            c.year = c.year or lead_year
+            return _plausible(_finish_year(c, arxiv), " ".join(lines))
+    whole = " ".join(lines)
+    c = _parse_single(whole, arxiv)
+    if c is not None:
+        c.doi = doi
+        c.year = c.year or lead_year
+    return _plausible(c, whole)
+
+
+_NOT_A_PAPER = re.compile(
+    r"^(?:full list|complete list|see\b|selected\b|total\b|citations?\b|h-?index|google scholar|patents?\b|"
+    r"invited talks?|talks?\b|keynote|reviewer|program committee|best (?:\w+ )?paper|(?:\w+ )?awards?\b|"
+    r"honou?rable mention|denotes|indicates|equal contribution|\*|†|under construction|coming soon|"
+    r"(?:co-?)?(?:first|corresponding) authors?)",
+    re.I,
+)
+
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
+_MONTH_LED = re.compile(rf"^{_MONTHS}\s*\d", re.I)
+_DATE_RANGE = re.compile(
+    rf"(?:\b{_MONTHS}\s*(?:19|20)\d\d|(?<![\d.:-])(?:19|20)\d\d)\s*(?:[-–—]|to|until)\s*"
+    rf"(?:{_MONTHS}\s*(?:19|20)\d\d|present\b|now\b|current\b|today\b|ongoing\b)",
+    re.I,
+)
+
+
+_VENUE_NOUN = re.compile(
+    r"\b(?:journal|conference|proceedings|symposium|workshop|transactions|letters|review|reviews|annals|"
+    r"bulletin|quarterly|magazine|advances|reports|communications|meeting|congress|colloquium|forum|"
+    r"seminar|school|papers|studies|research|science|sciences|economics|economy|policy|letters|series)\b",
+    re.I,
+)
+
+
+def _plausible_venue(venue: str) -> bool:
+    """A venue name that reads like one: a known venue, an acronym, or a short name or one with a venue noun."""
+    if not _RX_PLAUSIBLE_VENUE_1.search(venue) or _MONTH_LED.match(venue):
+        return False
+    if lookup_venue(venue) is not None or " " not in venue:
+        return True
+    return len(venue.split()) <= 5 or bool(_VENUE_NOUN.search(venue))
+
+
+def _plausible(c: Citation | None, text: str = "") -> Citation | None:
+    """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI;
+    and lines of a position or degree (a "May 2019 - Present" date range)."""
+    if c is None or _NOT_A_PAPER.match(c.title) or _RX_PLAUSIBLE_1.search(c.title):
+        return None
+    if _DATE_RANGE.search(text or c.title):
+        return None
+    if c.venue and not _plausible_venue(c.venue):
+        c.venue, c.venue_alias, c.venue_aliases = None, None, ()
+    if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
+        return None
+    return c
+
+
+def _unwrap(lines: list[str]) -> list[str]:
+    """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case)."""
+    out: list[str] = []
+    for line in lines:
+        if out:
+            prev = out[-1]
+            if prev.endswith("-") and line[:1].islower():
+                out[-1] = prev + line
+                continue
+            if _RX_UNWRAP_1.search(prev) or (
+                line[:1].islower() and not _RX_UNWRAP_2.match(line)
+            ):
+                out[-1] = prev + " " + line
+                continue
+        out.append(line)
+    return out
+
+
+def _finish_year(c: Citation, arxiv: str | None) -> Citation:
+    if c.year is None and arxiv and _RX_FINISH_2.match(arxiv):
+        c.year = "20" + arxiv[:2]
+    return c
+
+
+def _parse_lines(lines: list[str]) -> Citation | None:
+    """Entries whose lines are separate fields: a title line, an author line, a venue line."""
+    for i, line in enumerate(lines):
+        parsed = parse_author_list(line)
+        if not parsed or (len(parsed[0]) == 1 and len(line.split()) < 2):
+            continue
+        names, marked, et_al = parsed
+        rest = lines[:i] + lines[i + 1 :]
+        if not rest:
+            return None
+        with_subject = False
+        if len(rest) == 1:
+            title, venue_text, extras = _split_title_venue(rest[0])
+        else:
+            title, venue_text, extras = rest[0], " ".join(rest[1:]), []
+            if _looks_like_venue(rest[0]) and not _looks_like_venue(rest[1]):
+                title, venue_text = rest[1], " ".join([rest[0], *rest[2:]])
+            t2, v2, extras = _split_title_venue(title)
+            if extras:
+                title = t2
+            elif v2 and _looks_like_venue(v2):
+                title, venue_text = t2, v2 + " " + venue_text
+        c = Citation(authors=names, title=title, equal_contribution=marked, et_al=et_al, with_subject=with_subject)
+        return _finish(c, venue_text, extras, " ".join(lines))
+    # a title line, then "Authors. Venue 2021" (or "Venue 2021. Authors.") on one line
+    if len(lines) == 2 and _looks_like_title_line(lines[0]) and not _venue_line(lines[0]):
+        names, marked, et_al, end = _scan_authors(lines[1])
+        rest = lines[1][end:].strip(" ,.;:")
+        if names and rest and _looks_like_venue(rest):
+            c = Citation(authors=names, title=lines[0], equal_contribution=marked, et_al=et_al)
+            return _finish(c, rest, [], " ".join(lines))
+        parts = _sentences(lines[1])
+        if len(parts) >= 2 and _venue_line(parts[0]):
+            parsed = parse_author_list(" ".join(parts[1:]))
+            if parsed:
+                c = Citation(authors=parsed[0], title=lines[0], equal_contribution=parsed[1], et_al=parsed[2])
+                return _finish(c, parts[0], [], " ".join(lines))
+    # a title line followed by venue lines ("Economics Letters, 2022")
+    if all(_venue_line(line) for line in lines[1:]) and not _venue_line(lines[0]):
+        c = _parse_single(lines[0], None)
+        if c is not None and not c.venue:
+            c2 = Citation(authors=[], title=c.title)
+            _finish(c2, " ".join(lines[1:]), [], " ".join(lines))
+            c.venue, c.venue_aliases, c.venue_alias = c2.venue, c2.venue_aliases, c2.venue_alias
+            c.year = c.year or c2.year
+        return c
+    return None
+
+
+def _venue_line(line: str) -> bool:
+    """A short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"."""
+    words = line.split()
+    return len(words) <= 14 and (
+        _looks_like_venue(line) or bool(_RX_VENUE_LINE_1.search(line)) and len(_sentences(line)) == 1
+    )
+
+
+def _looks_like_title_line(line: str) -> bool:
+    return len(line.split()) >= 3 and not _looks_like_venue(line)
+
+
+def _parse_single(text: str, arxiv: str | None) -> Citation | None:
+    text = text.strip()
+    with_subject = False
+    coauthors: list[str] = []
+    found = _with_authors(text)
+    if found:
+        coauthors, text = found
+        with_subject = bool(coauthors)
+    quoted = _find_quoted_title(text)
+    if quoted:
+        before = text[: quoted.start()].strip(" ,.;:")
+        after = text[quoted.end():].strip(" ,.;:")
+        names, marked, et_al, end = _scan_authors(before) if before else ([], set(), False, 0)
+        leftover = before[end:].strip(" ,.;:")
+        year = None
+        m = _RX_PARSE_SINGLE_1.search(leftover)
+        if m:
+            year = m.group(1)
+        c = Citation(
+            authors=names or coauthors, title=quoted.group("t"), equal_contribution=marked, et_al=et_al,
+            year=year, arxiv=arxiv, with_subject=with_subject and not names, title_quoted=True,
+        )
+        if names and coauthors:
+            c.authors = names + [n for n in coauthors if n not in names]
+        return _finish(c, after, [], text)
+    names, marked, et_al, end = _scan_authors(text)
+    year = None
+    if names:
+        rest = text[end:]
+        rest = _RX_PARSE_SINGLE_2.sub("", rest).lstrip(" ,.;:")
+        m = _RX_PARSE_SINGLE_3.match(rest)
+        if m:
+            year = _RX_SPLIT_TITLE_VENUE_3.search(m.group(0)).group(0)
+            rest = rest[m.end():]
+        m = _RX_PARSE_SINGLE_4.match(rest)
+        if m:
+            rest = rest[m.end():]
+        title, venue_text, extras = _split_title_venue(rest)
+        authors = names + [n for n in coauthors if n not in names]
+        c = Citation(
+            authors=authors, title=title, equal_contribution=marked, et_al=et_al, year=year, arxiv=arxiv,
+            with_subject=False,
+        )
+        return _finish(c, venue_text, extras, text)
+    # title first: "Title. Authors. Venue 2021" / "Title. Venue 2021" / "Title (VENUE'24)"
+    title, venue_text, extras = _split_title_venue(text)
+    authors = list(coauthors)
+    if venue_text:
+        parts = _sentences(venue_text)
+        if parts:
+            parsed = parse_author_list(parts[0])
+            if parsed and not _looks_like_venue(parts[0]):
+                authors = parsed[0] + [n for n in coauthors if n not in parsed[0]]
+                marked = parsed[1]
+                et_al = parsed[2]
+                venue_text = " ".join(parts[1:])
+                with_subject = False
+    if _PROSE.search(title) or title.rstrip().endswith(("?", "!")) and not (venue_text or extras or authors):
+        if not (venue_text or extras) or _PROSE.search(title):
+            return None
+    c = Citation(
+        authors=authors, title=title, equal_contribution=marked, et_al=et_al, arxiv=arxiv,
+        with_subject=with_subject or not authors,
+    )
+    return _finish(c, venue_text, extras, text)
+
+
+# -- people ----------------------------------------------------------------------------------
+
+
+def _fold(word: str) -> str:
+    word = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in word if not unicodedata.combining(c) and c != "-").lower().strip(".,'’")
+
+
+@lru_cache(maxsize=65536)
+def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
+    """Tokens of a name with whether each is an initial."""
+    parts = []
+    for raw in _RX_CLEAN_TITLE_1.split(_RX_PERSON_PARTS_1.sub(". ", name.strip())):
+        if not raw:
+            continue
+        if _RX_PERSON_PARTS_2.fullmatch(raw) and len(name.split()) >= 2:
+            # "Smith JA": Vancouver initials
+            parts.extend((_fold(c), True) for c in raw)
+            continue
+        if _RX_PERSON_PARTS_3.fullmatch(raw):
+            parts.extend((_fold(c), True) for c in _RX_SCAN_AUTHORS_4.findall(raw))
+            continue
+        folded = _fold(raw)
+        if not folded:
+            continue
+        parts.append((folded, bool(_RX_PERSON_PARTS_4.fullmatch(raw))))
+    return tuple(parts)
+
+
+@lru_cache(maxsize=65536)
+def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> bool:
+    """Whether an author mention can name the person called ``full`` (initials logic).
+
+    Two names match when they share a surname and their given names agree: the same word,
+    or an initial that starts it. Two different full given names never match, and
+    reversed full names ("Li Shen" / "Shen Li") match only when ``allow_reversed``.
+
+    Examples
+    --------
+    >>> same_person("G. He", "Guoliang He"), same_person("He G", "Guoliang He"), same_person("He, G.", "Guoliang He")
+    (True, True, True)
+    >>> same_person("K. Jiang", "Jiang Kaihua"), same_person("Jun He", "Guoliang He")
+    (True, False)
+    >>> same_person("Li Shen", "Shen Li"), same_person("Li Shen", "Shen Li", allow_reversed=True)
+    (False, True)
+    """
+    if "," in mention:
+        last, given = mention.split(",", 1)
+        mention = f"{given} {last}"
+    a = _person_parts(mention)
+    b = _person_parts(full)
+    if not a or not b:
+        return False
+    if [t for t, _ in a] == [t for t, _ in b]:
+        return True
+    a_full = [t for t, ini in a if not ini]
+    b_full = [t for t, ini in b if not ini]
+    shared = [t for t in a_full if t in b_full]
+    if not shared:
+        # "Guoliang He" vs "Guo-liang He" / hyphen and space variants
+        ja = "".join(t for t, _ in a)
+        jb = "".join(t for t, _ in b)
+        return ja == jb
+    for surname in shared:
+        ra = [(t, ini) for t, ini in a if t != surname]
+        rb = [(t, ini) for t, ini in b if t != surname]
+        if not ra or not rb:
+            continue
+        a_initials = all(ini for _, ini in ra)
+        b_initials = all(ini for _, ini in rb)
+        if not a_initials and not b_initials:
+            if [t for t, _ in ra] == [t for t, _ in rb] and (allow_reversed or _same_order(a, b, surname)):
+                return True
+            continue
+        if all((ta[0] == tb[0]) if (ia or ib) else (ta == tb) for (ta, ia), (tb, ib) in zip(ra, rb)):
+            return True
+    return False
+
+
+def _same_order(a, b, surname) -> bool:
+    return [t for t, _ in a].index(surname) == [t for t, _ in b].index(surname)
+
+
+# -- entries ---------------------------------------------------------------------------------
+
+_HEADING = re.compile(r"^\s*#+\s")
+_BULLET = re.compile(r"^\s*(?:[-–*•▪◦●·+](?:\s+|$)|\[[A-Z]{0,3}\d{1,3}\]|\(?\d{1,3}[.)]\s|\(\d{1,3}\)\s|[A-Z]\d{1,3}[.)]\s)")
+_GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
+
+
+def split_entries(texts: list[str]) -> list[list[int]]:
+    """Group the lines of a publication list into entries (positions into ``texts``).
+
+    An entry starts at a bullet or number (``- ``, ``•``, ``1.``, ``[1]``), or after a blank
+    line when the list has no bullets; it runs over the following lines. A bare ``-`` line
+    opens an entry whose text is on the next line. Headings end an entry and are skipped.
+
+    Examples
+    --------
+    >>> split_entries(["- A. Li. One paper. Nature 2020.", "  continued", "", "- B. Wu. Two. Cell 2021."])
+    [[0, 1], [3]]
+    >>> split_entries(["A. Li. One paper. Nature 2020.", "", "B. Wu. Two. Cell 2021."])
+    [[0], [2]]
+    """
+    bulleted = sum(1 for t in texts if _BULLET.match(t)) >= 1
+    entries: list[list[int]] = []
+    current: list[int] = []
+    blank_before = False
+
+    def close():
+        nonlocal current
+        if current:
+            entries.append(current)
+        current = []
+
+    visible = [_HTML.sub(" ", t).strip(" |-*_=") if t.strip() not in ("-", "*", "•") else t.strip() for t in texts]
+    for i, text in enumerate(texts):
+        stripped = visible[i]
+        if not stripped or stripped in ("<br>", "<br/>", "---", "***"):
+            blank_before = True
+            continue
+        if _HEADING.match(text) or _is_subheading(texts, visible, i):
+            close()
+            blank_before = False
+            continue
+        if _is_prose(stripped.split(" | ")[0]) and not (current and len(current) == 1 and texts[current[0]].strip() in ("-", "*", "•")):
+            close()  # an abstract under the citation
+            blank_before = False
+            continue
+        if current and texts[current[0]].lstrip().startswith("@") and not _BIBTEX_START.match(text):
+            current.append(i)  # inside a BibTeX record
+            if stripped == "}" or text.rstrip().endswith("}}") or text.strip() == "}":
+                close()
+            continue
+        is_bullet = bool(_BULLET.match(text)) or bool(_BIBTEX_START.match(text))
+        if is_bullet:
+            close()
+            current = [i]
+        elif not current:
+            current = [i]
+        elif blank_before and not bulleted:
+            close()
+            current = [i]
+        elif _complete_line(texts[current[-1]]) and _complete_line(text):
+            # one citation per line, no bullets
+            close()
+            current = [i]
+        elif not bulleted and _starts_new_field_group(texts, current, i):
+            # "title / authors / venue" groups one after another, without bullets or blank lines
+            close()
+            current = [i]
+        else:
+            current.append(i)
+        blank_before = False
+        fields = stripped.split(" | ")
+        if len(fields) > 1 and any(_is_prose(f) for f in fields[1:]):
+            close()  # "Title (with ...) | abstract": one entry per line
+    close()
+    return entries
+
+
+_BIBTEX_START = re.compile(r"^\s*@\w+\s*\{")
+
+
+def _line_kind(text: str) -> str:
+    """``A`` author list, ``V`` venue line, ``T`` anything else (a title)."""
+    text = _clean_line(text)
+    if parse_author_list(text) is not None and ("," in text or " and " in text or len(text.split()) <= 4):
+        return "A"
+    if _venue_line(text):
+        return "V"
+    return "T"
+
+
+def _starts_new_field_group(texts: list[str], current: list[int], i: int) -> bool:
+    """Whether line ``i`` repeats a field the current entry already has (a second title, author line or venue)."""
+    prev = texts[current[-1]].rstrip()
+    text = texts[i].strip()
+    if not prev or _RX_STARTS_NEW_FIELD_GROUP_1.search(prev) or text[:1].islower():
+        return False  # a wrapped line
+    kind = _line_kind(text)
+    return kind in {_line_kind(texts[j]) for j in current[-6:]}
+
+
+def _is_subheading(texts: list[str], visible: list[str], i: int) -> bool:
+    """A short label line ("arxiv", "Journal papers") right before a list item."""
+    text = visible[i]
+    if _BULLET.match(texts[i]) or len(text.split()) > 4 or _RX_IS_SUBHEADING_1.search(text):
+        return False
+    if texts[i][:1].isspace() or parse_author_list(_clean_line(text)) is not None:
+        return False
+    nxt = next((texts[j] for j in range(i + 1, len(texts)) if visible[j]), "")
+    return bool(_BULLET.match(nxt))
+
+
+def _complete_line(text: str) -> bool:
+    """A line that is a whole citation on its own: long, with a year and a full stop or bracket at the end."""
+    text = text.strip()
+    return (
+        len(text) >= 60
+        and bool(_RX_COMPLETE_LINE_1.search(text))
+        and text[-1] in ".)]0123456789"
+    )
+
+
+def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:
+    """The entry's text, split where two citations were glued onto one line ("...)- Authors, ...")."""
+    out: list[tuple[str, list[int]]] = []
+    lines = []
+    for i in entry:
+        parts = _GLUED.split(texts[i])
+        if len(parts) > 1 and all(len(p) >= 30 for p in parts):
+            if lines:
+                lines[-1] = (lines[-1][0] + "\n" + parts[0], lines[-1][1] + [i])
+            else:
+                lines.append((parts[0], [i]))
+            for part in parts[1:]:
+                lines.append((part, [i]))
+            continue
+        if lines:
+            lines[-1] = (lines[-1][0] + "\n" + texts[i], lines[-1][1] + [i])
+        else:
+            lines.append((texts[i], [i]))
+    out.extend(lines)
+    return out
+
+
+_PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
+
+
+def _subject_names(ctx: ExtractContext, subject_id: str) -> list[str]:
+    entity = ctx.entity(subject_id)
+    return [entity.name, *entity.aliases]
+
+
+@lru_cache(maxsize=65536)
+def _token_set(name: str) -> frozenset[str]:
+    return frozenset(t for t, initial in _person_parts(name.replace(",", " ")) if not initial and len(t) > 1)
+
+
+@lru_cache(maxsize=65536)
+def _names_token_set(names: tuple[str, ...]) -> frozenset[str]:
+    """The union of :func:`_token_set` over the names of one entity."""
+    return frozenset().union(*(_token_set(n) for n in names))
+
+
+@lru_cache(maxsize=65536)
+def _names_have_initials(names: tuple[str, ...]) -> bool:
+    return any(ini for n in names for _, ini in _person_parts(n))
+
+
+def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_names: list[str], evidence) -> str:
+    """The entity id of an author mention: the subject, a person already named, or a new person."""
+    key = normalize_name(name)
+    if any(key == normalize_name(s) for s in subject_names):
+        return subject_id
+    if any(same_person(name, s, allow_reversed=True) for s in subject_names):
+        subject = ctx.entity(subject_id)
+        ctx.add_entity(subject.name, "Person", aliases=[name])
+        return subject_id
+    existing = ctx.find(name, "Person")
+    if existing is not None:
+        return existing
+    initials = any(ini for _, ini in _person_parts(name))
+    tokens = _token_set(name)
+    candidates = []
+    if tokens:
+        # the ids of the Person entities (a list that only grows: entities are never removed and
+        # a Person stays a Person), and (entity, its names, their tokens) per person, refreshed
+        # when the entity changes
+        people, seen = ctx.__dict__.setdefault("_person_index", ([], {}, [0]))[:2]
+        scanned = ctx._person_index[2]
+        entities = ctx._entities
+        if scanned[0] < len(entities):
+            people.extend(e.id for e in islice(entities.values(), scanned[0], None) if e.type == "Person")
+            scanned[0] = len(entities)
+        for pid in people:
+            e = entities[pid]
+            if pid == subject_id:
+                continue
+            known = seen.get(pid)
+            if known is None or known[0] is not e:
+                names = (e.name, *e.aliases)
+                known = seen[pid] = (e, names, _names_token_set(names))
+            if tokens & known[2] and any(same_person(name, n) for n in known[1]) \
+                    and (initials or _names_have_initials(known[1])):
+                candidates.append(e)
+    if len(candidates) == 1:
+        other = candidates[0]
+        if initials:
+            return ctx.add_entity(other.name, "Person", aliases=[name])
+        return ctx.add_entity(name, "Person", aliases=[other.name, *other.aliases])
+    return ctx.add_entity(name, "Person", evidence=evidence)
+
+
+def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> None:
+    """Add the publications listed on some lines of the document to ``ctx``.
+
+    Each entry becomes a ``Publication`` (named by its title, with its year); each named
+    author a ``Person`` with ``authored``; each other author of a paper the subject wrote a
+    ``coauthored`` partner of the subject; a known venue a ``Venue`` with ``publishedIn``.
+    Mentions of the subject ("G. He", "He, G.", "Guoliang He*") resolve to ``subject_id``.
+
+    Parameters
+    ----------
+    ctx : the extraction being built.
+    lines : indexes into ``ctx.document.lines`` of the publication section(s), in order.
+    subject_id : the entity id of the document's subject.
+
+    Examples
+    --------
+    >>> from kg.model import Document, Line
+    >>> doc = Document(path="x", name="x", format="text", sha256="0", lines=(
+    ...     Line(1, "Ada Lovelace"), Line(2, "- A. Lovelace, C. Babbage. Sketch of the Engine. Nature, 1843.")))
+    >>> ctx = ExtractContext(doc)
+    >>> ada = ctx.set_subject("Ada Lovelace")
+    >>> add_publications(ctx, [1], ada)
+    >>> sorted((r.predicate, ctx.entity(r.subject).name, ctx.entity(r.object).name) for r in ctx.relations)[:3]
+    [('authored', 'Ada Lovelace', 'Sketch of the Engine'), ('authored', 'C. Babbage', 'Sketch of the Engine'), ('coauthored', 'Ada Lovelace', 'C. Babbage')]
+    """
+    doc_lines = ctx.document.lines
+    lines = [i for i in lines if 0 <= i < len(doc_lines)]
+    if not lines:
+        return
+    # a gap between two line indexes (another section, a heading) ends an entry
+    texts: list[str] = []
+    where: list[int] = []
+    for k, i in enumerate(lines):
+        if k and i != lines[k - 1] + 1:
+            texts.append("")
+            where.append(-1)
+        texts.append(doc_lines[i].text)
+        where.append(i)
+    subject_names = _subject_names(ctx, subject_id)
+    for entry in split_entries(texts):
+        for text, positions in _entry_texts(texts, entry):
+            citation = parse_citation(text)
+            if citation is None:
+                continue
+            indexes = [where[p] for p in positions if where[p] >= 0]
+            _add_citation(ctx, citation, subject_id, subject_names, ctx.evidence(indexes[0], indexes[-1]))
+            subject_names = _subject_names(ctx, subject_id)
+
+
+def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: list[str], evidence) -> None:
+    title = c.title
+    aliases = []
+    bare = _PREFIX_LABEL.sub("", title)
+    if bare != title and len(bare.split()) >= 2:
+        aliases.append(bare)
+    pub = ctx.add_entity(title, "Publication", aliases=aliases, year=c.year, evidence=evidence)
+    author_ids = []
+    for name in c.authors:
+        pid = _resolve_person(ctx, name, subject_id, subject_names, evidence)
+        if pid not in author_ids:
+            author_ids.append(pid)
+    if c.with_subject or not c.authors:
+        if subject_id not in author_ids:
+            author_ids.insert(0, subject_id)
+    for pid in author_ids:
+        ctx.add_relation(pid, "authored", pub, evidence=evidence)
+    if subject_id in author_ids:
+        for pid in author_ids:
+            if pid != subject_id:
+                ctx.add_relation(subject_id, "coauthored", pid, evidence=evidence)
+    if c.venue:
+        venue = ctx.add_entity(c.venue, "Venue", aliases=list(c.venue_aliases), evidence=evidence)
+        ctx.add_relation(pub, "publishedIn", venue, evidence=evidence)
+
+
+def add_venue_mentions(ctx: ExtractContext, lines: list[int]) -> None:
+    """Add the known venues named in prose lines ("best papers at CHI'19 and UIST'24") as ``Venue`` entities.
+
+    Meant for lines outside publication lists: bios, awards, service ("reviewer for Nature
+    Communications"). Only venues of ``venues.tsv`` are found (see
+    :func:`kg.extract.venues.find_venues`); no relation is added.
+
+    Examples
+    --------
+    >>> from kg.model import Document, Line
+    >>> doc = Document(path="x", name="x", format="text", sha256="0",
+    ...                lines=(Line(1, "Her papers won awards at CHI'19 and ECCV 2020."),))
+    >>> ctx = ExtractContext(doc)
+    >>> add_venue_mentions(ctx, [0])
+    >>> [e.name for e in ctx.entities]
+    ['CHI', 'ECCV']
+    """
+    for index in lines:
+        if not 0 <= index < len(ctx.document.lines):
+            continue
+        for name, aliases, _, _ in find_venues(ctx.document.lines[index].text):
+            ctx.add_entity(name, "Venue", aliases=list(aliases), evidence=ctx.evidence(index))

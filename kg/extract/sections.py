@@ -1,0 +1,192 @@
+"""Section detection: headings (``#``, ALL-CAPS, ``Title:``, known section names) and their kinds.
+
+>>> from kg.model import Document, Line
+>>> doc = Document("a.txt", "a.txt", "text", (Line(1, "EDUCATION"), Line(2, "PhD, MIT, 2020"),
+...     Line(3, "Selected Publications"), Line(4, "A. Author. A title. 2020.")), "0")
+>>> [(s.kind, s.heading, s.lines) for s in find_sections(doc)]
+[('education', 'EDUCATION', [1]), ('publications', 'Selected Publications', [3])]
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from kg.extract.gazetteer import _data_rows
+from kg.extract.text import clean, is_bullet
+from kg.model import Document
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_LOOKS_LIKE_HEADING_1 = re.compile(r"\d{4}")
+_RX_LOOKS_LIKE_HEADING_2 = re.compile(r"[,;()\d]")
+_RX_LOOKS_LIKE_HEADING_3 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
+_RX_LOOKS_LIKE_HEADING_4 = re.compile(r"[,;()]")
+
+__all__ = ["Section", "find_sections", "heading_kind", "section_kinds"]
+
+
+@dataclass
+class Section:
+    """A heading, the kind it names (``None`` if unknown) and the indexes of its body lines."""
+
+    kind: str | None
+    heading: str
+    heading_index: int | None
+    lines: list[int] = field(default_factory=list)
+    level: int = 1
+
+
+@lru_cache(maxsize=1)
+def section_kinds() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``(kind, phrases)`` of ``data/sections.tsv``, in file order."""
+    return tuple(
+        (row["kind"].strip(), tuple(p.strip() for p in row["phrases"].split(";") if p.strip()))
+        for row in _data_rows("sections.tsv")
+    )
+
+
+_NORM_PUNCT = re.compile(r"[^\w\s&'-]")
+_NORM_NUMBER = re.compile(r"\b\d+\b")
+
+
+@lru_cache(maxsize=16384)
+def _norm(text: str) -> str:
+    text = _NORM_PUNCT.sub(" ", text.lower())
+    text = _NORM_NUMBER.sub(" ", text)
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1)
+def _normed_phrases() -> tuple[tuple[int, str, str], ...]:
+    """``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order."""
+    return tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+
+
+@lru_cache(maxsize=1)
+def _exact() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for kind, phrases in section_kinds():
+        for phrase in phrases:
+            out.setdefault(_norm(phrase), kind)
+    return out
+
+
+def exact_kind(heading: str) -> str | None:
+    """The kind a heading names when the whole heading is a section name (plurals folded).
+
+    >>> exact_kind("Bios"), exact_kind("Part-time Research Scientist")
+    ('bio', None)
+    """
+    norm = _norm(heading)
+    exact = _exact()
+    return exact.get(norm) or exact.get(norm[:-1] if norm.endswith("s") else norm + "s")
+
+
+@lru_cache(maxsize=8192)
+def heading_kind(heading: str) -> str | None:
+    """The section kind a heading names, else ``None``.
+
+    >>> heading_kind("Work Experience"), heading_kind("Awards and Honors"), heading_kind("Hobbies")
+    ('experience', 'awards', 'skills')
+    >>> heading_kind("Industrial Product R&D Experience"), heading_kind("Expériences | Projets")
+    ('experience', 'experience')
+    """
+    norm = _norm(heading)
+    if not norm:
+        return None
+    exact = exact_kind(heading)
+    if exact:
+        return exact
+    padded = f" {norm} "
+    best: tuple[int, int, str] | None = None
+    for rank, kind, p in _normed_phrases():
+        if p in padded:  # cheap pre-test: both forms below contain p
+            found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded)
+            if found:
+                key = (-len(p), rank, kind)
+                if best is None or key < best:
+                    best = key
+    return best[2] if best else None
+
+
+_TITLE_STOP = {"and", "of", "the", "in", "for", "&", "de", "des", "et", "und", "y", "e", "at", "on", "with", "|", "/", "-", "–"}
+
+
+def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
+    """(is a heading, level) for a line that is not a ``#`` heading."""
+    if not text or len(text) > 60 or "@" in text:
+        return False, 0
+    if _RX_LOOKS_LIKE_HEADING_1.search(text) and not text.isupper():
+        return False, 0
+    words = text.rstrip(":").split()
+    if not words or len(words) > 7:
+        return False, 0
+    if is_bullet(raw):
+        return False, 0
+    letters = [c for c in text if c.isalpha()]
+    is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
+    if is_caps and (heading_kind(text) or (len(words) <= 5 and not _RX_LOOKS_LIKE_HEADING_2.search(text))):
+        return True, 1
+    cjk = bool(_RX_LOOKS_LIKE_HEADING_3.match(text))
+    if text.endswith((".", ",", ";")) or _RX_LOOKS_LIKE_HEADING_4.search(text) or not (text[:1].isupper() or cjk):
+        return False, 0
+    if exact_kind(text.rstrip(":")):
+        return True, 1
+    titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
+    if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
+        return True, 1
+    return False, 0
+
+
+#: Last words that make a short title-cased line a section heading ("Research Experience").
+_HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
+               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching"}
+
+
+def find_sections(document: Document) -> list[Section]:
+    """The document's sections in order; text before the first heading is a ``None``-kind section.
+
+    A section whose heading names no known kind inherits the kind of the enclosing
+    section when it is a deeper ``#`` heading (a sub-heading such as an employer name).
+    """
+    sections: list[Section] = [Section(kind=None, heading="", heading_index=None)]
+    for index, line in enumerate(document.lines):
+        raw = line.text.strip()
+        level = 0
+        if raw.startswith("#"):
+            level = len(raw) - len(raw.lstrip("#"))
+            text = clean(raw)
+            if not text:
+                continue
+            kind = heading_kind(text) if len(text.split()) <= 10 else None
+            parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
+            if parent is not None and parent.kind and not exact_kind(text):
+                # a sub-heading (employer, university, paper group) stays in its section
+                if level > parent.level:
+                    parent.lines.append(index)
+                    continue
+                # same-level heading naming an organisation inside a CV section: LaTeX
+                # \subsection flattened to the level of \section
+                following = next((clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)), "")
+                if parent.kind in ("experience", "education", "teaching") and (kind is None or _subheading_like(text)) \
+                        and len(following) < 120:
+                    parent.lines.append(index)
+                    continue
+            sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
+            continue
+        text = clean(raw)
+        is_heading, lvl = _looks_like_heading(raw, text)
+        if is_heading:
+            sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
+            continue
+        sections[-1].lines.append(index)
+    return [s for s in sections if s.lines or s.heading_index is not None]
+
+
+def _subheading_like(text: str) -> bool:
+    """An unknown heading that names an organisation or group (kept inside the open section)."""
+    from kg.extract.gazetteer import classify_organization, lookup_organization
+
+    if lookup_organization(text):
+        return True
+    return classify_organization(text, default="") != ""

@@ -1,0 +1,256 @@
+"""Structured CV records read by field: JSON Resume, academic YAML CVs, RenderCV, Hugo front matter.
+
+>>> from kg.model import Document, Line
+>>> data = {"basics": {"name": "Lena Berg"}, "work": [{"name": "Acme Labs", "position": "Chemist",
+...         "startDate": "2019-04-01", "endDate": ""}], "education": [{"institution": "Lund University",
+...         "studyType": "PhD", "area": "Chemistry", "endDate": "2019"}]}
+>>> doc = Document("cv.json", "cv.json", "jsonresume", (Line(1, "{"),), "0", data=data)
+>>> from kg.extract import extract
+>>> sorted((r.predicate, extract(doc).entity(r.object).name, r.start, r.end) for r in extract(doc).relations)
+[('studiedAt', 'Lund University', None, '2019'), ('workedAt', 'Acme Labs', '2019-04', 'present')]
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kg.extract.dates import find_date_range, parse_date
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment
+from kg.extract.people import clean_person
+from kg.extract.vocab import degree_of, field_of
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_RECORD_1 = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
+_RX_RECORD_2 = re.compile(r"\s+(?:&|and)\s+|;")
+_RX_RECORD_3 = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
+_RX_RECENCY_1 = re.compile(r"student|candidate|current|expected", re.I)
+_RX_RENDERCV_1 = re.compile(r"educat", re.I)
+_RX_RENDERCV_2 = re.compile(r"experience|employment|position|work", re.I)
+_RX_RENDERCV_3 = re.compile(r"project", re.I)
+
+__all__ = ["read_structured"]
+
+
+def _s(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return value.strip() or None
+    return None
+
+
+def _line(ctx, *needles: str | None) -> int:
+    """The first document line containing a needle (for evidence), else 0."""
+    lines = ctx.document.lines
+    for needle in needles:
+        if not needle:
+            continue
+        low = needle.lower()[:60]
+        for index, line in enumerate(lines):
+            if low in line.text.lower():
+                return index
+    return 0
+
+
+def _org(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> str | None:
+    mention = classify_segment(name, context_org=True)
+    if mention is None:
+        text = name.strip()
+        if not text:
+            return None
+        mention = OrgMention(text, text, default, False)
+    return registry.add(mention, evidence)
+
+
+def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
+    start = parse_date(_s(item.get("startDate") or item.get("start_date") or item.get("start") or item.get("from")) or "")
+    end_text = item.get("endDate") or item.get("end_date") or item.get("end") or item.get("to")
+    end = parse_date(_s(end_text) or "") if end_text not in (None, "") else None
+    if start and end_text in ("", None) and ("endDate" in item or "end_date" in item or "end" in item):
+        end = "present"
+    date = _s(item.get("date") or item.get("year") or item.get("years") or item.get("dates"))
+    if date and not (start or end):
+        found = find_date_range(date)
+        if found:
+            start, end = found.start, found.end
+            if "expected" in date.lower() and end is None:
+                end = found.end
+    if start and not end and not single_is_end and not end_text:
+        end = "present"
+    return start, end
+
+
+def read_structured(ctx, registry: OrgRegistry, subject_id: str, document) -> None:
+    """Add the facts of ``document.data`` (and CV-like front matter in ``metadata``)."""
+    data = document.data
+    if isinstance(data, dict):
+        if isinstance(data.get("cv"), dict) and ("sections" in data["cv"] or "name" in data["cv"]):  # RenderCV
+            _rendercv(ctx, registry, subject_id, data["cv"])
+        else:
+            _record(ctx, registry, subject_id, data)
+    meta = document.metadata
+    if isinstance(meta, dict) and meta is not data:
+        _record(ctx, registry, subject_id, meta, front_matter=True)
+
+
+def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -> None:
+    basics = data.get("basics") if isinstance(data.get("basics"), dict) else {}
+    # education
+    education = data.get("education")
+    if isinstance(education, dict):
+        education = education.get("courses") or education.get("items") or []
+    if isinstance(education, list):
+        education = sorted((i for i in education if isinstance(i, dict)), key=_recency, reverse=True)
+        for item in education:
+            if not isinstance(item, dict):
+                continue
+            inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
+            if not inst:
+                continue
+            degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
+            area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
+            start, end = _dates(item, single_is_end=True)
+            if not (start or end) and _RX_RECORD_1.search(degree_text):
+                end = "present"
+            ev = ctx.evidence(_line(ctx, inst, degree_text))
+            names = [n.strip() for n in _RX_RECORD_2.split(inst) if n.strip()]
+            for name in names:
+                oid = _org(registry, name, ev, default="University")
+                if oid:
+                    ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
+                                     field=area, start=start, end=end, evidence=ev)
+                    for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
+                        _person(ctx, subject_id, advisor, "advisedBy")
+    # current affiliation
+    institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
+    department = _s(data.get("department"))
+    role = _s(data.get("role") or data.get("position") or data.get("title") if not front_matter else data.get("role"))
+    orgs_field = data.get("organizations") or data.get("affiliations")
+    current: list[str] = []
+    if institution:
+        ev = ctx.evidence(_line(ctx, institution))
+        uid = _org(registry, institution, ev, default="University")
+        current.append(uid)
+        if department:
+            did = registry.add(OrgMention(department, department, "Lab", False), ev, parent_id=uid)
+            registry.part_of(did, uid, ev)
+            current.insert(0, did)
+    if isinstance(orgs_field, list):
+        for item in orgs_field:
+            name = _s(item.get("name")) if isinstance(item, dict) else _s(item)
+            if name:
+                oid = _org(registry, name, ctx.evidence(_line(ctx, name)), default="Lab")
+                if oid:
+                    current.append(oid)
+    if current and role:
+        studying = bool(_RX_RECORD_3.search(role))
+        ev = ctx.evidence(_line(ctx, role, institution))
+        for oid in current:
+            if studying:
+                ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(role), end="present", evidence=ev)
+            else:
+                ctx.add_relation(subject_id, "workedAt", oid, role=role, end="present", evidence=ev)
+    # positions / work
+    for key in ("work", "positions", "experience", "employment", "appointments"):
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
+            if not org:
+                continue
+            ev = ctx.evidence(_line(ctx, org))
+            oid = _org(registry, org, ev)
+            start, end = _dates(item, single_is_end=False)
+            if oid:
+                ctx.add_relation(subject_id, "workedAt", oid, role=_s(item.get("position") or item.get("role") or item.get("title")),
+                                 start=start, end=end, location=_s(item.get("location")), evidence=ev)
+    # advisors
+    for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
+                           ("mentors", "mentoredBy")):
+        for advisor in _list(data.get(key)):
+            _person(ctx, subject_id, advisor, predicate)
+    # projects
+    for item in _list(data.get("projects")):
+        name = _s(item.get("name") or item.get("title")) if isinstance(item, dict) else _s(item)
+        if name and len(name) <= 80:
+            ev = ctx.evidence(_line(ctx, name))
+            pid = ctx.add_entity(name, "Project", evidence=ev)
+            ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
+    if basics:
+        ids: dict[str, str] = {}
+        if _s(basics.get("email")):
+            ids["email"] = _s(basics["email"])
+        if _s(basics.get("url") or basics.get("website")):
+            ids["homepage"] = _s(basics.get("url") or basics.get("website"))
+        for profile in _list(basics.get("profiles")):
+            if isinstance(profile, dict):
+                network = (_s(profile.get("network")) or "").lower()
+                user = _s(profile.get("username")) or _s(profile.get("url"))
+                if user and network in ("github", "orcid"):
+                    ids.setdefault(network, user.rstrip("/").rsplit("/", 1)[-1])
+                elif user and "scholar" in network:
+                    ids.setdefault("scholar", user)
+        if ids:
+            ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=ids)
+
+
+def _recency(item: dict) -> tuple[int, int]:
+    """Sort key: ongoing degrees first, then by end year (so an institution's relation gets the latest end)."""
+    start, end = _dates(item, single_is_end=True)
+    degree = str(item.get("degree") or item.get("course") or item.get("studyType") or "")
+    if end == "present" or (not (start or end) and _RX_RECENCY_1.search(degree)):
+        return (2, 0)
+    return (1, int((end or start or "0")[:4]))
+
+
+def _list(value: Any) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
+    name = _s(value.get("name")) if isinstance(value, dict) else _s(value)
+    if not name:
+        return
+    person = clean_person(name)
+    if person:
+        ev = ctx.evidence(_line(ctx, person))
+        pid = ctx.add_entity(person, "Person", evidence=ev)
+        ctx.add_relation(subject_id, predicate, pid, evidence=ev)
+
+
+def _rendercv(ctx, registry, subject_id, cv: dict) -> None:
+    sections = cv.get("sections") or {}
+    if not isinstance(sections, dict):
+        return
+    for title, entries in sections.items():
+        if not isinstance(entries, list):
+            continue
+        kind = "education" if _RX_RENDERCV_1.search(title) else "experience" if _RX_RENDERCV_2.search(title) else "projects" if _RX_RENDERCV_3.search(title) else None
+        for item in entries:
+            if not isinstance(item, dict):
+                continue
+            if kind == "education" and item.get("institution"):
+                inst = _s(item["institution"])
+                ev = ctx.evidence(_line(ctx, inst))
+                oid = _org(registry, inst, ev, default="University")
+                start, end = _dates(item, single_is_end=True)
+                ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(_s(item.get("degree")) or "") or _s(item.get("degree")),
+                                 field=_s(item.get("area")), start=start, end=end, evidence=ev)
+            elif kind == "experience" and item.get("company"):
+                org = _s(item["company"])
+                ev = ctx.evidence(_line(ctx, org))
+                oid = _org(registry, org, ev)
+                start, end = _dates(item, single_is_end=False)
+                ctx.add_relation(subject_id, "workedAt", oid, role=_s(item.get("position")), start=start, end=end,
+                                 location=_s(item.get("location")), evidence=ev)
+            elif kind == "projects" and item.get("name"):
+                ev = ctx.evidence(_line(ctx, _s(item["name"])))
+                pid = ctx.add_entity(_s(item["name"]), "Project", evidence=ev)
+                ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)

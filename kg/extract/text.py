@@ -1,0 +1,161 @@
+"""Readable-text helpers: markup removal, bullets, paragraphs and sentences with line maps.
+
+>>> clean("- **Tsinghua University** [link](https://x.org) Beijing")
+'Tsinghua University link Beijing'
+>>> split_sentences("He got a Ph.D. in 2013. She is Dr. Lee. Done")
+['He got a Ph.D. in 2013.', 'She is Dr. Lee.', 'Done']
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_LINKS_1 = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>([^<]*)</a>")
+_RX_SENTENCE_SPANS_1 = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
+
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "split_sentences", "sentence_spans", "links"]
+
+_MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_ANGLE_URL = re.compile(r"<((?:https?|mailto):[^>\s]+)>")
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,300}>")
+_EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")
+_ESCAPE = re.compile(r"\\([*_#\[\]()&$%{}])")
+_BULLET = re.compile(r"^\s*(?:[-*+•◦▪►●○·–]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|[a-z][.)])\s+")
+_KRAMDOWN = re.compile(r"\{:[^}]*\}")
+
+
+@lru_cache(maxsize=65536)
+def clean(text: str) -> str:
+    """The line without markdown/HTML markup or bullet, whitespace collapsed.
+
+    >>> clean("* [Jane Roe](https://j.org) (*co-advisor*)")
+    'Jane Roe (co-advisor)'
+    """
+    # each substitution runs only when the text holds the characters its pattern needs
+    if "](" in text:
+        text = _MD_IMAGE.sub(" ", text)
+    if "{:" in text:
+        text = _KRAMDOWN.sub("", text)
+    if "](" in text:
+        text = _MD_LINK.sub(lambda m: m.group(1), text)
+    if "<" in text:
+        text = _ANGLE_URL.sub(lambda m: m.group(1), text)
+        text = _HTML_TAG.sub(" ", text)
+    text = text.replace("&nbsp;", " ").replace("&amp;", "&")
+    if "\\" in text:
+        text = _ESCAPE.sub(r"\1", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = _EMPHASIS.sub("", text)
+    text = text.lstrip("#").strip()
+    text = strip_bullet(text)
+    return " ".join(text.split())
+
+
+def is_bullet(text: str) -> bool:
+    """Whether the raw line starts with a list marker."""
+    return bool(_BULLET.match(text))
+
+
+def strip_bullet(text: str) -> str:
+    """The line without its list marker."""
+    return _BULLET.sub("", text, count=1) if _BULLET.match(text) else text
+
+
+def links(text: str) -> list[tuple[str, str]]:
+    """``(link text, url)`` of the markdown links of a raw line.
+
+    >>> links("see [Jane](https://jane.org) and <https://x.io>")
+    [('Jane', 'https://jane.org'), ('https://x.io', 'https://x.io')]
+    """
+    out = [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
+    out += [(m.group(1), m.group(1)) for m in _ANGLE_URL.finditer(text)]
+    out += [(m.group(2), m.group(1)) for m in _RX_LINKS_1.finditer(text)]
+    return out
+
+
+_CONNECTOR_END = re.compile(r"\b(?:of|the|at|in|and|with|from|by|for|to|a|an|as|under|on)$")
+#: Words that open a new sentence after a line without a full stop (HTML paragraphs).
+_SENTENCE_START = re.compile(
+    r"^(?:Between|Since|From|During|Prior|After|Before|Previously|Currently|Today|Following|"
+    r"In (?:19|20)\d\d|I|I'm|I've|He|She|They|We|My|His|Her|Our)\b")
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Text joined from consecutive lines, with the line index of every character run."""
+
+    text: str
+    first: int
+    last: int
+    starts: tuple[tuple[int, int], ...]  # (char offset, line index), ascending
+
+    def line_at(self, offset: int) -> int:
+        """The document line index that holds character ``offset``."""
+        line = self.first
+        for start, index in self.starts:
+            if start > offset:
+                break
+            line = index
+        return line
+
+
+def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage]:
+    """Group ``(line index, cleaned text)`` pairs into prose passages.
+
+    Lines are joined while they continue a sentence (no blank/heading/bullet break and
+    the previous line does not end a sentence), so prose wrapped over several source
+    lines reads as one passage.
+    """
+    out: list[Passage] = []
+    text, starts, first, last = "", [], None, None
+    prev_line = ""
+    for index, line in lines:
+        if not line:
+            if text:
+                out.append(Passage(text, first, last, tuple(starts)))
+            text, starts, first, last = "", [], None, None
+            continue
+        continues = (join and text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
+                     and (len(prev_line) >= 40 or _CONNECTOR_END.search(prev_line))
+                     and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line)))
+        if text and not continues:
+            out.append(Passage(text, first, last, tuple(starts)))
+            text, starts, first = "", [], None
+        prev_line = line
+        if first is None:
+            first = index
+        if text:
+            text += " "
+        starts.append((len(text), index))
+        text += line
+        last = index
+    if text:
+        out.append(Passage(text, first, last, tuple(starts)))
+    return out
+
+
+_ABBREV_END = re.compile(
+    r"(?:\b(?:Dr|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
+)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence: split at ``. ``/``! ``/``? `` not after an abbreviation or initial."""
+    out, start = [], 0
+    for match in _RX_SENTENCE_SPANS_1.finditer(text):
+        end = match.end()
+        if _ABBREV_END.search(text[max(start, end - 12):end]):
+            continue
+        out.append((start, end))
+        start = end
+    if text[start:].strip():
+        out.append((start, len(text)))
+    return out
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a text (see :func:`sentence_spans`)."""
+    return [text[a:b].strip() for a, b in sentence_spans(text)]

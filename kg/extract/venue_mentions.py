@@ -1,0 +1,123 @@
+"""Venues named outside publication lists: "papers at CHI'10 and UIST'24", "reviewer for
+*Nature Communications*", conference talks ("2021 | American Economic Association Annual Meeting").
+
+>>> [v for v, _ in venue_mentions("Best papers at CHI'13, ASSETS'24 and UbiComp 2009.")]
+['CHI', 'ASSETS', 'UbiComp']
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_VENUE_MENTIONS_1 = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
+_RX_VENUE_MENTIONS_2 = re.compile(r"\s*,\s*(?:and\s+)?")
+_RX_VENUE_MENTIONS_3 = re.compile(r"\s*\([^)]*\)|\s+etc\.?$|['’]?\d{2,4}$")
+_RX_VENUE_MENTIONS_4 = re.compile(r"\s+and\s+")
+_RX_TALK_VENUE_1 = re.compile(r"\([^)]*\)")
+_RX_TALK_VENUE_2 = re.compile(r"\s*[|,;]\s*")
+
+__all__ = ["venue_mentions", "talk_venue"]
+
+_ACRONYM = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{2,})(?P<year>['’]\d\d|\s?(?:19|20)\d\d)?(?![\w-])")
+_TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
+_NAMED_VENUE = re.compile(r"\b(?:Communications|Journal|Transactions|Proceedings|Letters|Review|Reviews|Conference|"
+                          r"Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop)\b")
+_CUE = re.compile(r"\b(?:papers?|published|conference|venues?|accepted|proceedings|journal|awards? at|best paper)\b", re.I)
+_EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
+_SERVICE = re.compile(
+    r"\b(?:reviewer|referee|reviewing)\s+(?:for|of)\s+(?:journals?\s+(?:include|including|such as)\s+)?|"
+    r"\beditorial\s+board\s+(?:member\s+)?(?:of|for)\s+|\b(?:associate\s+)?editor\s+(?:of|for)\s+|"
+    r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
+    re.IGNORECASE,
+)
+_VENUE_WORD = re.compile(
+    r"\b(?:conference|meeting|symposium|workshop|seminar|summer institute|congress|colloquium|forum|journal|"
+    r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
+
+
+def _lookup(name: str):
+    try:
+        from kg.extract.venues import lookup_venue
+    except ImportError:  # pragma: no cover - the venues module is optional during development
+        return None
+    return lookup_venue(name)
+
+
+def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
+    """``(venue name, written form)`` of known venues an ordinary sentence names, and of
+    every venue after "reviewer for" / "editorial board of" (known or not)."""
+    return list(_venue_mentions(text, raw))
+
+
+@lru_cache(maxsize=32768)
+def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
+    from kg.extract.gazetteer import lookup_organization
+
+    out: list[tuple[str, str]] = []
+    acronyms = []
+    for match in _ACRONYM.finditer(text):
+        token = match.group(1)
+        venue = _lookup(token)
+        if venue is not None and token in venue.names and not lookup_organization(token):
+            acronyms.append((venue.display, token, bool(match.group("year"))))
+    # a lone acronym needs a year or a word about papers around it ("PACT" may be a project)
+    if len(acronyms) >= 2 or (acronyms and (acronyms[0][2] or _CUE.search(text))):
+        out.extend((name, token) for name, token, _ in acronyms)
+    for match in _TITLE_PHRASE.finditer(text):
+        phrase = match.group(0)
+        if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
+            venue = _lookup(phrase)
+            if venue is not None:
+                out.append((venue.display, phrase))
+    for match in _EMPHASIS.finditer(raw or ""):
+        written = (match.group(1) or match.group(2)).strip()
+        venue = _lookup(written)
+        if venue is not None:
+            out.append((venue.display, written))
+    for trigger in _SERVICE.finditer(text):
+        rest = _RX_VENUE_MENTIONS_1.split(text[trigger.end():])[0]
+        from kg.extract.text import clean
+
+        emphasised = [clean(m.group(0)) for m in _EMPHASIS.finditer(raw or "")]
+        emphasised = [e for e in emphasised if e and e in rest]
+        items = list(emphasised)
+        for item in ([] if emphasised else _RX_VENUE_MENTIONS_2.split(rest)):
+            item = _RX_VENUE_MENTIONS_3.sub("", item).strip(" .*")
+            halves = _RX_VENUE_MENTIONS_4.split(item)
+            if len(halves) == 2 and not _lookup(item) and (_lookup(halves[0]) or _lookup(halves[1])):
+                items.extend(halves)
+            else:
+                items.append(item)
+        for item in items:
+            if not item or not item[:1].isupper() or len(item.split()) > 10:
+                continue
+            venue = _lookup(item)
+            out.append((venue.display if venue else item, item))
+    seen, unique = set(), []
+    for name, written in out:
+        if name not in seen:
+            seen.add(name)
+            unique.append((name, written))
+    return tuple(unique)
+
+
+def talk_venue(text: str) -> str | None:
+    """The conference of a talk line, without its date, format and place.
+
+    >>> talk_venue("2019 | New Zealand Association of Economists Conference, Wellington")
+    'New Zealand Association of Economists Conference'
+    """
+    from kg.extract.dates import find_dates
+    from kg.extract.orgs import is_location
+
+    for _, begin, end in reversed(find_dates(text)):
+        text = text[:begin] + text[end:]
+    text = _RX_TALK_VENUE_1.sub("", text)
+    parts = [p.strip(" .*") for p in _RX_TALK_VENUE_2.split(text) if p.strip(" .*")]
+    while parts and is_location(parts[-1]):
+        parts.pop()
+    for part in parts:
+        if _VENUE_WORD.search(part) and part[:1].isupper() and len(part.split()) <= 12:
+            return part
+    return None

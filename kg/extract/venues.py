@@ -1,0 +1,489 @@
+"""Publication venues: known short and long names, and the venue named by a citation's venue part.
+
+The data lives in ``kg/extract/data/venues.tsv`` (short name, long name, other names).
+A venue is named by its short form when one is known or written in parentheses, with
+the long form as an alias; otherwise by the name as written, without years, ordinals,
+``Proceedings of the`` and page or volume numbers.
+
+>>> lookup_venue("Journal of Parallel and Distributed Computing").short
+'JPDC'
+>>> normalize_venue("Proceedings of the 48th International Conference on Parallel Processing (ICPP), 2019")
+('ICPP', ('International Conference on Parallel Processing',))
+>>> normalize_venue("Accepted to NeurIPS 2020")[0]
+'NeurIPS'
+>>> normalize_venue("ICML'24 Workshop LCFM")[0]
+'LCFM'
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from kg.extract.context import normalize_name
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_RX_IS_PREPRINT_1 = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
+_RX_CLEAN_NAME_1 = re.compile(r"['’‘`]\s?\d\d\b")
+_RX_CLEAN_NAME_2 = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
+_RX_CLEAN_NAME_3 = re.compile(r"\s+")
+_RX_WORKSHOP_1 = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
+_RX_WORKSHOP_2 = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
+_RX_WORKSHOP_3 = re.compile(r"['’‘`]\d\d$")
+_RX_WORKSHOP_4 = re.compile(r"\s+(?:at|@|co-located with|held with|in conjunction with)\s+(.+)$", re.I)
+_RX_WORKSHOP_5 = re.compile(r"^(?:on|for)\s+", re.I)
+_RX_PAREN_ACRONYM_1 = re.compile(r"\(([^()]{1,40})\)")
+_RX_PAREN_ACRONYM_2 = re.compile(r"['’‘`]?\s?\d{2,4}\b")
+_RX_PAREN_ACRONYM_3 = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
+_RX_FIRST_SEGMENT_1 = re.compile(r"\s*\([^()]*\)")
+_RX_FIRST_SEGMENT_2 = re.compile(r"^\d")
+_RX_NORMALIZE_VENUE_1 = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
+_RX_NORMALIZE_VENUE_2 = re.compile(r"\((?:eds?|editors?|hrsg)\.?\)", re.I)
+_RX_NORMALIZE_VENUE_3 = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
+_RX_NORMALIZE_VENUE_4 = re.compile(r",|\s\d|\(")
+_RX_NORMALIZE_VENUE_5 = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
+_RX_NORMALIZE_VENUE_6 = re.compile(r"['’]\d\d$")
+_RX_NORMALIZE_VENUE_7 = re.compile(r"[A-Za-z]{2}")
+_RX_FIND_VENUES_1 = re.compile(r"(?:ACM|IEEE|USENIX)\s$")
+
+__all__ = [
+    "KnownVenue",
+    "known_venues",
+    "lookup_venue",
+    "normalize_venue",
+    "find_venues",
+    "venue_year",
+    "is_preprint",
+]
+
+
+@dataclass(frozen=True)
+class KnownVenue:
+    """A well-known venue: its short name, long name and other names."""
+
+    short: str
+    long: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def display(self) -> str:
+        """The entity name: the acronym when there is one ("PNAS"), else the long name
+        ("Economics Letters" rather than the abbreviation "Econ. Lett.")."""
+        if self.long and not _is_acronym(self.short) and self.short != self.long:
+            return self.long
+        return self.short
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name of the venue, short name first."""
+        return tuple(dict.fromkeys(n for n in (self.short, self.long, *self.aliases) if n))
+
+
+@lru_cache(maxsize=1)
+def known_venues() -> tuple[KnownVenue, ...]:
+    """All venues of ``venues.tsv``, in file order.
+
+    >>> any(v.short == "PNAS" for v in known_venues())
+    True
+    """
+    text = resources.files("kg.extract").joinpath("data", "venues.tsv").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    venues = []
+    for row in csv.DictReader(rows, delimiter="\t"):
+        aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
+        venues.append(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), aliases))
+    return tuple(venues)
+
+
+_PREFIXES = ("the ", "ieee cvf ", "ieee acm ", "acm ieee ", "ieee ", "acm ", "usenix ", "siam ", "acm sigplan ")
+
+
+def _keys(name: str) -> list[str]:
+    key = normalize_name(name)
+    keys = [key]
+    for prefix in _PREFIXES:
+        if key.startswith(prefix) and len(key) > len(prefix) + 2:
+            keys.append(key[len(prefix):])
+    return keys
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, KnownVenue], dict[str, KnownVenue]]:
+    by_key: dict[str, KnownVenue] = {}
+    by_short: dict[str, KnownVenue] = {}
+    for venue in known_venues():
+        by_short.setdefault(venue.short, venue)
+        for alias in venue.aliases:
+            if _is_acronym(alias):
+                by_short.setdefault(alias, venue)
+        for name in venue.names:
+            for key in _keys(name):
+                by_key.setdefault(key, venue)
+    return by_key, by_short
+
+
+def _is_acronym(token: str) -> bool:
+    """A short venue name: one token with at least two capitals (``ICML``, ``NeurIPS``, ``PPoPP``)."""
+    token = token.strip()
+    return (
+        0 < len(token) <= 14
+        and " " not in token
+        and sum(c.isupper() for c in token) >= 2
+        and token[0].isalpha()
+    )
+
+
+@lru_cache(maxsize=8192)
+def lookup_venue(name: str) -> KnownVenue | None:
+    """The known venue with this short name, long name or alias, else ``None``.
+
+    Parameters
+    ----------
+    name : a venue name as written ("ICML", "Phys. Rev. Lett.", "The Economic Journal").
+
+    Returns
+    -------
+    KnownVenue or None
+
+    Examples
+    --------
+    >>> lookup_venue("Phys. Rev. Lett.").short
+    'PRL'
+    >>> lookup_venue("Some Unknown Workshop") is None
+    True
+    """
+    name = name.strip()
+    if not name:
+        return None
+    by_key, by_short = _index()
+    if name in by_short:
+        return by_short[name]
+    for key in _keys(name):
+        if key in by_key:
+            return by_key[key]
+    return None
+
+
+_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
+_APOS_YEAR = re.compile(r"(?<=[A-Za-z\s])\s?['’‘`](\d\d)\b")
+
+
+def venue_year(text: str) -> str | None:
+    """The year a venue passage names: ``2021``, or ``'21`` after a name.
+
+    >>> venue_year("ATC'25"), venue_year("ICML 2021"), venue_year("Nature")
+    ('2025', '2021', None)
+    """
+    match = _YEAR.search(text)
+    if match:
+        return match.group(1)
+    match = _APOS_YEAR.search(text)
+    if match:
+        yy = int(match.group(1))
+        return str(2000 + yy if yy < 50 else 1900 + yy)
+    return None
+
+
+_PREPRINT = re.compile(
+    r"^\W*(?:an?\s+)?(?:arxiv|arxive|corr|preprint|e-?print|biorxiv|medrxiv|ssrn|chemrxiv|psyarxiv|osf preprints?|"
+    r"working paper|under review|under submission|in submission|submitted|in preparation|manuscript|"
+    r"technical report|tech\.? report|job market paper|r\s?&\s?r\b|revise and resubmit|reject and resubmit|"
+    r"revision requested|major revision|minor revision|draft|work in progress|in progress|"
+    r"(?:ph\.?\s?d\.?|doctoral|master'?s|bachelor'?s|diploma|m\.?sc?\.?|b\.?sc?\.?)?\s*(?:thesis|dissertation))\b",
+    re.I,
+)
+
+
+def is_preprint(text: str) -> bool:
+    """Whether a venue passage names a preprint server or an unpublished state, not a venue.
+
+    >>> is_preprint("arXiv preprint arXiv:2103.13262"), is_preprint("Preprint on arXive")
+    (True, True)
+    >>> is_preprint("Nature Communications")
+    False
+    """
+    cleaned = _strip_lead(text)
+    return bool(_PREPRINT.match(cleaned)) or bool(_RX_IS_PREPRINT_1.fullmatch(cleaned))
+
+
+_LEAD = re.compile(
+    r"^\W*(?:(?:accepted|conditionally accepted|to appear|appeared|appearing|published|presented|forthcoming|"
+    r"in press)\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?(?:(?:in|at|on)\s*:?\s+(?=[A-Z0-9'’]))?",
+    re.I,
+)
+_PROC = re.compile(
+    r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
+)
+_ORDINAL = re.compile(
+    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
+    r"(?:twenty|thirty|forty|fifty|sixty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)?)\b\.?",
+    re.I,
+)
+_NOTE = re.compile(
+    r"\((?:[^()]*\b(?:award|oral|spotlight|poster|highlight|acceptance|accepted|rate|selected|"
+    r"invited|top|best|finalist|nominee|nomination|honou?rable|in press|to appear|forthcoming)\b[^()]*)\)",
+    re.I,
+)
+_TAIL = re.compile(
+    r"(?:,|;|\.\s|\s)\s*(?:vol\b|vol\.|volume|no\.|issue|pp\.?|pages?\b|p\.\s?\d|p\d|article|art\.|doi\b|"
+    r"isbn|issn|editors?\b|eds?\.|ed\.|publisher|springer|elsevier|wiley|acm press|ieee press|"
+    r"new york|\d).*$",
+    re.I,
+)
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+
+_TRAILING_MONTH = re.compile(rf"\s+{_MONTH}$", re.I)
+
+
+def _strip_lead(text: str) -> str:
+    text = _LEAD.sub("", text.strip(), count=1)
+    return _PROC.sub("", text, count=1).strip()
+
+
+def _clean_name(text: str) -> str:
+    """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
+    text = _strip_lead(text)
+    text = _RX_CLEAN_NAME_1.sub("", text)
+    text = _YEAR.sub("", text)
+    text = _ORDINAL.sub("", text)
+    text = _PROC.sub("", text.strip(), count=1)
+    text = _RX_CLEAN_NAME_2.sub("", text.strip())
+    text = _RX_CLEAN_NAME_3.sub(" ", text)
+    return text.strip(" ,.;:-–—(")
+
+
+_WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
+
+
+def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The workshop a venue passage names, if any: (name, aliases)."""
+    at = _RX_WORKSHOP_1.search(text)
+    if at and lookup_venue(at.group(1)) is None:
+        name = at.group(1)
+        return name, tuple(dict.fromkeys([f"{name}@{at.group(2)}", f"{name} workshop"]))
+    if not _WORKSHOP.search(text):
+        return None
+    parts = [p for p in _RX_WORKSHOP_2.split(text) if _WORKSHOP.search(p)]
+    if not parts:
+        return None
+    part = _strip_lead(parts[0])
+    conference = None
+    words = []
+    tokens = part.split()
+    for i, word in enumerate(tokens):
+        bare = _RX_WORKSHOP_3.sub("", word)
+        if _YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
+            continue
+        rest = [t for t in tokens[i + 1 :] if not _YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
+        if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
+            conference = bare
+            continue
+        words.append(word)
+    # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
+    phrase = " ".join(words)
+    at_conf = _RX_WORKSHOP_4.search(phrase)
+    if at_conf:
+        conference = conference or _clean_name(at_conf.group(1))
+        phrase = phrase[: at_conf.start()]
+    phrase = _clean_name(phrase)
+    if not phrase or normalize_name(phrase) in ("workshop", "workshops"):
+        return None
+    core = _WORKSHOP.sub("", phrase).strip(" -–—:")
+    core = _RX_WORKSHOP_5.sub("", core).strip()
+    aliases = [phrase]
+    if conference:
+        aliases.append(f"{conference} {phrase}")
+        aliases.append(_clean_name(part))
+    name = phrase
+    if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core):
+        name = core
+    aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(name)]
+    return name, tuple(aliases)
+
+
+def _paren_acronym(text: str) -> tuple[str, str] | None:
+    """``(ICPP)`` / ``(PPoPP 2021)`` / ``(CHI '20)``: the acronym and the text before it."""
+    for match in _RX_PAREN_ACRONYM_1.finditer(text):
+        inner = _RX_PAREN_ACRONYM_2.sub("", match.group(1)).strip(" ,.;:-")
+        inner = _RX_PAREN_ACRONYM_3.sub("", inner)
+        if not inner or " " in inner.strip():
+            if lookup_venue(inner) is None or len(inner) > 20:
+                continue
+        if _is_acronym(inner) or lookup_venue(inner) is not None:
+            return inner, text[: match.start()]
+    return None
+
+
+def _first_segment(text: str) -> str:
+    """The venue name part of a passage: before volume, pages, place and year."""
+    text = _NOTE.sub(" ", text)
+    text = _strip_lead(text)
+    text = _RX_FIRST_SEGMENT_1.sub(" ", text)
+    text = _TAIL.sub("", " " + text).strip() if not _RX_FIRST_SEGMENT_2.match(text) else text
+    text = text.split(",")[0]
+    text = _TRAILING_MONTH.sub("", text)
+    return _clean_name(text)
+
+
+@lru_cache(maxsize=16384)
+def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The venue a citation's venue passage names: (name, aliases), or ``None``.
+
+    Parameters
+    ----------
+    text : the venue part of a citation, such as ``In Proceedings of the 26th ACM SIGPLAN
+        Symposium on Principles and Practice of Parallel Programming (PPoPP 2021)``,
+        ``Nature 521, 436-444 (2015)`` or ``arXiv preprint arXiv:2103.13262``.
+
+    Returns
+    -------
+    tuple or None
+        The short name when one is known or written as an acronym, else the name as written,
+        cleaned; aliases hold the long forms. ``None`` for preprints and unpublished work.
+
+    Examples
+    --------
+    >>> normalize_venue("Journal of Parallel and Distributed Computing (JPDC), Volume 133, Pages 30-39")
+    ('JPDC', ('Journal of Parallel and Distributed Computing',))
+    >>> normalize_venue("Nature 521, 436-444 (2015)")
+    ('Nature', ())
+    >>> normalize_venue("Economics Letters, 2026")
+    ('Economics Letters', ('Econ. Lett.',))
+    >>> normalize_venue("arXiv preprint arXiv:2103.13262") is None
+    True
+    """
+    text = _RX_CLEAN_NAME_3.sub(" ", text or "").strip(" ,.;:")
+    text = _RX_NORMALIZE_VENUE_1.sub("", text).strip(" ,.;:")
+    if not text or is_preprint(text):
+        return None
+    if _RX_NORMALIZE_VENUE_2.search(text):
+        return None  # a chapter in an edited book: the book is not a venue
+    text = _NOTE.sub(" ", text)
+    text = _RX_NORMALIZE_VENUE_3.sub("", text).strip(" ,.;:-–—")
+    if not text:
+        return None
+    workshop = _workshop(text)
+    if workshop:
+        return workshop
+    result = _paren_acronym(text)
+    if result:
+        short, before = result
+        known = lookup_venue(short)
+        long = _first_segment(before) if before.strip() else ""
+        aliases = []
+        if long and normalize_name(long) != normalize_name(short) and len(long.split()) >= 2:
+            aliases.append(long)
+        if known:
+            aliases += [short, known.short, known.long]
+            short = known.display
+        aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(short)]
+        return short, tuple(aliases)
+    segment = _first_segment(text)
+    known = lookup_venue(segment) if segment else None
+    if known is None:
+        # names that begin with "Proceedings of the" ("Proceedings of the Royal Society B")
+        whole = _RX_NORMALIZE_VENUE_4.split(_LEAD.sub("", text.strip(), count=1), maxsplit=1)[0].strip(" .;:")
+        known = lookup_venue(whole) if whole else None
+    if known is None:
+        # a known short name written inside the passage: "Accepted to ICML 2021", "MLSys 2022 - Fifth ..."
+        for token in _RX_NORMALIZE_VENUE_5.findall(_strip_lead(text)):
+            bare = _RX_NORMALIZE_VENUE_6.sub("", token)
+            if _is_acronym(bare):
+                candidate = _index()[1].get(bare)
+                if candidate is not None:
+                    known = candidate
+                    break
+    if known is not None:
+        aliases = []
+        if segment and lookup_venue(segment) == known:
+            aliases.append(segment)
+        aliases += [n for n in (known.long, known.short) if n]
+        name = known.display
+        return name, tuple(a for a in dict.fromkeys(aliases) if normalize_name(a) != normalize_name(name))
+    if not segment or not _RX_NORMALIZE_VENUE_7.search(segment) or len(segment.split()) > 14:
+        return None
+    return segment, ()
+
+
+_PROSE_YEAR = r"(?P<year>\s?['’]\d\d|\s?(?:19|20)\d\d)?"
+_VENUE_WORDS = re.compile(
+    r"\b(?:Journal|Conference|Proceedings|Transactions|Letters|Reviews?|Symposium|Workshop|Communications|"
+    r"Advances|Reports|Annals|Bulletin|Quarterly|Magazine|Meeting|Nature|Science|Physical|Advanced)\b"
+)
+
+
+@lru_cache(maxsize=1)
+def _prose_pattern() -> re.Pattern:
+    shorts = sorted(
+        {v.short for v in known_venues() if _is_acronym(v.short) and len(v.short) >= 3}
+        | {a for v in known_venues() for a in v.aliases if _is_acronym(a) and len(a) >= 3},
+        key=len,
+        reverse=True,
+    )
+    longs = sorted(
+        {
+            n for v in known_venues() for n in (v.long, *v.aliases)
+            if n[:1].isupper() and " " in n and (len(n.split()) >= 3 or _VENUE_WORDS.search(n))
+        },
+        key=len,
+        reverse=True,
+    )
+    alternatives = [re.escape(n) for n in longs] + [re.escape(s) for s in shorts]
+    return re.compile(r"(?<![\w@\-])(" + "|".join(alternatives) + r")" + _PROSE_YEAR + r"(?![\w\-])")
+
+
+def find_venues(text: str) -> list[tuple[str, tuple[str, ...], int, int]]:
+    """Known venues named anywhere in a passage of prose ("awards at ECCV 2016, CHI'19").
+
+    Long names are looked for when they have three words or a word such as Journal or
+    Conference. An acronym counts when it carries a year (``CHI'19``), is written in mixed
+    case (``NeurIPS``), follows ``ACM``/``IEEE``, or stands in a list next to another venue,
+    so that ordinary words and organisation acronyms ("FAST", "APL") are left alone.
+
+    Returns
+    -------
+    list of (name, aliases, start, end), in text order, one per mention.
+
+    Examples
+    --------
+    >>> [name for name, *_ in find_venues("Best papers at CHI'10 and ECCV 2016; reviewer for Physical Review Letters.")]
+    ['CHI', 'ECCV', 'PRL']
+    >>> [name for name, *_ in find_venues("venues such as ACM CHI, UbiComp, DIS and ICSE")]
+    ['CHI', 'UbiComp', 'DIS', 'ICSE']
+    >>> find_venues("a FAST method for machine learning")
+    []
+    """
+    candidates = []
+    for match in _prose_pattern().finditer(text):
+        written = match.group(1)
+        known = lookup_venue(written)
+        if known is None:
+            continue
+        strong = (
+            " " in written
+            or bool(match.group("year"))
+            or not written.isupper()
+            or bool(_RX_FIND_VENUES_1.search(text[max(0, match.start() - 6):match.start()]))
+        )
+        candidates.append([strong, known, written, match.start(), match.end()])
+    changed = True
+    while changed:  # acronyms listed next to a venue are venues too
+        changed = False
+        for cand in candidates:
+            if cand[0]:
+                continue
+            if any(o[0] and (abs(o[3] - cand[4]) <= 12 or abs(cand[3] - o[4]) <= 12) for o in candidates):
+                cand[0] = changed = True
+    found = []
+    for strong, known, written, start, end in candidates:
+        if not strong:
+            continue
+        aliases = tuple(n for n in (written, known.short, known.long) if n and n != known.display)
+        found.append((known.display, tuple(dict.fromkeys(aliases)), start, end))
+    return found

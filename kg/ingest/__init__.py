@@ -1,0 +1,291 @@
+"""Load stage: read a CV or homepage file into a :class:`kg.model.Document` of readable lines.
+
+Every format is turned into the same shape of text, so the extractor needs one set of rules.
+Each :class:`kg.model.Line` holds one logical item and the 1-based number of the *source* line it
+starts on (for PDFs, the line of the extracted text, counted across pages). Blank lines are left
+out, runs of spaces are collapsed (plain text keeps its indentation).
+
+The conventions, for every format:
+
+* **Headings** start with ``#`` marks and a space, the count being the level:
+  ``# Publications``, ``## Journal articles``. Markdown ATX and setext headings, HTML
+  ``<h1>``..``<h6>``, LaTeX ``\\section`` (``#``), ``\\subsection`` (``##``),
+  ``\\subsubsection``/``\\paragraph`` (``###``), ``\\cvsection`` and ``\\begin{rSection}{X}``
+  (``#``), and the keys of structured CVs (``# Education``). Plain text and PDF lines are
+  kept as written (a heading there is just a short line).
+* **List items** start with ``- `` whatever the source marker (``*``, ``+``, ``1.``, ``<li>``,
+  ``\\item``, ``•`` in text and PDF). A LaTeX ``\\item[label]`` gives ``- label: text``.
+* **Table rows and multi-field entries** are one line with fields joined by `` | ``: markdown
+  and HTML table rows (separator rows dropped), an HTML ``<dt>`` with the first line of its
+  ``<dd>`` (``2019 | Lecturer``), LaTeX ``tabular`` rows (``&`` cells, ``\\\\``
+  ends a row), ``\\hfill`` between two parts of a line, ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
+  -> ``dates | title | employer | city | grade`` with the description on the following
+  line(s), any other macro or environment with several brace arguments
+  (``\\resumeSubheading{A}{B}{C}{D}`` -> ``A | B | C | D``), ``\\cvitem{a}{b}`` -> ``a: b``, and
+  each record of a JSON Resume / YAML CV (``Company | Position | 2019-01 - 2020-05``).
+  An HTML table whose cells hold several lines is a layout table: its lines are emitted
+  one by one instead.
+* **Inline markup** is removed: emphasis, code marks, HTML tags (``<br>`` splits a line),
+  Markdown links keep their text (``[text](url)`` -> ``text``) and images their alt text;
+  LaTeX ``\\href{url}{text}`` -> ``text``, ``\\url{x}`` -> ``x``, accents to Unicode,
+  ``~`` -> space, ``--``/``---`` -> en/em dash. Bare URLs are kept. Markdown paragraphs
+  soft-wrapped over several source lines are joined when the break is mid-sentence (the
+  line ends with a comma or a word like "of", or the next starts in lower case); HTML
+  paragraphs are one line each.
+* **Dropped**: front matter (parsed into metadata), HTML/Markdown comments, LaTeX comments
+  and preamble, ``<script>``, ``<style>``, ``<nav>``, forms, Quarto ``:::`` fences and
+  ``{.class}`` attributes.
+
+``metadata`` holds what the source states explicitly: ``title``, ``name``, ``author``,
+``email``, ``homepage``, ``role``, ``description``, ... from front matter, ``<title>`` and
+``<meta>``, LaTeX ``\\name``/``\\author``/``\\email``/``\\social``, PDF document info and JSON/YAML
+identity fields (Markdown front matter's own top-level keys are copied too, e.g.
+``organizations``, when they do not clash); ``links`` lists profile links (ORCID, GitHub, Scholar, LinkedIn, ``mailto:``...)
+as ``{"url", "text", "line"}``; Markdown front matter is also kept whole in ``front_matter``
+and rendered like a YAML CV in ``front_matter_lines`` (lines of the same file, not part of
+``lines``); PDFs add ``pages`` and ``page_starts``.
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "cv.md").write_text("# Ada Lovelace\\n\\n## Work\\n\\n* Analyst, *Babbage & Co*\\n")
+>>> doc = load_document(folder / "cv.md")
+>>> doc.format, [(line.number, line.text) for line in doc.lines]
+('markdown', [(1, '# Ada Lovelace'), (3, '## Work'), (5, '- Analyst, Babbage & Co')])
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+from typing import Iterable
+
+from kg.errors import DocumentError
+from kg.model import Document
+
+__all__ = ["load_document", "iter_paths", "SUPPORTED_SUFFIXES", "FORMATS"]
+
+#: File suffixes (lower case) and the format each is read as. Other suffixes are sniffed.
+SUFFIX_FORMATS: dict[str, str] = {
+    ".txt": "text", ".text": "text",
+    ".md": "markdown", ".markdown": "markdown", ".qmd": "markdown", ".rmd": "markdown",
+    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".pdf": "pdf",
+    ".tex": "latex", ".latex": "latex",
+    ".json": "json",
+    ".yml": "yaml", ".yaml": "yaml",
+}
+#: The suffixes :func:`iter_paths` picks up when walking a folder.
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(SUFFIX_FORMATS)
+#: The values of :attr:`kg.model.Document.format`.
+FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv")
+
+_BULLET = re.compile(r"^(\s*)[•●◦▪▫■□‣⁃∙○◆◇➢➤►▶✓✔]\s*")
+
+
+def _parse_text(text: str) -> tuple:
+    from kg.ingest._source import Lines
+
+    out = Lines()
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            out.add(number, _BULLET.sub(r"\1- ", line.expandtabs(4)), clean=False)
+    return out.result()
+
+
+def _sniff(raw: bytes, text: str | None) -> str:
+    if raw.lstrip()[:5] == b"%PDF-":
+        return "pdf"
+    if text is None:
+        return "text"
+    head = text.lstrip()[:200].lower()
+    if head.startswith(("<!doctype html", "<html", "<?xml")) and "<html" in text[:2000].lower() or head.startswith(
+        ("<!doctype html", "<html")
+    ):
+        return "html"
+    if head.startswith("{"):
+        from kg.ingest._source import SourceError
+        from kg.ingest._structured import load_json
+
+        try:
+            if isinstance(load_json(text), dict):
+                return "json"
+        except SourceError:
+            pass
+    if re.search(r"\\documentclass|\\begin\s*\{document\}", text[:20000]):
+        return "latex"
+    return "text"
+
+
+def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Document:
+    """Read one file into a :class:`~kg.model.Document` of readable, line-numbered text.
+
+    Parameters
+    ----------
+    path : str or path-like
+        A ``.txt``, ``.md``/``.markdown``/``.qmd``/``.rmd``, ``.html``/``.htm``, ``.pdf``,
+        ``.tex``, ``.json`` (JSON Resume) or ``.yml``/``.yaml`` (YAML CV) file. Other
+        suffixes are sniffed: PDF magic, an HTML start, a JSON object, a LaTeX
+        ``\\documentclass``, else plain text.
+    max_bytes : int
+        Files larger than this are refused before being read.
+
+    Returns
+    -------
+    Document
+        ``lines`` follow the conventions of :mod:`kg.ingest`; ``sha256`` is the digest of
+        the raw bytes; ``data`` is the parsed record for JSON Resume / YAML CV files.
+
+    Raises
+    ------
+    DocumentError
+        Missing, unreadable, too large, empty, binary, undecodable, malformed (JSON,
+        YAML, with line and column), corrupt or encrypted (PDF), or absurdly nested (HTML).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> cv = pathlib.Path(tempfile.mkdtemp()) / "cv.txt"
+    >>> _ = cv.write_text("Ada Lovelace\\n\\nEducation\\n• Self-taught, London\\n")
+    >>> [(line.number, line.text) for line in load_document(cv).lines]
+    [(1, 'Ada Lovelace'), (3, 'Education'), (4, '- Self-taught, London')]
+    >>> try:
+    ...     load_document(cv, max_bytes=10)
+    ... except DocumentError as exc:
+    ...     print(exc.reason)
+    too large (48 bytes, limit 10)
+    """
+    from kg.ingest._source import SourceError, decode
+
+    shown = str(path)
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if file.is_dir():
+            raise DocumentError(shown, "is a directory, not a file")
+        if size > max_bytes:
+            raise DocumentError(shown, f"too large ({size} bytes, limit {max_bytes})")
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise DocumentError(shown, "no such file") from None
+    except PermissionError:
+        raise DocumentError(shown, "permission denied") from None
+    except OSError as exc:
+        raise DocumentError(shown, f"cannot read ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise DocumentError(shown, f"too large ({len(raw)} bytes, limit {max_bytes})")
+    if not raw.strip():
+        raise DocumentError(shown, "empty document")
+    digest = hashlib.sha256(raw).hexdigest()
+    kind = SUFFIX_FORMATS.get(file.suffix.lower())
+    data = None
+    try:
+        text = None
+        if raw.lstrip()[:5] == b"%PDF-":
+            kind = "pdf"  # the magic number wins over a wrong suffix
+        if kind != "pdf":
+            text = decode(raw)
+        if kind is None:
+            kind = _sniff(raw, text)
+        if kind == "pdf":
+            from kg.ingest._pdf import parse_pdf
+
+            lines, metadata = parse_pdf(raw)
+            fmt = "pdf"
+        else:
+            assert text is not None
+            if kind == "markdown":
+                from kg.ingest._markdown import parse_markdown
+
+                lines, metadata = parse_markdown(text)
+                fmt = "markdown"
+            elif kind == "html":
+                from kg.ingest._html import parse_html
+
+                lines, metadata = parse_html(text)
+                fmt = "html"
+            elif kind == "latex":
+                from kg.ingest._latex import parse_latex
+
+                lines, metadata = parse_latex(text)
+                fmt = "latex"
+            elif kind == "json":
+                from kg.ingest._structured import parse_json_document
+
+                lines, metadata, data = parse_json_document(text)
+                fmt = "jsonresume"
+            elif kind == "yaml":
+                from kg.ingest._structured import parse_yaml_document
+
+                lines, metadata, data = parse_yaml_document(text)
+                fmt = "yamlcv"
+                if isinstance(data, str):
+                    lines, data, fmt = _parse_text(text), None, "text"
+            else:
+                lines, metadata, fmt = _parse_text(text), {}, "text"
+    except SourceError as exc:
+        raise DocumentError(shown, str(exc)) from None
+    if not lines:
+        raise DocumentError(shown, "no readable text")
+    return Document(
+        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data
+    )
+
+
+def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
+    """The files to load: files as given, folders walked recursively.
+
+    Folders contribute the files with a suffix in :data:`SUPPORTED_SUFFIXES`, sorted, leaving
+    out hidden files and folders (names starting with ``.``). A file named explicitly is
+    kept whatever its name. Duplicates are dropped, the first occurrence wins.
+
+    Parameters
+    ----------
+    paths : iterable of str or path-like
+        Files and folders.
+
+    Returns
+    -------
+    list of Path
+
+    Raises
+    ------
+    DocumentError
+        A path that does not exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b/cv.tex", "a.md", ".git/x.md", "logo.png"):
+    ...     (root / name).parent.mkdir(parents=True, exist_ok=True)
+    ...     _ = (root / name).write_text("x")
+    >>> [p.relative_to(root).as_posix() for p in iter_paths([root])]
+    ['a.md', 'b/cv.tex']
+    """
+    found: list[Path] = []
+    seen: set[Path] = set()
+
+    def add(item: Path) -> None:
+        if item not in seen:
+            seen.add(item)
+            found.append(item)
+
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            batch = []
+            for folder, dirs, files in os.walk(path):
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                for name in files:
+                    if not name.startswith(".") and os.path.splitext(name)[1].lower() in SUPPORTED_SUFFIXES:
+                        batch.append(Path(folder) / name)
+            for item in sorted(batch, key=lambda p: p.relative_to(path).parts):
+                add(item)
+        elif path.exists():
+            add(path)
+        else:
+            raise DocumentError(str(given), "no such file or directory")
+    return found

@@ -1,0 +1,689 @@
+"""LaTeX CVs (article, moderncv, res.cls, custom resume macros) to readable lines."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from kg.ingest._source import LineIndex, Lines, clean_inline, record_link
+
+__all__ = ["parse_latex"]
+
+_MAX_DEPTH = 60
+_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
+_PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
+_EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
+_WORD = re.compile(r"\w")
+_TEXT = re.compile(r"[^\\{}$&\n]+")
+_COMMAND = re.compile(r"\\(?:([A-Za-z@]+)(\*?)|(.))", re.DOTALL)
+_ENV_NAME = re.compile(r"\s*\{\s*([A-Za-z@*]+)\s*\}")
+_DIMENSION = re.compile(
+    r"\s*(?:[-+]?\s*(?:\d+(?:\.\d*)?|\.\d+)\s*(?:pt|em|ex|cm|mm|in|bp|pc|sp|mu|fil+|dd|cc)?|\\[A-Za-z@]+)"
+    r"(?:\s*(?:plus|minus)\s*[-+]?\s*(?:\d+(?:\.\d*)?|\.\d+)\s*(?:pt|em|ex|cm|mm|in|fil+)?)*"
+)
+
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
+}
+_LETTERS = {
+    "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å",
+    "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "SS": "SS", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
+    "ng": "ŋ", "NG": "Ŋ",
+}
+_SYMBOLS = {
+    "LaTeX": "LaTeX", "LaTeXe": "LaTeX2e", "TeX": "TeX", "BibTeX": "BibTeX", "XeTeX": "XeTeX",
+    "XeLaTeX": "XeLaTeX", "LuaLaTeX": "LuaLaTeX", "LuaTeX": "LuaTeX",
+    "ldots": "…", "dots": "…", "textellipsis": "…", "textendash": "–", "textemdash": "—",
+    "textbar": "|", "textbullet": "•", "bullet": "•", "cdot": "·", "textperiodcentered": "·",
+    "cdotp": "·", "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "enskip": " ",
+    "hfil": " ", "hss": " ", "space": " ", "hfill": " | ", "dotfill": " | ", "hrulefill": " | ",
+    "copyright": "©", "textcopyright": "©", "textregistered": "®", "texttrademark": "™",
+    "S": "§", "P": "¶", "dag": "†", "ddag": "‡", "textasciitilde": "~", "textbackslash": "\\",
+    "textunderscore": "_", "textasciicircum": "^", "textless": "<", "textgreater": ">",
+    "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
+    "guillemotleft": "«", "guillemotright": "»", "euro": "€", "texteuro": "€", "pounds": "£",
+    "textsterling": "£", "textdegree": "°", "degree": "°", "times": "×", "pm": "±", "ast": "*",
+    "textasteriskcentered": "*", "textdollar": "$", "textpercent": "%", "textampersand": "&",
+    "slash": "/", "textslash": "/", "textbraceleft": "{", "textbraceright": "}", "sim": "~",
+    "approx": "≈", "leq": "≤", "geq": "≥", "le": "≤", "ge": "≥", "rightarrow": "→", "to": "→",
+    "leftarrow": "←", "Rightarrow": "⇒", "circ": "∘", "star": "⋆", "diamond": "◇", "mid": "|",
+    "vert": "|", "lvert": "|", "rvert": "|", "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ",
+    "epsilon": "ε", "lambda": "λ", "mu": "μ", "pi": "π", "sigma": "σ", "tau": "τ", "phi": "φ",
+    "omega": "ω", "infty": "∞", "ae": "æ", "textemdashdash": "—", "nobreakspace": " ",
+}
+_BREAKS = frozenset({"newline", "linebreak", "par", "cr", "break", "tabularnewline", "newpage",
+                     "clearpage", "pagebreak", "bigskip", "medskip", "smallskip", "vfill", "hrule",
+                     "hline", "toprule", "midrule", "bottomrule", "makecvtitle", "maketitle"})
+_ZERO = frozenset(
+    "noindent centering raggedright raggedleft bfseries itshape scshape mdseries upshape slshape "
+    "rmfamily sffamily ttfamily normalfont em bf it sc tt rm sf sl small footnotesize scriptsize tiny "
+    "normalsize large Large LARGE huge Huge selectfont nopagebreak tableofcontents protect relax "
+    "leavevmode null strut indent sloppy fussy flushbottom raggedbottom titlerule frenchspacing "
+    "ignorespaces unskip today displaystyle textstyle scriptstyle left right big Big bigg Bigg "
+    "hbadness vbadness nobreak allowbreak linebreak newblock centerline mainmatter backmatter "
+    "frontmatter appendix printbibliography columnbreak".split()
+)
+# command -> number of brace arguments to drop (optional [..] arguments are always skipped)
+_DROP = {
+    "label": 1, "ref": 1, "pageref": 1, "eqref": 1, "cite": 1, "citep": 1, "citet": 1, "nocite": 1,
+    "vspace": 1, "hspace": 1, "setlength": 2, "addtolength": 2, "setcounter": 2, "addtocounter": 2,
+    "usepackage": 1, "RequirePackage": 1, "documentclass": 1, "pagestyle": 1, "thispagestyle": 1,
+    "color": 1, "definecolor": 3, "colorlet": 2, "fontsize": 2, "linespread": 1, "hypersetup": 1,
+    "geometry": 1, "includegraphics": 1, "input": 1, "include": 1, "bibliographystyle": 1,
+    "bibliography": 1, "addbibresource": 1, "photo": 1, "moderncvstyle": 1, "moderncvcolor": 1,
+    "moderncvtheme": 1, "moderncvicons": 1, "setmainfont": 1, "setsansfont": 1, "setmonofont": 1,
+    "rule": 2, "vphantom": 1, "phantom": 1, "hphantom": 1, "settowidth": 2, "newlength": 1,
+    "enlargethispage": 1, "markboth": 2, "markright": 1, "fancyhead": 1, "fancyfoot": 1,
+    "fancyhf": 1, "lhead": 1, "chead": 1, "rhead": 1, "lfoot": 1, "cfoot": 1, "rfoot": 1,
+    "setlist": 1, "hypertarget": 1, "cline": 1, "cmidrule": 1, "faIcon": 1, "icon": 1,
+    "urlstyle": 1, "captionsetup": 1, "sethlcolor": 1, "pdfbookmark": 2, "addcontentsline": 3,
+    "titleformat": 5, "titlespacing": 4, "newgeometry": 1, "DeclareMathOperator": 2,
+    "name": 2, "firstname": 1, "familyname": 1, "lastname": 1, "author": 1, "title": 1, "date": 1,
+    "email": 1, "homepage": 1, "phone": 1, "mobile": 1, "social": 1, "address": 3, "github": 1,
+    "linkedin": 1, "orcid": 1, "twitter": 1, "gitlab": 1, "googlescholar": 2, "position": 1,
+    "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2,
+}
+# command -> number of leading brace arguments to drop before the content argument
+_KEEP_LAST = {"textcolor": 1, "colorbox": 1, "fcolorbox": 2, "hyperlink": 1, "multicolumn": 2,
+              "multirow": 2, "raisebox": 1, "parbox": 1, "resizebox": 2, "scalebox": 1,
+              "rotatebox": 1, "foreignlanguage": 1, "makebox": 0, "framebox": 0, "href": 1}
+_TRANSPARENT = frozenset(
+    "textbf textit emph textsc textup textsl textmd textrm textsf texttt underline uline mbox hbox "
+    "MakeUppercase MakeLowercase uppercase lowercase textnormal footnote caption textsuperscript "
+    "textsubscript sout hl strong mathrm mathbf mathit mathsf mathtt text fbox centerline "
+    "underbar enquote emph textmd".split()
+)
+_LIST_ENVS = frozenset("itemize enumerate description compactitem compactenum compactdesc "
+                       "cvitems inparaenum asparaenum outline".split())
+_TABLE_ENVS = {"tabular": 1, "tabular*": 2, "tabularx": 2, "tabulary": 2, "longtable": 1, "array": 1,
+               "supertabular": 1, "xltabular": 2, "tblr": 1, "longtblr": 1, "tabu": 1}
+_SKIP_ENVS = frozenset("comment tikzpicture pspicture filecontents filecontents* equation equation* "
+                       "align align* displaymath gather gather* lstlisting minted".split())
+_ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "adjustbox": 1,
+             "thebibliography": 1, "paracol": 1, "columns": 0, "column": 1, "cvcolumns": 0,
+             "cvcolumn": 1, "list": 2}
+
+
+def _strip_comments(text: str) -> str:
+    """Comments blanked out with spaces, so offsets and line numbers do not move."""
+    return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+
+
+def _braces(text: str) -> dict[int, int]:
+    """Position of every ``{`` -> position of its matching ``}`` (one linear pass)."""
+    matches: dict[int, int] = {}
+    stack: list[int] = []
+    for m in re.finditer(r"\\.|[{}]", text, re.DOTALL):
+        token = m.group(0)
+        if token == "{":
+            stack.append(m.start())
+        elif token == "}":
+            if stack:
+                matches[stack.pop()] = m.start()
+    return matches
+
+
+def _typography(text: str) -> str:
+    return (
+        text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
+        .replace("~", " ").replace("\u00a0", " ")
+    )
+
+
+class _Out:
+    """Collects text chunks into lines; the first chunk of a line fixes its line number."""
+
+    def __init__(self, index: LineIndex):
+        self.index = index
+        self.lines: list[tuple[int, str]] = []
+        self.buf: list[str] = []
+        self.anchor: int | None = None
+        self.prefix = ""
+
+    def add(self, text: str, pos: int) -> None:
+        if not text:
+            return
+        if self.anchor is None and text.strip():
+            self.anchor = self.index.line(pos + len(text) - len(text.lstrip()))
+        self.buf.append(text)
+
+    def flush(self) -> None:
+        if not self.buf:
+            self.anchor = None
+            return
+        text = clean_inline("".join(self.buf))
+        if "|" in text:
+            text = _PIPES.sub(" | ", text)
+            text = _EDGE_PIPES.sub("", text).strip()
+        if text and _WORD.search(text):
+            self.lines.append((self.anchor or 1, self.prefix + text))
+            self.prefix = ""
+        self.buf.clear()
+        self.anchor = None
+
+    def line(self, number: int, text: str) -> None:
+        """Emit a finished line (after any pending text)."""
+        self.flush()
+        text = clean_inline(text)
+        if text:
+            self.lines.append((number, self.prefix + text))
+            self.prefix = ""
+
+
+class _Converter:
+    def __init__(self, text: str, metadata: dict):
+        self.s = text
+        self.index = LineIndex(text)
+        self.match = _braces(text)
+        self.metadata = metadata
+
+    # -- argument scanning ------------------------------------------------------------------
+    def skip_space(self, i: int, end: int, newlines: int = 1) -> int:
+        s = self.s
+        seen = 0
+        while i < end and s[i] in " \t\n":
+            if s[i] == "\n":
+                seen += 1
+                if seen > newlines:
+                    break
+            i += 1
+        return i
+
+    def optional(self, i: int, end: int) -> tuple[int, tuple[int, int] | None]:
+        """Skip one ``[...]`` argument; returns the new position and its span."""
+        j = self.skip_space(i, end, 0)
+        if j < end and self.s[j] == "[":
+            depth = 0
+            k = j
+            limit = min(end, j + 500)  # an optional argument is short; bounds unclosed "["
+            while k < limit:
+                c = self.s[k]
+                if c == "{":
+                    k = self.match.get(k, end)
+                elif c == "[":
+                    depth += 1
+                elif c == "]":
+                    depth -= 1
+                    if depth == 0:
+                        return k + 1, (j + 1, k)
+                elif c == "\n" and k + 1 < end and self.s[k + 1] == "\n":
+                    break
+                k += 1
+        return i, None
+
+    def group(self, i: int, end: int, newlines: int = 1) -> tuple[int, tuple[int, int] | None]:
+        """One ``{...}`` argument after optional spaces; returns the new position and its inner span."""
+        j = self.skip_space(i, end, newlines)
+        if j < end and self.s[j] == "{":
+            close = self.match.get(j)
+            if close is None or close > end:
+                close = end
+            return close + 1, (j + 1, close)
+        return i, None
+
+    def groups(self, i: int, end: int, limit: int = 9) -> tuple[int, list[tuple[int, int]]]:
+        spans = []
+        while len(spans) < limit:
+            j, _ = self.optional(i, end)
+            j, span = self.group(j, end)
+            if span is None:
+                break
+            spans.append(span)
+            i = j
+        return i, spans
+
+    def raw(self, span: tuple[int, int]) -> str:
+        return self.s[span[0]:span[1]].strip()
+
+    def inline(self, span: tuple[int, int], depth: int) -> str:
+        """An argument rendered to one line of text."""
+        out = _Out(self.index)
+        self.parse(span[0], span[1], out, depth + 1)
+        out.flush()
+        return " ".join(text for _, text in out.lines)
+
+    def rendered(self, span: tuple[int, int], depth: int) -> list[tuple[int, str]]:
+        out = _Out(self.index)
+        self.parse(span[0], span[1], out, depth + 1)
+        out.flush()
+        return out.lines
+
+    # -- the main loop ----------------------------------------------------------------------
+    def parse(self, i: int, end: int, out: _Out, depth: int = 0) -> None:
+        s = self.s
+        if depth > _MAX_DEPTH:
+            out.add(re.sub(r"\\[A-Za-z@]+|[\\{}$&]", " ", s[i:end]), i)
+            return
+        while i < end:
+            c = s[i]
+            if c == "\\":
+                i = self.command(i, end, out, depth)
+            elif c == "{":
+                close = self.match.get(i)
+                if close is None or close > end:
+                    close = end
+                self.parse(i + 1, close, out, depth + 1)
+                i = close + 1
+            elif c == "}":
+                i += 1
+            elif c == "$":
+                i = self.math(i, end, out, depth)
+            elif c == "&":
+                out.add(" | ", i)
+                i += 1
+            elif c == "\n":
+                j = i + 1
+                while j < end and s[j] in " \t":
+                    j += 1
+                if j < end and s[j] == "\n":
+                    out.flush()
+                else:
+                    out.add(" ", i)
+                i = j
+            else:
+                m = _TEXT.match(s, i, end)
+                out.add(_typography(m.group(0)), i)
+                i = m.end()
+
+    def math(self, i: int, end: int, out: _Out, depth: int) -> int:
+        s = self.s
+        double = s.startswith("$$", i)
+        start = i + (2 if double else 1)
+        j = start
+        while j < end:
+            if s[j] == "\\":
+                j += 2
+                continue
+            if s[j] == "$":
+                break
+            j += 1
+        if j >= end:
+            return start
+        inner = _Out(self.index)
+        self.parse(start, j, inner, depth + 1)
+        text = "".join(inner.buf).replace("^", "").replace("_", "")
+        out.add(text, start)
+        return j + (2 if double else 1)
+
+    def accent(self, mark: str, i: int, end: int, out: _Out, pos: int) -> int:
+        s = self.s
+        j = i
+        while j < end and s[j] == " ":
+            j += 1
+        base = ""
+        if j < end and s[j] == "{":
+            close = self.match.get(j, end)
+            inner = s[j + 1:close].strip()
+            if inner in ("\\i", "\\j"):
+                base = inner[1]
+            elif inner.startswith("\\") and inner[1:] in _LETTERS:
+                base = _LETTERS[inner[1:]]
+            else:
+                base = inner[:1]
+                if len(inner) > 1:
+                    base = inner
+            j = close + 1
+        elif j < end and s[j] == "\\":
+            m = _COMMAND.match(s, j)
+            if m and m.group(1) in ("i", "j"):
+                base = "i" if m.group(1) == "i" else "j"
+                j = m.end()
+        elif j < end and (s[j].isalpha() or (mark in _ACCENTS and not mark.isalpha())):
+            base = s[j]
+            j += 1
+        if not base:
+            return i
+        combined = unicodedata.normalize("NFC", base[0] + _ACCENTS[mark]) + base[1:]
+        out.add(combined, pos)
+        return j
+
+    def command(self, i: int, end: int, out: _Out, depth: int) -> int:
+        s = self.s
+        m = _COMMAND.match(s, i, end)
+        if m is None:
+            return i + 1
+        name, star, symbol = m.group(1), m.group(2), m.group(3)
+        j = m.end()
+        if symbol is not None:
+            if symbol == "\\":
+                out.flush()
+                j, _ = self.optional(j, end)
+                if j < end and s[j] == "*":
+                    j += 1
+                return j
+            if symbol in _ACCENTS:
+                k = self.accent(symbol, j, end, out, i)
+                return k if k != j else j
+            if symbol in "&%$#_{}":
+                out.add(symbol, i)
+            elif symbol in " \n\t":
+                out.add(" ", i)
+            elif symbol in ",;:>":
+                out.add(" ", i)
+            elif symbol == "[":
+                close = s.find("\\]", j, end)
+                return end if close < 0 else close + 2
+            elif symbol == "(":
+                close = s.find("\\)", j, end)
+                if close < 0:
+                    return j
+                self.parse(j, close, out, depth + 1)
+                return close + 2
+            elif symbol == "|":
+                out.add("|", i)
+            return j
+        # a letter command
+        if name in _ACCENTS and j < end and (s[j] == "{" or s[j] == " "):
+            k = self.accent(name, j, end, out, i)
+            if k != j:
+                return k
+        if name in _LETTERS:
+            out.add(_LETTERS[name], i)
+            if j + 1 < end and s[j] == "{" and s[j + 1] == "}":
+                j += 2
+            elif j < end and s[j] == " " and j + 1 < end and s[j + 1].isalpha():
+                j += 1
+            return j
+        if name in _SYMBOLS:
+            out.add(_SYMBOLS[name], i)
+            if j + 1 < end and s[j] == "{" and s[j + 1] == "}":
+                j += 2
+            return j
+        if name in _BREAKS:
+            out.flush()
+            return j
+        if name in ("begin", "end"):
+            return self.environment(name, j, end, out, depth, i)
+        if name == "item":
+            return self.item(j, end, out, depth)
+        if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
+                    "subparagraph") or "section" in name.lower() or name in ("cvsect", "sect"):
+            j, _ = self.optional(j, end)
+            k, span = self.group(j, end)
+            if span is not None:
+                level = 3 if name.startswith("subsub") or name.endswith("paragraph") else (
+                    2 if name.lower().startswith("sub") else 1)
+                text = self.inline(span, depth)
+                if text:
+                    out.line(self.index.line(span[0] + len(s[span[0]:span[1]]) - len(s[span[0]:span[1]].lstrip())),
+                             "#" * level + " " + text)
+                else:
+                    out.flush()
+                return k
+            return j
+        if name in ("url", "nolinkurl", "path"):
+            k, span = self.group(j, end)
+            if span is not None:
+                url = self.raw(span)
+                record_link(self.metadata, url, url, self.index.line(span[0]))
+                out.add(url, span[0])
+                return k
+            return j
+        if name in ("newcommand", "renewcommand", "providecommand", "newenvironment",
+                    "renewenvironment", "DeclareRobustCommand", "NewDocumentCommand"):
+            k = self.skip_space(j, end)
+            if k < end and s[k] == "\\":
+                mm = _COMMAND.match(s, k, end)
+                k = mm.end() if mm else k + 1
+            else:
+                k, _ = self.group(k, end)
+            while True:
+                k2, span = self.optional(k, end)
+                if span is None:
+                    break
+                k = k2
+            k, _ = self.group(k, end)
+            if name.endswith("environment"):
+                k, _ = self.group(k, end)
+            return k
+        if name in ("def", "gdef", "edef", "xdef", "let"):
+            if name == "let":
+                mm = re.compile(r"\s*\\[A-Za-z@]+\s*=?\s*(?:\\[A-Za-z@]+|.)", re.DOTALL).match(s, j, end)
+                return mm.end() if mm else j
+            brace = s.find("{", j, end)
+            if brace < 0:
+                return end
+            return self.match.get(brace, end) + 1
+        if name in ("vskip", "hskip", "kern", "penalty", "vspace", "hspace", "baselineskip"):
+            if j < end and s[j] == "*":
+                j += 1
+            if name in ("vspace", "hspace"):
+                k, _ = self.group(j, end)
+                return k
+            mm = _DIMENSION.match(s, j, end)
+            return mm.end() if mm else j
+        if name == "href":
+            k, spans = self.groups(j, end, 2)
+            if len(spans) == 2:
+                url = self.raw(spans[0])
+                text = self.inline(spans[1], depth) or url
+                record_link(self.metadata, url, text, self.index.line(spans[1][0]))
+                self.parse(spans[1][0], spans[1][1], out, depth + 1)
+                return k
+            return k
+        if name in ("cventry", "cvevent", "cvjob", "cvschool"):
+            return self.cventry(j, end, out, depth)
+        if name in ("cvitem", "cvitemwithcomment", "cvdoubleitem", "cvlistitem", "cvlistdoubleitem"):
+            return self.cvitem(name, j, end, out, depth)
+        if name in _DROP:
+            k = j
+            for _ in range(_DROP[name]):
+                k, _ = self.optional(k, end)
+                k, span = self.group(k, end, 0)
+                if span is None:
+                    break
+            return k
+        if name in _KEEP_LAST:
+            k = j
+            for _ in range(_KEEP_LAST[name]):
+                k, _ = self.optional(k, end)
+                k, span = self.group(k, end, 0)
+            for _ in range(2):
+                k, _ = self.optional(k, end)
+            k, span = self.group(k, end, 0)
+            if span is not None:
+                self.parse(span[0], span[1], out, depth + 1)
+            return k
+        if name in _ZERO:
+            if j < end and s[j] == " ":
+                j += 1
+            return j
+        if name in _TRANSPARENT:
+            k, _ = self.optional(j, end)
+            k, span = self.group(k, end, 0)
+            if span is not None:
+                self.parse(span[0], span[1], out, depth + 1)
+                return k
+            return j
+        if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
+            return j
+        # an unknown macro: 0 arguments -> dropped, 1 -> its content, several -> one "a | b" line
+        k, spans = self.groups(j, end)
+        if not spans:
+            return j
+        if len(spans) == 1:
+            self.parse(spans[0][0], spans[0][1], out, depth + 1)
+            return k
+        self.fields(spans, out, depth)
+        return k
+
+    # -- structures -------------------------------------------------------------------------
+    def fields(self, spans: list[tuple[int, int]], out: _Out, depth: int, trailing: int = 0) -> None:
+        """Arguments as one ``a | b | c`` line (the last ``trailing`` ones on the following lines).
+
+        When an argument itself spans several lines, every argument's lines are emitted
+        in order instead.
+        """
+        rendered = [self.rendered(span, depth) for span in spans]
+        lead = rendered[: len(rendered) - trailing] if trailing else rendered
+        out.flush()
+        if all(len(lines) <= 1 and not (lines and lines[0][1].startswith(("- ", "#"))) for lines in lead):
+            header = [lines[0] for lines in lead if lines]
+            if header:
+                out.line(header[0][0], " | ".join(text for _, text in header))
+            rest = rendered[len(lead):]
+        else:
+            rest = rendered
+        for lines in rest:
+            for number, text in lines:
+                out.line(number, text)
+
+    def cventry(self, j: int, end: int, out: _Out, depth: int) -> int:
+        k, spans = self.groups(j, end, 6)
+        if not spans:
+            return j
+        self.fields(spans, out, depth, trailing=1 if len(spans) == 6 else 0)
+        return k
+
+    def cvitem(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
+        counts = {"cvitem": 2, "cvitemwithcomment": 3, "cvdoubleitem": 4, "cvlistitem": 1,
+                  "cvlistdoubleitem": 2}
+        k, spans = self.groups(j, end, counts[name])
+        texts = [(self.index.line(span[0]), self.inline(span, depth)) for span in spans]
+        out.flush()
+        if name == "cvlistitem" or name == "cvlistdoubleitem":
+            for number, text in texts:
+                if text:
+                    out.line(number, "- " + text)
+            return k
+        pairs = [texts[x:x + 2] for x in range(0, len(texts), 2)]
+        parts = []
+        number = None
+        for pair in pairs:
+            label = pair[0][1]
+            value = pair[1][1] if len(pair) > 1 else ""
+            if number is None and (label or value):
+                number = pair[0][0] if label else pair[1][0]
+            if label and value:
+                parts.append(f"{label.rstrip(':')}: {value}")
+            elif label or value:
+                parts.append(label or value)
+        if parts:
+            out.line(number or 1, " | ".join(parts))
+        return k
+
+    def item(self, j: int, end: int, out: _Out, depth: int) -> int:
+        out.flush()
+        k, span = self.optional(j, end)
+        out.prefix = "- "
+        if span is not None:
+            label = self.inline(span, depth)
+            if re.search(r"\w", label):
+                out.add(label if label.endswith((":", ".")) else label + ":", span[0])
+                out.add(" ", span[1])
+        return k
+
+    def environment(self, kind: str, j: int, end: int, out: _Out, depth: int, start: int) -> int:
+        s = self.s
+        m = _ENV_NAME.match(s, j, end)
+        if m is None:
+            return j
+        env = m.group(1)
+        k = m.end()
+        if kind == "end":
+            out.flush()
+            return k
+        if env == "document":
+            return k
+        if env in _SKIP_ENVS:
+            close = s.find("\\end{" + env + "}", k, end)
+            return end if close < 0 else close + len(env) + 6
+        out.flush()
+        if env in _LIST_ENVS:
+            k, _ = self.optional(k, end)
+            return k
+        if env in _TABLE_ENVS:
+            k, _ = self.optional(k, end)
+            for _ in range(_TABLE_ENVS[env]):
+                k, _ = self.group(k, end, 0)
+            return k
+        if env in _ARG_ENVS:
+            for _ in range(3):
+                k, _ = self.optional(k, end)
+            for _ in range(_ARG_ENVS[env]):
+                k, _ = self.group(k, end, 0)
+            return k
+        k2, spans = self.groups(k, end)
+        if not spans:
+            return k
+        if "section" in env.lower() and len(spans) >= 1:
+            title = self.inline(spans[0], depth)
+            if title:
+                out.line(self.index.line(spans[0][0]), "# " + title)
+            if len(spans) > 1:
+                self.fields(spans[1:], out, depth)
+            return k2
+        self.fields(spans, out, depth)
+        return k2
+
+
+def _metadata(text: str, conv: _Converter) -> dict:
+    """Identity commands anywhere in the file (preamble included)."""
+    metadata: dict = {}
+    lines: dict[str, int] = {}
+
+    def args(pattern: str, count: int):
+        for m in re.finditer(pattern, text):
+            k, spans = conv.groups(m.end(), len(text), count)
+            if spans:
+                yield m, spans
+
+    def put(key: str, value: str, pos: int) -> None:
+        value = clean_inline(value)
+        if value and key not in metadata:
+            metadata[key] = value
+            lines[key] = conv.index.line(pos)
+
+    for m, spans in args(r"\\name(?![A-Za-z@])", 2):
+        put("name", " ".join(conv.inline(span, 0) for span in spans), m.start())
+    first = next(args(r"\\firstname(?![A-Za-z@])", 1), None)
+    last = next(args(r"\\(?:familyname|lastname)(?![A-Za-z@])", 1), None)
+    if first or last:
+        parts = [conv.inline(x[1][0], 0) for x in (first, last) if x]
+        put("name", " ".join(parts), (first or last)[0].start())
+    for command, key in (("author", "author"), ("title", "title"), ("email", "email"),
+                         ("homepage", "homepage"), ("phone", "phone"), ("mobile", "phone"),
+                         ("position", "role"), ("github", "github"), ("linkedin", "linkedin"),
+                         ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
+        for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1):
+            value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
+            value = re.sub(r"\\(?:and|\\)", ",", value) if key == "author" else value
+            put(key, value.replace("\\_", "_").replace("\\@", "").strip(), m.start())
+    for m in re.finditer(r"\\social\s*\[([A-Za-z]+)\]", text):
+        k, spans = conv.groups(m.end(), len(text), 1)
+        if spans:
+            put(m.group(1).lower(), conv.raw(spans[0]), m.start())
+    for m, spans in args(r"\\address(?![A-Za-z@])", 3):
+        put("address", ", ".join(t for t in (conv.inline(span, 0) for span in spans) if t), m.start())
+    if lines:
+        metadata["source_lines"] = lines
+    return metadata
+
+
+def parse_latex(text: str) -> tuple[tuple, dict]:
+    """Lines and metadata of a LaTeX CV.
+
+    ``\\section{X}`` becomes ``# X`` (``## X`` for subsections), ``\\item`` a ``- `` line,
+    ``\\cventry`` and other several-argument macros one ``a | b | c`` line, tabular
+    rows their cells joined by `` | ``; the preamble only feeds ``metadata``.
+
+    >>> tex = "\\\\name{Ada}{Lovelace}\\n\\\\begin{document}\\n\\\\section{Work}\\n\\\\cvitem{2019}{Analyst at \\\\textbf{Babbage}}\\n\\\\end{document}"
+    >>> lines, meta = parse_latex(tex)
+    >>> [(l.number, l.text) for l in lines], meta["name"]
+    ([(3, '# Work'), (4, '2019: Analyst at Babbage')], 'Ada Lovelace')
+    """
+    clean = _strip_comments(text)
+    conv = _Converter(clean, {})
+    metadata = _metadata(clean, conv)
+    conv.metadata = metadata
+    begin = re.search(r"\\begin\s*\{document\}", clean)
+    start = begin.end() if begin else 0
+    finish = re.search(r"\\end\s*\{document\}", clean[start:])
+    end = start + finish.start() if finish else len(clean)
+    out = _Out(conv.index)
+    conv.parse(start, end, out)
+    out.flush()
+    lines = Lines()
+    lines.extend(out.lines)
+    return lines.result(), metadata

@@ -1,0 +1,341 @@
+"""Markdown, Quarto and R Markdown to readable lines."""
+from __future__ import annotations
+
+import html
+import re
+
+from kg.ingest._source import Lines, SourceError, clean_inline, record_link
+
+__all__ = ["parse_markdown", "inline_markdown", "split_front_matter", "strip_html_comments"]
+
+_ESCAPABLE = "\\`*_{}[]()#+-.!$|<>~\"'&:;@=^"
+_PLACEHOLDER = {c: chr(0xF0000 + i) for i, c in enumerate(_ESCAPABLE)}
+_RESTORE = {v: k for k, v in _PLACEHOLDER.items()}
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~\"'&:;@=^])")
+_RESTORE_RE = re.compile("[" + "".join(_RESTORE) + "]")
+
+_HTML_COMMENT = re.compile(
+    r"<!--.*?(?:-->|\Z)|<(script|style|svg|template)\b[^<>]{0,1000}>.*?(?:</\1\s*>|\Z)", re.DOTALL | re.IGNORECASE
+)
+_IMG_TAG = re.compile(
+    r"<img\b[^<>]{0,1000}?\balt\s*=\s*(?:\"([^\"<>]{0,1000})\"|'([^'<>]{0,1000})'|([^\s<>]+))[^<>]{0,1000}>", re.IGNORECASE
+)
+_A_TAG = re.compile(
+    r"<a\b[^<>]{0,1000}?\bhref\s*=\s*(?:\"([^\"<>]{0,2000})\"|'([^'<>]{0,2000})'|([^\s<>]+))[^<>]{0,1000}>"
+    r"(.{0,2000}?)</a\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_BR_TAG = re.compile(r"<br\s*/?>|</?(?:p|div|li|tr|h[1-6])\b[^<>]{0,1000}>", re.IGNORECASE)
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_IMAGE = re.compile(r"!\[([^\[\]]{0,1000})\]\(\s*<?([^()\s>]{0,2000})>?(?:\s+[\"'(][^()]{0,500})?\)")
+_LINK = re.compile(
+    r"\[([^\[\]]{0,1000}(?:\[[^\[\]]{0,1000}\][^\[\]]{0,1000}){0,3})\]"
+    r"\(\s*<?([^()\s>]{0,2000})>?(?:\s+[\"'(][^()]{0,500})?\)"
+)
+_REF_LINK = re.compile(r"\[([^\[\]]{1,1000})\]\[[^\[\]]{0,200}\]")
+_FOOTNOTE = re.compile(r"\[\^[^\[\]]{1,200}\]")
+_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>", re.IGNORECASE)
+_ATTRS = re.compile(r"\{\s*(?::|\.|#|[\w-]+=)[^{}]{0,500}\}")
+_SHORTCODE = re.compile(r"\{\{[<%].{0,500}?[%>]\}\}|\{%.{0,500}?%\}|\{\{.{0,500}?\}\}")
+_STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
+_EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
+_EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")
+_STRIKE = re.compile(r"~~(.{1,500}?)~~")
+_CODE = re.compile(r"(`{1,10})(.{1,500}?)\1")
+_CITE_SPAN = re.compile(r"\[([^\[\]]{1,1000})\]\{[^{}]{0,500}\}")
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_HR = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*(\{?)")
+_DIV_FENCE = re.compile(r"^ {0,3}:{3,}")
+_LIST = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,3}[.)])(?:[ \t]+(.*))?$")  # "2019. x" is not a list
+_TASK = re.compile(r"^\[[ xX]\][ \t]+")
+_QUOTE = re.compile(r"^ {0,3}>[ \t]?")
+_REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s.*)?$")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_CONNECTORS = frozenset(
+    "and or of the a an at in on for with by to from as under via de del des du la le von van der y e et und".split()
+)
+
+
+def strip_html_comments(text: str) -> str:
+    """HTML comments (and ``<script>``/``<style>`` blocks) removed, keeping their newlines.
+
+    >>> strip_html_comments("a<!-- x\\ny -->b")
+    'a\\nb'
+    """
+    return _HTML_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+
+
+def split_front_matter(text: str) -> tuple[str | None, str, int, int]:
+    """Find ``---`` YAML or ``+++`` TOML front matter at the top.
+
+    Returns ``(kind, body, first_line, last_line)``; ``kind`` is ``"yaml"``, ``"toml"`` or
+    ``None``; ``body`` is the front matter text (without its fences).
+
+    >>> split_front_matter("---\\ntitle: Hi\\n---\\n# Body")
+    ('yaml', 'title: Hi', 1, 3)
+    """
+    first_end = text.find("\n")
+    first = text[: first_end if first_end >= 0 else len(text)].strip()
+    if first not in ("---", "+++") or first_end < 0:
+        return None, "", 0, 0
+    closers = ("---", "...") if first == "---" else ("+++",)
+    lines = text.split("\n")
+    for index in range(1, len(lines)):
+        if lines[index].strip() in closers:
+            return ("yaml" if first == "---" else "toml"), "\n".join(lines[1:index]), 1, index + 1
+    return None, "", 0, 0
+
+
+_RESERVED = frozenset({"links", "front_matter", "front_matter_lines", "front_matter_error", "source_lines"})
+
+
+def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
+    """Parse front matter into metadata (lenient: a broken header is reported, not fatal)."""
+    from kg.ingest._structured import _blank_comments, load_yaml, render, structured_metadata
+
+    try:
+        if kind == "yaml":
+            data = load_yaml(body)
+        else:
+            import tomllib
+
+            try:
+                data = tomllib.loads(body)
+            except tomllib.TOMLDecodeError as exc:
+                raise SourceError(f"malformed TOML: {exc}") from None
+    except SourceError as exc:
+        metadata["front_matter_error"] = str(exc)
+        return
+    if not isinstance(data, dict):
+        return
+    metadata["front_matter"] = data
+    structured_metadata(data, metadata)
+    for key, value in data.items():  # the header's own keys too, for readers of a flat record
+        if isinstance(key, str) and key not in metadata and key not in _RESERVED:
+            metadata[key] = value
+    from kg.model import Line
+
+    source = ("\n" * offset) + (_blank_comments(body) if kind == "yaml" else _blank_toml_comments(body))
+    rendered = render(data, source, metadata)
+    metadata["front_matter_lines"] = tuple(Line(line.number, line.text) for line in rendered)
+
+
+def _blank_toml_comments(source: str) -> str:
+    return re.sub(r"(?m)^[ \t]*#[^\n]*", lambda m: " " * len(m.group(0)), source)
+
+
+def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) -> list[str]:
+    """Inline markdown to plain text; ``<br>`` splits the result into several strings.
+
+    Links keep their text (profile links are recorded in ``metadata['links']``), images
+    their alt text, emphasis and code markers go, escapes are resolved.
+
+    >>> inline_markdown("**Ada** [Lovelace](https://github.com/ada) \\\\*1815<br>`Analyst`")
+    ['Ada Lovelace *1815', 'Analyst']
+    """
+    meta = metadata if metadata is not None else {}
+    text = _ESCAPE.sub(lambda m: _PLACEHOLDER[m.group(1)], text)
+    text = _SHORTCODE.sub("", text)
+    text = _IMG_TAG.sub(lambda m: " " + (m.group(1) or m.group(2) or m.group(3) or "") + " ", text)
+
+    def a_tag(m: re.Match) -> str:
+        url = m.group(1) or m.group(2) or m.group(3) or ""
+        record_link(meta, html.unescape(url), _TAG.sub("", m.group(4)), number)
+        return m.group(4)
+
+    text = _A_TAG.sub(a_tag, text)
+    text = _BR_TAG.sub("\n", text)
+    text = _TAG.sub("", text)
+    text = _IMAGE.sub(lambda m: m.group(1), text)
+
+    def link(m: re.Match) -> str:
+        record_link(meta, m.group(2), m.group(1), number)
+        return m.group(1)
+
+    for _ in range(3):  # nested [![img](a)](b) and [text [x]](y)
+        new = _LINK.sub(link, text)
+        if new == text:
+            break
+        text = new
+    text = _REF_LINK.sub(r"\1", text)
+    text = _FOOTNOTE.sub("", text)
+    text = _CITE_SPAN.sub(r"\1", text)
+    text = _AUTOLINK.sub(lambda m: m.group(1), text)
+    text = _ATTRS.sub("", text)
+    text = _CODE.sub(lambda m: m.group(2).strip(), text)
+    text = _STRONG.sub(r"\2", text)
+    text = _STRONG.sub(r"\2", text)
+    text = _EM_STAR.sub(r"\1", text)
+    text = _EM_UNDER.sub(r"\1", text)
+    text = _STRIKE.sub(r"\1", text)
+    text = _RESTORE_RE.sub(lambda m: _RESTORE[m.group(0)], text)
+    text = html.unescape(text)
+    return [part for part in (clean_inline(p) for p in text.split("\n")) if part]
+
+
+def _joins(previous: str, following: str) -> bool:
+    """Does a soft-wrapped source line continue the previous one (same sentence)?"""
+    if not previous or not following:
+        return False
+    if previous[-1] in ",;([–—-&/":
+        return True
+    last = previous.rsplit(None, 1)[-1].lower()
+    if last in _CONNECTORS:
+        return True
+    if previous[-1] in ".!?:" :
+        return False
+    return following[0].islower() or following[0] in "(["
+
+
+class _Block:
+    """The open paragraph or list item that soft-wrapped lines may join."""
+
+    __slots__ = ("number", "prefix", "parts", "hard_break", "raw_count")
+
+    def __init__(self, number: int, prefix: str, parts: list[str], hard_break: bool):
+        self.number = number
+        self.prefix = prefix
+        self.parts = parts
+        self.hard_break = hard_break
+        self.raw_count = 1
+
+
+def parse_markdown(text: str) -> tuple[tuple, dict]:
+    """Lines and metadata of a Markdown / Quarto / R Markdown document.
+
+    >>> lines, meta = parse_markdown("---\\ntitle: CV\\n---\\n## Work\\n\\n* **Analyst**, Babbage & Co\\n")
+    >>> [(l.number, l.text) for l in lines], meta["title"]
+    ([(4, '## Work'), (6, '- Analyst, Babbage & Co')], 'CV')
+    """
+    metadata: dict = {}
+    kind, body, _first, last = split_front_matter(text)
+    source_lines = strip_html_comments(text).split("\n")
+    start = 0
+    if kind is not None:
+        _front_matter(kind, body, 1, metadata)
+        start = last
+    out: list[list] = []  # [number, text] pairs, mutable for setext headings and joins
+    block: _Block | None = None
+    fence: str | None = None
+    drop_fence = False
+    in_table = False
+
+    def close() -> None:
+        nonlocal block
+        if block is not None:
+            parts = block.parts
+            if parts:
+                out.append([block.number, block.prefix + parts[0]])
+                for part in parts[1:]:
+                    out.append([block.number, part])
+            block = None
+
+    for index in range(start, len(source_lines)):
+        number = index + 1
+        raw = source_lines[index]
+        line = raw.rstrip()
+        if fence is not None:
+            if line.strip().startswith(fence):
+                fence = None
+                continue
+            if not drop_fence and line.strip():
+                out.append([number, line.strip()])
+            continue
+        if not line.strip():
+            close()
+            in_table = False
+            continue
+        match = _FENCE.match(line)
+        if match:
+            close()
+            fence = match.group(1)[0] * 3
+            drop_fence = bool(match.group(2))
+            continue
+        if _DIV_FENCE.match(line):
+            close()
+            continue
+        quote = _QUOTE.match(line)
+        while quote:
+            line = line[quote.end():]
+            quote = _QUOTE.match(line)
+        if not line.strip():
+            close()
+            continue
+        if block is not None and block.raw_count == 1 and block.prefix == "" and _SETEXT.match(line) and len(block.parts) <= 1:
+            level = 1 if line.strip()[0] == "=" else 2
+            if block.parts:
+                block.parts[0] = "#" * level + " " + block.parts[0]
+            close()
+            continue
+        if _HR.match(line):
+            close()
+            continue
+        match = _ATX.match(line)
+        if match:
+            close()
+            parts = inline_markdown(match.group(2) or "", metadata, number)
+            if parts:
+                out.append([number, match.group(1) + " " + " ".join(parts)])
+            continue
+        if _REF_DEF.match(line):
+            ref = _REF_DEF.match(line)
+            record_link(metadata, ref.group(2), ref.group(1), number)
+            close()
+            continue
+        stripped = line.strip()
+        is_row = stripped.startswith("|") or (in_table and "|" in stripped)
+        if not is_row and "|" in stripped and index + 1 < len(source_lines):
+            following = source_lines[index + 1]
+            is_row = "-" in following and "|" in following and bool(_TABLE_SEP.match(following))
+        if is_row:
+            close()
+            in_table = True
+            if _TABLE_SEP.match(stripped):
+                continue
+            body_text = stripped.strip("|")
+            cells = re.split(r"(?<!\\)\|", body_text)
+            texts = [" ".join(inline_markdown(cell, metadata, number)) for cell in cells]
+            row = " | ".join(t for t in texts if t)
+            if row:
+                out.append([number, row])
+            continue
+        match = _LIST.match(line)
+        if match and (match.group(2) or "").strip():
+            close()
+            content = _TASK.sub("", match.group(2).strip())
+            parts = inline_markdown(content, metadata, number)
+            block = _Block(number, "- ", parts, raw.endswith("  ") or raw.endswith("\\"))
+            continue
+        if match:  # a bare list marker
+            continue
+        parts = inline_markdown(stripped, metadata, number)
+        hard = raw.endswith("  ") or raw.rstrip().endswith("\\") or bool(re.search(r"<br\s*/?>\s*$", raw, re.I))
+        if block is not None and not block.hard_break and parts and block.parts:
+            continuation = (block.prefix == "- " and raw[:1] in " \t") or _joins(block.parts[-1], parts[0])
+            if continuation:
+                block.parts[-1] = block.parts[-1] + " " + parts[0]
+                block.parts.extend(parts[1:])
+                block.hard_break = hard
+                block.raw_count += 1
+                continue
+        if block is not None and block.prefix == "- " and raw[:1] in " \t" and parts:
+            # an indented paragraph inside a list item after a hard break
+            block.parts.extend(parts)
+            block.hard_break = hard
+            block.raw_count += 1
+            continue
+        close()
+        if parts and parts[0].rstrip("\\").strip():
+            parts[-1] = parts[-1].rstrip("\\").rstrip()
+            block = _Block(number, "", parts, hard)
+    close()
+    lines = Lines()
+    for number, text_line in out:
+        lines.add(number, text_line)
+    title = metadata.get("title")
+    if isinstance(title, str):
+        metadata["title"] = title
+    return lines.result(), metadata

@@ -1,0 +1,429 @@
+"""Structured CVs (JSON Resume, YAML CV data, front matter) rendered to readable lines."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+from typing import Any
+
+from kg.ingest._source import LineIndex, Lines, SourceError, record_link
+
+__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume"]
+
+_MAX_DEPTH = 12
+_MAX_LINES = 20_000
+
+_TEXT_KEYS = frozenset(
+    "summary description abstract bio biography details note notes content body text blurb "
+    "about overview comment comments caption".split()
+)
+_BULLET_KEYS = frozenset(
+    "highlights courses bullets items achievements responsibilities keywords_long accomplishments "
+    "duties tasks".split()
+)
+_LINK_KEYS = frozenset(
+    "url urls link links href website web homepage image img photo picture avatar icon icon_pack "
+    "src pdf slides video code logo thumbnail banner cover permalink slug id uid layout weight "
+    "draft type_icon".split()
+)
+_START_KEYS = ("startDate", "start_date", "start", "from", "begin", "since")
+_END_KEYS = ("endDate", "end_date", "end", "to", "until")
+_URLISH = re.compile(r"^(?:https?://|mailto:|www\.|/[\w./-]*$)", re.IGNORECASE)
+_JSON_RESUME_KEYS = frozenset(
+    "basics work volunteer education awards certificates publications skills languages interests "
+    "references projects".split()
+)
+
+
+def is_json_resume(data: Any) -> bool:
+    """True for a mapping with JSON Resume sections.
+
+    >>> is_json_resume({"basics": {"name": "Ada"}}), is_json_resume({"x": 1})
+    (True, False)
+    """
+    return isinstance(data, dict) and bool(_JSON_RESUME_KEYS & set(data))
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float, bool, _dt.date))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).strip()
+
+
+def _heading(key: Any) -> str:
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(key))
+    text = re.sub(r"[_\-]+", " ", text).strip()
+    return text[:1].upper() + text[1:]
+
+
+class _Locator:
+    """Finds where values occur in the source, moving forward like a reader."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.index = LineIndex(source)
+        self.cursor = 0
+
+    def find(self, value: str) -> int | None:
+        first = value.strip().split("\n", 1)[0].strip()
+        if not first:
+            return None
+        for fragment in self._candidates(first):
+            pos = self.source.find(fragment, self.cursor)
+            if pos >= 0:
+                self.cursor = pos + len(fragment)
+                return self.index.line(pos)
+        return None
+
+    @staticmethod
+    def _candidates(first: str):
+        yield first[:40]
+        if len(first) > 12:
+            yield first[:12]
+        escaped = json.dumps(first[:40])[1:-1]
+        if escaped != first[:40]:
+            yield escaped
+        if first.lower() in ("true", "false"):
+            yield first.lower()
+
+    def key(self, key: Any) -> int | None:
+        for fragment in (f"{key}:", f'"{key}"', f"{key} =", f"[{key}", str(key)):
+            pos = self.source.find(fragment, self.cursor)
+            if pos >= 0:
+                self.cursor = pos + len(fragment)
+                return self.index.line(pos)
+        return None
+
+    @property
+    def here(self) -> int:
+        return self.index.line(self.cursor)
+
+
+class _Renderer:
+    def __init__(self, source: str, metadata: dict):
+        self.loc = _Locator(source)
+        self.out = Lines()
+        self.metadata = metadata
+        self.budget = _MAX_LINES
+
+    # ---------------------------------------------------------------------------------------
+    def emit(self, number: int | None, text: str) -> None:
+        if self.budget <= 0:
+            return
+        self.budget -= 1
+        self.out.add(number or self.loc.here, text)
+
+    def value_line(self, value: str, key: Any = None) -> int:
+        found = self.loc.find(value)
+        if found is None and key is not None:
+            found = self.loc.key(key)
+        return found or self.loc.here
+
+    def block(self, value: str, prefix: str = "") -> None:
+        """A possibly multi-line string, each source line located separately."""
+        for part in value.split("\n"):
+            if part.strip():
+                self.emit(self.value_line(part), prefix + part)
+
+    # ---------------------------------------------------------------------------------------
+    def mapping(self, data: dict, level: int, depth: int) -> None:
+        if depth > _MAX_DEPTH:
+            return
+        for key, value in data.items():
+            if self.budget <= 0:
+                return
+            if value is None or value == "" or value == [] or value == {}:
+                continue
+            if _scalar(value):
+                text = _text(value)
+                if isinstance(value, str) and _URLISH.match(text):
+                    record_link(self.metadata, text, str(key), self.loc.here)
+                lines = [part for part in text.split("\n") if part.strip()]
+                if not lines:
+                    continue
+                self.emit(self.value_line(lines[0], key), f"{key}: {lines[0]}")
+                for part in lines[1:]:
+                    self.emit(self.value_line(part), part)
+            elif isinstance(value, list):
+                self.emit(self.loc.key(key), "#" * min(level, 6) + " " + _heading(key))
+                self.sequence(value, level + 1, depth + 1)
+            elif isinstance(value, dict):
+                if all(_scalar(v) or v is None for v in value.values()) and len(value) <= 4 and not any(
+                    isinstance(v, str) and ("\n" in v or len(v) > 80) for v in value.values()
+                ):
+                    number = self.loc.key(key)
+                    parts = self.entry_parts(value)
+                    if parts:
+                        self.emit(number, f"{key}: " + ", ".join(parts))
+                    continue
+                self.emit(self.loc.key(key), "#" * min(level, 6) + " " + _heading(key))
+                self.mapping(value, level + 1, depth + 1)
+
+    def sequence(self, items: list, level: int, depth: int, prefix: str = "") -> None:
+        if depth > _MAX_DEPTH:
+            return
+        for item in items:
+            if self.budget <= 0:
+                return
+            if item is None:
+                continue
+            if _scalar(item):
+                text = _text(item)
+                if text:
+                    if isinstance(item, str) and _URLISH.match(text):
+                        record_link(self.metadata, text, "", self.loc.here)
+                    self.block(text, prefix="- ")
+            elif isinstance(item, dict):
+                self.entry(item, depth + 1, prefix)
+            elif isinstance(item, list):
+                self.sequence(item, level, depth + 1, prefix)
+
+    def entry_parts(self, data: dict, skip: set | None = None) -> list[str]:
+        parts: list[str] = []
+        skip = skip if skip is not None else set()
+        for key, value in data.items():
+            if key in skip or value is None or not _scalar(value):
+                continue
+            text = _text(value)
+            if not text:
+                continue
+            if str(key).lower() in _LINK_KEYS or (isinstance(value, str) and _URLISH.match(text)):
+                if isinstance(value, str):
+                    record_link(self.metadata, text, " ".join(parts), self.loc.here)
+                continue
+            if key in _START_KEYS:
+                end = next((data[k] for k in _END_KEYS if k in data and data[k] not in (None, "")), None)
+                parts.append(f"{text} - {_text(end)}" if end is not None else text)
+                skip.update(_END_KEYS)
+                continue
+            if str(key).lower() in _TEXT_KEYS or "\n" in text or len(text) > 150:
+                continue
+            parts.append(text)
+        return parts
+
+    def entry(self, data: dict, depth: int, prefix: str = "") -> None:
+        """A dict inside a list: one ``a | b | c`` line, then its texts and bullets."""
+        if depth > _MAX_DEPTH:
+            return
+        parts: list[str] = []
+        number: int | None = None
+        skip: set = set()
+        for key, value in data.items():
+            if key in skip or value is None or value == "":
+                continue
+            if _scalar(value):
+                text = _text(value)
+                if (
+                    str(key).lower() in _LINK_KEYS
+                    or (isinstance(value, str) and _URLISH.match(text))
+                    or str(key).lower() in _TEXT_KEYS
+                    or "\n" in text
+                    or len(text) > 150
+                ):
+                    continue
+                found = self.loc.find(text)
+                if number is None:
+                    number = found
+            elif isinstance(value, list) and value and all(_scalar(v) for v in value):
+                if str(key).lower() in _BULLET_KEYS or any(len(_text(v)) > 60 for v in value):
+                    continue
+                found = self.loc.find(_text(value[0]))
+                if number is None:
+                    number = found
+                parts.append(", ".join(_text(v) for v in value if _text(v)))
+                continue
+            elif isinstance(value, dict) and all(_scalar(v) or v is None for v in value.values()):
+                nested = self.entry_parts(value)
+                if nested:
+                    found = self.loc.find(nested[0])
+                    if number is None:
+                        number = found
+                    parts.append(", ".join(nested))
+                continue
+            else:
+                continue
+            if key in _START_KEYS:
+                end = next((data[k] for k in _END_KEYS if k in data and data[k] not in (None, "")), None)
+                parts.append(f"{text} - {_text(end)}" if end is not None else text)
+                skip.update(_END_KEYS)
+            else:
+                parts.append(text)
+        # links of the entry, after locating its fields
+        for key, value in data.items():
+            if isinstance(value, str) and (str(key).lower() in _LINK_KEYS or _URLISH.match(value.strip())):
+                record_link(self.metadata, value, parts[0] if parts else "", number or self.loc.here)
+        if parts:
+            self.emit(number, prefix + " | ".join(parts))
+        for key, value in data.items():
+            if self.budget <= 0:
+                return
+            if value is None or value == "":
+                continue
+            if _scalar(value):
+                text = _text(value)
+                if str(key).lower() in _LINK_KEYS or (isinstance(value, str) and _URLISH.match(text)):
+                    continue
+                if str(key).lower() in _TEXT_KEYS or "\n" in text or len(text) > 150:
+                    self.block(text)
+            elif isinstance(value, list):
+                if value and all(_scalar(v) for v in value):
+                    if str(key).lower() in _BULLET_KEYS or any(len(_text(v)) > 60 for v in value):
+                        self.sequence(value, 6, depth + 1)
+                else:
+                    self.sequence(value, 6, depth + 1, prefix="- ")
+            elif isinstance(value, dict) and not all(_scalar(v) or v is None for v in value.values()):
+                self.mapping(value, 6, depth + 1)
+
+
+def render(data: Any, source: str, metadata: dict) -> tuple:
+    """Readable lines for parsed structured data, each mapped to the source line of its value.
+
+    Top-level keys with lists or mappings become ``# Key`` headings (deeper levels
+    ``## Key``...), scalars become ``key: value``, each record of a list becomes one
+    line of its short fields joined by `` | `` (a start and end date joined as
+    ``start - end``), followed by its long texts and ``- bullet`` lines.
+
+    >>> src = 'name: Ada\\neducation:\\n  - degree: PhD\\n    institution: Cambridge\\n    year: 1840\\n'
+    >>> import yaml
+    >>> [(l.number, l.text) for l in render(yaml.safe_load(src), src, {})]
+    [(1, 'name: Ada'), (2, '# Education'), (3, 'PhD | Cambridge | 1840')]
+    """
+    renderer = _Renderer(source, metadata)
+    if isinstance(data, dict):
+        renderer.mapping(data, 1, 0)
+    elif isinstance(data, list):
+        renderer.sequence(data, 1, 0)
+    elif _scalar(data):
+        renderer.block(_text(data))
+    return renderer.out.result()
+
+
+_META_KEYS = {
+    "name": "name",
+    "full_name": "name",
+    "fullname": "name",
+    "author": "author",
+    "title": "title",
+    "email": "email",
+    "mail": "email",
+    "phone": "phone",
+    "url": "homepage",
+    "website": "homepage",
+    "homepage": "homepage",
+    "label": "role",
+    "role": "role",
+    "position": "role",
+    "institution": "institution",
+    "affiliation": "institution",
+    "organization": "institution",
+    "department": "department",
+    "orcid": "orcid",
+    "github": "github",
+    "location": "location",
+    "description": "description",
+}
+
+
+def structured_metadata(data: Any, metadata: dict) -> None:
+    """Copy explicit identity fields (name, email, homepage, role...) into ``metadata``.
+
+    Looks at the top level and at JSON Resume ``basics`` and RenderCV ``cv``.
+
+    >>> meta = {}
+    >>> structured_metadata({"basics": {"name": "Ada", "email": "ada@x.org", "url": "https://ada.org"}}, meta)
+    >>> meta
+    {'name': 'Ada', 'email': 'ada@x.org', 'homepage': 'https://ada.org'}
+    """
+    if not isinstance(data, dict):
+        return
+    scopes = [data]
+    for key in ("basics", "cv", "person", "profile", "about"):
+        if isinstance(data.get(key), dict):
+            scopes.append(data[key])
+    for scope in scopes:
+        for key, value in scope.items():
+            target = _META_KEYS.get(str(key).lower())
+            if target is None or target in metadata:
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                value = ", ".join(value)
+            if target == "homepage" and not (isinstance(value, str) and _URLISH.match(value) and "//" in value):
+                continue
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+                metadata[target] = str(value).strip()
+            elif target == "location" and isinstance(value, dict):
+                parts = [str(v) for v in value.values() if _scalar(v) and str(v).strip()]
+                if parts:
+                    metadata["location"] = ", ".join(parts)
+
+
+def _blank_comments(source: str) -> str:
+    """YAML comment lines blanked (same length), so values are not found in commented-out text."""
+    return re.sub(r"(?m)^[ \t]*#[^\n]*", lambda m: " " * len(m.group(0)), source)
+
+
+def load_yaml(text: str) -> Any:
+    """Parse YAML safely; malformed YAML raises :class:`SourceError` with line and column.
+
+    >>> try:
+    ...     load_yaml("a: 1\\n b: [2")
+    ... except SourceError as exc:
+    ...     print("line 2" in str(exc), str(exc).startswith("malformed YAML"))
+    True True
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader (libyaml's when available)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = exc.problem or exc.context or "syntax error"
+        raise SourceError(f"malformed YAML: {problem}{where}") from None
+    except yaml.YAMLError as exc:
+        raise SourceError(f"malformed YAML: {str(exc).splitlines()[0] if str(exc) else 'syntax error'}") from None
+    except RecursionError:
+        raise SourceError("malformed YAML: nested too deeply") from None
+
+
+def load_json(text: str) -> Any:
+    """Parse JSON; malformed JSON raises :class:`SourceError` with line and column.
+
+    >>> load_json('{"a": 1,}')
+    Traceback (most recent call last):
+    ...
+    kg.ingest._source.SourceError: malformed JSON: Expecting property name enclosed in double quotes (line 1, column 9)
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SourceError("malformed JSON: nested too deeply") from None
+
+
+def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a YAML CV file."""
+    data = load_yaml(text)
+    if data is None or (_scalar(data) and not isinstance(data, str)):
+        raise SourceError("YAML document holds no record")
+    metadata: dict = {}
+    structured_metadata(data, metadata)
+    lines = render(data, _blank_comments(text), metadata)
+    return lines, metadata, data
+
+
+def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a JSON CV file."""
+    data = load_json(text)
+    if not isinstance(data, (dict, list)):
+        raise SourceError("JSON document holds no record (not an object or array)")
+    metadata: dict = {}
+    structured_metadata(data, metadata)
+    lines = render(data, text, metadata)
+    return lines, metadata, data

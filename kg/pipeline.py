@@ -1,0 +1,456 @@
+"""The whole job: documents in, a resolved knowledge graph in the store out.
+
+``build`` walks the paths, skips documents whose bytes are unchanged since the last
+build, loads and extracts the rest (in parallel on large batches), resolves their
+entities against each other and against what the store already knows, and writes
+each document's named graph atomically. A bad file is reported and skipped; the
+others are built.
+
+>>> from kg.store import Store
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "ada.md").write_text("# Ada Lovelace\\n\\n## Education\\n\\n- PhD, University of London, 1840\\n")
+>>> with Store.open(":memory:") as store:
+...     report = build([folder], store)
+...     report.built, report.errors
+(1, [])
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from kg.errors import DocumentError, KgError, NotFoundError
+from kg.model import Document, Extraction, KnownEntity
+
+__all__ = ["BuildReport", "build", "extract_file", "remove", "document_key"]
+
+#: Below this many documents, extraction runs in this process (a pool costs more than it saves).
+PARALLEL_THRESHOLD = 64
+#: Documents written per store transaction during a build.
+WRITE_BATCH = 256
+
+
+@dataclass
+class BuildReport:
+    """What a build did: documents built, unchanged and failed, and the facts written."""
+
+    built: int = 0
+    unchanged: int = 0
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    entities: int = 0
+    facts: int = 0
+    merges: int = 0
+    seconds: float = 0.0
+    #: seconds spent per stage: ``extract``, ``index`` (what the store knows), ``resolve``, ``write``
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line for the terminal.
+
+        >>> BuildReport(built=2, entities=10, facts=12, seconds=0.5).summary()
+        'built 2 documents (0 unchanged, 0 errors): 10 entities, 12 facts, 0 merges in 0.5 s'
+        """
+        return (f"built {self.built} documents ({self.unchanged} unchanged, {len(self.errors)} errors): "
+                f"{self.entities} entities, {self.facts} facts, {self.merges} merges in {self.seconds:.1f} s")
+
+
+def document_key(path: str | os.PathLike) -> str:
+    """A document's identity in the store: its absolute path.
+
+    >>> document_key("seeds/../seeds/cv.txt") == document_key("seeds/cv.txt")
+    True
+    """
+    return str(Path(path).resolve())
+
+
+def extract_file(path: str | os.PathLike) -> tuple[Document, Extraction]:
+    """Load and extract one file: the ``kg extract`` command.
+
+    Raises :class:`~kg.errors.DocumentError` for a file that cannot be read.
+    """
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    document = load_document(path)
+    return document, extract(document)
+
+
+def _load_and_extract(path: str) -> tuple[str, Document | None, Extraction | None, str | None]:
+    try:
+        document, extraction = extract_file(path)
+    except KgError as exc:
+        return path, None, None, str(exc)
+    except Exception as exc:  # a bug in a rule must not lose the rest of the batch
+        return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
+    return path, document, extraction, None
+
+
+def build(
+    paths: Iterable[str | os.PathLike],
+    store,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
+    force: bool = False,
+    ror=None,
+) -> BuildReport:
+    """Build documents (files, or folders walked recursively) into ``store``.
+
+    Parameters
+    ----------
+    paths : files and folders.
+    store : a :class:`kg.store.Store` (or a remote store).
+    progress : called as ``progress(done, total)`` after each document.
+    workers : processes for extraction (default: all cores, on batches of at least
+        ``PARALLEL_THRESHOLD`` documents).
+    force : rebuild documents even when their bytes are unchanged.
+    ror : a ROR data dump (path, or a loaded :class:`kg.resolve.RorIndex`) whose names,
+        aliases, acronyms and parents enrich organisation matching.
+
+    Returns
+    -------
+    BuildReport
+    """
+    from kg.ingest import iter_paths
+    from kg.rdf import document_triples
+    from kg.resolve import resolve
+
+    started = time.perf_counter()
+    report = BuildReport()
+    try:
+        files = iter_paths(paths)
+    except DocumentError as exc:
+        raise NotFoundError(str(exc)) from None
+    store.drop_incomplete()  # what a build killed during a bulk write left behind
+    documents = store.documents()
+    known_hashes = {d["path"]: d["sha256"] for d in documents}
+    todo: list[str] = []
+    for path in files:
+        key = document_key(path)
+        if not force and key in known_hashes and known_hashes[key] == _sha256(path):
+            report.unchanged += 1
+        else:
+            todo.append(str(path))
+
+    loaded: list[tuple[str, Document, Extraction]] = []
+    for done, (path, document, extraction, error) in enumerate(_extract_all(todo, workers), 1):
+        if error:
+            report.errors.append((path, error))
+        else:
+            key = document_key(path)
+            loaded.append((key, replace(document, path=key), replace(extraction, document=key)))
+        if progress:
+            progress(done, len(todo))
+    if not loaded:
+        report.seconds = time.perf_counter() - started
+        return report
+
+    # Nodes known only from the documents being rebuilt are those documents' old versions:
+    # leave them out, so that a rebuild resolves exactly as a first build would.
+    report.timings["extract"] = time.perf_counter() - started
+    mark = time.perf_counter()
+    rebuilt = {key for key, _, _ in loaded}
+    index = _ResolverIndex.open(store, documents) if getattr(store, "_ox", None) is not None else None
+    if index is not None:
+        known = index.known(exclude=frozenset(rebuilt))
+    else:  # a remote store: ask it
+        known = [k for k in store.known_entities() if not set(k.documents) <= rebuilt]
+    report.timings["index"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    resolution = resolve([extraction for _, _, extraction in loaded], known=known, ror=ror)
+    report.timings["resolve"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    if index is not None:
+        _ResolverIndex.invalidate(store)  # a crash while writing leaves no stale index behind
+    by_path = {d["path"]: d for d in documents}
+    report.merges = len(resolution.merges)
+    built_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    entities: set[str] = set()
+    for start in range(0, len(loaded), WRITE_BATCH):
+        batch, written = [], []
+        for key, document, extraction in loaded[start:start + WRITE_BATCH]:
+            try:
+                graph, triples = document_triples(document, extraction, resolution, key=key, built_at=built_at)
+                batch.append((graph, list(triples)))
+                written.append((key, document))
+            except Exception as exc:  # this document is skipped whole; the store keeps its old version
+                report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
+                continue
+            entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
+            report.facts += len(extraction.relations)
+        # a local store loads new graphs in bulk; each document is still written whole or not at all
+        store.add_documents(batch)
+        report.built += len(batch)
+        if index is not None:
+            for (graph, triples), (key, document) in zip(batch, written):
+                index.put(str(graph), triples)
+                by_path[key] = {"path": key, "sha256": document.sha256, "graph": str(graph)}
+    if index is not None:
+        index.save(store, list(by_path.values()))
+    report.timings["write"] = time.perf_counter() - mark
+    report.entities = len(entities)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _extract_all(paths: Sequence[str], workers: int | None):
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1 or len(paths) < PARALLEL_THRESHOLD:
+        yield from map(_load_and_extract, paths)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_load_and_extract, paths, chunksize=16)
+
+
+def remove(store, document: str) -> list[str]:
+    """Remove a document's facts from the store, by path or by file name; returns the paths removed.
+
+    An unknown or ambiguous name raises :class:`~kg.errors.NotFoundError`.
+    """
+    from rdflib import URIRef
+
+    known = store.documents()
+    key = document_key(document)
+    matches = [d for d in known if d["path"] == key] or [d for d in known if d["document"] == document]
+    if not matches:
+        raise NotFoundError(f"{document}: no such document in the store (see `kg stats --documents`)")
+    if len(matches) > 1:
+        listed = ", ".join(d["path"] for d in matches)
+        raise NotFoundError(f"{document}: several documents have this name ({listed}); give the path")
+    index = _ResolverIndex.cached(store, known) if getattr(store, "_ox", None) is not None else None
+    _ResolverIndex.invalidate(store)
+    store.remove_graph(URIRef(matches[0]["graph"]))
+    if index is not None:
+        index.drop(matches[0]["graph"])
+        index.save(store, [d for d in known if d is not matches[0]])
+    return [matches[0]["path"]]
+
+
+def _sha256(path: str | os.PathLike) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+# -- the resolver index: what the store knows, kept beside it ----------------------------------
+#
+# ``Store.known_entities`` asks five SPARQL queries over the whole store, which takes seconds
+# per thousand documents; an incremental build of 100 documents into a large store would spend
+# nearly all its time there. The index keeps, per document, the few facts the resolver compares
+# against (entity names and types, identifiers, affiliations, authorships, coauthorships), and
+# ``known()`` aggregates them exactly as ``Store.known_entities`` would. It is a pickle in the
+# store directory, deleted before every write and saved after, and stamped with the documents'
+# content hashes and the store's quad count: a stale or missing index is rebuilt from one scan
+# of the store's quads, so a crash or another writer can only cost time, never correctness.
+
+_INDEX_FILE = "resolver-index.pickle"
+_INDEX_VERSION = 1
+_KG = "https://w3id.org/kg/ontology#"
+_RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_TYPE = _RDF + "type"
+_ENTITY_TYPES = frozenset(_KG + t for t in
+                          ("Person", "University", "Company", "Lab", "Institute", "Venue", "Project", "Publication"))
+_IDENTIFIER_SCHEMES = {_KG + s: s for s in ("email", "orcid", "homepage", "github", "scholar", "rorId")}
+
+
+def _contribution(triples) -> dict:
+    """What one document's graph (``(s, p, o)`` strings) adds to the resolver index."""
+    types: dict[str, list[str]] = {}
+    names: list[tuple[str, str]] = []
+    identifiers, authored, coauthored = [], [], []
+    assertions: dict[str, dict[str, str]] = {}
+    path = None
+    is_document = False
+    for s, p, o in triples:
+        if p == _TYPE:
+            types.setdefault(s, []).append(o)
+            if o == _KG + "Document":
+                is_document = True
+        elif p == _KG + "name":
+            names.append((s, o))
+        elif p in _IDENTIFIER_SCHEMES:
+            identifiers.append((s, _IDENTIFIER_SCHEMES[p], o))
+        elif p == _KG + "authored":
+            authored.append((s, o))
+        elif p == _KG + "coauthored":
+            coauthored.append((s, o))
+        elif p == _KG + "sourcePath":
+            path = o
+        elif p in (_RDF + "subject", _RDF + "predicate", _RDF + "object",
+                   _KG + "start", _KG + "end", _KG + "ongoing"):
+            assertions.setdefault(s, {})[p] = o
+    entities = []
+    if is_document and path is not None:
+        entities = sorted((s, t.rsplit("#", 1)[-1], n) for s, n in names for t in types.get(s, ())
+                          if t in _ENTITY_TYPES)
+    affiliations = []
+    for node, a in assertions.items():
+        if _KG + "Affiliation" in types.get(node, ()) and (_RDF + "subject") in a and (_RDF + "object") in a:
+            ongoing = a.get(_KG + "ongoing") in ("true", "1")
+            affiliations.append((a[_RDF + "subject"], a.get(_RDF + "predicate", "").rsplit("#", 1)[-1],
+                                 a[_RDF + "object"], a.get(_KG + "start"), a.get(_KG + "end"), ongoing))
+    contribution = {"path": path, "entities": entities, "names": names, "identifiers": identifiers,
+                    "affiliations": affiliations, "authored": authored, "coauthored": coauthored}
+    return _interned(contribution)
+
+
+def _interned(value):
+    """``value`` with its strings interned: IRIs and names repeat across documents, and the
+    pickle then stores each once (a third of the size, a sixth of the loading time)."""
+    if isinstance(value, str):
+        return sys.intern(value)
+    if isinstance(value, tuple):
+        return tuple(_interned(v) for v in value)
+    if isinstance(value, list):
+        return [_interned(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _interned(v) for k, v in value.items()}
+    return value
+
+
+class _ResolverIndex:
+    """Per-graph contributions to ``known_entities``; see the comment above."""
+
+    def __init__(self, graphs: dict | None = None):
+        self.graphs: dict[str, dict] = graphs or {}
+
+    # -- persistence ------------------------------------------------------------------------
+    @staticmethod
+    def _file(store) -> Path | None:
+        location = getattr(store, "location", None)
+        if not location or location == ":memory:" or "://" in str(location):
+            return None
+        return Path(location) / _INDEX_FILE
+
+    @classmethod
+    def open(cls, store, documents: list[dict]) -> "_ResolverIndex":
+        """The store's index: from memory or the store directory when it is current, else rebuilt."""
+        return cls.cached(store, documents) or cls.scan(store)
+
+    @staticmethod
+    def _stamp(store, documents: list[dict]):
+        return (len(store), tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
+
+    @staticmethod
+    def invalidate(store) -> None:
+        """Forget the saved index (before a write: a crash then leaves no stale index behind)."""
+        store._kg_resolver_index = None
+        file = _ResolverIndex._file(store)
+        if file is not None:
+            file.unlink(missing_ok=True)
+
+    def save(self, store, documents: list[dict]) -> None:
+        """Keep the index (after a write) for the next build on this store."""
+        import pickle
+
+        record = (_INDEX_VERSION, self._stamp(store, documents), self.graphs)
+        store._kg_resolver_index = record
+        file = self._file(store)
+        if file is not None:
+            tmp = file.with_suffix(".tmp")
+            with open(tmp, "wb") as handle:
+                pickle.dump(record, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, file)
+
+    @classmethod
+    def scan(cls, store) -> "_ResolverIndex":
+        """Rebuild the index from one pass over the store's quads."""
+        ox = getattr(store, "_ox", None)
+        if ox is None:
+            raise TypeError("no local Oxigraph store")
+        import pyoxigraph
+
+        grouped: dict[str, list] = {}
+        predicates = [_TYPE, _KG + "name", _KG + "authored", _KG + "coauthored", _KG + "sourcePath",
+                      _RDF + "subject", _RDF + "predicate", _RDF + "object",
+                      _KG + "start", _KG + "end", _KG + "ongoing", *_IDENTIFIER_SCHEMES]
+        for predicate in predicates:
+            for quad in ox.quads_for_pattern(None, pyoxigraph.NamedNode(predicate), None, None):
+                graph = getattr(quad.graph_name, "value", None)
+                if graph is not None:
+                    grouped.setdefault(graph, []).append((quad.subject.value, predicate, quad.object.value))
+        return cls({graph: _contribution(triples) for graph, triples in grouped.items()})
+
+    @classmethod
+    def cached(cls, store, documents: list[dict]) -> "_ResolverIndex | None":
+        """The saved index if it is current, else ``None`` (no scan)."""
+        import pickle
+
+        record = getattr(store, "_kg_resolver_index", None)
+        file = cls._file(store)
+        if record is None and file is not None and file.exists():
+            try:
+                with open(file, "rb") as handle:
+                    record = pickle.load(handle)
+            except Exception:  # unreadable or from another version: rebuild
+                return None
+        if isinstance(record, tuple) and len(record) == 3 and record[0] == _INDEX_VERSION \
+                and record[1] == cls._stamp(store, documents):
+            return cls(record[2])
+        return None
+
+    # -- updating and reading ---------------------------------------------------------------
+    def put(self, graph: str, triples) -> None:
+        """Record a document's new graph (rdflib or string triples)."""
+        self.graphs[graph] = _contribution([(str(s), str(p), str(o)) for s, p, o in triples])
+
+    def drop(self, graph: str) -> None:
+        self.graphs.pop(graph, None)
+
+    def known(self, exclude: frozenset[str] = frozenset()) -> list[KnownEntity]:
+        """The same entities as :meth:`kg.store.Store.known_entities`, leaving out entities
+        known only from documents whose path is in ``exclude``."""
+        all_names: dict[str, set[str]] = {}
+        for c in self.graphs.values():
+            for s, n in c["names"]:
+                all_names.setdefault(s, set()).add(n)
+        entities: dict[str, dict] = {}
+        rows = sorted((iri, c["path"], name, etype) for c in self.graphs.values()
+                      for iri, etype, name in c["entities"])
+        for iri, path, name, etype in rows:
+            e = entities.setdefault(iri, {"type": etype, "names": [], "documents": []})
+            if name not in e["names"]:
+                e["names"].append(name)
+            if path not in e["documents"]:
+                e["documents"].append(path)
+        ids: dict[str, set] = {}
+        affs: dict[str, set] = {}
+        pubs: dict[str, set] = {}
+        coauthors: dict[str, set] = {}
+        for c in self.graphs.values():
+            for s, scheme, value in c["identifiers"]:
+                if s in entities:
+                    ids.setdefault(s, set()).add((scheme, value))
+            for person, predicate, org, start, end, ongoing in c["affiliations"]:
+                if person in entities:
+                    for org_name in all_names.get(org, ()):
+                        affs.setdefault(person, set()).add((org_name, predicate, start, "present" if ongoing else end))
+            for person, pub in c["authored"]:
+                if person in entities:
+                    pubs.setdefault(person, set()).update(all_names.get(pub, ()))
+            for a, b in c["coauthored"]:
+                if a in entities:
+                    coauthors.setdefault(a, set()).update(all_names.get(b, ()))
+                if b in entities:
+                    coauthors.setdefault(b, set()).update(all_names.get(a, ()))
+        known = []
+        for iri in sorted(entities):
+            e = entities[iri]
+            if exclude and set(e["documents"]) <= exclude:
+                continue
+            known.append(KnownEntity(
+                iri=iri, type=e["type"], names=tuple(e["names"]),
+                identifiers=tuple(sorted(ids.get(iri, ()))),
+                affiliations=tuple(sorted(affs.get(iri, ()), key=lambda a: (a[0], a[2] or "", a[1], a[3] or ""))),
+                publications=tuple(sorted(pubs.get(iri, ()))), coauthors=tuple(sorted(coauthors.get(iri, ()))),
+                documents=tuple(e["documents"])))
+        return known

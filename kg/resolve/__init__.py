@@ -1,0 +1,141 @@
+"""Entity resolution: map every entity of every document to one graph IRI, with the reasons.
+
+The same real-world person, organisation, venue, project or publication gets the same
+IRI in every document, so that the union of the documents' named graphs is one
+knowledge graph. IRIs of new nodes are minted from canonical keys (never counters),
+and everything is sorted first, so the same documents always give the same IRIs,
+whatever their order.
+
+Rules (see each module for details):
+
+- organisations (:mod:`kg.resolve.things`): folded names, aliases, the gazetteer (and an
+  optional ROR dump), unique acronyms; units (labs, departments) are keyed together with
+  the top of their ``partOf`` chain.
+- venues: short and long names, years ignored; projects: folded names;
+  publications: the same title (fuzzy >= 95) with compatible years.
+- people (:mod:`kg.resolve.people`): identifiers; the same full name unless facts conflict;
+  initials, middle names and swapped order only with evidence (shared publications,
+  coauthors, organisations); an unnamed document subject only with strong evidence.
+
+Examples
+--------
+>>> from kg.model import Entity, Extraction, Relation
+>>> a = Extraction("a.txt", "p", (Entity("p", "Ada Byron", "Person"),
+...                              Entity("u", "Univ. of Londinium", "University")),
+...                (Relation("p", "workedAt", "u"),))
+>>> b = Extraction("b.txt", "q", (Entity("q", "Byron, Ada", "Person"),
+...                              Entity("v", "University of Londinium", "University")))
+>>> r = resolve([a, b])
+>>> r.iris[("a.txt", "p")] == r.iris[("b.txt", "q")], r.iris[("a.txt", "u")] == r.iris[("b.txt", "v")]
+(True, True)
+>>> r.iris[("a.txt", "p")]
+'https://w3id.org/kg/id/person/ada-byron'
+>>> sorted((m.document, m.rule) for m in r.merges)
+[('a.txt', 'name-form'), ('b.txt', 'name-form')]
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from kg.model import ENTITY_TYPES, Extraction, KnownEntity, Resolution
+from kg.resolve.people import resolve_people
+from kg.resolve.ror import RorIndex, load_ror
+from kg.resolve.things import (
+    org_name_key,
+    resolve_organizations,
+    resolve_projects,
+    resolve_publications,
+    resolve_venues,
+    title_key,
+)
+
+__all__ = ["resolve", "load_ror", "RorIndex"]
+
+
+def resolve(
+    extractions: Sequence[Extraction],
+    known: Sequence[KnownEntity] = (),
+    *,
+    ror: RorIndex | str | Path | None = None,
+) -> Resolution:
+    """Map every ``(document, entity id)`` of the extractions to a graph IRI.
+
+    Parameters
+    ----------
+    extractions : sequence of Extraction
+        The documents to resolve (document names must be unique).
+    known : sequence of KnownEntity
+        What the store already holds: an entity that is one of these takes its IRI.
+    ror : RorIndex, path or None
+        An optional ROR dump (see :func:`load_ror`) to canonicalise organisation names.
+
+    Returns
+    -------
+    Resolution
+        ``iris[(document, entity_id)]`` is an IRI string; ``merges`` holds a
+        :class:`~kg.model.Merge` for every mention that joined a node by more than an
+        identical (normalised) name, sorted by document and entity id.
+
+    Examples
+    --------
+    >>> from kg.model import Entity, Extraction
+    >>> ex = Extraction("cv.txt", "p", (Entity("p", "Grace Hopper", "Person"),))
+    >>> resolve([ex]).iris
+    {('cv.txt', 'p'): 'https://w3id.org/kg/id/person/grace-hopper'}
+    """
+    if ror is not None and not isinstance(ror, RorIndex):
+        ror = load_ror(ror)
+    extractions = sorted(extractions, key=lambda ex: ex.document)
+    known = sorted(known, key=lambda k: k.iri)
+    taken = {k.iri for k in known}
+    iris: dict[tuple[str, str], str] = {}
+    merges = []
+    labels: dict[str, str] = {}
+
+    org_iris, org_merges, org_names = resolve_organizations(extractions, known, ror=ror, taken=taken)
+    venue_iris, venue_merges, venue_names = resolve_venues(extractions, known, taken=taken)
+    project_iris, project_merges, project_names = resolve_projects(extractions, known, taken=taken)
+    pub_iris, pub_merges, pub_names = resolve_publications(extractions, known, taken=taken)
+    for part, part_merges, names in (
+        (org_iris, org_merges, org_names), (venue_iris, venue_merges, venue_names),
+        (project_iris, project_merges, project_names), (pub_iris, pub_merges, pub_names),
+    ):
+        iris.update(part)
+        merges.extend(part_merges)
+        labels.update(names)
+
+    org_index: dict[str, str] = {}
+    pub_index: dict[str, str] = {}
+    for ex in extractions:
+        for e in ex.entities:
+            if (ex.document, e.id) in org_iris:
+                for n in (e.name, *e.aliases):
+                    org_index.setdefault(org_name_key(n), org_iris[(ex.document, e.id)])
+            elif (ex.document, e.id) in pub_iris:
+                pub_index.setdefault(title_key(e.name), pub_iris[(ex.document, e.id)])
+    for k in known:
+        index = org_index if k.type in ("University", "Company", "Lab", "Institute") else (
+            pub_index if k.type == "Publication" else None)
+        if index is not None:
+            key = org_name_key if index is org_index else title_key
+            for n in k.names:
+                index.setdefault(key(n), k.iri)
+
+    person_iris, person_merges = resolve_people(
+        extractions, known, org_iris, pub_iris, org_index, pub_index, labels, taken=taken
+    )
+    iris.update(person_iris)
+    merges.extend(person_merges)
+
+    leftovers = [ex for ex in extractions if any((ex.document, e.id) not in iris for e in ex.entities)]
+    if leftovers:  # entity types outside the model: keyed like projects, by name
+        from dataclasses import replace
+
+        odd = [replace(ex, entities=tuple(e for e in ex.entities if e.type not in ENTITY_TYPES)) for ex in leftovers]
+        odd = [replace(ex, entities=tuple(replace(e, type="Project") for e in ex.entities)) for ex in odd]
+        extra, extra_merges, _ = resolve_projects(odd, (), taken=taken)
+        iris.update(extra)
+        merges.extend(extra_merges)
+    merges.sort(key=lambda m: (m.document, m.entity_id, m.rule, m.iri))
+    return Resolution(iris=iris, merges=tuple(merges))

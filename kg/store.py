@@ -1,0 +1,502 @@
+"""The store: a persistent, embedded RDF dataset (Oxigraph through rdflib), one named graph per document.
+
+A store is a directory (default ``./kg-data``) holding an Oxigraph database and a lock
+file. Every write replaces whole documents' named graphs in one transaction, so a
+failure half-way leaves the store exactly as it was. Queries see the union of all
+named graphs as their default graph.
+
+>>> from rdflib import Literal, URIRef
+>>> store = Store.open(":memory:")
+>>> g = URIRef("https://example.org/graph/1")
+>>> store.replace_document(g, [(URIRef("https://example.org/a"), URIRef("https://example.org/p"), Literal("x"))])
+>>> [str(row.o) for row in store.query("SELECT ?o WHERE { ?s ?p ?o }")]
+['x']
+>>> store.close()
+"""
+from __future__ import annotations
+
+import gc
+import os
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from kg.errors import QueryError, StoreError, StoreLockedError
+from kg.model import KnownEntity
+from kg.queries import load_query
+
+__all__ = ["Store", "EXPORT_FORMATS"]
+
+#: ``kg export`` formats: RDF serialisations, plus ``json`` (the GUIDELINES shape over the whole store).
+EXPORT_FORMATS = ("turtle", "trig", "nquads", "ntriples", "jsonld", "json")
+
+_DATABASE = "oxigraph"
+_LOCK = "kg.lock"
+
+
+class Store:
+    """An RDF dataset of researcher facts, one named graph per source document.
+
+    Open one with :meth:`Store.open`; use it as a context manager to release the lock.
+
+    Examples
+    --------
+    >>> with Store.open(":memory:") as store:
+    ...     store.stats()["quads"]
+    0
+    """
+
+    def __init__(self, ox_store, location: str, lock=None):
+        self._ox = ox_store
+        self.location = location
+        self._lock = lock
+        self._dataset = None
+
+    # -- opening ----------------------------------------------------------------------------
+    @classmethod
+    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0):
+        """Open (creating if needed) the store at ``location``.
+
+        ``location`` is a directory, ``":memory:"`` for a throw-away store, or an
+        ``http(s)://`` SPARQL endpoint URL for a remote store (see :mod:`kg.remote`).
+        ``wait`` is how many seconds to wait for another kg process to release the
+        store before raising :class:`~kg.errors.StoreLockedError`.
+
+        >>> Store.open(":memory:").location
+        ':memory:'
+        """
+        import pyoxigraph
+
+        location = str(location)
+        if re.match(r"https?://", location):
+            from kg.remote import RemoteStore
+
+            return RemoteStore.open(location)
+        if location == ":memory:":
+            return cls(pyoxigraph.Store(), location)
+        path = Path(location)
+        if path.exists() and not path.is_dir():
+            raise StoreError(f"{location}: not a store directory (it is a file)")
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{location}: cannot create the store directory ({exc.strerror})") from None
+        lock = _acquire_lock(path, wait)
+        try:
+            ox_store = pyoxigraph.Store(str(path / _DATABASE))
+        except OSError as exc:
+            lock.release()
+            if "lock" in str(exc).lower():
+                raise StoreLockedError(f"{location}: the store is in use by another process") from None
+            raise StoreError(f"{location}: cannot open the store ({exc})") from None
+        return cls(ox_store, location, lock)
+
+    def close(self) -> None:
+        """Flush and release the store; the object is unusable afterwards."""
+        if self._ox is not None:
+            if self._lock is not None:
+                self._ox.flush()
+            self._ox = None
+            self._dataset = None
+            # rdflib's Dataset holds the Oxigraph handle in reference cycles; the database
+            # is released only when the handle is freed, so collect them now
+            gc.collect()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def dataset(self):
+        """The store as an :class:`rdflib.Dataset` whose default graph is the union of all graphs."""
+        if self._dataset is None:
+            from oxrdflib import OxigraphStore
+            from rdflib import Dataset
+
+            from kg.namespaces import bind_prefixes
+
+            self._dataset = Dataset(store=OxigraphStore(store=self._ox), default_union=True)
+            bind_prefixes(self._dataset)
+        return self._dataset
+
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None):
+        """Run a SPARQL query over the union of all documents; values bound as ``bindings``.
+
+        Bound variables that the query projects are substituted natively by Oxigraph;
+        others are joined in as a ``VALUES`` block at the head of the WHERE group
+        (:func:`kg.remote.bind_values`), the same semantics as rdflib's ``initBindings``.
+        Returns an :class:`rdflib.query.Result` (rows for SELECT, ``askAnswer`` for ASK,
+        ``graph`` for CONSTRUCT / DESCRIBE). A malformed query raises
+        :class:`~kg.errors.QueryError` with the line and column.
+
+        >>> from rdflib import Literal
+        >>> store = Store.open(":memory:")
+        >>> [str(r.x) for r in store.query("SELECT ?x WHERE {}", {"x": Literal("bound")})]
+        ['bound']
+        >>> store.query("SELECT ?x WHERE { ?x }")
+        Traceback (most recent call last):
+        ...
+        kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
+        """
+        try:
+            try:
+                return self.dataset.query(sparql, initBindings=dict(bindings or {}))
+            except RuntimeError as exc:
+                if "projection" not in str(exc):
+                    raise
+                # Oxigraph substitutes only projected variables: join the others as VALUES
+                return self.dataset.query(_values_bound(sparql, bindings))
+        except SyntaxError as exc:
+            raise _query_error(exc) from None
+
+    def update(self, sparql_update: str) -> None:
+        """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
+        try:
+            self._ox.update(sparql_update)
+        except SyntaxError as exc:
+            raise _query_error(exc) from None
+
+    def select(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a SELECT query; rows as dicts of plain Python values.
+
+        IRIs come back as strings, integer literals as ``int``, booleans as ``bool`` and
+        every other literal as its lexical form. On an embedded store the rows come
+        straight from Oxigraph, with no rdflib terms in between: several times faster
+        than :meth:`query` on queries that return the whole graph.
+
+        >>> Store.open(":memory:").select("SELECT ?n ?flag WHERE { BIND(1 AS ?n) BIND(true AS ?flag) }")
+        [{'n': 1, 'flag': True}]
+        """
+        import pyoxigraph
+
+        if not isinstance(self._ox, pyoxigraph.Store):
+            result = self.query(sparql, bindings)
+            names = [str(v) for v in result.vars]
+            return [{n: _python(row[i]) for i, n in enumerate(names)} for row in result]
+        from oxrdflib._converter import to_ox
+
+        substitutions = {pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()}
+        try:
+            try:
+                result = self._ox.query(sparql, use_default_graph_as_union=True, substitutions=substitutions,
+                                        prefixes=_prefixes())
+            except RuntimeError as exc:
+                if "projection" not in str(exc):
+                    raise
+                result = self._ox.query(_values_bound(sparql, bindings), use_default_graph_as_union=True,
+                                        prefixes=_prefixes())
+        except SyntaxError as exc:
+            raise _query_error(exc) from None
+        if not isinstance(result, pyoxigraph.QuerySolutions):
+            raise QueryError("select() runs SELECT queries; use query() for ASK, CONSTRUCT and DESCRIBE")
+        names = [v.value for v in result.variables]
+        literal, out = pyoxigraph.Literal, []
+        # millions of small dicts: the cyclic collector would rescan them over and over
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            for solution in result:
+                row = {}
+                for i, name in enumerate(names):
+                    term = solution[i]
+                    row[name] = None if term is None else (
+                        _literal_value(term.value, term.datatype.value) if type(term) is literal else term.value)
+                out.append(row)
+        finally:
+            if enabled:
+                gc.enable()
+        return out
+
+    def rows(self, name: str, **bindings) -> list[dict[str, Any]]:
+        """Run the named query (:func:`kg.queries.load_query`); rows as dicts of plain Python values.
+
+        >>> Store.open(":memory:").rows("documents")
+        []
+        """
+        return self.select(load_query(name), bindings)
+
+    def documents(self) -> list[dict[str, Any]]:
+        """The documents in the store: path, file name, format, content hash, graph and subject."""
+        return [
+            {
+                "path": r["path"],
+                "document": r["name"],
+                "format": r["format"],
+                "sha256": r["sha256"],
+                "graph": str(r["graph"]),
+                "extractor": r["version"],
+                "built": r["time"],
+                "about": str(r["about"]) if r["about"] else None,
+            }
+            for r in self.rows("documents")
+        ]
+
+    def known_entities(self) -> list[KnownEntity]:
+        """What the store knows about each entity, in the shape the resolver compares against."""
+        entities: dict[str, dict[str, Any]] = {}
+        for r in self.rows("known_entities"):
+            e = entities.setdefault(
+                str(r["entity"]),
+                {"type": _local(r["type"]), "names": [], "identifiers": [], "affiliations": [],
+                 "publications": [], "coauthors": [], "documents": []},
+            )
+            _append_unique(e["names"], r["name"])
+            _append_unique(e["documents"], r["document"])
+        for r in self.rows("known_identifiers"):
+            if str(r["entity"]) in entities:
+                _append_unique(entities[str(r["entity"])]["identifiers"], (_local(r["scheme"]), r["value"]))
+        for r in self.rows("known_affiliations"):
+            if str(r["person"]) in entities:
+                start = str(r["start"]) if r["start"] is not None else None
+                end = "present" if r["ongoing"] else (str(r["end"]) if r["end"] is not None else None)
+                _append_unique(entities[str(r["person"])]["affiliations"],
+                               (r["org"], _local(r["predicate"]), start, end))
+        for r in self.rows("known_publications"):
+            if str(r["person"]) in entities:
+                _append_unique(entities[str(r["person"])]["publications"], r["title"])
+        for r in self.rows("known_coauthors"):
+            if str(r["person"]) in entities:
+                _append_unique(entities[str(r["person"])]["coauthors"], r["name"])
+        return [
+            KnownEntity(iri=iri, type=e["type"], names=tuple(e["names"]),
+                        identifiers=tuple(e["identifiers"]), affiliations=tuple(e["affiliations"]),
+                        publications=tuple(e["publications"]), coauthors=tuple(e["coauthors"]),
+                        documents=tuple(e["documents"]))
+            for iri, e in sorted(entities.items())
+        ]
+
+    def stats(self) -> dict[str, Any]:
+        """Counts: documents, quads, entities by type, relations by predicate.
+
+        >>> Store.open(":memory:").stats()
+        {'documents': 0, 'quads': 0, 'entities': {}, 'relations': {}}
+        """
+        return {
+            "documents": len(self.rows("documents")),
+            "quads": len(self._ox),
+            "entities": {_local(r["type"]): r["count"] for r in self.rows("count_entities")},
+            "relations": {_local(r["predicate"]): r["count"] for r in self.rows("count_relations")},
+        }
+
+    def __len__(self) -> int:
+        return len(self._ox)
+
+    # -- writing ----------------------------------------------------------------------------
+    def replace_document(self, graph, triples: Iterable[tuple]) -> None:
+        """Replace one document's named graph with ``triples``, in one transaction.
+
+        If producing the triples fails half-way, nothing is written.
+        """
+        self.replace_documents([(graph, triples)])
+
+    def replace_documents(self, documents: Iterable[tuple[Any, Iterable[tuple]]]) -> None:
+        """Replace several documents' named graphs at once: all of them are written, or none."""
+        from oxrdflib._converter import to_ox
+        import pyoxigraph
+
+        graphs, quads = [], []
+        for graph, triples in documents:
+            ox_graph = to_ox(graph)
+            graphs.append(ox_graph)
+            for s, p, o in triples:
+                quads.append(pyoxigraph.Quad(to_ox(s), to_ox(p), to_ox(o), ox_graph))
+        stale = [g for g in graphs if self._ox.contains_named_graph(g)]
+        if not stale:
+            self._ox.extend(quads)  # one transaction
+            return
+        # Dropping the old graphs and inserting the new ones must be one transaction:
+        # a SPARQL Update request is atomic in Oxigraph.
+        drops = "".join(f"DROP SILENT GRAPH {g} ;\n" for g in stale)
+        data = "\n".join(f"GRAPH {q.graph_name} {{ {q.subject} {q.predicate} {q.object} }}" for q in quads)
+        self._ox.update(f"{drops}INSERT DATA {{\n{data}\n}}")
+
+    def add_documents(self, documents: Iterable[tuple[Any, Iterable[tuple]]]) -> None:
+        """Write documents' named graphs fast, for large builds; each document appears whole or not at all.
+
+        Graphs that do not exist yet go through Oxigraph's bulk loader (several times faster
+        than a transaction, and far smaller on disk) with one exception: the triples typing
+        the document node (``?doc a kg:Document``), which make a document visible to
+        :meth:`documents`, are written afterwards in one transaction. A crash during the bulk
+        load thus leaves at most graphs without a document node, which no query reports as a
+        document and :meth:`drop_incomplete` removes. Existing graphs are replaced through
+        :meth:`replace_documents`.
+        """
+        import pyoxigraph
+        from rdflib import URIRef
+
+        from kg.namespaces import KG
+        from rdflib.namespace import RDF
+
+        documents = list(documents)
+        convert = _Converter()
+        fresh, stale, markers = [], [], []
+        for graph, triples in documents:
+            ox_graph = convert(URIRef(graph))
+            if self._ox.contains_named_graph(ox_graph):
+                stale.append((graph, triples))
+                continue
+            for s, p, o in triples:
+                quad = pyoxigraph.Quad(convert(s), convert(p), convert(o), ox_graph)
+                (markers if p == RDF.type and o == KG.Document else fresh).append(quad)
+        if fresh:
+            self._ox.bulk_extend(fresh)
+        if markers:
+            self._ox.extend(markers)  # one transaction: the documents become visible together
+        if stale:
+            self.replace_documents(stale)
+
+    def drop_incomplete(self) -> list[str]:
+        """Drop document graphs (``kgr:graph/...``) that have no document node: what a crash during
+        :meth:`add_documents` can leave. Returns the graphs dropped."""
+        import pyoxigraph
+
+        from kg.namespaces import KG, KGR
+        from rdflib.namespace import RDF
+
+        complete = {q.graph_name for q in self._ox.quads_for_pattern(
+            None, pyoxigraph.NamedNode(str(RDF.type)), pyoxigraph.NamedNode(str(KG.Document)), None)}
+        prefix = str(KGR["graph/"])
+        orphans = [g for g in self._ox.named_graphs()
+                   if g not in complete and isinstance(g, pyoxigraph.NamedNode) and g.value.startswith(prefix)]
+        for graph in orphans:
+            self._ox.remove_graph(graph)
+        return [g.value for g in orphans]
+
+    def remove_graph(self, graph) -> bool:
+        """Drop one named graph; ``True`` if it existed."""
+        from oxrdflib._converter import to_ox
+
+        ox_graph = to_ox(graph)
+        if not self._ox.contains_named_graph(ox_graph):
+            return False
+        self._ox.update(f"DROP GRAPH {ox_graph}")
+        return True
+
+    def load(self, path: str | os.PathLike, format: str | None = None) -> None:
+        """Load an RDF file (TriG, N-Quads, Turtle, ...) into the store, e.g. a test fixture or a backup."""
+        import pyoxigraph
+
+        fmt = {"trig": pyoxigraph.RdfFormat.TRIG, "nq": pyoxigraph.RdfFormat.N_QUADS,
+               "ttl": pyoxigraph.RdfFormat.TURTLE, "nt": pyoxigraph.RdfFormat.N_TRIPLES}
+        suffix = format or Path(path).suffix.lstrip(".")
+        if suffix not in fmt:
+            raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl or .nt)")
+        try:
+            self._ox.load(path=str(path), format=fmt[suffix])
+        except (SyntaxError, OSError) as exc:
+            raise StoreError(f"{path}: cannot load ({exc})") from None
+
+    # -- exporting --------------------------------------------------------------------------
+    def serialize(self, fmt: str = "trig") -> bytes:
+        """The whole store in an RDF format: ``trig``, ``nquads`` (every named graph) or
+        ``turtle``, ``ntriples``, ``jsonld`` (the union graph)."""
+        import pyoxigraph
+
+        if fmt == "trig":
+            return self._ox.dump(format=pyoxigraph.RdfFormat.TRIG, prefixes=_prefixes())
+        if fmt == "nquads":
+            return self._ox.dump(format=pyoxigraph.RdfFormat.N_QUADS)
+        if fmt in ("turtle", "ntriples", "jsonld"):
+            from rdflib import Graph
+
+            from kg.namespaces import bind_prefixes
+
+            union = Graph()
+            bind_prefixes(union)
+            for t in self.dataset.triples((None, None, None)):
+                union.add(t)
+            rdflib_format = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld"}[fmt]
+            return union.serialize(format=rdflib_format, encoding="utf-8")
+        raise StoreError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
+
+
+class _Converter:
+    """rdflib terms to Oxigraph terms, remembering IRIs (most terms of a build repeat)."""
+
+    def __init__(self):
+        from oxrdflib._converter import to_ox
+        from rdflib import URIRef
+
+        self._to_ox, self._uri, self._iris = to_ox, URIRef, {}
+
+    def __call__(self, term):
+        if type(term) is self._uri:
+            found = self._iris.get(term)
+            if found is None:
+                found = self._iris[term] = self._to_ox(term)
+            return found
+        return self._to_ox(term)
+
+
+def _acquire_lock(path: Path, wait: float):
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path / _LOCK))
+    try:
+        lock.acquire(timeout=wait)
+    except Timeout:
+        raise StoreLockedError(
+            f"{path}: the store is in use by another kg process; wait for it to finish or use another --store"
+        ) from None
+    return lock
+
+
+def _query_error(exc: SyntaxError) -> QueryError:
+    message = str(exc)
+    match = re.match(r"error at (\d+):(\d+): (.*)", message, re.S)
+    if match:
+        return QueryError(match.group(3), int(match.group(1)), int(match.group(2)))
+    return QueryError(message)
+
+
+def _values_bound(sparql: str, bindings) -> str:
+    from kg.remote import bind_values
+
+    return bind_values(sparql, dict(bindings or {}))
+
+
+def _prefixes() -> dict[str, str]:
+    from kg.namespaces import PREFIXES
+
+    return {prefix: str(namespace) for prefix, namespace in PREFIXES.items()}
+
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_INTEGER_TYPES = frozenset(_XSD + t for t in (
+    "integer", "int", "long", "short", "byte", "nonNegativeInteger", "positiveInteger",
+    "unsignedInt", "unsignedLong", "unsignedShort", "unsignedByte", "negativeInteger", "nonPositiveInteger"))
+
+
+def _literal_value(lexical: str, datatype: str):
+    if datatype in _INTEGER_TYPES:
+        return int(lexical)
+    if datatype == _XSD + "boolean":
+        return lexical in ("true", "1")
+    return lexical
+
+
+def _python(term):
+    """An rdflib term as :meth:`Store.select` returns it."""
+    from rdflib import Literal
+
+    if term is None:
+        return None
+    if isinstance(term, Literal):
+        return _literal_value(str(term), str(term.datatype) if term.datatype else "")
+    return str(term)
+
+
+def _local(iri) -> str:
+    text = str(iri)
+    return re.split(r"[#/]", text)[-1]
+
+
+def _append_unique(items: list, value) -> None:
+    if value is not None and value not in items:
+        items.append(value)

@@ -1,0 +1,400 @@
+"""kg.analyze and the analysis commands, on an invented graph (tests/data/analysis/small.trig)."""
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+
+import pytest
+from rdflib import Literal, URIRef
+
+from kg import analyze
+from kg.analyze import AmbiguousNameError, Span, overlap
+from kg.cli import cli
+from kg.errors import NotFoundError
+from kg.namespaces import KG, mint_iri
+from kg.store import Store
+
+SMALL = Path(__file__).resolve().parent / "data" / "analysis" / "small.trig"
+ALICE, BOB, CAROL = (str(mint_iri("person", n)) for n in ("Alice Moreau", "Bob Tanaka", "Carol Zhang"))
+ACME, NFU = str(mint_iri("org", "Acme Robotics")), str(mint_iri("org", "Northfield University"))
+WEIRD = 'Ann "O\'Neil" {x} >y'
+
+
+@pytest.fixture(scope="module")
+def store():
+    with Store.open(":memory:") as s:
+        s.load(SMALL)
+        yield s
+
+
+@pytest.fixture(scope="module")
+def store_dir(tmp_path_factory):
+    path = tmp_path_factory.mktemp("analysis") / "kg-data"
+    with Store.open(path) as s:
+        s.load(SMALL)
+    return path
+
+
+# -- projections ---------------------------------------------------------------------------
+def test_typed_graph_follows_the_networkx_contract(store):
+    g = analyze.typed_graph(store)
+    assert g.is_multigraph() and g.is_directed()
+    assert g.number_of_nodes() == 22
+    alice = g.nodes[ALICE]
+    assert (alice["label"], alice["type"], alice["aliases"]) == ("Alice Moreau", "Person", ["A. Moreau"])
+    assert {"text": "Alice Moreau", "document": "alice.txt", "line": 1} in alice["facts"]
+    assert all(set(f) == {"text", "document", "line"} for f in alice["facts"])
+    assert set(g[ALICE][ACME]) == {"workedAt"}
+    acme = g.edges[ALICE, ACME, "workedAt"]
+    assert {k: acme[k] for k in ("predicate", "role", "start", "end", "start_year", "end_year", "document", "line")} == {
+        "predicate": "workedAt", "role": "Research Scientist", "start": "2019-07", "end": "present",
+        "start_year": 2019, "end_year": None, "document": "alice.txt", "line": 16}
+    assert acme["evidence"].startswith("Research Scientist, Acme Robotics")
+    phd = g.edges[ALICE, NFU, "studiedAt"]
+    assert (phd["degree"], phd["start"], phd["end"], phd["start_year"], phd["end_year"]) == ("PhD", "2012", "2017", 2012, 2017)
+    # a relation stated by two documents keeps one edge and lists both assertions
+    sw = str(mint_iri("publication", "Sparse Widgets"))
+    assert {a["document"] for a in g.edges[ALICE, sw, "authored"]["assertions"]} == {"alice.txt", "bob.txt"}
+    assert {d["type"] for _, d in g.nodes(data=True)} <= {
+        "Person", "University", "Company", "Lab", "Institute", "Venue", "Project", "Publication"}
+
+
+def test_typed_graph_is_a_copy(store):
+    g = analyze.typed_graph(store)
+    g.remove_node(ALICE)
+    assert ALICE in analyze.typed_graph(store)
+
+
+def test_bipartite_graph(store):
+    b = analyze.bipartite_graph(store)
+    assert b.nodes[ALICE]["bipartite"] == 0 and b.nodes[NFU]["bipartite"] == 1
+    assert b.edges[ALICE, NFU]["relations"] == ["studiedAt"]
+    assert b.edges[ALICE, ACME]["years"] == "2019-07 to present"
+    assert not b.has_edge(BOB, NFU + "-nope")
+    up = analyze.bipartite_graph(store, ancestors=True)
+    assert up.edges[BOB, str(mint_iri("org", "Department of Computing"))]["via"] == "Vision Group"
+
+
+def test_collaboration_graph_weights_and_reasons(store):
+    g = analyze.collaboration_graph(store)
+    assert set(g.nodes) == {n for n, d in analyze.typed_graph(store).nodes(data=True) if d["type"] == "Person"}
+    ab = g.edges[ALICE, BOB]
+    assert ab["relations"] == ["co-affiliation", "coauthored"]
+    assert ab["weight"] == 2.0  # one shared paper + both at Northfield University 2014-2017
+    assert "co-authored 'Sparse Widgets'" in ab["reasons"]
+    assert any(r.startswith("both at Northfield University 2014-2017") for r in ab["reasons"])
+    assert g.edges[ALICE, CAROL]["relations"] == ["advisedBy", "co-affiliation"]
+    assert g.edges[ALICE, CAROL]["weight"] == 4.0  # advisor (3) + both at NFU 2012-2017 (1)
+    # Bob's internship at Acme (2015-2016) does not overlap Alice's time there (2019-)
+    assert not any("Acme" in r for r in ab["reasons"])
+
+
+def test_snapshot_is_cached_per_store_state(store_path):
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        first = analyze.snapshot(s)
+        assert analyze.snapshot(s) is first
+        assert first.collaboration is first.collaboration  # built once
+        extra = URIRef("https://w3id.org/kg/id/graph/extra")
+        doc = URIRef("https://w3id.org/kg/id/doc/extra")
+        zed = mint_iri("person", "Zed Quinn")
+        s.replace_document(extra, [(doc, URIRef(str(KG) + "contentHash"), Literal("abc")),
+                                   (doc, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Document),
+                                   (zed, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+                                   (zed, KG.name, Literal("Zed Quinn"))])
+        second = analyze.snapshot(s)
+        assert second is not first and str(zed) in second.nodes
+
+
+# -- names ---------------------------------------------------------------------------------
+def test_names_match_case_insensitively_and_by_alias(store):
+    assert analyze.resolve(store, "  alice   MOREAU ", {"Person"}) == ALICE
+    assert analyze.resolve(store, "a. moreau", {"Person"}) == ALICE
+    assert analyze.resolve(store, "nfu") == NFU
+    assert analyze.resolve(store, ALICE, {"Person"}) == ALICE
+    assert analyze.resolve(store, WEIRD.upper(), {"Person"}) == str(mint_iri("person", WEIRD))
+
+
+def test_ambiguous_name_lists_candidates(store):
+    with pytest.raises(AmbiguousNameError) as caught:
+        analyze.timeline(store, "sam lee")
+    assert isinstance(caught.value, NotFoundError)
+    assert [(c["name"], c["documents"]) for c in caught.value.candidates] == [
+        ("Sam Lee", "sam-a.txt"), ("Sam Lee", "sam-b.txt")]
+    assert "sam-lee-2" in str(caught.value) and "give the IRI" in str(caught.value)
+    # the IRI picks one
+    assert analyze.timeline(store, str(mint_iri("person", "Sam Lee 2")))[0]["name"] == "Lakeside Institute"
+
+
+def test_unknown_names(store):
+    with pytest.raises(NotFoundError, match="did you mean 'Alice Moreau'"):
+        analyze.person(store, "Alice Moreu")
+    with pytest.raises(NotFoundError, match="is a university, not a person"):
+        analyze.person(store, "Northfield University")
+    with pytest.raises(NotFoundError, match="no person named 'Nobody At All'$"):
+        analyze.person(store, "Nobody At All")
+
+
+# -- questions -----------------------------------------------------------------------------
+def test_shared_organisations_through_units_with_overlap(store):
+    rows = analyze.shared(store, "Alice Moreau", "Bob Tanaka")
+    assert [(r["kind"], r["name"]) for r in rows] == [
+        ("organisation", "Acme Robotics"), ("organisation", "Northfield University"), ("venue", "ICWX"),
+        ("coauthored", "Alice Moreau and Bob Tanaka")]
+    acme, nfu, icwx, direct = rows
+    assert acme["overlap"] == "no overlap (Alice Moreau 2019-07 to present; Bob Tanaka 2015-2016)"
+    assert nfu["overlap"] == "2014-2019"
+    assert "Quantum Systems Lab (Postdoc, 2017-2019)" in nfu["via"] and "Vision Group (Researcher, 2019-2021)" in nfu["via"]
+    assert nfu["sources"] == "alice.txt:12; alice.txt:14; bob.txt:12; bob.txt:14"
+    assert icwx["via"] == "Alice Moreau: 1 publication (2018); Bob Tanaka: 2 publications (2018-2021)"
+    assert direct["via"] == "'Sparse Widgets' (2018)"
+
+
+def test_shared_coauthors_in_common(store):
+    rows = analyze.shared(store, "Dan Li", "Bob Tanaka")
+    coauthor = [r for r in rows if r["kind"] == "coauthor"]
+    assert [(r["name"], r["overlap"]) for r in coauthor] == [
+        ("Alice Moreau", "no overlap (Dan Li 2020; Bob Tanaka 2018)")]
+
+
+def test_shared_same_lab_is_the_closest_unit(store):
+    rows = analyze.shared(store, "Alice Moreau", "Carol Zhang")
+    nfu = next(r for r in rows if r["kind"] == "organisation")
+    assert nfu["name"] == "Northfield University" and nfu["overlap"] == "2012-2019"
+
+
+def test_overlap_rules():
+    assert overlap([Span(2019, None, ongoing=True)], [Span(2021, 2021)], now=2030) == [(2021, 2021)]
+    assert overlap([Span(None, 2017)], [Span(2017, 2020)]) == [(2017, 2017)]  # only an end year: that year
+    assert overlap([Span(2010, None)], [Span(2011, 2012)]) == []  # no end, not ongoing: the start year
+    assert overlap([Span(2010, 2012), Span(2015, 2016)], [Span(2011, 2016)]) == [(2011, 2012), (2015, 2016)]
+
+
+def test_collaborators(store):
+    rows = analyze.collaborators(store, "Alice Moreau")
+    assert {r["name"] for r in rows} == {"Bob Tanaka", "Carol Zhang", "Dan Li", "Gina Park", "Sam Lee"}
+    assert rows[0]["name"] == "Carol Zhang"  # advisor (3) + colleagues at NFU (1)
+    deeper = analyze.collaborators(store, "Alice Moreau", depth=2)
+    frank = next(r for r in deeper if r["name"] == "Frank Oduya")
+    assert (frank["depth"], frank["via"], frank["relations"]) == (2, "Carol Zhang", "advisedBy")
+    assert len(analyze.collaborators(store, "Alice Moreau", depth=2, limit=3)) == 3
+
+
+def test_path_between_people_and_organisations(store):
+    hops = analyze.path(store, "Gina Park", "Vision Group")
+    assert hops[0]["from"] == "Gina Park" and hops[-1]["to"] == "Vision Group"
+    assert all(a["to"] == b["from"] for a, b in zip(hops, hops[1:]))
+    hops = analyze.path(store, "Carol Zhang", "Quantum Systems Lab")
+    assert [(h["from"], h["relation"], h["to"], h["years"], h["sources"]) for h in hops] == [
+        ("Carol Zhang", "worked at", "Northfield University", "2005-present", "carol.html:4"),
+        ("Northfield University", "has unit", "Quantum Systems Lab", "", "alice.txt:15")]
+    hops = analyze.path(store, "Frank Oduya", "Gina Park")
+    assert [h["relation"] for h in hops] == ["advisor of", "advisor of", "advisor of"]
+
+
+def test_path_without_a_chain(tmp_path):
+    with Store.open(":memory:") as s:
+        s.load(SMALL)
+        loner = mint_iri("person", "Lone Wolf")
+        s.replace_document(URIRef("https://w3id.org/kg/id/graph/lone"), [
+            (loner, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+            (loner, KG.name, Literal("Lone Wolf"))])
+        with pytest.raises(NotFoundError, match="nothing links 'Lone Wolf' and 'Alice Moreau'"):
+            analyze.path(s, "Lone Wolf", "Alice Moreau")
+
+
+def test_path_through_papers_when_people_and_organisations_do_not_connect():
+    with Store.open(":memory:") as s:
+        s.load(SMALL)
+        pub, me = mint_iri("publication", "Sparse Widgets"), mint_iri("person", "Paper Only")
+        rdf_type = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+        s.replace_document(URIRef("https://w3id.org/kg/id/graph/paper-only"), [
+            (me, rdf_type, KG.Person), (me, KG.name, Literal("Paper Only")), (me, KG.authored, pub)])
+        hops = analyze.path(s, "Paper Only", "Alice Moreau")
+        assert [(h["from"], h["relation"], h["to"]) for h in hops] == [
+            ("Paper Only", "published", "Sparse Widgets"), ("Sparse Widgets", "written by", "Alice Moreau")]
+        assert hops[0]["note"].startswith("no chain of people and organisations only")
+
+
+@pytest.mark.parametrize("by", ["degree", "betweenness", "pagerank"])
+def test_central_ranks_people(store, by):
+    rows = analyze.central(store, by=by)
+    assert rows[0]["name"] == "Alice Moreau"
+    assert all(r["type"] == "Person" for r in rows)
+    assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_central_by_type_and_sampled_betweenness(store, monkeypatch):
+    orgs = analyze.central(store, by="degree", type="organization")
+    assert {r["type"] for r in orgs} <= {"University", "Company", "Lab", "Institute"}
+    assert orgs[0]["name"] == "Northfield University"
+    monkeypatch.setattr("kg.analyze.network.BETWEENNESS_EXACT_LIMIT", 5)
+    sampled = analyze.central(store, by="betweenness", limit=3)
+    assert sampled[0]["note"].startswith("estimated from")
+    with pytest.raises(ValueError):
+        analyze.central(store, type="Planet")
+
+
+def test_communities(store):
+    rows = analyze.communities(store)
+    members = [set(r["iris"]) for r in rows]
+    assert all(len(m) >= 2 for m in members)
+    assert sum(map(len, members)) == len(set().union(*members))  # disjoint
+    weird = next(r for r in rows if WEIRD in r["members"])
+    assert "Dan Li" in weird["members"] and weird["organisations"].startswith("Lakeside Institute")
+
+
+def test_suggest(store):
+    rows = analyze.suggest(store, "Gina Park")
+    assert {r["name"] for r in rows} == {"Bob Tanaka", "Carol Zhang", "Dan Li"}
+    assert all(r["reason"].startswith("both work with Alice Moreau") for r in rows)
+    assert not {r["name"] for r in rows} & {"Alice Moreau", "Gina Park"}
+
+
+def test_timeline_merges_documents(store):
+    rows = analyze.timeline(store, "Alice Moreau")
+    assert [(r["when"], r["relation"], r["name"]) for r in rows] == [
+        ("2012-2017", "studied at", "Northfield University"),
+        ("2017-2019", "worked at", "Quantum Systems Lab"),
+        ("2018", "published", "Sparse Widgets"),
+        ("2019-07 to present", "worked at", "Acme Robotics"),
+        ("2020", "published", "Robust Gadgets"),
+        ("", "advised by", "Carol Zhang")]
+    assert rows[2]["sources"] == "alice.txt:17; bob.txt:19"
+
+
+def test_person_profile(store):
+    rows = analyze.person(store, "bob tanaka")
+    sections = {}
+    for r in rows:
+        sections.setdefault(r["section"], []).append(r["value"])
+    assert sections["name"] == ["Bob Tanaka"] and sections["alias"] == ["B. Tanaka"]
+    assert sections["education"] == ["Northfield University"]
+    assert sections["position"] == ["Acme Robotics", "Vision Group"]
+    assert sections["advisor"] == ["Carol Zhang"]
+    assert sections["coauthor"] == ["Alice Moreau", "Erin Walsh"]
+    assert sections["venue"] == ["ICWX"]
+
+
+def test_members_and_tree(store):
+    assert {r["unit"] for r in analyze.members(store, "Northfield University")} == {
+        "Northfield University", "Quantum Systems Lab", "Vision Group"}
+    assert [(r["generation"], r["student"]) for r in analyze.tree(store, "Frank Oduya")] == [
+        (1, "Carol Zhang"), (2, "Alice Moreau"), (2, "Bob Tanaka"), (3, "Gina Park")]
+
+
+# -- the commands --------------------------------------------------------------------------
+def invoke(runner, args):
+    # Store.close() leaves Oxigraph's lock to the garbage collector (rdflib reference cycles), so a
+    # second command in the same process could find the store "in use"; separate processes never do.
+    gc.collect()
+    return runner.invoke(cli, args)
+
+
+COMMANDS = [
+    ["shared", WEIRD, "Dan Li"],
+    ["collaborators", WEIRD, "--depth", "2"],
+    ["path", WEIRD, "Alice Moreau"],
+    ["central", "--by", "pagerank"],
+    ["communities"],
+    ["suggest", WEIRD],
+    ["timeline", WEIRD],
+    ["person", WEIRD],
+    ["members", "Lakeside Institute"],
+    ["tree", "Carol Zhang"],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: a[0])
+def test_commands_take_any_name_safely(runner, store_dir, args):
+    result = invoke(runner, [*args, "--store", str(store_dir)])
+    assert result.exit_code == 0, result.output
+    assert "iri" not in result.output.splitlines()[0]  # tables leave IRIs to --format json
+    data = json.loads(invoke(runner, [*args, "--store", str(store_dir), "--format", "json"]).output)
+    assert isinstance(data, list) and data
+    if args[0] in ("shared", "path", "central", "communities", "person", "members"):
+        assert any(WEIRD in str(value) for row in data for value in row.values())
+
+
+def test_command_output(runner, store_dir):
+    out = invoke(runner, ["shared", "alice moreau", "BOB TANAKA", "--store", str(store_dir)]).output
+    assert "no overlap (Alice Moreau 2019-07 to present; Bob Tanaka 2015-2016)" in out
+    assert "Northfield University" in out and "2014-2019" in out
+    out = invoke(runner, ["path", "Gina Park", "Frank Oduya", "--store", str(store_dir)]).output
+    assert out.splitlines()[2].split()[:4] == ["1", "Gina", "Park", "advised"]
+
+
+@pytest.mark.parametrize("args", [["shared", "Sam Lee", "Bob Tanaka"], ["timeline", "sam lee"], ["suggest", "SAM LEE"],
+                                  ["path", "Sam Lee", "Alice Moreau"], ["person", "Sam Lee"]], ids=lambda a: a[0])
+def test_commands_list_candidates_for_an_ambiguous_name(runner, store_dir, args):
+    result = invoke(runner, [*args, "--store", str(store_dir)])
+    assert result.exit_code == 1
+    assert "matches 2" in result.output and "sam-a.txt" in result.output and "sam-b.txt" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_command_help_has_examples(runner):
+    for name in ("shared", "collaborators", "path", "central", "communities", "suggest", "timeline", "person",
+                 "members", "tree"):
+        out = invoke(runner, [name, "--help"]).output
+        assert "Example:" in out and f"kg {name}" in out
+
+
+def test_communities_by_label_propagation_and_names_from_the_snapshot(store):
+    rows = analyze.communities(store, method="label-propagation")
+    assert rows and all(r["size"] >= 2 for r in rows)
+    snap = analyze.snapshot(store)
+    assert analyze.resolve(snap, "b. tanaka", {"Person"}) == BOB
+    with pytest.raises(AmbiguousNameError):
+        analyze.resolve(snap, "SAM LEE", {"Person"})
+
+
+# -- on the seed documents (extraction and resolution quality matter here) --------------------
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+
+@pytest.fixture(scope="module")
+def seeds_store(tmp_path_factory):
+    from click.testing import CliRunner
+
+    path = tmp_path_factory.mktemp("seeds") / "kg-data"
+    gc.collect()
+    result = CliRunner().invoke(cli, ["build", str(SEEDS), "--store", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.mark.slow
+def test_seeds_shared_university_with_overlapping_years(runner, seeds_store):
+    result = invoke(runner, ["shared", "Jiaao He", "Jiarui Fang", "--store", str(seeds_store), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    tsinghua = next(r for r in json.loads(result.output) if r["name"] == "Tsinghua University")
+    assert tsinghua["kind"] == "organisation"
+    assert tsinghua["overlap"][:4].isdigit(), tsinghua["overlap"]
+
+
+@pytest.mark.slow
+def test_seeds_shared_company_without_overlap(runner, seeds_store):
+    result = invoke(runner, ["shared", "Chaoyang He", "Jiarui Fang", "--store", str(seeds_store), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    tencent = next(r for r in json.loads(result.output) if r["name"] == "Tencent")
+    assert tencent["overlap"].startswith("no overlap (Chaoyang He ") and "Jiarui Fang 2019-07" in tencent["overlap"]
+
+
+@pytest.mark.slow
+def test_seeds_path_finds_a_chain(runner, seeds_store):
+    result = invoke(runner, ["path", "Guoliang He", "Jiaao He", "--store", str(seeds_store), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    hops = json.loads(result.output)
+    assert hops[0]["from"] == "Guoliang He" and hops[-1]["to"] == "Jiaao He"
+    assert all(a["to"] == b["from"] for a, b in zip(hops, hops[1:]))
+
+
+@pytest.mark.slow
+def test_seeds_central_ranks_people(runner, seeds_store):
+    result = invoke(runner, ["central", "--store", str(seeds_store), "--format", "json"])
+    rows = json.loads(result.output)
+    assert all(r["type"] == "Person" for r in rows)
+    # the four people the seed documents are about are the best connected
+    assert {r["name"] for r in rows[:4]} == {"Chaoyang He", "Jiarui Fang", "Jiaao He", "Guoliang He"}

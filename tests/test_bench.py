@@ -1,0 +1,80 @@
+"""Smoke tests of the benchmark scripts: the corpus generator, the crash test and the benchmark run."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import generate  # noqa: E402
+
+
+def test_generated_corpus_is_deterministic_and_varied(tmp_path):
+    generate.write_corpus(20, tmp_path / "a", seed=3)
+    generate.write_corpus(20, tmp_path / "b", seed=3)
+    a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*") if p.is_file())
+    assert a == b and len(a) == 20
+    assert all((tmp_path / "a" / p).read_bytes() == (tmp_path / "b" / p).read_bytes() for p in a)
+    assert Counter(p.suffix for p in a) == Counter({".txt": 4, ".md": 4, ".html": 3, ".tex": 3, ".json": 3, ".yml": 3})
+    other = dict(generate.generate(20, seed=4))
+    assert other != dict(generate.generate(20, seed=3))
+
+
+def test_large_corpora_terminate_with_enough_distinct_people():
+    world = generate.World.make(2000, seed=0)  # needs 6,000 distinct names, more than the plain pools hold
+    assert len(world.people) == 6000 == len(set(world.people))
+
+
+def test_every_format_extracts_a_person_with_affiliations(tmp_path):
+    from kg.pipeline import extract_file
+
+    generate.write_corpus(12, tmp_path, seed=5)
+    for path in sorted(tmp_path.rglob("doc-*")):
+        _, extraction = extract_file(path)
+        types = Counter(e.type for e in extraction.entities)
+        predicates = Counter(r.predicate for r in extraction.relations)
+        assert types["Person"] >= 1, path.name
+        assert predicates["studiedAt"] + predicates["workedAt"] >= 1, path.name
+
+
+def test_generated_documents_share_organisations_and_people(tmp_path):
+    from kg.pipeline import build
+    from kg.store import Store
+
+    generate.write_corpus(40, tmp_path / "docs", seed=2)
+    with Store.open(tmp_path / "store") as store:
+        report = build([tmp_path / "docs"], store, workers=1)
+        assert report.built == 40 and not report.errors
+        rows = store.query("""SELECT ?org (COUNT(DISTINCT ?g) AS ?docs) WHERE {
+            GRAPH ?g { ?p kg:workedAt|kg:studiedAt ?org } } GROUP BY ?org HAVING (COUNT(DISTINCT ?g) > 1)""")
+        assert len(list(rows)) >= 3  # organisations named by several documents resolve to one node
+
+
+@pytest.mark.slow
+def test_crash_script_two_kills(tmp_path, capsys):
+    import crash
+
+    status = crash.main(["--docs", "40", "--kills", "2", "--work", str(tmp_path), "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "2/2 kills left a consistent store" in out, out
+    assert "rerun completed every document" in out, out
+    assert "second build refused clearly" in out, out
+    assert status == 0
+
+
+@pytest.mark.slow
+def test_benchmark_run_reports_every_pipeline(tmp_path, capsys):
+    import run
+
+    results = tmp_path / "RESULTS.md"
+    assert run.main(["--docs", "20", "--add", "5", "--repeat", "1", "--work", str(tmp_path / "work"),
+                     "--write-results", str(results), "--skip", "analysis"]) == 0
+    text = results.read_text()
+    for row in ("| kg build", "| plain rdflib in memory", "| raw pyoxigraph bulk_load", "| raw pyoxigraph |",
+                "Incremental: adding 5 new documents", "Machine: "):
+        assert row in text, row

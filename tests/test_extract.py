@@ -1,0 +1,228 @@
+"""End-to-end tests of kg.extract.extract on invented CVs and bios (tests/data/extract/)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kg.extract import extract
+from kg.extract.context import UNNAMED_SUBJECT
+from kg.model import Document, Line
+
+DATA = Path(__file__).resolve().parent / "data" / "extract"
+
+
+def load(name: str, *, data=None, fmt: str = "text") -> Document:
+    text = (DATA / name).read_text(encoding="utf-8")
+    lines = tuple(Line(i + 1, t) for i, t in enumerate(text.splitlines()))
+    return Document(path=str(DATA / name), name=name, format=fmt, lines=lines, sha256="0", data=data)
+
+
+def facts(ex):
+    """(subject name, predicate, object name) -> relation."""
+    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name): r for r in ex.relations}
+
+
+def names(ex, coarse):
+    return {e.name for e in ex.entities if e.coarse == coarse}
+
+
+@pytest.fixture(scope="module")
+def chemist():
+    return extract(load("chemist_cv.md", fmt="markdown"))
+
+
+def test_subject_with_native_alias_and_identifiers(chemist):
+    subject = chemist.entity(chemist.subject)
+    assert subject.name == "Mariana Quispe Huaman"
+    assert "玛丽安娜" in subject.aliases
+    ids = dict(subject.identifiers)
+    assert ids["email"] == "mquispe@chem-uni.edu"
+    assert ids["orcid"] == "0000-0002-4411-7788"
+    assert ids["github"] == "mqhuaman"
+
+
+def test_education_entries_with_dates_and_advisors(chemist):
+    f = facts(chemist)
+    phd = f[("Mariana Quispe Huaman", "studiedAt", "Universidad Nacional de Ingeniería")]
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2014-03", "2018-11")
+    visit = f[("Mariana Quispe Huaman", "studiedAt", "Technical University of Munich")]
+    assert (visit.start, visit.end) == ("2016-10", "2017-06")
+    assert ("Mariana Quispe Huaman", "advisedBy", "Rodrigo Salazar") in f
+    assert ("Mariana Quispe Huaman", "advisedBy", "Ingrid Holm") in f
+    assert ("Ingrid Holm", "workedAt", "Lund University") in f
+
+
+def test_positions_units_and_mentor_notes(chemist):
+    f = facts(chemist)
+    job = f[("Mariana Quispe Huaman", "workedAt", "Hanfield Biotech GmbH")]
+    assert (job.role, job.start, job.end) == ("Senior Scientist", "2021-07", "present")
+    assert ("Mariana Quispe Huaman", "mentoredBy", "Tobias Keller") in f
+    assert f[("Tobias Keller", "workedAt", "Hanfield Biotech GmbH")].role == "Director"
+    assert ("Catalysis Group", "partOf", "Department of Chemistry") in f
+    assert ("Department of Chemistry", "partOf", "Kyoto University") in f
+    postdoc = f[("Mariana Quispe Huaman", "workedAt", "Catalysis Group")]
+    assert (postdoc.start, postdoc.end) == ("2018-08", "present")
+
+
+def test_project_list_item(chemist):
+    assert ("Mariana Quispe Huaman", "contributedTo", "ZeoSim") in facts(chemist)
+
+
+def test_every_fact_has_evidence(chemist):
+    assert all(r.evidence and r.evidence.line_start >= 1 for r in chemist.relations)
+    assert all(e.evidence for e in chemist.entities if e.coarse == "Organization")
+
+
+def test_prose_bio():
+    ex = extract(load("linguist_bio.txt"))
+    f = facts(ex)
+    name = "Kofi Mensah-Bonsu"
+    assert ex.entity(ex.subject).name == name
+    assert f[(name, "workedAt", "Department of Linguistics")].end == "present"
+    assert ("Department of Linguistics", "partOf", "University of Ghana") in f
+    phd = f[(name, "studiedAt", "University of Edinburgh")]
+    assert (phd.degree, phd.end) == ("PhD", "2012")
+    assert (name, "advisedBy", "Fiona Ramsay") in f and (name, "advisedBy", "Ewan Clarke") in f
+    postdoc = f[(name, "workedAt", "Max Planck Institute for Psycholinguistics")]
+    assert (postdoc.start, postdoc.end) == ("2012", "2015")
+    assert (name, "contributedTo", "TwiTone") in f
+
+
+def test_caps_headings_references_and_two_column_dates():
+    ex = extract(load("economist_cv.txt"))
+    f = facts(ex)
+    name = ex.entity(ex.subject).name
+    assert name == "Lena Vogelsang"
+    phd = f[(name, "studiedAt", "Toulouse School of Economics")]
+    assert (phd.start, phd.end) == ("2019", "2024")
+    assert (name, "advisedBy", "Paul Girard") in f and (name, "advisedBy", "Hélène Moreau") in f
+    job = f[(name, "workedAt", "University of Zurich")]
+    assert (job.start, job.end) == ("2024", "present")
+    assert f[(name, "workedAt", "European Central Bank")].start == "2018"
+    assert ("Paul Girard", "workedAt", "Toulouse School of Economics") in f
+
+
+def test_json_resume_fields():
+    data = json.loads((DATA / "resume.json").read_text())
+    ex = extract(load("resume.json", data=data, fmt="jsonresume"))
+    f = facts(ex)
+    name = "Aiyana Redcloud"
+    assert ex.entity(ex.subject).name == name
+    assert f[(name, "workedAt", "Northwind Genomics")].end == "present"
+    assert f[(name, "workedAt", "Broad Institute")].start == "2017-06"
+    assert f[(name, "studiedAt", "University of Arizona")].field == "Molecular Biology"
+    assert (name, "contributedTo", "SeqSieve") in f
+
+
+def test_unnamed_document_gets_documented_label():
+    doc = Document("x.txt", "x.txt", "text", (Line(1, "Research Scientist, Acme Robotics Inc., 2019 - 2021"),), "0")
+    ex = extract(doc)
+    assert ex.entity(ex.subject).name == UNNAMED_SUBJECT
+    assert ("workedAt", "Acme Robotics Inc.") in {(r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def test_adversarial_long_lines_are_fast():
+    import time
+
+    nasty = ["a" * 5000, "(" * 3000, "Prof. " * 1000, "2019 - " * 800, "University of " * 600, "A, " * 3000]
+    doc = Document("x.txt", "x.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(nasty)), "0")
+    started = time.perf_counter()
+    extract(doc)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_front_matter_homepage_with_clauses():
+    ex = extract(load("ecologist_bio.md", fmt="markdown"))
+    f = facts(ex)
+    name = "Priya Raghunathan"
+    assert ex.entity(ex.subject).name == name
+    assert f[(name, "workedAt", "Raghunathan Lab")].end == "present"
+    assert ("Raghunathan Lab", "partOf", "Cornell University") in f
+    assert f[(name, "workedAt", "Santa Fe Institute")].start == "2019"
+    assert f[(name, "studiedAt", "University of California, Berkeley")].end == "2019"
+    assert (name, "studiedAt", "University of Cape Town") in f
+    assert (name, "advisedBy", "Rauri Bowie") in f
+    assert (name, "contributedTo", "birdsong-tk") in f
+
+
+def test_month_slash_year_columns_and_obfuscated_email():
+    ex = extract(load("physicist_cv.txt"))
+    f = facts(ex)
+    name = "Tomasz Wiśniewski"
+    assert dict(ex.entity(ex.subject).identifiers)["email"] == "t.wisniewski@fuw.edu.pl"
+    job = f[(name, "workedAt", "Faculty of Physics")]
+    assert (job.start, job.end) == ("2021-10", "present")
+    assert ("Faculty of Physics", "partOf", "University of Warsaw") in f
+    assert f[(name, "workedAt", "CERN")].end == "2021-09"
+    assert (name, "advisedBy", "Andrzej Nowak") in f and (name, "advisedBy", "Elena Rossi") in f
+    assert f[(name, "studiedAt", "Jagiellonian University")].degree == "PhD"
+
+
+def test_chinese_cv_fields_separated_by_spaces():
+    ex = extract(load("cjk_cv.txt"))
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "李明"
+    phd = f[("李明", "studiedAt", "清华大学")]
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2017-09", "2021-06")
+    assert ("计算机系", "partOf", "清华大学") in f
+    assert ("李明", "advisedBy", "张伟") in f
+    assert f[("李明", "workedAt", "华为技术有限公司")].end == "present"
+
+
+def test_german_cv_units_roles_and_since():
+    ex = extract(load("sociolinguist_cv_de.txt"))
+    f = facts(ex)
+    name = "Katharina Müller"
+    assert ex.entity(ex.subject).name == name
+    job = f[(name, "workedAt", "Lehrstuhl für Soziolinguistik")]
+    assert (job.role, job.start, job.end) == ("Wissenschaftliche Mitarbeiterin", "2020-04", "present")
+    assert ("Lehrstuhl für Soziolinguistik", "partOf", "University of Mannheim") in f
+    assert f[(name, "studiedAt", "Radboud University")].degree == "PhD"
+    assert (name, "advisedBy", "Pieter de Vries") in f
+
+
+def test_moderncv_rows_dates_title_employer_city():
+    rows = ["Sigrid Haugen", "# Education",
+            "2015--2019 | PhD in Chemistry | University of Oslo | Oslo | Thesis on zeolites",
+            "# Experience", "2019--present | Postdoctoral Fellow | Nordlys Catalysis Ltd | Oslo, Norway |"]
+    doc = Document("c.tex", "c.tex", "latex", tuple(Line(i + 1, t) for i, t in enumerate(rows)), "0")
+    f = facts(extract(doc))
+    assert f[("Sigrid Haugen", "studiedAt", "University of Oslo")].degree == "PhD"
+    job = f[("Sigrid Haugen", "workedAt", "Nordlys Catalysis Ltd")]
+    assert (job.role, job.start, job.end) == ("Postdoctoral Fellow", "2019", "present")
+
+
+def test_title_line_subject_and_heading_entries():
+    ex = extract(load("economist_cv_headings.md", fmt="markdown"))
+    f = facts(ex)
+    name = "Layla Haddad"
+    assert ex.entity(ex.subject).name == name  # not "ERC Starting Grant" from the Grants section
+    job = f[(name, "workedAt", "School of Economics")]
+    assert (job.role, job.start, job.end) == ("Associate Professor", "2019", "present")
+    assert ("School of Economics", "partOf", "Fudan University") in f
+    assert ("Department of Economics", "partOf", "American University of Beirut") in f
+    assert f[(name, "studiedAt", "London School of Economics")].end == "2014"
+    assert (name, "advisedBy", "Alan Manning") in f
+
+
+def test_sentence_with_two_degrees_and_product_descriptor():
+    from kg.extract.text import clean
+
+    raw = (DATA / "linguist_homepage.html").read_text(encoding="utf-8")
+    import re
+
+    text = re.sub(r"<[^>]+>", "\n", raw)
+    lines = tuple(Line(i + 1, clean(t)) for i, t in enumerate(text.splitlines()))
+    doc = Document("p.html", "p.html", "html", lines, "0", metadata={"title": "Home | Dr. Amara Nwosu"})
+    ex = extract(doc)
+    f = facts(ex)
+    name = "Amara Nwosu"
+    assert ex.entity(ex.subject).name == name
+    oxford = f[(name, "studiedAt", "University of Oxford")]
+    assert (oxford.degree, oxford.end) == ("PhD", "2016")
+    lagos = f[(name, "studiedAt", "University of Lagos")]
+    assert (lagos.degree, lagos.end) == ("MS", None)
+    assert f[(name, "workedAt", "Google DeepMind")].start == "2016"
+    assert (name, "contributedTo", "IgboNLP") in f

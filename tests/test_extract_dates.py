@@ -1,0 +1,52 @@
+"""Tests for kg.extract.dates: every date shape CVs use."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.dates import find_date_range, parse_date
+
+
+@pytest.mark.parametrize(
+    "text, start, end",
+    [
+        ("2019 - 2022", "2019", "2022"),
+        ("July 2019 - Present", "2019-07", "present"),
+        ("2017.08-2019.05", "2017-08", "2019-05"),
+        ("Oct. 2017 - June, 2025", "2017-10", "2025-06"),
+        ("2021 – now", "2021", "present"),
+        ("Since August 2022, I have been a lecturer", "2022-08", "present"),
+        ("from October 2016 until May 2017", "2016-10", "2017-05"),
+        ("Between September 2020 and January 2021 I was", "2020-09", "2021-01"),
+        ("PAI, Alibaba Group, July-Aug 2020", "2020-07", "2020-08"),
+        ("sept 2021 - juin 2022", "2021-09", "2022-06"),
+        ("März 2015 bis Dezember 2018", "2015-03", "2018-12"),
+        ("03/2014 – 11/2016", "2014-03", "2016-11"),
+        ("2014--17", "2014", "2017"),
+        ("PhD, 2020--", "2020", "present"),
+        ("Aug.2018 - June.2019", "2018-08", "2019-06"),
+        ("Fall 2019 – Spring 2021", "2019", "2021"),
+        ("Oct 2017 to date", "2017-10", "present"),
+    ],
+)
+def test_ranges(text, start, end):
+    found = find_date_range(text)
+    assert (found.start, found.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "text, end",
+    [("graduated in December 2011", "2011-12"), ("Bac S juillet 2017", "2017-07"), ("B.S., 2014", "2014")],
+)
+def test_single_dates_are_ends(text, end):
+    found = find_date_range(text)
+    assert (found.start, found.end) == (None, end)
+
+
+def test_no_dates_in_numbers_and_phone_numbers():
+    assert find_date_range("+86 13717819702, arXiv 2403.11421, pages 615-624") is None
+
+
+def test_parse_date_open_end_and_garbage():
+    assert parse_date("Present") == "present"
+    assert parse_date("heute") == "present"
+    assert parse_date("n/a") is None

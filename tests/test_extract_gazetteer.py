@@ -1,0 +1,75 @@
+"""Tests for kg.extract.gazetteer: known organisations, abbreviations, keyword types."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.gazetteer import (
+    canonical_org_name,
+    classify_organization,
+    known_organizations,
+    lookup_organization,
+)
+
+
+@pytest.mark.parametrize(
+    "written, name",
+    [
+        ("MIT", "Massachusetts Institute of Technology"),
+        ("CMU", "Carnegie Mellon University"),
+        ("USC", "University of Southern California"),
+        ("Facebook", "Meta"),
+        ("ETH Zürich", "ETH Zurich"),
+        ("EPFL", "École Polytechnique Fédérale de Lausanne"),
+        ("Tsinghua Univ.", "Tsinghua University"),
+        ("the University of Tokyo", "University of Tokyo"),
+        ("Univ. of Sao Paulo", "University of São Paulo"),
+        ("KAIST", "Korea Advanced Institute of Science and Technology"),
+        ("IIT Bombay", "Indian Institute of Technology Bombay"),
+    ],
+)
+def test_lookup_finds_aliases_and_acronyms(written, name):
+    assert lookup_organization(written).name == name
+
+
+def test_lookup_acronyms_are_case_sensitive_and_places_need_context():
+    assert lookup_organization("who") is None
+    assert lookup_organization("Princeton") is None
+    assert lookup_organization("Princeton", short_names=True).name == "Princeton University"
+
+
+def test_known_parents_exist():
+    names = {org.name for org in known_organizations()}
+    assert all(org.parent in names for org in known_organizations() if org.parent)
+    assert lookup_organization("Tencent AI Lab").parent == "Tencent"
+
+
+@pytest.mark.parametrize(
+    "written, canonical",
+    [
+        ("Dept. of Chemistry, Kyoto Univ.", "Department of Chemistry, Kyoto University"),
+        ("CS Dept.", "Department of Computer Science"),
+        ("Dept. EE", "Department of Electrical Engineering"),
+        ("Natl. Lab. for Plasma Physics", "National Laboratory for Plasma Physics"),
+        ("Georgia Tech", "Georgia Tech"),
+    ],
+)
+def test_canonical_org_name(written, canonical):
+    assert canonical_org_name(written) == canonical
+
+
+@pytest.mark.parametrize(
+    "name, org_type",
+    [
+        ("Lawrence Livermore National Laboratory", "Institute"),
+        ("Max Planck Institute for Chemistry", "Institute"),
+        ("Universität Wien", "University"),
+        ("Université Laval", "University"),
+        ("Department of Linguistics", "Lab"),
+        ("Computational Phonology Group", "Lab"),
+        ("Hanfield Biotech GmbH", "Company"),
+        ("Quillmark Research", "Company"),
+        ("National Supercomputing Center in Jinan", "Institute"),
+    ],
+)
+def test_classify_organization(name, org_type):
+    assert classify_organization(name) == org_type

@@ -1,0 +1,119 @@
+"""Tests for the rule modules of kg.extract: people, organisations, sections, identifiers, projects."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.identifiers import find_identifiers
+from kg.extract.orgs import find_orgs_in_text, is_location, is_role, org_chain
+from kg.extract.people import abbreviates, clean_person, split_people
+from kg.extract.positions import parse_note
+from kg.extract.projects import project_mentions
+from kg.extract.sections import find_sections, heading_kind
+from kg.model import Document, Line
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Prof. Dr. Ana Lúcia Ferreira", "Ana Lúcia Ferreira"),
+        ("Assistant Prof. Cho-Jui Hsieh [link]", "Cho-Jui Hsieh"),
+        ("Dr. Nguyễn Thị Lan", "Nguyễn Thị Lan"),
+        ("张伟", "张伟"),
+        ("Department of Physics", None),
+        ("Hadoop MapReduce", None),
+        ("Senior Research Scientist", None),
+    ],
+)
+def test_clean_person(text, name):
+    assert clean_person(text) == name
+
+
+def test_split_people_keeps_notes():
+    people = split_people("Mahdi Rahimi (chair), Yuki Tanaka (RIKEN), and Dr. Sofia Esposito")
+    assert [(p.name, p.note) for p in people] == [
+        ("Mahdi Rahimi", "chair"), ("Yuki Tanaka", "RIKEN"), ("Sofia Esposito", None)]
+
+
+def test_abbreviated_names():
+    assert abbreviates("K. Mensah-Bonsu", "Kofi Mensah-Bonsu")
+    assert not abbreviates("K. Mensah", "Kofi Mensah-Bonsu")
+
+
+def test_person_notes_give_roles_and_current_jobs():
+    assert parse_note("CTO@Quanta Labs, now CEO@Brightline") == [
+        ("CTO", "Quanta Labs", False), ("CEO", "Brightline", True)]
+
+
+def test_org_chain_nests_units_and_skips_places_and_roles():
+    chain = org_chain("Soft Matter Group, Dept. of Physics, Univ. of Toronto, Toronto, Canada, 2015 - 2018")
+    assert [(m.name, m.type) for m in chain] == [
+        ("Soft Matter Group", "Lab"), ("Department of Physics", "Lab"), ("University of Toronto", "University")]
+    assert [m.name for m in org_chain("Research Intern at Preferred Networks, Tokyo")] == ["Preferred Networks"]
+
+
+def test_orgs_in_prose_drop_roles_awards_and_dates():
+    found = find_orgs_in_text(
+        "In 2019 she became a Lecturer in the School of Chemistry at the University of Melbourne and won "
+        "the Royal Society Early Career Award.")
+    assert [o.name for o in found] == ["School of Chemistry", "University of Melbourne", "Royal Society"]
+
+
+def test_locations_and_roles():
+    assert is_location("Nairobi") is False or is_location("Kenya")
+    assert is_location("WA 98195") and is_location("Germany")
+    assert is_role("Postdoctoral Research Associate") and not is_role("Broad Institute")
+
+
+def test_identifiers_obfuscated_and_links():
+    ids = find_identifiers("r.ito (at) phys.tohoku.ac.jp; scholar.google.co.jp/citations?user=AbCdEfGhIjKl&hl=ja")
+    assert ids == {"email": "r.ito@phys.tohoku.ac.jp", "scholar": "AbCdEfGhIjKl"}
+
+
+def test_project_mentions():
+    found = [n for n, _ in project_mentions("She created LexiGraph and co-developed the PhonoBank corpus.")]
+    assert found == ["LexiGraph", "PhonoBank"]
+    assert [n for n, _ in project_mentions("I am a contributor to NumPy, SciPy and the Julia language.")] == [
+        "NumPy", "SciPy", "Julia"]
+    assert [n for n, _ in project_mentions("We led the Ocean Carbon SDK, Application, and Service.")] == []
+
+
+def test_sections_in_other_languages_and_caps():
+    lines = ["Ana Sousa", "FORMAÇÃO", "Doutoramento em Linguística, Universidade de Lisboa, 2019",
+             "Expérience professionnelle", "Chercheuse, CNRS, 2020 - présent", "Publications", "A. Sousa. 2021."]
+    doc = Document("a.txt", "a.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    assert [s.kind for s in find_sections(doc) if s.heading] == ["education", "experience", "publications"]
+    assert heading_kind("Research and Professional Experience") == "experience"
+    assert heading_kind("Teaching Experience") == "teaching"
+
+
+def test_any_text_extracts_without_error_and_relations_point_to_entities():
+    hypothesis = pytest.importorskip("hypothesis")
+    from hypothesis import given, settings, strategies as st
+
+    from kg.extract import extract
+
+    words = st.sampled_from(["University", "of", "Dept.", "Lab", "PhD", "Advisor:", "Prof.", "2019", "-",
+                             "present", "Inc.", "at", "the", "Since", "**", "(", ")", "and", "Mentor:", "Ana", "Lee"])
+    line = st.one_of(st.lists(words, max_size=20).map(" ".join), st.text(max_size=80))
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(line, max_size=15))
+    def run(texts):
+        doc = Document("f.txt", "f.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(texts)), "0")
+        ex = extract(doc)
+        ids = {e.id for e in ex.entities}
+        assert all(r.subject in ids and r.object in ids for r in ex.relations)
+        assert ex.subject in ids
+
+    run()
+
+
+def test_venues_named_in_service_and_award_lists():
+    from kg.extract.venue_mentions import talk_venue, venue_mentions
+
+    found = [written for _, written in venue_mentions(
+        "She is a reviewer for Physical Review Letters, Glossa and Journal of Phonetics.")]
+    assert found == ["Physical Review Letters", "Glossa", "Journal of Phonetics"]
+    assert [n for n, _ in venue_mentions("The PACT project ended.")] == []
+    assert talk_venue("2022 | Annual Meeting of the Linguistic Society of America (poster), Washington") == \
+        "Annual Meeting of the Linguistic Society of America"

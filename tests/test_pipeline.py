@@ -1,0 +1,102 @@
+"""The build pipeline: incremental, idempotent, atomic per document, and nothing silently lost."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import kg.rdf
+from kg.errors import NotFoundError
+from kg.pipeline import build, document_key, remove
+from kg.store import Store
+
+from conftest import SEEDS
+
+
+@pytest.fixture
+def seeds_copy(tmp_path):
+    folder = tmp_path / "docs"
+    shutil.copytree(SEEDS, folder)
+    return folder
+
+
+def test_rebuilding_unchanged_documents_changes_nothing(seeds_copy):
+    store = Store.open(":memory:")
+    first = build([seeds_copy], store)
+    assert first.built == len(list(seeds_copy.iterdir())) and not first.errors
+    before = store.serialize("nquads")
+    second = build([seeds_copy], store)
+    assert (second.built, second.unchanged) == (0, first.built)
+    assert store.serialize("nquads") == before
+
+
+def test_forced_rebuild_gives_the_same_graph(seeds_copy):
+    store = Store.open(":memory:")
+    build([seeds_copy], store)
+    count = len(store)
+    report = build([seeds_copy], store, force=True)
+    assert report.built > 0 and len(store) == count
+
+
+def test_a_changed_document_replaces_its_graph(seeds_copy, tmp_path):
+    doc = tmp_path / "docs" / "extra.md"
+    doc.write_text("# Ngozi Okafor\n\n## Experience\n\n- Research Scientist, Lakeview University, 2019 - 2021\n")
+    store = Store.open(":memory:")
+    build([doc], store)
+    assert store.rows("documents")[0]["name"] == "extra.md"
+    doc.write_text("# Ngozi Okafor\n\n## Experience\n\n- Research Scientist, Westhaven Institute of Chemistry, 2019 - 2021\n")
+    report = build([doc], store)
+    assert report.built == 1
+    names = {str(r.name) for r in store.query("SELECT ?name WHERE { ?o a kg:Institute ; kg:name ?name }")}
+    universities = list(store.query("SELECT ?o WHERE { ?o a kg:University }"))
+    assert "Westhaven Institute of Chemistry" in names and universities == []
+
+
+def test_one_bad_file_is_reported_and_the_others_are_built(seeds_copy):
+    (seeds_copy / "broken.txt").write_bytes(b"\x00\x01\x02binary\x00" * 50)
+    (seeds_copy / "empty.md").write_text("   \n")
+    store = Store.open(":memory:")
+    report = build([seeds_copy], store)
+    failed = sorted(path.rsplit("/", 1)[-1] for path, _ in report.errors)
+    assert failed == ["broken.txt", "empty.md"]
+    assert report.built == len(list(seeds_copy.iterdir())) - 2
+    assert all("binary" in msg or "empty" in msg for _, msg in report.errors)
+
+
+def test_a_failure_half_way_through_a_document_leaves_the_store_as_before(seeds_copy, monkeypatch):
+    store = Store.open(":memory:")
+    build([seeds_copy], store)
+    before = store.serialize("nquads")
+    target = sorted(seeds_copy.iterdir())[1]
+    target.write_text(target.read_text() + "\nMisc\nLakeview University, 2001 - 2002\n")
+    real = kg.rdf.document_triples
+
+    def failing(document, extraction, resolution, *, key, built_at=None):
+        graph, triples = real(document, extraction, resolution, key=key, built_at=built_at)
+
+        def half_then_crash():
+            yield from triples[: len(triples) // 2]
+            raise OSError("disk full")
+        return graph, half_then_crash()
+
+    monkeypatch.setattr(kg.rdf, "document_triples", failing)
+    report = build([seeds_copy], store)
+    assert report.built == 0 and len(report.errors) == 1 and "disk full" in report.errors[0][1]
+    assert store.serialize("nquads") == before
+
+
+def test_remove_drops_a_document_by_name_or_path(seeds_copy):
+    store = Store.open(":memory:")
+    build([seeds_copy], store)
+    first = sorted(seeds_copy.iterdir())[0]
+    assert remove(store, first.name) == [document_key(first)]
+    assert first.name not in {d["document"] for d in store.documents()}
+    with pytest.raises(NotFoundError, match="no such document"):
+        remove(store, first.name)
+    report = build([seeds_copy], store)
+    assert report.built == 1
+
+
+def test_a_missing_path_is_a_clear_error(tmp_path):
+    with pytest.raises(NotFoundError, match="does-not-exist"):
+        build([tmp_path / "does-not-exist"], Store.open(":memory:"))

@@ -1,0 +1,491 @@
+"""kg.serve: the SPARQL 1.1 Protocol endpoint, in-process and over a real socket with real clients."""
+from __future__ import annotations
+
+import io
+import json
+import socket
+import threading
+import time
+
+import pytest
+from rdflib import Graph, Literal, URIRef
+from rdflib.compare import isomorphic
+from rdflib.query import Result
+
+from kg.namespaces import KG, KGR, document_graph_iri
+from kg.serve import create_app
+from kg.store import Store
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+
+ADA = KGR["person/ada-lovelace"]
+CHARLES = KGR["person/charles-babbage"]
+LONDON = KGR["org/university-of-london"]
+G1 = document_graph_iri("tests/ada.txt")
+G2 = document_graph_iri("tests/charles.txt")
+PREFIX = "PREFIX kg: <https://w3id.org/kg/ontology#>\n"
+NAMES = PREFIX + "SELECT ?p ?name WHERE { ?p a kg:Person ; kg:name ?name } ORDER BY ?name"
+
+
+@pytest.fixture
+def store():
+    s = Store.open(":memory:")
+    s.replace_document(G1, [
+        (ADA, KG.name, Literal("Ada Lovelace")),
+        (ADA, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+        (ADA, KG.workedAt, LONDON),
+        (ADA, KG.alias, Literal("Augusta Ada King", lang="en")),
+    ])
+    s.replace_document(G2, [
+        (CHARLES, KG.name, Literal('Charles "Difference" Babbage\twith a tab')),
+        (CHARLES, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+        (CHARLES, KG.startYear, Literal(1828)),
+    ])
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def client(store):
+    from starlette.testclient import TestClient
+
+    with TestClient(create_app(store)) as c:
+        yield c
+
+
+def _parse(response, fmt):
+    return Result.parse(io.BytesIO(response.content), format=fmt)
+
+
+# -- SELECT / ASK in every results format -------------------------------------------------------
+@pytest.mark.parametrize("accept, fmt", [
+    ("application/sparql-results+json", "json"),
+    ("application/sparql-results+xml", "xml"),
+    ("text/csv", "csv"),
+    ("text/tab-separated-values", "tsv"),
+])
+def test_select_in_each_format_parses_back_with_rdflib(client, accept, fmt):
+    response = client.get("/sparql", params={"query": NAMES}, headers={"Accept": accept})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith(accept)
+    rows = list(_parse(response, fmt))
+    names = [str(r[1]) for r in rows]
+    assert names == ["Ada Lovelace", 'Charles "Difference" Babbage\twith a tab']
+    assert str(rows[0][0]) == str(ADA)
+
+
+def test_json_select_keeps_language_and_datatype(client):
+    q = PREFIX + "SELECT ?v WHERE { { ?p kg:alias ?v } UNION { ?p kg:startYear ?v } } ORDER BY ?v"
+    data = client.get("/sparql", params={"query": q}).json()
+    values = {b["v"]["value"]: b["v"] for b in data["results"]["bindings"]}
+    assert values["Augusta Ada King"]["xml:lang"] == "en"
+    assert values["1828"]["datatype"] == "http://www.w3.org/2001/XMLSchema#integer"
+
+
+def test_default_format_is_sparql_json_for_browsers(client):
+    response = client.get("/sparql", params={"query": NAMES},
+                          headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert response.headers["content-type"] == "application/sparql-results+json"
+    assert [b["name"]["value"] for b in response.json()["results"]["bindings"]][0] == "Ada Lovelace"
+
+
+@pytest.mark.parametrize("accept, fmt", [("application/sparql-results+json", "json"),
+                                         ("application/sparql-results+xml", "xml")])
+def test_ask(client, accept, fmt):
+    yes = client.get("/sparql", params={"query": f"ASK {{ <{ADA}> ?p ?o }}"}, headers={"Accept": accept})
+    no = client.get("/sparql", params={"query": "ASK { <urn:nobody> ?p ?o }"}, headers={"Accept": accept})
+    assert _parse(yes, fmt).askAnswer is True
+    assert _parse(no, fmt).askAnswer is False
+
+
+def test_ask_as_csv(client):
+    response = client.get("/sparql", params={"query": "ASK {}"}, headers={"Accept": "text/csv"})
+    assert response.text.split() == ["_askResult", "true"]
+
+
+# -- POST forms ---------------------------------------------------------------------------------
+def test_post_form_and_direct_query_give_the_same_answer(client):
+    form = client.post("/sparql", data={"query": NAMES}, headers={"Accept": "text/csv"})
+    direct = client.post("/sparql", content=NAMES.encode(), headers={
+        "Content-Type": "application/sparql-query; charset=utf-8", "Accept": "text/csv"})
+    assert form.status_code == direct.status_code == 200
+    assert form.text == direct.text
+    assert "Ada Lovelace" in form.text
+
+
+# -- CONSTRUCT / DESCRIBE ------------------------------------------------------------------------
+@pytest.mark.parametrize("accept, fmt", [
+    ("text/turtle", "turtle"),
+    ("application/n-triples", "nt"),
+    ("application/ld+json", "json-ld"),
+    ("application/rdf+xml", "xml"),
+])
+def test_construct_in_each_rdf_format(client, store, accept, fmt):
+    q = f"CONSTRUCT {{ <{ADA}> ?p ?o }} WHERE {{ <{ADA}> ?p ?o }}"
+    response = client.post("/sparql", data={"query": q}, headers={"Accept": accept})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith(accept)
+    got = Graph().parse(data=response.content, format=fmt)
+    expected = Graph()
+    for t in store.dataset.triples((ADA, None, None)):
+        expected.add(t)
+    assert len(got) == 4
+    assert isomorphic(got, expected)
+
+
+def test_describe_defaults_to_turtle(client):
+    response = client.get("/sparql", params={"query": f"DESCRIBE <{CHARLES}>"})
+    assert response.headers["content-type"].startswith("text/turtle")
+    graph = Graph().parse(data=response.text, format="turtle")
+    assert (CHARLES, KG.startYear, Literal(1828)) in graph
+
+
+def test_format_parameter_overrides_accept(client):
+    response = client.get("/sparql", params={"query": NAMES, "format": "csv"},
+                          headers={"Accept": "application/sparql-results+xml"})
+    assert response.headers["content-type"].startswith("text/csv")
+
+
+# -- errors -------------------------------------------------------------------------------------
+def test_syntax_error_is_400_with_line_and_column(client):
+    response = client.get("/sparql", params={"query": "SELECT ?x\nWHERE { ?x }"})
+    assert response.status_code == 400
+    assert response.headers["content-type"].startswith("text/plain")
+    assert "line 2, column" in response.text
+
+
+@pytest.mark.parametrize("request_kwargs, status, words", [
+    ({"method": "GET", "url": "/sparql"}, 400, "missing the 'query'"),
+    ({"method": "GET", "url": "/sparql?query=ASK{}&query=ASK{}"}, 400, "more than one"),
+    ({"method": "POST", "url": "/sparql", "content": b"ASK {}", "headers": {"Content-Type": "text/plain"}}, 415,
+     "application/sparql-query"),
+    ({"method": "POST", "url": "/sparql", "data": {"query": "ASK {}", "update": "CLEAR ALL"}}, 400, "exactly one"),
+    ({"method": "GET", "url": "/sparql?update=CLEAR%20ALL"}, 400, "POST"),
+    ({"method": "PUT", "url": "/sparql"}, 405, ""),
+])
+def test_protocol_errors(client, request_kwargs, status, words):
+    response = client.request(**request_kwargs)
+    assert response.status_code == status
+    assert words in response.text
+
+
+def test_unacceptable_type_is_406(client):
+    response = client.get("/sparql", params={"query": NAMES}, headers={"Accept": "image/png"})
+    assert response.status_code == 406
+    assert "text/csv" in response.text
+
+
+def test_result_size_cap_cuts_and_says_so(store):
+    from starlette.testclient import TestClient
+
+    client = TestClient(create_app(store, max_rows=3))
+    rows = client.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"})
+    assert len(rows.json()["results"]["bindings"]) == 3
+    assert rows.headers["X-KG-Truncated"] == "3"
+    triples = client.get("/sparql", params={"query": "CONSTRUCT WHERE { ?s ?p ?o }"},
+                         headers={"Accept": "application/n-triples"})
+    assert len(Graph().parse(data=triples.text, format="nt")) == 3
+    small = client.get("/sparql", params={"query": NAMES})
+    assert "X-KG-Truncated" not in small.headers
+
+
+# -- read-only by default ---------------------------------------------------------------------------
+INSERT = f"INSERT DATA {{ GRAPH <{G1}> {{ <{ADA}> <{KG.alias}> \"A. A. Lovelace\" }} }}"
+
+
+@pytest.mark.parametrize("how", ["form", "direct"])
+def test_updates_are_refused_by_default(client, store, how):
+    if how == "form":
+        response = client.post("/sparql", data={"update": INSERT})
+    else:
+        response = client.post("/sparql", content=INSERT, headers={"Content-Type": "application/sparql-update"})
+    assert response.status_code == 403
+    assert "--allow-update" in response.text
+    assert not store.query(f'ASK {{ ?s ?p "A. A. Lovelace" }}').askAnswer
+
+
+def test_an_update_sent_as_a_query_is_a_syntax_error(client):
+    assert client.get("/sparql", params={"query": "CLEAR ALL"}).status_code == 400
+
+
+def test_updates_run_when_allowed(store):
+    from starlette.testclient import TestClient
+
+    client = TestClient(create_app(store, allow_update=True))
+    response = client.post("/sparql", content=INSERT, headers={"Content-Type": "application/sparql-update"})
+    assert response.status_code == 204
+    assert store.query('ASK { ?s ?p "A. A. Lovelace" }').askAnswer
+    bad = client.post("/sparql", data={"update": "INSERT DATA { oops"})
+    assert bad.status_code == 400
+
+
+# -- dataset parameters -------------------------------------------------------------------------
+def test_default_graph_uri_restricts_to_one_document(client):
+    one = client.get("/sparql", params={"query": NAMES, "default-graph-uri": str(G2)}, headers={"Accept": "text/csv"})
+    assert "Charles" in one.text and "Ada" not in one.text
+    none = client.get("/sparql", params={"query": NAMES, "default-graph-uri": "urn:no-such-graph"})
+    assert none.json()["results"]["bindings"] == []
+    named = client.get("/sparql", params={"query": NAMES, "named-graph-uri": str(G2)})
+    assert named.status_code == 400
+
+
+# -- CORS ---------------------------------------------------------------------------------------
+def test_cors_preflight_and_simple_request(client):
+    preflight = client.options("/sparql", headers={
+        "Origin": "http://example.org", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, accept"})
+    assert preflight.status_code == 200
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    simple = client.get("/sparql", params={"query": "ASK {}"}, headers={"Origin": "http://example.org"})
+    assert simple.headers["access-control-allow-origin"] == "*"
+    assert "X-KG-Truncated".lower() in simple.headers["access-control-expose-headers"].lower()
+
+
+# -- time limit ---------------------------------------------------------------------------------
+@pytest.fixture
+def big_store():
+    s = Store.open(":memory:")
+    s.replace_document(G1, [(KGR[f"person/p{i}"], KG.name, Literal(f"name {i}")) for i in range(400)])
+    yield s
+    s.close()
+
+
+def test_streaming_query_is_stopped_at_the_time_limit(big_store):
+    from starlette.testclient import TestClient
+
+    client = TestClient(create_app(big_store, timeout=0.5, max_rows=10**9))
+    started = time.monotonic()
+    # 400^3 = 64 million rows: streams for minutes without a limit
+    response = client.get("/sparql", params={"query": "SELECT * WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"})
+    elapsed = time.monotonic() - started
+    assert response.status_code == 503
+    assert "time limit of 0.5 s" in response.text
+    assert elapsed < 3.0
+    # the worker noticed the deadline and gave up: the pool answers the next query at once
+    assert client.get("/sparql", params={"query": "ASK {}"}).json()["boolean"] is True
+
+
+def test_blocking_query_still_answers_503_at_the_time_limit(big_store):
+    from starlette.testclient import TestClient
+
+    client = TestClient(create_app(big_store, timeout=0.3))
+    started = time.monotonic()
+    # an aggregate over ~9 million rows (about 2 s): one engine call that Python cannot interrupt
+    response = client.get("/sparql", params={
+        "query": 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f FILTER(STR(?b) < "name 150") }'})
+    assert response.status_code == 503
+    assert time.monotonic() - started < 1.5
+
+
+# -- the page and the named queries -------------------------------------------------------------
+def test_query_page_is_offline(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    html = response.text
+    assert "<textarea" in html and 'fetch("sparql"' in html
+    assert "src=\"http" not in html and "href=\"http" not in html and "@import" not in html
+
+
+def test_browser_visiting_sparql_without_a_query_goes_to_the_page(client):
+    response = client.get("/sparql", headers={"Accept": "text/html"}, follow_redirects=False)
+    assert response.status_code in (302, 307)
+    assert response.headers["location"] == "/"
+
+
+def test_named_queries_are_listed_as_examples(client):
+    from kg.queries import load_query, query_names
+
+    listed = client.get("/queries").json()
+    assert [q["name"] for q in listed] == query_names()
+    first = listed[0]
+    assert first["query"] == load_query(first["name"])
+    assert first["description"]
+
+
+def test_every_named_query_runs_through_the_endpoint(client):
+    for q in client.get("/queries").json():
+        response = client.post("/sparql", data={"query": q["query"]})
+        assert response.status_code == 200, (q["name"], response.text)
+
+
+# -- a real server on a loopback port, queried by clients nobody here wrote -----------------------
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_server(store):
+    """Yield a function starting ``kg serve``'s app under uvicorn on 127.0.0.1; stops it afterwards."""
+    import uvicorn
+
+    servers = []
+
+    def start(**options) -> str:
+        port = _free_port()
+        config = uvicorn.Config(create_app(store, **options), host="127.0.0.1", port=port, log_level="warning")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        servers.append((server, thread))
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{port}/sparql"
+
+    yield start
+    for server, thread in servers:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.mark.parametrize("fmt", ["json", "xml", "csv", "tsv"])
+def test_sparqlwrapper_select(live_server, fmt):
+    from SPARQLWrapper import CSV, JSON, TSV, XML, SPARQLWrapper
+
+    endpoint = live_server()
+    sparql = SPARQLWrapper(endpoint)
+    sparql.setQuery(NAMES)
+    sparql.setReturnFormat({"json": JSON, "xml": XML, "csv": CSV, "tsv": TSV}[fmt])
+    result = sparql.query()
+    converted = result.convert()
+    if fmt == "json":
+        assert [b["name"]["value"] for b in converted["results"]["bindings"]][0] == "Ada Lovelace"
+    elif fmt == "xml":
+        names = [n.firstChild.data for n in converted.getElementsByTagName("literal")]
+        assert names[0] == "Ada Lovelace"
+    else:
+        assert b"Ada Lovelace" in converted
+
+
+def test_sparqlwrapper_post_ask_and_construct(live_server):
+    from SPARQLWrapper import JSON, POST, TURTLE, SPARQLWrapper
+
+    sparql = SPARQLWrapper(live_server())
+    sparql.setMethod(POST)
+    sparql.setQuery(f"ASK {{ <{ADA}> <{KG.workedAt}> <{LONDON}> }}")
+    sparql.setReturnFormat(JSON)
+    assert sparql.query().convert()["boolean"] is True
+    sparql.setQuery(f"CONSTRUCT WHERE {{ <{ADA}> ?p ?o }}")
+    sparql.setReturnFormat(TURTLE)
+    graph = Graph().parse(data=sparql.query().convert(), format="turtle")
+    assert (ADA, KG.workedAt, LONDON) in graph
+
+
+def test_sparqlwrapper_sees_syntax_errors_and_refused_updates(live_server):
+    from SPARQLWrapper import POST, SPARQLWrapper
+    from SPARQLWrapper.SPARQLExceptions import QueryBadFormed, SPARQLWrapperException
+
+    endpoint = live_server()
+    sparql = SPARQLWrapper(endpoint)
+    sparql.setQuery("SELECT ?x WHERE { ?x }")
+    with pytest.raises(QueryBadFormed, match="line 1"):
+        sparql.query()
+    updater = SPARQLWrapper(endpoint)
+    updater.setMethod(POST)
+    updater.setQuery(INSERT)
+    with pytest.raises((SPARQLWrapperException, Exception), match="403|read-only|Forbidden"):
+        updater.query()
+
+
+def test_rdflib_sparqlstore_reads_the_union_and_one_graph(live_server):
+    from rdflib import Dataset
+    from rdflib.plugins.stores.sparqlstore import SPARQLStore
+
+    endpoint = live_server()
+    for method in ("GET", "POST_FORM"):
+        remote = Dataset(store=SPARQLStore(endpoint, method=method), default_union=True)
+        rows = list(remote.query(NAMES))
+        assert [str(r.name) for r in rows][0] == "Ada Lovelace"
+        assert len(rows) == 2
+        assert (ADA, KG.workedAt, LONDON) in remote
+    one = Graph(store=SPARQLStore(endpoint), identifier=G2)
+    assert [str(r.name) for r in one.query(NAMES)] == ['Charles "Difference" Babbage\twith a tab']
+    assert (CHARLES, KG.startYear, Literal(1828)) in one
+
+
+def test_rdflib_sparqlupdatestore_is_refused_then_allowed(live_server, store):
+    from rdflib.plugins.stores.sparqlstore import SPARQLUpdateStore
+
+    read_only = live_server()
+    updater = SPARQLUpdateStore(read_only, read_only)
+    with pytest.raises(Exception, match="403"):
+        updater.update(INSERT)
+    writable = live_server(allow_update=True)
+    SPARQLUpdateStore(writable, writable).update(INSERT)
+    assert store.query('ASK { ?s ?p "A. A. Lovelace" }').askAnswer
+
+
+def test_concurrent_clients_on_a_real_socket(live_server):
+    import concurrent.futures
+
+    import httpx
+
+    endpoint = live_server()
+
+    def ask(i):
+        with httpx.Client() as http:
+            return http.post(endpoint, data={"query": NAMES}, headers={"Accept": "text/csv"}).status_code
+
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        assert set(pool.map(ask, range(40))) == {200}
+
+
+# -- the page in a real browser ----------------------------------------------------------------------
+@pytest.mark.browser
+def test_query_page_runs_a_query_in_chromium(live_server):
+    import os
+
+    if not os.path.exists("/usr/bin/chromium"):
+        pytest.skip("Debian chromium is not installed (/usr/bin/chromium)")
+    playwright = pytest.importorskip("playwright.sync_api")
+    page_url = live_server()[: -len("sparql")]
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page()
+        page.goto(page_url)
+        page.wait_for_selector("#examples option[value='documents']", state="attached")
+        page.click("#run")
+        page.wait_for_selector("table td")
+        cells = page.locator("table td").all_inner_texts()
+        assert any("Ada Lovelace" in c for c in cells)
+        page.fill("#query", "SELECT ?x WHERE { ?x }")
+        page.click("#run")
+        page.wait_for_function("document.getElementById('error').textContent.includes('400')")
+        browser.close()
+
+
+def test_cli_serve_help(runner):
+    from kg.cli import cli
+
+    result = runner.invoke(cli, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--store", "--allow-update", "--timeout", "--max-rows"):
+        assert option in result.output
+
+
+@pytest.mark.slow
+def test_load_script_runs_against_kg_serve():
+    """bench/load.py starts `kg serve` on loopback, fires queries from concurrent clients, reports 0 errors."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "bench" / "load.py"), "--queries", "60", "--clients", "4",
+                           "--people", "20", "--json"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["queries"] == 60 and report["errors"] == 0
+    assert report["p50_ms"] <= report["p99_ms"]
+
+
+def test_simple_literals_carry_no_xsd_string_datatype(client):
+    data = client.get("/sparql", params={"query": NAMES}).json()
+    assert all("datatype" not in b["name"] for b in data["results"]["bindings"])
+    tsv = client.get("/sparql", params={"query": NAMES}, headers={"Accept": "text/tab-separated-values"}).text
+    assert "XMLSchema#string" not in tsv
