@@ -1,10 +1,10 @@
 """Namespaces, prefixes and IRI minting: the one place IRIs are made.
 
->>> str(mint_iri("person", "Guoliang He"))
-'https://w3id.org/kg/id/person/guoliang-he'
->>> mint_iri("person", "Guoliang  HE") == mint_iri("person", "guoliang he")
+>>> str(mint_iri("person", "Ryo Sato"))
+'https://w3id.org/kg/id/person/ryo-sato'
+>>> mint_iri("person", "Ryo  SATO") == mint_iri("person", "ryo sato")
 True
->>> str(mint_iri("person", "方佳瑞")).startswith('https://w3id.org/kg/id/person/x-')
+>>> str(mint_iri("person", "王小明")).startswith('https://w3id.org/kg/id/person/x-')
 True
 """
 from __future__ import annotations

@@ -101,7 +101,8 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
         kg query "SELECT ?name WHERE { ?p a kg:Person ; kg:name ?name } ORDER BY ?name"
         (kg's prefixes kg:, kgr:, foaf:, schema:, org:, prov: ... are predeclared)
         kg query --file people.rq --format csv
-        kg query --name people_at_organization --param org="Tsinghua University"
+        kg query --list
+        kg query --name people_at_org --param org="<https://w3id.org/kg/id/org/kyoto-university>"
     """
     from kg.queries import load_query, query_names
 

@@ -35,8 +35,8 @@ UNNAMED_SUBJECT = "Unnamed document subject"
 def normalize_name(name: str) -> str:
     """Case-, accent- and punctuation-folded form of a name, for deduplication.
 
-    >>> normalize_name("  Tsinghua  Univ. ")
-    'tsinghua univ'
+    >>> normalize_name("  Kyoto  Univ. ")
+    'kyoto univ'
     >>> normalize_name("École Normale")
     'ecole normale'
     """

@@ -1,7 +1,7 @@
 """Dates and date ranges as CVs write them, normalised to ``YYYY`` / ``YYYY-MM`` / ``present``.
 
->>> find_date_range("PACMAN Lab, Oct. 2017 - June, 2025")
-DateRange(start='2017-10', end='2025-06', begin=12, stop=34)
+>>> find_date_range("Ocean Optics Lab, Oct. 2016 - June, 2023")
+DateRange(start='2016-10', end='2023-06', begin=18, stop=40)
 >>> find_date_range("2014--17").end
 '2017'
 >>> find_date_range("Since August 2022, I have been a lecturer").end
@@ -167,8 +167,8 @@ def find_date_range(text: str) -> DateRange | None:
     ('2021', 'present')
     >>> find_date_range("from October 2016 until May 2017")[:2]
     ('2016-10', '2017-05')
-    >>> find_date_range("Between 2017 and August 2022, I was")[:2]
-    ('2017', '2022-08')
+    >>> find_date_range("Between 2015 and March 2019, I was")[:2]
+    ('2015', '2019-03')
     >>> find_date_range("PhD, 2020--")[:2]
     ('2020', 'present')
     >>> find_date_range("graduated in 2013")[:2]

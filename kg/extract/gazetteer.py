@@ -6,9 +6,9 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 
 >>> lookup_organization("USC").name
 'University of Southern California'
->>> canonical_org_name("Dept. CS, Tsinghua Univ.")
-'Department of Computer Science, Tsinghua University'
->>> classify_organization("Makeability Lab")
+>>> canonical_org_name("Dept. CS, Kyoto Univ.")
+'Department of Computer Science, Kyoto University'
+>>> classify_organization("Soft Matter Lab")
 'Lab'
 """
 from __future__ import annotations
@@ -134,11 +134,17 @@ def _fields() -> dict[str, str]:
 
 _DEPT_BEFORE = re.compile(r"^(?P<field>[A-Z][A-Za-z&]{0,5})\s+Department$")
 _DEPT_AFTER = re.compile(r"^Department(?:\s+of)?\s+(?P<field>[A-Z][A-Za-z&]{0,5})$")
+# "Dept. Physics", "Department Chemistry and Biology": the "of" that the abbreviation dropped
+_DEPT_OF_DROPPED = re.compile(r"^Department\s+(?!of\b|for\b)(?P<field>[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)?)$")
 
 
 def _expand_department(part: str) -> str:
-    """``CS Department`` / ``Department CS`` -> ``Department of Computer Science``."""
-    match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part)
+    """``CS Department`` / ``Department CS`` -> ``Department of Computer Science``.
+
+    >>> _expand_department("Department Physics")
+    'Department of Physics'
+    """
+    match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part) or _DEPT_OF_DROPPED.match(part)
     if match:
         field = _fields().get(match.group("field"), match.group("field"))
         return f"Department of {field}"
@@ -199,7 +205,7 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 
     Acronyms written in capitals ("MIT", "USC") match case-sensitively, so that ordinary
     words are never taken for an organisation; other names match case-, accent- and
-    abbreviation-insensitively ("Tsinghua Univ.").
+    abbreviation-insensitively ("Kyoto Univ.").
 
     Parameters
     ----------
@@ -215,8 +221,8 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 
     Examples
     --------
-    >>> lookup_organization("Tsinghua Univ.").name
-    'Tsinghua University'
+    >>> lookup_organization("Kyoto Univ.").name
+    'Kyoto University'
     >>> lookup_organization("Facebook").name
     'Meta'
     >>> lookup_organization("mit") is None

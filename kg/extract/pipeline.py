@@ -268,8 +268,8 @@ _ITEM_HEAD = re.compile(
 
 
 def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> None:
-    """List items that open with a project name ("2. **FedML**: ...", "Colossal-AI [link] is a ..."),
-    and, in a Projects section, entry titles followed by their dates ("Venus System. 2016-2017")."""
+    """List items that open with a project name ("2. **QuickSolve**: ...", "Tidewater [link] is a ..."),
+    and, in a Projects section, entry titles followed by their dates ("Orion Toolkit. 2016-2017")."""
     from kg.extract.dates import find_date_range
     from kg.extract.projects import _project_shape, looks_like_project
     from kg.extract.text import strip_bullet

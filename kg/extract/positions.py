@@ -83,10 +83,10 @@ class Entry:
 
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     """``(role, organisation text, ongoing)`` pieces of a person's note such as
-    ``"VP@Tencent, now CEO@G7"`` or ``"director at X"`` or ``"UL"``.
+    ``"VP@Acme, now CEO@Zeta Ltd"`` or ``"director at X"`` or ``"UL"``.
 
-    >>> parse_note("Director@Cloud Group, Tencent")
-    [('Director', 'Cloud Group', False), (None, 'Tencent', False)]
+    >>> parse_note("Director@Cloud Group, Nokia")
+    [('Director', 'Cloud Group', False), (None, 'Nokia', False)]
     >>> parse_note("VP@Acme, now CEO@Zeta Ltd")
     [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
     """
@@ -123,7 +123,7 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
 
 
 def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence) -> None:
-    """``Tong Zhang (director at Tencent AI Lab)``: the person works at the organisation."""
+    """``Kenji Mori (director at Nokia Bell Labs)``: the person works at the organisation."""
     previous = None
     for role, org_text, ongoing in parse_note(note):
         mention = classify_segment(org_text, context_org=bool(role) or bool(_RX_ADD_AFFILIATION_NOTE_1.fullmatch(org_text)))
@@ -228,7 +228,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             or (not current.chain)
         )
         if chain and current is not None and current.chain and not starts_new:
-            # sub-units of the open entry ("Tencent AI Lab, Tencent Cloud")
+            # sub-units of the open entry ("Nokia Bell Labs, Nokia Networks")
             if all(m.type == "Lab" for m in chain):
                 groups = [org_chain(g, context_org=False) for g in text.split(";")] if ";" in text else [chain]
                 current.units.extend(g for g in groups if g)
@@ -256,7 +256,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
 
 
 def _project_head(raw: str, text: str) -> str | None:
-    """The project an entry line names ("Paxos | SLR210 https://github.com/...", "CleanLake")."""
+    """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
     from kg.extract.projects import _project_shape, looks_like_project
 
     head = _RX_PROJECT_HEAD_2.split(text)[0].strip(" *")

@@ -1,10 +1,10 @@
 """Projects the subject built, led or contributed to: "developed X", "creator of X",
 "contributed to projects such as X and Y", project-list items.
 
->>> [name for name, _ in project_mentions("I initialized and developed TurboTransformers, a fast runtime.")]
-['TurboTransformers']
->>> [name for name, _ in project_mentions("He contributed to projects such as PyTorch and JAX.")]
-['PyTorch', 'JAX']
+>>> [name for name, _ in project_mentions("I initialized and developed QuickSolve, a fast sparse solver.")]
+['QuickSolve']
+>>> [name for name, _ in project_mentions("He contributed to projects such as NumPy and JAX.")]
+['NumPy', 'JAX']
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ _NOT = {"i", "the", "a", "an", "we", "it", "this", "that", "these", "my", "our",
 def looks_like_project(name: str) -> bool:
     """Whether a name has the shape of a software/project name (not a person or organisation).
 
-    >>> looks_like_project("swGEMM"), looks_like_project("Jane Doe"), looks_like_project("Stanford University")
+    >>> looks_like_project("libHMC"), looks_like_project("Jane Doe"), looks_like_project("Kyoto University")
     (True, False, False)
     """
     name = name.strip(" .,;:")
@@ -104,7 +104,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
             out.append((name, match.start("name")))
     for verb in _VERB.finditer(sentence):
         if verb.group(0)[:1].isupper() and verb.start() > 2:
-            continue  # a capitalised verb inside a title ("... Custom Designed Wearable ...")
+            continue  # a capitalised verb inside a title ("... Custom Designed Sensor ...")
         rest = sentence[verb.end():]
         names = []
         # a list: "X, Y and Z" / "X and Y"

@@ -52,7 +52,7 @@ _EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|
 
 
 def _employer_list(head: str, orgs):
-    """"I have worked at Cohere, Acme Seed and X Lab": every name of the list is an employer."""
+    """"I have worked at Nokia, Acme Robotics and X Lab": every name of the list is an employer."""
     from kg.extract.orgs import OrgMention, classify_segment
 
     match = _EMPLOY.search(head)
@@ -235,7 +235,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
                     span = find_date_range(stretch)
                     o_start, o_end = (span.start, span.end) if span else (None, None)
                 elif len(mine) > 1:
-                    # "an M.S. in 2016 and a B.S. in 2014 from X": one relation, the latest end
+                    # "an M.S. in 2012 and a B.S. in 2010 from X": one relation, the latest end
                     from kg.extract.dates import find_dates
 
                     years = [v for v, _, _ in find_dates(head[mine[0][1]: orgs[i].end + 12])]

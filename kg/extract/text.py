@@ -1,7 +1,7 @@
 """Readable-text helpers: markup removal, bullets, paragraphs and sentences with line maps.
 
->>> clean("- **Tsinghua University** [link](https://x.org) Beijing")
-'Tsinghua University link Beijing'
+>>> clean("- **Kyoto University** [link](https://x.org) Kyoto")
+'Kyoto University link Kyoto'
 >>> split_sentences("He got a Ph.D. in 2013. She is Dr. Lee. Done")
 ['He got a Ph.D. in 2013.', 'She is Dr. Lee.', 'Done']
 """

@@ -1,8 +1,8 @@
 """Venues named outside publication lists: "papers at CHI'10 and UIST'24", "reviewer for
-*Nature Communications*", conference talks ("2021 | American Economic Association Annual Meeting").
+*Nature Communications*", conference talks ("2018 | European Economic Association Congress").
 
->>> [v for v, _ in venue_mentions("Best papers at CHI'13, ASSETS'24 and UbiComp 2009.")]
-['CHI', 'ASSETS', 'UbiComp']
+>>> [v for v, _ in venue_mentions("Best papers at CHI'15, CSCW'22 and UIST 2011.")]
+['CHI', 'CSCW', 'UIST']
 """
 from __future__ import annotations
 
@@ -105,8 +105,8 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
 def talk_venue(text: str) -> str | None:
     """The conference of a talk line, without its date, format and place.
 
-    >>> talk_venue("2019 | New Zealand Association of Economists Conference, Wellington")
-    'New Zealand Association of Economists Conference'
+    >>> talk_venue("2018 | European Economic Association Congress, Lisbon")
+    'European Economic Association Congress'
     """
     from kg.extract.dates import find_dates
     from kg.extract.orgs import is_location

@@ -1,9 +1,9 @@
 """Degree and role vocabulary: normalised degrees and their fields.
 
->>> degree_of("Ph.D. in Computer Science"), degree_of("B.Sc in Mechano-informatics"), degree_of("Research Intern")
+>>> degree_of("Ph.D. in Computer Science"), degree_of("B.Sc in Marine Biology"), degree_of("Research Intern")
 ('PhD', 'BS', None)
->>> field_of("PhD in Economics"), field_of("M.S. in Chemical Engineering in 2016")
-('Economics', 'Chemical Engineering')
+>>> field_of("PhD in Economics"), field_of("M.Sc. in Marine Biology in 2012")
+('Economics', 'Marine Biology')
 """
 from __future__ import annotations
 

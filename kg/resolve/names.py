@@ -1,8 +1,8 @@
 """Person-name parsing and comparison for the resolver: full names, initials, name order.
 
->>> name_relation(parse_person_name("G. He"), parse_person_name("Guoliang He"))
+>>> name_relation(parse_person_name("R. Sato"), parse_person_name("Ryo Sato"))
 'initials'
->>> name_relation(parse_person_name("He, Guoliang"), parse_person_name("Guoliang He"))
+>>> name_relation(parse_person_name("Sato, Ryo"), parse_person_name("Ryo Sato"))
 'same'
 >>> name_relation(parse_person_name("Shen Li"), parse_person_name("Li Shen"))
 'swap'

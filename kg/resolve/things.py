@@ -1,6 +1,6 @@
 """Resolving organisations, venues, projects and publications: name keys, aliases, acronyms, fuzzy titles.
 
->>> org_name_key("Tsinghua Univ.") == org_name_key("Tsinghua University")
+>>> org_name_key("Kyoto Univ.") == org_name_key("Kyoto University")
 True
 >>> venue_name_key("Proceedings of the 38th ICML 2021")
 'icml'
@@ -69,7 +69,7 @@ def org_name_key(name: str) -> str:
 def is_acronym(name: str) -> bool:
     """A one-word name of 2-10 characters with at least two capitals ("USC", "PPoPP").
 
-    >>> is_acronym("USC"), is_acronym("PPoPP"), is_acronym("Tsinghua")
+    >>> is_acronym("USC"), is_acronym("PPoPP"), is_acronym("Kyoto")
     (True, True, False)
     """
     name = name.strip()
