@@ -16,7 +16,7 @@ from kg.model import Document, Line
     "text, name",
     [
         ("Prof. Dr. Ana Lúcia Ferreira", "Ana Lúcia Ferreira"),
-        ("Assistant Prof. Cho-Jui Hsieh [link]", "Cho-Jui Hsieh"),
+        ("Assistant Prof. Jean-Luc Moreau [link]", "Jean-Luc Moreau"),
         ("Dr. Nguyễn Thị Lan", "Nguyễn Thị Lan"),
         ("张伟", "张伟"),
         ("Department of Physics", None),
