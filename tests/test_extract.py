@@ -226,3 +226,33 @@ def test_sentence_with_two_degrees_and_product_descriptor():
     assert (lagos.degree, lagos.end) == ("MS", None)
     assert f[(name, "workedAt", "Google DeepMind")].start == "2016"
     assert (name, "contributedTo", "IgboNLP") in f
+
+
+@pytest.fixture(scope="module")
+def bioengineer():
+    return extract(load("bioengineer_bio.txt"))
+
+
+def test_lab_named_x_and_y_keeps_both_words(bioengineer):
+    orgs = names(bioengineer, "Organization")
+    assert "Circuits and Computation Lab" in orgs and "Computation Lab" not in orgs
+    assert ("Circuits and Computation Lab", "partOf", "University of Bristol") in facts(bioengineer)
+
+
+def test_joint_degree_after_degree_abbreviation(bioengineer):
+    f = facts(bioengineer)
+    name = "Oluwaseun Adeyemi-Park"
+    for university in ("University of Edinburgh", "South China University of Technology"):
+        phd = f[(name, "studiedAt", university)]
+        assert (phd.degree, phd.start, phd.end) == ("PhD", "2013", "2017")
+    assert f[(name, "studiedAt", "Politecnico di Milano")].degree == "MS"
+
+
+def test_postdoc_hosts_are_mentors(bioengineer):
+    f = facts(bioengineer)
+    name = "Oluwaseun Adeyemi-Park"
+    assert (name, "mentoredBy", "Ingrid Solberg") in f and (name, "mentoredBy", "Kwame Asante") in f
+    assert (name, "mentoredBy", "Hana Novak") not in f  # a collaborator, not a mentor
+    oslo = f[(name, "workedAt", "University of Oslo")]
+    assert (oslo.role, oslo.start, oslo.end) == ("Postdoc", "2019", "2021")
+    assert (name, "workedAt", "Karolinska Institute") in f

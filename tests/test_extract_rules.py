@@ -34,6 +34,11 @@ def test_split_people_keeps_notes():
         ("Mahdi Rahimi", "chair"), ("Yuki Tanaka", "RIKEN"), ("Sofia Esposito", None)]
 
 
+def test_split_people_ends_names_at_prepositions():
+    assert [p.name for p in split_people("Prof. Ama Boateng at the University of Ghana, and Dr. Li Wei")] == [
+        "Ama Boateng", "Li Wei"]
+
+
 def test_abbreviated_names():
     assert abbreviates("K. Mensah-Bonsu", "Kofi Mensah-Bonsu")
     assert not abbreviates("K. Mensah", "Kofi Mensah-Bonsu")

@@ -300,13 +300,20 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _RX_ORG_CHAIN_1.sub(",", cleaned)
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
-    from kg.extract.vocab import degree_of
+    from kg.extract.vocab import degree_of, degree_span
 
     out: list[OrgMention] = []
     pieces = _merge_campus(segments(cleaned))
     for i, (seg, offset) in enumerate(pieces):
         if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
             continue  # a label ("Dissertation: ...")
+        lead = degree_span(seg)
+        if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
+            rest = seg[lead[2]:].lstrip()
+            if rest[:1].isupper() and classify_segment(_RX_ORG_CHAIN_2.split(rest, maxsplit=1)[0], context_org=False):
+                # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
+                offset += len(seg) - len(rest)
+                seg = rest
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
@@ -455,7 +462,13 @@ def _org_pieces(phrase: str):
     for text, offset, connector in items:
         end = offset + len(text)
         if _prose_type(text) or lookup_organization(text):
-            groups.append([offset, end, "org"])
+            if connector in ("and", "&") and groups and groups[-1][2] == "other" and not lookup_organization(text) \
+                    and "the" not in whole[groups[-1][1]:offset].split():
+                # "Circuits and Computation Lab": a bare word joined by "and" belongs to the name
+                # (unless the name after "and" is complete on its own: "Acme Seed and Shanghai AI Lab")
+                groups[-1][1:] = [end, "org"]
+            else:
+                groups.append([offset, end, "org"])
         elif is_role(text):
             groups.append([offset, end, "role"])
         elif is_location(text) or _DATE_WORD.search(text):

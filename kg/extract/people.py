@@ -25,6 +25,7 @@ _RX_SPLIT_TOP_1 = re.compile(r"\s+(?:and|&|und|et|y)\s+")
 _RX_SPLIT_PEOPLE_1 = re.compile(r"^\s*(?:and|&)\s+")
 _RX_SPLIT_PEOPLE_2 = re.compile(r"^[^:]{0,40}:\s*")
 _RX_SPLIT_PEOPLE_3 = re.compile(r"\(([^()]*)\)")
+_RX_SPLIT_PEOPLE_4 = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords"]
 
@@ -172,7 +173,8 @@ def split_people(text: str) -> list[PersonMention]:
         m = _RX_SPLIT_PEOPLE_3.search(piece_text)
         if m:
             note = m.group(1).strip() or None
-        name = clean_person(piece_text)
+        # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
+        name = clean_person(piece_text) or clean_person(_RX_SPLIT_PEOPLE_4.split(piece_text, maxsplit=1)[0])
         if name:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))

@@ -36,6 +36,7 @@ _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
 _RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
 _RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+_PEOPLE_END = re.compile(r"\s*(?:[,;|(]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note"]
 
@@ -44,22 +45,50 @@ ADVISOR_TRIGGER = re.compile(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?)"
     r"\s*[:：]|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
-    r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with)",
+    r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
+    r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
+    r"(?<!\w)postdoc(?:toral)?(?:\s+(?:research\s+)?(?:fellow|researcher|scholar|associate|scientist))?\s+with|"
+    r"(?<!\w)in\s+the\s+(?:lab(?:oratory)?|group|team)\s+of)",
     re.IGNORECASE,
 )
 
+#: "Postdoc with A. Person": a role joined to the person who hosted it.
+ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
+_AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
+_POSTDOC = re.compile(r"\bpostdoc", re.IGNORECASE)
+_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
+
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
-_TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|导师|指导|指導|지도", re.I)
+_TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
+                           r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 
 
-def trigger_predicate(trigger: str) -> str | None:
-    """advisedBy / mentoredBy / None (a collaborator) for a trigger phrase."""
+def trigger_predicate(trigger: str, before: str = "", after: str = "", studying: bool = False) -> str | None:
+    """advisedBy / mentoredBy / None (a collaborator) for a trigger phrase, with the text
+    ``before`` and ``after`` it for the triggers whose sense depends on the position, and
+    ``studying`` when it stands in an education entry.
+
+    A postdoc is a job, so whoever hosts one is a mentor, not an advisor.
+
+    >>> trigger_predicate("worked with", "Before that she ", " Dr. A. Bello as a postdoc at X")
+    'mentoredBy'
+    >>> trigger_predicate("in the lab of", "He did his PhD "), trigger_predicate("collaborated with")
+    ('advisedBy', None)
+    """
     t = trigger.lower()
-    if "mentor" in t or "host" in t:
+    if "mentor" in t or "host" in t or "postdoc" in t:
         return "mentoredBy"
-    if "work" in t or "collaborat" in t:
+    if "collaborat" in t:
         return None
+    if "work" in t or t.startswith("in the"):
+        if _POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
+            return "mentoredBy"
+        if t.startswith("in the") and (studying or _STUDENT.search(before)):
+            return "advisedBy"
+        return None
+    if t.startswith(("pi", "principal", "lab head", "group leader")):
+        return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
     return "advisedBy"
 
 
@@ -173,18 +202,33 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     lines = ctx.document.lines
     entries: list[Entry] = []
     current: Entry | None = None
+    inline: dict[int, tuple[str, str, int, str]] = {}
     for index in indexes:
         raw = lines[index].text
         text = clean(raw)
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if _TRIGGER_HINT.search(text) else None
+        role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
+        if trig and (role_with or trig.group("trigger").lower().startswith("in the")):
+            # "Postdoc with Prof. A, Org, 2019 - 2021": the mentor is named inside the entry's own
+            # line, which is read on without the name
+            after = text[trig.end():]
+            stop = _PEOPLE_END.search(after)
+            keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
+            named = text[trig.start() + len(keep): trig.end() + (stop.start() if stop else len(after))]
+            pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
+            if pred:
+                inline[index] = (after[: stop.start()] if stop else after, pred, index, trig.group("trigger"))
+            text = text.replace(named, "", 1)
+            raw = raw.replace(named, "", 1) if named in raw else text
+            trig = None
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
             # "Advisor: A; Co-Advisor: B"
             for part in _RX_EXTRACT_ENTRIES_1.split(rest):
                 part = _RX_EXTRACT_ENTRIES_2.sub("", part) if ":" in part[:32] else part
-                pred = trigger_predicate(trig.group("trigger"))
+                pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
                 if _RX_EXTRACT_ENTRIES_3.search(trig.group("trigger")):
                     pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
@@ -251,6 +295,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not current.role:
             current.role = _role_text(text, chain)
     for entry in entries:
+        entry.advisors.extend(inline[i] for i in sorted(inline) if entry.first <= i <= entry.last)
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
     return entries
 

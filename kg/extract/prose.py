@@ -33,7 +33,18 @@ _RX_SENTENCE_12 = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student
 _RX_SENTENCE_13 = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 _RX_SENTENCE_14 = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member))\b", re.I)
 
+_PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
+
 __all__ = ["read_prose"]
+
+
+def _after_people(tail: str) -> str:
+    """The rest of a clause after the names that follow a trigger ("Prof. A at the B from
+    2019" -> " at the B from 2019"): from the first preposition outside a parenthetical note."""
+    for match in _PEOPLE_STOP.finditer(tail):
+        if tail.count("(", 0, match.start()) == tail.count(")", 0, match.start()):
+            return tail[match.start():]
+    return ""
 
 _STUDY = re.compile(
     r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
@@ -145,8 +156,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         rest = sentence[trig.end():]
         parts = _RX_SENTENCE_1.split(rest, maxsplit=1)
         tail = parts[0]
-        pred = trigger_predicate(trig.group("trigger"))
+        pred = trigger_predicate(trig.group("trigger"), head, rest)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
+        if pred == "mentoredBy":
+            # "a postdoc with Prof. A at the University of B": the subject works where the host does
+            head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
     orgs = find_orgs_in_text(head)
