@@ -40,8 +40,11 @@ def normalize_name(name: str) -> str:
     >>> normalize_name("École Normale")
     'ecole normale'
     """
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = name
+    if not text.isascii():  # ASCII has no accents to fold, and NFKD leaves it unchanged
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower()
     text = text.replace("&", " and ")
     text = _RX_NORMALIZE_NAME_1.sub(" ", text)
     return _RX_NORMALIZE_NAME_2.sub(" ", text).strip()

@@ -75,6 +75,10 @@ _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
 _UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
 
 
+_YEAR_GROUP = {name: f"{name}_y" for name in ("ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
+_MONTH_GROUP = {name: f"{name}_m" for name in ("ym", "ymd", "my", "dmy", "mon")}
+
+
 class DateRange(NamedTuple):
     """A start and end (``None`` when not written), and where in the text they were found."""
 
@@ -90,19 +94,15 @@ def _month_number(word: str) -> int | None:
 
 def _value(match: re.Match) -> tuple[str, int]:
     """(normalised date, year) of a token match."""
+    # each alternative of _DATE is one named group around its inner groups, so the group that
+    # closed last names the alternative that matched
     kind = match.lastgroup
-    groups = match.groupdict()
-    for name in ("ym", "ymd", "my", "dmy", "mon"):
-        if groups.get(name):
-            year = groups[f"{name}_y"]
-            month_text = groups[f"{name}_m"]
-            month = int(month_text) if month_text.isdigit() else _month_number(month_text)
-            return (f"{year}-{month:02d}" if month else year), int(year)
-    for name in ("season", "year", "year2"):
-        if groups.get(name):
-            year = groups[f"{name}_y"]
-            return year, int(year)
-    raise ValueError(kind)  # pragma: no cover
+    year = match.group(_YEAR_GROUP[kind])
+    if kind in _MONTH_GROUP:
+        month_text = match.group(_MONTH_GROUP[kind])
+        month = int(month_text) if month_text.isdigit() else _month_number(month_text)
+        return (f"{year}-{month:02d}" if month else year), int(year)
+    return year, int(year)
 
 
 def find_dates(text: str) -> list[tuple[str, int, int]]:

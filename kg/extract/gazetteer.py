@@ -125,6 +125,8 @@ _ABBREVIATIONS = [
     (r"^U\.?\s+of\b", "University of"),
 ]
 _ABBREVIATION_RES = [(re.compile(p), r) for p, r in _ABBREVIATIONS]
+# one search finds the names with nothing to expand (most of them) instead of one per abbreviation
+_ANY_ABBREVIATION = re.compile("|".join(p for p, _ in _ABBREVIATIONS))
 
 
 @lru_cache(maxsize=1)
@@ -182,7 +184,7 @@ def canonical_org_name(name: str) -> str:
     'Georgia Tech'
     """
     text = " ".join(name.split())
-    for pattern, replacement in _ABBREVIATION_RES:
+    for pattern, replacement in _ABBREVIATION_RES if _ANY_ABBREVIATION.search(text) else ():
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)

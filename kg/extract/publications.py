@@ -1113,6 +1113,8 @@ def _parse_single(text: str, arxiv: str | None) -> Citation | None:
 
 
 def _fold(word: str) -> str:
+    if word.isascii():  # nothing for NFKD to decompose
+        return word.replace("-", "").lower().strip(".,'’")
     word = unicodedata.normalize("NFKD", word)
     return "".join(c for c in word if not unicodedata.combining(c) and c != "-").lower().strip(".,'’")
 

@@ -19,7 +19,10 @@ _RX_TALK_VENUE_2 = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
 
-_ACRONYM = re.compile(r"(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{2,})(?P<year>['’]\d\d|\s?(?:19|20)\d\d)?(?![\w-])")
+# the lookahead first lets the engine skip to capitals instead of testing the lookbehind everywhere
+_ACRONYM = re.compile(r"(?=[A-Z])(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{2,})(?P<year>['’]\d\d|\s?(?:19|20)\d\d)?(?![\w-])")
+#: What every :data:`_ACRONYM` match holds; a cheaper test to run first.
+_TWO_CAPITALS = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
 _NAMED_VENUE = re.compile(r"\b(?:Communications|Journal|Transactions|Proceedings|Letters|Review|Reviews|Conference|"
                           r"Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop)\b")
@@ -31,6 +34,11 @@ _SERVICE = re.compile(
     r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
     re.IGNORECASE,
 )
+#: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` cannot match: a substring test is
+#: much cheaper than running either pattern over every line.
+_NAMED_VENUE_WORDS = ("Communications", "Journal", "Transactions", "Proceedings", "Letters", "Review", "Conference",
+                      "Annals", "Advances", "Nature", "Science", "Bulletin", "Quarterly", "Symposium", "Workshop")
+_SERVICE_WORDS = ("review", "referee", "editor", "program", "chair", "venue")
 _VENUE_WORD = re.compile(
     r"\b(?:conference|meeting|symposium|workshop|seminar|summer institute|congress|colloquium|forum|journal|"
     r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
@@ -56,7 +64,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
 
     out: list[tuple[str, str]] = []
     acronyms = []
-    for match in _ACRONYM.finditer(text):
+    for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
         token = match.group(1)
         venue = _lookup(token)
         if venue is not None and token in venue.names and not lookup_organization(token):
@@ -64,18 +72,19 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     # a lone acronym needs a year or a word about papers around it ("PACT" may be a project)
     if len(acronyms) >= 2 or (acronyms and (acronyms[0][2] or _CUE.search(text))):
         out.extend((name, token) for name, token, _ in acronyms)
-    for match in _TITLE_PHRASE.finditer(text):
+    for match in _TITLE_PHRASE.finditer(text) if any(w in text for w in _NAMED_VENUE_WORDS) else ():
         phrase = match.group(0)
         if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
             venue = _lookup(phrase)
             if venue is not None:
                 out.append((venue.display, phrase))
-    for match in _EMPHASIS.finditer(raw or ""):
+    for match in _EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ():
         written = (match.group(1) or match.group(2)).strip()
         venue = _lookup(written)
         if venue is not None:
             out.append((venue.display, written))
-    for trigger in _SERVICE.finditer(text):
+    lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
+    for trigger in _SERVICE.finditer(text) if lower is None or any(w in lower for w in _SERVICE_WORDS) else ():
         rest = _RX_VENUE_MENTIONS_1.split(text[trigger.end():])[0]
         from kg.extract.text import clean
 

@@ -26,6 +26,14 @@ def _degree_rules() -> tuple[tuple[re.Pattern, str], ...]:
     )
 
 
+@lru_cache(maxsize=1)
+def _any_degree() -> re.Pattern:
+    """Matches wherever one of :func:`_degree_rules` would: most texts name no degree, and one
+    search rules them out instead of one per rule."""
+    alternatives = "|".join(f"(?:{row['pattern']})" for row in _data_rows("degrees.tsv"))
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])", re.IGNORECASE)
+
+
 #: Degrees written in Chinese, Japanese or Korean (no word boundaries there).
 _CJK_DEGREES = {"博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS", "学士": "BS", "學士": "BS", "本科": "BS",
                 "박사": "PhD", "석사": "MS", "학사": "BS"}
@@ -39,7 +47,7 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
         at = text.find(word)
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
-    for pattern, degree in _degree_rules():
+    for pattern, degree in _degree_rules() if _any_degree().search(text) else ():
         match = pattern.search(text)
         if match and (best is None or match.start() < best[1]):
             # "MA"/"MS"/"BA" in capitals only, to avoid words such as "ma", "ba"
