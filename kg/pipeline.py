@@ -89,7 +89,8 @@ def _load_and_extract(path: str) -> tuple[str, Document | None, Extraction | Non
         return path, None, None, str(exc)
     except Exception as exc:  # a bug in a rule must not lose the rest of the batch
         return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
-    return path, document, extraction, None
+    # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's memory
+    return path, replace(document, lines=(), metadata={}, data=None), extraction, None
 
 
 def build(
@@ -119,7 +120,7 @@ def build(
     BuildReport
     """
     from kg.ingest import iter_paths
-    from kg.rdf import document_triples
+    from kg import rdf
     from kg.resolve import resolve
 
     started = time.perf_counter()
@@ -171,13 +172,17 @@ def build(
         _ResolverIndex.invalidate(store)  # a crash while writing leaves no stale index behind
     by_path = {d["path"]: d for d in documents}
     report.merges = len(resolution.merges)
+    merges: dict[str, list] = {}
+    for merge in resolution.merges:
+        merges.setdefault(merge.document, []).append(merge)
     built_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     entities: set[str] = set()
     for start in range(0, len(loaded), WRITE_BATCH):
         batch, written = [], []
         for key, document, extraction in loaded[start:start + WRITE_BATCH]:
             try:
-                graph, triples = document_triples(document, extraction, resolution, key=key, built_at=built_at)
+                graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key, built_at=built_at,
+                                                       merges=merges.get(key, ()))
                 batch.append((graph, list(triples)))
                 written.append((key, document))
             except Exception as exc:  # this document is skipped whole; the store keeps its old version
@@ -190,8 +195,8 @@ def build(
         report.built += len(batch)
         if index is not None:
             for (graph, triples), (key, document) in zip(batch, written):
-                index.put(str(graph), triples)
-                by_path[key] = {"path": key, "sha256": document.sha256, "graph": str(graph)}
+                index.put(graph[1:-1], triples)
+                by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
     if index is not None:
         index.save(store, list(by_path.values()))
     report.timings["write"] = time.perf_counter() - mark
@@ -260,6 +265,11 @@ _TYPE = _RDF + "type"
 _ENTITY_TYPES = frozenset(_KG + t for t in
                           ("Person", "University", "Company", "Lab", "Institute", "Venue", "Project", "Publication"))
 _IDENTIFIER_SCHEMES = {_KG + s: s for s in ("email", "orcid", "homepage", "github", "scholar", "rorId")}
+#: the predicates whose triples :func:`_contribution` reads
+_INDEXED = (_TYPE, _KG + "name", _KG + "authored", _KG + "coauthored", _KG + "sourcePath",
+            _RDF + "subject", _RDF + "predicate", _RDF + "object",
+            _KG + "start", _KG + "end", _KG + "ongoing", *_IDENTIFIER_SCHEMES)
+_INDEXED_NT = frozenset(f"<{p}>" for p in _INDEXED)
 
 
 def _contribution(triples) -> dict:
@@ -370,10 +380,7 @@ class _ResolverIndex:
         import pyoxigraph
 
         grouped: dict[str, list] = {}
-        predicates = [_TYPE, _KG + "name", _KG + "authored", _KG + "coauthored", _KG + "sourcePath",
-                      _RDF + "subject", _RDF + "predicate", _RDF + "object",
-                      _KG + "start", _KG + "end", _KG + "ongoing", *_IDENTIFIER_SCHEMES]
-        for predicate in predicates:
+        for predicate in _INDEXED:
             for quad in ox.quads_for_pattern(None, pyoxigraph.NamedNode(predicate), None, None):
                 graph = getattr(quad.graph_name, "value", None)
                 if graph is not None:
@@ -400,8 +407,11 @@ class _ResolverIndex:
 
     # -- updating and reading ---------------------------------------------------------------
     def put(self, graph: str, triples) -> None:
-        """Record a document's new graph (rdflib or string triples)."""
-        self.graphs[graph] = _contribution([(str(s), str(p), str(o)) for s, p, o in triples])
+        """Record a document's new graph (triples in N-Triples syntax, as :func:`kg.rdf.document_ntriples`)."""
+        from kg.rdf import ntriples_value
+
+        self.graphs[graph] = _contribution([(s[1:-1], p[1:-1], ntriples_value(o))
+                                            for s, p, o in triples if p in _INDEXED_NT])
 
     def drop(self, graph: str) -> None:
         self.graphs.pop(graph, None)

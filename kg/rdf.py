@@ -23,22 +23,28 @@ import hashlib
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
+from typing import Sequence
 
-from rdflib import BNode, Literal, URIRef
-from rdflib.namespace import PROV, RDF, XSD
+from rdflib import Literal, URIRef
 
 from kg import __version__
 from kg.extract.context import UNNAMED_SUBJECT
-from kg.model import Document, Extraction, Resolution
-from kg.namespaces import KG, document_graph_iri, mint_iri
+from kg.model import Document, Extraction, Merge, Resolution
+from kg.namespaces import KG, KGR, document_graph_iri, mint_iri
 
-__all__ = ["document_triples", "document_graph", "entity_kind", "AFFILIATION_PREDICATES"]
+__all__ = ["document_triples", "document_ntriples", "ntriples_value", "document_graph", "entity_kind", "AFFILIATION_PREDICATES"]
 
 AFFILIATION_PREDICATES = frozenset({"workedAt", "studiedAt"})
+#: identifier scheme -> the kg property (local name) that holds it
 _IDENTIFIER_PROPERTIES = {
-    "email": KG.email, "orcid": KG.orcid, "homepage": KG.homepage,
-    "github": KG.github, "scholar": KG.scholar, "ror": KG.rorId,
+    "email": "email", "orcid": "orcid", "homepage": "homepage",
+    "github": "github", "scholar": "scholar", "ror": "rorId",
 }
+_KG, _KGR = str(KG), str(KGR)
+_RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_RDF_TYPE = _RDF + "type"
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_PROV_GENERATED = "http://www.w3.org/ns/prov#generatedAtTime"
 _KINDS = {"Person": "person", "Venue": "venue", "Project": "project", "Publication": "publication"}
 _DATE = re.compile(r"^(\d{4})(?:-(0[1-9]|1[0-2]))?$")
 
@@ -60,77 +66,127 @@ def document_triples(
     key: str,
     built_at: str | None = None,
 ) -> tuple[URIRef, list[tuple]]:
-    """The named graph IRI and the triples of one document.
+    """The named graph IRI and the triples of one document, as rdflib terms.
 
     Parameters
     ----------
-    document : the loaded document (for its provenance).
+    document : the loaded document (for its provenance: path, name, format, hash).
     extraction : what was extracted from it; ``extraction.document`` is ``key``.
     resolution : maps ``(key, entity id)`` to the entity's graph IRI.
     key : the document's identity in the store (its absolute path).
     built_at : ISO timestamp of the build (defaults to now).
     """
-    graph = document_graph_iri(key)
-    doc_iri = mint_iri("doc", hashlib.sha1(key.encode()).hexdigest())
+    return _map(document, extraction, resolution, key, built_at, None, _RDFLIB)
+
+
+def document_ntriples(
+    document: Document,
+    extraction: Extraction,
+    resolution: Resolution,
+    *,
+    key: str,
+    built_at: str | None = None,
+    merges: Sequence[Merge] | None = None,
+) -> tuple[str, list[tuple[str, str, str]]]:
+    """The same graph and triples as :func:`document_triples`, each term in N-Triples syntax.
+
+    The bulk path of a build (:meth:`kg.store.Store.add_documents`): no rdflib term is made,
+    and the store parses the terms in Rust. ``merges`` are this document's merge records when
+    the caller has grouped them already (default: picked out of ``resolution.merges``).
+    An IRI that N-Triples cannot hold raises ``ValueError``.
+
+    >>> from kg.model import Document, Entity, Extraction, Resolution
+    >>> doc = Document(path="/cv/ada.txt", name="ada.txt", format="text", sha256="00", lines=())
+    >>> ex = Extraction("/cv/ada.txt", "p", (Entity("p", 'Ada "Byron"', "Person"),))
+    >>> graph, triples = document_ntriples(doc, ex, Resolution({}), key="/cv/ada.txt")
+    >>> [o for s, p, o in triples if p.endswith("#name>")]
+    ['"Ada \\\\"Byron\\\\""']
+    """
+    return _map(document, extraction, resolution, key, built_at, merges, _NTRIPLES)
+
+
+def ntriples_value(term: str) -> str:
+    """The IRI or the lexical form of a term written by :func:`document_ntriples`.
+
+    >>> ntriples_value("<https://example.org/a>"), ntriples_value('"say \\\\"hi\\\\""^^<https://example.org/t>')
+    ('https://example.org/a', 'say "hi"')
+    """
+    if term.startswith("<"):
+        return term[1:-1]
+    lexical = term[1:term.rindex('"')]
+    return _NT_UNESCAPE.sub(lambda m: _NT_UNESCAPES[m.group(1)], lexical) if "\\" in lexical else lexical
+
+
+def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms"):
+    """The one mapping of a document to RDF, in ``terms``' representation."""
+    iri, literal, v = terms.iri, terms.literal, terms  # ``v[iri]``: a vocabulary term, remembered
+    type_, source = v[_RDF_TYPE], v[_KG + "sourceDocument"]
+    graph = iri(str(document_graph_iri(key)))
+    doc_iri = iri(_KGR + "doc/" + hashlib.sha1(key.encode()).hexdigest())
+    resolved = resolution.iris
     iris = {
-        e.id: URIRef(resolution.iris.get((extraction.document, e.id)) or mint_iri(entity_kind(e.type), e.name))
+        e.id: iri(resolved.get((extraction.document, e.id)) or str(mint_iri(entity_kind(e.type), e.name)))
         for e in extraction.entities
     }
     built_at = built_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
     out: list[tuple] = [
-        (doc_iri, RDF.type, KG.Document),
-        (doc_iri, KG.graph, graph),
-        (doc_iri, KG.sourcePath, Literal(document.path)),
-        (doc_iri, KG.fileName, Literal(document.name)),
-        (doc_iri, KG["format"], Literal(document.format)),
-        (doc_iri, KG.contentHash, Literal(document.sha256)),
-        (doc_iri, KG.extractorVersion, Literal(__version__)),
-        (doc_iri, PROV.generatedAtTime, Literal(built_at, datatype=XSD.dateTime)),
+        (doc_iri, type_, v[_KG + "Document"]),
+        (doc_iri, v[_KG + "graph"], graph),
+        (doc_iri, v[_KG + "sourcePath"], literal(document.path)),
+        (doc_iri, v[_KG + "fileName"], literal(document.name)),
+        (doc_iri, v[_KG + "format"], literal(document.format)),
+        (doc_iri, v[_KG + "contentHash"], literal(document.sha256)),
+        (doc_iri, v[_KG + "extractorVersion"], literal(__version__)),
+        (doc_iri, v[_PROV_GENERATED], literal(built_at, _XSD + "dateTime")),
     ]
     if extraction.subject:
-        out.append((doc_iri, KG.about, iris[extraction.subject]))
+        out.append((doc_iri, v[_KG + "about"], iris[extraction.subject]))
 
-    merged = {m.entity_id for m in resolution.merges if m.document == extraction.document}
+    if merges is None:
+        merges = [m for m in resolution.merges if m.document == extraction.document]
+    merged = {m.entity_id for m in merges}
+    name, alias = v[_KG + "name"], v[_KG + "alias"]
     for entity in extraction.entities:
         node = iris[entity.id]
-        out += [(node, RDF.type, KG[entity.type]), (node, KG.sourceDocument, doc_iri)]
+        out += [(node, type_, v[_KG + entity.type]), (node, source, doc_iri)]
         if not (entity.name == UNNAMED_SUBJECT and entity.id in merged):
             # an unnamed subject merged into a named person must not give that person its label
-            out.append((node, KG.name, Literal(entity.name)))
-        out += [(node, KG.alias, Literal(alias)) for alias in entity.aliases]
-        out += [(node, _IDENTIFIER_PROPERTIES[scheme], Literal(value))
+            out.append((node, name, literal(entity.name)))
+        out += [(node, alias, literal(a)) for a in entity.aliases]
+        out += [(node, v[_KG + _IDENTIFIER_PROPERTIES[scheme]], literal(value))
                 for scheme, value in entity.identifiers if scheme in _IDENTIFIER_PROPERTIES]
         if entity.year and _DATE.match(entity.year):
-            out.append((node, KG.year, Literal(entity.year[:4], datatype=XSD.gYear)))
+            out.append((node, v[_KG + "year"], literal(entity.year[:4], _XSD + "gYear")))
         if entity.evidence:
-            out += _evidence(node, entity.evidence)
+            out += _evidence(node, entity.evidence, terms)
 
+    subject_, predicate_, object_ = v[_RDF + "subject"], v[_RDF + "predicate"], v[_RDF + "object"]
     for relation in extraction.relations:
-        s, o, p = iris[relation.subject], iris[relation.object], KG[relation.predicate]
+        s, o, p = iris[relation.subject], iris[relation.object], v[_KG + relation.predicate]
         out.append((s, p, o))
-        digest = hashlib.sha1(f"{key}\n{s}\n{p}\n{o}".encode()).hexdigest()
-        assertion = mint_iri("assertion", digest)
-        kind = KG.Affiliation if relation.predicate in AFFILIATION_PREDICATES else KG.Assertion
-        out += [(assertion, RDF.type, kind), (assertion, RDF.subject, s), (assertion, RDF.predicate, p),
-                (assertion, RDF.object, o), (assertion, KG.sourceDocument, doc_iri)]
-        for name in ("role", "degree", "field", "location"):
-            value = getattr(relation, name)
+        # the assertion's IRI hashes the IRIs' text, whatever the terms' representation
+        digest = hashlib.sha1(f"{key}\n{terms.text(s)}\n{_KG}{relation.predicate}\n{terms.text(o)}".encode())
+        assertion = iri(f"{_KGR}assertion/{digest.hexdigest()}")
+        kind = v[_KG + ("Affiliation" if relation.predicate in AFFILIATION_PREDICATES else "Assertion")]
+        out += [(assertion, type_, kind), (assertion, subject_, s), (assertion, predicate_, p),
+                (assertion, object_, o), (assertion, source, doc_iri)]
+        for attribute in ("role", "degree", "field", "location"):
+            value = getattr(relation, attribute)
             if value:
-                out.append((assertion, KG[name], Literal(value)))
-        out += _dates(assertion, relation.start, relation.end)
+                out.append((assertion, v[_KG + attribute], literal(value)))
+        out += _dates(assertion, relation.start, relation.end, terms)
         if relation.evidence:
-            out += _evidence(assertion, relation.evidence)
+            out += _evidence(assertion, relation.evidence, terms)
 
-    for merge in resolution.merges:
-        if merge.document != extraction.document:
-            continue
-        record = mint_iri("merge", hashlib.sha1(f"{key}\n{merge.entity_id}\n{merge.iri}".encode()).hexdigest())
-        out += [(record, RDF.type, KG.Resolution), (record, KG.mention, Literal(merge.mention)),
-                (record, KG.resolvedTo, URIRef(merge.iri)), (record, KG.rule, Literal(merge.rule)),
-                (record, KG.score, Literal(round(float(merge.score), 3), datatype=XSD.decimal)),
-                (record, KG.sourceDocument, doc_iri)]
+    for merge in merges:
+        digest = hashlib.sha1(f"{key}\n{merge.entity_id}\n{merge.iri}".encode()).hexdigest()
+        record = iri(f"{_KGR}merge/{digest}")
+        out += [(record, type_, v[_KG + "Resolution"]), (record, v[_KG + "mention"], literal(merge.mention)),
+                (record, v[_KG + "resolvedTo"], iri(merge.iri)), (record, v[_KG + "rule"], literal(merge.rule)),
+                (record, v[_KG + "score"], literal(str(round(float(merge.score), 3)), _XSD + "decimal")),
+                (record, source, doc_iri)]
         if merge.detail:
-            out.append((record, KG.detail, Literal(merge.detail)))
+            out.append((record, v[_KG + "detail"], literal(merge.detail)))
     return graph, out
 
 
@@ -153,21 +209,72 @@ def document_graph(document: Document, extraction: Extraction, *, key: str):
     return graph
 
 
-def _evidence(node, evidence) -> list[tuple]:
-    return [(node, KG.lineStart, Literal(evidence.line_start)),
-            (node, KG.lineEnd, Literal(evidence.line_end)),
-            (node, KG.evidence, Literal(evidence.text))]
+def _evidence(node, evidence, terms: "_Terms") -> list[tuple]:
+    literal = terms.literal
+    return [(node, terms[_KG + "lineStart"], literal(str(evidence.line_start), _XSD + "integer")),
+            (node, terms[_KG + "lineEnd"], literal(str(evidence.line_end), _XSD + "integer")),
+            (node, terms[_KG + "evidence"], literal(evidence.text))]
 
 
-def _dates(node: URIRef | BNode, start: str | None, end: str | None) -> list[tuple]:
+def _dates(node, start: str | None, end: str | None, terms: "_Terms") -> list[tuple]:
     out = []
-    for value, full, year in ((start, KG.start, KG.startYear), (end, KG.end, KG.endYear)):
+    for value, full, year in ((start, "start", "startYear"), (end, "end", "endYear")):
         if value == "present":
-            out.append((node, KG.ongoing, Literal(True)))
+            out.append((node, terms[_KG + "ongoing"], terms.literal("true", _XSD + "boolean")))
             continue
         match = _DATE.match(value or "")
         if not match:
             continue
-        datatype = XSD.gYearMonth if match.group(2) else XSD.gYear
-        out += [(node, full, Literal(value, datatype=datatype)), (node, year, Literal(int(match.group(1))))]
+        datatype = _XSD + ("gYearMonth" if match.group(2) else "gYear")
+        out += [(node, terms[_KG + full], terms.literal(value, datatype)),
+                (node, terms[_KG + year], terms.literal(str(int(match.group(1))), _XSD + "integer"))]
     return out
+
+
+class _Terms(dict):
+    """Makes IRIs and literals in one representation; ``terms[iri]`` remembers vocabulary IRIs
+    (a few dozen, used in every document), while entity IRIs are made afresh."""
+
+    def __missing__(self, value: str):
+        term = self[value] = self.iri(value)
+        return term
+
+
+class _RdflibTerms(_Terms):
+    @staticmethod
+    def iri(value: str) -> URIRef:
+        return URIRef(value)
+
+    @staticmethod
+    def literal(lexical: str, datatype: str | None = None) -> Literal:
+        return Literal(lexical, datatype=URIRef(datatype) if datatype else None)
+
+    @staticmethod
+    def text(term: URIRef) -> str:
+        return str(term)
+
+
+class _NTriplesTerms(_Terms):
+    @staticmethod
+    def iri(value: str) -> str:
+        if not _NT_IRI.match(value):
+            raise ValueError(f"not an absolute IRI that N-Triples can hold: {value!r}")
+        return f"<{value}>"
+
+    @staticmethod
+    def literal(lexical: str, datatype: str | None = None) -> str:
+        quoted = lexical.translate(_NT_ESCAPES)
+        return f'"{quoted}"^^<{datatype}>' if datatype else f'"{quoted}"'
+
+    @staticmethod
+    def text(term: str) -> str:
+        return term[1:-1]
+
+
+_RDFLIB = _RdflibTerms()
+_NTRIPLES = _NTriplesTerms()
+_NT_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>\"{}|^`\\]*\Z")
+#: what a quoted N-Triples (and SPARQL) string may not hold unescaped
+_NT_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
+_NT_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r"}
+_NT_UNESCAPE = re.compile(r'\\([\\"nr])')

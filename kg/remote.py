@@ -199,9 +199,11 @@ class RemoteStore(Store):
         return int(next(iter(result))[0])
 
     # -- writing ----------------------------------------------------------------------------
-    def add_documents(self, documents: Iterable[tuple[Any, Iterable[tuple]]]) -> None:
-        """Write documents' named graphs; a server has no bulk loader, so this is :meth:`replace_documents`."""
-        self.replace_documents(documents)
+    def add_documents(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
+        """Write documents' named graphs given in N-Triples syntax (as :meth:`Store.add_documents`);
+        a server has no bulk loader, so each is swapped in whole as by :meth:`replace_documents`."""
+        self._write([(_iri(graph[1:-1]), [f"{s} {p} {o} .\n" for s, p, o in triples], False)
+                     for graph, triples in documents])
 
     def drop_incomplete(self) -> list[str]:
         """Nothing to drop: every write to a server is one atomic SPARQL Update request."""
@@ -219,6 +221,10 @@ class RemoteStore(Store):
             triples = list(triples)
             has_bnodes = any(isinstance(term, BNode) for t in triples for term in t)
             prepared.append((_iri(graph), [_nt(t) for t in triples], has_bnodes))
+        self._write(prepared)
+
+    def _write(self, prepared: list[tuple[str, list[str], bool]]) -> None:
+        """Swap in graphs given as ``(graph IRI, N-Triples lines, has blank nodes)``."""
         total = sum(len(lines) for _, lines, _ in prepared)
         if total <= self.batch_size or any(b for _, _, b in prepared):
             ops = []

@@ -31,6 +31,8 @@ __all__ = ["Store", "EXPORT_FORMATS"]
 EXPORT_FORMATS = ("turtle", "trig", "nquads", "ntriples", "jsonld", "json")
 
 _DATABASE = "oxigraph"
+_TYPE_NT = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+_DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
 
 
@@ -310,46 +312,52 @@ class Store:
         if not stale:
             self._ox.extend(quads)  # one transaction
             return
-        # Dropping the old graphs and inserting the new ones must be one transaction:
-        # a SPARQL Update request is atomic in Oxigraph.
-        drops = "".join(f"DROP SILENT GRAPH {g} ;\n" for g in stale)
-        data = "\n".join(f"GRAPH {q.graph_name} {{ {q.subject} {q.predicate} {q.object} }}" for q in quads)
-        self._ox.update(f"{drops}INSERT DATA {{\n{data}\n}}")
+        self._swap([str(g) for g in stale],
+                   [f"GRAPH {q.graph_name} {{ {q.subject} {q.predicate} {q.object} }}" for q in quads])
 
-    def add_documents(self, documents: Iterable[tuple[Any, Iterable[tuple]]]) -> None:
+    def _swap(self, stale: list[str], data: list[str]) -> None:
+        """Drop the ``stale`` graphs and insert ``data`` (``GRAPH g { s p o }`` in N-Triples syntax)
+        in one transaction: a SPARQL Update request is atomic in Oxigraph."""
+        drops = "".join(f"DROP SILENT GRAPH {g} ;\n" for g in stale)
+        body = "\n".join(data)
+        self._ox.update(f"{drops}INSERT DATA {{\n{body}\n}}")
+
+    def add_documents(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Write documents' named graphs fast, for large builds; each document appears whole or not at all.
 
-        Graphs that do not exist yet go through Oxigraph's bulk loader (several times faster
-        than a transaction, and far smaller on disk) with one exception: the triples typing
-        the document node (``?doc a kg:Document``), which make a document visible to
-        :meth:`documents`, are written afterwards in one transaction. A crash during the bulk
-        load thus leaves at most graphs without a document node, which no query reports as a
-        document and :meth:`drop_incomplete` removes. Existing graphs are replaced through
-        :meth:`replace_documents`.
+        Graphs and terms are in N-Triples syntax (:func:`kg.rdf.document_ntriples`), so that
+        no term object is made in Python: Oxigraph parses them. Graphs that do not exist yet go
+        through Oxigraph's bulk loader (several times faster than a transaction, and far smaller
+        on disk) with one exception: the triples typing the document node (``?doc a kg:Document``),
+        which make a document visible to :meth:`documents`, are written afterwards in one
+        transaction. A crash during the bulk load thus leaves at most graphs without a document
+        node, which no query reports as a document and :meth:`drop_incomplete` removes. Existing
+        graphs are dropped and rewritten in one transaction.
+
+        >>> store = Store.open(":memory:")
+        >>> store.add_documents([("<https://example.org/g>", [("<https://example.org/a>",
+        ...                       "<https://example.org/p>", '"x"')])])
+        >>> store.select("SELECT ?o WHERE { ?s ?p ?o }")
+        [{'o': 'x'}]
         """
         import pyoxigraph
-        from rdflib import URIRef
 
-        from kg.namespaces import KG
-        from rdflib.namespace import RDF
-
-        documents = list(documents)
-        convert = _Converter()
-        fresh, stale, markers = [], [], []
+        fresh, markers, stale, swapped = [], [], [], []
         for graph, triples in documents:
-            ox_graph = convert(URIRef(graph))
-            if self._ox.contains_named_graph(ox_graph):
-                stale.append((graph, triples))
+            if self._ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
+                stale.append(graph)
+                swapped += [f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples]
                 continue
             for s, p, o in triples:
-                quad = pyoxigraph.Quad(convert(s), convert(p), convert(o), ox_graph)
-                (markers if p == RDF.type and o == KG.Document else fresh).append(quad)
+                line = f"{s} {p} {o} {graph} .\n"
+                (markers if p == _TYPE_NT and o == _DOCUMENT_NT else fresh).append(line)
         if fresh:
-            self._ox.bulk_extend(fresh)
+            self._ox.bulk_load("".join(fresh), pyoxigraph.RdfFormat.N_QUADS)
         if markers:
-            self._ox.extend(markers)  # one transaction: the documents become visible together
+            # one transaction: the documents become visible together
+            self._ox.load("".join(markers), pyoxigraph.RdfFormat.N_QUADS)
         if stale:
-            self.replace_documents(stale)
+            self._swap(stale, swapped)
 
     def drop_incomplete(self) -> list[str]:
         """Drop document graphs (``kgr:graph/...``) that have no document node: what a crash during
@@ -414,24 +422,6 @@ class Store:
             rdflib_format = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld"}[fmt]
             return union.serialize(format=rdflib_format, encoding="utf-8")
         raise StoreError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
-
-
-class _Converter:
-    """rdflib terms to Oxigraph terms, remembering IRIs (most terms of a build repeat)."""
-
-    def __init__(self):
-        from oxrdflib._converter import to_ox
-        from rdflib import URIRef
-
-        self._to_ox, self._uri, self._iris = to_ox, URIRef, {}
-
-    def __call__(self, term):
-        if type(term) is self._uri:
-            found = self._iris.get(term)
-            if found is None:
-                found = self._iris[term] = self._to_ox(term)
-            return found
-        return self._to_ox(term)
 
 
 def _acquire_lock(path: Path, wait: float):

@@ -69,17 +69,17 @@ def test_a_failure_half_way_through_a_document_leaves_the_store_as_before(seeds_
     before = store.serialize("nquads")
     target = sorted(seeds_copy.iterdir())[1]
     target.write_text(target.read_text() + "\nMisc\nLakeview University, 2001 - 2002\n")
-    real = kg.rdf.document_triples
+    real = kg.rdf.document_ntriples
 
-    def failing(document, extraction, resolution, *, key, built_at=None):
-        graph, triples = real(document, extraction, resolution, key=key, built_at=built_at)
+    def failing(document, extraction, resolution, *, key, built_at=None, merges=None):
+        graph, triples = real(document, extraction, resolution, key=key, built_at=built_at, merges=merges)
 
         def half_then_crash():
             yield from triples[: len(triples) // 2]
             raise OSError("disk full")
         return graph, half_then_crash()
 
-    monkeypatch.setattr(kg.rdf, "document_triples", failing)
+    monkeypatch.setattr(kg.rdf, "document_ntriples", failing)
     report = build([seeds_copy], store)
     assert report.built == 0 and len(report.errors) == 1 and "disk full" in report.errors[0][1]
     assert store.serialize("nquads") == before
