@@ -256,3 +256,43 @@ def test_postdoc_hosts_are_mentors(bioengineer):
     oslo = f[(name, "workedAt", "University of Oslo")]
     assert (oslo.role, oslo.start, oslo.end) == ("Postdoc", "2019", "2021")
     assert (name, "workedAt", "Karolinska Institute") in f
+
+
+def test_european_dates_long_institute_names_and_inline_advisor():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "physicist_homepage.html"))
+    f = facts(ex)
+    name = "Jana Horáková"
+    lead = f[(name, "workedAt", "Institute for Theoretical Physics")]
+    assert (lead.role, lead.start, lead.end) == ("Group Leader", "2020-04", "present")
+    postdoc = f[(name, "workedAt", "Max Planck Institute for the Physics of Complex Systems")]
+    assert (postdoc.start, postdoc.end) == ("2016-10", "2020-03")
+    habilitation = f[(name, "studiedAt", "Heidelberg University")]
+    assert (habilitation.degree, habilitation.end) == ("Habilitation", "2019")
+    phd = f[(name, "studiedAt", "Ludwig Maximilian University of Munich")]
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2012-09", "2016-09")
+    assert (name, "advisedBy", "Wolfgang Brenner") in f
+
+
+def test_caps_name_with_hyphen_dated_rows_fields_and_apa_surnames():
+    ex = extract(load("linguist_cv_caps.txt"))
+    f = facts(ex)
+    name = "Sipho Ndlovu-Hartmann"
+    assert ex.entity(ex.subject).name == name
+    zas = f[(name, "workedAt", "Leibniz-Centre General Linguistics")]
+    assert (zas.role, zas.start, zas.end) == ("Research Associate", "2015", "2016")
+    assert ("Leibniz-Centre General Linguistics", "partOf", "Rhodes University") not in f
+    assert "Linguistics" not in names(ex, "Organization")  # a field of study between commas
+    assert f[(name, "studiedAt", "Fundação Getulio Vargas")].degree == "MA"
+    assert (name, "coauthored", "A. van der Berg") in f
+    assert (name, "authored", "A corpus of spoken isiXhosa") in f
+
+
+def test_header_line_states_the_current_position():
+    ex = extract(load("reader_homepage.md", fmt="markdown"))
+    f = facts(ex)
+    job = f[("Hana Sato", "workedAt", "University of Kent")]
+    assert (job.role, job.end) == ("Reader in Economics", "present")
+    assert ("Hana Sato", "studiedAt", "University of Chile") in f
+    assert ("Hana Sato", "studiedAt", "Yale University") in f

@@ -26,6 +26,9 @@ from kg.extract.dates import find_date_range, parse_date
         ("Aug.2018 - June.2019", "2018-08", "2019-06"),
         ("Fall 2019 – Spring 2021", "2019", "2021"),
         ("Oct 2017 to date", "2017-10", "present"),
+        ("01.10.2016 – 31.03.2020: Postdoc", "2016-10", "2020-03"),
+        ("15/09/2012 - 30/09/2016", "2012-09", "2016-09"),
+        ("since 01.04.2020: Group Leader", "2020-04", "present"),
     ],
 )
 def test_ranges(text, start, end):

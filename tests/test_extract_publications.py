@@ -285,3 +285,18 @@ def test_bibtex_records_over_several_lines():
 def test_title_line_then_authors_and_venue_line():
     c = parse_citation("Sparse Attention for Long Documents\nAnna Kowalski, Jonas Berg. EMNLP 2021.")
     assert (c.authors, c.title, c.venue, c.year) == (["Anna Kowalski", "Jonas Berg"], "Sparse Attention for Long Documents", "EMNLP", "2021")
+
+
+@pytest.mark.parametrize(
+    "text, authors",
+    [
+        ("Albuquerque Tavares, M. and J. Whitfield (2021). Regional banking shocks. J. Monet. Econ. 118, 45–62.",
+         ["M. Albuquerque Tavares", "J. Whitfield"]),
+        ("van der Berg, A., & Mokoena, T. (2018). A corpus of spoken isiXhosa. Lingua, 52(4), 1–20.",
+         ["A. van der Berg", "T. Mokoena"]),
+        ('Albuquerque Tavares, Mateus, and Janet Whitfield. 2021. "Regional Banking Shocks." '
+         "Journal of Monetary Economics 118: 45–62.", ["Mateus Albuquerque Tavares", "Janet Whitfield"]),
+    ],
+)
+def test_surnames_of_several_words_written_first(text, authors):
+    assert parse_citation(text).authors == authors

@@ -56,6 +56,30 @@ def test_org_chain_nests_units_and_skips_places_and_roles():
     assert [m.name for m in org_chain("Research Intern at Preferred Networks, Tokyo")] == ["Preferred Networks"]
 
 
+def test_org_chain_degree_before_school_fields_and_long_names():
+    assert [m.name for m in org_chain("Ph.D. University of Edinburgh and South China University of Technology 2019")] == [
+        "University of Edinburgh", "South China University of Technology"]
+    assert [m.name for m in org_chain("MSc Politecnico di Milano, 2011 - 2013")] == ["Politecnico di Milano"]
+    assert [m.name for m in org_chain("PhD, Applied Linguistics, University of Cape Town")] == ["University of Cape Town"]
+    assert [m.name for m in org_chain("Postdoc, Max Planck Institute for the Physics of Complex Systems, Dresden")] == [
+        "Max Planck Institute for the Physics of Complex Systems"]
+    assert [m.type for m in org_chain("MA, Fundação Getulio Vargas")] == ["Institute"]
+
+
+def test_lab_named_x_and_y_in_prose():
+    found = find_orgs_in_text("She is a fellow in the Circuits and Computation Lab at the University of Bristol.")
+    assert [o.name for o in found] == ["Circuits and Computation Lab", "University of Bristol"]
+    assert [o.name for o in find_orgs_in_text("I worked at Acme Seed and Shanghai AI Lab.")] == ["Shanghai AI Laboratory"]
+
+
+def test_mentor_triggers_depend_on_the_position():
+    from kg.extract.positions import trigger_predicate
+
+    assert trigger_predicate("postdoctoral fellow with") == "mentoredBy"
+    assert trigger_predicate("PI:") == "mentoredBy" and trigger_predicate("PI:", studying=True) == "advisedBy"
+    assert trigger_predicate("worked with", "He ", " Prof. A. Bello on X") is None
+
+
 def test_orgs_in_prose_drop_roles_awards_and_dates():
     found = find_orgs_in_text(
         "In 2019 she became a Lecturer in the School of Chemistry at the University of Melbourne and won "

@@ -53,7 +53,8 @@ _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 # one date: the alternatives are tried in order at each position
 _DATE = re.compile(
     rf"""
-    (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
+    (?P<dnum>(?<![\d./])(?:0?[1-9]|[12]\d|3[01])(?P<dnum_sep>[./])(?P<dnum_m>0?[1-9]|1[0-2])(?P=dnum_sep)(?P<dnum_y>{_YEAR})(?!\d))
+  | (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
   | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?P<dmy_y>{_YEAR})(?!\d))
@@ -75,8 +76,8 @@ _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
 _UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
 
 
-_YEAR_GROUP = {name: f"{name}_y" for name in ("ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
-_MONTH_GROUP = {name: f"{name}_m" for name in ("ym", "ymd", "my", "dmy", "mon")}
+_YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
+_MONTH_GROUP = {name: f"{name}_m" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon")}
 
 
 class DateRange(NamedTuple):

@@ -93,6 +93,12 @@ def _roles() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _field_words() -> frozenset[str]:
+    text = resources.files("kg.extract").joinpath("data").joinpath("field_words.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+@lru_cache(maxsize=1)
 def _locations() -> frozenset[str]:
     text = resources.files("kg.extract").joinpath("data").joinpath("locations.txt").read_text(encoding="utf-8")
     return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
@@ -194,8 +200,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
-    if len(words_all) > 8:
-        return None
+    if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
+            w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
+        return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
     # "Uppsala University Uppsala": a place written after the name
     for cut in (1, 2):
         if len(words_all) > cut + 1 and is_location(" ".join(words_all[-cut:])):
@@ -238,10 +245,13 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             return None
         if _RX_CLASSIFY_SEGMENT_9.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
+        if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
+            return None  # "Applied Linguistics": a field of study
         return OrgMention(canonical, text, "Company", False, guessed=True)
     return None
 
 
+_NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
 _PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
                           r"simulator|compiler|database|car|game|games engine)$", re.I)
 _LABELS = {"dissertation", "thesis", "advisor", "advisors", "mentor", "courses", "skills", "areas", "research areas",

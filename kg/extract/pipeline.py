@@ -34,6 +34,7 @@ _RX_EXTRACT_1 = re.compile(r"proje[ck]?t", re.I)
 _RX_EXTRACT_2 = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
 _RX_EXTRACT_3 = re.compile(r"\b(?:I|he|she)\b")
 _RX_BOLD_AUTHOR_1 = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
+_RX_LETTERS = re.compile(r"[^\W\d_]+")
 _RX_PROJECT_ITEMS_1 = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
 
 __all__ = ["extract"]
@@ -106,7 +107,7 @@ def extract(document: Document) -> Extraction:
     if found:
         name, aliases, index = found
         if name.isupper() or any(w.isupper() and len(w) > 2 for w in name.split()):
-            proper = " ".join(w.capitalize() if w.isupper() and len(w) > 1 else w for w in name.split())
+            proper = " ".join(_title_word(w) if w.isupper() and len(w) > 1 else w for w in name.split())
             aliases = (*aliases, name)
             name = proper
         evidence = ctx.evidence(index) if index is not None else None
@@ -149,7 +150,8 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_RX_EXTRACT_1.search(section.heading)))
         elif section.kind in (None, "bio", "service"):
-            extract_entries(ctx, registry, subject_id, body, "experience", strict=True)
+            extract_entries(ctx, registry, subject_id, body, "experience", strict=True,
+                            header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
             _project_items(ctx, subject_id, body, titles=section.kind == "projects")
         elif section.kind == "references":
@@ -297,6 +299,11 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         if name:
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
             ctx.add_relation(subject_id, "contributedTo", pid, evidence=ctx.evidence(index))
+
+
+def _title_word(word: str) -> str:
+    """"NDLOVU-HARTMANN" -> "Ndlovu-Hartmann", "O'BRIEN" -> "O'Brien": each part of a joined name."""
+    return _RX_LETTERS.sub(lambda m: m.group(0).capitalize(), word)
 
 
 def _names(name: str) -> list[str]:

@@ -36,7 +36,9 @@ _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
 _RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
 _RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
-_PEOPLE_END = re.compile(r"\s*(?:[,;|(]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
+#: How far into a document its header (name, current position, contact) reaches.
+_HEADER_LINES = 12
+_PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note"]
 
@@ -48,7 +50,7 @@ ADVISOR_TRIGGER = re.compile(
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
     r"(?<!\w)postdoc(?:toral)?(?:\s+(?:research\s+)?(?:fellow|researcher|scholar|associate|scientist))?\s+with|"
-    r"(?<!\w)in\s+the\s+(?:lab(?:oratory)?|group|team)\s+of)",
+    r"(?<!\w)(?-i:in\s+the\s+(?:lab(?:oratory)?|group|team)\s+of))",  # not "in the Laboratory of Immunology"
     re.IGNORECASE,
 )
 
@@ -193,11 +195,13 @@ def _chain_text(raw: str) -> str:
 
 
 def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
-                    strict: bool = False, projects: bool = False) -> list[Entry]:
+                    strict: bool = False, projects: bool = False, header: bool = False) -> list[Entry]:
     """Read the entries of one experience/education section and add their relations.
 
     ``strict`` (sections that are not CV sections) keeps only entries whose first line
-    names both an organisation and a date range.
+    names both an organisation and a date range. ``header`` says the lines open the
+    document, under its owner's name, where "Reader in Economics, University of Kent"
+    states the current position without dates.
     """
     lines = ctx.document.lines
     entries: list[Entry] = []
@@ -210,9 +214,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         trig = ADVISOR_TRIGGER.search(text) if _TRIGGER_HINT.search(text) else None
         role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
-        if trig and (role_with or trig.group("trigger").lower().startswith("in the")):
-            # "Postdoc with Prof. A, Org, 2019 - 2021": the mentor is named inside the entry's own
-            # line, which is read on without the name
+        if trig and (role_with or trig.group("trigger").lower().startswith("in the")
+                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[")))):
+            # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)": the mentor or
+            # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
             stop = _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
@@ -252,8 +257,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
-        if strict and chain and not (find_date_range(text) and find_date_range(text).start):
-            chain = []
+        role = _role_text(text, chain) if header and chain and index < _HEADER_LINES and len(text.split()) <= 14 else None
+        head_role = bool(role) and text.startswith(role) and not find_date_range(text)
+        if strict and chain and not head_role and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
+            chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
         dates = find_date_range(text)
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
@@ -268,6 +275,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         starts_new = bool(chain) and (
             current is None
             or (dates is not None and chain[0].begin <= 3 and not is_bullet(raw) and not _same_chain(current.chain, chain))
+            # "2015 - 2016  Research Associate, X Centre": a dated line of its own is another position
+            or (dates is not None and dates.begin <= 3 and dates.start is not None and current.start is not None
+                and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
         )
@@ -292,6 +302,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current.degree, current.field = degree, field_of(text)
         if dates and current.end is None and current.start is None:
             current.start, current.end = dates.start, dates.end
+        elif head_role and current.first == index and current.end is None:
+            current.end = "present"
         if not current.role:
             current.role = _role_text(text, chain)
     for entry in entries:

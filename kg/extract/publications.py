@@ -439,10 +439,18 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                 end += 1
             break
         nxt = items[i + 1] if i + 1 < len(items) else None
-        single = nxt is not None and " " not in clean.strip()
+        # "Albuquerque Tavares, M.", "van der Berg, A.": a surname of several words before initials,
+        # or before one given name when it opens the list (Chicago: "Tavares, Mateus, and Jo Lee")
+        given_words = _strip_person_marks(nxt[0])[0].split() if nxt is not None else []
+        after = _strip_person_marks(items[i + 2][0])[0] if i + 2 < len(items) else ""
+        compound = bool(given_words) and _is_surname(clean) and (
+            all(_is_initials(w) for w in given_words)
+            or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and "and" not in nxt[3]
+                and (not after or _is_full_name(after))))
+        single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
-        if single and _is_surname(clean) and not _is_full_name(clean) or (
+        if single and _is_surname(clean) and (not _is_full_name(clean) or compound) or (
             single and _is_surname(clean) and _is_given(nxt_clean[0])
             and all(_is_initials(w) for w in nxt_clean[0].split())
         ):
@@ -1362,6 +1370,35 @@ def _names_have_initials(names: tuple[str, ...]) -> bool:
     return any(ini for n in names for _, ini in _person_parts(n))
 
 
+class _PeopleIndex:
+    """The Person entities of a context by the tokens of their full names, caught up from the
+    context's change log on each use (rescanning every person for every author was quadratic)."""
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.names: dict[str, tuple[str, ...]] = {}
+        self.by_token: dict[str, set[str]] = {}
+
+    def update(self, ctx: ExtractContext) -> None:
+        changes = ctx.changes
+        for pid in islice(changes, self.read, None):
+            e = ctx.entity(pid)
+            if e.type != "Person":
+                continue
+            names = (e.name, *e.aliases)
+            old = self.names.get(pid)
+            if old == names:
+                continue
+            old_tokens = _names_token_set(old) if old else frozenset()
+            new_tokens = _names_token_set(names)
+            for token in old_tokens - new_tokens:
+                self.by_token[token].discard(pid)
+            for token in new_tokens - old_tokens:
+                self.by_token.setdefault(token, set()).add(pid)
+            self.names[pid] = names
+        self.read = len(changes)
+
+
 def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_names: list[str], evidence) -> str:
     """The entity id of an author mention: the subject, a person already named, or a new person."""
     key = normalize_name(name)
@@ -1378,26 +1415,14 @@ def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_nam
     tokens = _token_set(name)
     candidates = []
     if tokens:
-        # the ids of the Person entities (a list that only grows: entities are never removed and
-        # a Person stays a Person), and (entity, its names, their tokens) per person, refreshed
-        # when the entity changes
-        people, seen = ctx.__dict__.setdefault("_person_index", ([], {}, [0]))[:2]
-        scanned = ctx._person_index[2]
-        entities = ctx._entities
-        if scanned[0] < len(entities):
-            people.extend(e.id for e in islice(entities.values(), scanned[0], None) if e.type == "Person")
-            scanned[0] = len(entities)
-        for pid in people:
-            e = entities[pid]
-            if pid == subject_id:
-                continue
-            known = seen.get(pid)
-            if known is None or known[0] is not e:
-                names = (e.name, *e.aliases)
-                known = seen[pid] = (e, names, _names_token_set(names))
-            if tokens & known[2] and any(same_person(name, n) for n in known[1]) \
-                    and (initials or _names_have_initials(known[1])):
-                candidates.append(e)
+        index = ctx.__dict__.setdefault("_people_index", _PeopleIndex())
+        index.update(ctx)
+        sharing = set().union(*(index.by_token.get(t, ()) for t in tokens))
+        sharing.discard(subject_id)
+        for pid in sharing:
+            names = index.names[pid]
+            if any(same_person(name, n) for n in names) and (initials or _names_have_initials(names)):
+                candidates.append(ctx.entity(pid))
     if len(candidates) == 1:
         other = candidates[0]
         if initials:
