@@ -296,3 +296,42 @@ def test_header_line_states_the_current_position():
     assert (job.role, job.end) == ("Reader in Economics", "present")
     assert ("Hana Sato", "studiedAt", "University of Chile") in f
     assert ("Hana Sato", "studiedAt", "Yale University") in f
+
+
+def test_moderncv_working_papers_and_inverted_compound_surname():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "economist_moderncv.tex"))
+    f = facts(ex)
+    name = "Mateus Albuquerque Tavares"
+    assert ex.entity(ex.subject).name == name
+    assert f[(name, "studiedAt", "Fundação Getulio Vargas")].degree == "MA"
+    assert (name, "authored", "Regional Banking Shocks") in f  # "Albuquerque Tavares, M." is the subject
+    assert (name, "coauthored", "Kenji Sato") in f and (name, "authored", "Minimum Wages and Informality") in f
+    assert ("Centre for Economic Performance", "partOf", "London School of Economics") in f
+
+
+def test_yaml_cv_units_and_publication_records():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "hci_cv.yml"))
+    f = facts(ex)
+    name = ex.entity(ex.subject).name
+    assert ("School of Computing", "partOf", "Yonsei University") in f
+    job = f[(name, "workedAt", "Yonsei University")]
+    assert (job.role, job.start, job.end) == ("Assistant Professor", "2021", "present")
+    assert (name, "workedAt", "Human-Computer Interaction Institute") in f
+    assert (name, "authored", "Tangible interfaces for older adults") in f
+    assert ("Tangible interfaces for older adults", "publishedIn", "CHI") in f
+    assert (name, "coauthored", "Min-ho Lee") in f
+
+
+def test_json_resume_publications_and_legal_form_types():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "chemist_resume.json"))
+    f = facts(ex)
+    name = "Ananya Krishnamurthy"
+    assert {e.name: e.type for e in ex.entities}["Schrödinger Labs Pvt. Ltd."] == "Company"
+    assert (name, "authored", "Alchemical free energies for metalloenzymes") in f
+    assert f[(name, "studiedAt", "Indian Institute of Technology Bombay")].degree == "PhD"

@@ -94,7 +94,8 @@ _RX_STARTS_NEW_FIELD_GROUP_1 = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
 _RX_IS_SUBHEADING_1 = re.compile(r"\d|[,;&]|[.:)]$")
 _RX_COMPLETE_LINE_1 = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
 
-__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_venue_mentions", "same_person"]
+__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record",
+           "add_venue_mentions", "same_person"]
 
 
 @dataclass
@@ -1164,6 +1165,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (True, False)
     >>> same_person("Li Shen", "Shen Li"), same_person("Li Shen", "Shen Li", allow_reversed=True)
     (False, True)
+    >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares")
+    True
     """
     if "," in mention:
         last, given = mention.split(",", 1)
@@ -1195,6 +1198,11 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
             continue
         if all((ta[0] == tb[0]) if (ia or ib) else (ta == tb) for (ta, ia), (tb, ib) in zip(ra, rb)):
             return True
+    # "M. Albuquerque Tavares" / "Mateus Albuquerque Tavares": the surname has several words
+    ra = [t for t, ini in a if t not in shared]
+    rb = [t for t, ini in b if t not in shared]
+    if len(shared) > 1 and ra and rb and all(ini for t, ini in a if t not in shared) and len(ra) <= len(rb):
+        return all(ta[0] == tb[0] for ta, tb in zip(ra, rb))
     return False
 
 
@@ -1415,7 +1423,9 @@ def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_nam
     tokens = _token_set(name)
     candidates = []
     if tokens:
-        index = ctx.__dict__.setdefault("_people_index", _PeopleIndex())
+        index = ctx.__dict__.get("_people_index")
+        if index is None:
+            index = ctx._people_index = _PeopleIndex()
         index.update(ctx)
         sharing = set().union(*(index.by_token.get(t, ()) for t in tokens))
         sharing.discard(subject_id)
@@ -1504,6 +1514,30 @@ def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_nam
     if c.venue:
         venue = ctx.add_entity(c.venue, "Venue", aliases=list(c.venue_aliases), evidence=evidence)
         ctx.add_relation(pub, "publishedIn", venue, evidence=evidence)
+
+
+def add_publication_record(ctx: ExtractContext, subject_id: str, title: str, authors: str | list[str] | None,
+                           venue: str | None, year: str | None, evidence) -> None:
+    """Add one publication given by field (JSON Resume, YAML CV): the subject is an author,
+    ``authors`` (a list, or one string such as ``"A. Lee, B. Kim and C. Wu"``) names the
+    others, and ``venue`` is normalised like a citation's venue passage.
+
+    >>> from kg.model import Document, Line
+    >>> ctx = ExtractContext(Document(path="x", name="x", format="yamlcv", sha256="0", lines=(Line(1, "x"),)))
+    >>> me = ctx.set_subject("Ji-woo Park")
+    >>> add_publication_record(ctx, me, "Tangible interfaces", "Ji-woo Park, Min-ho Lee", "CHI", "2020", None)
+    >>> sorted((r.predicate, ctx.entity(r.subject).name, ctx.entity(r.object).name) for r in ctx.relations)
+    [('authored', 'Ji-woo Park', 'Tangible interfaces'), ('authored', 'Min-ho Lee', 'Tangible interfaces'), ('coauthored', 'Ji-woo Park', 'Min-ho Lee'), ('publishedIn', 'Tangible interfaces', 'CHI')]
+    """
+    if isinstance(authors, str):
+        parsed = parse_author_list(authors)
+        names = parsed[0] if parsed else []
+    else:
+        names = [a.strip() for a in authors or [] if isinstance(a, str) and a.strip()]
+    found = normalize_venue(venue) if venue else None
+    c = Citation(authors=names, title=_clean_title(title), venue=found[0] if found else None,
+                 venue_aliases=found[1] if found else (), year=year, with_subject=True)
+    _add_citation(ctx, c, subject_id, _subject_names(ctx, subject_id), evidence)
 
 
 def add_venue_mentions(ctx: ExtractContext, lines: list[int]) -> None:

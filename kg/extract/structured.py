@@ -15,8 +15,9 @@ import re
 from typing import Any
 
 from kg.extract.dates import find_date_range, parse_date
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, org_chain
 from kg.extract.people import clean_person
+from kg.extract.publications import add_publication_record
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -62,6 +63,17 @@ def _org(registry: OrgRegistry, name: str, evidence, default: str = "Company") -
             return None
         mention = OrgMention(text, text, default, False)
     return registry.add(mention, evidence)
+
+
+def _orgs(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> list[str]:
+    """The ids of the organisations a field names: "School of Computing, Yonsei University" is
+    a unit inside its university (both are affiliations), innermost first."""
+    if "," in name:
+        chain = org_chain(name)
+        if len(chain) > 1:
+            return registry.chain(chain, evidence)
+    oid = _org(registry, name, evidence, default)
+    return [oid] if oid else []
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
@@ -117,8 +129,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             ev = ctx.evidence(_line(ctx, inst, degree_text))
             names = [n.strip() for n in _RX_RECORD_2.split(inst) if n.strip()]
             for name in names:
-                oid = _org(registry, name, ev, default="University")
-                if oid:
+                for oid in _orgs(registry, name, ev, default="University"):
                     ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
                                      field=area, start=start, end=end, evidence=ev)
                     for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
@@ -164,9 +175,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             if not org:
                 continue
             ev = ctx.evidence(_line(ctx, org))
-            oid = _org(registry, org, ev)
             start, end = _dates(item, single_is_end=False)
-            if oid:
+            for oid in _orgs(registry, org, ev):
                 ctx.add_relation(subject_id, "workedAt", oid, role=_s(item.get("position") or item.get("role") or item.get("title")),
                                  start=start, end=end, location=_s(item.get("location")), evidence=ev)
     # advisors
@@ -181,6 +191,15 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             ev = ctx.evidence(_line(ctx, name))
             pid = ctx.add_entity(name, "Project", evidence=ev)
             ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
+    # publications: the subject's own, with the co-authors the record names
+    for item in _list(data.get("publications")):
+        title = _s(item.get("name") or item.get("title")) if isinstance(item, dict) else None
+        if not title or len(title) > 300:
+            continue
+        venue = _s(item.get("publisher") or item.get("venue") or item.get("journal") or item.get("booktitle"))
+        when = find_date_range(_s(item.get("releaseDate") or item.get("year") or item.get("date")) or "")
+        add_publication_record(ctx, subject_id, title, item.get("authors") or item.get("author"), venue,
+                               when.end if when else None, ctx.evidence(_line(ctx, title)))
     if basics:
         ids: dict[str, str] = {}
         if _s(basics.get("email")):
