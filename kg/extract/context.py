@@ -65,16 +65,27 @@ class ExtractContext:
         self._keys: dict[tuple[str, str], str] = {}
         self._relations: dict[tuple[str, str, str], Relation] = {}
         self._counter = 0
+        #: ids of entities as they are added or changed, in order: indexes kept beside the context
+        #: (see :mod:`kg.extract.publications`) read it to catch up instead of rescanning every entity
+        self.changes: list[str] = []
+        # rules ask for the evidence of the same lines many times; Evidence is immutable
+        self._evidence: dict[tuple[int, int | None], tuple[tuple, Evidence]] = {}
 
     # -- evidence ---------------------------------------------------------------------------
     def evidence(self, first: int, last: int | None = None) -> Evidence:
         """Evidence for document lines ``first..last`` (indexes into ``document.lines``)."""
         lines = self.document.lines
+        key = (first, last)
+        cached = self._evidence.get(key)
+        if cached is not None and cached[0] is lines:
+            return cached[1]
         last = first if last is None else last
         first = max(0, min(first, len(lines) - 1))
         last = max(first, min(last, len(lines) - 1))
         text = " ".join(line.text.strip() for line in lines[first : last + 1])
-        return Evidence(line_start=lines[first].number, line_end=lines[last].number, text=text[:500])
+        evidence = Evidence(line_start=lines[first].number, line_end=lines[last].number, text=text[:500])
+        self._evidence[key] = (lines, evidence)
+        return evidence
 
     # -- entities ---------------------------------------------------------------------------
     def find(self, name: str, entity_type: str) -> str | None:
@@ -94,14 +105,19 @@ class ExtractContext:
         """Add (or merge into) an entity and return its id."""
         name = " ".join(name.split())
         coarse = coarse_type(entity_type)
-        keys = [normalize_name(n) for n in (name, *aliases) if normalize_name(n)]
-        existing = next((self._keys[(coarse, k)] for k in keys if (coarse, k) in self._keys), None)
+        keys = [k for k in map(normalize_name, (name, *aliases)) if k]
+        existing = None
+        for k in keys:
+            existing = self._keys.get((coarse, k))
+            if existing is not None:
+                break
         if existing is None:
             self._counter += 1
             entity_id = f"e{self._counter}"
             self._entities[entity_id] = Entity(
                 id=entity_id, name=name, type=entity_type, aliases=(), evidence=evidence
             )
+            self.changes.append(entity_id)
         else:
             entity_id = existing
         self._merge_into(entity_id, name, entity_type, aliases, identifiers, year)
@@ -146,10 +162,12 @@ class ExtractContext:
             id=entity.id, name=primary, type=new_type, aliases=alias_list,
             identifiers=id_items, year=new_year, evidence=entity.evidence,
         )
+        self.changes.append(entity_id)
 
     def set_type(self, entity_id: str, entity_type: str) -> None:
         """Override the type of an entity (within the same coarse class)."""
         self._entities[entity_id] = replace(self._entities[entity_id], type=entity_type)
+        self.changes.append(entity_id)
 
     def entity(self, entity_id: str) -> Entity:
         """The current state of an entity."""
