@@ -335,3 +335,26 @@ def test_json_resume_publications_and_legal_form_types():
     assert {e.name: e.type for e in ex.entities}["Schrödinger Labs Pvt. Ltd."] == "Company"
     assert (name, "authored", "Alchemical free energies for metalloenzymes") in f
     assert f[(name, "studiedAt", "Indian Institute of Technology Bombay")].degree == "PhD"
+
+
+def test_pdf_columns_split_role_organisation_and_dates():
+    ex = extract(load("chemeng_cv_columns.txt"))
+    f = facts(ex)
+    name = "Rajesh Kumar Venkatesan"
+    job = f[(name, "workedAt", "Princeton University")]
+    assert (job.role, job.start, job.end) == ("Postdoctoral Research Associate", "2013-08", "2015-12")
+    assert f[(name, "workedAt", "Indian Institute of Technology Madras")].role == "Associate Professor"
+    assert f[(name, "studiedAt", "University of Minnesota")].degree == "PhD"
+    assert f[(name, "studiedAt", "Anna University")].degree == "BTech"
+    assert not any(n.startswith(("Associate Professor", "Chemical Engineering")) for n in names(ex, "Organization"))
+
+
+def test_quarto_table_header_is_not_an_employer_and_hosts_are_mentors():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "ecologist_quarto.qmd"))
+    f = facts(ex)
+    assert "Institution" not in names(ex, "Organization")
+    assert f[("Wei Zhang", "workedAt", "McGill University")].start == "2019"
+    assert ("Wei Zhang", "mentoredBy", "Marie-Claude Tremblay") in f
+    assert ("Wei Zhang", "advisedBy", "Li Jianguo") in f

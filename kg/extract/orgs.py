@@ -256,7 +256,10 @@ _PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|to
                           r"simulator|compiler|database|car|game|games engine)$", re.I)
 _LABELS = {"dissertation", "thesis", "advisor", "advisors", "mentor", "courses", "skills", "areas", "research areas",
            "products", "fields", "committee", "topics", "interests", "keywords", "tools", "languages", "title",
-           "role", "position", "location", "email", "phone", "tel", "homepage", "website", "github", "linkedin"}
+           "role", "position", "location", "email", "phone", "tel", "homepage", "website", "github", "linkedin",
+           # column headers of CV tables ("| Years | Position | Institution |")
+           "institution", "organization", "organisation", "employer", "company", "affiliation", "years", "year",
+           "dates", "date", "period", "degree"}
 
 
 def segments(text: str) -> list[tuple[str, int]]:

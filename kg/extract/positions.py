@@ -36,6 +36,8 @@ _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
 _RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
 _RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+#: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
+_RX_COLUMNS = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
@@ -208,7 +210,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     current: Entry | None = None
     inline: dict[int, tuple[str, str, int, str]] = {}
     for index in indexes:
-        raw = lines[index].text
+        raw = _RX_COLUMNS.sub(" | ", lines[index].text)
         text = clean(raw)
         if not text:
             continue
