@@ -175,53 +175,52 @@ def find_date_range(text: str) -> DateRange | None:
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
     """
-    if not _HAS_YEAR.search(text):
-        return None
-    matches = list(_DATE.finditer(text))
-    for index, match in enumerate(matches):
-        value, year = _value(match)
-        before = text[: match.start()]
-        after = text[match.end():]
+    # the dates come from find_dates' cache: the lines whose ranges are read have mostly had
+    # their dates found already
+    matches = _find_dates(text)
+    for index, (value, begin, stop) in enumerate(matches):
+        year = int(value[:4])
+        before = text[:begin]
+        after = text[stop:]
         # "Between X and Y"
         if _BETWEEN.search(before) and index + 1 < len(matches):
             nxt = matches[index + 1]
-            if _RX_FIND_DATE_RANGE_1.fullmatch(text[match.end(): nxt.start()]):
-                return DateRange(value, _value(nxt)[0], match.start(), nxt.end())
+            if _RX_FIND_DATE_RANGE_1.fullmatch(text[stop: nxt[1]]):
+                return DateRange(value, nxt[0], begin, nxt[2])
         sep = _SEP.match(after)
         if sep:
             rest = after[sep.end():]
-            rest_begin = match.end() + sep.end()
-            if index + 1 < len(matches) and matches[index + 1].start() == rest_begin:
-                nxt = matches[index + 1]
-                end_value, end_year = _value(nxt)
-                if end_year >= year:
+            rest_begin = stop + sep.end()
+            if index + 1 < len(matches) and matches[index + 1][1] == rest_begin:
+                end_value, _, nxt_stop = matches[index + 1]
+                if int(end_value[:4]) >= year:
                     start = _month_from_bare(before, value, year)
-                    return DateRange(start[0], end_value, start[1] if start[1] is not None else match.start(), nxt.end())
+                    return DateRange(start[0], end_value, start[1] if start[1] is not None else begin, nxt_stop)
             open_match = _OPEN_RE.match(rest)
             if open_match:
-                return DateRange(value, "present", match.start(), rest_begin + open_match.end())
+                return DateRange(value, "present", begin, rest_begin + open_match.end())
             two = _RX_FIND_DATE_RANGE_2.match(rest)
             if two and sep.group(0).strip() in ("-", "--", "–", "—", "−"):
                 end_year = year // 100 * 100 + int(two.group(1))
                 if end_year >= year:
-                    return DateRange(value, str(end_year), match.start(), rest_begin + 2)
+                    return DateRange(value, str(end_year), begin, rest_begin + 2)
             stripped = sep.group(0).strip()
             if stripped in ("--", "–", "—", "-", "−") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
-                return DateRange(value, "present", match.start(), rest_begin)
+                return DateRange(value, "present", begin, rest_begin)
         # "July-Aug 2020": a bare month before the date
         start = _month_from_bare(before, value, year)
         if start[1] is not None:
-            return DateRange(start[0], value, start[1], match.end())
+            return DateRange(start[0], value, start[1], stop)
         if _SINCE.search(before):
             # "from X until Y" with words between
-            if index + 1 < len(matches) and _RX_FIND_DATE_RANGE_3.fullmatch(text[match.end(): matches[index + 1].start()]):
+            if index + 1 < len(matches) and _RX_FIND_DATE_RANGE_3.fullmatch(text[stop: matches[index + 1][1]]):
                 nxt = matches[index + 1]
-                return DateRange(value, _value(nxt)[0], match.start(), nxt.end())
+                return DateRange(value, nxt[0], begin, nxt[2])
             if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _RX_FIND_DATE_RANGE_4.search(after[:40]):
-                return DateRange(value, "present", match.start(), match.end())
+                return DateRange(value, "present", begin, stop)
         if _UNTIL_BEFORE.search(before):
-            return DateRange(None, value, match.start(), match.end())
-        return DateRange(None, value, match.start(), match.end())
+            return DateRange(None, value, begin, stop)
+        return DateRange(None, value, begin, stop)
     return None
 
 

@@ -1175,16 +1175,14 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     b = _person_parts(full)
     if not a or not b:
         return False
-    if [t for t, _ in a] == [t for t, _ in b]:
+    a_tokens, a_full, _, a_joined = _name_shape(mention)
+    b_tokens, _, b_full, b_joined = _name_shape(full)
+    if a_tokens == b_tokens:
         return True
-    a_full = [t for t, ini in a if not ini]
-    b_full = [t for t, ini in b if not ini]
-    shared = [t for t in a_full if t in b_full]
-    if not shared:
+    if b_full.isdisjoint(a_full):
         # "Minghao Zhao" vs "Ming-hao Zhao" / hyphen and space variants
-        ja = "".join(t for t, _ in a)
-        jb = "".join(t for t, _ in b)
-        return ja == jb
+        return a_joined == b_joined
+    shared = [t for t in a_full if t in b_full]
     for surname in shared:
         ra = [(t, ini) for t, ini in a if t != surname]
         rb = [(t, ini) for t, ini in b if t != surname]
@@ -1204,6 +1202,16 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     if len(shared) > 1 and ra and rb and all(ini for t, ini in a if t not in shared) and len(ra) <= len(rb):
         return all(ta[0] == tb[0] for ta, tb in zip(ra, rb))
     return False
+
+
+@lru_cache(maxsize=65536)
+def _name_shape(name: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str], str]:
+    """The tokens of a name, its full (not initial) tokens as a tuple and as a set, and its
+    tokens joined: what :func:`same_person` compares first, computed once per name, not per pair."""
+    parts = _person_parts(name)
+    tokens = tuple(t for t, _ in parts)
+    full = tuple(t for t, initial in parts if not initial)
+    return tokens, full, frozenset(full), "".join(tokens)
 
 
 def _same_order(a, b, surname) -> bool:
