@@ -568,8 +568,9 @@ _ABBREV = {
 }
 
 
+# the stop is matched (not looked behind for) so that the engine can skip to it; group 1 is the break
 _SENTENCE_END = re.compile(
-    r"(?<=[.?!])[\"”’']?\s+(?=[A-Z0-9“\"'‘(\[]|(?:arXiv|bioRxiv|medRxiv|chemRxiv|eLife|npj|in)\b)"
+    r"[.?!]([\"”’']?\s+)(?=[A-Z0-9“\"'‘(\[]|(?:arXiv|bioRxiv|medRxiv|chemRxiv|eLife|npj|in)\b)"
 )
 _LAST_WORD = re.compile(r"([\w.\-]+)[.?!]$")
 _DOTTED = re.compile(r"(?:[a-z]\.)+[a-z]")
@@ -580,7 +581,7 @@ def _sentences(text: str) -> list[str]:
     parts = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        end = match.start()
+        end = match.start(1)
         if text[end - 1] == ".":
             word = _LAST_WORD.search(text, max(start, end - 40), end)
             if word is None:
@@ -935,6 +936,11 @@ _DATE_RANGE = re.compile(
 )
 
 
+#: What every :data:`_DATE_RANGE` match holds (a year, then a range separator): a far cheaper
+#: pattern to rule out most citations with.
+_RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
+
+
 _VENUE_NOUN = re.compile(
     r"\b(?:journal|conference|proceedings|symposium|workshop|transactions|letters|review|reviews|annals|"
     r"bulletin|quarterly|magazine|advances|reports|communications|meeting|congress|colloquium|forum|"
@@ -957,7 +963,7 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     and lines of a position or degree (a "May 2019 - Present" date range)."""
     if c is None or _NOT_A_PAPER.match(c.title) or _RX_PLAUSIBLE_1.search(c.title):
         return None
-    if _DATE_RANGE.search(text or c.title):
+    if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
     if c.venue and not _plausible_venue(c.venue):
         c.venue, c.venue_alias, c.venue_aliases = None, None, ()
