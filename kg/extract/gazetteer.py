@@ -125,8 +125,9 @@ _ABBREVIATIONS = [
     (r"^U\.?\s+of\b", "University of"),
 ]
 _ABBREVIATION_RES = [(re.compile(p), r) for p, r in _ABBREVIATIONS]
-# one search finds the names with nothing to expand (most of them) instead of one per abbreviation
-_ANY_ABBREVIATION = re.compile("|".join(p for p, _ in _ABBREVIATIONS))
+# one search finds the names with nothing to expand (most of them) instead of one per abbreviation;
+# the lookahead on the capitals the abbreviations start with lets the engine skip other positions
+_ANY_ABBREVIATION = re.compile("(?=[ACDEFILNRSTU])(?:" + "|".join(p for p, _ in _ABBREVIATIONS) + ")")
 
 
 @lru_cache(maxsize=1)

@@ -312,6 +312,13 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     for _, begin, end in reversed(find_dates(text)):
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _RX_ORG_CHAIN_1.sub(",", cleaned)
+    return _blanked_chain(cleaned, context_org)
+
+
+@lru_cache(maxsize=32768)
+def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
+    """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
+    apart, so that lines that differ only in their dates are read once."""
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
     from kg.extract.vocab import degree_of, degree_span
 

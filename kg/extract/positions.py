@@ -42,7 +42,7 @@ _RX_COLUMNS = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
-__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note"]
+__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "trigger_hint"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 ADVISOR_TRIGGER = re.compile(
@@ -66,6 +66,15 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
+_TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
+
+
+def trigger_hint(text: str) -> bool:
+    """Whether :data:`_TRIGGER_HINT` matches: on ASCII text, the case-sensitive pattern (whose
+    letters are all lower case) on the lowered text, twice as fast as matching case-insensitively."""
+    if text.isascii():
+        return _TRIGGER_HINT_LOWER.search(text.lower()) is not None
+    return _TRIGGER_HINT.search(text) is not None
 
 
 def trigger_predicate(trigger: str, before: str = "", after: str = "", studying: bool = False) -> str | None:
@@ -214,7 +223,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         text = clean(raw)
         if not text:
             continue
-        trig = ADVISOR_TRIGGER.search(text) if _TRIGGER_HINT.search(text) else None
+        trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
         if trig and (role_with or trig.group("trigger").lower().startswith("in the")
                      or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[")))):

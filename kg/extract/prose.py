@@ -6,7 +6,7 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.orgs import OrgRegistry, find_orgs_in_text
-from kg.extract.positions import _TRIGGER_HINT, ADVISOR_TRIGGER, add_people_with_notes, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
@@ -150,7 +150,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 
 def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about) -> list[str]:
     """Read one clause; returns the ids of the organisations it names."""
-    trig = ADVISOR_TRIGGER.search(sentence) if _TRIGGER_HINT.search(sentence) else None
+    trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
