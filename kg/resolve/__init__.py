@@ -35,6 +35,7 @@ Examples
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Sequence
 
@@ -86,6 +87,18 @@ def resolve(
     """
     if ror is not None and not isinstance(ror, RorIndex):
         ror = load_ror(ror)
+    # Resolution builds millions of small, long-lived containers and no reference cycles: the
+    # cyclic collector would only rescan them, a third of the time at 8,000 documents.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _resolve(extractions, known, ror)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ror: RorIndex | None) -> Resolution:
     extractions = sorted(extractions, key=lambda ex: ex.document)
     known = sorted(known, key=lambda k: k.iri)
     taken = {k.iri for k in known}

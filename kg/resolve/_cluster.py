@@ -50,6 +50,9 @@ class Clusters:
         self.nodes = nodes
         self.parent = list(range(len(nodes)))
         self.members: list[list[int]] = [[i] for i in range(len(nodes))]
+        # each root's known IRI, kept up to date by union(): scanning the members on every
+        # can_join() made merging into a large cluster (a popular organisation) quadratic
+        self._known: list[str | None] = [n.known_iri or None for n in nodes]
         self.edges: list[tuple[int, int, str, float, str]] = []
 
     def find(self, i: int) -> int:
@@ -64,10 +67,8 @@ class Clusters:
         return not (self.nodes and self.known(a) and self.known(b))
 
     def known(self, root: int) -> str | None:
-        for i in self.members[root]:
-            if self.nodes[i].known_iri:
-                return self.nodes[i].known_iri
-        return None
+        """The IRI of the first member (in member order) that the store already knows, if any."""
+        return self._known[root]
 
     def union(self, i: int, j: int, rule: str, score: float, detail: str = "", *, check: bool = True) -> bool:
         """Merge the clusters of nodes ``i`` and ``j``; ``False`` if already one or not allowed."""
@@ -79,6 +80,7 @@ class Clusters:
         self.parent[b] = a
         self.members[a].extend(self.members[b])
         self.members[b] = []
+        self._known[a], self._known[b] = self._known[a] or self._known[b], None
         self._merged(a, b)
         self.edges.append((i, j, rule, round(score, 3), detail))
         return True

@@ -565,7 +565,8 @@ def resolve_publications(extractions, known=(), taken=None):
     Fuzzy comparison is blocked by the first two and by the last two words of the title
     (a typo in both ends of a title is missed).
     """
-    from rapidfuzz import fuzz
+    import numpy
+    from rapidfuzz import fuzz, process
 
     nodes = _nodes(extractions, known, lambda t: t == "Publication")
     clusters = _PublicationClusters(nodes)
@@ -593,12 +594,16 @@ def resolve_publications(extractions, known=(), taken=None):
     for block in blocks.values():
         if len(block) < 2:
             continue
-        for i, a in enumerate(block):
-            for b in block[i + 1:]:
-                if abs(len(a) - len(b)) <= max(len(a), len(b)) * 0.1:
-                    score = fuzz.ratio(a, b)
-                    if score >= TITLE_THRESHOLD:
-                        candidates.add((-score, a, b))
+        # Blocks grow with the corpus (titles share their first words), so every pair of a block
+        # is compared, but in C++ (all pairs at once); the scores kept are recomputed exactly,
+        # the float32 matrix only filters (with a margin below the threshold for its rounding).
+        close = process.cdist(block, block, scorer=fuzz.ratio, score_cutoff=TITLE_THRESHOLD - 0.01,
+                              dtype=numpy.float32)
+        for i, j in zip(*numpy.nonzero(numpy.triu(close, 1))):
+            a, b = block[i], block[j]
+            score = fuzz.ratio(a, b)
+            if score >= TITLE_THRESHOLD:
+                candidates.add((-score, a, b))
     for negative, a, b in sorted(candidates):
         clusters.union(keys[a][0], keys[b][0], "title-fuzzy", round(-negative / 100, 3),
                        f"titles {a!r} and {b!r} match {-negative:.0f}%")
