@@ -157,6 +157,7 @@ _EQUAL_NOTE = re.compile(
 )
 _MARKS = "*†‡#§¶✝⁺"
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+_MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
 
 
 def _clean_line(text: str) -> str:
@@ -274,10 +275,10 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
         name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Shen Li (Facebook AI)"
     if "^" in name:
         name = _SUPER.sub(" ", name)
-    if any(c in name for c in _MARKS):
+    if not _MARK_SET.isdisjoint(name):
         marked = True
         name = "".join(c for c in name if c not in _MARKS)
-    if any(c in name for c in _SUPERSCRIPTS):
+    if not _SUPERSCRIPT_SET.isdisjoint(name):
         name = "".join(c for c in name if c not in _SUPERSCRIPTS)
     if any(c.isdigit() for c in name):
         name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
@@ -875,25 +876,34 @@ def parse_citation(text: str) -> Citation | None:
         lead_year = match.group(1) or match.group(2)  # year-first lists: "2021 — Authors. Title. Venue."
         raw_lines[0] = raw_lines[0][match.end():]
     joined_raw = " ".join(raw_lines)
+    joined_lower = joined_raw.lower() if joined_raw.isascii() else None
     arxiv = None
-    match = _ARXIV.search(joined_raw)
+    match = _ARXIV.search(joined_raw) if joined_lower is None or "arxiv" in joined_lower or "(" in joined_raw else None
     if match:
         arxiv = match.group(1) or match.group(2)
-    doi_match = _DOI.search(joined_raw)
+    doi_match = _DOI.search(joined_raw) if joined_lower is None or "doi" in joined_lower else None
     doi = doi_match.group(1).rstrip(".") if doi_match else None
-    if _RX_PARSE_CITATION_3.search(joined_raw):
+    if "=" in joined_raw and _RX_PARSE_CITATION_3.search(joined_raw):
         c = _bibtex(joined_raw)
         if c:
             c.arxiv = arxiv
             return c
     lines = []
     for line in raw_lines:
-        line = _RX_PARSE_CITATION_4.sub("*", line)
-        line = _URL.sub(" ", line)
-        line = _RX_PARSE_CITATION_5.sub(" ", line)
+        # each substitution runs only when the line holds what its pattern needs; the lowered line
+        # stands for case-insensitive matching only in ASCII (which folds a few other letters too)
+        lower = line.lower() if line.isascii() else None
+        if "(" in line:
+            line = _RX_PARSE_CITATION_4.sub("*", line)
+        if lower is None or "http" in lower or "www." in lower:
+            line = _URL.sub(" ", line)
+        if lower is None or "doi" in lower:
+            line = _RX_PARSE_CITATION_5.sub(" ", line)
         line = _clean_line(line)
-        line = _RX_PARSE_CITATION_6.sub(lambda m: " (" + m.group(0).strip(" ()") + ")", line)
-        note = _EQUAL_NOTE.sub(" ", line).strip()
+        if "(" in line:
+            line = _RX_PARSE_CITATION_6.sub(lambda m: " (" + m.group(0).strip(" ()") + ")", line)
+            line = _EQUAL_NOTE.sub(" ", line)
+        note = line.strip()
         if not note.strip(" .,;:()[]|-"):
             continue
         line = note
