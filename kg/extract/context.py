@@ -50,6 +50,12 @@ def normalize_name(name: str) -> str:
     return _RX_NORMALIZE_NAME_2.sub(" ", text).strip()
 
 
+def _blank(value) -> bool:
+    """A missing attribute value: ``None`` or ``""`` (tested without ``in (None, "")``, which calls
+    the ``__eq__`` of every evidence object)."""
+    return value is None or (isinstance(value, str) and not value)
+
+
 class ExtractContext:
     """Collects the entities and relations of one document.
 
@@ -196,13 +202,13 @@ class ExtractContext:
         """Add a relation; repeated (subject, predicate, object) triples fill in missing attributes."""
         if subject_id == object_id:
             return
-        if predicate == "coauthored":
-            subject_id, object_id = sorted((subject_id, object_id), key=lambda i: int(i[1:]))
+        if predicate == "coauthored" and int(subject_id[1:]) > int(object_id[1:]):
+            subject_id, object_id = object_id, subject_id
         key = (subject_id, predicate, object_id)
-        attributes = {k: v for k, v in attributes.items() if v not in (None, "")}
-        if key in self._relations:
-            old = self._relations[key]
-            fill = {k: v for k, v in attributes.items() if getattr(old, k) in (None, "")}
+        attributes = {k: v for k, v in attributes.items() if not _blank(v)}
+        old = self._relations.get(key)
+        if old is not None:
+            fill = {k: v for k, v in attributes.items() if _blank(getattr(old, k))}
             if fill:
                 self._relations[key] = replace(old, **fill)
             return

@@ -232,8 +232,13 @@ def find_date_range(text: str) -> DateRange | None:
 
 def _month_from_bare(before: str, value: str, year: int) -> tuple[str, int | None]:
     """``July-`` just before ``Aug 2020``: the start ``2020-07`` and where it begins."""
-    bare = _BARE_MONTH.search(before)
-    if bare and len(value) == 7:
+    if len(value) != 7:
+        return value, None
+    # the pattern ends in a dash or "to": test that before running it over the whole text
+    tail = before.rstrip()[-2:]
+    bare = _BARE_MONTH.search(before) if tail.endswith(("-", "–", "—")) or tail.lower() == "to" \
+        or not tail.isascii() else None
+    if bare:
         month = _month_number(bare.group("m"))
         if month:
             return f"{year}-{month:02d}", bare.start()

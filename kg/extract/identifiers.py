@@ -25,6 +25,9 @@ _HOMEPAGE_LABEL = re.compile(r"\b(?:homepage|home page|website|web|site|url|pers
 
 
 _ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page", re.I)
+# _ANY for lowered ASCII text: matching case-sensitively is much faster (case-insensitive matching
+# folds a few non-ASCII letters too, so other text keeps _ANY)
+_ANY_LOWER = re.compile(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
 
 
 _DOT_RE = re.compile(_DOT)
@@ -47,7 +50,8 @@ def find_identifiers(text: str) -> dict[str, str]:
 def _find_identifiers(text: str) -> dict[str, str]:
     """The cached answer of :func:`find_identifiers`; callers get a copy, never this dict."""
     out: dict[str, str] = {}
-    if not _ANY.search(text):
+    lower = text.lower() if text.isascii() else None
+    if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):
         return out
     for match in _EMAIL.finditer(text):
         local, domain = match.group(1), _email_domain(match.group(2))
@@ -60,13 +64,13 @@ def _find_identifiers(text: str) -> dict[str, str]:
     match = _ORCID.search(text)
     if match:
         out["orcid"] = match.group(1)
-    match = _GITHUB.search(text)
+    match = _GITHUB.search(text) if lower is None or "github" in lower else None
     if match and match.group(1).lower() not in ("orgs", "features", "about", "topics"):
         out["github"] = match.group(1)
-    match = _SCHOLAR.search(text)
+    match = _SCHOLAR.search(text) if lower is None or "scholar" in lower else None
     if match:
         out["scholar"] = match.group(1)
-    match = _HOMEPAGE_LABEL.search(text)
+    match = _HOMEPAGE_LABEL.search(text) if ":" in text or "：" in text else None
     if match:
         out["homepage"] = match.group(1).rstrip(".,")
     return out
