@@ -346,29 +346,32 @@ def _items(region: str) -> list[tuple[str, int, int, str]]:
     items.append((region[pos:], pos, len(region), sep))
     return [i for i in items if i[0].strip() or i[3] == ""]
 
-_REGION_ENDS = tuple((p, re.compile(p)) for p in (
-    r"\s*\(\s*(?:(?:19|20)\d\d[a-z]?|n\.\s?d\.|in press|forthcoming|accepted)[^()]{0,30}\)",
-    r"[\"“”‘]",
-    r"(?<=[A-Za-z\u00c0-\u024f]{2})[.?!]\s+(?=\S)",
-    r"\.\s+(?=(?:19|20)\d\d\b)",
+# (whether it is the sentence end, pattern); the sentence end's stop is matched before its lookbehind
+# so that the engine can skip to the stops
+_REGION_ENDS = tuple((stop, re.compile(p)) for stop, p in (
+    (False, r"\s*\(\s*(?:(?:19|20)\d\d[a-z]?|n\.\s?d\.|in press|forthcoming|accepted)[^()]{0,30}\)"),
+    (False, r"[\"“”‘]"),
+    (True, r"[.?!](?<=[A-Za-z\u00c0-\u024f]{2}[.?!])\s+(?=\S)"),
+    (False, r"\.\s+(?=(?:19|20)\d\d\b)"),
 ))
 
 
 def _author_region_end(text: str) -> int:
     """Where the author list must end at the latest: an APA year, a quote, or a sentence end."""
     end = len(text)
-    for pattern, compiled in _REGION_ENDS:
+    for stop, compiled in _REGION_ENDS:
         match = None
         for candidate in compiled.finditer(text):
-            if pattern.startswith("(?<=") and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
+            if stop and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
                 continue  # "Wei Chen, Minghao. Zhao, Li Na": a stray full stop inside a name
-            if pattern.startswith("(?<=") and _RX_AUTHOR_REGION_END_3.search(text[: candidate.start()]):
+            # the pattern ends at the stop: searching its last few characters is enough
+            if stop and _RX_AUTHOR_REGION_END_3.search(text, max(0, candidate.start() - 8), candidate.start()):
                 continue
             match = candidate
             break
         if match and match.start() < end:
-            end = match.start() + (1 if text[match.start()] in ".?!" and pattern.startswith("(?<=") else 0)
-            if pattern.startswith("(?<="):
+            end = match.start() + (1 if text[match.start()] in ".?!" and stop else 0)
+            if stop:
                 end = match.start()
     return end
 
@@ -818,8 +821,7 @@ def _is_prose(text: str) -> bool:
     if len(words) < 20:
         return False
     sentences = len(_RX_IS_PROSE_2.findall(text))
-    first_person = _RX_IS_PROSE_3.search(text)
-    return (sentences >= 2 and bool(first_person)) or (
+    return (sentences >= 2 and _RX_IS_PROSE_3.search(text) is not None) or (
         len(words) >= 40 and sentences >= 3 and not _RX_SPLIT_TITLE_VENUE_3.search(text)
     )
 

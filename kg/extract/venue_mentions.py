@@ -34,11 +34,11 @@ _SERVICE = re.compile(
     r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
     re.IGNORECASE,
 )
-#: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` cannot match: a substring test is
-#: much cheaper than running either pattern over every line.
-_NAMED_VENUE_WORDS = ("Communications", "Journal", "Transactions", "Proceedings", "Letters", "Review", "Conference",
-                      "Annals", "Advances", "Nature", "Science", "Bulletin", "Quarterly", "Symposium", "Workshop")
-_SERVICE_WORDS = ("review", "referee", "editor", "program", "chair", "venue")
+#: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:
+#: plain words, which the engine finds much faster than either pattern.
+_NAMED_VENUE_WORDS = re.compile("Communications|Journal|Transactions|Proceedings|Letters|Review|Conference|"
+                                "Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop")
+_SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
 _VENUE_WORD = re.compile(
     r"\b(?:conference|meeting|symposium|workshop|seminar|summer institute|congress|colloquium|forum|journal|"
     r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
@@ -72,7 +72,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     # a lone acronym needs a year or a word about papers around it ("PACT" may be a project)
     if len(acronyms) >= 2 or (acronyms and (acronyms[0][2] or _CUE.search(text))):
         out.extend((name, token) for name, token, _ in acronyms)
-    for match in _TITLE_PHRASE.finditer(text) if any(w in text for w in _NAMED_VENUE_WORDS) else ():
+    for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
         phrase = match.group(0)
         if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
             venue = _lookup(phrase)
@@ -84,7 +84,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         if venue is not None:
             out.append((venue.display, written))
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
-    for trigger in _SERVICE.finditer(text) if lower is None or any(w in lower for w in _SERVICE_WORDS) else ():
+    for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
         rest = _RX_VENUE_MENTIONS_1.split(text[trigger.end():])[0]
         from kg.extract.text import clean
 

@@ -43,7 +43,7 @@ _CJK_DEGREES = {"博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS",
 def degree_span(text: str) -> tuple[str, int, int] | None:
     """``(degree, begin, end)`` of the first degree named in a text (earliest wins)."""
     best = None
-    for word, degree in _CJK_DEGREES.items():
+    for word, degree in _CJK_DEGREES.items() if not text.isascii() else ():
         at = text.find(word)
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
