@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kg.extract.gazetteer import lookup_organization
+from kg.extract.text import clean
+from kg.extract.venues import lookup_venue
+
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_VENUE_MENTIONS_1 = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
 _RX_VENUE_MENTIONS_2 = re.compile(r"\s*,\s*(?:and\s+)?")
@@ -44,12 +48,7 @@ _VENUE_WORD = re.compile(
     r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
 
 
-def _lookup(name: str):
-    try:
-        from kg.extract.venues import lookup_venue
-    except ImportError:  # pragma: no cover - the venues module is optional during development
-        return None
-    return lookup_venue(name)
+_lookup = lookup_venue
 
 
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
@@ -60,8 +59,6 @@ def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=32768)
 def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
-    from kg.extract.gazetteer import lookup_organization
-
     out: list[tuple[str, str]] = []
     acronyms = []
     for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
@@ -86,8 +83,6 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
     for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
         rest = _RX_VENUE_MENTIONS_1.split(text[trigger.end():])[0]
-        from kg.extract.text import clean
-
         emphasised = [clean(m.group(0)) for m in _EMPHASIS.finditer(raw or "")]
         emphasised = [e for e in emphasised if e and e in rest]
         items = list(emphasised)
