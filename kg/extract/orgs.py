@@ -173,7 +173,8 @@ def is_generic_unit(name: str) -> bool:
     return bool(_GENERIC_UNIT.match(name))
 
 
-_SEGMENT_SPLIT = re.compile(r"\s*(?:[,;|•·]|\s[-–—]\s|\(|\)|\[|\]|:\s|\s@\s?|@)\s*")
+# the lookahead names the characters every match starts with, which lets the engine skip to them
+_SEGMENT_SPLIT = re.compile(r"(?=[\s,;|•·()\[\]:@])\s*(?:[,;|•·]|\s[-–—]\s|\(|\)|\[|\]|:\s|\s@\s?|@)\s*")
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|edu|net|io|ai|cn|ac\.\w\w)\b\S*", re.I)
 
 

@@ -23,7 +23,8 @@ _RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$
 _RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
 _RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 _RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+")
-_RX_CHAIN_TEXT_1 = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+# the lookahead (every match starts with * or _) lets the engine skip to those characters
+_RX_CHAIN_TEXT_1 = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
 _RX_EXTRACT_ENTRIES_2 = re.compile(r"^[^:]{0,30}:\s*")
 _RX_EXTRACT_ENTRIES_3 = re.compile(r"committee", re.I)

@@ -38,7 +38,7 @@ _RX_AUTHOR_REGION_END_3 = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
 _RX_SPLIT_PREFIX_NAME_1 = re.compile(r"[.:]\s+")
 _RX_SPLIT_PREFIX_NAME_2 = re.compile(r"\.\s+")
 _RX_SCAN_AUTHORS_1 = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
-_RX_SCAN_AUTHORS_2 = re.compile(r"\s+and\s+|\s*&\s*|;\s*")
+_RX_SCAN_AUTHORS_2 = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _RX_SCAN_AUTHORS_3 = re.compile(r"^et\.?\s?al\.?\b", re.I)
 _RX_SCAN_AUTHORS_4 = re.compile(r"[A-Z]")
 _RX_PARSE_AUTHOR_LIST_1 = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
@@ -329,7 +329,8 @@ def _is_given(text: str) -> bool:
     return all(_is_initials(w) or _is_name_word(w) for w in words)
 
 
-_SEP = re.compile(r"\s*[,;&]\s*(?:(?:and|&)\s+)?|\s+and\s+")
+# the lookaheads name the characters every match starts with, which lets the engine skip to them
+_SEP = re.compile(r"(?=[\s,;&])(?:\s*[,;&]\s*(?:(?:and|&)\s+)?|\s+and\s+)")
 _ETAL = re.compile(r"^(?:et\.?\s?al\.?|and others|others|…|\.\.\.)$", re.I)
 
 
