@@ -358,3 +358,27 @@ def test_quarto_table_header_is_not_an_employer_and_hosts_are_mentors():
     assert f[("Wei Zhang", "workedAt", "McGill University")].start == "2019"
     assert ("Wei Zhang", "mentoredBy", "Marie-Claude Tremblay") in f
     assert ("Wei Zhang", "advisedBy", "Li Jianguo") in f
+
+
+@pytest.fixture(scope="module")
+def cell_biologist():
+    return extract(load("cell_biologist_cv.txt"))
+
+
+def test_vancouver_authors_are_proper_names_and_the_subject_is_found(cell_biologist):
+    ex, f = cell_biologist, facts(cell_biologist)
+    name = "Astrid M. Lindqvist"
+    people = {e.name: e for e in ex.entities if e.coarse == "Person"}
+    assert "Okafor CN" not in people and "Okafor CN" in people["C. N. Okafor"].aliases
+    assert "M. García López" in people and "H. Tanaka" in people
+    assert (name, "authored", "Hypoxia signalling in epithelial repair") in f
+    assert (name, "coauthored", "C. N. Okafor") in f and (name, "coauthored", "M. García López") in f
+    assert not any("Lindqvist" in n for n in people if n != name)
+
+
+def test_three_word_names_in_author_lists(cell_biologist):
+    f = facts(cell_biologist)
+    name = "Astrid M. Lindqvist"
+    assert (name, "authored", "Lipid rafts in neurons") in f
+    for coauthor in ("Nguyen Van An", "Maria del Carmen Ruiz", "Jan van der Berg"):
+        assert (name, "coauthored", coauthor) in f

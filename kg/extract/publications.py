@@ -230,6 +230,8 @@ _NOT_NAME = {
     Microsoft Amazon Meta Apple Nvidia Intel Tencent Baidu Alibaba Huawei ByteDance
     """.split()
 }
+#: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
+_NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?(?:\s?-?\s?[A-Z][a-z]?\.)*|[A-Z]\.?-[A-Z]\.?|[A-Z]{1,3})$")
 
@@ -303,7 +305,7 @@ def _is_full_name(text: str) -> bool:
         return False
     if words[-1] in _PARTICLES:
         return False
-    if not all(_is_name_word(w) for w in words):
+    if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
         return False
     full = [w for w in words if not _is_initials(w) and w not in _PARTICLES]
     if not full:
@@ -1465,7 +1467,26 @@ def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_nam
         if initials:
             return ctx.add_entity(other.name, "Person", aliases=[name])
         return ctx.add_entity(name, "Person", aliases=[other.name, *other.aliases])
+    proper = _vancouver_proper(name)
+    if proper:
+        return ctx.add_entity(proper, "Person", aliases=[name], evidence=evidence)
     return ctx.add_entity(name, "Person", evidence=evidence)
+
+
+_VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}|[A-Z]-[A-Z]")
+
+
+def _vancouver_proper(name: str) -> str | None:
+    """The usual written form of a Vancouver author ("Okafor CN" is "C. N. Okafor"), else ``None``.
+
+    >>> _vancouver_proper("García López M"), _vancouver_proper("Okafor C-N"), _vancouver_proper("Ana Ruiz")
+    ('M. García López', 'C.-N. Okafor', None)
+    """
+    surname, _, last = name.rpartition(" ")
+    if not surname or not _VANCOUVER_INITIALS.fullmatch(last) or surname.isupper():
+        return None
+    initials = "-".join(f"{c}." for c in last.split("-")) if "-" in last else " ".join(f"{c}." for c in last)
+    return f"{initials} {surname}"
 
 
 def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> None:
