@@ -23,6 +23,8 @@ _RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$
 _RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
 _RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 _RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+")
+#: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
+_RX_ROLE_TEXT_4 = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
 _RX_CHAIN_TEXT_1 = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
@@ -195,6 +197,8 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
         seg = seg.strip(" *.")
         sub = _RX_ROLE_TEXT_3.split(seg, maxsplit=1)
         head = sub[0].strip()
+        if head[:1] in "IiHhSsTt":
+            head = _RX_ROLE_TEXT_4.sub("", head)
         if head and is_role(head) and len(head) <= 80 and not degree_of(head):
             return head
     return None

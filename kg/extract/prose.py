@@ -31,7 +31,8 @@ _RX_SENTENCE_10 = re.compile(r"\bstudent\b", re.I)
 _RX_SENTENCE_11 = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _RX_SENTENCE_12 = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _RX_SENTENCE_13 = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
-_RX_SENTENCE_14 = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member))\b", re.I)
+# a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
+_RX_SENTENCE_14 = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
 _PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
 
