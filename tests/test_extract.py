@@ -323,7 +323,7 @@ def test_yaml_cv_units_and_publication_records():
     assert (name, "workedAt", "Human-Computer Interaction Institute") in f
     assert (name, "authored", "Tangible interfaces for older adults") in f
     assert ("Tangible interfaces for older adults", "publishedIn", "CHI") in f
-    assert (name, "coauthored", "Min-ho Lee") in f
+    assert (name, "coauthored", "Lee Min-ho") in f and (name, "advisedBy", "Lee Min-ho") in f  # one person, two orders
 
 
 def test_json_resume_publications_and_legal_form_types():
@@ -389,3 +389,20 @@ def test_postdoctoral_roles_in_prose_keep_their_noun(cell_biologist):
     name = "Astrid M. Lindqvist"
     assert f[(name, "workedAt", "Francis Crick Institute")].role == "postdoctoral research fellow"
     assert f[(name, "workedAt", "Institut Pasteur")].role == "postdoctoral researcher"
+
+
+def test_one_name_in_both_orders_is_one_person_in_one_document(cell_biologist):
+    ex, f = cell_biologist, facts(cell_biologist)
+    name = "Astrid M. Lindqvist"
+    lee = [e for e in ex.entities if e.coarse == "Person" and "Lee" in e.name]
+    assert len(lee) == 1 and {lee[0].name, *lee[0].aliases} == {"Lee Min-ho", "Min-ho Lee"}
+    assert (name, "advisedBy", lee[0].name) in f and (name, "coauthored", lee[0].name) in f
+
+
+def test_reversed_names_of_two_authors_stay_two_people():
+    doc = Document(path="x", name="x", format="text", sha256="0", lines=tuple(Line(i + 1, t) for i, t in enumerate([
+        "Ana Ruiz", "Publications",
+        "- Ana Ruiz, Shen Li. Graph kernels at scale. VLDB 2021.",
+        "- Ana Ruiz, Li Shen. Sparse tensors on chips. PPoPP 2022."])))
+    people = {e.name for e in extract(doc).entities if e.coarse == "Person"}
+    assert {"Shen Li", "Li Shen"} <= people

@@ -1462,6 +1462,12 @@ def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_nam
             names = index.names[pid]
             if any(same_person(name, n) for n in names) and (initials or _names_have_initials(names)):
                 candidates.append(ctx.entity(pid))
+        if not candidates and not initials and len(tokens) == 2:
+            # "Min-ho Lee" as an author, "Lee Min-ho" as the advisor: one person written in both
+            # orders; two authors reversed ("Shen Li", "Li Shen") stay two, as resolve keeps them
+            authors = ctx.__dict__.get("_authors", ())
+            candidates = [ctx.entity(pid) for pid in sharing if pid not in authors
+                          and any(same_person(name, n, allow_reversed=True) for n in index.names[pid])]
     if len(candidates) == 1:
         other = candidates[0]
         if initials:
@@ -1553,6 +1559,7 @@ def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_nam
     if c.with_subject or not c.authors:
         if subject_id not in author_ids:
             author_ids.insert(0, subject_id)
+    ctx.__dict__.setdefault("_authors", set()).update(author_ids)
     for pid in author_ids:
         ctx.add_relation(pid, "authored", pub, evidence=evidence)
     if subject_id in author_ids:
