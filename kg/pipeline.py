@@ -97,7 +97,7 @@ def build(
     paths: Iterable[str | os.PathLike],
     store,
     *,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
     workers: int | None = None,
     force: bool = False,
     ror=None,
@@ -108,7 +108,9 @@ def build(
     ----------
     paths : files and folders.
     store : a :class:`kg.store.Store` (or a remote store).
-    progress : called as ``progress(done, total)`` after each document.
+    progress : called as ``progress(done, total, stage)`` as documents get through the stages
+        ``extracting`` (after each document), ``resolving`` (all together) and ``writing`` (after
+        each store transaction); each stage starts with ``done == 0``.
     workers : processes for extraction (default: all cores, on batches of at least
         ``PARALLEL_THRESHOLD`` documents).
     force : rebuild documents even when their bytes are unchanged.
@@ -141,6 +143,8 @@ def build(
             todo.append(str(path))
 
     loaded: list[tuple[str, Document, Extraction]] = []
+    if progress:
+        progress(0, len(todo), "extracting")
     for done, (path, document, extraction, error) in enumerate(_extract_all(todo, workers), 1):
         if error:
             report.errors.append((path, error))
@@ -148,7 +152,7 @@ def build(
             key = document_key(path)
             loaded.append((key, replace(document, path=key), replace(extraction, document=key)))
         if progress:
-            progress(done, len(todo))
+            progress(done, len(todo), "extracting")
     if not loaded:
         report.seconds = time.perf_counter() - started
         return report
@@ -165,8 +169,12 @@ def build(
         known = [k for k in store.known_entities() if not set(k.documents) <= rebuilt]
     report.timings["index"] = time.perf_counter() - mark
     mark = time.perf_counter()
+    if progress:
+        progress(0, len(loaded), "resolving")
     resolution = resolve([extraction for _, _, extraction in loaded], known=known, ror=ror)
     report.timings["resolve"] = time.perf_counter() - mark
+    if progress:
+        progress(len(loaded), len(loaded), "resolving")
     mark = time.perf_counter()
     if index is not None:
         _ResolverIndex.invalidate(store)  # a crash while writing leaves no stale index behind
@@ -177,6 +185,8 @@ def build(
         merges.setdefault(merge.document, []).append(merge)
     built_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     entities: set[str] = set()
+    if progress:
+        progress(0, len(loaded), "writing")
     for start in range(0, len(loaded), WRITE_BATCH):
         batch, written = [], []
         for key, document, extraction in loaded[start:start + WRITE_BATCH]:
@@ -197,6 +207,8 @@ def build(
             for (graph, triples), (key, document) in zip(batch, written):
                 index.put(graph[1:-1], triples)
                 by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
+        if progress:
+            progress(min(start + WRITE_BATCH, len(loaded)), len(loaded), "writing")
     if index is not None:
         index.save(store, list(by_path.values()))
     report.timings["write"] = time.perf_counter() - mark

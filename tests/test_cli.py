@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -127,6 +128,18 @@ def test_rebuild_and_remove(tmp_path):
     assert result.exit_code == 0 and "removed" in result.output
     assert "built 1 documents" in run("build", str(SEEDS), store=store).output
 
+
+
+def test_build_shows_each_stage_with_documents_per_second(tmp_path, monkeypatch):
+    import click._termui_impl
+
+    # click draws the bar (and our rate) only on a terminal: make stderr one
+    monkeypatch.setattr(click._termui_impl, "isatty", lambda stream: True)
+    result = run("build", str(SEEDS), store=tmp_path / "store")
+    assert result.exit_code == 0, result.output
+    done = len(list(SEEDS.iterdir()))
+    for stage in ("extracting", "resolving", "writing"):
+        assert re.search(rf"{stage} +\[#+\]  {done}/{done}  [\d,]+ docs/s", result.stderr), result.stderr
 
 # -- bad input: one line, non-zero exit, never a traceback ------------------------------------
 
