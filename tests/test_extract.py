@@ -406,3 +406,34 @@ def test_reversed_names_of_two_authors_stay_two_people():
         "- Ana Ruiz, Li Shen. Sparse tensors on chips. PPoPP 2022."])))
     people = {e.name for e in extract(doc).entities if e.coarse == "Person"}
     assert {"Shen Li", "Li Shen"} <= people
+
+
+@pytest.fixture(scope="module")
+def process_engineer():
+    return extract(load("process_engineer_cv.txt"))
+
+
+def test_organisation_names_run_together_are_split(process_engineer):
+    ex, f = process_engineer, facts(process_engineer)
+    name = "Kavya Raghunathan"
+    orgs = names(ex, "Organization")
+    assert not any("University of" in o and o.startswith("Department") for o in orgs)
+    assert "Department of Chemical Engineering Tamiraparani Institute of Technology" not in orgs
+    assert ("Department of Chemistry", "partOf", "University of Toronto") in f
+    assert f[(name, "workedAt", "University of Toronto")].role == "Postdoctoral researcher"
+    assert ("Department of Chemical Engineering", "partOf", "Tamiraparani Institute of Technology") in f
+    assert f[(name, "workedAt", "Tamiraparani Institute of Technology")].start == "2016"
+
+
+def test_field_written_before_the_school(process_engineer):
+    f = facts(process_engineer)
+    phd = f[("Kavya Raghunathan", "studiedAt", "Anna University")]
+    assert (phd.degree, phd.field, phd.start) == ("PhD", "Chemical Engineering", "2010")
+    assert "Chemical Engineering Anna University" not in names(process_engineer, "Organization")
+
+
+def test_member_of_a_group_at_a_company(process_engineer):
+    f = facts(process_engineer)
+    assert ("Catalysis Group", "partOf", "Vellore Petrochem Corp") in f
+    assert f[("Kavya Raghunathan", "workedAt", "Vellore Petrochem Corp")].start == "2015"
+    assert ("Kavya Raghunathan", "workedAt", "Catalysis Group") in f

@@ -154,6 +154,8 @@ class OrgMention:
     from_award: bool = False
     #: an unknown capitalised name taken for an organisation only by its place in a CV line
     guessed: bool = False
+    #: a field of study written just before the name ("Chemical Engineering Anna University")
+    field: str | None = None
 
 
 _GENERIC_UNIT = re.compile(
@@ -296,6 +298,63 @@ def _segments(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(cleaned_out)
 
 
+_WORDS = re.compile(r"\S+")
+_AT = re.compile(r"\s+at\s+(?:the\s+)?")
+_NAME_HEADS = ("university", "universit", "institut", "college", "école", "escuela", "hochschule", "academy")
+
+
+@lru_cache(maxsize=16384)
+def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
+    """Organisations written one after another without a comma, innermost first, as ``(name,
+    offset, field)``: a unit before its parent, a unit at its parent, a field of study before
+    the school (kept as ``field``); empty when the text is one name (or none).
+
+    >>> [n for n, _, _ in run_together("Department of Chemistry University of Toronto")]
+    ['Department of Chemistry', 'University of Toronto']
+    >>> run_together("Chemical Engineering Anna University"), run_together("University of Toronto")
+    ((('Anna University', 21, 'Chemical Engineering'),), ())
+    >>> [n for n, _, _ in run_together("Catalysis Group at Acme Petrochem Corp")]
+    ['Catalysis Group', 'Acme Petrochem Corp']
+    """
+    if " at " in text:
+        halves = _AT.split(text, maxsplit=1)
+        inner = classify_segment(halves[0], context_org=False)
+        if inner is not None and inner.type == "Lab" and not is_generic_unit(inner.name) \
+                and classify_segment(halves[1], context_org=False) is not None:
+            return (halves[0], 0, None), (halves[1], text.rfind(halves[1]), None)
+        return ()
+    words = [(m.group(0), m.start()) for m in _WORDS.finditer(text)]
+    if len(words) < 3:
+        return ()
+    fields = _field_words()
+    unit = is_generic_unit(text)
+    if not unit and words[0][0].lower() not in fields or lookup_organization(text):
+        return ()
+    for j in range(1 if not unit else 3, len(words) - 1):
+        word, at = words[j]
+        left_words = [w.lower() for w, _ in words[:j]]
+        if not word[:1].isupper() or left_words[-1] in _NAME_JOINERS:
+            continue
+        left, right = text[:at].rstrip(), text[at:]
+        known = lookup_organization(right) is not None
+        right_field = word.lower() in fields
+        if unit:
+            # "Department of Chemical Engineering Tamil Institute of Technology": the unit's own
+            # words are a field; an unknown parent starts with a word that is not
+            if known or (not right_field and all(w in fields or w in _NAME_JOINERS for w in left_words[2:])
+                         and STRONG_ORG.search(right) and classify_segment(right, context_org=False)):
+                return (left, 0, None), (right, at, None)
+            continue
+        if not all(w in fields for w in left_words):
+            return ()
+        if j == 1 and (left_words[0].endswith(("al", "ic", "ed")) or word.lower().startswith(_NAME_HEADS)):
+            continue  # "Medical University of X", "Science University of Y": one name
+        school = classify_segment(right, context_org=False)
+        if school is not None and not right_field and (known or school.type == "University"):
+            return ((right, at, left),)
+    return ()
+
+
 def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """See :func:`_org_chain`."""
     return list(_org_chain(text, context_org=context_org))
@@ -353,6 +412,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     target, shift = sub[1], seg.find(sub[1])
+        together = run_together(target)
+        if together:
+            for name, at, field in together:
+                found = classify_segment(name, context_org=False)
+                if found is not None:
+                    begin = offset + shift + at
+                    out.append(replace(found, begin=begin, end=begin + len(name), field=field))
+            continue
         both = _RX_ORG_CHAIN_2.split(target)
         if mention is None and len(both) == 2 and not lookup_organization(target):
             pair = [classify_segment(b, context_org=False) for b in both]
@@ -437,13 +504,30 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
             if not trimmed:
                 continue
             phrase = trimmed
-        for piece, offset in _org_pieces(phrase):
+        for piece, offset in _split_run_together(_org_pieces(phrase)):
             mention = _prose_org(piece, text, begin + offset)
             if mention is not None:
                 if award:
                     mention = replace(mention, from_award=True)
                 out.append(mention)
     return out
+
+
+_UNIT_START = re.compile(r"\b(?:Department|School|Faculty|Division|Institute|Laboratory|Centre|Center|College)\s+(?:of|for)\b")
+
+
+def _split_run_together(pieces):
+    """Pieces with organisations run together split apart: short header lines read as one
+    passage ("Department of X" above "Y Institute of Technology")."""
+    for piece, offset in pieces:
+        unit = _UNIT_START.search(piece, 1)
+        if unit and is_role(piece[: unit.start()]):
+            piece, offset = piece[unit.start():], offset + unit.start()  # "Associate Professor Department of X"
+        together = run_together(piece)
+        if together:
+            yield from ((name, offset + at) for name, at, _ in together)
+        else:
+            yield piece, offset
 
 
 def _org_pieces(phrase: str):

@@ -315,7 +315,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         current.last = index
         if degree and not current.degree:
-            current.degree, current.field = degree, field_of(text)
+            current.degree, current.field = degree, field_of(text) or next((m.field for m in chain if m.field), None)
         if dates and current.end is None and current.start is None:
             current.start, current.end = dates.start, dates.end
         elif head_role and current.first == index and current.end is None:
