@@ -116,6 +116,9 @@ def test_adversarial_long_lines_do_not_backtrack(text):
         ("Jun He", "Guoliang He", False),
         ("H. Guo", "Guoliang He", False),
         ("Li Shen", "Shen Li", False),
+        ("García-López MF", "María Fernanda García López", True),  # a double surname hyphenated
+        ("M. Garcia-Lopez", "María García López", True),
+        ("M. García-Ruiz", "María García López", False),
     ],
 )
 def test_same_person(mention, full, expected):

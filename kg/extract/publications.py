@@ -1202,7 +1202,7 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
         return True
     if b_full.isdisjoint(a_full):
         # "Minghao Zhao" vs "Ming-hao Zhao" / hyphen and space variants
-        return a_joined == b_joined
+        return a_joined == b_joined or _double_surname(mention, full, allow_reversed)
     shared = [t for t in a_full if t in b_full]
     for surname in shared:
         ra = [(t, ini) for t, ini in a if t != surname]
@@ -1222,7 +1222,18 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     rb = [t for t, ini in b if t not in shared]
     if len(shared) > 1 and ra and rb and all(ini for t, ini in a if t not in shared) and len(ra) <= len(rb):
         return all(ta[0] == tb[0] for ta, tb in zip(ra, rb))
-    return False
+    return _double_surname(mention, full, allow_reversed)
+
+
+def _double_surname(mention: str, full: str, allow_reversed: bool) -> bool:
+    """A double surname written with and without its hyphen ("García-López" / "García López")."""
+    if "-" not in mention and "-" not in full:
+        return False
+    split_mention, split_full = _SURNAME_HYPHEN.sub(" ", mention), _SURNAME_HYPHEN.sub(" ", full)
+    return (split_mention, split_full) != (mention, full) and same_person(split_mention, split_full, allow_reversed=allow_reversed)
+
+
+_SURNAME_HYPHEN = re.compile(r"(?<=[^\W\d_]{3})-(?=[A-Z\u00C0-\u00DE][^\W\d_]{2})")
 
 
 @lru_cache(maxsize=65536)
