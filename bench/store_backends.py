@@ -26,7 +26,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-QUERIES = ("shared_affiliations", "coauthors", "people_at_org")
+#: every named query that takes parameters (the others read the whole store)
+QUERIES = ("shared_affiliations", "coauthors", "people_at_org", "timeline", "venues", "person_details", "academic_tree")
 
 
 def make_quads(n_docs: int, out: Path) -> Path:
@@ -49,7 +50,8 @@ def make_quads(n_docs: int, out: Path) -> Path:
 
 
 def sample_bindings(nq: Path) -> dict[str, dict]:
-    """Pick parameters for each query from the data: the two most affiliated people, the biggest organisation."""
+    """Pick parameters for each query from the data: the two most affiliated people, the biggest organisation
+    (the most affiliated person for every per-person query)."""
     from collections import Counter
 
     import pyoxigraph as ox
@@ -66,8 +68,8 @@ def sample_bindings(nq: Path) -> dict[str, dict]:
     org = orgs.most_common(1)[0][0]
     return {
         "shared_affiliations": {"a": a, "b": b},
-        "coauthors": {"person": a},
         "people_at_org": {"org": org},
+        **{name: {"person": a} for name in ("coauthors", "timeline", "venues", "person_details", "academic_tree")},
     }
 
 

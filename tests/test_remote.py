@@ -262,13 +262,15 @@ def _two_people(store):
     ("communities", lambda s: __import__("kg.analyze").analyze.communities(s)),
     ("collaborators", lambda s: __import__("kg.analyze").analyze.collaborators(s, _person(s))),
     pytest.param("person", lambda s: __import__("kg.analyze").analyze.person(s, _person(s)),
-                 marks=pytest.mark.xfail(strict=False, reason="Virtuoso's MIN() over an organisation's two names "
-                                         "picks 'Acme Robotics Inc.' where Oxigraph picks 'Acme Robotics'")),
+                 marks=pytest.mark.xfail(strict=False, reason="flaky: Virtuoso returns venues.rq's rows with equal "
+                                         "?publications (ICWX, JGAD) in either order from run to run, and its "
+                                         "timeline section has the MIN() flake below; it passes when both match")),
     ("shared", lambda s: __import__("kg.analyze").analyze.shared(s, *_two_people(s))),
     ("path", lambda s: __import__("kg.analyze").analyze.path(s, *_two_people(s))),
     pytest.param("timeline", lambda s: __import__("kg.analyze").analyze.timeline(s, _person(s)),
-                 marks=pytest.mark.xfail(strict=False, reason="Virtuoso's MIN() over an organisation's two names "
-                                         "picks 'Acme Robotics Inc.' where Oxigraph picks 'Acme Robotics'")),
+                 marks=pytest.mark.xfail(strict=False, reason="flaky: Virtuoso's MIN() over an organisation's two "
+                                         "names sometimes picks 'Acme Robotics Inc.' where Oxigraph picks 'Acme "
+                                         "Robotics'; it passes when Virtuoso picks the same")),
 ])
 def test_analyses_give_the_same_answers_as_on_the_embedded_store(remote, name, run):
     embedded = _load_both(remote)
