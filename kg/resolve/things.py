@@ -504,15 +504,22 @@ def _project_key(name: str) -> str:
     return key[4:] if key.startswith("the ") else key
 
 
+def _nodes_by_key(nodes, key_of) -> dict[str, list[int]]:
+    """The indexes of the nodes each non-empty key of their names points to (the blocks to compare)."""
+    keys: dict[str, list[int]] = defaultdict(list)
+    for i, node in enumerate(nodes):
+        for name in node.names:
+            key = key_of(name)
+            if key:
+                keys[key].append(i)
+    return keys
+
+
 def resolve_projects(extractions, known=(), taken=None):
     """Cluster projects by normalised name and alias."""
     nodes = _nodes(extractions, known, lambda t: t == "Project")
     clusters = Clusters(nodes)
-    keys: dict = defaultdict(list)
-    for i, node in enumerate(nodes):
-        for n in node.names:
-            if _project_key(n):
-                keys[_project_key(n)].append(i)
+    keys = _nodes_by_key(nodes, _project_key)
 
     def score_of(a, b, key):
         na, nb = nodes[a], nodes[b]
@@ -570,11 +577,7 @@ def resolve_publications(extractions, known=(), taken=None):
 
     nodes = _nodes(extractions, known, lambda t: t == "Publication")
     clusters = _PublicationClusters(nodes)
-    keys: dict = defaultdict(list)
-    for i, node in enumerate(nodes):
-        for n in node.names:
-            if title_key(n):
-                keys[title_key(n)].append(i)
+    keys = _nodes_by_key(nodes, title_key)
 
     def score_of(a, b, key):
         na, nb = nodes[a], nodes[b]
