@@ -159,6 +159,12 @@ class Store:
 
     def update(self, sparql_update: str) -> None:
         """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
+        if self._lock is not None:
+            # an update can change facts without changing the documents the analyses' cache is
+            # stamped with: drop the cache
+            from kg.analyze._cache import discard
+
+            discard(self.location)
         try:
             self._ox.update(sparql_update)
         except SyntaxError as exc:
