@@ -146,3 +146,10 @@ def test_venues_named_in_service_and_award_lists():
     assert [n for n, _ in venue_mentions("The PACT project ended.")] == []
     assert talk_venue("2022 | Annual Meeting of the Linguistic Society of America (poster), Washington") == \
         "Annual Meeting of the Linguistic Society of America"
+
+
+def test_place_after_of_is_part_of_the_name():
+    assert [m.name for m in org_chain("Associate Professor, University of Iceland, 2020 - present")] == [
+        "University of Iceland"]
+    assert [m.name for m in org_chain("Analyst, Bank of Iceland")] == ["Bank of Iceland"]
+    assert [m.name for m in org_chain("University of Tokyo Japan")] == ["University of Tokyo"]

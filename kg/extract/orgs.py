@@ -208,7 +208,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
     # "Uppsala University Uppsala": a place written after the name
     for cut in (1, 2):
-        if len(words_all) > cut + 1 and is_location(" ".join(words_all[-cut:])):
+        # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
+                " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
                 return inner
