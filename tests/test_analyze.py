@@ -10,6 +10,7 @@ from rdflib import Literal, URIRef
 
 from kg import analyze
 from kg.analyze import AmbiguousNameError, Span, overlap
+from kg.analyze._cache import CACHE_FILE
 from kg.cli import cli
 from kg.errors import NotFoundError
 from kg.namespaces import KG, mint_iri
@@ -105,6 +106,59 @@ def test_snapshot_is_cached_per_store_state(store_path):
                                    (zed, KG.name, Literal("Zed Quinn"))])
         second = analyze.snapshot(s)
         assert second is not first and str(zed) in second.nodes
+
+
+# -- the disk cache beside a directory store ------------------------------------------------
+def _answers(s) -> dict:
+    return {"collaborators": analyze.collaborators(s, "bob tanaka", depth=2),
+            "path": analyze.path(s, "Gina Park", "Frank Oduya"),
+            "path to a unit": analyze.path(s, "Frank Oduya", "Vision Group"),
+            "suggest": analyze.suggest(s, "Gina Park"),
+            "central": analyze.central(s, by="pagerank", type="any", limit=50),
+            "communities": analyze.communities(s, min_size=1)}
+
+
+def test_later_processes_answer_from_the_disk_cache_without_reading_the_graph(store, store_path, monkeypatch):
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        cold = _answers(s)
+    assert (store_path / CACHE_FILE).is_file()
+    assert cold == _answers(store)  # the same answers as an in-memory store's
+
+    def whole_graph(self):
+        raise AssertionError("read the whole graph although the disk cache has the answer")
+
+    for table in ("nodes", "edges", "assertions", "mentions"):
+        monkeypatch.setattr(analyze.Snapshot, table, property(whole_graph))
+    with Store.open(store_path) as s:  # a new Store object: nothing of the first in memory
+        assert _answers(s) == cold
+        with pytest.raises(AmbiguousNameError):
+            analyze.collaborators(s, "Sam Lee")  # two people of that name: listed, not guessed
+
+
+def test_the_disk_cache_follows_the_store(store_path):
+    zed = mint_iri("person", "Zed Quinn")
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        assert "Zed Quinn" not in {r["name"] for r in analyze.central(s, type="any", limit=100)}
+    with Store.open(store_path) as s:
+        s.replace_document(URIRef("https://w3id.org/kg/id/graph/zed"), [
+            (zed, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+            (zed, KG.name, Literal("Zed Quinn")), (zed, KG.advisedBy, URIRef(ALICE))])
+    with Store.open(store_path) as s:
+        assert "Zed Quinn" in {r["name"] for r in analyze.central(s, type="any", limit=100)}
+        assert [r["name"] for r in analyze.collaborators(s, "Zed Quinn")] == ["Alice Moreau"]
+        s.update(f"INSERT DATA {{ GRAPH <https://w3id.org/kg/id/graph/zed> {{ <{zed}> <{KG.alias}> 'ZQ' }} }}")
+        assert not (store_path / CACHE_FILE).exists()
+
+
+def test_a_damaged_disk_cache_is_rebuilt(store, store_path):
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        analyze.collaborators(s, "Bob Tanaka")
+    (store_path / CACHE_FILE).write_bytes(b"not a database" * 100)
+    with Store.open(store_path) as s:
+        assert analyze.collaborators(s, "Bob Tanaka") == analyze.collaborators(store, "Bob Tanaka")
 
 
 # -- names ---------------------------------------------------------------------------------

@@ -9,8 +9,10 @@ import unicodedata
 import weakref
 from collections import defaultdict
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Iterable
 
+from kg.analyze._cache import AnalysisCache
 from kg.errors import NotFoundError
 from kg.model import ENTITY_TYPES, ORGANIZATION_TYPES
 
@@ -114,16 +116,30 @@ def snapshot(store) -> "Snapshot":
     """
     if isinstance(store, Snapshot):
         return store
-    state = _state(store)
+    folder = _store_folder(store)
+    state = _state(store) + ((len(store),) if folder else ())
     try:
         cached = _SNAPSHOTS.get(store)
     except TypeError:  # not weak-referenceable: no caching
         return Snapshot(store)
     if cached is not None and cached[0] == state:
         return cached[1]
-    snap = Snapshot(weakref.proxy(store))  # the cache must not keep a closed store alive
+    if cached is not None and cached[1].cache is not None:
+        cached[1].cache.close()
+    cache = AnalysisCache.open(folder, state) if folder else None
+    snap = Snapshot(weakref.proxy(store), cache)  # the cache must not keep a closed store alive
     _SNAPSHOTS[store] = (state, snap)
     return snap
+
+
+def _store_folder(store) -> Path | None:
+    """The directory of a store kept on disk, where its analysis cache lives; ``None`` for
+    in-memory and remote stores (their snapshots are cached in this process only)."""
+    location = str(getattr(store, "location", ":memory:"))
+    if location == ":memory:" or re.match(r"https?://", location):
+        return None
+    folder = Path(location)
+    return folder if folder.is_dir() else None
 
 
 class Snapshot:
@@ -133,8 +149,14 @@ class Snapshot:
     build them once, ask many questions. Get one with :func:`snapshot`.
     """
 
-    def __init__(self, store):
+    def __init__(self, store, cache: AnalysisCache | None = None):
         self.store = store
+        #: the on-disk :class:`~kg.analyze._cache.AnalysisCache` of a directory store, else ``None``
+        self.cache = cache
+
+    def _cached_nodes(self) -> bool:
+        """Whether node lookups should go to the disk cache (the node table is not read here)."""
+        return "nodes" not in self.__dict__ and self.cache is not None and self.cache.has_nodes()
 
     # -- tables, each one query -----------------------------------------------------------
     @cached_property
@@ -174,7 +196,7 @@ class Snapshot:
             r["predicate"] = local_name(r["predicate"])
             out[(r["subject"], r["predicate"], r["object"])].append(r)
         for assertions in out.values():
-            assertions.sort(key=lambda a: (a["startYear"] is None, a["startYear"] or 0, a["document"] or "", a["assertion"]))
+            assertions.sort(key=_assertion_order)
         return dict(out)
 
     @cached_property
@@ -215,23 +237,70 @@ class Snapshot:
 
     def find(self, key: str) -> list[dict[str, Any]]:
         """Entities whose normalised name or alias is ``key``, as rows of ``find_entities.rq``."""
+        if self._cached_nodes():
+            found = self.cache.named(key)
+            nodes = {iri: self.cache.node(iri) for iri in found}
+            return [{"key": key, "entity": iri, "type": KG_NS + nodes[iri]["type"], "name": nodes[iri]["label"],
+                     "documents": nodes[iri]["documents"] if len(found) > 1 else ""} for iri in found]
         out = []
         found = self._index.get(key, ())
         for iri in found:
             # where each candidate is named: only worth reading when the name is ambiguous
-            documents = sorted({m["document"] for m in self.mentions.get(iri, ()) if m["document"]}) if len(found) > 1 else []
             out.append({"key": key, "entity": iri, "type": KG_NS + self.nodes[iri]["type"],
-                        "name": self.nodes[iri]["label"], "documents": "; ".join(documents)})
+                        "name": self.nodes[iri]["label"], "documents": self.documents(iri) if len(found) > 1 else ""})
         return out
+
+    def documents(self, iri: str) -> str:
+        """The documents that name an entity, ``; ``-separated."""
+        return "; ".join(sorted({m["document"] for m in self.mentions.get(iri, ()) if m["document"]}))
+
+    def _node(self, iri: str) -> dict[str, Any] | None:
+        return self.cache.node(iri) if self._cached_nodes() else self.nodes.get(iri)
 
     def label(self, iri: str) -> str:
         """The display name of an IRI."""
-        node = self.nodes.get(iri)
+        node = self._node(iri)
         return node["label"] if node else local_name(iri)
 
     def type(self, iri: str) -> str | None:
-        node = self.nodes.get(iri)
+        node = self._node(iri)
         return node["type"] if node else None
+
+    def assertions_of(self, subject: str, predicate: str, object: str) -> list[dict[str, Any]]:
+        """The assertions stating one relation (``predicate`` a local name), earliest first."""
+        if "assertions" in self.__dict__ or self.cache is None:
+            return self.assertions.get((subject, predicate, object), [])
+        from rdflib import URIRef
+
+        found = rows(self.store, "relation_assertions", subject=URIRef(subject),
+                     predicate=URIRef(KG_NS + predicate), object=URIRef(object))
+        for r in found:
+            r["predicate"] = predicate
+        return sorted(found, key=_assertion_order)
+
+    def result(self, key: str, compute):
+        """``compute()``, kept for this store state: on disk beside a directory store, else in memory."""
+        if self.cache is not None:
+            return self.cache.result(key, compute)
+        results = self.__dict__.setdefault("_results", {})
+        if key not in results:
+            results[key] = compute()
+        return results[key]
+
+    def _projection(self, name: str, build):
+        """A projection from the disk cache when stored there, else built (and stored)."""
+        if self.cache is not None:
+            stored = self.cache.graph(name)
+            if stored is not None:
+                return stored
+        with paused_gc():
+            graph = build(self)
+        if self.cache is not None:
+            if not self.cache.has_nodes():
+                self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
+                                     self.documents)
+            self.cache.put_graph(name, graph)
+        return graph
 
     # -- projections, built on first use --------------------------------------------------
     @cached_property
@@ -248,26 +317,24 @@ class Snapshot:
         with paused_gc():
             return _simple_graph(self)
 
+    # The three below are read from the disk cache when it has them (a DiskGraph: adjacency only).
     @cached_property
     def network(self):
         from kg.analyze.graphs import _people_and_organisations
 
-        with paused_gc():
-            return _people_and_organisations(self)
+        return self._projection("network", _people_and_organisations)
 
     @cached_property
     def linked(self):
         from kg.analyze.graphs import _people_and_organisations
 
-        with paused_gc():
-            return _people_and_organisations(self, keep=None)
+        return self._projection("linked", lambda snap: _people_and_organisations(snap, keep=None))
 
     @cached_property
     def collaboration(self):
         from kg.analyze.graphs import _collaboration_graph
 
-        with paused_gc():
-            return _collaboration_graph(self)
+        return self._projection("collaboration", _collaboration_graph)
 
     @cached_property
     def bipartite(self):
@@ -275,6 +342,10 @@ class Snapshot:
 
         with paused_gc():
             return _bipartite_graph(self)
+
+
+def _assertion_order(a: dict[str, Any]) -> tuple:
+    return (a["startYear"] is None, a["startYear"] or 0, a["document"] or "", a["assertion"])
 
 
 _TYPE_WORDS = {"Person": "person", "University": "university", "Company": "company", "Lab": "lab",

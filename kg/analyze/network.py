@@ -102,24 +102,20 @@ def path(store, a: str, b: str) -> list[dict[str, Any]]:
     >>> [(r["from"], r["relation"], r["to"]) for r in path(store, "Gina Park", "Frank Oduya")]
     [('Gina Park', 'advised by', 'Alice Moreau'), ('Alice Moreau', 'advised by', 'Carol Zhang'), ('Carol Zhang', 'advised by', 'Frank Oduya')]
     """
-    import networkx as nx
-
     snap = snapshot(store)
     kinds = ORGANIZATION_TYPES | {"Person"}
     source, target = resolve(snap, a, kinds), resolve(snap, b, kinds)
     graph, note = snap.network, ""
-    try:
-        nodes = nx.shortest_path(graph, source, target)
-    except nx.NetworkXNoPath:
+    nodes = _shortest_path(graph, source, target)
+    if nodes is None:
         graph, note = snap.linked, "no chain of people and organisations only; this one goes through papers or venues"
-        try:
-            nodes = nx.shortest_path(graph, source, target)
-        except nx.NetworkXNoPath:
-            raise NotFoundError(f"nothing links {snap.label(source)!r} and {snap.label(target)!r}") from None
+        nodes = _shortest_path(graph, source, target)
+        if nodes is None:
+            raise NotFoundError(f"nothing links {snap.label(source)!r} and {snap.label(target)!r}")
     hops = []
     for step, (u, v) in enumerate(zip(nodes, nodes[1:]), start=1):
         s, p, o = _best_link(graph[u][v]["links"])
-        assertions = snap.assertions.get((s, p, o), [])
+        assertions = snap.assertions_of(s, p, o)
         first = assertions[0] if assertions else {}
         forward, backward = RELATION_LABELS[p]
         hops.append({
@@ -130,6 +126,53 @@ def path(store, a: str, b: str) -> list[dict[str, Any]]:
             "predicate": p, "from_iri": u, "to_iri": v, **({"note": note} if note else {}),
         })
     return hops
+
+
+def _shortest_path(graph, source: str, target: str) -> list[str] | None:
+    """A shortest path in an undirected graph, by breadth-first search from both ends (always
+    widening the smaller frontier); ``None`` when there is none.
+
+    Needs only ``graph[node]`` (the neighbours) and ``node in graph``, so it runs on networkx
+    graphs and on the disk cache's graphs alike, visiting neighbours in the same order.
+    """
+    if source not in graph or target not in graph:
+        return None
+    if source == target:
+        return [source]
+    before: dict[str, str | None] = {source: None}  # node -> the previous node from the source
+    after: dict[str, str | None] = {target: None}  # node -> the next node towards the target
+    forward, backward = [source], [target]
+    meeting = None
+    while forward and backward and meeting is None:
+        grow_forward = len(forward) <= len(backward)
+        frontier, seen, other = (forward, before, after) if grow_forward else (backward, after, before)
+        following = []
+        for node in frontier:
+            for neighbour in graph[node]:
+                if neighbour not in seen:
+                    seen[neighbour] = node
+                    following.append(neighbour)
+                if neighbour in other:
+                    meeting = neighbour
+                    break
+            if meeting is not None:
+                break
+        if grow_forward:
+            forward = following
+        else:
+            backward = following
+    if meeting is None:
+        return None
+    nodes, node = [], meeting
+    while node is not None:
+        nodes.append(node)
+        node = before[node]
+    nodes.reverse()
+    node = after[meeting]
+    while node is not None:
+        nodes.append(node)
+        node = after[node]
+    return nodes
 
 
 _LINK_ORDER = {p: i for i, p in enumerate(
@@ -179,16 +222,27 @@ def central(store, *, by: str = "degree", type: str | None = "Person", limit: in
     >>> [r["name"] for r in central(store, by="degree", limit=2)]
     ['Alice Moreau', 'Bob Tanaka']
     """
-    import networkx as nx
-
     if by not in CENTRALITY_MEASURES:
         raise ValueError(f"unknown centrality {by!r}; choose one of {', '.join(CENTRALITY_MEASURES)}")
     keep = _type_filter(type)
     snap = snapshot(store)
+    # the sampling settings are part of the key: changing them changes the answer
+    key = f"central:{by}:{BETWEENNESS_EXACT_LIMIT}:{BETWEENNESS_WORK}"
+    ranking, note = snap.result(key, lambda: _ranking(snap, by))
+    ranked = [entry for entry in ranking if keep is None or entry[1] in keep][:limit]
+    return [{"rank": i, "name": snap.label(iri), "type": kind, "score": round(score, 6),
+             "degree": degree, **({"note": note} if note else {}), "iri": iri}
+            for i, (iri, kind, score, degree) in enumerate(ranked, start=1)]
+
+
+def _ranking(snap, by: str) -> tuple[list[tuple[str, str, float, int]], str]:
+    """Every entity as ``(iri, type, score, degree)``, most central first; and a note on the method."""
+    import networkx as nx
+
     graph = snap.simple
     note = ""
     if graph.number_of_nodes() == 0:
-        return []
+        return [], note
     if by == "degree":
         scores = nx.degree_centrality(graph)
     elif by == "pagerank":
@@ -200,11 +254,8 @@ def central(store, *, by: str = "degree", type: str | None = "Person", limit: in
             k = min(n, max(16, BETWEENNESS_WORK // (n + m)))
             note = f"estimated from {k} of {n} sources"
         scores = nx.betweenness_centrality(graph, k=k, seed=0)
-    ranked = sorted((iri for iri in scores if keep is None or graph.nodes[iri]["type"] in keep),
-                    key=lambda iri: (-scores[iri], snap.label(iri), iri))[:limit]
-    return [{"rank": i, "name": snap.label(iri), "type": graph.nodes[iri]["type"], "score": round(scores[iri], 6),
-             "degree": graph.degree(iri), **({"note": note} if note else {}), "iri": iri}
-            for i, iri in enumerate(ranked, start=1)]
+    ranked = sorted(scores, key=lambda iri: (-scores[iri], snap.label(iri), iri))
+    return [(iri, graph.nodes[iri]["type"], scores[iri], graph.degree(iri)) for iri in ranked], note
 
 
 def communities(store, *, limit: int | None = 20, min_size: int = 2, seed: int = 0,
@@ -230,20 +281,30 @@ def communities(store, *, limit: int | None = 20, min_size: int = 2, seed: int =
     >>> sum(r["size"] for r in rows) <= 11, all(r["size"] >= 2 for r in rows)
     (True, True)
     """
+    if method not in ("auto", "louvain", "label-propagation"):
+        raise ValueError(f"unknown method {method!r}; choose louvain, label-propagation or auto")
+    snap = snapshot(store)
+    key = f"communities:{method}:{seed}:{min_size}:{LOUVAIN_EDGE_LIMIT}"
+    out = snap.result(key, lambda: _communities(snap, method, seed, min_size))
+    return out[:limit] if limit else out
+
+
+def _communities(snap, method: str, seed: int, min_size: int) -> list[dict[str, Any]]:
     import networkx as nx
 
-    snap = snapshot(store)
     graph = snap.collaboration
     if graph.number_of_edges() == 0:
         return []
+    if not isinstance(graph, nx.Graph):  # the disk cache's adjacency: the algorithms need the whole graph
+        from kg.analyze.graphs import _collaboration_graph
+
+        graph = _collaboration_graph(snap)
     if method == "auto":
         method = "louvain" if graph.number_of_edges() <= LOUVAIN_EDGE_LIMIT else "label-propagation"
     if method == "louvain":
         groups = nx.community.louvain_communities(graph, weight="weight", seed=seed)
-    elif method == "label-propagation":
-        groups = nx.community.fast_label_propagation_communities(graph, weight="weight", seed=seed)
     else:
-        raise ValueError(f"unknown method {method!r}; choose louvain, label-propagation or auto")
+        groups = nx.community.fast_label_propagation_communities(graph, weight="weight", seed=seed)
     strength = dict(graph.degree(weight="weight"))
     bipartite = snap.bipartite
     out = []
@@ -258,10 +319,7 @@ def communities(store, *, limit: int | None = 20, min_size: int = 2, seed: int =
                                                sorted(orgs.items(), key=lambda kv: (-kv[1], snap.label(kv[0])))[:3]),
                     "iris": people})
     out.sort(key=lambda r: (-r["size"], r["members"]))
-    for i, row in enumerate(out, start=1):
-        row = {"community": i, **row}
-        out[i - 1] = row
-    return out[:limit] if limit else out
+    return [{"community": i, **row} for i, row in enumerate(out, start=1)]
 
 
 def suggest(store, name: str, *, limit: int = 10) -> list[dict[str, Any]]:

@@ -1,0 +1,201 @@
+"""The analyses' cache on disk, beside a directory store: projections and whole-graph results.
+
+Every ``kg`` command is a fresh process. Without this cache each analysis command would read the
+whole graph through SPARQL and rebuild its networkx projection before answering: about 20 s at a
+million quads. The first analysis after the store changes still pays that once; it then writes
+the projection it built here, one row per node (the node's adjacency, pickled), and whole-graph
+results (centrality rankings, communities) once computed. Later commands read only the rows of
+the nodes they touch, so answering takes milliseconds to a second.
+
+The cache is a SQLite file, ``analysis-cache.sqlite`` in the store directory, stamped with the
+store's state (documents, latest build, content hashes, quad count); a cache with another stamp
+is discarded, so it can cost time but never give a stale answer. :meth:`kg.store.Store.update`
+deletes it too.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import sqlite3
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, Callable
+
+__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILE", "discard"]
+
+CACHE_FILE = "analysis-cache.sqlite"
+_FORMAT = "1"  # bump when what is stored changes shape
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nodes (iri TEXT PRIMARY KEY, label TEXT NOT NULL, type TEXT NOT NULL,
+                                  aliases TEXT NOT NULL, documents TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS names (key TEXT NOT NULL, iri TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS names_by_key ON names (key);
+CREATE TABLE IF NOT EXISTS graphs (name TEXT PRIMARY KEY, nodes INTEGER NOT NULL, edges INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS adjacency (graph TEXT NOT NULL, node TEXT NOT NULL, neighbours BLOB NOT NULL,
+                                      PRIMARY KEY (graph, node)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+"""
+
+
+class AnalysisCache:
+    """The cache of one directory store at one state. Get one with :meth:`open`.
+
+    Examples
+    --------
+    >>> import tempfile, networkx as nx
+    >>> folder = tempfile.mkdtemp()
+    >>> cache = AnalysisCache.open(folder, ("3 documents", 120))
+    >>> cache.result("answer", lambda: 42), cache.result("answer", lambda: 0)
+    (42, 42)
+    >>> cache.put_graph("ties", nx.Graph([("a", "b")]))
+    >>> dict(cache.graph("ties")["a"])
+    {'b': {}}
+    >>> AnalysisCache.open(folder, ("4 documents", 130)).result("answer", lambda: 0)  # the store changed
+    0
+    """
+
+    def __init__(self, connection: sqlite3.Connection, path: Path):
+        self._db = connection
+        self.path = path
+        self._graphs: dict[str, DiskGraph | None] = {}
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike, state: tuple) -> "AnalysisCache":
+        """The cache in ``folder`` for the store ``state``; emptied first when it was made for another."""
+        path = Path(folder) / CACHE_FILE
+        stamp = json.dumps([_FORMAT, *state], default=str)
+        try:
+            db = _connect(path)
+            found = db.execute("SELECT value FROM meta WHERE key = 'state'").fetchone()
+        except sqlite3.DatabaseError:  # not a database (a crash mid-write, or another file): start over
+            discard(folder)
+            db, found = _connect(path), None
+        if found is None or found[0] != stamp:
+            db.close()
+            discard(folder)
+            db = _connect(path)
+            with db:
+                db.execute("INSERT INTO meta VALUES ('state', ?)", (stamp,))
+        return cls(db, path)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- whole-graph results ------------------------------------------------------------------
+    def result(self, key: str, compute: Callable[[], Any]) -> Any:
+        """The stored value of ``key``, or ``compute()`` stored under it."""
+        found = self._db.execute("SELECT value FROM results WHERE key = ?", (key,)).fetchone()
+        if found is not None:
+            return pickle.loads(found[0])
+        value = compute()
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO results VALUES (?, ?)",
+                             (key, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)))
+        return value
+
+    # -- nodes -----------------------------------------------------------------------------
+    def has_nodes(self) -> bool:
+        return self._db.execute("SELECT 1 FROM nodes LIMIT 1").fetchone() is not None
+
+    def put_nodes(self, nodes: Mapping[str, dict[str, Any]], names: Iterator[tuple[str, str]],
+                  documents: Callable[[str], str]) -> None:
+        """Store every node (``iri -> {"label", "type", "aliases"}``) and the name index
+        (``(normalised name, iri)`` pairs); ``documents(iri)`` says where a node is named."""
+        with self._db:
+            self._db.execute("DELETE FROM nodes")
+            self._db.execute("DELETE FROM names")
+            self._db.executemany("INSERT INTO nodes VALUES (?, ?, ?, ?, ?)", (
+                (iri, n["label"], n["type"], json.dumps(n["aliases"]), documents(iri)) for iri, n in nodes.items()))
+            self._db.executemany("INSERT INTO names VALUES (?, ?)", names)
+
+    def node(self, iri: str) -> dict[str, Any] | None:
+        """``{"label", "type", "aliases", "documents"}`` of a node, or ``None``."""
+        found = self._db.execute("SELECT label, type, aliases, documents FROM nodes WHERE iri = ?", (iri,)).fetchone()
+        if found is None:
+            return None
+        return {"label": found[0], "type": found[1], "aliases": json.loads(found[2]), "documents": found[3]}
+
+    def named(self, key: str) -> list[str]:
+        """IRIs of the nodes whose normalised name or alias is ``key``."""
+        return [r[0] for r in self._db.execute("SELECT iri FROM names WHERE key = ? ORDER BY rowid", (key,))]
+
+    # -- projections ---------------------------------------------------------------------------
+    def put_graph(self, name: str, graph) -> None:
+        """Store an undirected networkx graph as one row per node: its adjacency dict, pickled."""
+        dumps, protocol = pickle.dumps, pickle.HIGHEST_PROTOCOL
+        with self._db:
+            self._db.execute("DELETE FROM adjacency WHERE graph = ?", (name,))
+            self._db.executemany("INSERT INTO adjacency VALUES (?, ?, ?)",
+                                 ((name, node, dumps(dict(neighbours), protocol)) for node, neighbours in graph.adj.items()))
+            self._db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)",
+                             (name, graph.number_of_nodes(), graph.number_of_edges()))
+        self._graphs.pop(name, None)
+
+    def graph(self, name: str) -> "DiskGraph | None":
+        """The stored projection ``name`` as a :class:`DiskGraph`, or ``None`` if not stored."""
+        if name not in self._graphs:
+            found = self._db.execute("SELECT nodes, edges FROM graphs WHERE name = ?", (name,)).fetchone()
+            self._graphs[name] = DiskGraph(self._db, name, *found) if found else None
+        return self._graphs[name]
+
+
+class DiskGraph(Mapping):
+    """A stored projection, read a node at a time: ``graph[node]`` is that node's adjacency dict
+    (neighbour -> edge data, in the order networkx had them), ``node in graph``, ``len(graph)``,
+    ``graph.degree(node)``, ``graph.number_of_edges()``. Read only."""
+
+    def __init__(self, db: sqlite3.Connection, name: str, nodes: int, edges: int):
+        self._db, self._name, self._nodes, self._edges = db, name, nodes, edges
+        self._read: dict[str, dict[str, Any]] = {}
+
+    def __getitem__(self, node: str) -> dict[str, Any]:
+        adjacency = self._read.get(node)
+        if adjacency is None:
+            found = self._db.execute("SELECT neighbours FROM adjacency WHERE graph = ? AND node = ?",
+                                     (self._name, node)).fetchone()
+            if found is None:
+                raise KeyError(node)
+            adjacency = self._read[node] = pickle.loads(found[0])
+        return adjacency
+
+    def __contains__(self, node: object) -> bool:
+        try:
+            self[node]  # type: ignore[index]
+        except (KeyError, sqlite3.InterfaceError):
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        for (node,) in self._db.execute("SELECT node FROM adjacency WHERE graph = ?", (self._name,)):
+            yield node
+
+    def __len__(self) -> int:
+        return self._nodes
+
+    def degree(self, node: str) -> int:
+        return len(self[node])
+
+    def number_of_nodes(self) -> int:
+        return self._nodes
+
+    def number_of_edges(self) -> int:
+        return self._edges
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path)
+    db.executescript(_SCHEMA)
+    return db
+
+
+def discard(folder: str | os.PathLike) -> None:
+    """Delete the cache of the store in ``folder``, if any (the store is about to change)."""
+    path = Path(folder) / CACHE_FILE
+    for stale in (path, path.with_name(path.name + "-journal")):
+        try:
+            stale.unlink()
+        except FileNotFoundError:
+            pass
