@@ -437,3 +437,19 @@ def test_member_of_a_group_at_a_company(process_engineer):
     assert ("Catalysis Group", "partOf", "Vellore Petrochem Corp") in f
     assert f[("Kavya Raghunathan", "workedAt", "Vellore Petrochem Corp")].start == "2015"
     assert ("Kavya Raghunathan", "workedAt", "Catalysis Group") in f
+
+
+def test_bold_author_marks_the_owner_of_an_unnamed_page_in_html_and_markdown(tmp_path):
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "chemistry_group_page.html"))
+    owner = ex.entity(ex.subject).name
+    assert owner == "C. N. Okafor"
+    f = facts(ex)
+    assert (owner, "coauthored", "T. Adeyemi") in f and (owner, "coauthored", "R. Duarte") in f
+    page = tmp_path / "pubs.md"
+    page.write_text("# Selected work\n\n## Publications\n\n"
+                    "- **Okafor, C. N.**, Adeyemi, T. (2021). Cobalt phosphide sheets. *ACS Catalysis*, 3, 1-9.\n"
+                    "- Mensah, F., **Okafor, C. N.** (2020). Humid-air capture. *Joule*, 4, 2-8.\n", encoding="utf-8")
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "C. N. Okafor"

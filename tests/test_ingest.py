@@ -598,3 +598,19 @@ def test_fuzz_mutated_fixtures(tmp_path, fixture, cuts):
     path = tmp_path / fixture.name
     path.write_text(text, encoding="utf-8")
     _load_quietly(path)
+
+
+@pytest.mark.parametrize(
+    "name, source",
+    [
+        ("a.md", "- **B. Osei**, C. Lin. Dust. <b>Okafor, N.</b> *Icarus* 2020.\n"),
+        ("a.html", "<ul><li><strong>B. Osei</strong>, C. Lin. Dust. <b>Okafor, N.</b> <b>9</b>, 2020.</li></ul>"),
+        ("a.tex", "\\begin{document}\n\\textbf{B. Osei}, C. Lin. Dust. \\textbf{Okafor, N.} 2020.\n\\end{document}\n"),
+    ],
+)
+def test_bold_phrases_are_listed_in_metadata(tmp_path, name, source):
+    path = tmp_path / name
+    path.write_text(source, encoding="utf-8")
+    doc = load_document(path)
+    assert sorted(doc.metadata["bold"]) == ["B. Osei", "Okafor, N."]
+    assert "**" not in doc.text and "<b>" not in doc.text

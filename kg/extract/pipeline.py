@@ -236,12 +236,19 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     counts: Counter = Counter()
     where: dict[str, int] = {}
     pub = {i for s in sections if s.kind == "publications" for i in s.lines}
+    # Markdown, HTML and LaTeX lose their bold on ingest, which lists the bold phrases apart
+    recorded = {phrase: name for phrase in dict.fromkeys(document.metadata.get("bold") or ())
+                if (name := _author_name(phrase))}
     for index, line in enumerate(document.lines):
         if index not in pub:
             continue
         for match in _RX_BOLD_AUTHOR_1.finditer(line.text):
-            name = clean_person(next(g for g in match.groups() if g))
+            name = _author_name(next(g for g in match.groups() if g))
             if name:
+                counts[name] += 1
+                where.setdefault(name, index)
+        for phrase, name in recorded.items():
+            if phrase in line.text:
                 counts[name] += 1
                 where.setdefault(name, index)
     if not counts:
@@ -261,6 +268,17 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     if full:
         return full, (name,), where[name]
     return name, (), where[name]
+
+
+def _author_name(text: str) -> str | None:
+    """One author's name as written in a citation, turned first-name-first ("Okafor, C. N." -> "C. N. Okafor")."""
+    from kg.extract.publications import parse_author_list
+
+    name = clean_person(text)
+    if name and "," in name:
+        parsed = parse_author_list(text)
+        return parsed[0][0] if parsed and len(parsed[0]) == 1 else None
+    return name
 
 
 _ITEM_HEAD = re.compile(

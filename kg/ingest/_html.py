@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from kg.ingest._source import LineIndex, Lines, SourceError, clean_inline, record_link
+from kg.ingest._source import LineIndex, Lines, SourceError, clean_inline, record_bold, record_link
 
 __all__ = ["parse_html", "MAX_DEPTH"]
 
@@ -198,6 +198,8 @@ class _Walker:
             self.flush()
             if tag == "dt":
                 self.term = None
+        elif tag in ("b", "strong"):
+            record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
         elif tag == "a":
             href = attrs.get("href")
             if href:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from kg.ingest._source import LineIndex, Lines, clean_inline, record_link
+from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
 
 __all__ = ["parse_latex"]
 
@@ -493,6 +493,8 @@ class _Converter:
             k, _ = self.optional(j, end)
             k, span = self.group(k, end, 0)
             if span is not None:
+                if name == "textbf" and span[1] - span[0] <= 200:
+                    record_bold(self.metadata, self.inline(span, depth))
                 self.parse(span[0], span[1], out, depth + 1)
                 return k
             return j

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 import re
 
-from kg.ingest._source import Lines, SourceError, clean_inline, record_link
+from kg.ingest._source import Lines, SourceError, clean_inline, record_bold, record_link
 
 __all__ = ["parse_markdown", "inline_markdown", "split_front_matter", "strip_html_comments"]
 
@@ -37,6 +37,7 @@ _FOOTNOTE = re.compile(r"\[\^[^\[\]]{1,200}\]")
 _AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>", re.IGNORECASE)
 _ATTRS = re.compile(r"\{\s*(?::|\.|#|[\w-]+=)[^{}]{0,500}\}")
 _SHORTCODE = re.compile(r"\{\{[<%].{0,500}?[%>]\}\}|\{%.{0,500}?%\}|\{\{.{0,500}?\}\}")
+_BOLD_TAG = re.compile(r"<(b|strong)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
 _EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
 _EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")
@@ -148,6 +149,8 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
 
     text = _A_TAG.sub(a_tag, text)
     text = _BR_TAG.sub("\n", text)
+    for match in _BOLD_TAG.finditer(text):
+        record_bold(meta, match.group(2))
     text = _TAG.sub("", text)
     text = _IMAGE.sub(lambda m: m.group(1), text)
 
@@ -166,6 +169,8 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     text = _AUTOLINK.sub(lambda m: m.group(1), text)
     text = _ATTRS.sub("", text)
     text = _CODE.sub(lambda m: m.group(2).strip(), text)
+    for match in _STRONG.finditer(text):
+        record_bold(meta, _EM_STAR.sub(r"\1", match.group(2)))
     text = _STRONG.sub(r"\2", text)
     text = _STRONG.sub(r"\2", text)
     text = _EM_STAR.sub(r"\1", text)

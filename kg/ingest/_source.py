@@ -5,7 +5,8 @@ import re
 from bisect import bisect_right
 from typing import Iterable
 
-__all__ = ["SourceError", "decode", "LineIndex", "Lines", "identifier_link", "clean_inline", "record_link"]
+__all__ = ["SourceError", "decode", "LineIndex", "Lines", "identifier_link", "clean_inline", "record_link",
+           "record_bold"]
 
 
 class SourceError(Exception):
@@ -191,3 +192,24 @@ def record_link(metadata: dict, url: str, text: str, line: int) -> None:
     links = metadata.setdefault("links", [])
     if len(links) < 500 and not any(link["url"] == url for link in links):
         links.append({"url": url, "text": clean_inline(text), "line": line})
+
+
+#: Bold phrases kept per document, and their longest length (an author's name, not a paragraph).
+_MAX_BOLD, _MAX_BOLD_CHARS = 2000, 60
+
+
+def record_bold(metadata: dict, text: str) -> None:
+    """Remember a short bold phrase in ``metadata['bold']``: inline markup is removed on ingest,
+    but a CV's owner is often the one author set in bold in every entry of a publication list.
+
+    >>> meta = {}
+    >>> record_bold(meta, " A.  Ruiz ")
+    >>> record_bold(meta, "x" * 80)
+    >>> meta["bold"]
+    ['A. Ruiz']
+    """
+    text = clean_inline(text)
+    if 2 < len(text) <= _MAX_BOLD_CHARS:
+        bold = metadata.setdefault("bold", [])
+        if len(bold) < _MAX_BOLD:
+            bold.append(text)
