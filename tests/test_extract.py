@@ -453,3 +453,29 @@ def test_bold_author_marks_the_owner_of_an_unnamed_page_in_html_and_markdown(tmp
                     "- Mensah, F., **Okafor, C. N.** (2020). Humid-air capture. *Joule*, 4, 2-8.\n", encoding="utf-8")
     ex = extract(load_document(page))
     assert ex.entity(ex.subject).name == "C. N. Okafor"
+
+
+def test_header_only_jobs_role_lines_and_labs_named_as_companies():
+    ex = extract(load("data_scientist_cv.md", fmt="markdown"))
+    f = facts(ex)
+    name = "Priyanka Deshmukh"
+    job = f[(name, "workedAt", "Nimbus Robotics")]  # "### Role, Company" with the dates under it
+    assert (job.role, job.start, job.end) == ("Research Scientist", "2022-01", "present")
+    assert f[(name, "workedAt", "Quillfeather Labs")].role == "Machine Learning Engineer"
+    assert ("Quillfeather Labs", "partOf", "Halcyon Bio") not in f
+    assert f[(name, "workedAt", "Indian Institute of Science Education and Research")].role == "Teaching Fellow"
+    assert f[(name, "studiedAt", "Indian Institute of Technology Bombay")].degree == "MTech"
+    assert "M.Tech" not in names(ex, "Organization")
+
+
+def test_vocational_college_titled_advisor_and_research_and_development_centre():
+    ex = extract(load("microbiologist_cv.txt"))
+    f = facts(ex)
+    name = "Hamid Rezaei"
+    cert = f[(name, "studiedAt", "Canterbury Institute of TAFE")]
+    assert (cert.degree, cert.start, cert.end) == ("Certificate", "2005", "2007")
+    assert (name, "advisedBy", "Helen Grant") in f and (name, "coauthored", "Helen Grant") in f
+    centre = "Fonterra Research and Development Centre"
+    assert f[(name, "workedAt", centre)].start == "2011"
+    assert not any(s == centre and p == "partOf" for s, p, _ in f)
+    assert {"Laboratory Techniques", "Development Centre"}.isdisjoint(names(ex, "Organization"))

@@ -153,3 +153,29 @@ def test_place_after_of_is_part_of_the_name():
         "University of Iceland"]
     assert [m.name for m in org_chain("Analyst, Bank of Iceland")] == ["Bank of Iceland"]
     assert [m.name for m in org_chain("University of Tokyo Japan")] == ["University of Tokyo"]
+
+
+def test_degree_fields_research_and_development_and_trade_names():
+    assert [m.name for m in org_chain("Certificate IV in Laboratory Techniques, Riverside Institute of TAFE")] == [
+        "Riverside Institute of TAFE"]
+    assert [m.name for m in org_chain("PhD in the Department of Physics, University of Oslo")] == [
+        "Department of Physics", "University of Oslo"]
+    assert [m.name for m in org_chain("Engineer, Kauri Research and Development Centre")] == [
+        "Kauri Research and Development Centre"]
+    assert [m.name for m in org_chain("Analyst, Google Research and Stanford University")] == [
+        "Google Research", "Stanford University"]
+    assert [m.name for m in org_chain("Research Scientist, Nimbus Robotics")] == ["Nimbus Robotics"]
+    assert org_chain("PhD, Quantum Physics") == [] and org_chain("Consultant, Maria Santos") == []
+
+
+def test_vocational_and_technology_degrees():
+    from kg.extract.vocab import degree_of
+
+    assert [degree_of(t) for t in ("M.Tech., Computer Science", "Higher National Diploma in Chemistry",
+                                   "Certificate III in Horticulture", "Associate Degree in Nursing",
+                                   "Research Associate")] == ["MTech", "Diploma", "Certificate", "Associate Degree", None]
+
+
+def test_a_stopword_that_is_also_a_name_after_a_title():
+    assert clean_person("Prof. Helen Grant") == "Helen Grant"
+    assert clean_person("Marie Curie Grant") is None and clean_person("ERC Starting Grant") is None

@@ -228,7 +228,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     from kg.extract.vocab import degree_of
     from kg.extract.people import name_stopwords
 
-    if degree_of(text) and not STRONG_ORG.search(text):
+    if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
     if text.lower() in name_stopwords() or text.lower() in _LABELS:
         return None
@@ -246,8 +246,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         from kg.extract.people import is_person_name
 
-        if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical):
-            return None
+        if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical) \
+                and words[-1].lower() not in _TRADES:
+            return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
         if _RX_CLASSIFY_SEGMENT_9.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
         if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
@@ -256,6 +257,28 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     return None
 
 
+def _fields_joined(halves: list[str]) -> bool:
+    """"Fonterra Research | Development Centre": the "and" joins two fields inside one name
+    ("Research and Development", "Science and Technology"), not two organisations."""
+    before, after = halves[0].split(), halves[1].split()
+    fields = _field_words()
+    return bool(before and after) and (before[-1].lower() in fields or before[-1].lower() == "research") \
+        and after[0].lower() in fields
+
+
+def _degree_and_field(text: str) -> bool:
+    """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
+    from kg.extract.vocab import degree_span, field_of
+
+    span = degree_span(text)
+    field = field_of(text) if span and span[1] == 0 else None
+    return bool(field) and text.rstrip(" .").endswith(field)
+
+
+#: Trades a company's name may end with, after a made-up word ("Nimbus Robotics").
+_TRADES = frozenset({"robotics", "genomics", "analytics", "therapeutics", "diagnostics", "biosciences", "biotech",
+                     "insights", "dynamics", "networks", "energy", "pharma", "semiconductors", "aerospace",
+                     "automation", "logistics", "interactive", "digital", "devices", "biologics"})
 _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
 _PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
                           r"simulator|compiler|database|car|game|games engine)$", re.I)
@@ -382,7 +405,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
-    from kg.extract.vocab import degree_of, degree_span
+    from kg.extract.vocab import degree_of, degree_span, field_of
 
     out: list[OrgMention] = []
     pieces = _merge_campus(segments(cleaned))
@@ -402,6 +425,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
             for connector in _CONNECTOR_SPLITS:
                 sub = connector.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
+                    if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
+                        break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
                     halves = _RX_ORG_CHAIN_2.split(sub[1])
                     if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
@@ -423,7 +448,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
         both = _RX_ORG_CHAIN_2.split(target)
-        if mention is None and len(both) == 2 and not lookup_organization(target):
+        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both):
             pair = [classify_segment(b, context_org=False) for b in both]
             if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
                 for b, m in zip(both, pair):

@@ -37,6 +37,8 @@ _TITLES = re.compile(
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
               "el", "y", "dos", "das", "do", "ten", "ter", "zu", "af", "st.", "mac", "ibn", "e"}
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
+#: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
+_NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
 _WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
 _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
@@ -55,13 +57,16 @@ def _fold(text: str) -> str:
 
 
 @lru_cache(maxsize=16384)
-def is_person_name(name: str) -> bool:
+def is_person_name(name: str, *, titled: bool = False) -> bool:
     """Whether a string has the shape of a person's name (2-5 name words, or CJK characters).
 
     >>> is_person_name("Jean-Luc Moreau"), is_person_name("R. Sato"), is_person_name("Kyoto University")
     (True, True, False)
     >>> is_person_name("Ingrid SOLBERG"), is_person_name("王小明"), is_person_name("Research Intern")
     (True, True, False)
+
+    ``titled``: the name was written after a title ("Dr."), so a stopword that is also a name
+    ("Grant") may be part of it.
     """
     name = name.strip()
     if _CJK.match(name.replace(" ", "")):
@@ -79,7 +84,7 @@ def is_person_name(name: str) -> bool:
             continue
         if _INITIALS.match(token) and ("." in token or len(token) == 1):
             continue
-        if low.strip(".") in stop:
+        if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):
             return False
         if not _WORD.match(token) or any(c.isdigit() for c in token):
             return False
@@ -109,13 +114,15 @@ def clean_person(text: str) -> str | None:
     text = _RX_CLEAN_PERSON_1.sub(" ", text)
     text = _RX_CLEAN_PERSON_2.sub(" ", text)
     text = " ".join(text.split()).strip(" ,;:.-–")
+    untitled = text
     for _ in range(2):
-        text = _TITLES.sub("", text)
-    text = text.strip(" ,;:-–")
+        untitled = _TITLES.sub("", untitled)
+    titled = untitled != text
+    text = untitled.strip(" ,;:-–")
     # keep a trailing initial's dot ("G. He") but drop a sentence dot
     if text.endswith(".") and not _RX_CLEAN_PERSON_3.search(text):
         text = text[:-1]
-    if is_person_name(text):
+    if is_person_name(text, titled=titled):
         return text
     upper_name = " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in text.split())
     if upper_name != text and is_person_name(upper_name):

@@ -223,7 +223,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     entries: list[Entry] = []
     current: Entry | None = None
     inline: dict[int, tuple[str, str, int, str]] = {}
+    pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
+    previous = -1
     for index in indexes:
+        if pending_role is not None and pending_role[0] != previous:
+            pending_role = None
+        previous = index
         raw = _RX_COLUMNS.sub(" | ", lines[index].text)
         text = clean(raw)
         if not text:
@@ -280,8 +285,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         degree = degree_of(text)
         dates = find_date_range(text)
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
-                and "**" not in raw and not any(is_location(seg) for seg, _ in segments(text)):
+                and "**" not in raw and not _role_first(raw, chain) \
+                and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
+        if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
+                and len(text.split()) <= 6:
+            pending_role = (index, text)  # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"
+            continue
         if current is not None and current.project and not current.chain and chain:
             current.chain = chain
             if dates and not current.end:
@@ -296,6 +306,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
+            # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
+            or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
         )
         if chain and current is not None and current.chain and not starts_new:
             # sub-units of the open entry ("Nokia Bell Labs, Nokia Networks")
@@ -310,6 +322,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 continue
         if starts_new:
             current = Entry(first=index, last=index, chain=chain)
+            if pending_role is not None and not _role_first(raw, chain):
+                current.first, current.role = pending_role
             entries.append(current)
         elif current is None:
             continue
@@ -326,6 +340,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         entry.advisors.extend(inline[i] for i in sorted(inline) if entry.first <= i <= entry.last)
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
     return entries
+
+
+def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
+    """The role a line states before its first organisation ("**Engineer** | Acme Labs"), else ``None``."""
+    head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
+    return head if head and is_role(head) else None
 
 
 def _project_head(raw: str, text: str) -> str | None:
