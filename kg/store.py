@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+import uuid
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -34,6 +35,7 @@ _DATABASE = "oxigraph"
 _TYPE_NT = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 _DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
+_GENERATION = "generation"
 
 
 class Store:
@@ -53,6 +55,7 @@ class Store:
         self.location = location
         self._lock = lock
         self._dataset = None
+        self._generation = uuid.uuid4().hex
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
@@ -115,6 +118,36 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------------
     @property
+    def generation(self) -> str:
+        """A token that changes whenever the store is written through kg: what caches of the
+        store's contents (the analyses') are stamped with. Kept in the store directory, so it
+        holds across processes; a store without one gets one.
+
+        >>> store = Store.open(":memory:")
+        >>> before = store.generation
+        >>> store.update("INSERT DATA { <https://example.org/a> <https://example.org/p> 1 }")
+        >>> store.generation != before
+        True
+        """
+        if self._lock is None:
+            return self._generation
+        path = Path(self.location) / _GENERATION
+        try:
+            return path.read_text(encoding="ascii").strip() or self._changed()
+        except FileNotFoundError:
+            return self._changed()
+
+    def _changed(self) -> str:
+        """Mark the store as changed (before a write): a new generation, the analyses' cache dropped."""
+        self._generation = uuid.uuid4().hex
+        if self._lock is not None:
+            from kg.analyze._cache import discard
+
+            discard(self.location)
+            (Path(self.location) / _GENERATION).write_text(self._generation, encoding="ascii")
+        return self._generation
+
+    @property
     def dataset(self):
         """The store as an :class:`rdflib.Dataset` whose default graph is the union of all graphs."""
         if self._dataset is None:
@@ -159,12 +192,7 @@ class Store:
 
     def update(self, sparql_update: str) -> None:
         """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
-        if self._lock is not None:
-            # an update can change facts without changing the documents the analyses' cache is
-            # stamped with: drop the cache
-            from kg.analyze._cache import discard
-
-            discard(self.location)
+        self._changed()
         try:
             self._ox.update(sparql_update)
         except SyntaxError as exc:
@@ -315,6 +343,7 @@ class Store:
             for s, p, o in triples:
                 quads.append(pyoxigraph.Quad(to_ox(s), to_ox(p), to_ox(o), ox_graph))
         stale = [g for g in graphs if self._ox.contains_named_graph(g)]
+        self._changed()
         if not stale:
             self._ox.extend(quads)  # one transaction
             return
@@ -348,6 +377,7 @@ class Store:
         """
         import pyoxigraph
 
+        self._changed()
         fresh, markers, stale, swapped = [], [], [], []
         for graph, triples in documents:
             if self._ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
@@ -378,6 +408,8 @@ class Store:
         prefix = str(KGR["graph/"])
         orphans = [g for g in self._ox.named_graphs()
                    if g not in complete and isinstance(g, pyoxigraph.NamedNode) and g.value.startswith(prefix)]
+        if orphans:
+            self._changed()
         for graph in orphans:
             self._ox.remove_graph(graph)
         return [g.value for g in orphans]
@@ -389,6 +421,7 @@ class Store:
         ox_graph = to_ox(graph)
         if not self._ox.contains_named_graph(ox_graph):
             return False
+        self._changed()
         self._ox.update(f"DROP GRAPH {ox_graph}")
         return True
 
@@ -401,6 +434,7 @@ class Store:
         suffix = format or Path(path).suffix.lstrip(".")
         if suffix not in fmt:
             raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl or .nt)")
+        self._changed()
         try:
             self._ox.load(path=str(path), format=fmt[suffix])
         except (SyntaxError, OSError) as exc:

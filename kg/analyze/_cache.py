@@ -8,9 +8,9 @@ results (centrality rankings, communities) once computed. Later commands read on
 the nodes they touch, so answering takes milliseconds to a second.
 
 The cache is a SQLite file, ``analysis-cache.sqlite`` in the store directory, stamped with the
-store's state (documents, latest build, content hashes, quad count); a cache with another stamp
-is discarded, so it can cost time but never give a stale answer. :meth:`kg.store.Store.update`
-deletes it too.
+store's :attr:`~kg.store.Store.generation` (a token every write through kg renews; writing also
+deletes this file); a cache with another stamp is discarded, so it can cost time but never give
+a stale answer.
 """
 from __future__ import annotations
 
@@ -47,13 +47,13 @@ class AnalysisCache:
     --------
     >>> import tempfile, networkx as nx
     >>> folder = tempfile.mkdtemp()
-    >>> cache = AnalysisCache.open(folder, ("3 documents", 120))
+    >>> cache = AnalysisCache.open(folder, ("generation 1",))
     >>> cache.result("answer", lambda: 42), cache.result("answer", lambda: 0)
     (42, 42)
     >>> cache.put_graph("ties", nx.Graph([("a", "b")]))
     >>> dict(cache.graph("ties")["a"])
     {'b': {}}
-    >>> AnalysisCache.open(folder, ("4 documents", 130)).result("answer", lambda: 0)  # the store changed
+    >>> AnalysisCache.open(folder, ("generation 2",)).result("answer", lambda: 0)  # the store changed
     0
     """
 

@@ -117,7 +117,8 @@ def snapshot(store) -> "Snapshot":
     if isinstance(store, Snapshot):
         return store
     folder = _store_folder(store)
-    state = _state(store) + ((len(store),) if folder else ())
+    # kg's own stores say cheaply when they were last written; others (remote) are asked
+    state = (store.generation,) if hasattr(store, "generation") else _state(store)
     try:
         cached = _SNAPSHOTS.get(store)
     except TypeError:  # not weak-referenceable: no caching
