@@ -303,3 +303,13 @@ def test_title_line_then_authors_and_venue_line():
 )
 def test_surnames_of_several_words_written_first(text, authors):
     assert parse_citation(text).authors == authors
+
+
+def test_journal_names_with_commas_and_society_proceedings():
+    assert normalize_venue("Brain, Behavior, and Immunity, 80, 1-9")[0] == "Brain, Behavior, and Immunity"
+    assert normalize_venue("Journal of Law, Economics, and Organization 36(1)")[0] == \
+        "Journal of Law, Economics, and Organization"
+    assert normalize_venue("Language, 96, 1-20")[0] == "Language"
+    assert normalize_venue("Proceedings of the Royal Society A 476, 20190001")[0] == "Proceedings of the Royal Society A"
+    assert normalize_venue("Proceedings of the Annual Meeting of the Cognitive Science Society")[0] == \
+        "Annual Meeting of the Cognitive Science Society"

@@ -454,7 +454,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         compound = bool(given_words) and _is_surname(clean) and (
             all(_is_initials(w) for w in given_words)
             or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and "and" not in nxt[3]
-                and (not after or _is_full_name(after))))
+                and (not after or _is_full_name(after) or _pairs_style(and_parts))))
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
@@ -507,7 +507,8 @@ def _pairs_style(and_parts: list[str]) -> bool:
     good = 0
     for part in parts:
         sides = [s.strip() for s in part.split(",")]
-        if len(sides) == 2 and len(sides[0].split()) <= 2 and 1 <= len(sides[1].split()) <= 3:
+        surname = [w for w in sides[0].split() if w not in _PARTICLES] if len(sides) == 2 else ()
+        if len(sides) == 2 and 1 <= len(surname) <= 2 and 1 <= len(sides[1].split()) <= 3:
             good += 1
     return good >= max(2, len(parts) - 1)
 
@@ -623,7 +624,15 @@ def _looks_like_venue(text: str) -> bool:
     if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
         return True
     head = _RX_LOOKS_LIKE_VENUE_3.split(text, maxsplit=1)[0]
-    return lookup_venue(head) is not None
+    return lookup_venue(head) is not None or bool(_VOLUME_PAGE_VENUE.fullmatch(text))
+
+
+#: "J. Opt. Soc. Am. B 36, 100": capitalised (or abbreviated) words, then only a volume and a page
+_VOLUME_PAGE_VENUE = re.compile(
+    r"(?:[A-Z][\w'’&-]*\.?\s+|(?:and|of|the|in|for|on|&)\s+){2,10}\d{1,5}(?:\s*\(\d{1,3}\))?,\s*"
+    r"(?!(?:19|20)\d\d\.?$)[A-Za-z]?\d{1,7}"
+    r"(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?\.?"
+)
 
 
 _TRAILING_PAREN = re.compile(r"\(([^()]*)\)\s*[.,;]?\s*$")

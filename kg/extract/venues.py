@@ -326,9 +326,26 @@ def _first_segment(text: str) -> str:
     text = _strip_lead(text)
     text = _RX_FIRST_SEGMENT_1.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _RX_FIRST_SEGMENT_2.match(text) else text
-    text = text.split(",")[0]
+    text = _comma_name(text)
     text = _TRAILING_MONTH.sub("", text)
     return _clean_name(text)
+
+
+#: One comma-separated piece of a journal's name: capitalised words and joiners ("Credit and Banking").
+_NAME_PART = re.compile(r"(?:(?:and|&)\s+)?[A-Z][\w'’-]*(?:\s+(?:and|&|of|the|in|for|on|[A-Z][\w'’-]*)){0,5}")
+
+
+def _comma_name(text: str) -> str:
+    """The venue's name up to its first comma, or past commas that list the name's own words and
+    end with "and" ("Journal of Money, Credit and Banking", "Brain, Behavior, and Immunity")."""
+    parts = text.split(",")
+    for j in range(1, min(len(parts), 5)):
+        part = parts[j].strip()
+        if not _NAME_PART.fullmatch(part) or any(c.isdigit() for c in part):
+            break
+        if part.startswith(("and ", "& ")) or " and " in part or " & " in part:
+            return ",".join(parts[: j + 1])
+    return parts[0]
 
 
 @lru_cache(maxsize=16384)
@@ -408,7 +425,15 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         return name, tuple(a for a in dict.fromkeys(aliases) if normalize_name(a) != normalize_name(name))
     if not segment or not _RX_NORMALIZE_VENUE_7.search(segment) or len(segment.split()) > 14:
         return None
+    proc = _PROC.match(_LEAD.sub("", text.strip(), count=1))
+    if proc and _SOCIETY.search(segment) and not _EVENT.search(segment):
+        # "Proceedings of the Royal Society A": a society's journal, named with its "Proceedings"
+        return f"{proc.group(0).strip()} {segment}", ()
     return segment, ()
+
+
+_SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
+_EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
 
 
 _PROSE_YEAR = r"(?P<year>\s?['’]\d\d|\s?(?:19|20)\d\d)?"
