@@ -179,3 +179,15 @@ def test_vocational_and_technology_degrees():
 def test_a_stopword_that_is_also_a_name_after_a_title():
     assert clean_person("Prof. Helen Grant") == "Helen Grant"
     assert clean_person("Marie Curie Grant") is None and clean_person("ERC Starting Grant") is None
+
+
+def test_societies_named_for_their_field_and_talk_lines():
+    from kg.extract.venue_mentions import talk_venue
+
+    found = find_orgs_in_text("She is a member of the Society for Neuroscience and the Society for Industrial and "
+                              "Applied Mathematics (SIAM).")
+    assert [o.name for o in found] == ["Society for Neuroscience", "Society for Industrial and Applied Mathematics"]
+    assert find_orgs_in_text("She studied Physics and Astronomy in Leeds.") == []
+    assert talk_venue("Invited talk at the 95th Annual Meeting of the Phonology Society, 2021") == \
+        "Annual Meeting of the Phonology Society"
+    assert talk_venue("33rd Workshop on Tone, Leiden") == "Workshop on Tone"

@@ -608,8 +608,10 @@ def _org_pieces(phrase: str):
                 groups[-1][1] = end
             else:
                 groups.append([offset, end, "place"])
-        elif groups and groups[-1][2] in ("org", "role"):
-            groups[-1][1] = end
+        elif groups and (groups[-1][2] in ("org", "role") or (
+                groups[-1][2] == "other" and connector in ("for", "and", "&")
+                and "the" not in whole[groups[-1][1]:offset].split())):
+            groups[-1][1] = end  # "Society for Neuroscience": words that are no name alone make one together
         else:
             groups.append([offset, end, "other"])
     for g_start, g_end, kind in groups:

@@ -122,6 +122,14 @@ def talk_venue(text: str) -> str | None:
     while parts and is_location(parts[-1]):
         parts.pop()
     for part in parts:
+        part = _TALK_LEAD.sub("", part)
         if _VENUE_WORD.search(part) and part[:1].isupper() and len(part.split()) <= 12:
             return part
     return None
+
+
+#: "Invited talk at the 95th ": what a talk line says before the conference's name.
+_TALK_LEAD = re.compile(
+    r"^(?:(?:(?:invited|contributed|keynote|plenary|oral|poster)\s+)?(?:talks?|presentation|poster|lecture|paper)\s+)?"
+    r"(?:(?:presented|given)\s+)?(?:at|to)\s+(?:the\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+)?|^\d{1,3}(?:st|nd|rd|th)\s+",
+    re.I)
