@@ -479,3 +479,19 @@ def test_vocational_college_titled_advisor_and_research_and_development_centre()
     assert f[(name, "workedAt", centre)].start == "2011"
     assert not any(s == centre and p == "partOf" for s, p, _ in f)
     assert {"Laboratory Techniques", "Development Centre"}.isdisjoint(names(ex, "Organization"))
+
+
+def test_latex_tabular_cv_long_institute_inline_supervisor_and_integrated_masters():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "chemist_cv_tabular.tex"))
+    f = facts(ex)
+    name = "Yusuf Adeyemi-Kraus"
+    assert ex.entity(ex.subject).name == name
+    assert f[(name, "workedAt", "Institute of Chemical Research of Catalonia")].start == "2019"
+    phd = f[(name, "studiedAt", "University of Oxford")]
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2014", "2018")
+    assert (name, "advisedBy", "Ian Hargreaves") in f and (name, "mentoredBy", "Clare Whitfield") in f
+    assert f[(name, "studiedAt", "University of Manchester")].degree == "MS"
+    assert {"M.Chem", "Research of Catalonia"}.isdisjoint(names(ex, "Organization"))
+    assert ("Photoredox C–H amination of arenes", "publishedIn", "JACS") in f

@@ -362,7 +362,7 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
             continue
         left, right = text[:at].rstrip(), text[at:]
         known = lookup_organization(right) is not None
-        right_field = word.lower() in fields
+        right_field = word.lower() in fields or word.lower() == "research"  # "Institute of Chemical Research"
         if unit:
             # "Department of Chemical Engineering Tamil Institute of Technology": the unit's own
             # words are a field; an unknown parent starts with a word that is not
@@ -411,7 +411,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     pieces = _merge_campus(segments(cleaned))
     for i, (seg, offset) in enumerate(pieces):
         if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
-            continue  # a label ("Dissertation: ...")
+            seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
+            if not seg.strip():
+                continue  # a label ("Dissertation: ...")
         lead = degree_span(seg)
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
