@@ -495,3 +495,16 @@ def test_latex_tabular_cv_long_institute_inline_supervisor_and_integrated_master
     assert f[(name, "studiedAt", "University of Manchester")].degree == "MS"
     assert {"M.Chem", "Research of Catalonia"}.isdisjoint(names(ex, "Organization"))
     assert ("Photoredox C–H amination of arenes", "publishedIn", "JACS") in f
+
+
+def test_job_market_paper_reference_affiliations_and_research_assistant_role():
+    ex = extract(load("economist_job_market_cv.txt"))
+    f = facts(ex)
+    name = "Oluwaseun Bankole-Hartmann"
+    assert ex.entity(ex.subject).name == name
+    assert (name, "authored", "Mobile Money and Female Labor Supply: Evidence from Nigeria") in f
+    assert f[(name, "workedAt", "Northwestern University")].role == "Research Assistant"
+    assert ("Lydia Castellanos", "workedAt", "Department of Economics") in f
+    assert ("Benedikt Auer", "workedAt", "Kellogg School of Management") in f
+    assert ("Kellogg School of Management", "partOf", "Northwestern University") in f
+    assert f[("Ngozi Okafor-Reyes", "workedAt", "International Monetary Fund")].role == "Senior Economist"

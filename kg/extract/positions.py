@@ -22,7 +22,8 @@ _RX_ADD_AFFILIATION_NOTE_1 = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 _RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
 _RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
 _RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
-_RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+")
+# "Research Assistant to Prof. A. Bello": the role ends before the professor it served
+_RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
 _RX_ROLE_TEXT_4 = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
@@ -442,6 +443,17 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
             continue
         if person is None:
+            continue
+        lead = _RX_REFERENCE_PEOPLE_3.match(text)
+        if not (lead and is_role(lead.group("role"))):
+            # "Senior Economist, International Monetary Fund" / "Department of X, University of Y"
+            chain = org_chain(text, context_org=False)
+            role = text[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
+            if chain and (not role or is_role(role)) and "@" not in text:
+                registry.hierarchical = True
+                ids = registry.chain(chain, ctx.evidence(index))
+                registry.hierarchical = False
+                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
             continue
         pieces: list[str] = []
         for part in _RX_PARSE_NOTE_1.split(text.rstrip(".,")):
