@@ -106,6 +106,22 @@ def test_project_mentions():
     assert [n for n, _ in project_mentions("We led the Ocean Carbon SDK, Application, and Service.")] == []
 
 
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Co-creator of Lingua Franca, an annotation tool for field linguists.", ["Lingua Franca"]),
+        ("She wrote the Haddock simulation code used by the collaboration.", ["Haddock"]),
+        ("Author of the R package fastDR.", ["fastDR"]),
+        ("He leads the OpenQuake engine development.", ["OpenQuake"]),
+        ("He developed Maria Santos, a friend.", []),
+        ("She led the Oxford team in the competition.", []),
+        ("We developed Data Science tools for students.", []),
+    ],
+)
+def test_projects_named_by_a_product_noun_or_a_language(text, found):
+    assert [n for n, _ in project_mentions(text)] == found
+
+
 def test_sections_in_other_languages_and_caps():
     lines = ["Ana Sousa", "FORMAÇÃO", "Doutoramento em Linguística, Universidade de Lisboa, 2019",
              "Expérience professionnelle", "Chercheuse, CNRS, 2020 - présent", "Publications", "A. Sousa. 2021."]

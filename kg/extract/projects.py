@@ -24,6 +24,13 @@ _RX_PROJECT_MENTIONS_1 = re.compile(
     r"(?:[a-z][\w-]*\s+){0,2}(?:toolkit|library|framework|package|tool|system|platform|software|"
     r"simulator|compiler|engine|app|model|dataset|corpus|database|plugin|suite)\s+(?=[A-Z]|[a-z]+[A-Z])"
 )
+#: "the R package fastDR": a language before the product noun
+_LANGUAGE_LEAD = re.compile(r"(?:R|Python|Julia|MATLAB|Matlab|Stata|Rust|Java|JavaScript|C\+\+|Perl|Haskell)\s+"
+                            r"(?:package|library|module|toolbox|toolkit|plugin|app)\s+(?=\w)")
+#: "Lingua Franca, an annotation tool", "the Haddock simulation code": a product noun right after the name
+_PRODUCT_AFTER = re.compile(
+    r"(?:,\s+(?:an?|the)(?:\s+[\w-]+){0,4}?|(?:\s+[a-z][\w-]*){0,2}?)\s+(?:toolkit|library|framework|package|"
+    r"tool|software|code|pipeline|platform|simulator|compiler|engine|app|database|corpus|dataset|plugin|toolbox)\b")
 _RX_PROJECT_MENTIONS_2 = re.compile(r"\s+(?:and|for|of)$")
 _RX_PROJECT_MENTIONS_3 = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
 _RX_PROJECT_MENTIONS_4 = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
@@ -34,7 +41,7 @@ __all__ = ["project_mentions", "looks_like_project"]
 
 _VERB = re.compile(
     r"\b(?:developed|develop|developing|created|create|creating|built|build|building|designed|design|designing|"
-    r"initiated|initialized|initialised|implemented|led|lead|leading|maintain|maintains|maintained|wrote|written|"
+    r"initiated|initialized|initialised|implemented|led|lead|leads|leading|maintain|maintains|maintained|wrote|written|"
     r"authored|launched|founded|co-founded|cofounded|released|open-sourced|contributed to|contributing to|"
     r"contributor to|contributor of|author of|creator of|co-creator of|founder of|co-founder of|maintainer of|"
     r"lead developer of|developer of|architect of|curates?|curator of|coordinating the development efforts for|"
@@ -92,6 +99,16 @@ def _project_shape(name: str) -> bool:
     return bool(_PRODUCT.search(name)) and all(w[:1].isupper() or w in ("of", "for") for w in words)
 
 
+def _named_product(name: str, after: str) -> bool:
+    """A name the sentence calls a product ("Lingua Franca, an annotation tool"), even in a
+    person's shape, but not an organisation or a place."""
+    if len(name) < 3 or name.lower() in _NOT or not _PRODUCT_AFTER.match(after):
+        return False
+    from kg.extract.orgs import classify_segment, is_location
+
+    return not (lookup_organization(name) or is_location(name) or classify_segment(name) or len(name.split()) > 4)
+
+
 _ON_PROJECT = re.compile(r"\b(?:on|in|for|of)\s+the\s+(?P<name>[A-Z][\w-]*(?:\s+[\w-]+){0,7}?)\s*(?:\([^)]*\))?\s+project\b")
 
 
@@ -112,6 +129,8 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         lead = _RX_PROJECT_MENTIONS_1.match(rest)
         if not _NAME.match(rest) and lead and _project_shape(_NAME.match(rest, lead.end()).group("name") if _NAME.match(rest, lead.end()) else ""):
             pos = lead.end()  # "the open-source toolkit IgboNLP"
+        elif language := _LANGUAGE_LEAD.match(rest):
+            pos = language.end()  # "the R package fastDR"
         while True:
             m = _NAME.match(rest, pos)
             if not m:
@@ -132,6 +151,8 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
                     strong and _RX_PROJECT_MENTIONS_6.fullmatch(name) and len(names[0][0].split()) == 1):
                 continue
             if looks_like_project(name) and (_project_shape(name) or (strong and _RX_PROJECT_MENTIONS_6.fullmatch(name))):
+                out.append((name, offset))
+            elif k == 0 and _named_product(name, sentence[offset + len(name): offset + len(name) + 80]):
                 out.append((name, offset))
     seen, unique = set(), []
     for name, offset in out:
