@@ -26,7 +26,7 @@ from kg.errors import QueryError, StoreError, StoreLockedError
 from kg.model import KnownEntity
 from kg.queries import load_query
 
-__all__ = ["Store", "EXPORT_FORMATS"]
+__all__ = ["Store", "BulkWriter", "EXPORT_FORMATS"]
 
 #: ``kg export`` formats: RDF serialisations, plus ``json`` (the GUIDELINES shape over the whole store).
 EXPORT_FORMATS = ("turtle", "trig", "nquads", "ntriples", "jsonld", "json")
@@ -36,6 +36,10 @@ _TYPE_NT = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 _DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
 _GENERATION = "generation"
+# Oxigraph plans a query's joins without knowing the values it substitutes; a query whose plan
+# then scans the store carries this line, and gets its values as a VALUES block at the head of
+# its WHERE group instead (serialised terms, as on a remote store).
+_BIND_AS_VALUES = "\n# Bind: VALUES"
 
 
 class Store:
@@ -217,6 +221,8 @@ class Store:
             return [{n: _python(row[i]) for i, n in enumerate(names)} for row in result]
         from oxrdflib._converter import to_ox
 
+        if bindings and _BIND_AS_VALUES in sparql:
+            sparql, bindings = _values_bound(sparql, bindings), None
         substitutions = {pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()}
         try:
             try:
@@ -367,7 +373,8 @@ class Store:
         which make a document visible to :meth:`documents`, are written afterwards in one
         transaction. A crash during the bulk load thus leaves at most graphs without a document
         node, which no query reports as a document and :meth:`drop_incomplete` removes. Existing
-        graphs are dropped and rewritten in one transaction.
+        graphs are dropped and rewritten in one transaction. To write many batches, a
+        :meth:`bulk_writer` loads each while the caller prepares the next.
 
         >>> store = Store.open(":memory:")
         >>> store.add_documents([("<https://example.org/g>", [("<https://example.org/a>",
@@ -375,25 +382,20 @@ class Store:
         >>> store.select("SELECT ?o WHERE { ?s ?p ?o }")
         [{'o': 'x'}]
         """
-        import pyoxigraph
+        with self.bulk_writer() as writer:
+            writer.add(documents)
 
-        self._changed()
-        fresh, markers, stale, swapped = [], [], [], []
-        for graph, triples in documents:
-            if self._ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
-                stale.append(graph)
-                swapped += [f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples]
-                continue
-            for s, p, o in triples:
-                line = f"{s} {p} {o} {graph} .\n"
-                (markers if p == _TYPE_NT and o == _DOCUMENT_NT else fresh).append(line)
-        if fresh:
-            self._ox.bulk_load("".join(fresh), pyoxigraph.RdfFormat.N_QUADS)
-        if markers:
-            # one transaction: the documents become visible together
-            self._ox.load("".join(markers), pyoxigraph.RdfFormat.N_QUADS)
-        if stale:
-            self._swap(stale, swapped)
+    def bulk_writer(self) -> "BulkWriter":
+        """A :class:`BulkWriter` for this store: :meth:`add_documents` batch after batch, each
+        batch loaded on one background thread while the caller maps the next.
+
+        >>> store = Store.open(":memory:")
+        >>> with store.bulk_writer() as writer:
+        ...     writer.add([("<https://example.org/g>", [("<https://example.org/a>", "<https://example.org/p>", '"x"')])])
+        >>> writer.written, len(store)
+        (1, 1)
+        """
+        return BulkWriter(self)
 
     def drop_incomplete(self) -> list[str]:
         """Drop document graphs (``kgr:graph/...``) that have no document node: what a crash during
@@ -462,6 +464,93 @@ class Store:
             rdflib_format = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld"}[fmt]
             return union.serialize(format=rdflib_format, encoding="utf-8")
         raise StoreError(f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}")
+
+
+class BulkWriter:
+    """Writes batches of documents as :meth:`Store.add_documents` does, on one background thread.
+
+    ``add(batch)`` turns the batch into N-Quads text in the calling thread, waits for the
+    previous batch to be in the store, then hands this one to the loading thread and returns:
+    Oxigraph's loader releases the GIL, so the caller maps its next batch meanwhile. Batches
+    are written one at a time and in order, each as :meth:`Store.add_documents` would (its
+    document nodes only once its other quads are loaded), so crash safety is the same. An
+    error while loading is raised by the next ``add`` or by leaving the ``with`` block.
+    """
+
+    def __init__(self, store: Store):
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._store = store
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kg-bulk-load")
+        self._loading = None  # the future of the batch being loaded, and its size
+        #: graphs handed to the loader: to a later batch they are existing graphs (a document
+        #: given twice is rewritten in one transaction, as two add_documents calls would do)
+        self._queued: set[str] = set()
+        #: documents now in the store
+        self.written = 0
+
+    def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
+        """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
+        previous batch is in the store (``written`` counts it), raising its error if it failed."""
+        import pyoxigraph
+
+        fresh, markers, stale, swapped = [], [], [], []
+        ox, queued, count = self._store._ox, self._queued, 0
+        for graph, triples in documents:
+            count += 1
+            if graph in queued or ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
+                stale.append(graph)
+                swapped += [f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples]
+                continue
+            queued.add(graph)
+            tail = f" {graph} .\n"
+            for s, p, o in triples:
+                (markers if o == _DOCUMENT_NT and p == _TYPE_NT else fresh).append(f"{s} {p} {o}{tail}")
+        self.wait()
+        self._store._changed()
+        self._loading = (self._pool.submit(self._load, "".join(fresh), "".join(markers), stale, swapped), count)
+
+    def _load(self, fresh: str, markers: str, stale: list[str], swapped: list[str]) -> None:
+        import pyoxigraph
+
+        ox = self._store._ox
+        if fresh:
+            # lenient: every term was written by kg.rdf, whose IRIs are minted from ASCII slugs,
+            # vocabulary constants or IRIs the store already holds, each checked against the
+            # N-Triples IRI pattern there; validating them again is a fifth of the loader's time
+            ox.bulk_load(fresh, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+        if markers:
+            # one transaction: the batch's documents become visible together, after their quads
+            ox.load(markers, pyoxigraph.RdfFormat.N_QUADS)
+        if stale:
+            self._store._swap(stale, swapped)
+
+    def wait(self) -> None:
+        """Return once every queued batch is in the store; raises a failed load's error."""
+        if self._loading is not None:
+            future, count = self._loading
+            self._loading = None
+            future.result()
+            self.written += count
+
+    def close(self) -> None:
+        """Wait for the last batch and stop the loading thread."""
+        try:
+            self.wait()
+        finally:
+            self._pool.shutdown()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.close()
+            return
+        try:
+            self.close()  # the batch being loaded finishes whole: the loader cannot be interrupted
+        except Exception:
+            pass  # the caller's error is the one to report
 
 
 def _acquire_lock(path: Path, wait: float):

@@ -397,8 +397,9 @@ def resolve(store, name: str, types: Iterable[str] | None = None) -> str:
         if kinds and (types is None or kinds & types):
             return text
     key = normalise(text)
-    if isinstance(store, Snapshot):  # the graph is in memory already: look the name up there
-        matches = store.find(key)
+    snap = store if isinstance(store, Snapshot) else snapshot(store)
+    if "nodes" in snap.__dict__ or snap._cached_nodes():  # names already in memory or in the disk cache
+        matches = snap.find(key)
     else:  # an index lookup of the name as written, then a case-insensitive scan
         matches = rows(base, "find_entities_exact", label=Literal(" ".join(text.split())))
         if not any(types is None or local_name(r["type"]) in types for r in matches):
