@@ -11,6 +11,13 @@ Usage::
     python bench/analysis.py --people 100000  # about 2M triples
 
 Prints one row per step: loading, the projections, then each command (warm: projections built).
+
+``--cli`` times the commands as people run them instead: each one a fresh ``kg`` process on a
+directory store, first right after the store was written (the first analysis to need a
+projection builds it and keeps it in the store's analysis cache) and then again, warm (median
+of ``--repeat`` runs)::
+
+    python bench/analysis.py --people 50000 --cli   # about 1.1M quads
 """
 from __future__ import annotations
 
@@ -18,6 +25,8 @@ import argparse
 import gc
 import random
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -133,13 +142,69 @@ def _timed(label: str, fn, table: list) -> object:
     return result
 
 
+def _cli_steps(a: str, b: str) -> list[tuple[str, list[str]]]:
+    return [
+        ("kg shared A B", ["shared", a, b]),
+        ("kg collaborators A", ["collaborators", a]),
+        ("kg collaborators A --depth 3", ["collaborators", a, "--depth", "3"]),
+        ("kg path A B", ["path", a, b]),
+        ("kg central", ["central"]),
+        ("kg central --by pagerank", ["central", "--by", "pagerank"]),
+        ("kg central --by betweenness", ["central", "--by", "betweenness"]),
+        ("kg communities", ["communities"]),
+        ("kg suggest A", ["suggest", a]),
+        ("kg timeline A", ["timeline", a]),
+        ("kg person A", ["person", a]),
+        ("kg members ORG", ["members", "University 0"]),
+        ("kg tree A", ["tree", a]),
+    ]
+
+
+def _run_cli(args: list[str], store: Path) -> float:
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "kg", *args, "--store", str(store), "--format", "json"],
+                          capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"kg {' '.join(args)} failed: {done.stderr.strip()}")
+    return seconds
+
+
+def cli_main(people: int, seed: int, repeat: int, skip: set[str]) -> int:
+    """Time each command as a fresh ``kg`` process on a directory store: first run, then warm."""
+    from kg.store import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        data, folder = Path(tmp) / "graph.nq", Path(tmp) / "kg-data"
+        started = time.perf_counter()
+        quads, names = write_nquads(people, data, seed)
+        with Store.open(folder) as store:
+            store.load(data)
+        print(f"{people:,} people, {quads:,} quads written to a directory store in "
+              f"{time.perf_counter() - started:.1f} s\n")
+        a, b = names[len(names) // 2], names[len(names) // 2 + 7]
+        print(f"{'command (a fresh kg process each)':<36} {'first':>8} {'warm':>8}")
+        print(f"{'-' * 36} {'-' * 8} {'-' * 8}")
+        for label, args in _cli_steps(a, b):
+            if any(word in label for word in skip):
+                continue
+            first = _run_cli(args, folder)
+            warm = statistics.median(_run_cli(args, folder) for _ in range(repeat))
+            print(f"{label:<36} {first:7.2f}s {warm:7.2f}s", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--people", type=int, default=2000, help="people in the graph (default 2000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip", default="", help="comma-separated steps to skip, e.g. betweenness,communities")
+    parser.add_argument("--cli", action="store_true", help="time fresh kg processes on a directory store")
+    parser.add_argument("--repeat", type=int, default=3, help="warm runs per command with --cli (median)")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
+    if args.cli:
+        return cli_main(args.people, args.seed, args.repeat, skip)
 
     from kg import analyze
     from kg.analyze import snapshot
