@@ -78,3 +78,14 @@ def test_benchmark_run_reports_every_pipeline(tmp_path, capsys):
     for row in ("| kg build", "| plain rdflib in memory", "| raw pyoxigraph bulk_load", "| raw pyoxigraph |",
                 "Incremental: adding 5 new documents", "Machine: "):
         assert row in text, row
+
+
+def test_analysis_benchmark_times_fresh_processes_first_and_warm(capsys):
+    import analysis
+
+    skip = "depth,pagerank,betweenness,communities,suggest,timeline,person,members,tree"
+    assert analysis.main(["--people", "300", "--cli", "--repeat", "1", "--skip", skip]) == 0
+    out = capsys.readouterr().out
+    assert "300 people" in out and "first" in out and "warm" in out
+    timed = [line for line in out.splitlines() if line.startswith("kg ")]
+    assert [line.split("  ")[0] for line in timed] == ["kg shared A B", "kg collaborators A", "kg path A B", "kg central"]
