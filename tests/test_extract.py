@@ -508,3 +508,30 @@ def test_job_market_paper_reference_affiliations_and_research_assistant_role():
     assert ("Benedikt Auer", "workedAt", "Kellogg School of Management") in f
     assert ("Kellogg School of Management", "partOf", "Northwestern University") in f
     assert f[("Ngozi Okafor-Reyes", "workedAt", "International Monetary Fund")].role == "Senior Economist"
+
+
+def test_definition_list_cv_parent_written_before_its_institute():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "linguist_homepage_dl.html"))
+    f = facts(ex)
+    name = "Mirela Popescu"
+    assert f[(name, "workedAt", "Institute of Linguistics")].start == "2017"
+    assert ("Institute of Linguistics", "partOf", "Romanian Academy") in f
+    assert ("Romanian Academy", "partOf", "Institute of Linguistics") not in f
+    assert (name, "advisedBy", "Hans van de Koot") in f
+    assert (name, "coauthored", "Dana Ionescu") in f and (name, "coauthored", "Sam Whitlock") in f
+
+
+def test_service_lists_split_journals_joined_by_and_only_between_whole_names():
+    from kg.extract.venue_mentions import venue_mentions
+
+    def written(text):
+        return [w for _, w in venue_mentions(text)]
+
+    assert written("Reviewer for Carbon Storage and Devices and Soil Biology Advances.") == [
+        "Carbon Storage and Devices", "Soil Biology Advances"]
+    assert written("Referee for the Journal of Theoretical and Applied Mechanics.") == [
+        "Journal of Theoretical and Applied Mechanics"]
+    assert written("Reviewer: Ecology and Evolution, Nature and Science") == [
+        "Ecology and Evolution", "Nature", "Science"]

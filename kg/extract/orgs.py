@@ -257,6 +257,17 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     return None
 
 
+_BODY = re.compile(r"\b(?:Academy|Academies|Society|Council|Agency|Ministry|Foundation|Organi[sz]ation)\b")
+
+
+def contains_units(mention: OrgMention) -> bool:
+    """Whether an organisation is one that departments and institutes are part of (a university,
+    a company, an academy or society of institutes), not itself a unit ("Student Association")."""
+    if is_generic_unit(mention.name):
+        return False
+    return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
+
+
 def _fields_joined(halves: list[str]) -> bool:
     """"Fonterra Research | Development Centre": the "and" joins two fields inside one name
     ("Research and Development", "Science and Technology"), not two organisations."""
@@ -788,6 +799,8 @@ class OrgRegistry:
         organisation; two independent top-level organisations are not chained.
         Returns the ids, innermost first.
         """
+        if len(mentions) >= 2 and contains_units(mentions[0]) and all(is_generic_unit(m.name) for m in mentions[1:]):
+            mentions = mentions[::-1]  # written outermost first: "University of X, Department of Y"
         ids: list[str | None] = [None] * len(mentions)
         # register from the outermost so generic units know their parent
         for i in range(len(mentions) - 1, -1, -1):

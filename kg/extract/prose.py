@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.orgs import OrgRegistry, find_orgs_in_text
+from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit
 from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -172,7 +172,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         a, b = orgs[i], orgs[i + 1]
         between = head[a.end:b.begin]
         if _RX_SENTENCE_2.fullmatch(between) and a.type in ("Lab", "Institute") and \
-                b.type in ("University", "Company", "Institute", "Lab") and a.type != "University":
+                b.type in ("University", "Company", "Institute", "Lab") and a.type != "University" \
+                and not (is_generic_unit(b.name) and contains_units(a)):  # "Academy X, Institute of Y"
             nests[i] = True
     # organisations mentioned anywhere are entities; register outermost first so units know their parent
     ids: list = [None] * len(orgs)

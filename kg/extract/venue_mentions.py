@@ -34,6 +34,7 @@ _CUE = re.compile(r"\b(?:papers?|published|conference|venues?|accepted|proceedin
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
 _SERVICE = re.compile(
     r"\b(?:reviewer|referee|reviewing)\s+(?:for|of)\s+(?:journals?\s+(?:include|including|such as)\s+)?|"
+    r"\b(?:journal\s+)?(?:reviewer|referee)(?:\s+for)?\s*:\s+|"
     r"\beditorial\s+board\s+(?:member\s+)?(?:of|for)\s+|\b(?:associate\s+)?editor\s+(?:of|for)\s+|"
     r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
     re.IGNORECASE,
@@ -88,11 +89,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         items = list(emphasised)
         for item in ([] if emphasised else _RX_VENUE_MENTIONS_2.split(rest)):
             item = _RX_VENUE_MENTIONS_3.sub("", item).strip(" .*")
-            halves = _RX_VENUE_MENTIONS_4.split(item)
-            if len(halves) == 2 and not _lookup(item) and (_lookup(halves[0]) or _lookup(halves[1])):
-                items.extend(halves)
-            else:
-                items.append(item)
+            items.extend(_split_and(_THE.sub("", item)))
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
                 continue
@@ -104,6 +101,25 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
             seen.add(name)
             unique.append((name, written))
     return tuple(unique)
+
+
+_THE = re.compile(r"^the\s+", re.I)
+
+
+def _split_and(item: str) -> list[str]:
+    """The venues of a listed item joined by "and", at the last "and" with a whole venue on
+    each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
+    "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
+    parts = _RX_VENUE_MENTIONS_4.split(item)
+    if len(parts) == 1 or _lookup(item):
+        return [item]
+    for k in range(len(parts) - 1, 0, -1):
+        left, right = " and ".join(parts[:k]), _THE.sub("", " and ".join(parts[k:]))
+        if left.split()[-1].lower().endswith(("al", "ic", "ive", "ary", "ous")):
+            continue  # "Theoretical and Applied": an adjective shares the noun after "and"
+        if all(_lookup(side) or len(side.split()) >= 2 for side in (left, right)):
+            return [*_split_and(left), right]
+    return [item]
 
 
 def talk_venue(text: str) -> str | None:
