@@ -535,3 +535,20 @@ def test_service_lists_split_journals_joined_by_and_only_between_whole_names():
         "Journal of Theoretical and Applied Mechanics"]
     assert written("Reviewer: Ecology and Evolution, Nature and Science") == [
         "Ecology and Evolution", "Nature", "Science"]
+
+
+def test_title_author_venue_groups_clause_without_subject_and_lowercase_project():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "physicist_papers.md"))
+    f = facts(ex)
+    name = "Kwabena Asante-Mensah"
+    # "postdoctoral fellow at X, ..., and was previously a PhD student at Y": two clauses
+    assert f[(name, "workedAt", "Niels Bohr Institute")].role == "Marie Curie postdoctoral fellow"
+    assert (name, "studiedAt", "Niels Bohr Institute") not in f
+    assert f[(name, "studiedAt", "University of Waterloo")].degree == "PhD"
+    # a title opening with a journal's name ("Quantum ...") is a title, not the previous entry's venue
+    assert {"Quantum trajectories with memory", "Exact steady states of boundary-driven spin chains"} <= names(
+        ex, "Publication")
+    assert ("Exact steady states of boundary-driven spin chains", "publishedIn", "New Journal of Physics") in f
+    assert (name, "contributedTo", "lindbladx") in f

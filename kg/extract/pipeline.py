@@ -35,6 +35,7 @@ _RX_EXTRACT_2 = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_
 _RX_EXTRACT_3 = re.compile(r"\b(?:I|he|she)\b")
 _RX_BOLD_AUTHOR_1 = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
 _RX_LETTERS = re.compile(r"[^\W\d_]+")
+_RX_DESCRIBED = re.compile(r"\s*(?:an?|the)\s", re.I)
 _RX_PROJECT_ITEMS_1 = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
 
 __all__ = ["extract"]
@@ -301,6 +302,8 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         name = None
         if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
             name = match.group("name")
+        elif match and titles and _RX_DESCRIBED.match(raw, match.end()) and looks_like_project(match.group("name")):
+            name = match.group("name")  # "- lindbladx: a JAX library ...": any name a Projects list describes
         elif titles:
             text = clean(raw)
             dates = find_date_range(text)

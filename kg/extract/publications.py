@@ -622,7 +622,10 @@ def _looks_like_venue(text: str) -> bool:
     first = _RX_LOOKS_LIKE_VENUE_1.split(text, maxsplit=1)[0]
     first = _RX_LOOKS_LIKE_VENUE_2.sub("", first)
     if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
-        return True
+        tail = text[len(first):].strip()
+        # "Quantum trajectories with memory", "Language change in ...": a title opening with a journal's name
+        if not (tail[:1].islower() and len(tail.split()) >= 2 and not any(c.isdigit() for c in tail)):
+            return True
     head = _RX_LOOKS_LIKE_VENUE_3.split(text, maxsplit=1)[0]
     return lookup_venue(head) is not None or bool(_VOLUME_PAGE_VENUE.fullmatch(text))
 
