@@ -552,3 +552,14 @@ def test_title_author_venue_groups_clause_without_subject_and_lowercase_project(
         ex, "Publication")
     assert ("Exact steady states of boundary-driven spin chains", "publishedIn", "New Journal of Physics") in f
     assert (name, "contributedTo", "lindbladx") in f
+
+
+def test_member_of_a_team_is_a_unit_of_the_position_not_another_job():
+    text = ["Tomasz Wrona", "", "EXPERIENCE", "", "Software Engineer, Brightline Systems, 2015 - 2018", "",
+            "Member of the Platform Reliability Team.", "",
+            "Machine Learning Engineer | Vireo Labs"]
+    doc = Document("w.txt", "w.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(text) if t), "0")
+    f = facts(extract(doc))
+    assert ("Platform Reliability Team", "partOf", "Brightline Systems") in f
+    assert f[("Tomasz Wrona", "workedAt", "Vireo Labs")].role == "Machine Learning Engineer"
+    assert ("Vireo Labs", "partOf", "Brightline Systems") not in f

@@ -35,6 +35,7 @@ _RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z][\w ]{2,30}:\s")
 _RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
 _RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 _RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
 _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
@@ -344,9 +345,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
 
 
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
-    """The role a line states before its first organisation ("**Engineer** | Acme Labs"), else ``None``."""
+    """The role a line states before its first organisation, set apart from it ("**Engineer** | Acme
+    Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
     head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
-    return head if head and is_role(head) else None
+    return head if head and is_role(head) and not _RX_ROLE_JOINED.search(head) else None
 
 
 def _project_head(raw: str, text: str) -> str | None:
