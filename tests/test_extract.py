@@ -563,3 +563,20 @@ def test_member_of_a_team_is_a_unit_of_the_position_not_another_job():
     assert ("Platform Reliability Team", "partOf", "Brightline Systems") in f
     assert f[("Tomasz Wrona", "workedAt", "Vireo Labs")].role == "Machine Learning Engineer"
     assert ("Vireo Labs", "partOf", "Brightline Systems") not in f
+
+
+def test_awesome_cv_entries_with_item_descriptions_and_a_software_entry():
+    from kg.ingest import load_document
+
+    doc = load_document(DATA / "ecologist_awesome_cv.tex")
+    assert "Postdoctoral Fellow | Smithsonian Tropical Research Institute | Panama City, Panama | Jan. 2018 - Feb. 2020" \
+        in [line.text for line in doc.lines]
+    ex = extract(doc)
+    f = facts(ex)
+    name = "Lucía Benítez Arce"
+    job = f[(name, "workedAt", "Instituto de Ecología Regional")]
+    assert (job.role, job.start, job.end) == ("Research Scientist", "2020-03", "present")
+    phd = f[(name, "studiedAt", "University of Buenos Aires")]
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2012", "2017")
+    assert (name, "advisedBy", "Marta Ridruejo") in f
+    assert (name, "contributedTo", "occuR") in f and "Developer" not in names(ex, "Project")

@@ -17,7 +17,7 @@ from typing import Any
 from kg.extract.context import ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
-from kg.extract.orgs import OrgRegistry
+from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import clean_person
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import project_mentions
@@ -307,9 +307,12 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         elif titles:
             text = clean(raw)
             dates = find_date_range(text)
-            head = _RX_PROJECT_ITEMS_1.split(text[: dates.begin] if dates else text)[0].strip(" .,")
+            # "Developer | occuR - occupancy models in R | 2019 - present": the name after the role
+            pieces = [p.strip(" .,") for p in _RX_PROJECT_ITEMS_1.split(text[: dates.begin] if dates else text)]
+            head = next((p for p in pieces if p and not is_role(p)), "")
             words = head.split()
-            if dates and 1 <= len(words) <= 7 and all(w[:1].isupper() or w in ("of", "for", "and", "in", "a") for w in words) \
+            if dates and 1 <= len(words) <= 7 and (_project_shape(head) or all(
+                    w[:1].isupper() or w in ("of", "for", "and", "in", "a") for w in words)) \
                     and not words[0].lower().endswith("ing") and looks_like_project(head):
                 name = head
             if name:

@@ -519,8 +519,14 @@ class _Converter:
         """
         rendered = [self.rendered(span, depth) for span in spans]
         lead = rendered[: len(rendered) - trailing] if trailing else rendered
+
+        def one_line(lines: list) -> bool:
+            return len(lines) <= 1 and not (lines and lines[0][1].startswith(("- ", "#")))
+
+        if len(lead) >= 4 and not one_line(lead[-1]) and all(one_line(lines) for lines in lead[:-1]):
+            lead = lead[:-1]  # awesome-cv's \cventry{title}{org}{place}{dates}{items}: the items follow
         out.flush()
-        if all(len(lines) <= 1 and not (lines and lines[0][1].startswith(("- ", "#"))) for lines in lead):
+        if all(one_line(lines) for lines in lead):
             header = [lines[0] for lines in lead if lines]
             if header:
                 out.line(header[0][0], " | ".join(text for _, text in header))
