@@ -580,3 +580,14 @@ def test_awesome_cv_entries_with_item_descriptions_and_a_software_entry():
     assert (phd.degree, phd.start, phd.end) == ("PhD", "2012", "2017")
     assert (name, "advisedBy", "Marta Ridruejo") in f
     assert (name, "contributedTo", "occuR") in f and "Developer" not in names(ex, "Project")
+
+
+def test_parent_written_before_a_unit_in_another_language():
+    from kg.extract.orgs import is_generic_unit
+
+    assert is_generic_unit("Instituto de Física") and is_generic_unit("Institut für Informatik")
+    assert not is_generic_unit("Institut Pasteur")
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(DATA / "ecologist_awesome_cv.tex")))
+    assert ("Instituto de Ecología Regional", "partOf", "CONICET") in f

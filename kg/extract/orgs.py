@@ -161,7 +161,11 @@ class OrgMention:
 _GENERIC_UNIT = re.compile(
     r"^(?:the\s+)?(?:(?:graduate\s+)?school|department|faculty|college|division|discipline|program(?:me)?|chair|"
     r"institute|cent(?:er|re)|laboratory|lab|unit|section|group|team)\s+(?:of|for|in)\s+[a-z]|"
-    r"^(?:[A-Za-z&]+\s+){1,3}(?:department|faculty)$",
+    r"^(?:[A-Za-z&]+\s+){1,3}(?:department|faculty)$|"
+    # "Instituto de Física", "Institut für Informatik", "Dipartimento di Fisica"
+    r"^(?:departamento|departament|dipartimento|département|departement|instituto|institut|istituto|facultad|"
+    r"faculdade|facoltà|faculté|fakultät|escuela|école|centro|laboratorio|laboratoire|lehrstuhl)\s+"
+    r"(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
     re.IGNORECASE,
 )
 
