@@ -591,3 +591,30 @@ def test_parent_written_before_a_unit_in_another_language():
 
     f = facts(extract(load_document(DATA / "ecologist_awesome_cv.tex")))
     assert ("Instituto de Ecología Regional", "partOf", "CONICET") in f
+
+
+def test_rendercv_units_in_positions_notes_naming_advisors_and_publications():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "cell_biologist_rendercv.yaml"))
+    f = facts(ex)
+    name = "Hyejin Park"
+    kaist = "Korea Advanced Institute of Science and Technology"
+    assert f[(name, "workedAt", "Department of Biological Sciences")].role == "Assistant Professor"
+    assert ("Department of Biological Sciences", "partOf", kaist) in f
+    assert (name, "mentoredBy", "Samuel Ortiz") in f  # an unquoted "Mentor: X" highlight is a YAML mapping
+    assert (name, "advisedBy", "Kim Dong-hyun") in f
+    title = "Mitochondrial quality control in aging neurons"
+    assert (title, "publishedIn", "Nature Cell Biology") in f
+    assert (name, "coauthored", "Kim Dong-hyun") in f  # "Dong-hyun Kim" in the author list
+
+
+def test_json_resume_work_highlights_and_position_units():
+    data = {"basics": {"name": "Ines Duarte"},
+            "work": [{"name": "University of Porto", "position": "Lecturer, Department of Physics",
+                      "startDate": "2020-01", "highlights": ["Mentor: Prof. Rui Almeida", "Taught optics"]}]}
+    doc = Document("cv.json", "cv.json", "jsonresume", (Line(1, "{"),), "0", data=data)
+    f = facts(extract(doc))
+    assert f[("Ines Duarte", "workedAt", "Department of Physics")].role == "Lecturer"
+    assert ("Department of Physics", "partOf", "University of Porto") in f
+    assert ("Ines Duarte", "mentoredBy", "Rui Almeida") in f

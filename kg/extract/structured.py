@@ -15,8 +15,9 @@ import re
 from typing import Any
 
 from kg.extract.dates import find_date_range, parse_date
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, org_chain
-from kg.extract.people import clean_person
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
+from kg.extract.people import clean_person, split_people
+from kg.extract.positions import ADVISOR_TRIGGER, trigger_predicate
 from kg.extract.publications import add_publication_record
 from kg.extract.vocab import degree_of, field_of
 
@@ -28,6 +29,7 @@ _RX_RECENCY_1 = re.compile(r"student|candidate|current|expected", re.I)
 _RX_RENDERCV_1 = re.compile(r"educat", re.I)
 _RX_RENDERCV_2 = re.compile(r"experience|employment|position|work", re.I)
 _RX_RENDERCV_3 = re.compile(r"project", re.I)
+_RX_RENDERCV_4 = re.compile(r"publication|papers|articles", re.I)
 
 __all__ = ["read_structured"]
 
@@ -134,6 +136,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                                      field=area, start=start, end=end, evidence=ev)
                     for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
                         _person(ctx, subject_id, advisor, "advisedBy")
+            _named_in_notes(ctx, subject_id, item, studying=True)
     # current affiliation
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
     department = _s(data.get("department"))
@@ -176,9 +179,15 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                 continue
             ev = ctx.evidence(_line(ctx, org))
             start, end = _dates(item, single_is_end=False)
+            role, units = _position(registry, _s(item.get("position") or item.get("role") or item.get("title")), ev)
             for oid in _orgs(registry, org, ev):
-                ctx.add_relation(subject_id, "workedAt", oid, role=_s(item.get("position") or item.get("role") or item.get("title")),
-                                 start=start, end=end, location=_s(item.get("location")), evidence=ev)
+                for uid in units:
+                    registry.part_of(uid, oid, ev)
+                for target in (*units, oid):
+                    ctx.add_relation(subject_id, "workedAt", target, role=role, start=start, end=end,
+                                     location=_s(item.get("location")), evidence=ev)
+                units = []
+            _named_in_notes(ctx, subject_id, item, studying=False)
     # advisors
     for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
                            ("mentors", "mentoredBy")):
@@ -251,7 +260,7 @@ def _rendercv(ctx, registry, subject_id, cv: dict) -> None:
     for title, entries in sections.items():
         if not isinstance(entries, list):
             continue
-        kind = "education" if _RX_RENDERCV_1.search(title) else "experience" if _RX_RENDERCV_2.search(title) else "projects" if _RX_RENDERCV_3.search(title) else None
+        kind = "education" if _RX_RENDERCV_1.search(title) else "experience" if _RX_RENDERCV_2.search(title) else "projects" if _RX_RENDERCV_3.search(title) else "publications" if _RX_RENDERCV_4.search(title) else None
         for item in entries:
             if not isinstance(item, dict):
                 continue
@@ -262,14 +271,57 @@ def _rendercv(ctx, registry, subject_id, cv: dict) -> None:
                 start, end = _dates(item, single_is_end=True)
                 ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(_s(item.get("degree")) or "") or _s(item.get("degree")),
                                  field=_s(item.get("area")), start=start, end=end, evidence=ev)
+                _named_in_notes(ctx, subject_id, item, studying=True)
             elif kind == "experience" and item.get("company"):
                 org = _s(item["company"])
                 ev = ctx.evidence(_line(ctx, org))
                 oid = _org(registry, org, ev)
                 start, end = _dates(item, single_is_end=False)
-                ctx.add_relation(subject_id, "workedAt", oid, role=_s(item.get("position")), start=start, end=end,
-                                 location=_s(item.get("location")), evidence=ev)
+                role, units = _position(registry, _s(item.get("position")), ev)
+                for uid in units:
+                    registry.part_of(uid, oid, ev)
+                for target in (*units, oid):
+                    ctx.add_relation(subject_id, "workedAt", target, role=role, start=start, end=end,
+                                     location=_s(item.get("location")), evidence=ev)
+                _named_in_notes(ctx, subject_id, item, studying=False)
+            elif kind == "publications" and _s(item.get("title")):
+                title = _s(item["title"])
+                when = find_date_range(_s(item.get("date") or item.get("year")) or "")
+                add_publication_record(ctx, subject_id, title, item.get("authors"),
+                                       _s(item.get("journal") or item.get("venue") or item.get("conference")),
+                                       when.end if when else None, ctx.evidence(_line(ctx, title)))
             elif kind == "projects" and item.get("name"):
                 ev = ctx.evidence(_line(ctx, _s(item["name"])))
                 pid = ctx.add_entity(_s(item["name"]), "Project", evidence=ev)
                 ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
+
+
+def _position(registry: OrgRegistry, position: str | None, evidence) -> tuple[str | None, list[str]]:
+    """The role of a position field and the ids of the units it names after the role
+    ("Assistant Professor, Department of Biology": a Lab inside the record's organisation)."""
+    if not position or "," not in position:
+        return position, []
+    head, tail = (p.strip() for p in position.split(",", 1))
+    unit = classify_segment(tail) if is_role(head) else None
+    if unit is None or unit.type != "Lab":
+        return position, []
+    return head, [registry.add(unit, evidence)]
+
+
+def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
+    """Advisors and mentors named in an entry's highlights or notes ("Advisor: Prof. A. Bello", or
+    the mapping ``{Mentor: Dr. B. Cole}`` an unquoted YAML highlight becomes)."""
+    for key in ("highlights", "notes", "summary", "description"):
+        for note in _list(item.get(key)):
+            if isinstance(note, dict) and len(note) == 1:
+                label, value = next(iter(note.items()))
+                note = f"{label}: {value}"
+            if not isinstance(note, str) or len(note) > 300:
+                continue
+            trigger = ADVISOR_TRIGGER.search(note)
+            if trigger is None or trigger.start() > 40 or ":" not in trigger.group("trigger"):
+                continue
+            predicate = trigger_predicate(trigger.group("trigger"), note[: trigger.start()], studying=studying)
+            if predicate:
+                for person in split_people(note[trigger.end():]):
+                    _person(ctx, subject_id, person.name, predicate)
