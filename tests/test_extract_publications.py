@@ -313,3 +313,10 @@ def test_journal_names_with_commas_and_society_proceedings():
     assert normalize_venue("Proceedings of the Royal Society A 476, 20190001")[0] == "Proceedings of the Royal Society A"
     assert normalize_venue("Proceedings of the Annual Meeting of the Cognitive Science Society")[0] == \
         "Annual Meeting of the Cognitive Science Society"
+
+
+def test_a_books_publisher_is_no_venue():
+    c = parse_citation("Okafor, Ngozi. 2019. The Syntax of Silence. Oxford: Oxford University Press.")
+    assert (c.title, c.venue) == ("The Syntax of Silence", None)
+    assert normalize_venue("Amsterdam: John Benjamins") is None
+    assert normalize_venue("Lecture Notes in Computer Science, Springer")[0] == "Lecture Notes in Computer Science"

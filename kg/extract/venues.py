@@ -381,6 +381,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     if _RX_NORMALIZE_VENUE_2.search(text):
         return None  # a chapter in an edited book: the book is not a venue
+    if _PUBLISHER.fullmatch(text):
+        return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
     text = _RX_NORMALIZE_VENUE_3.sub("", text).strip(" ,.;:-–—")
     if not text:
@@ -432,6 +434,10 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     return segment, ()
 
 
+_PUBLISHER = re.compile(
+    r"(?:[A-Z][\w .,'’-]{1,40}:\s*)?(?:[A-Z][\w&.'’-]*\s+){0,4}(?:University Press|Press|Publishers?|Publishing|"
+    r"Verlag|Routledge|Wiley(?:-Blackwell)?|Elsevier|Palgrave Macmillan|Macmillan|Brill|John Benjamins|De Gruyter|"
+    r"Mouton|Blackwell|Cambridge University Press)(?:,\s*(?:19|20)\d\d)?\.?")
 _SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
 _EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
 
