@@ -28,9 +28,10 @@ def _degree_rules() -> tuple[tuple[re.Pattern, str], ...]:
 
 @lru_cache(maxsize=1)
 def _any_degree() -> re.Pattern:
-    """Matches wherever one of :func:`_degree_rules` would: most texts name no degree, and one
-    search rules them out instead of one per rule."""
-    alternatives = "|".join(f"(?:{row['pattern']})" for row in _data_rows("degrees.tsv"))
+    """Matches where the earliest of :func:`_degree_rules` would, with the first rule that matches
+    there in its group ``r<index>`` (alternatives are tried in order): one search instead of one
+    per rule, and most texts name no degree."""
+    alternatives = "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
     return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])", re.IGNORECASE)
 
 
@@ -47,12 +48,32 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
         at = text.find(word)
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
-    for pattern, degree in _degree_rules() if _any_degree().search(text) else ():
+    first = _any_degree().search(text)
+    if first is None:
+        return best
+    if _lowercase_short(first.group(0)):
+        # the earliest rule's match is passed over, and with it that rule: each rule on its own
+        return _earliest_rule(text, best)
+    # the earliest match of any rule, and of the first rule among those matching there: what
+    # comparing every rule's first match would find
+    if best is None or first.start() < best[1]:
+        best = (_degree_rules()[int(first.lastgroup[1:])][1], first.start(), first.end())
+    return best
+
+
+def _lowercase_short(written: str) -> bool:
+    """"ma", "ba", "ms": a short degree written in lower case, more likely a word than a degree
+    ("MA"/"MS"/"BA" count in capitals only)."""
+    return len(written.replace(".", "").replace(" ", "")) <= 3 and not any(c.isupper() for c in written)
+
+
+def _earliest_rule(text: str, best: tuple[str, int, int] | None) -> tuple[str, int, int] | None:
+    """The earliest of each rule's first match (ties to the first rule), skipping rules whose first
+    match is :func:`_lowercase_short`; ``best`` is kept unless a rule matches strictly before it."""
+    for pattern, degree in _degree_rules():
         match = pattern.search(text)
         if match and (best is None or match.start() < best[1]):
-            # "MA"/"MS"/"BA" in capitals only, to avoid words such as "ma", "ba"
-            written = match.group(0)
-            if len(written.replace(".", "").replace(" ", "")) <= 3 and not any(c.isupper() for c in written):
+            if _lowercase_short(match.group(0)):
                 continue
             best = (degree, match.start(), match.end())
     return best
