@@ -18,7 +18,7 @@ import unicodedata
 from functools import lru_cache
 from dataclasses import replace
 
-from kg.model import Document, Entity, Evidence, Extraction, Relation, coarse_type
+from kg.model import ORGANIZATION_TYPES, Document, Entity, Evidence, Extraction, Relation, coarse_type
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_NORMALIZE_NAME_1 = re.compile(r"[^\w\s]")
@@ -96,7 +96,8 @@ class ExtractContext:
     # -- entities ---------------------------------------------------------------------------
     def find(self, name: str, entity_type: str) -> str | None:
         """The id of an entity already added under this name or alias, else ``None``."""
-        return self._keys.get((coarse_type(entity_type), normalize_name(name)))
+        coarse = "Organization" if entity_type in ORGANIZATION_TYPES else entity_type  # coarse_type, inlined: hot
+        return self._keys.get((coarse, normalize_name(name)))
 
     def add_entity(
         self,
@@ -110,32 +111,37 @@ class ExtractContext:
     ) -> str:
         """Add (or merge into) an entity and return its id."""
         name = " ".join(name.split())
-        coarse = coarse_type(entity_type)
-        keys = [k for k in map(normalize_name, (name, *aliases)) if k]
+        coarse = "Organization" if entity_type in ORGANIZATION_TYPES else entity_type  # coarse_type, inlined: hot
+        if aliases:
+            keys = [(coarse, k) for k in map(normalize_name, (name, *aliases)) if k]
+        else:  # most calls: one name, no list to build
+            k = normalize_name(name)
+            keys = [(coarse, k)] if k else []
+        index = self._keys
         existing = None
-        for k in keys:
-            existing = self._keys.get((coarse, k))
+        for key in keys:
+            existing = index.get(key)
             if existing is not None:
                 break
         if existing is None:
             self._counter += 1
             entity_id = f"e{self._counter}"
-            self._entities[entity_id] = Entity(
+            entity = self._entities[entity_id] = Entity(
                 id=entity_id, name=name, type=entity_type, aliases=(), evidence=evidence
             )
             self.changes.append(entity_id)
         else:
             entity_id = existing
-        self._merge_into(entity_id, name, entity_type, aliases, identifiers, year)
+            entity = self._entities[entity_id]
+        # the same name again has nothing to merge (aliases are always distinct from the name)
+        if aliases or identifiers or name != entity.name or entity_type != entity.type \
+                or (entity.year or year) != entity.year:
+            self._merge_into(entity, name, entity_type, aliases, identifiers, year)
         for key in keys:
-            self._keys.setdefault((coarse, key), entity_id)
+            index.setdefault(key, entity_id)
         return entity_id
 
-    def _merge_into(self, entity_id, name, entity_type, aliases, identifiers, year) -> None:
-        entity = self._entities[entity_id]
-        if not aliases and not identifiers and name == entity.name and entity_type == entity.type \
-                and (entity.year or year) == entity.year:
-            return  # the same name again: nothing to merge (aliases are always distinct from the name)
+    def _merge_into(self, entity, name, entity_type, aliases, identifiers, year) -> None:
         seen: dict[str, str] = {}
         for n in (entity.name, *entity.aliases, name, *aliases):
             n = " ".join(n.split())
@@ -164,11 +170,11 @@ class ExtractContext:
         if primary == entity.name and new_type == entity.type and alias_list == entity.aliases \
                 and id_items == entity.identifiers and new_year == entity.year:
             return
-        self._entities[entity_id] = Entity(
+        self._entities[entity.id] = Entity(
             id=entity.id, name=primary, type=new_type, aliases=alias_list,
             identifiers=id_items, year=new_year, evidence=entity.evidence,
         )
-        self.changes.append(entity_id)
+        self.changes.append(entity.id)
 
     def set_type(self, entity_id: str, entity_type: str) -> None:
         """Override the type of an entity (within the same coarse class)."""
@@ -205,7 +211,8 @@ class ExtractContext:
         if predicate == "coauthored" and int(subject_id[1:]) > int(object_id[1:]):
             subject_id, object_id = object_id, subject_id
         key = (subject_id, predicate, object_id)
-        attributes = {k: v for k, v in attributes.items() if not _blank(v)}
+        if attributes:
+            attributes = {k: v for k, v in attributes.items() if not _blank(v)}
         old = self._relations.get(key)
         if old is not None:
             fill = {k: v for k, v in attributes.items() if _blank(getattr(old, k))}
