@@ -618,3 +618,19 @@ def test_json_resume_work_highlights_and_position_units():
     assert f[("Ines Duarte", "workedAt", "Department of Physics")].role == "Lecturer"
     assert ("Department of Physics", "partOf", "University of Porto") in f
     assert ("Ines Duarte", "mentoredBy", "Rui Almeida") in f
+
+
+def test_french_homepage_since_dates_postdoc_hosts_thesis_direction_and_guillemets():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "chemist_homepage_fr.html"))
+    f = facts(ex)
+    name = "Camille Dubois-Nguyen"
+    job = f[(name, "workedAt", "Université Paris-Saclay")]  # "Depuis 2021 : ..." is no label line
+    assert (job.role, job.start, job.end) == ("Maîtresse de conférences", "2021", "present")
+    assert f[(name, "workedAt", "Sorbonne University")].role == "Post-doctorat"  # a job, not a PhD
+    assert (name, "studiedAt", "Sorbonne University") not in f
+    assert (name, "mentoredBy", "Julien Marchand") in f  # "(encadrant : ...)" of a postdoc
+    assert (name, "advisedBy", "Hélène Roussel") in f  # ", sous la direction de ..."
+    assert "Dynamique ultrarapide des photocommutateurs" in names(ex, "Publication")
+    assert "École" not in names(ex, "Organization")

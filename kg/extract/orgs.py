@@ -659,10 +659,17 @@ def _prose_type(phrase: str) -> str | None:
     if not _RX_PROSE_TYPE_2.search(text):
         return None
     words = text.split()
-    if words[0].lower() in ("research", "program", "group", "team", "center", "centre", "society") and len(words) == 1:
-        return None
+    if len(words) == 1 and words[0].lower() in _BARE_KEYWORDS:
+        return None  # "École" of "École normale supérieure" cut at its lower-case words
     t = classify_organization(canonical_org_name(text), default="")
     return t or None
+
+
+#: Organisation keywords that name no organisation on their own.
+_BARE_KEYWORDS = frozenset({
+    "research", "program", "group", "team", "center", "centre", "society", "university", "université", "universität",
+    "universidad", "università", "universidade", "école", "ecole", "escuela", "college", "institute", "institut",
+    "instituto", "school", "department", "laboratory", "lab", "faculty", "academy", "hochschule", "laboratoire"})
 
 
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"

@@ -31,7 +31,8 @@ _RX_CHAIN_TEXT_1 = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(
 _RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
 _RX_EXTRACT_ENTRIES_2 = re.compile(r"^[^:]{0,30}:\s*")
 _RX_EXTRACT_ENTRIES_3 = re.compile(r"committee", re.I)
-_RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z][\w ]{2,30}:\s")
+# a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
+_RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
 _RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
 _RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
@@ -51,8 +52,10 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 ADVISOR_TRIGGER = re.compile(
-    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?)"
-    r"\s*[:：]|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
+    # French, Spanish, Italian, German
+    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter)"
+    r"\s*[:：]|sous\s+la\s+(?:co-?)?direction\s+d(?:e|u|es)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
@@ -64,12 +67,13 @@ ADVISOR_TRIGGER = re.compile(
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
-_POSTDOC = re.compile(r"\bpostdoc", re.IGNORECASE)
+_POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
 
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
+                           r"ncadr|elat|oktor|irecci|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 
@@ -107,6 +111,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
+    if _POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
+        return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
     return "advisedBy"
 
 
@@ -238,8 +244,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
         if trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";")))):
-            # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org. Advisor: B": the mentor or
+                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",")))):
+            # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
             stop = _PEOPLE_END.search(after)

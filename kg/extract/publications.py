@@ -47,7 +47,7 @@ _RX_PARSE_AUTHOR_LIST_3 = re.compile(r"[^\s,]+,\s*[^\s,]+")
 _RX_LOOKS_LIKE_VENUE_1 = re.compile(r"[\s,]")
 _RX_LOOKS_LIKE_VENUE_2 = re.compile(r"['’]\d\d$")
 _RX_LOOKS_LIKE_VENUE_3 = re.compile(r",|\s\d")
-_RX_CLEAN_TITLE_2 = re.compile(r"^[\"“”‘’'`]+|[\"“”‘’'`]+$")
+_RX_CLEAN_TITLE_2 = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _RX_CLEAN_TITLE_3 = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 _RX_SPLIT_TITLE_VENUE_1 = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
 _RX_SPLIT_TITLE_VENUE_2 = re.compile(r"[A-Z][\w&\-]*[A-Z][\w&\-]*(?:\s\w+){0,3}")
@@ -706,7 +706,7 @@ def _split_title_venue(rest: str) -> tuple[str, str, list[str]]:
     return rest, "", extras
 
 
-_QUOTE = re.compile(r"(?:^|(?<=[\s.,:;)]))[\"“‘'](?P<t>[^\"“”]{3,400}?)[\"”’'](?=[\s.,;:)]|$)")
+_QUOTE = re.compile(r"(?:^|(?<=[\s.,:;)]))[\"“‘'«](?P<t>[^\"“”«»]{3,400}?)[\"”’'»](?=[\s.,;:)]|$)")  # « » in French
 
 
 def _find_quoted_title(text: str) -> re.Match | None:
