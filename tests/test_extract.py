@@ -634,3 +634,15 @@ def test_french_homepage_since_dates_postdoc_hosts_thesis_direction_and_guilleme
     assert (name, "advisedBy", "Hélène Roussel") in f  # ", sous la direction de ..."
     assert "Dynamique ultrarapide des photocommutateurs" in names(ex, "Publication")
     assert "École" not in names(ex, "Organization")
+
+
+def test_header_role_line_above_the_employer_line_is_the_current_position():
+    text = ["CV", "Last updated: March 2024", "Maria-Luisa Ferreira Santos", "Assistant Professor of Sociology",
+            "Universidade de Coimbra", "", "EDUCATION", "PhD Sociology, Universidade de Lisboa, 2018"]
+    doc = Document("s.txt", "s.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(text) if t), "0")
+    ex = extract(doc)
+    f = facts(ex)
+    name = ex.entity(ex.subject).name
+    assert name == "Maria-Luisa Ferreira Santos"
+    job = f[(name, "workedAt", "Universidade de Coimbra")]
+    assert (job.role, job.end) == ("Assistant Professor of Sociology", "present")

@@ -288,6 +288,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
         role = _role_text(text, chain) if header and chain and index < _HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
+        if header and chain and index < _HEADER_LINES and pending_role is not None and not find_date_range(text):
+            head_role = True  # "Assistant Professor of Sociology" above "Universidade de Coimbra", under the name
         if strict and chain and not head_role and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
@@ -340,7 +342,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current.degree, current.field = degree, field_of(text) or next((m.field for m in chain if m.field), None)
         if dates and current.end is None and current.start is None:
             current.start, current.end = dates.start, dates.end
-        elif head_role and current.first == index and current.end is None:
+        elif head_role and starts_new and current.end is None:
             current.end = "present"
         if not current.role:
             current.role = _role_text(text, chain)
