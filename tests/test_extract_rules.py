@@ -207,3 +207,13 @@ def test_societies_named_for_their_field_and_talk_lines():
     assert talk_venue("Invited talk at the 95th Annual Meeting of the Phonology Society, 2021") == \
         "Annual Meeting of the Phonology Society"
     assert talk_venue("33rd Workshop on Tone, Leiden") == "Workshop on Tone"
+
+
+def test_a_labelled_line_starts_a_new_passage():
+    from kg.extract.text import passages
+
+    found = passages([(0, "Since 2021: Lecturer, School of Physics, University of Leeds"),
+                      (1, "Research Areas: Optics, Lasers"),
+                      (2, "and nonlinear photonics in integrated waveguide circuits")])
+    assert [p.text for p in found] == ["Since 2021: Lecturer, School of Physics, University of Leeds",
+                                       "Research Areas: Optics, Lasers and nonlinear photonics in integrated waveguide circuits"]

@@ -82,6 +82,9 @@ _SENTENCE_START = re.compile(
     r"^(?:Between|Since|From|During|Prior|After|Before|Previously|Currently|Today|Following|"
     r"In (?:19|20)\d\d|I|I'm|I've|He|She|They|We|My|His|Her|Our)\b")
 
+#: A labelled line ("Research Areas: ...", "Email: ...") starts afresh after a line without a full stop.
+_LABEL_START = re.compile(r"^[A-Z][^\W\d_]*(?: [^\W\d_]+){0,3} ?: ")
+
 
 @dataclass(frozen=True)
 class Passage:
@@ -120,7 +123,8 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
             continue
         continues = (join and text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
                      and (len(prev_line) >= 40 or _CONNECTOR_END.search(prev_line))
-                     and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line)))
+                     and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line))
+                     and not _LABEL_START.match(line))
         if text and not continues:
             out.append(Passage(text, first, last, tuple(starts)))
             text, starts, first = "", [], None
