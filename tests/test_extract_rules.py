@@ -213,7 +213,8 @@ def test_a_labelled_line_starts_a_new_passage():
     from kg.extract.text import passages
 
     found = passages([(0, "Since 2021: Lecturer, School of Physics, University of Leeds"),
-                      (1, "Research Areas: Optics, Lasers"),
-                      (2, "and nonlinear photonics in integrated waveguide circuits")])
+                      (1, "Research Areas: Optics, Lasers")])
     assert [p.text for p in found] == ["Since 2021: Lecturer, School of Physics, University of Leeds",
-                                       "Research Areas: Optics, Lasers and nonlinear photonics in integrated waveguide circuits"]
+                                       "Research Areas: Optics, Lasers"]
+    assert len(passages([(0, "She joined the School of Physics at the University of Leeds"),
+                         (1, "after a postdoc in Lyon.")])) == 1
