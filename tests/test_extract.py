@@ -646,3 +646,17 @@ def test_header_role_line_above_the_employer_line_is_the_current_position():
     assert name == "Maria-Luisa Ferreira Santos"
     job = f[(name, "workedAt", "Universidade de Coimbra")]
     assert (job.role, job.end) == ("Assistant Professor of Sociology", "present")
+
+
+def test_pdf_text_columns_name_beside_email_and_unit_lines_above_their_university():
+    ex = extract(load("hci_cv_pdf_columns.txt"))
+    f = facts(ex)
+    name = "Tavita Fonoti-Larsen"
+    assert ex.entity(ex.subject).name == name
+    assert ("Department of Computer Science", "partOf", "Aarhus University") in f
+    job = f[(name, "workedAt", "Aarhus University")]
+    assert (job.role, job.start, job.end) == ("Assistant Professor", "2017", "2021")
+    assert ("Digital Design Department", "partOf", "IT University of Copenhagen") in f
+    assert f[(name, "workedAt", "IT University of Copenhagen")].role == "Associate Professor"
+    assert (name, "advisedBy", "Batya Friedman") in f and (name, "mentoredBy", "Abigail Sellen") in f
+    assert (name, "coauthored", "Sun Young Hwang") in f

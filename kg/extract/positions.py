@@ -236,7 +236,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
-        previous = index
+        prior, previous = previous, index
         raw = _RX_COLUMNS.sub(" | ", lines[index].text)
         text = clean(raw)
         if not text:
@@ -300,7 +300,16 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
                 and len(text.split()) <= 6:
-            pending_role = (index, text)  # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"
+            # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out
+            pending_role = (index, _role_text(text, []) or text if "|" in text else text)
+            continue
+        if current is not None and current.last == prior and current.chain and chain and not dates and not degree \
+                and all(m.type == "Lab" for m in current.chain) and all(m.type != "Lab" for m in chain) \
+                and not _role_text(text, chain):
+            # "Assistant Professor, Department of X     2017-2021" / "Aarhus University, Denmark":
+            # the organisation the units of the line above belong to
+            current.chain.extend(chain)
+            current.last = index
             continue
         if current is not None and current.project and not current.chain and chain:
             current.chain = chain

@@ -25,6 +25,7 @@ _RX_NAME_ALIASES_2 = re.compile(r"[\w.-]{3,30}")
 
 __all__ = ["find_subject", "name_aliases"]
 
+_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
 _LABEL = re.compile(r"^(?:formal\s+|full\s+|legal\s+)?name\s*[:：]\s*(.+)$", re.I)
@@ -108,6 +109,13 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if len(text) <= 60 and not text.endswith("."):
             found = _person(text)
             if found and not _RX_FIND_SUBJECT_3.search(text):
+                return found[0], found[1], index
+        columns = _COLUMN_GAP.split(line.text.strip(), maxsplit=1)
+        if len(columns) == 2:
+            # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
+            first_column = clean(columns[0])
+            found = _person(first_column) if len(first_column) <= 60 else None
+            if found and not _RX_FIND_SUBJECT_3.search(first_column):
                 return found[0], found[1], index
     # prose: "I am X" / "X is a ..."
     for index, line in enumerate(document.lines[:80]):
