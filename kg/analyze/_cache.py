@@ -25,7 +25,7 @@ from typing import Any, Callable
 __all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILE", "discard"]
 
 CACHE_FILE = "analysis-cache.sqlite"
-_FORMAT = "1"  # bump when what is stored changes shape
+_FORMAT = "2"  # bump when what is stored changes shape
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS nodes (iri TEXT PRIMARY KEY, label TEXT NOT NULL, typ
 CREATE TABLE IF NOT EXISTS names (key TEXT NOT NULL, iri TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS names_by_key ON names (key);
 CREATE TABLE IF NOT EXISTS graphs (name TEXT PRIMARY KEY, nodes INTEGER NOT NULL, edges INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS adjacency (graph TEXT NOT NULL, node TEXT NOT NULL, neighbours BLOB NOT NULL,
+CREATE TABLE IF NOT EXISTS adjacency (graph TEXT NOT NULL, node TEXT NOT NULL, position INTEGER NOT NULL,
+                                      attributes BLOB NOT NULL, neighbours BLOB NOT NULL,
                                       PRIMARY KEY (graph, node)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 """
@@ -124,12 +125,14 @@ class AnalysisCache:
 
     # -- projections ---------------------------------------------------------------------------
     def put_graph(self, name: str, graph) -> None:
-        """Store an undirected networkx graph as one row per node: its adjacency dict, pickled."""
+        """Store an undirected networkx graph as one row per node: its attributes and adjacency
+        dict, pickled, and its position (so that the graph reads back in the same order)."""
         dumps, protocol = pickle.dumps, pickle.HIGHEST_PROTOCOL
         with self._db:
             self._db.execute("DELETE FROM adjacency WHERE graph = ?", (name,))
-            self._db.executemany("INSERT INTO adjacency VALUES (?, ?, ?)",
-                                 ((name, node, dumps(dict(neighbours), protocol)) for node, neighbours in graph.adj.items()))
+            self._db.executemany("INSERT INTO adjacency VALUES (?, ?, ?, ?, ?)", (
+                (name, node, position, dumps(graph.nodes[node], protocol), dumps(dict(neighbours), protocol))
+                for position, (node, neighbours) in enumerate(graph.adj.items())))
             self._db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)",
                              (name, graph.number_of_nodes(), graph.number_of_edges()))
         self._graphs.pop(name, None)
@@ -169,7 +172,7 @@ class DiskGraph(Mapping):
         return True
 
     def __iter__(self) -> Iterator[str]:
-        for (node,) in self._db.execute("SELECT node FROM adjacency WHERE graph = ?", (self._name,)):
+        for (node,) in self._db.execute("SELECT node FROM adjacency WHERE graph = ? ORDER BY position", (self._name,)):
             yield node
 
     def __len__(self) -> int:
@@ -183,6 +186,22 @@ class DiskGraph(Mapping):
 
     def number_of_edges(self) -> int:
         return self._edges
+
+    def to_networkx(self):
+        """The whole graph as a new :class:`networkx.Graph`, nodes and edges in the stored order."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        adjacency = {}
+        for node, attributes, neighbours in self._db.execute(
+                "SELECT node, attributes, neighbours FROM adjacency WHERE graph = ? ORDER BY position", (self._name,)):
+            graph.add_node(node, **pickle.loads(attributes))
+            adjacency[node] = pickle.loads(neighbours)
+        seen = set()
+        for node, neighbours in adjacency.items():
+            graph.add_edges_from((node, other, data) for other, data in neighbours.items() if other not in seen)
+            seen.add(node)
+        return graph
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable
 
-from kg.analyze._cache import AnalysisCache
+from kg.analyze._cache import AnalysisCache, DiskGraph
 from kg.errors import NotFoundError
 from kg.model import ENTITY_TYPES, ORGANIZATION_TYPES
 
@@ -288,22 +288,49 @@ class Snapshot:
             results[key] = compute()
         return results[key]
 
-    def _projection(self, name: str, build):
-        """A projection from the disk cache when stored there, else built (and stored)."""
+    def _projection(self, name: str):
+        """A projection: from the disk cache when it is there, else built from the tables.
+
+        Reading the tables is most of the cost of a cold start, so with a disk cache every
+        projection in :data:`_PROJECTIONS` is built and stored at once: the next command
+        finds them all.
+        """
         if self.cache is not None:
             stored = self.cache.graph(name)
             if stored is not None:
                 return stored
-        with paused_gc():
-            graph = build(self)
-        if self.cache is not None:
-            if not self.cache.has_nodes():
-                self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
-                                     self.documents)
-            self.cache.put_graph(name, graph)
+        if self.cache is None:
+            with paused_gc():
+                return _builder(name)(self)
+        if not self.cache.has_nodes():
+            self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
+                                 self.documents)
+        for other in _PROJECTIONS:
+            if other != name and (other in self.__dict__ or self.cache.graph(other) is not None):
+                continue
+            with paused_gc():
+                graph = _builder(other)(self)
+            self.cache.put_graph(other, graph)
+            if other != name:
+                self.__dict__[other] = graph  # what the cached property would return
+            else:
+                wanted = graph
+        return wanted
+
+    def networkx(self, name: str):
+        """The projection ``name`` (``"collaboration"``, ``"simple"``, ...) as a networkx graph,
+        for algorithms that need the whole graph (read back from the disk cache if stored there)."""
+        graph = getattr(self, name)
+        if isinstance(graph, DiskGraph):
+            whole = self.__dict__.setdefault("_whole", {})
+            if name not in whole:
+                with paused_gc():
+                    whole[name] = graph.to_networkx()
+            return whole[name]
         return graph
 
-    # -- projections, built on first use --------------------------------------------------
+    # -- projections, built on first use; all but the first read from the disk cache when it
+    # has them (a DiskGraph: a node's neighbours at a time; networkx() for the whole graph)
     @cached_property
     def typed(self):
         from kg.analyze.graphs import _typed_graph
@@ -313,36 +340,37 @@ class Snapshot:
 
     @cached_property
     def simple(self):
-        from kg.analyze.graphs import _simple_graph
+        return self._projection("simple")
 
-        with paused_gc():
-            return _simple_graph(self)
-
-    # The three below are read from the disk cache when it has them (a DiskGraph: adjacency only).
     @cached_property
     def network(self):
-        from kg.analyze.graphs import _people_and_organisations
-
-        return self._projection("network", _people_and_organisations)
+        return self._projection("network")
 
     @cached_property
     def linked(self):
-        from kg.analyze.graphs import _people_and_organisations
-
-        return self._projection("linked", lambda snap: _people_and_organisations(snap, keep=None))
+        return self._projection("linked")
 
     @cached_property
     def collaboration(self):
-        from kg.analyze.graphs import _collaboration_graph
-
-        return self._projection("collaboration", _collaboration_graph)
+        return self._projection("collaboration")
 
     @cached_property
     def bipartite(self):
-        from kg.analyze.graphs import _bipartite_graph
+        return self._projection("bipartite")
 
-        with paused_gc():
-            return _bipartite_graph(self)
+
+#: The projections kept in the disk cache.
+_PROJECTIONS = ("network", "linked", "collaboration", "simple", "bipartite")
+
+
+def _builder(name: str):
+    """The function of :mod:`kg.analyze.graphs` that builds a projection from a snapshot's tables."""
+    from kg.analyze import graphs  # it imports this module
+
+    return {"network": graphs._people_and_organisations,
+            "linked": lambda snap: graphs._people_and_organisations(snap, keep=None),
+            "collaboration": graphs._collaboration_graph, "simple": graphs._simple_graph,
+            "bipartite": graphs._bipartite_graph}[name]
 
 
 def _assertion_order(a: dict[str, Any]) -> tuple:

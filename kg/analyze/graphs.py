@@ -83,7 +83,7 @@ def bipartite_graph(store, *, ancestors: bool = False) -> "nx.Graph":  # noqa: F
     True
     """
     snap = snapshot(store)
-    graph = snap.bipartite.copy()
+    graph = snap.networkx("bipartite").copy()
     if ancestors:
         for person, org, data in list(graph.edges(data=True)):
             if graph.nodes[person]["bipartite"] == 1:
@@ -115,7 +115,7 @@ def collaboration_graph(store) -> "nx.Graph":  # noqa: F821
     >>> e["relations"], e["weight"]
     (['co-affiliation', 'coauthored'], 2.0)
     """
-    graph = snapshot(store).collaboration
+    graph = snapshot(store).networkx("collaboration")
     with paused_gc():
         return graph.copy()
 

@@ -239,7 +239,7 @@ def _ranking(snap, by: str) -> tuple[list[tuple[str, str, float, int]], str]:
     """Every entity as ``(iri, type, score, degree)``, most central first; and a note on the method."""
     import networkx as nx
 
-    graph = snap.simple
+    graph = snap.networkx("simple")
     note = ""
     if graph.number_of_nodes() == 0:
         return [], note
@@ -292,13 +292,9 @@ def communities(store, *, limit: int | None = 20, min_size: int = 2, seed: int =
 def _communities(snap, method: str, seed: int, min_size: int) -> list[dict[str, Any]]:
     import networkx as nx
 
-    graph = snap.collaboration
+    graph = snap.networkx("collaboration")
     if graph.number_of_edges() == 0:
         return []
-    if not isinstance(graph, nx.Graph):  # the disk cache's adjacency: the algorithms need the whole graph
-        from kg.analyze.graphs import _collaboration_graph
-
-        graph = _collaboration_graph(snap)
     if method == "auto":
         method = "louvain" if graph.number_of_edges() <= LOUVAIN_EDGE_LIMIT else "label-propagation"
     if method == "louvain":
