@@ -1258,6 +1258,30 @@ def _name_shape(name: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[
     return tokens, full, frozenset(full), "".join(tokens)
 
 
+@lru_cache(maxsize=1024)
+def _names_shape(names: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str], frozenset[str], bool]:
+    """Of some names (a subject's): their normalised keys, the union of their full tokens, their
+    tokens joined, and whether one holds a hyphen: what :func:`_may_be_same_person` tests against."""
+    shapes = [_name_shape(n) for n in names]
+    return (frozenset(normalize_name(n) for n in names), frozenset().union(*(full for _, _, full, _ in shapes)),
+            frozenset(joined for _, _, _, joined in shapes), any("-" in n for n in names))
+
+
+def _may_be_same_person(mention: str, names: tuple[str, ...]) -> bool:
+    """Whether :func:`same_person` (either order allowed) can hold between ``mention`` and one of
+    ``names``: only when they share a full token, their tokens joined are equal or a hyphen may
+    split a double surname. One test for all names, where most authors are not the subject;
+    it must stay a necessary condition of :func:`same_person` (tests check it on name pairs)."""
+    _, full_tokens, joined, hyphen = _names_shape(names)
+    if hyphen or "-" in mention:
+        return True
+    if "," in mention:  # read as same_person reads it
+        last, given = mention.split(",", 1)
+        mention = f"{given} {last}"
+    _, full, _, mention_joined = _name_shape(mention)
+    return not full_tokens.isdisjoint(full) or mention_joined in joined
+
+
 def _same_order(a, b, surname) -> bool:
     return [t for t, _ in a].index(surname) == [t for t, _ in b].index(surname)
 
@@ -1409,9 +1433,9 @@ def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int
 _PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
 
 
-def _subject_names(ctx: ExtractContext, subject_id: str) -> list[str]:
+def _subject_names(ctx: ExtractContext, subject_id: str) -> tuple[str, ...]:
     entity = ctx.entity(subject_id)
-    return [entity.name, *entity.aliases]
+    return (entity.name, *entity.aliases)
 
 
 @lru_cache(maxsize=65536)
@@ -1459,12 +1483,11 @@ class _PeopleIndex:
         self.read = len(changes)
 
 
-def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_names: list[str], evidence) -> str:
+def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_names: tuple[str, ...], evidence) -> str:
     """The entity id of an author mention: the subject, a person already named, or a new person."""
-    key = normalize_name(name)
-    if any(key == normalize_name(s) for s in subject_names):
+    if normalize_name(name) in _names_shape(subject_names)[0]:
         return subject_id
-    if any(same_person(name, s, allow_reversed=True) for s in subject_names):
+    if _may_be_same_person(name, subject_names) and any(same_person(name, s, allow_reversed=True) for s in subject_names):
         subject = ctx.entity(subject_id)
         ctx.add_entity(subject.name, "Person", aliases=[name])
         return subject_id
@@ -1567,7 +1590,7 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
             subject_names = _subject_names(ctx, subject_id)
 
 
-def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: list[str], evidence) -> None:
+def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:
     title = c.title
     aliases = []
     bare = _PREFIX_LABEL.sub("", title)
