@@ -660,3 +660,14 @@ def test_pdf_text_columns_name_beside_email_and_unit_lines_above_their_universit
     assert f[(name, "workedAt", "IT University of Copenhagen")].role == "Associate Professor"
     assert (name, "advisedBy", "Batya Friedman") in f and (name, "mentoredBy", "Abigail Sellen") in f
     assert (name, "coauthored", "Sun Young Hwang") in f
+
+
+def test_employer_headings_role_date_place_rows_and_date_headings():
+    ex = extract(load("oceanographer_headings.md", fmt="markdown"))
+    f = facts(ex)
+    name = "Jonas Eriksen-Obi"
+    job = f[(name, "workedAt", "Halvorsen Marine Analytics")]  # "*Role* | dates | City" under the heading
+    assert (job.role, job.start, job.end) == ("Senior Data Scientist", "2020", "present")
+    assert "Bergen" not in names(ex, "Organization")
+    postdoc = f[(name, "workedAt", "Scripps Institution of Oceanography")]  # "#### 2014 – 2016" above it
+    assert (postdoc.role, postdoc.start, postdoc.end) == ("Postdoctoral Fellow", "2014", "2016")

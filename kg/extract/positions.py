@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dc_field
 
-from kg.extract.dates import find_date_range
+from kg.extract.dates import DateRange, find_date_range
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.text import clean, is_bullet
@@ -36,6 +36,7 @@ _RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
 _RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
 _RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_RX_LETTERS = re.compile(r"[^\W\d_]")
 _RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 _RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
 _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
@@ -233,9 +234,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     inline: dict[int, tuple[str, str, int, str]] = {}
     pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
     previous = -1
+    pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
+        if pending_dates is not None and pending_dates[0] != previous:
+            pending_dates = None
         prior, previous = previous, index
         raw = _RX_COLUMNS.sub(" | ", lines[index].text)
         text = clean(raw)
@@ -294,10 +298,17 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
         dates = find_date_range(text)
+        if chain and dates and all(m.guessed for m in chain) and chain[0].begin > dates.begin \
+                and 0 <= text.find(_role_text(text, []) or "\0") < dates.begin:
+            chain = []  # "Senior Data Scientist | 2020 - present | Bergen": a place after the role and dates
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
                 and "**" not in raw and not _role_first(raw, chain) \
                 and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
+        if not chain and dates and not degree and (current is None or current.start or current.end) \
+                and not _RX_LETTERS.search(text[: dates.begin] + text[dates.stop:]):
+            pending_dates = (index, dates)  # "#### 2014 - 2016" above the position it dates
+            continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
                 and len(text.split()) <= 6:
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out
@@ -343,6 +354,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current = Entry(first=index, last=index, chain=chain)
             if pending_role is not None and not _role_first(raw, chain):
                 current.first, current.role = pending_role
+            if pending_dates is not None and dates is None:
+                current.first, dates = pending_dates[0], pending_dates[1]
             entries.append(current)
         elif current is None:
             continue
