@@ -464,7 +464,10 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         ):
             given, gmark = nxt_clean
             if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
-                if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split()) and not _pairs_style(and_parts)):
+                # a full name after the comma is another author, unless a lone surname opens the list
+                # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
+                if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
+                        and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
                     if _RX_SCAN_AUTHORS_4.fullmatch(given):
                         given += "."
                     name = _swap(clean, given)
