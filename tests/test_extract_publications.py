@@ -320,3 +320,8 @@ def test_a_books_publisher_is_no_venue():
     assert (c.title, c.venue) == ("The Syntax of Silence", None)
     assert normalize_venue("Amsterdam: John Benjamins") is None
     assert normalize_venue("Lecture Notes in Computer Science, Springer")[0] == "Lecture Notes in Computer Science"
+
+
+def test_proceedings_of_a_society_is_a_journal_and_of_an_acronym_a_conference():
+    assert normalize_venue("Proceedings of the IEEE, 108(5), 2020")[0] == "Proceedings of the IEEE"
+    assert normalize_venue("In Proceedings of ABCDE 2021")[0] == "ABCDE"
