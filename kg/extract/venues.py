@@ -428,7 +428,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     if not segment or not _RX_NORMALIZE_VENUE_7.search(segment) or len(segment.split()) > 14:
         return None
     proc = _PROC.match(_LEAD.sub("", text.strip(), count=1))
-    society = _SOCIETY.search(segment) or (segment.isupper() and len(segment) <= 6 and proc and proc.group(0).rstrip().lower().endswith("the"))
+    society = _SOCIETY.search(segment) or (
+        segment.isupper() and len(segment) <= 6 and proc and proc.group(0).rstrip().lower().endswith("the"))
     if proc and society and not _EVENT.search(segment):
         # "Proceedings of the Royal Society A", "Proceedings of the IEEE": a society's journal, named with its "Proceedings"
         return f"{proc.group(0).strip()} {segment}", ()
