@@ -671,3 +671,14 @@ def test_employer_headings_role_date_place_rows_and_date_headings():
     assert "Bergen" not in names(ex, "Organization")
     postdoc = f[(name, "workedAt", "Scripps Institution of Oceanography")]  # "#### 2014 – 2016" above it
     assert (postdoc.role, postdoc.start, postdoc.end) == ("Postdoctoral Fellow", "2014", "2016")
+
+
+def test_json_resume_committee_in_courses_and_references_affiliations():
+    data = json.loads((DATA / "linguist_resume.json").read_text(encoding="utf-8"))
+    ex = extract(load("linguist_resume.json", data=data, fmt="jsonresume"))
+    f = facts(ex)
+    name = "Leilani Kahananui"
+    assert (name, "advisedBy", "Sandra Chung") in f and (name, "advisedBy", "Jorge Hankamer") in f
+    ref = f[("Sandra Chung", "workedAt", "University of California, Santa Cruz")]
+    assert ref.role == "Distinguished Professor of Linguistics"
+    assert ("Department of Linguistics", "partOf", "University of Hawaiʻi at Mānoa") in f

@@ -209,6 +209,18 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         when = find_date_range(_s(item.get("releaseDate") or item.get("year") or item.get("date")) or "")
         add_publication_record(ctx, subject_id, title, item.get("authors") or item.get("author"), venue,
                                when.end if when else None, ctx.evidence(_line(ctx, title)))
+    # references: each referee, and where their note says they work ("Professor of X, UC Santa Cruz")
+    for item in _list(data.get("references")):
+        if not isinstance(item, dict) or not (person := clean_person(_s(item.get("name")) or "")):
+            continue
+        ev = ctx.evidence(_line(ctx, person))
+        pid = ctx.add_entity(person, "Person", evidence=ev)
+        note = _s(item.get("reference")) or ""
+        chain = org_chain(note, context_org=False) if len(note) <= 200 else []
+        if chain:
+            role = note[: chain[0].begin].strip(" ,;:-–") or None
+            org_ids = registry.chain(chain, ev)
+            ctx.add_relation(pid, "workedAt", org_ids[0], role=role if role and is_role(role) else None, evidence=ev)
     if basics:
         ids: dict[str, str] = {}
         if _s(basics.get("email")):
@@ -311,7 +323,7 @@ def _position(registry: OrgRegistry, position: str | None, evidence) -> tuple[st
 def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
     """Advisors and mentors named in an entry's highlights or notes ("Advisor: Prof. A. Bello", or
     the mapping ``{Mentor: Dr. B. Cole}`` an unquoted YAML highlight becomes)."""
-    for key in ("highlights", "notes", "summary", "description"):
+    for key in ("highlights", "notes", "summary", "description", "courses"):
         for note in _list(item.get(key)):
             if isinstance(note, dict) and len(note) == 1:
                 label, value = next(iter(note.items()))
