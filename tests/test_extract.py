@@ -682,3 +682,15 @@ def test_json_resume_committee_in_courses_and_references_affiliations():
     ref = f[("Sandra Chung", "workedAt", "University of California, Santa Cruz")]
     assert ref.role == "Distinguished Professor of Linguistics"
     assert ("Department of Linguistics", "partOf", "University of Hawaiʻi at Mānoa") in f
+
+
+def test_and_is_now_opens_another_clause_in_prose():
+    text = ["Noa Levi", "", "Bio", "She was a software engineer on the Chromium team at Google from 2018 to 2020, "
+            "and is now a PhD student at Tel Aviv University."]
+    doc = Document("n.txt", "n.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(text) if t), "0")
+    f = facts(extract(doc))
+    job = f[("Noa Levi", "workedAt", "Google")]
+    assert (job.start, job.end) == ("2018", "2020")
+    assert ("Chromium team", "partOf", "Google") in f
+    assert f[("Noa Levi", "studiedAt", "Tel Aviv University")].degree == "PhD"
+    assert ("Noa Levi", "studiedAt", "Google") not in f

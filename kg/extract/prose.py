@@ -114,7 +114,7 @@ def _has_word(text: str, word: str) -> bool:
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
-                     r"earlier|before|had|has been|have been)\b)|;\s+|,\s+(?=where\b)")
+                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today)\b)|;\s+|,\s+(?=where\b)")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
