@@ -116,6 +116,17 @@ def test_project_mentions():
         ("He developed Maria Santos, a friend.", []),
         ("She led the Oxford team in the competition.", []),
         ("We developed Data Science tools for students.", []),
+        ("Led development of Atlas, an internal ML platform for forecasting.", ["Atlas"]),
+        ("Core developer of the Rosetta modelling suite.", ["Rosetta"]),
+        ("Initiated and maintained the open-source project OpenTide.", ["OpenTide"]),
+        ("Contributed to the design of Quill, a collaborative editor.", ["Quill"]),
+        ("I created and maintain the Python library fastkde.", ["fastkde"]),
+        ("Creator of tidyphon (R package for phonetic data).", ["tidyphon"]),
+        ("I built the YouTube Data pipeline.", ["YouTube Data"]),
+        ("I developed methods (a software package) for X.", []),
+        ("She developed a variety of tools for teaching.", []),
+        ("He was Associate Director of PacificLab and developed its outreach.", []),
+        ("I worked on Unity3D and C++ game engines.", []),
     ],
 )
 def test_projects_named_by_a_product_noun_or_a_language(text, found):

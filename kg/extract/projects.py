@@ -19,18 +19,26 @@ _RX_LOOKS_LIKE_PROJECT_2 = re.compile(r"\b(?:university|institute|department|sch
 _RX_LOOKS_LIKE_PROJECT_3 = re.compile(r"^(?:19|20)\d\d$")
 _RX_LOOKS_LIKE_PROJECT_4 = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 _RX_PROJECT_SHAPE_1 = re.compile(r"[a-z][A-Z]|[A-Z].*[A-Z]|\d|-")
+_RX_LOOKS_LIKE_PROJECT_CAMEL = re.compile(r"^[A-Z]?[a-z]+[A-Z]")
 _RX_PROJECT_SHAPE_2 = re.compile(r"\d+(?:st|nd|rd|th)?")
 _RX_PROJECT_MENTIONS_1 = re.compile(
     r"(?:[a-z][\w-]*\s+){0,2}(?:toolkit|library|framework|package|tool|system|platform|software|"
-    r"simulator|compiler|engine|app|model|dataset|corpus|database|plugin|suite)\s+(?=[A-Z]|[a-z]+[A-Z])"
+    r"simulator|compiler|engine|app|model|dataset|corpus|database|plugin|suite|project)\s+(?=[A-Z]|[a-z]+[A-Z])"
 )
+#: "led (the) development of X": the work on a project named after the verb
+_WORK_ON = re.compile(r"(?:the\s+)?(?:development|design|implementation|maintenance|creation|architecture)\s+of\s+(?:the\s+)?")
+#: a project written in lower case ("fastkde"), named only after a product phrase or before one
+_LOWER_NAME = re.compile(r"[a-z][\w+-]{2,30}(?![\w-])")
+_PAREN_PRODUCT = re.compile(r"\s*\((?:an?\s+)?(?:R|Python|Julia|MATLAB|Matlab|Stata|Rust|Java|JavaScript|C\+\+|Perl|Haskell)\s+"
+                            r"(?:package|library|module|toolbox|toolkit)\b")
 #: "the R package fastDR": a language before the product noun
 _LANGUAGE_LEAD = re.compile(r"(?:R|Python|Julia|MATLAB|Matlab|Stata|Rust|Java|JavaScript|C\+\+|Perl|Haskell)\s+"
                             r"(?:package|library|module|toolbox|toolkit|plugin|app)\s+(?=\w)")
 #: "Lingua Franca, an annotation tool", "the Haddock simulation code": a product noun right after the name
 _PRODUCT_AFTER = re.compile(
     r"(?:,\s+(?:an?|the)(?:\s+[\w-]+){0,4}?|(?:\s+[a-z][\w-]*){0,2}?)\s+(?:toolkit|library|framework|package|"
-    r"tool|software|code|pipeline|platform|simulator|compiler|engine|app|database|corpus|dataset|plugin|toolbox)\b")
+    r"tool|software|code|pipeline|platform|simulator|compiler|engine|app|database|corpus|dataset|plugin|toolbox|suite|"
+    r"editor|system|service)\b")
 _RX_PROJECT_MENTIONS_2 = re.compile(r"\s+(?:and|for|of)$")
 _RX_PROJECT_MENTIONS_3 = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
 _RX_PROJECT_MENTIONS_4 = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
@@ -45,7 +53,7 @@ _VERB = re.compile(
     r"authored|launched|founded|co-founded|cofounded|released|open-sourced|contributed to|contributing to|"
     r"contributor to|contributor of|author of|creator of|co-creator of|founder of|co-founder of|maintainer of|"
     r"lead developer of|developer of|architect of|curates?|curator of|coordinating the development efforts for|"
-    r"projects? such as|such as|including|called|named)\s+"
+    r"projects? such as|such as|including|called|named|core developer of)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?",
     re.I,
 )
@@ -96,7 +104,9 @@ def _project_shape(name: str) -> bool:
         return True
     if len(words) == 1:
         return bool(_RX_PROJECT_SHAPE_1.search(name)) and not _RX_PROJECT_SHAPE_2.fullmatch(name)
-    return bool(_PRODUCT.search(name)) and all(w[:1].isupper() or w in ("of", "for") for w in words)
+    # "Ocean Carbon SDK", "TensorFlow Lite": a product noun, or a CamelCase word, in a capitalised name
+    return (bool(_PRODUCT.search(name)) or bool(_RX_LOOKS_LIKE_PROJECT_CAMEL.search(words[0]))) and all(
+        w[:1].isupper() or w in ("of", "for") for w in words)
 
 
 def _named_product(name: str, after: str) -> bool:
@@ -131,6 +141,12 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
             pos = lead.end()  # "the open-source toolkit IgboNLP"
         elif language := _LANGUAGE_LEAD.match(rest):
             pos = language.end()  # "the R package fastDR"
+        elif work_on := _WORK_ON.match(rest):
+            pos = work_on.end()  # "led (the) development of SeaGrid"
+        lower = _LOWER_NAME.match(rest, pos) if not _NAME.match(rest, pos) else None
+        if lower and (language or _PAREN_PRODUCT.match(rest, lower.end())) and looks_like_project(lower.group(0)):
+            out.append((lower.group(0), verb.end() + lower.start()))  # "the Python library fastkde", "tidyphon (R package)"
+            continue
         while True:
             m = _NAME.match(rest, pos)
             if not m:
