@@ -694,3 +694,16 @@ def test_and_is_now_opens_another_clause_in_prose():
     assert ("Chromium team", "partOf", "Google") in f
     assert f[("Noa Levi", "studiedAt", "Tel Aviv University")].degree == "PhD"
     assert ("Noa Levi", "studiedAt", "Google") not in f
+
+
+def test_quarto_nested_bullets_lab_inside_a_named_laboratory():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "plant_biologist_cv.qmd"))
+    f = facts(ex)
+    name = "Olusegun Adebanjo-Weiss"
+    assert ex.entity(ex.subject).name == name
+    assert ("Plant Immunity Lab", "partOf", "Sainsbury Laboratory") in f
+    assert f[(name, "workedAt", "Plant Immunity Lab")].role == "Group Leader"
+    assert (name, "mentoredBy", "Katarzyna Nowicka") in f and (name, "advisedBy", "Dieter Hammerschmidt") in f
+    assert f[(name, "studiedAt", "University of Cologne")].degree == "PhD"

@@ -738,7 +738,9 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 
 
 # -- registration -------------------------------------------------------------------------------
+# "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
 _CONTAINER = re.compile(r"\b(?:group|division|department|dept|school|faculty|college|institute|cent(?:er|re)|program(?:me)?|"
+                        r"laboratory$|laboratories$|"
                         r"unit|business group|discipline)\b|^(?:department|school|faculty|college|division)\b", re.I)
 
 
