@@ -707,3 +707,15 @@ def test_quarto_nested_bullets_lab_inside_a_named_laboratory():
     assert f[(name, "workedAt", "Plant Immunity Lab")].role == "Group Leader"
     assert (name, "mentoredBy", "Katarzyna Nowicka") in f and (name, "advisedBy", "Dieter Hammerschmidt") in f
     assert f[(name, "studiedAt", "University of Cologne")].degree == "PhD"
+
+
+def test_visiting_student_is_studying_and_one_line_references():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "economist_moderncv_visit.tex"))
+    f = facts(ex)
+    name = "Wanjiru Kamau-Lindgren"
+    visit = f[(name, "studiedAt", "University of California, Berkeley")]
+    assert (visit.degree, visit.end) == ("Visit", "2023")
+    assert (name, "workedAt", "University of California, Berkeley") not in f
+    assert any(s == "Anders Holmqvist" and p == "workedAt" for s, p, _ in f)

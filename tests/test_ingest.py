@@ -614,3 +614,10 @@ def test_bold_phrases_are_listed_in_metadata(tmp_path, name, source):
     doc = load_document(path)
     assert sorted(doc.metadata["bold"]) == ["B. Osei", "Okafor, N."]
     assert "**" not in doc.text and "<b>" not in doc.text
+
+
+def test_latex_cvitem_lines_after_a_break_follow_the_item(tmp_path):
+    path = tmp_path / "cv.tex"
+    path.write_text("\\begin{document}\n\\cvitem{}{\\textit{Mobile Credit and Firm Growth} \\newline Abstract: I study it.}\n"
+                    "\\end{document}\n", encoding="utf-8")
+    assert [line.text for line in load_document(path).lines] == ["Mobile Credit and Firm Growth", "Abstract: I study it."]

@@ -36,6 +36,7 @@ _RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
 _RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
 _RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_RX_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
 _RX_LETTERS = re.compile(r"[^\W\d_]")
 _RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 _RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
@@ -431,7 +432,9 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                 ctx.add_relation(uid, "partOf", top, evidence=evidence)
                 registry.parent_of.setdefault(uid, top)
         ids[:0] = group_ids
-    studied = (kind == "education" or (kind == "strict" and entry.degree)) and not (entry.role and not entry.degree and _RX_EMIT_1.search(entry.role))
+    # a visit as a student ("Visiting PhD Student") is studying wherever the CV lists it
+    studied = (kind == "education" or (kind == "strict" and entry.degree) or entry.degree == "Visit") and not (
+        entry.role and not entry.degree and _RX_EMIT_1.search(entry.role))
     predicate = "studiedAt" if studied else "workedAt"
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
@@ -468,12 +471,19 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
     person = None
     for index in indexes:
         text = clean(lines[index].text)
-        if not text or "@" in text and not _RX_REFERENCE_PEOPLE_1.search(text):
+        if "@" in text and not _RX_REFERENCE_PEOPLE_1.search(text):
+            text = _RX_EMAIL.sub("", text).strip(" ,;|")  # "..., University Y, a.bello@y.edu"
+        if not text:
             continue
         name = clean_person(text) if len(text) <= 50 else None
         if name:
             person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
             continue
+        head, comma, rest = text.partition(", ")
+        if comma and (name := clean_person(head)) and not is_role(name) and org_chain(rest, context_org=False):
+            # "Prof. A. Bello, Department of X, University Y, a.bello@y.edu": one line per referee
+            person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
+            text = rest
         if person is None:
             continue
         lead = _RX_REFERENCE_PEOPLE_3.match(text)

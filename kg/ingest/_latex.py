@@ -549,6 +549,12 @@ class _Converter:
                   "cvlistdoubleitem": 2}
         k, spans = self.groups(j, end, counts[name])
         texts = [(self.index.line(span[0]), self.inline(span, depth)) for span in spans]
+        more: list[tuple[int, str]] = []
+        if spans and name == "cvitem":
+            # "\cvitem{}{Title \newline Abstract ...}": the lines after a break follow the item
+            lines = self.rendered(spans[-1], depth)
+            if len(lines) > 1:
+                texts[-1], more = lines[0], lines[1:]
         out.flush()
         if name == "cvlistitem" or name == "cvlistdoubleitem":
             for number, text in texts:
@@ -569,6 +575,8 @@ class _Converter:
                 parts.append(label or value)
         if parts:
             out.line(number or 1, " | ".join(parts))
+        for number, text in more:
+            out.line(number, text)
         return k
 
     def item(self, j: int, end: int, out: _Out, depth: int) -> int:
