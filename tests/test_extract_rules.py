@@ -229,3 +229,10 @@ def test_a_labelled_line_starts_a_new_passage():
                                        "Research Areas: Optics, Lasers"]
     assert len(passages([(0, "She joined the School of Physics at the University of Leeds"),
                          (1, "after a postdoc in Lyon.")])) == 1
+
+
+def test_a_school_named_after_its_city_is_a_university():
+    from kg.extract.orgs import classify_segment
+
+    assert classify_segment("Stockholm School of Economics").type == "University"
+    assert classify_segment("Kellogg School of Management").type == "Lab"

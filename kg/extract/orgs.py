@@ -246,6 +246,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             return None
         if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
             return None
+        if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
+            org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         from kg.extract.people import is_person_name
