@@ -39,8 +39,8 @@ def bind_prefixes(graph) -> None:
 def slug(text: str, max_length: int = 64) -> str:
     """A stable, readable, ASCII slug for an IRI; non-Latin or long text gets a hash.
 
-    >>> slug("University of Southern California")
-    'university-of-southern-california'
+    >>> slug("University of Eastern Patagonia")
+    'university-of-eastern-patagonia'
     >>> slug("Café Müller & Co.")
     'cafe-muller-co'
     """

@@ -17,7 +17,7 @@ from kg.extract.dates import find_date_range, parse_date
         ("Since August 2022, I have been a lecturer", "2022-08", "present"),
         ("from October 2016 until May 2017", "2016-10", "2017-05"),
         ("Between March 2011 and May 2012 I was", "2011-03", "2012-05"),
-        ("PAI, Alibaba Group, July-Aug 2020", "2020-07", "2020-08"),
+        ("Vision Team, Nordwind Systems, July-Aug 2019", "2019-07", "2019-08"),
         ("sept 2021 - juin 2022", "2021-09", "2022-06"),
         ("März 2015 bis Dezember 2018", "2015-03", "2018-12"),
         ("03/2014 – 11/2016", "2014-03", "2016-11"),

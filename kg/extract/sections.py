@@ -74,7 +74,7 @@ def _exact() -> dict[str, str]:
 def exact_kind(heading: str) -> str | None:
     """The kind a heading names when the whole heading is a section name (plurals folded).
 
-    >>> exact_kind("Bios"), exact_kind("Part-time Research Scientist")
+    >>> exact_kind("Bios"), exact_kind("Part-time Lecturer")
     ('bio', None)
     """
     norm = _norm(heading)
@@ -88,7 +88,7 @@ def heading_kind(heading: str) -> str | None:
 
     >>> heading_kind("Work Experience"), heading_kind("Awards and Honors"), heading_kind("Hobbies")
     ('experience', 'awards', 'skills')
-    >>> heading_kind("Industrial Product R&D Experience"), heading_kind("Expériences | Projets")
+    >>> heading_kind("Industry Engineering Experience"), heading_kind("Expériences | Projets")
     ('experience', 'experience')
     """
     norm = _norm(heading)
