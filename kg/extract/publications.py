@@ -274,7 +274,7 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
     if "(" in name:
         stripped = _CO_FIRST.sub(" ", name)
         marked = stripped != name
-        name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Shen Li (Facebook AI)"
+        name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Lin Mei (Facebook AI)"
     if "^" in name:
         name = _SUPER.sub(" ", name)
     if not _MARK_SET.isdisjoint(name):
@@ -1191,7 +1191,7 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
 
     Two names match when they share a surname and their given names agree: the same word,
     or an initial that starts it. Two different full given names never match, and
-    reversed full names ("Li Shen" / "Shen Li") match only when ``allow_reversed``.
+    reversed full names ("Mei Lin" / "Lin Mei") match only when ``allow_reversed``.
 
     Examples
     --------
@@ -1199,7 +1199,7 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (True, True, True)
     >>> same_person("K. Wang", "Wang Kaiming"), same_person("Jun Sato", "Ryo Sato")
     (True, False)
-    >>> same_person("Li Shen", "Shen Li"), same_person("Li Shen", "Shen Li", allow_reversed=True)
+    >>> same_person("Mei Lin", "Lin Mei"), same_person("Mei Lin", "Lin Mei", allow_reversed=True)
     (False, True)
     >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares")
     True
@@ -1513,7 +1513,7 @@ def _resolve_person(ctx: ExtractContext, name: str, subject_id: str, subject_nam
                 candidates.append(ctx.entity(pid))
         if not candidates and not initials and len(tokens) == 2:
             # "Min-ho Lee" as an author, "Lee Min-ho" as the advisor: one person written in both
-            # orders; two authors reversed ("Shen Li", "Li Shen") stay two, as resolve keeps them
+            # orders; two authors reversed ("Lin Mei", "Mei Lin") stay two, as resolve keeps them
             authors = ctx.__dict__.get("_authors", ())
             candidates = [ctx.entity(pid) for pid in sharing if pid not in authors
                           and any(same_person(name, n, allow_reversed=True) for n in index.names[pid])]

@@ -4,7 +4,7 @@
 'initials'
 >>> name_relation(parse_person_name("Sato, Ryo"), parse_person_name("Ryo Sato"))
 'same'
->>> name_relation(parse_person_name("Shen Li"), parse_person_name("Li Shen"))
+>>> name_relation(parse_person_name("Lin Mei"), parse_person_name("Mei Lin"))
 'swap'
 """
 from __future__ import annotations
@@ -67,7 +67,7 @@ class PersonName:
 
     @property
     def swap_key(self) -> tuple[str, str] | None:
-        """Both words of a two-word full name, sorted: the block of order swaps ("Shen Li"/"Li Shen")."""
+        """Both words of a two-word full name, sorted: the block of order swaps ("Lin Mei"/"Mei Lin")."""
         if not self.full or self.cjk or len(self.given) != 1 or " " in self.family:
             return None
         first = self.given[0][0]

@@ -11,7 +11,7 @@ Policy
    nothing shared) need evidence >= 0.3. A namesake without identifiers that fits two
    or more conflicting people joins the one with strictly the best evidence, or stays
    a node of its own.
-3. Initials ("G. He"), a missing middle name and swapped order ("Shen Li" / "Li Shen")
+3. Initials ("G. He"), a missing middle name and swapped order ("Lin Mei" / "Mei Lin")
    need evidence >= 0.5: a shared publication, or two shared coauthors/organisations.
    Identical abbreviated names also need it. Two full names with the same family name
    and different given names never end in one node.
