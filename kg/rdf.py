@@ -263,8 +263,10 @@ class _NTriplesTerms(_Terms):
 
     @staticmethod
     def literal(lexical: str, datatype: str | None = None) -> str:
-        quoted = lexical.translate(_NT_ESCAPES)
-        return f'"{quoted}"^^<{datatype}>' if datatype else f'"{quoted}"'
+        # most literals need no escape, and str.translate with a multi-character table is slow
+        if '"' in lexical or "\\" in lexical or "\n" in lexical or "\r" in lexical:
+            lexical = lexical.translate(_NT_ESCAPES)
+        return f'"{lexical}"^^<{datatype}>' if datatype else f'"{lexical}"'
 
     @staticmethod
     def text(term: str) -> str:

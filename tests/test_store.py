@@ -120,3 +120,70 @@ def test_trig_export_reparses_into_an_isomorphic_dataset():
 def test_unknown_export_format_is_a_clear_error():
     with pytest.raises(StoreError, match="unknown export format"):
         Store.open(":memory:").serialize("csv")
+
+
+def _nt_document(name: str, n: int):
+    """A document graph as kg.rdf.document_ntriples gives it: N-Triples terms, with its document node."""
+    graph = f"<{EX}graph/{name}>"
+    doc = f"<{EX}doc/{name}>"
+    body = [(f"<{EX}{name}/s{i}>", f"<{EX}p>", f'"value {i}"') for i in range(n)]
+    return graph, [(doc, "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>", "<https://w3id.org/kg/ontology#Document>"),
+                   *body]
+
+
+def _documents_in(store) -> set[str]:
+    return {r["d"] for r in store.select("SELECT ?d WHERE { GRAPH ?g { ?d a <https://w3id.org/kg/ontology#Document> } }")}
+
+
+def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quads(monkeypatch):
+    store = Store.open(":memory:")
+    calls = []
+    ox = store._ox
+
+    class Recording:
+        """The Oxigraph store, recording which writes happen in which order."""
+
+        def __getattr__(self, name):
+            return getattr(ox, name)
+
+        def bulk_load(self, data, *args, **kwargs):
+            calls.append(("bulk", data.count("\n"), "Document>" in data))
+            ox.bulk_load(data, *args, **kwargs)
+
+        def load(self, data, *args, **kwargs):
+            calls.append(("markers", data.count("\n"), "Document>" in data))
+            ox.load(data, *args, **kwargs)
+
+    monkeypatch.setattr(store, "_ox", Recording())
+    with store.bulk_writer() as writer:
+        writer.add([_nt_document("a", 3), _nt_document("b", 2)])
+        writer.add([_nt_document("c", 4)])
+        assert writer.written >= 2  # the first batch is in the store once the second is queued
+    assert writer.written == 3
+    assert calls == [("bulk", 5, False), ("markers", 2, True), ("bulk", 4, False), ("markers", 1, True)]
+    monkeypatch.setattr(store, "_ox", ox)
+    assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b", f"{EX}doc/c"}
+    assert len(store) == 3 + 1 + 2 + 1 + 4 + 1
+
+
+def test_bulk_writer_raises_a_failed_load_and_reports_none_of_its_documents(monkeypatch):
+    store = Store.open(":memory:")
+    with store.bulk_writer() as writer:
+        writer.add([_nt_document("a", 2)])
+    with pytest.raises(SyntaxError):
+        with store.bulk_writer() as writer:
+            writer.add([(f"<{EX}graph/bad>", [(f"<{EX}doc/bad>", "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>",
+                                                "<https://w3id.org/kg/ontology#Document>"),
+                                               (f"<{EX}s>", f"<{EX}p>", '"unterminated')])])
+    assert _documents_in(store) == {f"{EX}doc/a"}
+
+
+def test_bulk_writer_rewrites_a_graph_that_exists_or_was_queued_before():
+    store = Store.open(":memory:")
+    store.add_documents([_nt_document("a", 3)])
+    with store.bulk_writer() as writer:
+        writer.add([_nt_document("a", 1)])  # exists: replaced, not merged
+        writer.add([_nt_document("b", 5)])
+        writer.add([_nt_document("b", 2)])  # queued by an earlier batch: replaced as well
+    assert len(store) == (1 + 1) + (2 + 1)
+    assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b"}
