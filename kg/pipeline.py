@@ -193,7 +193,7 @@ def build(
         progress(0, total, "writing")
     # each batch is loaded on the writer's thread while this one maps the next (Oxigraph's loader
     # releases the GIL); batches still go into the store one at a time, in order
-    with (store.bulk_writer() if hasattr(store, "bulk_writer") else _DirectWriter(store)) as writer:
+    with store.bulk_writer() as writer:
         for start in range(0, total, WRITE_BATCH):
             batch, mapped = [], []
             chunk = loaded[start:start + WRITE_BATCH]
@@ -227,24 +227,6 @@ def build(
     report.entities = len(entities)
     report.seconds = time.perf_counter() - started
     return report
-
-
-class _DirectWriter:
-    """A store without a bulk writer (a remote one): each batch is written before ``add`` returns."""
-
-    def __init__(self, store):
-        self._store = store
-        self.written = 0
-
-    def add(self, documents: list) -> None:
-        self._store.add_documents(documents)
-        self.written += len(documents)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info):
-        return None
 
 
 def _extract_all(paths: Sequence[str], workers: int | None):

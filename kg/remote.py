@@ -205,6 +205,11 @@ class RemoteStore(Store):
         self._write([(_iri(graph[1:-1]), [f"{s} {p} {o} .\n" for s, p, o in triples], False)
                      for graph, triples in documents])
 
+    def bulk_writer(self) -> "DirectWriter":
+        """A writer with :meth:`kg.store.Store.bulk_writer`'s interface; a server has no bulk
+        loader to overlap with, so each batch is written before ``add`` returns."""
+        return DirectWriter(self)
+
     def drop_incomplete(self) -> list[str]:
         """Nothing to drop: every write to a server is one atomic SPARQL Update request."""
         return []
@@ -460,3 +465,22 @@ def _server_message(text: str) -> str:
         return "no message"
     # Virtuoso: "Virtuoso 37000 Error SP030: SPARQL compiler, line 1: syntax error at ..." then the query
     return lines[0][:500]
+
+
+class DirectWriter:
+    """Writes each batch through ``store.add_documents`` before ``add`` returns (a remote store's
+    :meth:`RemoteStore.bulk_writer`); ``written`` counts the documents written."""
+
+    def __init__(self, store):
+        self._store = store
+        self.written = 0
+
+    def add(self, documents: list) -> None:
+        self._store.add_documents(documents)
+        self.written += len(documents)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        return None
