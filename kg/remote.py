@@ -34,7 +34,7 @@ from urllib.parse import urlsplit, urlunsplit
 from kg.errors import QueryError, StoreError
 from kg.store import Store
 
-__all__ = ["RemoteStore", "bind_values", "restrict_to_graph", "GRAPH_PREFIX"]
+__all__ = ["RemoteStore", "DirectWriter", "bind_values", "restrict_to_graph", "GRAPH_PREFIX"]
 
 #: Named graphs under this prefix are the kg store's documents on a shared server.
 GRAPH_PREFIX = "https://w3id.org/kg/id/graph/"
