@@ -62,6 +62,7 @@ class AnalysisCache:
         self._db = connection
         self.path = path
         self._graphs: dict[str, DiskGraph | None] = {}
+        self._has_nodes = False
 
     @classmethod
     def open(cls, folder: str | os.PathLike, state: tuple) -> "AnalysisCache":
@@ -99,7 +100,10 @@ class AnalysisCache:
 
     # -- nodes -----------------------------------------------------------------------------
     def has_nodes(self) -> bool:
-        return self._db.execute("SELECT 1 FROM nodes LIMIT 1").fetchone() is not None
+        # asked before every label lookup; nodes are written once per state, so a yes stays yes
+        if not self._has_nodes:
+            self._has_nodes = self._db.execute("SELECT 1 FROM nodes LIMIT 1").fetchone() is not None
+        return self._has_nodes
 
     def put_nodes(self, nodes: Mapping[str, dict[str, Any]], names: Iterator[tuple[str, str]],
                   documents: Callable[[str], str]) -> None:
