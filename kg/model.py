@@ -67,7 +67,7 @@ def coarse_type(entity_type: str) -> str:
     return "Organization" if entity_type in ORGANIZATION_TYPES else entity_type
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One line of a document's readable text, with the source line it came from.
 
@@ -79,7 +79,7 @@ class Line:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     """A loaded document: readable text lines plus what the loader learned.
 
@@ -108,7 +108,7 @@ class Document:
         return "\n".join(line.text for line in self.lines)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Evidence:
     """Where a fact came from: a source line range (1-based, inclusive) and its text."""
 
@@ -117,7 +117,7 @@ class Evidence:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entity:
     """A named thing found in one document.
 
@@ -140,7 +140,7 @@ class Entity:
         return coarse_type(self.type)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Relation:
     """A typed edge between two entities of the same extraction, by entity id.
 
@@ -162,7 +162,7 @@ class Relation:
 _RELATION_ATTRIBUTES = ("role", "degree", "field", "start", "end", "location")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Extraction:
     """Everything extracted from one document."""
 
@@ -253,7 +253,7 @@ def _evidence_from_json(data: Mapping[str, Any] | None) -> Evidence | None:
     return Evidence(line_start=start, line_end=end, text=data["text"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KnownEntity:
     """What the store already knows about one entity, as the resolver needs it.
 
@@ -271,7 +271,7 @@ class KnownEntity:
     documents: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Merge:
     """Why an entity of a document was mapped onto a graph node it shares with others."""
 
@@ -284,7 +284,7 @@ class Merge:
     detail: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """The resolver's answer: the graph IRI of every ``(document, entity id)``, with the merges."""
 

@@ -16,7 +16,7 @@ __all__ = ["Node", "Clusters", "assign_iris", "build_merges", "fold"]
 fold = lru_cache(maxsize=262144)(normalize_name)
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """One mention of an entity in one document, or one entity the store already knows."""
 

@@ -21,7 +21,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _BRACKETS = re.compile(r"[(\[{].*?[)\]}]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PersonName:
     """A parsed person name.
 

@@ -128,11 +128,14 @@ class _People(Clusters):
         super().__init__(nodes)
         self.labels = labels
         self.docs = [{n.document} if n.document else set() for n in nodes]
-        self.ids = [dict(n.extra["ids"]) for n in nodes]
+        # a cluster's context starts as its node's own containers, taken rather than copied (a
+        # hundred thousand documents make millions of author mentions); only the names stay
+        # with the node too, as the name phases read each mention's own
+        self.ids = [n.extra.pop("ids") for n in nodes]
         self.pnames = [list(n.extra["pnames"]) for n in nodes]
-        self.pubs = [set(n.extra["pubs"]) for n in nodes]
-        self.orgs = [{k: list(v) for k, v in n.extra["orgs"].items()} for n in nodes]
-        self.assoc = [set(n.extra["assoc"]) for n in nodes]
+        self.pubs = [n.extra.pop("pubs") for n in nodes]
+        self.orgs = [n.extra.pop("orgs") for n in nodes]
+        self.assoc = [n.extra.pop("assoc") for n in nodes]
 
     def _merged(self, root: int, other: int) -> None:
         self.docs[root] |= self.docs[other]
@@ -219,7 +222,7 @@ class _People(Clusters):
 
 
 # -- building the nodes ----------------------------------------------------------------------
-def _extraction_nodes(ex: Extraction, org_iris, pub_iris) -> list[Node]:
+def _extraction_nodes(ex: Extraction, org_iris, pub_iris, keys_seen: dict) -> list[Node]:
     persons = {e.id: e for e in ex.entities if e.type == "Person"}
     orgs: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     pubs: dict[str, set] = defaultdict(set)
@@ -244,17 +247,17 @@ def _extraction_nodes(ex: Extraction, org_iris, pub_iris) -> list[Node]:
         keys = {parse_person_name(persons[p].name).loose_key for p in assoc[e.id]}
         nodes.append(_node(
             (0, ex.document, e.id), ex.document, e.id, e.name, (e.name, *e.aliases), None,
-            e.identifiers, pubs[e.id], dict(orgs[e.id]), {k for k in keys if k},
+            e.identifiers, pubs[e.id], dict(orgs[e.id]), {keys_seen.setdefault(k, k) for k in keys if k},
         ))
     return nodes
 
 
 def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pubs, orgs, assoc) -> Node:
-    ids: dict[str, set] = defaultdict(set)
+    ids: dict[str, set] = {}
     for kind, value in identifiers:
         norm = normalize_identifier(kind, value)
         if norm:
-            ids[kind.lower()].add(norm)
+            ids.setdefault(kind.lower(), set()).add(norm)
     pnames = []
     for n in dict.fromkeys(names):
         pnames.append(parse_person_name(n))
@@ -282,8 +285,8 @@ def _known_node(k: KnownEntity, org_index: Mapping[str, str], pub_index: Mapping
 # -- the phases ------------------------------------------------------------------------------
 def _identifier_phase(cl: _People) -> None:
     index: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for i, node in enumerate(cl.nodes):
-        for kind, values in node.extra["ids"].items():
+    for i, ids in enumerate(cl.ids):  # before any union: each node's own identifiers
+        for kind, values in ids.items():
             for value in values:
                 index[(kind, value)].append(i)
     order = {kind: n for n, kind in enumerate(_ID_ORDER)}
@@ -526,8 +529,9 @@ def resolve_people(
     IRIs (for the store's known people); ``labels`` gives readable names for IRIs.
     """
     nodes: list[Node] = []
+    keys_seen: dict = {}  # one tuple per coauthor key: each author's set would hold its own copy
     for ex in extractions:
-        nodes.extend(_extraction_nodes(ex, org_iris, pub_iris))
+        nodes.extend(_extraction_nodes(ex, org_iris, pub_iris, keys_seen))
     nodes.extend(_known_node(k, org_index, pub_index) for k in known if k.type == "Person" and k.names)
     nodes.sort(key=lambda n: n.sort_key)
     for i, node in enumerate(nodes):
