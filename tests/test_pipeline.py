@@ -100,3 +100,20 @@ def test_remove_drops_a_document_by_name_or_path(seeds_copy):
 def test_a_missing_path_is_a_clear_error(tmp_path):
     with pytest.raises(NotFoundError, match="does-not-exist"):
         build([tmp_path / "does-not-exist"], Store.open(":memory:"))
+
+
+@pytest.mark.parametrize("documents, step", [(12, 2), (96, 5)])
+def test_large_builds_are_written_in_larger_loads(tmp_path, monkeypatch, documents, step):
+    # a sixteenth of the build per load, between the two bounds: RocksDB's cost per load grows
+    # with the store, so large builds make fewer loads
+    import kg.pipeline
+
+    monkeypatch.setattr(kg.pipeline, "WRITE_BATCH", 2)
+    monkeypatch.setattr(kg.pipeline, "LARGE_WRITE_BATCH", 5)
+    for n in range(documents):
+        (tmp_path / f"cv{n}.txt").write_text(f"Person {n} Example\n\nEmployment\n2019-2021 Engineer, Example Labs {n}\n")
+    steps = []
+    report = build([tmp_path], Store.open(tmp_path / "store"), workers=1,
+                   progress=lambda done, total, stage: steps.append(done) if stage == "writing" else None)
+    assert report.built == documents and not report.errors
+    assert steps == [0, *range(step, documents, step), documents]
