@@ -35,11 +35,10 @@ __all__ = ["BuildReport", "build", "extract_file", "remove", "document_key"]
 PARALLEL_THRESHOLD = 64
 #: Documents written per store load during a build: from ``WRITE_BATCH`` for small builds up to
 #: ``LARGE_WRITE_BATCH`` for large ones (a sixteenth of the build). A batch is held as N-Quads
-#: text while Oxigraph loads it and the next one is mapped meanwhile, about 0.35 MB per document
-#: in flight (peak at 1,000 documents 239 MB with 64, 462 MB with 256). Large builds need the
-#: larger loads: each load leaves new files that RocksDB merges into the store's, so a load costs
-#: more as the store grows, and fewer, larger loads cost less in all (10M quads in 350k-quad
-#: loads took 30% less CPU than in 35k-quad loads, and the gap widens with the store).
+#: text while Oxigraph loads it and the next one is mapped meanwhile, so larger loads cost memory
+#: (10k-document build peak 1,077 MB with 64, 1,268 MB with 512). Large builds need them: each
+#: load leaves new files that RocksDB merges into the store's, so a load costs more as the store
+#: grows (100k documents: write stage 4,341 s with 64, 1,809 s with 512).
 WRITE_BATCH = 64
 LARGE_WRITE_BATCH = 512
 
