@@ -100,7 +100,7 @@ def test_a_model_trained_on_a_small_sample_learns(tmp_path):
 # -- the shipped model -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [
-    ("Tidal Gizmos at Scale, Mira Holm, **Tala Strand**, Jonas Vogel. Journal of Gizmo Science 7, 2 (2023).",
+    ("*Tidal Gizmos at Scale*, Mira Holm, **Tala Strand**, Jonas Vogel. Journal of Gizmo Science 7, 2 (2023).",
      {"title": "Tidal Gizmos at Scale", "author": "Mira Holm, Tala Strand, Jonas Vogel", "container": "Journal of Gizmo Science"}),
     ("2021 | Mira Holm, Jonas Vogel | NeurIPS | Sparse gizmos for long documents",
      {"date": "2021", "author": "Mira Holm, Jonas Vogel", "title": "Sparse gizmos for long documents"}),
@@ -109,7 +109,7 @@ def test_a_model_trained_on_a_small_sample_learns(tmp_path):
     ("Holm, M., & Strand, T. (2019). Soil gizmos under drought. Ecology Letters, 22(3), 45-67.",
      {"author": "Holm, M., & Strand, T", "date": "2019", "title": "Soil gizmos under drought"}),
     ("- Mira Holm*, Tala Strand*, Bo Vogel. Robust gizmo routing. In *Proceedings of the Conference on Gizmos*, 2020. [PDF] [code]",
-     {"author": "Mira Holm*, Tala Strand*, Bo Vogel", "title": "Robust gizmo routing", "link": "PDF] [code"}),
+     {"author": "Mira Holm*, Tala Strand*, Bo Vogel", "title": "Robust gizmo routing", "link": "[PDF] [code]"}),
 ])
 def test_the_shipped_model_parses_cv_styles(text, expected):
     found = _fields(text)

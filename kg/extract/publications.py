@@ -802,6 +802,7 @@ def _read_fields(text: str) -> Citation | None:
     title = venue_text = year = None
     previous = None
     spill = ""
+    remarks: list[str] = []
     for f in _line_fields(text):
         if f.label == "author":
             names, these_marked, cut, rest = _names(f.text)
@@ -820,18 +821,24 @@ def _read_fields(text: str) -> Citation | None:
             venue_text += " " + f.text  # "Symposium on Parallel Programming (PPoPP" + "2021)"
         elif f.label == "date" and year is None:
             year = venue_year(f.text) or (_RX_FINISH_3.findall(f.text) or [None])[0]
+        elif f.label in ("note", "other"):
+            remarks.append(f.text)
         previous = f
     title = title or spill or None
     if title is None:
         return None
-    c = Citation(authors=authors, title=_clean_title(title), equal_contribution=marked, et_al=et_al,
+    c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
     if found:
         c.venue, c.venue_aliases = found
         c.venue_alias = found[1][0] if found[1] else None
+    else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
+        known = next((hit for remark in remarks for hit in find_venues(remark)), None)
+        if known:
+            c.venue, c.venue_aliases = known[0], tuple(known[1])
+            c.venue_alias = known[1][0] if known[1] else None
     c.year = year or (venue_year(venue_text) if venue_text else None)
-    c.title = _RX_FINISH_6.sub("", c.title).strip()
     if not _valid_title(c.title):
         return None
     if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
@@ -845,7 +852,7 @@ def _balanced(text: str) -> str:
     >>> _balanced("Tide: fast sampling ("), _balanced("B. Hølm)"), _balanced("Nat. Chem. (2018)")
     ('Tide: fast sampling', 'B. Hølm', 'Nat. Chem. (2018)')
     """
-    text = text.strip().rstrip("([{“‘ ").lstrip(")]} ")
+    text = text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
     for opening, closing in ("()", "[]"):
         if text.endswith(closing) and opening not in text:
             text = text[:-1].rstrip()
