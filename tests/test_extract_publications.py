@@ -19,7 +19,6 @@ CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding
 #: expected failures so that a better model shows up as XPASS.
 KNOWN_MISSES = {
     "cs-et-al-comma": "after 'et al.,' the title is read as the container (GROBID's data puts journals there)",
-    "physics-inline-et-al": "after 'et al.,' the title is read as the container (GROBID's data puts journals there)",
     "cs-multiline-title-first": "an affiliation in parentheses inside the author line ends the author field",
     "cs-numbered-with-org": "'with Acme Corp.' (an organisation) stays in the title",
     "ling-chapter": "the handbook of a chapter is read as its venue",

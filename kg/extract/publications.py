@@ -803,8 +803,10 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    for f in _line_fields(text):
-        if f.label == "author":
+    fields = _line_fields(text)
+    # editors with no author: CVs name the authors, the parser's editor is an author it mislabelled
+    for f in fields:
+        if f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
             names, these_marked, cut, rest = _names(f.text)
             if rest:
                 spill = rest  # the title's first words, read as part of the author list
