@@ -176,22 +176,20 @@ def _similarity(a: _Entity, b: _Entity) -> float:
     return max((fuzz.ratio(x, y) for x in a.keys for y in b.keys), default=0.0)
 
 
-def _endpoint_keys(name: str) -> set[str]:
-    return {name_key(name, True), name_key(name, False)}
-
-
-class _GoldIndex:
-    """The gold entities of one document, found by the name a relation gives."""
+class _NameIndex:
+    """The entities of one document, found by a name that a relation gives (a person's name first)."""
 
     def __init__(self, entities: list[_Entity]):
         self.entities = entities
-        self._by_key: dict[str, int] = {}
+        self._people: dict[str, int] = {}
+        self._others: dict[str, int] = {}
         for i, entity in enumerate(entities):
             for key in entity.keys:
-                self._by_key.setdefault(key, i)
+                (self._people if entity.type == "Person" else self._others).setdefault(key, i)
 
     def find(self, name: str) -> int | None:
-        return next((self._by_key[k] for k in _endpoint_keys(name) if k in self._by_key), None)
+        found = self._people.get(name_key(name, person=True))
+        return found if found is not None else self._others.get(name_key(name))
 
     def closest(self, probe: _Entity) -> int | None:
         """The gold entity most like ``probe`` (any class), if any is close enough."""
@@ -243,7 +241,7 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
     score = DocumentScore(str(gold.get("document") or predicted.get("document") or ""))
     gold_entities = [e for e in map(_Entity.read, gold.get("entities") or ()) if e]
     pred_entities = [e for e in map(_Entity.read, predicted.get("entities") or ()) if e]
-    index = _GoldIndex(gold_entities)
+    index = _NameIndex(gold_entities)
 
     # entities
     aligned = _align(pred_entities, gold_entities)
@@ -273,19 +271,17 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
         return found if found is not None else ("gold", name_key(name))
 
     by_id = {p.id: i for i, p in enumerate(pred_entities) if p.id}
-    pred_by_key: dict[str, int] = {}
-    for i, p in enumerate(pred_entities):
-        for key in p.keys:
-            pred_by_key.setdefault(key, i)
+    pred_index = _NameIndex(pred_entities)
 
     def pred_node(name: str):
         i = by_id.get(name)
         if i is None:
-            i = next((pred_by_key[k] for k in _endpoint_keys(name) if k in pred_by_key), None)
+            i = pred_index.find(name)
         if i is not None and i in aligned:
             return aligned[i]
         # a second mention of a gold entity (or a name with no entity) still names it in relations
-        probe = pred_entities[i] if i is not None else _Entity(name, "", frozenset(_endpoint_keys(name)))
+        keys = frozenset((name_key(name, person=True), name_key(name)))
+        probe = pred_entities[i] if i is not None else _Entity(name, "", keys)
         closest = index.closest(probe)
         return closest if closest is not None else ("predicted", name_key(name))
 

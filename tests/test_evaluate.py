@@ -73,6 +73,13 @@ def test_person_names_keep_their_word_order_and_classes_must_agree():
     assert "missed entity   University   Halvard College" in score.misses
 
 
+def test_two_people_whose_names_are_each_others_reversed_stay_apart_in_relations():
+    gold = doc("Wen Li", [person("Wen Li"), person("Li Wen")], [rel("Wen Li", "advisedBy", "Li Wen")])
+    assert score_document(gold, gold).relations == {"advisedBy": Counts(tp=1)}
+    reversed_ = doc("Wen Li", gold["entities"], [rel("Li Wen", "advisedBy", "Wen Li")])
+    assert score_document(gold, reversed_).relations == {"advisedBy": Counts(fp=1, fn=1)}
+
+
 def test_organisation_types_are_one_class_and_their_agreement_is_reported_apart():
     gold = doc("Ada Quill", [person("Ada Quill"), org("Sorrel Vision Lab", "Lab"), org("Brisk Analytics", "Company")])
     predicted = doc("Ada Quill", [person("Ada Quill"), org("Sorrel Vision Lab", "Company"),

@@ -1,0 +1,67 @@
+"""The README's console transcripts are what the commands print (``docs/transcripts.py``)."""
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("transcripts", ROOT / "docs" / "transcripts.py")
+transcripts = importlib.util.module_from_spec(_spec)
+sys.modules["transcripts"] = transcripts
+_spec.loader.exec_module(transcripts)
+
+FENCE = "```"
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(transcripts).failed == 0
+
+
+def test_a_command_goes_on_while_a_quote_is_open_and_blank_lines_separate_outputs():
+    text = f"intro\n{FENCE}console\n$ printf 'a\n b'\na\n b\n\n$ echo c \\\n  d\nc d\n{FENCE}\n"
+    (block,) = transcripts.parse(text)
+    assert [c.text for c in block.commands] == ["printf 'a\n b'", "echo c \\\n  d"]
+    assert [c.output for c in block.commands] == [["a", " b"], ["c d"]]
+    assert [c.gap for c in block.commands] == [1, 0]
+    assert block.render() == text.split("\n")[2:-2]
+
+
+def test_outputs_match_across_elisions_and_timings_but_not_other_changes():
+    assert transcripts.matches(["built 3 in 0.4 s", "  ...", "end"], ["built 3 in 12.5 s", "x", "y", "end"])
+    assert not transcripts.matches(["built 3 in 0.4 s"], ["built 4 in 0.4 s"])
+    assert not transcripts.matches(["a", "..."], ["b", "c"])
+
+
+def test_rewriting_keeps_elisions_and_checking_then_finds_no_drift(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# A tool\n\n<!-- transcript: fresh -->\n"
+        f"{FENCE}console\n$ printf 'Items (3):\\n  one\\n  two\\n  six\\nTotal (3)\\n'\nItems (2):\n  one\n  ...\n"
+        f"Total (2)\n\n$ ls\nnothing\n{FENCE}\n\nThe end.\n")
+    drifted = transcripts.drift(readme)
+    assert len(drifted) == 2 and "+seeds" in drifted[1]
+
+    assert transcripts.rewrite(readme) == 2
+    assert readme.read_text() == (
+        "# A tool\n\n<!-- transcript: fresh -->\n"
+        f"{FENCE}console\n$ printf 'Items (3):\\n  one\\n  two\\n  six\\nTotal (3)\\n'\nItems (3):\n  one\n  ...\n"
+        f"Total (3)\n\n$ ls\nseeds\n{FENCE}\n\nThe end.\n")
+    assert transcripts.drift(readme) == []
+
+
+@pytest.mark.slow
+def test_a_block_runs_on_the_store_built_from_the_seeds_unless_marked_fresh(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{FENCE}console\n$ ls\nkg-data\nseeds\n$ kg stats | grep documents\n"
+                      f"documents               5\n{FENCE}\n")
+    assert transcripts.drift(readme) == []
+
+
+@pytest.mark.slow
+def test_the_readme_transcripts_are_what_the_commands_print():
+    drifted = transcripts.drift(transcripts.README)
+    assert not drifted, "README transcripts drifted; run `python docs/transcripts.py`:\n\n" + "\n\n".join(drifted)
