@@ -3,16 +3,28 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import re
+import struct
 import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
 
-_spec = importlib.util.spec_from_file_location("transcripts", ROOT / "docs" / "transcripts.py")
-transcripts = importlib.util.module_from_spec(_spec)
-sys.modules["transcripts"] = transcripts
-_spec.loader.exec_module(transcripts)
+
+
+def _script(name: str):
+    """A script of docs/ as a module (docs/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+transcripts = _script("transcripts")
+seeds_graph = _script("seeds_graph")
 
 FENCE = "```"
 
@@ -65,3 +77,16 @@ def test_a_block_runs_on_the_store_built_from_the_seeds_unless_marked_fresh(tmp_
 def test_the_readme_transcripts_are_what_the_commands_print():
     drifted = transcripts.drift(transcripts.README)
     assert not drifted, "README transcripts drifted; run `python docs/transcripts.py`:\n\n" + "\n\n".join(drifted)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_picture_script_draws_what_kg_viz_makes_of_the_seeds(tmp_path):
+    if not Path(seeds_graph.CHROMIUM).exists():
+        pytest.skip(f"browser tests need Debian's chromium at {seeds_graph.CHROMIUM} (apt-get install chromium)")
+    out = tmp_path / "seeds.png"
+    said = seeds_graph.draw(out)
+    assert re.fullmatch(r"Wrote seeds\.html: [1-9][\d,]* nodes, [1-9][\d,]* edges\.", said)
+    png = out.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (seeds_graph.WINDOW["width"], seeds_graph.WINDOW["height"])
