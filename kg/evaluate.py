@@ -160,12 +160,13 @@ class _Entity:
         return COARSE_CLASS.get(self.type, self.type)
 
     @classmethod
-    def read(cls, item: Mapping[str, Any]) -> "_Entity | None":
-        name = str(item.get("name") or "").strip()
+    def read(cls, item: Any) -> "_Entity | None":
+        name = str(item.get("name") or "").strip() if isinstance(item, Mapping) else ""
         if not name:
             return None
         kind = str(item.get("type") or "")
-        names = [name, *(str(a) for a in item.get("aliases") or ())]
+        aliases = item.get("aliases") or ()
+        names = [name, *([aliases] if isinstance(aliases, str) else map(str, aliases))]
         keys = frozenset(k for k in (name_key(n, kind == "Person") for n in names) if k)
         return cls(name, kind, keys, bool(item.get("optional")), item.get("id"))
 
@@ -230,6 +231,12 @@ def _span(relation: Mapping[str, Any]) -> str:
     return f"{start or '?'} to {end or '?'}"
 
 
+def _relations(extraction: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The relations that name a subject, a predicate and an object (others cannot be graded)."""
+    return [r for r in extraction.get("relations") or ()
+            if isinstance(r, Mapping) and all(r.get(k) for k in ("subject", "predicate", "object"))]
+
+
 def _triple(subject, predicate: str, obj) -> tuple:
     if predicate in _SYMMETRIC:
         subject, obj = sorted((subject, obj), key=repr)
@@ -252,10 +259,13 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
                 entity_counts[p.coarse] += Counts(tp=1)
             continue
         twin = index.closest(p)
-        if twin is not None and gold_entities[twin].optional and gold_entities[twin].coarse == p.coarse:
+        if twin is not None and gold_entities[twin].coarse != p.coarse:
+            twin = None
+        if twin is not None and gold_entities[twin].optional:
             continue
         entity_counts[p.coarse] += Counts(fp=1)
-        score.misses.append(f"{'false entity':<15} {p.type:<12} {p.name}")
+        again = f" (again {gold_entities[twin].name})" if twin is not None else ""
+        score.misses.append(f"{'false entity':<15} {p.type:<12} {p.name}{again}")
     matched_gold = set(aligned.values())
     for j, g in enumerate(gold_entities):
         if j not in matched_gold and not g.optional:
@@ -265,10 +275,13 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
     score.types = (same_type, len(aligned))
     score.entities = dict(entity_counts)
 
-    # the node each name stands for: a gold entity's index, or the unmatched name itself
+    # the node each name stands for: a gold entity's index, or the name itself when no entity has it
+    def unlisted(name: str) -> tuple[str, str]:
+        return "unlisted", name_key(name, person=True)
+
     def gold_node(name: str):
         found = index.find(name)
-        return found if found is not None else ("gold", name_key(name))
+        return found if found is not None else unlisted(name)
 
     by_id = {p.id: i for i, p in enumerate(pred_entities) if p.id}
     pred_index = _NameIndex(pred_entities)
@@ -283,7 +296,7 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
         keys = frozenset((name_key(name, person=True), name_key(name)))
         probe = pred_entities[i] if i is not None else _Entity(name, "", keys)
         closest = index.closest(probe)
-        return closest if closest is not None else ("predicted", name_key(name))
+        return closest if closest is not None else unlisted(name)
 
     # relations
     id_names = {p.id: p.name for p in pred_entities if p.id}
@@ -293,12 +306,12 @@ def score_document(gold: Mapping[str, Any], predicted: Mapping[str, Any]) -> Doc
         return f"{relation['predicate']}: {s} -> {o}"
 
     gold_relations: dict[tuple, dict[str, Any]] = {}
-    for r in gold.get("relations") or ():
+    for r in _relations(gold):
         t = _triple(gold_node(str(r["subject"])), str(r["predicate"]), gold_node(str(r["object"])))
         if t not in gold_relations or gold_relations[t].get("optional"):
             gold_relations[t] = r
     pred_relations: dict[tuple, list[Mapping[str, Any]]] = defaultdict(list)
-    for r in predicted.get("relations") or ():
+    for r in _relations(predicted):
         t = _triple(pred_node(str(r["subject"])), str(r["predicate"]), pred_node(str(r["object"])))
         pred_relations[t].append(r)
 

@@ -96,7 +96,16 @@ def test_a_second_prediction_of_one_entity_is_false_but_its_relations_still_coun
                     [rel("Ada Quill", "studiedAt", "University of Tarvk")])
     score = score_document(gold, predicted)
     assert score.entities["Organization"] == Counts(tp=1, fp=1)
+    assert score.misses == ["false entity    University   University of Tarvk (again University of Tarvik)"]
     assert score.relations == {"studiedAt": Counts(tp=1)}
+
+
+def test_a_name_no_entity_carries_still_matches_the_same_name_and_incomplete_items_are_skipped():
+    gold = doc("Ada Quill", [person("Ada Quill")], [rel("Ada Quill", "workedAt", "Kessel Labs")])
+    predicted = doc("Ada Quill", [person("Ada Quill"), "not an entity", {"type": "Lab"}],
+                    [rel("Ada Quill", "workedAt", "kessel labs"), rel("Ada Quill", "workedAt", ""), ["a", "b"]])
+    score = score_document(gold, predicted)
+    assert score.relations == {"workedAt": Counts(tp=1)} and score.entities == {"Person": Counts(tp=1)}
 
 
 def test_optional_items_cost_nothing_either_way():
