@@ -16,7 +16,8 @@ How a prediction is graded:
   either direction. A position or study at an organisation that contains the gold one (through
   the gold ``partOf`` relations) is accepted too.
 - Counts are summed over documents (micro-averaged) per class and per predicate; the relation
-  F1 of each document and their mean (the macro F1) show how evenly extraction works.
+  F1 of each document and their mean (the macro F1, over documents with relations to find or
+  found) show how evenly extraction works.
 - Dates: the share of matched positions and studies with dates in the gold whose start and end
   agree. Subject found: documents whose predicted subject is the gold subject.
 
@@ -414,8 +415,8 @@ class Report:
 
     @property
     def macro_relation_f1(self) -> float:
-        """The mean of the documents' relation F1."""
-        scores = [d.relation_counts().f1 for d in self.documents]
+        """The mean of the documents' relation F1, over documents with relations to find or found."""
+        scores = [c.f1 for c in (d.relation_counts() for d in self.documents) if c != Counts()]
         return sum(scores) / len(scores) if scores else 0.0
 
     @property

@@ -176,14 +176,15 @@ def test_the_report_sums_documents_and_averages_their_relation_f1():
                                        rel("Ada Quill", "studiedAt", "Tarvik University")])
     perfect = score_document(gold, gold)
     half = score_document(gold, doc("Bo Renner", entities, [rel("Ada Quill", "coauthored", "Bo Renner")]))
-    report = Report([perfect, half])
+    nothing = score_document(doc("Bo Renner", [person("Bo Renner")]), doc("Bo Renner", [person("Bo Renner")]))
+    report = Report([perfect, half, nothing])
     assert report.relation_counts() == {"coauthored": Counts(tp=2), "studiedAt": Counts(tp=1, fn=1)}
     assert report.relation_f1 == pytest.approx(6 / 7)
     assert report.macro_relation_f1 == pytest.approx((1 + 2 / 3) / 2)
     assert (report.publication_f1, report.career_f1) == (1.0, pytest.approx(2 / 3))
-    assert report.subjects == (1, 2)
+    assert report.subjects == (2, 3)
     summary = report.summary()
-    assert summary["subject found"] == "1 of 2" and summary["relation F1"] == 0.857
+    assert summary["subject found"] == "2 of 3" and summary["relation F1"] == 0.857
     assert [row["class"] for row in report.class_rows()] == ["Organization", "Person", "coauthored", "studiedAt"]
 
 
