@@ -19,10 +19,11 @@ __all__ = ["evaluate"]
 def evaluate(gold_dir, docs_dirs, fmt, verbose):
     """Extract documents and grade them against gold files you annotated by hand.
 
-    GOLD_DIR holds one NAME.json per document (the JSON of `kg extract NAME --format json`,
-    corrected by hand; `"optional": true` marks items that may be found or not); the
-    documents NAME are looked up in DOCS_DIRS. Prints precision, recall and F1 per entity
-    class and per relation, per document, and the headline figures.
+    GOLD_DIR holds a gold file per document, named after it (cv.md.json for cv.md): the
+    JSON of `kg extract cv.md --format json`, corrected by hand, where `"optional": true`
+    marks items that may be found or not. The documents are looked up in DOCS_DIRS.
+    Prints precision, recall and F1 per entity class and per relation, per document, and
+    the headline figures.
 
     \b
     Example:
