@@ -55,7 +55,7 @@ class Command:
 class Block:
     """A console block: where its lines are in the README, and its commands."""
 
-    start: int  # index of the first line inside the fence
+    start: int  # index of the first command's line
     end: int  # index of the closing fence
     fresh: bool
     commands: list[Command]
@@ -95,6 +95,8 @@ def parse(text: str) -> list[Block]:
         while j < len(lines) and lines[j].strip() != "```":
             line = lines[j]
             if line.startswith("$ "):
+                if not commands:
+                    start = j  # lines before the first command are not output: left as they are
                 command = Command([line])
                 while not _complete("\n".join(command.lines)[2:]) and j + 1 < len(lines) \
                         and lines[j + 1].strip() != "```":

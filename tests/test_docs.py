@@ -34,12 +34,12 @@ def test_the_module_examples_hold():
 
 
 def test_a_command_goes_on_while_a_quote_is_open_and_blank_lines_separate_outputs():
-    text = f"intro\n{FENCE}console\n$ printf 'a\n b'\na\n b\n\n$ echo c \\\n  d\nc d\n{FENCE}\n"
+    text = f"intro\n{FENCE}console\n# a note\n$ printf 'a\n b'\na\n b\n\n$ echo c \\\n  d\nc d\n{FENCE}\n"
     (block,) = transcripts.parse(text)
     assert [c.text for c in block.commands] == ["printf 'a\n b'", "echo c \\\n  d"]
     assert [c.output for c in block.commands] == [["a", " b"], ["c d"]]
     assert [c.gap for c in block.commands] == [1, 0]
-    assert block.render() == text.split("\n")[2:-2]
+    assert block.render() == text.split("\n")[3:-2]
 
 
 def test_outputs_match_across_elisions_and_timings_but_not_other_changes():
