@@ -228,7 +228,9 @@ def rewrite(path: Path = README) -> int:
                 print(f"note: the parts around '...' in `{command.text}` are gone; "
                       "the whole output is written, cut it again by hand", file=sys.stderr)
                 new = actual
-            command.output = new
+            # a line whose only change is a timing stays as it was: the diff shows what changed
+            command.output = [old if k < len(command.output) and _normal(old := command.output[k]) == _normal(line)
+                              else line for k, line in enumerate(new)]
             changed += 1
         lines[block.start:block.end] = block.render()
     path.write_text("\n".join(lines), encoding="utf-8")

@@ -48,12 +48,12 @@ def test_outputs_match_across_elisions_and_timings_but_not_other_changes():
     assert not transcripts.matches(["a", "..."], ["b", "c"])
 
 
-def test_rewriting_keeps_elisions_and_checking_then_finds_no_drift(tmp_path):
+def test_rewriting_keeps_elisions_and_timings_and_checking_then_finds_no_drift(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text(
         "# A tool\n\n<!-- transcript: fresh -->\n"
         f"{FENCE}console\n$ printf 'Items (3):\\n  one\\n  two\\n  six\\nTotal (3)\\n'\nItems (2):\n  one\n  ...\n"
-        f"Total (2)\n\n$ ls\nnothing\n{FENCE}\n\nThe end.\n")
+        f"Total (2)\n\n$ echo 'took 0.2 s, in 0.2 s'; ls\ntook 0.2 s, in 9.9 s\nnothing\n{FENCE}\n\nThe end.\n")
     drifted = transcripts.drift(readme)
     assert len(drifted) == 2 and "+seeds" in drifted[1]
 
@@ -61,7 +61,7 @@ def test_rewriting_keeps_elisions_and_checking_then_finds_no_drift(tmp_path):
     assert readme.read_text() == (
         "# A tool\n\n<!-- transcript: fresh -->\n"
         f"{FENCE}console\n$ printf 'Items (3):\\n  one\\n  two\\n  six\\nTotal (3)\\n'\nItems (3):\n  one\n  ...\n"
-        f"Total (3)\n\n$ ls\nseeds\n{FENCE}\n\nThe end.\n")
+        f"Total (3)\n\n$ echo 'took 0.2 s, in 0.2 s'; ls\ntook 0.2 s, in 9.9 s\nseeds\n{FENCE}\n\nThe end.\n")
     assert transcripts.drift(readme) == []
 
 
