@@ -536,4 +536,7 @@ def evaluate(gold_dir: str | Path, docs_dirs: str | Path | Iterable[str | Path],
         score = score_document({**gold, "document": name}, predicted)
         score.error = error
         documents.append(score)
+    if not documents:
+        raise KgError(f"none of the {len(missing)} documents named by the gold files in {gold_dir} is in "
+                      + ", ".join(map(str, folders)))
     return Report(documents, missing)

@@ -210,9 +210,17 @@ def test_evaluate_grades_what_a_given_extractor_returns(tmp_path):
 def test_evaluate_refuses_a_folder_without_gold_files_or_with_a_broken_one(tmp_path):
     with pytest.raises(KgError, match="no gold files"):
         evaluate(tmp_path, tmp_path)
+    (tmp_path / "cv.txt.json").write_text(json.dumps(doc("Ada Quill", [person("Ada Quill")])))
+    with pytest.raises(KgError, match="none of the 1 documents"):
+        evaluate(tmp_path, tmp_path)
     (tmp_path / "cv.txt.json").write_text("[1, 2")
     with pytest.raises(KgError, match="not a gold file"):
         evaluate(tmp_path, tmp_path)
+
+
+def test_kg_evaluate_says_what_is_wrong_in_one_line(tmp_path):
+    result = CliRunner().invoke(cli, ["evaluate", str(tmp_path), str(DOCS)])
+    assert result.exit_code == 1 and "no gold files" in result.output and "Traceback" not in result.output
 
 
 def test_kg_evaluate_prints_tables_misses_and_json():
