@@ -14,7 +14,8 @@ How a prediction is graded:
   class (:data:`COARSE_CLASS`). A second prediction of the same entity is a false one.
 - Relations match by (subject, predicate, object) after entity matching; ``coauthored`` in
   either direction. A position or study at an organisation that contains the gold one (through
-  the gold ``partOf`` relations) is accepted too.
+  the gold ``partOf`` relations) is never a false one, and finds one such gold relation that
+  nothing else found.
 - Counts are summed over documents (micro-averaged) per class and per predicate; the relation
   F1 of each document and their mean (the macro F1, over documents with relations to find or
   found) show how evenly extraction works.
