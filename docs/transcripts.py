@@ -13,7 +13,8 @@ Each block runs in a fresh temporary directory holding a copy of ``seeds/`` and 
 a block right after the line ``<!-- transcript: fresh -->`` starts without the store. A line
 ``...`` in an output stands for any lines: checking skips them, rewriting keeps the elision
 (the lines after a ``...`` are found again by their beginning, up to the first digit).
-Timings such as ``in 0.4 s`` are compared as ``in N s``.
+Timings such as ``in 0.4 s`` are compared as ``in N s``. A command has 300 s; what it leaves running in
+the background is stopped with it.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -36,6 +38,7 @@ ELISION = "..."
 ELAPSED = re.compile(r"\bin \d+(?:\.\d+)? m?s\b")
 """A duration as kg prints it ("in 0.4 s", "in 12 ms"): different on every run."""
 SETUP = "kg build seeds/"
+COMMAND_TIMEOUT = 300
 
 
 @dataclass
@@ -180,7 +183,19 @@ def _environment(workdir: Path) -> dict[str, str]:
 
 
 def _sh(command: str, workdir: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "-c", command], cwd=workdir, env=env, capture_output=True, text=True)
+    process = subprocess.Popen(["bash", "-c", command], cwd=workdir, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=COMMAND_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"`{command}` did not finish in {COMMAND_TIMEOUT} s (a process left running in "
+                           "the background keeps its output open: redirect it)") from None
+    finally:
+        try:  # whatever the command left running in the background ends with it
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 def run(block: Block) -> list[list[str]]:

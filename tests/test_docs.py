@@ -65,6 +65,14 @@ def test_rewriting_keeps_elisions_and_timings_and_checking_then_finds_no_drift(t
     assert transcripts.drift(readme) == []
 
 
+def test_a_command_that_never_ends_is_stopped_and_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(transcripts, "COMMAND_TIMEOUT", 1)
+    readme = tmp_path / "README.md"
+    readme.write_text(f"<!-- transcript: fresh -->\n{FENCE}console\n$ sleep 30 &\n{FENCE}\n")
+    with pytest.raises(RuntimeError, match="`sleep 30 &` did not finish in 1 s"):
+        transcripts.drift(readme)
+
+
 @pytest.mark.slow
 def test_a_block_runs_on_the_store_built_from_the_seeds_unless_marked_fresh(tmp_path):
     readme = tmp_path / "README.md"
