@@ -13,8 +13,8 @@ Each block runs in a fresh temporary directory holding a copy of ``seeds/`` and 
 a block right after the line ``<!-- transcript: fresh -->`` starts without the store. A line
 ``...`` in an output stands for any lines: checking skips them, rewriting keeps the elision
 (the lines after a ``...`` are found again by their beginning, up to the first digit).
-Timings such as ``in 0.4 s`` are compared as ``in N s``. A command has 300 s; what it leaves running in
-the background is stopped with it.
+Timings such as ``in 0.4 s`` are compared as ``in N s``. A command has 300 s to finish; what a
+block leaves running in the background (a server, with its output redirected) is stopped at its end.
 """
 from __future__ import annotations
 
@@ -182,39 +182,49 @@ def _environment(workdir: Path) -> dict[str, str]:
     return env
 
 
-def _sh(command: str, workdir: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+def _stop(group: int) -> None:
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _sh(command: str, workdir: Path, env: dict[str, str], groups: list[int]) -> subprocess.CompletedProcess:
+    """Run one command in its own process group, noted in ``groups`` so that the block can end what it left running."""
     process = subprocess.Popen(["bash", "-c", command], cwd=workdir, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+    groups.append(process.pid)
     try:
         out, err = process.communicate(timeout=COMMAND_TIMEOUT)
     except subprocess.TimeoutExpired:
+        _stop(process.pid)
         raise RuntimeError(f"`{command}` did not finish in {COMMAND_TIMEOUT} s (a process left running in "
-                           "the background keeps its output open: redirect it)") from None
-    finally:
-        try:  # whatever the command left running in the background ends with it
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+                           "the background keeps the output open: redirect its output)") from None
     return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 def run(block: Block) -> list[list[str]]:
     """Run a block's commands in a fresh directory; the lines each printed."""
-    outputs = []
+    outputs: list[list[str]] = []
+    groups: list[int] = []
     with tempfile.TemporaryDirectory(prefix="kg-transcript-") as tmp:
         workdir = Path(tmp)
         shutil.copytree(ROOT / "seeds", workdir / "seeds")
         env = _environment(workdir)
-        if not block.fresh:
-            setup = _sh(SETUP, workdir, env)
-            if setup.returncode:
-                raise RuntimeError(f"{SETUP} failed:\n{setup.stderr}")
-        for command in block.commands:
-            done = _sh(command.text, workdir, env)
-            if done.returncode and done.stderr:
-                print(f"note: `{command.text}` exited {done.returncode}:\n{done.stderr}", file=sys.stderr)
-            lines = done.stdout.rstrip("\n").split("\n") if done.stdout.strip() else []
-            outputs.append([line.rstrip() for line in lines])
+        try:
+            if not block.fresh:
+                setup = _sh(SETUP, workdir, env, groups)
+                if setup.returncode:
+                    raise RuntimeError(f"{SETUP} failed:\n{setup.stderr}")
+            for command in block.commands:
+                done = _sh(command.text, workdir, env, groups)
+                if done.returncode and done.stderr:
+                    print(f"note: `{command.text}` exited {done.returncode}:\n{done.stderr}", file=sys.stderr)
+                lines = done.stdout.rstrip("\n").split("\n") if done.stdout.strip() else []
+                outputs.append([line.rstrip() for line in lines])
+        finally:  # a server a block started in the background ends with the block
+            for group in groups:
+                _stop(group)
     return outputs
 
 

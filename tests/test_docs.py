@@ -73,6 +73,13 @@ def test_a_command_that_never_ends_is_stopped_and_named(tmp_path, monkeypatch):
         transcripts.drift(readme)
 
 
+def test_a_background_process_lives_until_the_end_of_its_block(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"<!-- transcript: fresh -->\n{FENCE}console\n$ sleep 30 > /dev/null 2>&1 & echo $! > pid\n"
+                      f"$ kill -0 $(cat pid) && echo running\nrunning\n{FENCE}\n")
+    assert transcripts.drift(readme) == []
+
+
 @pytest.mark.slow
 def test_a_block_runs_on_the_store_built_from_the_seeds_unless_marked_fresh(tmp_path):
     readme = tmp_path / "README.md"
