@@ -414,10 +414,18 @@ class Report:
         """Relation F1 over every other predicate: positions, studies, advisors, units, projects."""
         return _total(c for p, c in self.relation_counts().items() if p not in PUBLICATION_PREDICATES).f1
 
+    def _relation_documents(self) -> list[Counts]:
+        return [c for c in (d.relation_counts() for d in self.documents) if c != Counts()]
+
+    @property
+    def relation_documents(self) -> int:
+        """How many documents have relations to find or found: those the macro F1 averages."""
+        return len(self._relation_documents())
+
     @property
     def macro_relation_f1(self) -> float:
         """The mean of the documents' relation F1, over documents with relations to find or found."""
-        scores = [c.f1 for c in (d.relation_counts() for d in self.documents) if c != Counts()]
+        scores = [c.f1 for c in self._relation_documents()]
         return sum(scores) / len(scores) if scores else 0.0
 
     @property

@@ -25,6 +25,7 @@ def _script(name: str):
 
 transcripts = _script("transcripts")
 seeds_graph = _script("seeds_graph")
+quality = _script("quality")
 
 FENCE = "```"
 
@@ -105,3 +106,16 @@ def test_the_picture_script_draws_what_kg_viz_makes_of_the_seeds(tmp_path):
     png = out.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", png[16:24]) == (seeds_graph.WINDOW["width"], seeds_graph.WINDOW["height"])
+
+
+def test_the_quality_figures_are_rewritten_between_their_markers_only(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"Before.\n\n{quality.START}\nold figures\n{quality.END}\n\nAfter.\n")
+    evaluate_data = ROOT / "tests" / "data" / "evaluate"
+    assert quality.main([str(evaluate_data / "gold"), str(evaluate_data / "docs"), "--readme", str(readme)]) == 0
+    text = readme.read_text()
+    assert text.startswith(f"Before.\n\n{quality.START}\n| class | P | R | F1 |\n|---|---|---|---|\n")
+    assert text.endswith(f"positions and studies.\n{quality.END}\n\nAfter.\n")
+    assert re.search(r"start and end both right for [01]\.\d{3} of the matched", text.replace("\n", " "))
+    assert "| workedAt | " in text and "the subject found in 1 of the 2 documents" in text
+    assert "old figures" not in text

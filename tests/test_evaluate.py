@@ -180,7 +180,7 @@ def test_the_report_sums_documents_and_averages_their_relation_f1():
     report = Report([perfect, half, nothing])
     assert report.relation_counts() == {"coauthored": Counts(tp=2), "studiedAt": Counts(tp=1, fn=1)}
     assert report.relation_f1 == pytest.approx(6 / 7)
-    assert report.macro_relation_f1 == pytest.approx((1 + 2 / 3) / 2)
+    assert report.macro_relation_f1 == pytest.approx((1 + 2 / 3) / 2) and report.relation_documents == 2
     assert (report.publication_f1, report.career_f1) == (1.0, pytest.approx(2 / 3))
     assert report.subjects == (2, 3)
     summary = report.summary()
