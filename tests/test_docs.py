@@ -116,6 +116,7 @@ def test_the_quality_figures_are_rewritten_between_their_markers_only(tmp_path):
     text = readme.read_text()
     assert text.startswith(f"Before.\n\n{quality.START}\n| class | P | R | F1 |\n|---|---|---|---|\n")
     assert text.endswith(f"positions and studies.\n{quality.END}\n\nAfter.\n")
-    assert re.search(r"start and end both right for [01]\.\d{3} of the matched", text.replace("\n", " "))
-    assert "| workedAt | " in text and "the subject found in 1 of the 2 documents" in text
+    flowing = text.replace("\n", " ")
+    assert re.search(r"start and end both right for [01]\.\d{3} of the matched", flowing)
+    assert "| workedAt | " in text and "the subject found in 1 of the 2 documents" in flowing
     assert "old figures" not in text
