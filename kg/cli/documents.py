@@ -116,7 +116,8 @@ def extract(file, fmt):
 @click.option("--file", "query_file", type=click.File("r"), help="Read the query from a .rq file.")
 @click.option("--name", "query_name", help="Run a query packaged with kg (see `kg query --list`).")
 @click.option("--param", "params", multiple=True, metavar="VAR=VALUE",
-              help="Bind ?VAR to a string (or an IRI written <...>); repeatable.")
+              help="Bind ?VAR to a string, or an IRI written <...>; a packaged query's IRI parameter "
+                   "also takes an entity's name. Repeatable.")
 @click.option("--list", "list_queries", is_flag=True, help="List the packaged queries.")
 @store_option
 @format_option(type=click.Choice(FORMATS), default="table")
@@ -132,6 +133,7 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
         kg query --file people.rq --format csv
         kg query --list
         kg query --name people_at_org --param org="<https://w3id.org/kg/id/org/kyoto-university>"
+        kg query --name people_at_org --param org="Kyoto University"
     """
     from kg.queries import load_query, query_names
 
@@ -151,7 +153,7 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
     else:
         text = sparql
     with _open(store) as kg_store:
-        result = kg_store.query(text, _bindings(params))
+        result = kg_store.query(text, _bindings(kg_store, params, query_name))
         click.echo(_render_result(result, fmt).rstrip("\n"))
 
 
@@ -270,18 +272,16 @@ def remove(documents, store):
                 click.echo(f"removed {path}")
 
 
-def _bindings(params) -> dict:
-    from rdflib import Literal, URIRef
+def _bindings(kg_store, params, query_name) -> dict:
+    from kg.queries import parameter_bindings
 
-    out = {}
+    values = {}
     for param in params:
         name, sep, value = param.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"{param!r} is not VAR=VALUE", param_hint="--param")
-        value = value.strip()
-        term = URIRef(value[1:-1]) if value.startswith("<") and value.endswith(">") else Literal(value)
-        out[name.strip().lstrip("?$")] = term
-    return out
+        values[name] = value
+    return parameter_bindings(kg_store, values, query_name)
 
 
 def _render_result(result, fmt: str) -> str:
