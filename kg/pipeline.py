@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from kg.errors import DocumentError, KgError, NotFoundError
+from kg.errors import KgError, NotFoundError
 from kg.model import Document, Extraction, KnownEntity
 
 __all__ = ["BuildReport", "build", "extract_file", "remove", "document_key"]
@@ -50,6 +50,8 @@ class BuildReport:
     built: int = 0
     unchanged: int = 0
     errors: list[tuple[str, str]] = field(default_factory=list)
+    #: ``(path, reason)`` of what was left out without being an error: FIFOs, sockets and devices in a folder
+    skipped: list[tuple[str, str]] = field(default_factory=list)
     entities: int = 0
     facts: int = 0
     merges: int = 0
@@ -127,22 +129,31 @@ def build(
     -------
     BuildReport
     """
-    from kg.ingest import iter_paths
+    from kg.ingest import SUPPORTED_SUFFIXES, iter_paths
     from kg import rdf
     from kg.resolve import resolve
 
     started = time.perf_counter()
     report = BuildReport()
-    try:
-        files = iter_paths(paths)
-    except DocumentError as exc:
-        raise NotFoundError(str(exc)) from None
+    paths = list(paths)
+    unreadable: list[tuple[str, str]] = []
+    files = iter_paths(paths, errors=unreadable, skipped=report.skipped)
+    report.errors += [(path, f"{path}: {reason}") for path, reason in unreadable]
+    if not files:
+        if unreadable:
+            raise NotFoundError("; ".join(message for _, message in report.errors))
+        raise NotFoundError(f"no documents in {', '.join(map(str, paths))} (kg reads "
+                            f"{', '.join(sorted(SUPPORTED_SUFFIXES))} files)")
     store.drop_incomplete()  # what a build killed during a bulk write left behind
     documents = store.documents()
     known_hashes = {d["path"]: d["sha256"] for d in documents}
     todo: list[str] = []
     for path in files:
-        key = document_key(path)
+        try:
+            key = document_key(path)
+        except (OSError, RuntimeError) as exc:  # replaced by a link loop since the walk
+            report.errors.append((str(path), f"{path}: cannot read ({exc})"))
+            continue
         if not force and key in known_hashes and known_hashes[key] == _sha256(path):
             report.unchanged += 1
         else:

@@ -117,3 +117,67 @@ def test_large_builds_are_written_in_larger_loads(tmp_path, monkeypatch, documen
                    progress=lambda done, total, stage: steps.append(done) if stage == "writing" else None)
     assert report.built == documents and not report.errors
     assert steps == [0, *range(step, documents, step), documents]
+
+
+# -- what a folder can hold besides documents ----------------------------------------------
+def _cv(path, name="Ifeoma Adeyemi", org="Harrowgate Robotics"):
+    path.write_text(f"# {name}\n\n## Experience\n\n- Engineer, {org}, 2019 - 2021\n")
+    return path
+
+
+def test_a_symlink_loop_is_reported_and_the_file_beside_it_is_built(tmp_path):
+    _cv(tmp_path / "good.md")
+    (tmp_path / "loop.md").symlink_to(tmp_path / "loop.md")
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "dangling.md").symlink_to(tmp_path / "gone.md")
+    report = build([tmp_path], Store.open(":memory:"))
+    assert report.built == 1
+    assert sorted((path.rsplit("/", 1)[-1], message.rsplit(": ", 1)[-1]) for path, message in report.errors) == [
+        ("a.md", "symbolic link loop"), ("b.md", "symbolic link loop"),
+        ("dangling.md", "broken symbolic link"), ("loop.md", "symbolic link loop")]
+
+
+def test_a_missing_path_among_several_is_reported_and_the_rest_built(tmp_path):
+    first, second = _cv(tmp_path / "first.md"), _cv(tmp_path / "second.md", "Tomasz Wierzba", "Quillon Labs")
+    report = build([first, tmp_path / "missing.md", second], Store.open(":memory:"))
+    assert report.built == 2
+    assert report.errors == [(str(tmp_path / "missing.md"), f"{tmp_path / 'missing.md'}: no such file or directory")]
+
+
+def test_a_fifo_in_a_folder_is_skipped_not_waited_on(tmp_path):
+    import os
+    import threading
+
+    _cv(tmp_path / "good.md")
+    os.mkfifo(tmp_path / "pipe.md")
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(report=build([tmp_path], Store.open(":memory:"))),
+                              daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():  # let the stuck reader go before failing
+        with open(tmp_path / "pipe.md", "w"):
+            pass
+        pytest.fail("kg build waited on a FIFO")
+    report = result["report"]
+    assert report.built == 1 and not report.errors
+    assert report.skipped == [(str(tmp_path / "pipe.md"), "not a regular file (a FIFO)")]
+
+
+def test_an_endless_file_is_refused_after_the_size_limit_not_read_whole():
+    import resource
+
+    from kg.errors import DocumentError
+    from kg.pipeline import extract_file
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(DocumentError, match="too large"):
+        extract_file("/dev/zero")
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # KiB: the 20 MB limit, not GBs
+
+
+def test_a_folder_without_documents_is_an_error(tmp_path):
+    (tmp_path / "notes.png").write_bytes(b"\x89PNG")
+    with pytest.raises(NotFoundError, match="no documents in"):
+        build([tmp_path], Store.open(":memory:"))

@@ -46,6 +46,8 @@ def build(paths, store, force, workers, ror):
             ror_index = load_ror(ror)
         report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index)
         totals = kg_store.stats()
+    for path, reason in report.skipped:
+        click.secho(f"skipped: {path}: {reason}", fg="yellow", err=True)
     for _, message in report.errors:
         click.secho(f"error: {message}", fg="red", err=True)
     click.echo(report.summary())
