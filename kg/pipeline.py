@@ -52,6 +52,8 @@ class BuildReport:
     errors: list[tuple[str, str]] = field(default_factory=list)
     #: ``(path, reason)`` of what was left out without being an error: FIFOs, sockets and devices in a folder
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    #: ``(path, message)`` for documents built with a problem worth a look (see :func:`document_warnings`)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
     entities: int = 0
     facts: int = 0
     merges: int = 0
@@ -64,8 +66,11 @@ class BuildReport:
 
         >>> BuildReport(built=2, entities=10, facts=12, seconds=0.5).summary()
         'built 2 documents (0 unchanged, 0 errors): 10 entities, 12 facts, 0 merges in 0.5 s'
+        >>> BuildReport(built=1, warnings=[("cv.json", "work is text"), ("cv.json", "no facts found")]).summary()
+        'built 1 documents (0 unchanged, 0 errors, 1 with warnings): 0 entities, 0 facts, 0 merges in 0.0 s'
         """
-        return (f"built {self.built} documents ({self.unchanged} unchanged, {len(self.errors)} errors): "
+        warned = f", {len({path for path, _ in self.warnings})} with warnings" if self.warnings else ""
+        return (f"built {self.built} documents ({self.unchanged} unchanged, {len(self.errors)} errors{warned}): "
                 f"{self.entities} entities, {self.facts} facts, {self.merges} merges in {self.seconds:.1f} s")
 
 
@@ -88,6 +93,18 @@ def extract_file(path: str | os.PathLike) -> tuple[Document, Extraction]:
 
     document = load_document(path)
     return document, extract(document)
+
+
+def document_warnings(document: Document, extraction: Extraction) -> list[str]:
+    """What the user should hear about a document that loaded: the loader's warnings, and a
+    word when nothing was found in it.
+
+    >>> from kg.model import Entity
+    >>> document_warnings(Document("cv.json", "cv.json", "jsonresume", (), "0", warnings=("work is text",)),
+    ...                   Extraction("cv.json", "p", (Entity("p", "Ada Obi", "Person"),), ()))
+    ['work is text', 'no facts found']
+    """
+    return [*document.warnings, *(["no facts found"] if not extraction.relations else [])]
 
 
 def _load_and_extract(path: str) -> tuple[str, Document | None, Extraction | None, str | None]:
@@ -167,6 +184,7 @@ def build(
             report.errors.append((path, error))
         else:
             key = document_key(path)
+            report.warnings += [(key, warning) for warning in document_warnings(document, extraction)]
             loaded.append((key, replace(document, path=key), replace(extraction, document=key)))
         if progress:
             progress(done, len(todo), "extracting")

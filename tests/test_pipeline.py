@@ -181,3 +181,47 @@ def test_a_folder_without_documents_is_an_error(tmp_path):
     (tmp_path / "notes.png").write_bytes(b"\x89PNG")
     with pytest.raises(NotFoundError, match="no documents in"):
         build([tmp_path], Store.open(":memory:"))
+
+
+# -- documents that load but give nothing: said, not silent ---------------------------------
+def test_documents_that_give_no_facts_are_warned_about_with_the_reason(tmp_path):
+    (tmp_path / "list.json").write_text('[{"basics": {"name": "Odile Fanchon"}, "work": []}]')
+    (tmp_path / "typed.json").write_text('{"basics": {"name": ["Odile Fanchon"]}, "work": {"name": "Brassmere Labs"},'
+                                         ' "education": [{"institution": {"name": "Varenne University"}}]}')
+    (tmp_path / "open.tex").write_text("\\documentclass{article}\n\\begin{document}\n\\section{Experience\n"
+                                       "Engineer, Brassmere Labs, 2019--2021\n\\end{document}\n")
+    _cv(tmp_path / "fine.md")
+    report = build([tmp_path], Store.open(":memory:"))
+    assert report.built == 4 and not report.errors
+    warned = {}
+    for path, message in report.warnings:
+        warned.setdefault(path.rsplit("/", 1)[-1], []).append(message)
+    assert warned == {
+        "list.json": ['the file holds a list, JSON Resume is one object ({"basics": ..., "work": [...]})',
+                      "no facts found"],
+        "typed.json": ["basics.name is a list, JSON Resume expects text",
+                       "education[0].institution is an object, JSON Resume expects text",
+                       "work is an object, JSON Resume expects a list of records", "no facts found"],
+        "open.tex": ["unbalanced braces: the { on line 3 is never closed", "no facts found"],
+    }
+    assert "3 with warnings" in report.summary()
+
+
+def test_kg_build_says_what_it_skipped_warned_and_could_not_find(tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    build_ = lambda *paths: CliRunner().invoke(
+        cli, ["build", *map(str, paths), "--store", str(tmp_path / "kg-data")])
+    result = build_(folder)
+    assert result.exit_code == 1 and "no documents in" in result.stderr
+    _cv(folder / "fine.md")
+    (folder / "list.json").write_text('[{"basics": {"name": "Odile Fanchon"}}]')
+    result = build_(folder, tmp_path / "missing.md")
+    assert result.exit_code == 1
+    assert f"error: {tmp_path / 'missing.md'}: no such file or directory" in result.stderr
+    assert f"warning: {folder / 'list.json'}: no facts found" in result.stderr
+    assert "built 2 documents (0 unchanged, 1 errors, 1 with warnings)" in result.stdout

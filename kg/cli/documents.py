@@ -48,6 +48,8 @@ def build(paths, store, force, workers, ror):
         totals = kg_store.stats()
     for path, reason in report.skipped:
         click.secho(f"skipped: {path}: {reason}", fg="yellow", err=True)
+    for path, message in report.warnings:
+        click.secho(f"warning: {path}: {message}", fg="yellow", err=True)
     for _, message in report.errors:
         click.secho(f"error: {message}", fg="red", err=True)
     click.echo(report.summary())
@@ -102,9 +104,11 @@ def extract(file, fmt):
         kg extract seeds/cv.txt --format json
         kg extract homepage.html --format turtle
     """
-    from kg.pipeline import extract_file
+    from kg.pipeline import document_warnings, extract_file
 
     document, extraction = extract_file(file)
+    for warning in document_warnings(document, extraction):
+        click.secho(f"warning: {file}: {warning}", fg="yellow", err=True)
     if fmt == "json":
         click.echo(json.dumps(extraction.to_json(), indent=2, ensure_ascii=False))
         return

@@ -184,6 +184,7 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     digest = hashlib.sha256(raw).hexdigest()
     kind = SUFFIX_FORMATS.get(file.suffix.lower())
     data = None
+    warnings: list[str] = []
     try:
         text = None
         if raw.lstrip()[:5] == b"%PDF-":
@@ -214,11 +215,13 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
 
                 lines, metadata = parse_latex(text)
                 fmt = "latex"
+                warnings += filter(None, [unbalanced_braces(text)])
             elif kind == "json":
-                from kg.ingest._structured import parse_json_document
+                from kg.ingest._structured import json_resume_problems, parse_json_document
 
                 lines, metadata, data = parse_json_document(text)
                 fmt = "jsonresume"
+                warnings += json_resume_problems(data)
             elif kind == "yaml":
                 from kg.ingest._structured import parse_yaml_document
 
@@ -233,8 +236,39 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     if not lines:
         raise DocumentError(shown, "no readable text")
     return Document(
-        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data
+        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data,
+        warnings=tuple(warnings),
     )
+
+
+#: what LaTeX's braces scan steps over: an escaped character (``\{``, ``\%``, ``\\``), a comment
+#: to the end of its line, a brace, a newline
+LATEX_BRACE_TOKEN = re.compile(r"\\.|%[^\n]*|[{}\n]", re.S)
+
+
+def unbalanced_braces(text: str) -> str | None:
+    r"""Why LaTeX source has unbalanced braces (text after an unclosed group is read as one
+    argument and mostly lost), or ``None`` when every group is closed.
+
+    >>> unbalanced_braces("\\section{Work\nEngineer, 2019 \\{ % }\n")
+    'unbalanced braces: the { on line 1 is never closed'
+    >>> unbalanced_braces("a} b"), unbalanced_braces("\\textbf{a} \\} 50\\%")
+    ('unbalanced braces: the } on line 1 closes no group', None)
+    """
+    line, opened = 1, []
+    for match in LATEX_BRACE_TOKEN.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line += 1
+        elif token == "{":
+            opened.append(line)
+        elif token == "}":
+            if not opened:
+                return f"unbalanced braces: the }} on line {line} closes no group"
+            opened.pop()
+    if opened:
+        return f"unbalanced braces: the {{ on line {opened[0]} is never closed"
+    return None
 
 
 def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None,
