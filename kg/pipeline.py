@@ -54,6 +54,10 @@ class BuildReport:
     skipped: list[tuple[str, str]] = field(default_factory=list)
     #: ``(path, message)`` for documents built with a problem worth a look (see :func:`document_warnings`)
     warnings: list[tuple[str, str]] = field(default_factory=list)
+    #: paths of documents in the store, under a folder being built, whose file is gone (deleted or
+    #: renamed): kept, unless the build prunes, and then listed in ``pruned``
+    stale: list[str] = field(default_factory=list)
+    pruned: list[str] = field(default_factory=list)
     entities: int = 0
     facts: int = 0
     merges: int = 0
@@ -126,6 +130,7 @@ def build(
     workers: int | None = None,
     force: bool = False,
     ror=None,
+    prune: bool = False,
 ) -> BuildReport:
     """Build documents (files, or folders walked recursively) into ``store``.
 
@@ -141,6 +146,8 @@ def build(
     force : rebuild documents even when their bytes are unchanged.
     ror : a ROR data dump (path, or a loaded :class:`kg.resolve.RorIndex`) whose names,
         aliases, acronyms and parents enrich organisation matching.
+    prune : remove the documents whose file is gone from a folder being built (the folder is
+        the truth, as ``rsync --delete``); without it they stay and are listed in ``stale``.
 
     Returns
     -------
@@ -163,6 +170,13 @@ def build(
                             f"{', '.join(sorted(SUPPORTED_SUFFIXES))} files)")
     store.drop_incomplete()  # what a build killed during a bulk write left behind
     documents = store.documents()
+    folders = [document_key(p) for p in paths if Path(p).is_dir()]
+    gone = [d for d in documents if any(_within(d["path"], f) for f in folders) and not os.path.isfile(d["path"])]
+    if gone and prune:
+        documents = _drop(store, documents, gone)
+        report.pruned = [d["path"] for d in gone]
+    else:
+        report.stale = [d["path"] for d in gone]
     known_hashes = {d["path"]: d["sha256"] for d in documents}
     todo: list[str] = []
     for path in files:
@@ -276,8 +290,6 @@ def remove(store, document: str) -> list[str]:
 
     An unknown or ambiguous name raises :class:`~kg.errors.NotFoundError`.
     """
-    from rdflib import URIRef
-
     known = store.documents()
     key = document_key(document)
     matches = [d for d in known if d["path"] == key] or [d for d in known if d["document"] == document]
@@ -286,13 +298,28 @@ def remove(store, document: str) -> list[str]:
     if len(matches) > 1:
         listed = ", ".join(d["path"] for d in matches)
         raise NotFoundError(f"{document}: several documents have this name ({listed}); give the path")
+    _drop(store, known, matches)
+    return [matches[0]["path"]]
+
+
+def _drop(store, known: list[dict], dropped: list[dict]) -> list[dict]:
+    """Remove documents' graphs, keeping the resolver index current; returns the documents left."""
+    from rdflib import URIRef
+
     index = _ResolverIndex.cached(store, known) if getattr(store, "_ox", None) is not None else None
     _ResolverIndex.invalidate(store)
-    store.remove_graph(URIRef(matches[0]["graph"]))
+    for document in dropped:
+        store.remove_graph(URIRef(document["graph"]))
+        if index is not None:
+            index.drop(document["graph"])
+    left = [d for d in known if d not in dropped]
     if index is not None:
-        index.drop(matches[0]["graph"])
-        index.save(store, [d for d in known if d is not matches[0]])
-    return [matches[0]["path"]]
+        index.save(store, left)
+    return left
+
+
+def _within(path: str, folder: str) -> bool:
+    return path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _sha256(path: str | os.PathLike) -> str | None:

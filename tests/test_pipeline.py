@@ -225,3 +225,51 @@ def test_kg_build_says_what_it_skipped_warned_and_could_not_find(tmp_path):
     assert f"error: {tmp_path / 'missing.md'}: no such file or directory" in result.stderr
     assert f"warning: {folder / 'list.json'}: no facts found" in result.stderr
     assert "built 2 documents (0 unchanged, 1 errors, 1 with warnings)" in result.stdout
+
+
+# -- the folder is the truth ----------------------------------------------------------------
+def test_documents_gone_from_the_folder_are_listed_and_pruned_on_request(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, person in (("a.md", "Alma Voss"), ("b.md", "Berit Lund"), ("c.md", "Cato Rinn")):
+        _cv(folder / name, person, f"{person.split()[1]} Works")
+    elsewhere = _cv(tmp_path / "elsewhere.md", "Dorin Mavi", "Mavi Works")
+    store = Store.open(tmp_path / "kg-data")
+    build([folder, elsewhere], store)
+    (folder / "a.md").unlink()
+    (folder / "b.md").rename(folder / "renamed.md")
+    elsewhere.unlink()  # not under a folder being built: not this build's business
+    report = build([folder], store)
+    assert report.stale == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.pruned
+    assert len(store.documents()) == 5
+    report = build([folder], store, prune=True)
+    assert report.pruned == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.stale
+    assert sorted(d["document"] for d in store.documents()) == ["c.md", "elsewhere.md", "renamed.md"]
+    names = {r["name"] for r in store.select("SELECT ?name WHERE { ?p a kg:Person ; kg:name ?name }")}
+    assert "Alma Voss" not in names and "Berit Lund" in names
+    # the resolver index follows: a rebuild resolves as a first build of what is left would
+    assert build([folder], store, force=True).built == 2
+    fresh = Store.open(tmp_path / "fresh")
+    build([folder], fresh)
+    count = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Person }"
+    assert store.select(count) == [{"n": fresh.select(count)[0]["n"] + 1}]  # + the elsewhere person
+
+
+def test_kg_build_names_the_documents_gone_and_prune_removes_them(tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    _cv(folder / "a.md"), _cv(folder / "b.md", "Berit Lund", "Lund Works")
+    build_ = lambda *extra: CliRunner().invoke(cli, ["build", str(folder), "--store", str(tmp_path / "kg-data"), *extra])
+    assert build_().exit_code == 0
+    (folder / "a.md").unlink()
+    result = build_()
+    assert result.exit_code == 0
+    assert f"1 documents in the store are gone from the folder (deleted or renamed), their facts kept: " \
+           f"{folder.resolve() / 'a.md'}; `kg build --prune` removes them" in result.stderr
+    result = build_("--prune")
+    assert f"removed {folder.resolve() / 'a.md'} (its file is gone)" in result.stdout
+    assert "gone from the folder" not in build_().stderr

@@ -24,17 +24,21 @@ def _open(store: str):
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Extraction processes (default: all cores).")
 @click.option("--ror", type=click.Path(exists=True, dir_okay=False),
               help="A ROR data dump (JSON) to enrich organisation names, acronyms and parents.")
-def build(paths, store, force, workers, ror):
+@click.option("--prune", is_flag=True,
+              help="Remove the documents whose file is gone from the folders given (deleted or renamed).")
+def build(paths, store, force, workers, ror, prune):
     """Build documents (files or folders) into the store.
 
     Unchanged documents are skipped; a changed document replaces its old facts; a
-    file that cannot be read is reported and skipped, and the others are built.
+    file that cannot be read is reported and skipped, and the others are built. A
+    document whose file is gone from a folder given is listed, and removed with --prune.
 
     \b
     Example:
         kg build seeds/
         kg build cv.pdf homepage.html --store lab-graph
         kg build crawl/ --ror ror-data.json
+        kg build seeds/ --prune
     """
     from kg.pipeline import build as build_documents
 
@@ -44,7 +48,8 @@ def build(paths, store, force, workers, ror):
             from kg.resolve import load_ror
 
             ror_index = load_ror(ror)
-        report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index)
+        report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index,
+                                 prune=prune)
         totals = kg_store.stats()
     for path, reason in report.skipped:
         click.secho(f"skipped: {path}: {reason}", fg="yellow", err=True)
@@ -52,6 +57,12 @@ def build(paths, store, force, workers, ror):
         click.secho(f"warning: {path}: {message}", fg="yellow", err=True)
     for _, message in report.errors:
         click.secho(f"error: {message}", fg="red", err=True)
+    for path in report.pruned:
+        click.echo(f"removed {path} (its file is gone)")
+    if report.stale:
+        click.secho(f"{len(report.stale)} documents in the store are gone from the folder (deleted or renamed), "
+                    f"their facts kept: {', '.join(report.stale)}; `kg build --prune` removes them", fg="yellow",
+                    err=True)
     click.echo(report.summary())
     click.echo(f"store {store}: {totals['documents']} documents, "
                f"{sum(totals['entities'].values())} entities, {sum(totals['relations'].values())} relations, "
