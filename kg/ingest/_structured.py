@@ -440,6 +440,8 @@ def load_yaml(text: str) -> Any:
         raise SourceError(f"malformed YAML: {str(exc).splitlines()[0] if str(exc) else 'syntax error'}") from None
     except RecursionError:
         raise SourceError("malformed YAML: nested too deeply") from None
+    except ValueError:  # a number of thousands of digits (Python's int conversion limit)
+        raise SourceError("malformed YAML: a number too long to read (thousands of digits)") from None
 
 
 def load_json(text: str) -> Any:
@@ -456,6 +458,8 @@ def load_json(text: str) -> Any:
         raise SourceError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SourceError("malformed JSON: nested too deeply") from None
+    except ValueError:  # a number of thousands of digits (Python's int conversion limit)
+        raise SourceError("malformed JSON: a number too long to read (thousands of digits)") from None
 
 
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
