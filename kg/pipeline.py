@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -29,7 +30,7 @@ from typing import Callable, Iterable, Sequence
 from kg.errors import KgError, NotFoundError
 from kg.model import Document, Extraction, KnownEntity
 
-__all__ = ["BuildReport", "build", "extract_file", "remove", "document_key"]
+__all__ = ["Budget", "BuildReport", "build", "extract_file", "extract_files", "remove", "document_key"]
 
 #: Below this many documents, extraction runs in this process (a pool costs more than it saves).
 PARALLEL_THRESHOLD = 64
@@ -41,6 +42,19 @@ PARALLEL_THRESHOLD = 64
 #: grows (100k documents: write stage 4,341 s with 64, 1,809 s with 512).
 WRITE_BATCH = 64
 LARGE_WRITE_BATCH = 512
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What extracting one document may cost: CPU seconds, and memory (MB) beyond what its
+    extraction process holds before it starts. A document over either is reported and skipped.
+
+    >>> Budget().seconds, Budget(megabytes=512).megabytes
+    (60.0, 512)
+    """
+
+    seconds: float = 60.0
+    megabytes: int = 2048
 
 
 @dataclass
@@ -111,15 +125,139 @@ def document_warnings(document: Document, extraction: Extraction) -> list[str]:
     return [*document.warnings, *(["no facts found"] if not extraction.relations else [])]
 
 
-def _load_and_extract(path: str) -> tuple[str, Document | None, Extraction | None, str | None]:
+def _load_and_extract(path: str, budget: Budget | None = None) -> tuple[str, Document | None, Extraction | None, str | None]:
     try:
-        document, extraction = extract_file(path)
+        with _spending(budget):
+            document, extraction = extract_file(path)
     except KgError as exc:
         return path, None, None, str(exc)
+    except _OverTime:
+        return path, None, None, f"{path}: over the time budget ({budget.seconds:g} s of CPU), skipped"
+    except MemoryError:
+        return path, None, None, f"{path}: over the memory budget ({budget.megabytes} MB), skipped"
     except Exception as exc:  # a bug in a rule must not lose the rest of the batch
         return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
     # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's memory
     return path, replace(document, lines=(), metadata={}, data=None), extraction, None
+
+
+def extract_files(paths: Sequence[str], *, workers: int | None = None, budget: Budget | None = Budget()):
+    """Load and extract documents, yielding ``(path, document, extraction, error)`` in order.
+
+    With a ``budget``, extraction runs in worker processes (one per core, fewer for fewer
+    documents), each document under that budget: a document over it, or one whose process dies,
+    gives an ``error`` and the others go on. Without one, in this process below
+    ``PARALLEL_THRESHOLD`` documents. The documents keep only their provenance and warnings.
+
+    >>> import pathlib, tempfile
+    >>> cv = pathlib.Path(tempfile.mkdtemp()) / "cv.md"
+    >>> _ = cv.write_text("# Ada Lovelace\\n\\n## Education\\n\\n- PhD, University of London, 1840\\n")
+    >>> [(len(e.relations), error) for _, _, e, error in extract_files([str(cv)], budget=Budget(seconds=30))]
+    [(1, None)]
+    """
+    workers = workers or os.cpu_count() or 1
+    if budget is None and (workers <= 1 or len(paths) < PARALLEL_THRESHOLD):
+        yield from map(_load_and_extract, paths)
+        return
+    workers = max(1, min(workers, -(-len(paths) // EXTRACT_CHUNK)))
+    chunks = [list(paths[i:i + EXTRACT_CHUNK]) for i in range(0, len(paths), EXTRACT_CHUNK)]
+    retry: list[str] = []
+    with _pool(workers, budget) as pool:
+        futures = [pool.submit(_extract_chunk, chunk, budget) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            if retry:  # the pool is broken: every chunk left is tried again below
+                retry += chunk
+                continue
+            try:
+                yield from future.result()
+            except BrokenProcessPool:
+                retry += chunk
+    # a process died (killed at the hard CPU limit, by the kernel's OOM killer, or crashed): each
+    # document left gets a process of its own, so that only the one that kills it again is lost
+    for path in retry:
+        try:
+            with _pool(1, budget) as pool:
+                yield pool.submit(_load_and_extract, path, budget).result()
+        except BrokenProcessPool:
+            yield path, None, None, f"{path}: the extraction process died (over budget or crashed), skipped"
+
+
+#: Documents per task sent to an extraction process: fewer round trips than one by one.
+EXTRACT_CHUNK = 16
+
+
+def _extract_chunk(paths: list[str], budget: Budget | None) -> list:
+    return [_load_and_extract(path, budget) for path in paths]
+
+
+def _pool(workers: int, budget: Budget | None) -> ProcessPoolExecutor:
+    import multiprocessing
+
+    # fork: the workers start with kg already imported (and the test suite's patches in place)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_limit_worker, initargs=(budget,))
+
+
+class _OverTime(Exception):
+    """A document's extraction used up its CPU seconds."""
+
+
+def _limit_worker(budget: Budget | None) -> None:
+    """Cap this worker's address space at what it holds now plus the budget: an allocation past
+    it raises ``MemoryError`` in the document that made it. A worker the kernel ends at its CPU
+    limit leaves no core file."""
+    import resource
+
+    if budget is None:
+        return
+    resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+    with open("/proc/self/statm") as handle:
+        held = int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = held + budget.megabytes * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+
+
+class _spending:
+    """Run a document under ``budget``'s CPU seconds (in a worker process: it sets signals and limits).
+
+    A profiling timer raises :class:`_OverTime` in the Python code (regular expressions
+    included) when the seconds are spent; should the document be stuck in C code that never
+    returns to Python, the kernel ends the process at twice the seconds (``RLIMIT_CPU``) and
+    :func:`extract_files` reports the document from its own process.
+    """
+
+    def __init__(self, budget: Budget | None):
+        self.budget = budget
+
+    def __enter__(self):
+        if self.budget is None:
+            return self
+        import resource
+        import signal
+
+        def over(signum, frame):
+            raise _OverTime()
+
+        self._handler = signal.signal(signal.SIGPROF, over)
+        signal.setitimer(signal.ITIMER_PROF, self.budget.seconds)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        self._cpu = resource.getrlimit(resource.RLIMIT_CPU)
+        hard_stop = int(used.ru_utime + used.ru_stime + 2 * self.budget.seconds) + 1
+        if self._cpu[1] == resource.RLIM_INFINITY or hard_stop < self._cpu[1]:
+            resource.setrlimit(resource.RLIMIT_CPU, (hard_stop, self._cpu[1]))
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.budget is None:
+            return None
+        import resource
+        import signal
+
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, self._handler)
+        resource.setrlimit(resource.RLIMIT_CPU, self._cpu)
+        return None
 
 
 def build(
@@ -131,6 +269,7 @@ def build(
     force: bool = False,
     ror=None,
     prune: bool = False,
+    budget: Budget | None = Budget(),
 ) -> BuildReport:
     """Build documents (files, or folders walked recursively) into ``store``.
 
@@ -148,6 +287,8 @@ def build(
         aliases, acronyms and parents enrich organisation matching.
     prune : remove the documents whose file is gone from a folder being built (the folder is
         the truth, as ``rsync --delete``); without it they stay and are listed in ``stale``.
+    budget : what extracting one document may cost (see :class:`Budget`); a document over it is
+        reported and skipped. ``None``: no limit, and small builds extract in this process.
 
     Returns
     -------
@@ -193,7 +334,7 @@ def build(
     loaded: list[tuple[str, Document, Extraction]] = []
     if progress:
         progress(0, len(todo), "extracting")
-    for done, (path, document, extraction, error) in enumerate(_extract_all(todo, workers), 1):
+    for done, (path, document, extraction, error) in enumerate(extract_files(todo, workers=workers, budget=budget), 1):
         if error:
             report.errors.append((path, error))
         else:
@@ -274,15 +415,6 @@ def build(
     report.entities = len(entities)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _extract_all(paths: Sequence[str], workers: int | None):
-    workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(paths) < PARALLEL_THRESHOLD:
-        yield from map(_load_and_extract, paths)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_load_and_extract, paths, chunksize=16)
 
 
 def remove(store, document: str) -> list[str]:

@@ -273,3 +273,57 @@ def test_kg_build_names_the_documents_gone_and_prune_removes_them(tmp_path):
     result = build_("--prune")
     assert f"removed {folder.resolve() / 'a.md'} (its file is gone)" in result.stdout
     assert "gone from the folder" not in build_().stderr
+
+
+# -- a budget per document -------------------------------------------------------------------
+@pytest.fixture
+def three_cvs(tmp_path):
+    return [_cv(tmp_path / f"{name}.md", f"{name.title()} Ferrow", f"{name.title()} Works")
+            for name in ("ann", "bea", "cyd")]
+
+
+def _misbehaving(kind):
+    """``extract_file`` as it is, except on ``bea.md``: burn CPU in Python or in C, or allocate."""
+    import kg.pipeline
+
+    real = kg.pipeline.extract_file
+
+    def extract_file(path):
+        if not str(path).endswith("bea.md"):
+            return real(path)
+        if kind == "python":
+            while True:
+                pass
+        if kind == "c":  # C code that never returns to the interpreter: no Python signal handler runs
+            sum(range(10**14))
+        return real(path), bytearray(600 * 2**20)
+    return extract_file
+
+
+@pytest.mark.parametrize("kind, reason", [("python", "over the time budget (0.5 s of CPU)"),
+                                          ("c", "the extraction process died"),
+                                          ("memory", "over the memory budget (200 MB)")])
+def test_a_document_over_its_budget_is_reported_and_the_others_are_built(three_cvs, monkeypatch, kind, reason):
+    import time
+
+    import kg.pipeline
+    from kg.pipeline import Budget
+
+    monkeypatch.setattr(kg.pipeline, "extract_file", _misbehaving(kind))
+    started = time.perf_counter()
+    report = build(three_cvs, Store.open(":memory:"), budget=Budget(seconds=0.5, megabytes=200))
+    assert report.built == 2
+    assert [(path.rsplit("/", 1)[-1], reason in message) for path, message in report.errors] == [("bea.md", True)]
+    assert time.perf_counter() - started < 60
+
+
+def test_kg_extract_reports_a_document_over_its_budget(three_cvs, monkeypatch):
+    from click.testing import CliRunner
+
+    import kg.pipeline
+    from kg.cli import cli
+
+    monkeypatch.setattr(kg.pipeline, "extract_file", _misbehaving("python"))
+    result = CliRunner().invoke(cli, ["extract", str(three_cvs[1]), "--max-seconds", "0.5"])
+    assert result.exit_code == 1 and "over the time budget (0.5 s of CPU), skipped" in result.output
+    assert CliRunner().invoke(cli, ["extract", str(three_cvs[0]), "--max-seconds", "0.5"]).exit_code == 0

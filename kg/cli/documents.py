@@ -17,6 +17,22 @@ def _open(store: str):
     return Store.open(store)
 
 
+def _budget_options(command):
+    """``--max-seconds`` and ``--max-memory``: a document's extraction budget (:class:`kg.pipeline.Budget`)."""
+    from kg.pipeline import Budget
+
+    command = click.option("--max-memory", type=click.IntRange(min=1), default=Budget.megabytes, show_default=True,
+                           metavar="MB", help="Memory one document's extraction may use.")(command)
+    return click.option("--max-seconds", type=click.FloatRange(min=0), default=Budget.seconds, show_default=True,
+                        help="CPU seconds one document's extraction may use (0: no budget).")(command)
+
+
+def _budget(max_seconds: float, max_memory: int):
+    from kg.pipeline import Budget
+
+    return Budget(seconds=max_seconds, megabytes=max_memory) if max_seconds else None
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @store_option
@@ -26,12 +42,14 @@ def _open(store: str):
               help="A ROR data dump (JSON) to enrich organisation names, acronyms and parents.")
 @click.option("--prune", is_flag=True,
               help="Remove the documents whose file is gone from the folders given (deleted or renamed).")
-def build(paths, store, force, workers, ror, prune):
+@_budget_options
+def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
     """Build documents (files or folders) into the store.
 
     Unchanged documents are skipped; a changed document replaces its old facts; a
-    file that cannot be read is reported and skipped, and the others are built. A
-    document whose file is gone from a folder given is listed, and removed with --prune.
+    file that cannot be read, or whose extraction goes over --max-seconds of CPU or
+    --max-memory, is reported and skipped, and the others are built. A document whose
+    file is gone from a folder given is listed, and removed with --prune.
 
     \b
     Example:
@@ -49,7 +67,7 @@ def build(paths, store, force, workers, ror, prune):
 
             ror_index = load_ror(ror)
         report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index,
-                                 prune=prune)
+                                 prune=prune, budget=_budget(max_seconds, max_memory))
         totals = kg_store.stats()
     for path, reason in report.skipped:
         click.secho(f"skipped: {path}: {reason}", fg="yellow", err=True)
@@ -107,7 +125,8 @@ class _BuildProgress:
 @cli.command()
 @click.argument("file", type=click.Path())
 @format_option(type=click.Choice(["json", "turtle"]), default="json")
-def extract(file, fmt):
+@_budget_options
+def extract(file, fmt, max_seconds, max_memory):
     """Extract one document and print what was found, without touching the store.
 
     \b
@@ -115,9 +134,15 @@ def extract(file, fmt):
         kg extract seeds/cv.txt --format json
         kg extract homepage.html --format turtle
     """
-    from kg.pipeline import document_warnings, extract_file
+    from kg.pipeline import document_warnings, extract_file, extract_files
 
-    document, extraction = extract_file(file)
+    budget = _budget(max_seconds, max_memory)
+    if budget is None:
+        document, extraction = extract_file(file)
+    else:
+        _, document, extraction, error = next(extract_files([file], budget=budget))
+        if error:
+            raise click.ClickException(error)
     for warning in document_warnings(document, extraction):
         click.secho(f"warning: {file}: {warning}", fg="yellow", err=True)
     if fmt == "json":
