@@ -72,6 +72,8 @@ class BuildReport:
     #: renamed): kept, unless the build prunes, and then listed in ``pruned``
     stale: list[str] = field(default_factory=list)
     pruned: list[str] = field(default_factory=list)
+    #: gone document -> the new file with the same bytes (a rename or a move), among ``stale`` or ``pruned``
+    renamed: dict[str, str] = field(default_factory=dict)
     entities: int = 0
     facts: int = 0
     merges: int = 0
@@ -320,13 +322,17 @@ def build(
         report.stale = [d["path"] for d in gone]
     known_hashes = {d["path"]: d["sha256"] for d in documents}
     todo: list[str] = []
+    gone_by_hash = {d["sha256"]: d["path"] for d in gone}
     for path in files:
         try:
             key = document_key(path)
         except (OSError, RuntimeError) as exc:  # replaced by a link loop since the walk
             report.errors.append((str(path), f"{path}: cannot read ({exc})"))
             continue
-        if not force and key in known_hashes and known_hashes[key] == _sha256(path):
+        digest = _sha256(path) if gone or (not force and key in known_hashes) else None
+        if digest in gone_by_hash:  # the same bytes as a document that is gone: renamed or moved
+            report.renamed[gone_by_hash[digest]] = key
+        if not force and key in known_hashes and known_hashes[key] == digest:
             report.unchanged += 1
         else:
             todo.append(str(path))

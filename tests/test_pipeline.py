@@ -241,6 +241,7 @@ def test_documents_gone_from_the_folder_are_listed_and_pruned_on_request(tmp_pat
     elsewhere.unlink()  # not under a folder being built: not this build's business
     report = build([folder], store)
     assert report.stale == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.pruned
+    assert report.renamed == {document_key(folder / "b.md"): document_key(folder / "renamed.md")}
     assert len(store.documents()) == 5
     report = build([folder], store, prune=True)
     assert report.pruned == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.stale
@@ -266,12 +267,15 @@ def test_kg_build_names_the_documents_gone_and_prune_removes_them(tmp_path):
     build_ = lambda *extra: CliRunner().invoke(cli, ["build", str(folder), "--store", str(tmp_path / "kg-data"), *extra])
     assert build_().exit_code == 0
     (folder / "a.md").unlink()
+    (folder / "b.md").rename(folder / "c.md")
     result = build_()
     assert result.exit_code == 0
-    assert f"1 documents in the store are gone from the folder (deleted or renamed), their facts kept: " \
-           f"{folder.resolve() / 'a.md'}; `kg build --prune` removes them" in result.stderr
+    assert f"2 documents in the store are gone from the folder (deleted or renamed), their facts kept: " \
+           f"{folder.resolve() / 'a.md'}, {folder.resolve() / 'b.md'} (now {folder.resolve() / 'c.md'}?); " \
+           f"`kg build --prune` removes them" in result.stderr
     result = build_("--prune")
     assert f"removed {folder.resolve() / 'a.md'} (its file is gone)" in result.stdout
+    assert f"removed {folder.resolve() / 'b.md'} (its file is gone, now {folder.resolve() / 'c.md'})" in result.stdout
     assert "gone from the folder" not in build_().stderr
 
 

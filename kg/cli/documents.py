@@ -76,11 +76,13 @@ def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
     for _, message in report.errors:
         click.secho(f"error: {message}", fg="red", err=True)
     for path in report.pruned:
-        click.echo(f"removed {path} (its file is gone)")
+        now = f", now {report.renamed[path]}" if path in report.renamed else ""
+        click.echo(f"removed {path} (its file is gone{now})")
     if report.stale:
+        listed = ", ".join(f"{path} (now {report.renamed[path]}?)" if path in report.renamed else path
+                           for path in report.stale)
         click.secho(f"{len(report.stale)} documents in the store are gone from the folder (deleted or renamed), "
-                    f"their facts kept: {', '.join(report.stale)}; `kg build --prune` removes them", fg="yellow",
-                    err=True)
+                    f"their facts kept: {listed}; `kg build --prune` removes them", fg="yellow", err=True)
     click.echo(report.summary())
     click.echo(f"store {store}: {totals['documents']} documents, "
                f"{sum(totals['entities'].values())} entities, {sum(totals['relations'].values())} relations, "
