@@ -505,27 +505,32 @@ def _figures(c: Counts) -> dict[str, Any]:
             "tp": c.tp, "fp": c.fp, "fn": c.fn}
 
 
-def _extract(path: Path) -> dict[str, Any]:
-    from kg.pipeline import extract_file
+def _extract_all(paths: list[Path]) -> list[tuple[Mapping[str, Any], str | None]]:
+    """``kg extract``'s JSON of each document, or an error, as ``kg build`` extracts: in worker
+    processes, each document under the default time and memory budget."""
+    from kg.pipeline import Budget, extract_files
 
-    return extract_file(path)[1].to_json()
+    return [(extraction.to_json() if extraction is not None else {}, error)
+            for _, _, extraction, error in extract_files([str(p) for p in paths], budget=Budget())]
 
 
 def evaluate(gold_dir: str | Path, docs_dirs: str | Path | Iterable[str | Path],
-             extract: Callable[[Path], Mapping[str, Any]] = _extract) -> Report:
+             extract: Callable[[list[Path]], list[tuple[Mapping[str, Any], str | None]]] = _extract_all) -> Report:
     """Extract every document that has a gold file in ``gold_dir`` and grade it.
 
     A gold file ``NAME.json`` grades the document ``NAME`` found in one of ``docs_dirs``
-    (its ``document`` field, when given, names it instead). A document that cannot be read is
-    graded as an empty extraction, with its error; a gold file whose document is nowhere is
-    listed in :attr:`Report.missing`. ``extract`` turns a path into ``kg extract``'s JSON.
+    (its ``document`` field, when given, names it instead). A document that cannot be read or
+    is over the extraction budget is graded as an empty extraction, with its error; a gold file
+    whose document is nowhere is listed in :attr:`Report.missing`. ``extract`` turns the paths
+    into ``(kg extract's JSON, error or None)`` pairs, in order.
     """
     gold_dir = Path(gold_dir)
     folders = [Path(docs_dirs)] if isinstance(docs_dirs, (str, Path)) else [Path(d) for d in docs_dirs]
     gold_files = sorted(gold_dir.glob("*.json"))
     if not gold_files:
         raise KgError(f"{gold_dir}: no gold files (NAME.json, one per document)")
-    documents, missing = [], []
+    found: list[tuple[str, dict[str, Any], Path]] = []
+    missing = []
     for gold_file in gold_files:
         try:
             gold = json.loads(gold_file.read_text(encoding="utf-8"))
@@ -537,15 +542,14 @@ def evaluate(gold_dir: str | Path, docs_dirs: str | Path | Iterable[str | Path],
         path = next((folder / name for folder in folders if (folder / name).is_file()), None)
         if path is None:
             missing.append(name)
-            continue
-        try:
-            predicted, error = extract(path), None
-        except KgError as exc:
-            predicted, error = {}, str(exc)
+        else:
+            found.append((name, gold, path))
+    if not found:
+        raise KgError(f"none of the {len(missing)} documents named by the gold files in {gold_dir} is in "
+                      + ", ".join(map(str, folders)))
+    documents = []
+    for (name, gold, _), (predicted, error) in zip(found, extract([path for _, _, path in found])):
         score = score_document({**gold, "document": name}, predicted)
         score.error = error
         documents.append(score)
-    if not documents:
-        raise KgError(f"none of the {len(missing)} documents named by the gold files in {gold_dir} is in "
-                      + ", ".join(map(str, folders)))
     return Report(documents, missing)

@@ -203,7 +203,8 @@ def test_evaluate_extracts_each_document_with_a_gold_file():
 def test_evaluate_grades_what_a_given_extractor_returns(tmp_path):
     (tmp_path / "cv.txt").write_text("Ada Quill\n")
     (tmp_path / "cv.txt.json").write_text(json.dumps(doc("Ada Quill", [person("Ada Quill")])))
-    report = evaluate(tmp_path, tmp_path, extract=lambda path: doc("Ada Quill", [person("Ada Quill")]))
+    report = evaluate(tmp_path, tmp_path, extract=lambda paths: [(doc("Ada Quill", [person("Ada Quill")]), None)
+                                                                  for _ in paths])
     assert report.summary()["entity F1"] == 1.0 and report.subjects == (1, 1)
 
 
