@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 
 from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
 
 __all__ = ["parse_latex"]
 
 _MAX_DEPTH = 60
+_MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
+_ARGUMENT_MARK = re.compile(r"\\.|[\]{]|\n[ \t]*\n", re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 _PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
 _EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
@@ -170,6 +173,41 @@ class _Out:
             self.lines.append((number, self.prefix + text))
             self.prefix = ""
 
+    def set_prefix(self, prefix: str) -> None:
+        self.prefix = prefix
+
+
+class _Recorder:
+    """Records what parsing a span does to an output, to replay it without parsing again.
+
+    A span is rendered more than once (a bold phrase is both recorded and output, a macro's
+    argument is measured before it is placed); replaying the record keeps nested spans linear
+    where parsing each one again would double the work at every level of nesting.
+    """
+
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+
+    def add(self, text: str, pos: int) -> None:
+        if text:
+            self.ops.append((_Out.add, text, pos))
+
+    def flush(self) -> None:
+        self.ops.append((_Out.flush,))
+
+    def line(self, number: int, text: str) -> None:
+        self.ops.append((_Out.line, number, text))
+
+    def set_prefix(self, prefix: str) -> None:
+        self.ops.append((_Out.set_prefix, prefix))
+
+    def replay(self, out) -> None:
+        if isinstance(out, _Recorder):
+            out.ops.extend(self.ops)
+            return
+        for op in self.ops:
+            op[0](out, *op[1:])
+
 
 class _Converter:
     def __init__(self, text: str, metadata: dict):
@@ -177,6 +215,14 @@ class _Converter:
         self.index = LineIndex(text)
         self.match = _braces(text)
         self.metadata = metadata
+        self.memo: dict[tuple[int, int], _Recorder] = {}
+        self.marks: list[int] = []
+        self.mark_kinds: list[str] = []
+        for m in _ARGUMENT_MARK.finditer(text):
+            token = m.group(0)
+            if token[0] != "\\":
+                self.marks.append(m.start())
+                self.mark_kinds.append(token if token in "]{" else "par")
 
     # -- argument scanning ------------------------------------------------------------------
     def skip_space(self, i: int, end: int, newlines: int = 1) -> int:
@@ -191,25 +237,29 @@ class _Converter:
         return i
 
     def optional(self, i: int, end: int) -> tuple[int, tuple[int, int] | None]:
-        """Skip one ``[...]`` argument; returns the new position and its span."""
+        """Skip one ``[...]`` argument; returns the new position and its span.
+
+        As in LaTeX, the argument ends at the first ``]`` outside braces. It is looked for among
+        the precomputed ``]``, ``{`` and paragraph-break positions, so an unclosed ``[`` costs a
+        few lookups, not a scan of the text after it.
+        """
         j = self.skip_space(i, end, 0)
-        if j < end and self.s[j] == "[":
-            depth = 0
-            k = j
-            limit = min(end, j + 500)  # an optional argument is short; bounds unclosed "["
-            while k < limit:
-                c = self.s[k]
-                if c == "{":
-                    k = self.match.get(k, end)
-                elif c == "[":
-                    depth += 1
-                elif c == "]":
-                    depth -= 1
-                    if depth == 0:
-                        return k + 1, (j + 1, k)
-                elif c == "\n" and k + 1 < end and self.s[k + 1] == "\n":
+        if j >= end or self.s[j] != "[":
+            return i, None
+        limit = min(end, j + _MAX_OPTIONAL)
+        marks, kinds = self.marks, self.mark_kinds
+        at = bisect_right(marks, j)
+        while at < len(marks) and marks[at] < limit:
+            position, kind = marks[at], kinds[at]
+            if kind == "]":
+                return position + 1, (j + 1, position)
+            if kind == "{":
+                close = self.match.get(position)
+                if close is None or close >= limit:
                     break
-                k += 1
+                at = bisect_right(marks, close, at)
+                continue
+            break  # a paragraph break ends any argument
         return i, None
 
     def group(self, i: int, end: int, newlines: int = 1) -> tuple[int, tuple[int, int] | None]:
@@ -236,18 +286,29 @@ class _Converter:
     def raw(self, span: tuple[int, int]) -> str:
         return self.s[span[0]:span[1]].strip()
 
-    def inline(self, span: tuple[int, int], depth: int) -> str:
-        """An argument rendered to one line of text."""
-        out = _Out(self.index)
-        self.parse(span[0], span[1], out, depth + 1)
-        out.flush()
-        return " ".join(text for _, text in out.lines)
+    def record(self, span: tuple[int, int], depth: int) -> _Recorder:
+        """The parse of a span, done once and kept."""
+        recorded = self.memo.get(span)
+        if recorded is None:
+            recorded = _Recorder()
+            self.parse(span[0], span[1], recorded, depth + 1)
+            self.memo[span] = recorded
+        return recorded
+
+    def emit(self, span: tuple[int, int], out, depth: int) -> None:
+        """Parse an argument into ``out``."""
+        self.record(span, depth).replay(out)
 
     def rendered(self, span: tuple[int, int], depth: int) -> list[tuple[int, str]]:
+        """An argument rendered to its own ``(number, text)`` lines."""
         out = _Out(self.index)
-        self.parse(span[0], span[1], out, depth + 1)
+        self.record(span, depth).replay(out)
         out.flush()
         return out.lines
+
+    def inline(self, span: tuple[int, int], depth: int) -> str:
+        """An argument rendered to one line of text."""
+        return " ".join(text for _, text in self.rendered(span, depth))
 
     # -- the main loop ----------------------------------------------------------------------
     def parse(self, i: int, end: int, out: _Out, depth: int = 0) -> None:
@@ -459,7 +520,7 @@ class _Converter:
                 url = self.raw(spans[0])
                 text = self.inline(spans[1], depth) or url
                 record_link(self.metadata, url, text, self.index.line(spans[1][0]))
-                self.parse(spans[1][0], spans[1][1], out, depth + 1)
+                self.emit(spans[1], out, depth)
                 return k
             return k
         if name in ("cventry", "cvevent", "cvjob", "cvschool"):
@@ -483,7 +544,7 @@ class _Converter:
                 k, _ = self.optional(k, end)
             k, span = self.group(k, end, 0)
             if span is not None:
-                self.parse(span[0], span[1], out, depth + 1)
+                self.emit(span, out, depth)
             return k
         if name in _ZERO:
             if j < end and s[j] == " ":
@@ -495,7 +556,7 @@ class _Converter:
             if span is not None:
                 if name == "textbf" and span[1] - span[0] <= 200:
                     record_bold(self.metadata, self.inline(span, depth))
-                self.parse(span[0], span[1], out, depth + 1)
+                self.emit(span, out, depth)
                 return k
             return j
         if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
@@ -505,7 +566,7 @@ class _Converter:
         if not spans:
             return j
         if len(spans) == 1:
-            self.parse(spans[0][0], spans[0][1], out, depth + 1)
+            self.emit(spans[0], out, depth)
             return k
         self.fields(spans, out, depth)
         return k
@@ -582,7 +643,7 @@ class _Converter:
     def item(self, j: int, end: int, out: _Out, depth: int) -> int:
         out.flush()
         k, span = self.optional(j, end)
-        out.prefix = "- "
+        out.set_prefix("- ")
         if span is not None:
             label = self.inline(span, depth)
             if re.search(r"\w", label):
