@@ -65,7 +65,7 @@ _ZERO = frozenset(
     "leavevmode null strut indent sloppy fussy flushbottom raggedbottom titlerule frenchspacing "
     "ignorespaces unskip today displaystyle textstyle scriptstyle left right big Big bigg Bigg "
     "hbadness vbadness nobreak allowbreak linebreak newblock centerline mainmatter backmatter "
-    "frontmatter appendix printbibliography columnbreak".split()
+    "frontmatter appendix columnbreak".split()
 )
 # command -> number of brace arguments to drop (optional [..] arguments are always skipped)
 _DROP = {
@@ -86,6 +86,10 @@ _DROP = {
     "email": 1, "homepage": 1, "phone": 1, "mobile": 1, "social": 1, "address": 3, "github": 1,
     "linkedin": 1, "orcid": 1, "twitter": 1, "gitlab": 1, "googlescholar": 2, "position": 1,
     "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2,
+    "tagline": 1, "personalinfo": 1, "ecvname": 1, "ecvaddress": 1, "ecvmobile": 1, "ecvtelephone": 1,
+    "ecvemail": 1, "ecvhomepage": 1, "ecvnationality": 1, "ecvdateofbirth": 1, "ecvgender": 1,
+    "ecvpicture": 1, "fullcite": 1, "footcite": 1, "parencite": 1, "textcite": 1, "autocite": 1,
+    "citeauthor": 1, "citeyear": 1, "citetitle": 1, "printbibsection": 2, "printbibliography": 0,
 }
 # command -> number of leading brace arguments to drop before the content argument
 _KEEP_LAST = {"textcolor": 1, "colorbox": 1, "fcolorbox": 2, "hyperlink": 1, "multicolumn": 2,
@@ -105,7 +109,57 @@ _SKIP_ENVS = frozenset("comment tikzpicture pspicture filecontents filecontents*
                        "align align* displaymath gather gather* lstlisting minted".split())
 _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "adjustbox": 1,
              "thebibliography": 1, "paracol": 1, "columns": 0, "column": 1, "cvcolumns": 0,
-             "cvcolumn": 1, "list": 2}
+             "cvcolumn": 1, "list": 2, "spacing": 1}
+
+
+#: What each argument of a CV class's entry macro means, from the classes' documented
+#: signatures: ``(class, meanings)``, tried in order. ``dates``, ``role``, ``org``, ``place`` and
+#: ``note`` make the entry line (in that order: the shape moderncv's ``\cventry`` gives),
+#: ``description`` follows it.
+ENTRY_MACROS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "cventry": (("moderncv", ("dates", "role", "org", "place", "note", "description")),
+                ("awesome-cv", ("role", "org", "place", "dates", "description"))),
+    "cvhonor": (("awesome-cv", ("role", "org", "place", "dates")),),
+    "cvevent": (("altacv", ("role", "org", "dates", "place")),),
+    "entry": (("friggeri-cv", ("dates", "role", "org", "description")),),
+    "bigentry": (("friggeri-cv", ("dates", "role", "org", "description", "description")),),
+    "ecvtitle": (("europasscv", ("dates", "role")),),
+}
+#: Environments whose arguments are an entry: res.cls's ``rSubsection``.
+ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "rSubsection": (("res", ("org", "dates", "role", "place")),),
+}
+#: Entry macros whose name is too common to read as a class's unless the class is in use.
+_CLASS_ONLY = frozenset({"entry", "bigentry"})
+_ENTRY_LINE_ORDER = ("dates", "role", "org", "place", "note")
+#: Class names (lower case, from ``\documentclass``) -> the class family whose macros they use.
+CLASS_FAMILIES = {
+    "moderncv": "moderncv", "awesome-cv": "awesome-cv", "awesomecv": "awesome-cv", "altacv": "altacv",
+    "friggeri-cv": "friggeri-cv", "friggeri": "friggeri-cv", "res": "res", "europasscv": "europasscv",
+    "europecv": "europasscv", "europecv2013": "europasscv",
+}
+#: Commands or environments only one class family defines: their use names the class.
+CLASS_MARKERS = {
+    "moderncv": re.compile(r"\\moderncv(?:style|theme|color)\b|\\makecvtitle\b"),
+    "awesome-cv": re.compile(r"\\makecvheader\b|\\begin\s*\{cventries\}"),
+    "altacv": re.compile(r"\\cvevent\b|\\tagline\b"),
+    "friggeri-cv": re.compile(r"\\begin\s*\{entrylist\}"),
+    "res": re.compile(r"\\begin\s*\{rSubsection\}"),
+    "europasscv": re.compile(r"\\ecv(?:name|title|item|section)\b"),
+}
+DOCUMENT_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]{0,500}\])?\s*\{\s*([\w-]+)\s*\}")
+DEFINED_MACRO = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand)"
+    r"\*?\s*\{?\s*\\([A-Za-z@]+)|\\[gex]?def\s*\\([A-Za-z@]+)|\\(?:re)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)"
+)
+#: A heading of a publication list, in the languages CVs are written in.
+PUBLICATION_HEADING = re.compile(
+    r"publica|paper|article|preprint|proceeding|journal|conference|book|chapter|bibliograph|"
+    r"ver[öo]ffentlichung|publikation|schriften|artículo|artigo|pubblicazion|articoli|"
+    r"論文|论文|发表|出版|著作|業績",
+    re.IGNORECASE,
+)
+_EUROPASS_ORGANISATION = re.compile(r"\s*\\ecvitem\s*(?:\[[^\]\n]{0,50}\])?\s*\{\s*\}")
 
 
 def _strip_comments(text: str) -> str:
@@ -216,6 +270,9 @@ class _Converter:
         self.match = _braces(text)
         self.metadata = metadata
         self.memo: dict[tuple[int, int], _Recorder] = {}
+        self.families: set[str] = set()
+        self.defined: set[str] = set()
+        self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.marks: list[int] = []
         self.mark_kinds: list[str] = []
         for m in _ARGUMENT_MARK.finditer(text):
@@ -459,7 +516,7 @@ class _Converter:
         if name == "item":
             return self.item(j, end, out, depth)
         if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
-                    "subparagraph") or "section" in name.lower() or name in ("cvsect", "sect"):
+                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in ("cvsect", "sect"):
             j, _ = self.optional(j, end)
             k, span = self.group(j, end)
             if span is not None:
@@ -467,8 +524,8 @@ class _Converter:
                     2 if name.lower().startswith("sub") else 1)
                 text = self.inline(span, depth)
                 if text:
-                    out.line(self.index.line(span[0] + len(s[span[0]:span[1]]) - len(s[span[0]:span[1]].lstrip())),
-                             "#" * level + " " + text)
+                    self.heading(out, self.index.line(span[0] + len(s[span[0]:span[1]]) - len(s[span[0]:span[1]].lstrip())),
+                                 level, text)
                 else:
                     out.flush()
                 return k
@@ -523,12 +580,34 @@ class _Converter:
                 self.emit(spans[1], out, depth)
                 return k
             return k
-        if name in ("cventry", "cvevent", "cvjob", "cvschool"):
+        meanings = self.class_meanings(name, ENTRY_MACROS, j, end)
+        if meanings is not None:
+            k, spans = self.groups(j, end, len(meanings))
+            if name == "ecvtitle":
+                k, spans = self.europass_organisation(k, end, spans, meanings)
+                meanings = meanings + ("org",)
+            self.entry(meanings, spans, out, depth)
+            return k
+        if name in ("cventry", "cvjob", "cvschool"):
             return self.cventry(j, end, out, depth)
-        if name in ("cvitem", "cvitemwithcomment", "cvdoubleitem", "cvlistitem", "cvlistdoubleitem"):
+        if name == "bibitem":  # one reference per line, its citation key dropped
+            out.flush()
+            k, _ = self.optional(j, end)
+            k, _ = self.group(k, end, 0)
+            return k
+        if name == "header" and "friggeri-cv" in self.families and name not in self.defined:
+            k, spans = self.groups(j, end, 3)
+            out.flush()
+            if spans:
+                out.line(self.index.line(spans[0][0]), " ".join(self.inline(span, depth) for span in spans[:2]))
+                for span in spans[2:]:
+                    out.line(self.index.line(span[0]), self.inline(span, depth))
+            return k
+        if name in ("cvitem", "cvitemwithcomment", "cvdoubleitem", "cvlistitem", "cvlistdoubleitem", "ecvitem",
+                    "ecvblueitem", "ecvbigitem"):
             return self.cvitem(name, j, end, out, depth)
         if name in _DROP:
-            k = j
+            k = j if _DROP[name] else self.optional(j, end)[0]
             for _ in range(_DROP[name]):
                 k, _ = self.optional(k, end)
                 k, span = self.group(k, end, 0)
@@ -598,6 +677,76 @@ class _Converter:
             for number, text in lines:
                 out.line(number, text)
 
+    def heading(self, out, number: int, level: int, text: str) -> None:
+        """Emit ``# text`` and note whether the section is a publication list."""
+        out.line(number, "#" * level + " " + text)
+        del self.heading_kinds[level - 1:]
+        self.heading_kinds.extend([False] * (level - 1 - len(self.heading_kinds)))
+        self.heading_kinds.append(bool(PUBLICATION_HEADING.search(text)))
+
+    def in_publications(self) -> bool:
+        return any(self.heading_kinds)
+
+    def class_meanings(self, name: str, table: dict, j: int, end: int) -> tuple[str, ...] | None:
+        """The meanings of ``name``'s arguments under the class in use, if it is a class's entry.
+
+        A macro the document defines itself keeps its own meaning; a class's signature applies
+        when the class is in use, else (for names only that class uses) when the call has
+        exactly as many arguments.
+        """
+        signatures = table.get(name)
+        if not signatures or name in self.defined:
+            return None
+        for family, meanings in signatures:
+            if family in self.families:
+                return meanings
+        if name in _CLASS_ONLY:
+            return None
+        _, spans = self.groups(j, end, 6)
+        return next((meanings for _, meanings in signatures if len(meanings) == len(spans)), None)
+
+    def europass_organisation(self, k: int, end: int, spans: list, meanings: tuple) -> tuple[int, list]:
+        """europasscv puts an entry's employer or school in the ``\\ecvitem{}{...}`` after ``\\ecvtitle``."""
+        follow = _EUROPASS_ORGANISATION.match(self.s, k, end)
+        spans = list(spans) + [None] * (len(meanings) - len(spans))
+        if follow:
+            after, span = self.group(follow.end(), end)
+            if span is not None:
+                return after, spans + [span]
+        return k, spans + [None]
+
+    def entry(self, meanings: tuple[str, ...], spans: list, out, depth: int,
+              body: tuple[int, int] | None = None) -> None:
+        """A class entry as ``dates | role | org | place`` with its description on the lines after.
+
+        In a publication list the entry is one citation: its fields in the order written,
+        then its description or body (authors, notes) on the same line.
+        """
+        out.flush()
+        out.set_prefix("")
+        fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
+        fields = [(meaning, lines) for meaning, lines in fields if lines]
+        after: list[tuple[int, str]] = []
+        if self.in_publications():
+            head = [lines for meaning, lines in fields if meaning != "description"]
+            after = [line for meaning, lines in fields if meaning == "description" for line in lines]
+            if body is not None:
+                after += self.rendered(body, depth)
+            head += [[(number, text.removeprefix("- "))] for number, text in after]
+            after = []
+            pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
+        else:
+            pieces = []
+            for meaning in _ENTRY_LINE_ORDER:
+                for lines in (lines for m, lines in fields if m == meaning):
+                    pieces.append(lines[0])
+                    after.extend(lines[1:])
+            after += [line for meaning, lines in fields if meaning == "description" for line in lines]
+        if pieces:
+            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
+        for number, text in after:
+            out.line(number, text)
+
     def cventry(self, j: int, end: int, out: _Out, depth: int) -> int:
         k, spans = self.groups(j, end, 6)
         if not spans:
@@ -607,11 +756,11 @@ class _Converter:
 
     def cvitem(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
         counts = {"cvitem": 2, "cvitemwithcomment": 3, "cvdoubleitem": 4, "cvlistitem": 1,
-                  "cvlistdoubleitem": 2}
+                  "cvlistdoubleitem": 2, "ecvitem": 2, "ecvblueitem": 2, "ecvbigitem": 2}
         k, spans = self.groups(j, end, counts[name])
         texts = [(self.index.line(span[0]), self.inline(span, depth)) for span in spans]
         more: list[tuple[int, str]] = []
-        if spans and name == "cvitem":
+        if spans and name in ("cvitem", "ecvitem"):
             # "\cvitem{}{Title \newline Abstract ...}": the lines after a break follow the item
             lines = self.rendered(spans[-1], depth)
             if len(lines) > 1:
@@ -675,19 +824,30 @@ class _Converter:
             for _ in range(_TABLE_ENVS[env]):
                 k, _ = self.group(k, end, 0)
             return k
+        if env == "thebibliography":  # LaTeX heads the list "References"
+            self.heading(out, self.index.line(start), 1, "References")
         if env in _ARG_ENVS:
             for _ in range(3):
                 k, _ = self.optional(k, end)
             for _ in range(_ARG_ENVS[env]):
                 k, _ = self.group(k, end, 0)
             return k
+        meanings = self.class_meanings(env, ENTRY_ENVIRONMENTS, k, end)
+        if meanings is not None:
+            k2, spans = self.groups(k, end, len(meanings))
+            body = None
+            if self.in_publications():
+                close = s.find("\\end{" + env + "}", k2, end)
+                body = (k2, close) if close >= 0 else None
+            self.entry(meanings, spans, out, depth, body)
+            return body[1] if body else k2
         k2, spans = self.groups(k, end)
         if not spans:
             return k
         if "section" in env.lower() and len(spans) >= 1:
             title = self.inline(spans[0], depth)
             if title:
-                out.line(self.index.line(spans[0][0]), "# " + title)
+                self.heading(out, self.index.line(spans[0][0]), 1, title)
             if len(spans) > 1:
                 self.fields(spans[1:], out, depth)
             return k2
@@ -712,6 +872,13 @@ def _metadata(text: str, conv: _Converter) -> dict:
             metadata[key] = value
             lines[key] = conv.index.line(pos)
 
+    if "friggeri-cv" in conv.families and "header" not in conv.defined:
+        for m, spans in args(r"\\header(?![A-Za-z@])", 3):
+            put("name", " ".join(conv.inline(span, 0) for span in spans[:2]), m.start())
+            if len(spans) > 2:
+                put("role", conv.inline(spans[2], 0), m.start())
+    for m, spans in args(r"\\ecvname(?![A-Za-z@])", 1):
+        put("name", conv.inline(spans[0], 0), m.start())
     for m, spans in args(r"\\name(?![A-Za-z@])", 2):
         put("name", " ".join(conv.inline(span, 0) for span in spans), m.start())
     first = next(args(r"\\firstname(?![A-Za-z@])", 1), None)
@@ -721,7 +888,8 @@ def _metadata(text: str, conv: _Converter) -> dict:
         put("name", " ".join(parts), (first or last)[0].start())
     for command, key in (("author", "author"), ("title", "title"), ("email", "email"),
                          ("homepage", "homepage"), ("phone", "phone"), ("mobile", "phone"),
-                         ("position", "role"), ("github", "github"), ("linkedin", "linkedin"),
+                         ("position", "role"), ("tagline", "role"), ("ecvemail", "email"),
+                         ("ecvhomepage", "homepage"), ("github", "github"), ("linkedin", "linkedin"),
                          ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
         for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1):
             value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
@@ -752,6 +920,11 @@ def parse_latex(text: str) -> tuple[tuple, dict]:
     """
     clean = _strip_comments(text)
     conv = _Converter(clean, {})
+    declared = DOCUMENT_CLASS.search(clean)
+    if declared and declared.group(1).lower() in CLASS_FAMILIES:
+        conv.families.add(CLASS_FAMILIES[declared.group(1).lower()])
+    conv.families.update(family for family, marker in CLASS_MARKERS.items() if marker.search(clean))
+    conv.defined = {name for match in DEFINED_MACRO.finditer(clean) for name in match.groups() if name}
     metadata = _metadata(clean, conv)
     conv.metadata = metadata
     begin = re.search(r"\\begin\s*\{document\}", clean)
