@@ -824,8 +824,9 @@ class _Converter:
             for _ in range(_TABLE_ENVS[env]):
                 k, _ = self.group(k, end, 0)
             return k
-        if env == "thebibliography":  # LaTeX heads the list "References"
-            self.heading(out, self.index.line(start), 1, "References")
+        if env == "thebibliography":  # headed "Bibliography" by book/report ("References" in an
+            # article, but a CV's "References" are its referees)
+            self.heading(out, self.index.line(start), 1, "Bibliography")
         if env in _ARG_ENVS:
             for _ in range(3):
                 k, _ = self.optional(k, end)

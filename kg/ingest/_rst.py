@@ -201,7 +201,7 @@ class _Renderer:
     def table(self, node) -> None:
         from docutils import nodes
 
-        for row in node.traverse(nodes.row):
+        for row in node.findall(nodes.row):
             rendered = [self.first_text(entry, 1, "") for entry in row.children]
             cells = [clean_inline(" ".join(text for _, text in lines)) for lines in rendered]
             text = " | ".join(cell for cell in cells if cell)
