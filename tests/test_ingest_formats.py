@@ -243,9 +243,39 @@ _ENTRIES = "".join(f"\\cvitem{{{2000 + i % 20}}}{{Worked on item {i} at \\textbf
         ("unclosed [ before braces", "\\cvitem[{a}" * 20000),
         ("unclosed braces", "\\cventry{" * 20000),
     ],
+    ids=lambda value: value if len(value) < 40 else None,
 )
 def test_latex_adversarial_shapes_finish_under_a_second(shape, text):
     parse_latex("\\textbf{warm}")
     start = time.process_time()
     parse_latex(text)
     assert time.process_time() - start < 1, shape
+
+
+@pytest.mark.parametrize(
+    "suffix, text",
+    [
+        (".org", "*" * 20000 + " x\n"),
+        (".org", "*a /b _c " * 3000),
+        (".org", "[[a][" * 5000),
+        (".org", "A" + " " * 32000 + "b"),
+        (".org", "".join(" " * i + "- item\n" for i in range(2000))),
+        (".org", ":PROPERTIES:\n" + ":A: b\n" * 10000),
+        (".rst", "".join(" " * i + "x\n\n" for i in range(3000))),
+        (".rst", "".join(" " * (2 * i) + "- item\n\n" for i in range(3000))),
+        (".rst", "+" + "-+" * 2000 + "\n|" + "x|" * 2000 + "\n+" + "-+" * 2000 + "\n"),
+        (".rst", "`" * 10000),
+        (".rst", "`a <" * 3000),
+        (".rst", "A" + " " * 32000 + "b"),
+    ],
+    ids=["org stars", "org emphasis", "org links", "org spaces", "org deep list", "org drawer", "rst deep quote",
+         "rst deep list", "rst wide table", "rst backticks", "rst open links", "rst spaces"],
+)
+def test_org_and_rst_adversarial_shapes_finish_under_a_second(tmp_path, suffix, text):
+    path = tmp_path / f"cv{suffix}"
+    path.write_text(text + "\nend\n")
+    load_document(path)  # imports docutils once
+    start = time.process_time()
+    doc = load_document(path)
+    assert time.process_time() - start < 1
+    assert doc.lines

@@ -200,6 +200,14 @@ def parse_org(text: str) -> tuple[tuple, dict]:
                     metadata[key.lower()] = value
         drawer_owner = None
 
+    # a drawer or block that is never closed is not one: org reads its lines as text
+    last_drawer_end = max((i for i, raw in enumerate(source) if DRAWER_END.match(raw)), default=-1)
+    block_ends: dict[str, int] = {}
+    for i, raw in enumerate(source):
+        end = BLOCK_END.match(raw)
+        if end:
+            block_ends[end.group(1).lower()] = i
+
     for index, raw in enumerate(source):
         number = index + 1
         line = raw.rstrip()
@@ -239,7 +247,7 @@ def parse_org(text: str) -> tuple[tuple, dict]:
         if skip_level:
             continue
         begin = BLOCK_BEGIN.match(line)
-        if begin:
+        if begin and block_ends.get(begin.group(1).lower(), -1) > index:
             reader.close()
             block = begin.group(1).lower()
             continue
@@ -252,7 +260,7 @@ def parse_org(text: str) -> tuple[tuple, dict]:
             reader.close()
             continue
         drawer_start = DRAWER_BEGIN.match(line)
-        if drawer_start and drawer_start.group(1).upper() != "END":
+        if drawer_start and drawer_start.group(1).upper() != "END" and last_drawer_end > index:
             reader.close()
             drawer = drawer_start.group(1).upper()
             if drawer == "PROPERTIES":

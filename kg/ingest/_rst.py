@@ -36,6 +36,13 @@ _SETTINGS = {
 _DOCINFO_KEY = {"contact": "email", "authors": "author"}
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _WORD = re.compile(r"[^\W_]{2,}|\w")
+#: Beyond these, docutils' time grows faster than the text (nested blocks, table columns);
+#: no CV comes near them, so such a text is read line by line instead.
+_MAX_INDENT = 120
+_MAX_TABLE_MARKS = 400
+_MAX_LINE = 10_000  # docutils' own limit: it refuses a longer line and drops the document
+_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
+_SEVERE = 4  # docutils' level of a message whose literal block holds text it could not parse
 _LOOKBACK = 4  # docutils numbers a multi-line construct (title, term) by a later line
 _LOOKAHEAD = 200  # how far a docinfo field without a number is looked for
 
@@ -137,8 +144,12 @@ class _Renderer:
                 self.fields(child, level, docinfo=isinstance(child, nodes.docinfo))
             elif isinstance(child, nodes.table):
                 self.table(child)
+            elif isinstance(child, nodes.system_message):
+                if child.get("level", 0) >= _SEVERE:  # text docutils could not parse, kept as written
+                    for block in child.findall(nodes.literal_block):
+                        self.walk(nodes.Element("", block), level, prefix)
             elif isinstance(child, (nodes.comment, nodes.target, nodes.substitution_definition,
-                                    nodes.system_message, nodes.raw, nodes.pending)):
+                                    nodes.raw, nodes.pending)):
                 continue
             elif isinstance(child, nodes.image):
                 if child.get("alt"):
@@ -224,10 +235,13 @@ def parse_rst(text: str) -> tuple[tuple, dict]:
     metadata: dict = {}
     source_lines = text.split("\n")
     try:
+        if _pathological(text, source_lines):
+            raise ValueError("too deeply nested for docutils")
         tree = docutils.core.publish_doctree(text, settings_overrides=_SETTINGS)
     except (docutils.utils.SystemMessage, RecursionError, ValueError, IndexError, AttributeError,
             AssertionError, TypeError):
-        # docutils gave up on malformed markup: the text is still readable line by line
+        # docutils gave up on malformed markup (or would take too long): the text is still
+        # readable line by line
         lines = Lines()
         lines.extend((number, line) for number, line in enumerate(source_lines, start=1))
         return lines.result(), metadata
@@ -242,6 +256,18 @@ def parse_rst(text: str) -> tuple[tuple, dict]:
     lines = Lines()
     lines.extend(sorted(renderer.out, key=lambda pair: pair[0]) if _out_of_order(renderer.out) else renderer.out)
     return lines.result(), metadata
+
+
+def _pathological(text: str, source_lines: list[str]) -> bool:
+    """Indentation, table widths or line lengths no document has, on which docutils fails or is slow.
+
+    >>> _pathological("a\\n" + " " * 500 + "b", []), _pathological("- a\\n  - b", [])
+    (True, False)
+    """
+    if max((len(m.group(0).expandtabs(8)) for m in _INDENT.finditer(text)), default=0) > _MAX_INDENT:
+        return True
+    return any(len(line) > _MAX_LINE or line.count("+") + line.count("|") > _MAX_TABLE_MARKS
+               for line in source_lines)
 
 
 def _out_of_order(pairs: list[tuple[int, str]]) -> bool:
