@@ -279,3 +279,21 @@ def test_org_and_rst_adversarial_shapes_finish_under_a_second(tmp_path, suffix, 
     doc = load_document(path)
     assert time.process_time() - start < 1
     assert doc.lines
+
+
+def test_dated_subsection_takes_the_role_after_it():
+    tex = ("\\documentclass{resume}\n\\begin{document}\n\\section{Work}\n"
+           "\\datedsubsection{\\textbf{Marlow Optics}, Leeds}{2019 -- 2021}\n"
+           "\\role{Optical Engineer}{(lens design)}\n\\begin{itemize}\\item Built a camera\\end{itemize}\n"
+           "\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (3, "# Work"), (4, "2019 – 2021 | Optical Engineer | Marlow Optics, Leeds | (lens design)"),
+        (6, "- Built a camera")]
+
+
+def test_europass_title_takes_the_organisation_after_it():
+    tex = ("\\begin{document}\n\\ecvtitle{2012--2016}{Lecturer}\n\\ecvitem{}{Harrowgate College, York}\n"
+           "\\ecvitem{Sector}{Education}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["2012–2016 | Lecturer | Harrowgate College, York", "Sector: Education"]

@@ -124,6 +124,8 @@ ENTRY_MACROS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "entry": (("friggeri-cv", ("dates", "role", "org", "description")),),
     "bigentry": (("friggeri-cv", ("dates", "role", "org", "description", "description")),),
     "ecvtitle": (("europasscv", ("dates", "role")),),
+    "datedsubsection": (("billryan-resume", ("org", "dates")),),
+    "datedsection": (("billryan-resume", ("org", "dates")),),
 }
 #: Environments whose arguments are an entry: res.cls's ``rSubsection``.
 ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
@@ -146,6 +148,7 @@ CLASS_MARKERS = {
     "friggeri-cv": re.compile(r"\\begin\s*\{entrylist\}"),
     "res": re.compile(r"\\begin\s*\{rSubsection\}"),
     "europasscv": re.compile(r"\\ecv(?:name|title|item|section)\b"),
+    "billryan-resume": re.compile(r"\\datedsubsection\b|\\basicInfo\b"),
 }
 DOCUMENT_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]{0,500}\])?\s*\{\s*([\w-]+)\s*\}")
 DEFINED_MACRO = re.compile(
@@ -159,7 +162,14 @@ PUBLICATION_HEADING = re.compile(
     r"論文|论文|发表|出版|著作|業績",
     re.IGNORECASE,
 )
-_EUROPASS_ORGANISATION = re.compile(r"\s*\\ecvitem\s*(?:\[[^\]\n]{0,50}\])?\s*\{\s*\}")
+#: Entry macros whose class puts the entry's other parts in the macro right after them:
+#: europasscv's employer or school in ``\\ecvitem{}{...}``, the billryan resume class's role in
+#: ``\\role{role}{details}``.
+FOLLOWING_PARTS: dict[str, tuple[re.Pattern, tuple[str, ...]]] = {
+    "ecvtitle": (re.compile(r"\s*\\ecvitem\s*(?:\[[^\]\n]{0,50}\])?\s*\{\s*\}"), ("org",)),
+    "datedsubsection": (re.compile(r"\s*\\role(?![A-Za-z@])"), ("role", "note")),
+    "datedsection": (re.compile(r"\s*\\role(?![A-Za-z@])"), ("role", "note")),
+}
 
 
 def _strip_comments(text: str) -> str:
@@ -515,6 +525,13 @@ class _Converter:
             return self.environment(name, j, end, out, depth, i)
         if name == "item":
             return self.item(j, end, out, depth)
+        meanings = self.class_meanings(name, ENTRY_MACROS, j, end)
+        if meanings is not None:
+            k, spans = self.groups(j, end, len(meanings))
+            if name in FOLLOWING_PARTS:
+                k, spans, meanings = self.following_parts(FOLLOWING_PARTS[name], k, end, spans, meanings)
+            self.entry(meanings, spans, out, depth)
+            return k
         if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
                     "subparagraph") or "section" in name.lower() and name not in _DROP or name in ("cvsect", "sect"):
             j, _ = self.optional(j, end)
@@ -579,14 +596,6 @@ class _Converter:
                 record_link(self.metadata, url, text, self.index.line(spans[1][0]))
                 self.emit(spans[1], out, depth)
                 return k
-            return k
-        meanings = self.class_meanings(name, ENTRY_MACROS, j, end)
-        if meanings is not None:
-            k, spans = self.groups(j, end, len(meanings))
-            if name == "ecvtitle":
-                k, spans = self.europass_organisation(k, end, spans, meanings)
-                meanings = meanings + ("org",)
-            self.entry(meanings, spans, out, depth)
             return k
         if name in ("cventry", "cvjob", "cvschool"):
             return self.cventry(j, end, out, depth)
@@ -705,15 +714,17 @@ class _Converter:
         _, spans = self.groups(j, end, 6)
         return next((meanings for _, meanings in signatures if len(meanings) == len(spans)), None)
 
-    def europass_organisation(self, k: int, end: int, spans: list, meanings: tuple) -> tuple[int, list]:
-        """europasscv puts an entry's employer or school in the ``\\ecvitem{}{...}`` after ``\\ecvtitle``."""
-        follow = _EUROPASS_ORGANISATION.match(self.s, k, end)
+    def following_parts(self, following: tuple[re.Pattern, tuple[str, ...]], k: int, end: int, spans: list,
+                        meanings: tuple[str, ...]) -> tuple[int, list, tuple[str, ...]]:
+        """Read the macro right after an entry that a class uses for the entry's other parts."""
+        pattern, parts = following
         spans = list(spans) + [None] * (len(meanings) - len(spans))
+        follow = pattern.match(self.s, k, end)
         if follow:
-            after, span = self.group(follow.end(), end)
-            if span is not None:
-                return after, spans + [span]
-        return k, spans + [None]
+            after, more = self.groups(follow.end(), end, len(parts))
+            if more:
+                return after, spans + more, meanings + parts[:len(more)]
+        return k, spans, meanings
 
     def entry(self, meanings: tuple[str, ...], spans: list, out, depth: int,
               body: tuple[int, int] | None = None) -> None:
