@@ -1,4 +1,21 @@
-"""LaTeX CVs (article, moderncv, res.cls, custom resume macros) to readable lines."""
+"""LaTeX CVs (article, the CV classes, custom resume macros) to readable lines.
+
+The CV classes are read by what their macros' arguments mean, from each class's documented
+signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`), not by their position: moderncv's
+``\\cventry{dates}{role}{org}{place}{note}{description}``, awesome-cv's
+``\\cventry{role}{org}{place}{dates}{description}``, altacv's ``\\cvevent{role}{org}{dates}{place}``,
+res's ``rSubsection{org}{dates}{role}{place}``, friggeri-cv's ``\\entry{dates}{title}{side}{description}``
+and europasscv's ``\\ecvtitle{dates}{title}`` all give ``dates | role | org | place`` with the
+description on the lines after; in a publication list an entry is one citation line. The class
+is the one ``\\documentclass`` names or the one whose own commands the document uses
+(:data:`CLASS_MARKERS`); a macro the document defines itself keeps its own meaning. The
+subject's name comes from ``\\name``, ``\\firstname``/``\\familyname``, ``\\author``,
+friggeri's ``\\header{first}{last}{tagline}`` or europasscv's ``\\ecvname``.
+
+Each macro argument is parsed once and its output replayed wherever it is needed, and optional
+arguments are found by lookup, so nested groups and unclosed brackets cost time in proportion
+to the text.
+"""
 from __future__ import annotations
 
 import re
