@@ -297,3 +297,16 @@ def test_europass_title_takes_the_organisation_after_it():
            "\\ecvitem{Sector}{Education}\n\\end{document}")
     lines, _ = parse_latex(tex)
     assert [line.text for line in lines] == ["2012–2016 | Lecturer | Harrowgate College, York", "Sector: Education"]
+
+
+def test_org_cv_exporter_entries_with_timestamps():
+    path = DATA / "org_cv_export.org"
+    doc = load_document(path)
+    assert pairs(doc)[:2] == [
+        (5, "# Employment"),
+        (6, "2017-09-01 – 2022-12-07 | Research Scientist | Nordkapp Marine Institute | Tromsø, Norway")]
+    assert doc.metadata["github"] == "hsolvang"
+    subject, triples = extracted(path)
+    assert subject == "Henrike Solvang"
+    assert {("Henrike Solvang", "workedAt", "Nordkapp Marine Institute"),
+            ("Henrike Solvang", "studiedAt", "University of Lofoten")} <= triples

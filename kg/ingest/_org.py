@@ -11,8 +11,9 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
   ``:EMPLOYER:``/``:ORGANIZATION:``/``:SCHOOL:``, ``:LOCATION:``; the org-cv exporters'
   convention) becomes one entry line ``dates | heading | organisation | place``, the shape a
   moderncv ``\\cventry`` gives.
-* ``#+TITLE:``, ``#+AUTHOR:``, ``#+EMAIL:``... and the file-level property drawer go to
-  ``metadata`` (keys lower-cased); other ``#+`` settings, comments, ``SRC``/``EXAMPLE``/
+* ``#+TITLE:``, ``#+AUTHOR:``, ``#+EMAIL:``, the org-cv exporters' ``#+HOMEPAGE:``,
+  ``#+GITHUB:``... and the file-level property drawer go to ``metadata`` (keys lower-cased);
+  timestamps ``<2014-09-01 Mon>`` keep their date; other ``#+`` settings, comments, ``SRC``/``EXAMPLE``/
   ``EXPORT``/``COMMENT`` blocks, planning lines and other drawers are dropped.
 * List items become ``- item``, ``- term :: text`` becomes ``- term: text``; table rows their
   cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text, emphasis
@@ -53,6 +54,8 @@ FIXED_WIDTH = re.compile(r"^\s*:(?:\s(.*))?$")
 ORG_LINK = re.compile(r"\[\[([^\[\]]{1,2000})\](?:\[([^\[\]]{0,1000})\])?\]")
 FOOTNOTE_REF = re.compile(r"\[fn:[^\[\]]{0,200}\]")
 MACRO_CALL = re.compile(r"\{\{\{[^{}]{0,500}\}\}\}")
+# An org timestamp, active <2014-09-01 Mon> or inactive [2014-09-01 Mon 10:00]: its date is kept.
+ORG_TIMESTAMP = re.compile(r"[<\[](\d{4}-\d{2}(?:-\d{2})?)(?: [^<>\[\]\n]{0,40})?[>\]]")
 # Emphasis: a marker after the line start, a space or an opening mark, around text not
 # starting or ending with a space, followed by the line end, a space or punctuation.
 EMPHASIS = re.compile(r"(?:(?<=^)|(?<=[\s(\[{'\"-]))([*/_=~+])(?=\S)(.{1,500}?)(?<=\S)\1(?=$|[\s)\]}.,;:!?'\"-])")
@@ -65,14 +68,15 @@ _ENTRY_ORGANISATION = ("EMPLOYER", "ORGANIZATION", "ORGANISATION", "ORG", "COMPA
 _ENTRY_PLACE = ("LOCATION", "PLACE", "CITY", "ADDRESS")
 _DROPPED_BLOCKS = frozenset({"src", "example", "export", "comment", "latex", "html"})
 _METADATA_KEYWORDS = frozenset({"title", "subtitle", "author", "email", "date", "description", "keywords",
-                                "language"})
+                                "language", "address", "mobile", "homepage", "github", "gitlab", "linkedin",
+                                "orcid"})
 
 
 def _inline(text: str, metadata: dict, number: int) -> str:
     """Org inline markup to plain text: links keep their text, emphasis markers go.
 
-    >>> _inline("*Postdoc*, [[https://example.org][Inst. Andino]] =2019=", {}, 1)
-    'Postdoc, Inst. Andino 2019'
+    >>> _inline("*Postdoc*, [[https://example.org][Inst. Andino]] =2019= <2021-03-01 Mon>", {}, 1)
+    'Postdoc, Inst. Andino 2019 2021-03-01'
     """
     def link(match: re.Match) -> str:
         target, label = match.group(1), match.group(2)
@@ -82,6 +86,7 @@ def _inline(text: str, metadata: dict, number: int) -> str:
         return target[5:] if target.startswith("file:") else target
 
     text = ORG_LINK.sub(link, text)
+    text = ORG_TIMESTAMP.sub(r"\1", text)
     text = FOOTNOTE_REF.sub("", text)
     text = MACRO_CALL.sub("", text)
 
