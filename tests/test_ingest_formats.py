@@ -48,7 +48,7 @@ def test_org_structure_metadata_and_true_line_numbers():
     assert doc.format == "org"
     assert pairs(doc) == [
         (9, "# Experience"),
-        (10, "2019 – present | Research Scientist | Kestrel Institute for Ocean Studies | Gdynia"),
+        (10, "Research Scientist | Kestrel Institute for Ocean Studies | Gdynia | 2019 – present"),
         (17, "- Led the coastal sensing group, with three students"),
         (19, "## Postdoc, Baltic Marine Lab, 2016--2019"),
         (20, "# Education"),
@@ -127,23 +127,23 @@ def test_rst_directives_that_touch_files_are_not_run(tmp_path):
     "name, subject, expected",
     [
         ("moderncv-banking.tex", "Oyelaran Adebisi", [
-            (10, "2018–present | Lecturer | Ibadan Polytechnic of Agriculture | Ibadan"),
+            (10, "Lecturer | Ibadan Polytechnic of Agriculture | Ibadan | 2018–present"),
             (10, "Teaches soil science."),
-            (12, "2012–2017 | PhD in Soil Science | University of Ondo Lakes | Akure"),
+            (12, "PhD in Soil Science | University of Ondo Lakes | Akure | 2012–2017"),
             (13, "Languages: Yoruba, English | Software: R, QGIS"),
             (14, "- Field campaigns in the Sahel"),
         ]),
         ("awesome-cv.tex", "Soo-ah Park", [
-            (9, "Mar. 2019 - Present | Research Engineer | Hanbit Robotics Institute | Daejeon, S.Korea"),
+            (9, "Research Engineer | Hanbit Robotics Institute | Daejeon, S.Korea | Mar. 2019 - Present"),
             (15, "- Built legged locomotion controllers"),
-            (21, "2021 | Best Paper Award | International Symposium on Field Robots | Lisbon, Portugal"),
+            (21, "Best Paper Award | International Symposium on Field Robots | Lisbon, Portugal | 2021"),
         ]),
         ("altacv.tex", "Kofi Mensah-Boateng", [
-            (8, "Jan 2018 – Present | Senior Epidemiologist | Volta Public Health Institute | Accra, Ghana"),
-            (13, "2012 – 2017 | PhD in Epidemiology | University of Cape Coast | Cape Coast"),
+            (8, "Senior Epidemiologist | Volta Public Health Institute | Accra, Ghana | Jan 2018 – Present"),
+            (13, "PhD in Epidemiology | University of Cape Coast | Cape Coast | 2012 – 2017"),
         ]),
         ("res.tex", "Tariq Haddad", [
-            (6, "2017 - Present | Research Fellow | Levant Energy Research Centre | Amman"),
+            (6, "Research Fellow | Levant Energy Research Centre | Amman | 2017 - Present"),
             (7, "- Designed solar desalination pilots."),
             (11, "Brackish water desalination with hybrid solar stills | Desalination Letters | 2020 | "
                  "Haddad T., Nasser R. and Khoury L. | Selected as editor's pick"),
@@ -153,13 +153,13 @@ def test_rst_directives_that_touch_files_are_not_run(tmp_path):
         ]),
         ("friggeri-cv.tex", "Mirela Dragomir", [
             (4, "Mirela Dragomir"),
-            (9, "2009–2014 | PhD in Hydrology | University of Petrovia"),
-            (16, "2014–now | Research scientist | Danube Water Institute, Galati"),
+            (9, "PhD in Hydrology | University of Petrovia | 2009–2014"),
+            (16, "Research scientist | Danube Water Institute, Galati | 2014–now"),
             (21, "05/21 | Dragomir, M.; Ionescu, T. | Journal of Karst Studies 12 | Tracer tests in a karst spring"),
         ]),
         ("europasscv.tex", "Ilse Vandamme", [
-            (8, "2016–Present | Senior Researcher | Flemish Institute for Coastal Research, Ostend (Belgium)"),
-            (12, "2010–2015 | PhD in Civil Engineering | University of Leuven, Leuven (Belgium)"),
+            (8, "Senior Researcher | Flemish Institute for Coastal Research, Ostend (Belgium) | 2016–Present"),
+            (12, "PhD in Civil Engineering | University of Leuven, Leuven (Belgium) | 2010–2015"),
         ]),
         ("article.tex", "Greta Lindqvist", [
             (11, "2019–present | Associate Professor, Norrsund University"),
@@ -206,7 +206,7 @@ def test_awesome_cv_entry_read_by_argument_count_without_the_class():
     tex = ("\\begin{document}\n\\section{Work}\n"
            "\\cventry{Analyst}{Orrin Labs}{Turku}{2019 -- 2021}{Built models}\n\\end{document}")
     lines, _ = parse_latex(tex)
-    assert [line.text for line in lines] == ["# Work", "2019 – 2021 | Analyst | Orrin Labs | Turku", "Built models"]
+    assert [line.text for line in lines] == ["# Work", "Analyst | Orrin Labs | Turku | 2019 – 2021", "Built models"]
 
 
 def test_a_macro_the_document_defines_keeps_its_own_meaning():
@@ -288,7 +288,7 @@ def test_dated_subsection_takes_the_role_after_it():
            "\\end{document}")
     lines, _ = parse_latex(tex)
     assert [(line.number, line.text) for line in lines] == [
-        (3, "# Work"), (4, "2019 – 2021 | Optical Engineer | Marlow Optics, Leeds | (lens design)"),
+        (3, "# Work"), (4, "Optical Engineer | Marlow Optics, Leeds | 2019 – 2021 | (lens design)"),
         (6, "- Built a camera")]
 
 
@@ -296,7 +296,7 @@ def test_europass_title_takes_the_organisation_after_it():
     tex = ("\\begin{document}\n\\ecvtitle{2012--2016}{Lecturer}\n\\ecvitem{}{Harrowgate College, York}\n"
            "\\ecvitem{Sector}{Education}\n\\end{document}")
     lines, _ = parse_latex(tex)
-    assert [line.text for line in lines] == ["2012–2016 | Lecturer | Harrowgate College, York", "Sector: Education"]
+    assert [line.text for line in lines] == ["Lecturer | Harrowgate College, York | 2012–2016", "Sector: Education"]
 
 
 def test_org_cv_exporter_entries_with_timestamps():
@@ -304,9 +304,25 @@ def test_org_cv_exporter_entries_with_timestamps():
     doc = load_document(path)
     assert pairs(doc)[:2] == [
         (5, "# Employment"),
-        (6, "2017-09-01 – 2022-12-07 | Research Scientist | Nordkapp Marine Institute | Tromsø, Norway")]
+        (6, "Research Scientist | Nordkapp Marine Institute | Tromsø, Norway | 2017-09-01 – 2022-12-07")]
     assert doc.metadata["github"] == "hsolvang"
     subject, triples = extracted(path)
     assert subject == "Henrike Solvang"
     assert {("Henrike Solvang", "workedAt", "Nordkapp Marine Institute"),
             ("Henrike Solvang", "studiedAt", "University of Lofoten")} <= triples
+
+
+def test_a_publication_item_broken_over_lines_stays_one_citation():
+    tex = ("\\begin{document}\n\\section{Selected Publications}\n\\begin{itemize}\n"
+           "\\item \\textbf{Tidal mixing in fjords} \\\\ R. Okonkwo and J. Berg \\\\ \\emph{Estuarine Letters}, 2019\n"
+           "\\item Second paper. \\newline Venue, 2020\n\\end{itemize}\n"
+           "\\section{Teaching}\n\\begin{itemize}\n\\item Oceanography I \\\\ Fall 2018\n\\end{itemize}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (2, "# Selected Publications"),
+        (4, "- Tidal mixing in fjords | R. Okonkwo and J. Berg | Estuarine Letters, 2019"),
+        (5, "- Second paper. | Venue, 2020"),
+        (7, "# Teaching"),
+        (9, "- Oceanography I"),
+        (9, "Fall 2018"),
+    ]

@@ -20,9 +20,9 @@ The conventions, for every format:
   and HTML table rows (separator rows dropped), an HTML ``<dt>`` with the first line of its
   ``<dd>`` (``2019 | Lecturer``), LaTeX ``tabular`` rows (``&`` cells, ``\\\\``
   ends a row), ``\\hfill`` between two parts of a line, ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
-  -> ``dates | title | employer | city | grade`` with the description on the following
+  -> ``title | employer | city | dates | grade`` with the description on the following
   line(s) (the entries of awesome-cv, altacv, res, friggeri-cv and europasscv in the same
-  ``dates | role | organisation | place`` order, read by each class's signature; in a
+  ``role | organisation | place | dates`` order, read by each class's signature; in a
   publication list an entry is one citation line), an org-mode heading with org-cv
   ``:FROM:``/``:EMPLOYER:`` properties likewise, any other macro or environment with several brace arguments
   (``\\resumeSubheading{A}{B}{C}{D}`` -> ``A | B | C | D``), ``\\cvitem{a}{b}`` -> ``a: b``, and

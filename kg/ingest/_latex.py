@@ -5,8 +5,9 @@ signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`), not by their posit
 ``\\cventry{dates}{role}{org}{place}{note}{description}``, awesome-cv's
 ``\\cventry{role}{org}{place}{dates}{description}``, altacv's ``\\cvevent{role}{org}{dates}{place}``,
 res's ``rSubsection{org}{dates}{role}{place}``, friggeri-cv's ``\\entry{dates}{title}{side}{description}``
-and europasscv's ``\\ecvtitle{dates}{title}`` all give ``dates | role | org | place`` with the
-description on the lines after; in a publication list an entry is one citation line. The class
+and europasscv's ``\\ecvtitle{dates}{title}`` all give ``role | org | place | dates`` with the
+description on the lines after (dates last: the extractor reads a project or a job before its
+dates); in a publication list an entry is one citation line. The class
 is the one ``\\documentclass`` names or the one whose own commands the document uses
 (:data:`CLASS_MARKERS`); a macro the document defines itself keeps its own meaning. The
 subject's name comes from ``\\name``, ``\\firstname``/``\\familyname``, ``\\author``,
@@ -75,6 +76,7 @@ _SYMBOLS = {
 _BREAKS = frozenset({"newline", "linebreak", "par", "cr", "break", "tabularnewline", "newpage",
                      "clearpage", "pagebreak", "bigskip", "medskip", "smallskip", "vfill", "hrule",
                      "hline", "toprule", "midrule", "bottomrule", "makecvtitle", "maketitle"})
+_FORCED_BREAKS = frozenset({"newline", "linebreak", "cr", "tabularnewline"})
 _ZERO = frozenset(
     "noindent centering raggedright raggedleft bfseries itshape scshape mdseries upshape slshape "
     "rmfamily sffamily ttfamily normalfont em bf it sc tt rm sf sl small footnotesize scriptsize tiny "
@@ -150,7 +152,7 @@ ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 }
 #: Entry macros whose name is too common to read as a class's unless the class is in use.
 _CLASS_ONLY = frozenset({"entry", "bigentry"})
-_ENTRY_LINE_ORDER = ("dates", "role", "org", "place", "note")
+_ENTRY_LINE_ORDER = ("role", "org", "place", "dates", "note")  # dates last: see the module docstring
 #: Class names (lower case, from ``\documentclass``) -> the class family whose macros they use.
 CLASS_FAMILIES = {
     "moderncv": "moderncv", "awesome-cv": "awesome-cv", "awesomecv": "awesome-cv", "altacv": "altacv",
@@ -300,6 +302,7 @@ class _Converter:
         self.families: set[str] = set()
         self.defined: set[str] = set()
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
+        self.item_open = False  # inside an \\item, until the next environment or blank line
         self.marks: list[int] = []
         self.mark_kinds: list[str] = []
         for m in _ARGUMENT_MARK.finditer(text):
@@ -423,6 +426,7 @@ class _Converter:
                     j += 1
                 if j < end and s[j] == "\n":
                     out.flush()
+                    self.item_open = False
                 else:
                     out.add(" ", i)
                 i = j
@@ -492,7 +496,7 @@ class _Converter:
         j = m.end()
         if symbol is not None:
             if symbol == "\\":
-                out.flush()
+                self.line_break(out, i)
                 j, _ = self.optional(j, end)
                 if j < end and s[j] == "*":
                     j += 1
@@ -536,7 +540,10 @@ class _Converter:
                 j += 2
             return j
         if name in _BREAKS:
-            out.flush()
+            if name in _FORCED_BREAKS:
+                self.line_break(out, i)
+            else:
+                out.flush()
             return j
         if name in ("begin", "end"):
             return self.environment(name, j, end, out, depth, i)
@@ -706,6 +713,7 @@ class _Converter:
     def heading(self, out, number: int, level: int, text: str) -> None:
         """Emit ``# text`` and note whether the section is a publication list."""
         out.line(number, "#" * level + " " + text)
+        self.item_open = False
         del self.heading_kinds[level - 1:]
         self.heading_kinds.extend([False] * (level - 1 - len(self.heading_kinds)))
         self.heading_kinds.append(bool(PUBLICATION_HEADING.search(text)))
@@ -745,7 +753,7 @@ class _Converter:
 
     def entry(self, meanings: tuple[str, ...], spans: list, out, depth: int,
               body: tuple[int, int] | None = None) -> None:
-        """A class entry as ``dates | role | org | place`` with its description on the lines after.
+        """A class entry as ``role | org | place | dates`` with its description on the lines after.
 
         In a publication list the entry is one citation: its fields in the order written,
         then its description or body (authors, notes) on the same line.
@@ -817,8 +825,16 @@ class _Converter:
             out.line(number, text)
         return k
 
+    def line_break(self, out, pos: int) -> None:
+        """``\\\\``: a new line, except inside an item of a publication list, which is one citation."""
+        if self.item_open and self.in_publications():
+            out.add(" | ", pos)
+        else:
+            out.flush()
+
     def item(self, j: int, end: int, out: _Out, depth: int) -> int:
         out.flush()
+        self.item_open = True
         k, span = self.optional(j, end)
         out.set_prefix("- ")
         if span is not None:
@@ -835,6 +851,7 @@ class _Converter:
             return j
         env = m.group(1)
         k = m.end()
+        self.item_open = False
         if kind == "end":
             out.flush()
             return k

@@ -9,8 +9,8 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
   ``:noexport:`` is left out with its subtree, as org's exporters do.
 * A heading whose property drawer states an entry (``:FROM:``/``:TO:``/``:DATE:``,
   ``:EMPLOYER:``/``:ORGANIZATION:``/``:SCHOOL:``, ``:LOCATION:``; the org-cv exporters'
-  convention) becomes one entry line ``dates | heading | organisation | place``, the shape a
-  moderncv ``\\cventry`` gives.
+  convention) becomes one entry line ``heading | organisation | place | dates``, the shape the
+  LaTeX CV classes' entries give.
 * ``#+TITLE:``, ``#+AUTHOR:``, ``#+EMAIL:``, the org-cv exporters' ``#+HOMEPAGE:``,
   ``#+GITHUB:``... and the file-level property drawer go to ``metadata`` (keys lower-cased);
   timestamps ``<2014-09-01 Mon>`` keep their date; other ``#+`` settings, comments, ``SRC``/``EXAMPLE``/
@@ -113,7 +113,7 @@ def _heading_text(raw: str) -> tuple[str, bool]:
 
 
 def _entry_line(title: str, properties: dict[str, str]) -> str | None:
-    """``dates | title | organisation | place`` from an org-cv heading's properties."""
+    """``title | organisation | place | dates`` from an org-cv heading's properties."""
     def first(keys: tuple[str, ...]) -> str:
         return next((properties[key] for key in keys if properties.get(key)), "")
 
@@ -123,7 +123,7 @@ def _entry_line(title: str, properties: dict[str, str]) -> str | None:
     organisation, place = first(_ENTRY_ORGANISATION), first(_ENTRY_PLACE)
     if not (dates or organisation or place):
         return None
-    return " | ".join(part for part in (dates, title, organisation, place) if part)
+    return " | ".join(part for part in (title, organisation, place, dates) if part)
 
 
 class _Reader:
