@@ -326,3 +326,15 @@ def test_a_publication_item_broken_over_lines_stays_one_citation():
         (9, "- Oceanography I"),
         (9, "Fall 2018"),
     ]
+
+
+def test_rst_subtitle_names_the_subject_and_literal_lines_keep_their_numbers(tmp_path):
+    path = tmp_path / "cv.rst"
+    path.write_text("Curriculum Vitae\n================\n\nAna Ruiz\n--------\n\nCode::\n\n    line one\n"
+                    "    line two\n\n    line four\n\nEnd\n")
+    doc = load_document(path)
+    assert pairs(doc) == [(1, "# Curriculum Vitae"), (4, "## Ana Ruiz"), (7, "Code:"), (9, "line one"),
+                          (10, "line two"), (12, "line four"), (14, "End")]
+    assert doc.metadata["subtitle"] == "Ana Ruiz"
+    subject, _ = extracted(path)
+    assert subject == "Ana Ruiz"

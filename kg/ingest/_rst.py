@@ -125,15 +125,22 @@ class _Renderer:
             elif isinstance(child, nodes.title):
                 self.emit(child, self.inline(child), "#" * max(1, min(level, 6)) + " ")
             elif isinstance(child, nodes.subtitle):
-                self.emit(child, self.inline(child), "#" * max(1, min(level + 1, 6)) + " ")
+                subtitle = self.inline(child)
+                self.metadata.setdefault("subtitle", clean_inline(subtitle))
+                self.emit(child, subtitle, "#" * max(1, min(level + 1, 6)) + " ")
             elif isinstance(child, (nodes.paragraph, nodes.rubric, nodes.line, nodes.attribution)):
                 self.emit(child, self.inline(child), prefix)
                 prefix = ""
             elif isinstance(child, nodes.literal_block):
-                for offset, line in enumerate(child.astext().split("\n")):
-                    if line.strip():
-                        self.emit(child, line, prefix)
-                        prefix = ""
+                # a literal block keeps its source lines one for one: number the first, count on
+                block = child.astext().split("\n")
+                first = next((offset for offset, line in enumerate(block) if line.strip()), None)
+                if first is not None:
+                    start = self.number(child, block[first]) - first
+                    for offset, line in enumerate(block):
+                        if line.strip():
+                            self.out.append((min(start + offset, len(self.source)), prefix + clean_inline(line)))
+                            prefix = ""
             elif isinstance(child, (nodes.bullet_list, nodes.enumerated_list)):
                 for item in child.children:
                     self.walk(item, level, "- ")
