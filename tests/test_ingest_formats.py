@@ -338,3 +338,11 @@ def test_rst_subtitle_names_the_subject_and_literal_lines_keep_their_numbers(tmp
     assert doc.metadata["subtitle"] == "Ana Ruiz"
     subject, _ = extracted(path)
     assert subject == "Ana Ruiz"
+
+
+def test_friggeri_aside_keeps_each_source_line():
+    tex = ("\\documentclass{friggeri-cv}\n\\begin{document}\n\\begin{aside}\n\\section{contact}\n12 Strada Lunga\n"
+           "Galati, Romania\n\\end{aside}\n\\section{Interests}\nCaves and\nkarst.\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (4, "# contact"), (5, "12 Strada Lunga"), (6, "Galati, Romania"), (8, "# Interests"), (9, "Caves and karst.")]

@@ -303,6 +303,7 @@ class _Converter:
         self.defined: set[str] = set()
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
+        self.obey_lines = False  # each source line is a line of output
         self.marks: list[int] = []
         self.mark_kinds: list[str] = []
         for m in _ARGUMENT_MARK.finditer(text):
@@ -427,6 +428,8 @@ class _Converter:
                 if j < end and s[j] == "\n":
                     out.flush()
                     self.item_open = False
+                elif self.obey_lines:
+                    out.flush()
                 else:
                     out.add(" ", i)
                 i = j
@@ -852,6 +855,8 @@ class _Converter:
         env = m.group(1)
         k = m.end()
         self.item_open = False
+        if env == "aside" and "friggeri-cv" in self.families:
+            self.obey_lines = kind == "begin"  # friggeri's sidebar keeps each source line (\obeycr)
         if kind == "end":
             out.flush()
             return k
