@@ -29,7 +29,7 @@ __all__ = ["parse_latex"]
 
 _MAX_DEPTH = 60
 _MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
-_ARGUMENT_MARK = re.compile(r"\\.|[\]{]|\n[ \t]*\n", re.DOTALL)
+_SCANNED = re.compile(r"\\.|[{}\]]|\n[ \t]*\n", re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 _PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
 _EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
@@ -196,18 +196,30 @@ def _strip_comments(text: str) -> str:
     return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
 
 
-def _braces(text: str) -> dict[int, int]:
-    """Position of every ``{`` -> position of its matching ``}`` (one linear pass)."""
+def _scan(text: str) -> tuple[dict[int, int], list[int], list[str]]:
+    """One linear pass: the position of every ``{`` -> that of its matching ``}``, and the
+    positions and kinds (``{``, ``]``, ``par``) of what can end an optional argument.
+
+    >>> _scan("a[{x]}]\\n\\nb")
+    ({2: 5}, [2, 4, 6, 7], ['{', ']', ']', 'par'])
+    """
     matches: dict[int, int] = {}
     stack: list[int] = []
-    for m in re.finditer(r"\\.|[{}]", text, re.DOTALL):
+    marks: list[int] = []
+    kinds: list[str] = []
+    for m in _SCANNED.finditer(text):
         token = m.group(0)
-        if token == "{":
-            stack.append(m.start())
-        elif token == "}":
+        if token == "}":
             if stack:
                 matches[stack.pop()] = m.start()
-    return matches
+        elif token[0] != "\\":
+            marks.append(m.start())
+            if token == "{":
+                stack.append(m.start())
+                kinds.append("{")
+            else:
+                kinds.append("]" if token == "]" else "par")
+    return matches, marks, kinds
 
 
 def _typography(text: str) -> str:
@@ -296,7 +308,7 @@ class _Converter:
     def __init__(self, text: str, metadata: dict):
         self.s = text
         self.index = LineIndex(text)
-        self.match = _braces(text)
+        self.match, self.marks, self.mark_kinds = _scan(text)
         self.metadata = metadata
         self.memo: dict[tuple[int, int], _Recorder] = {}
         self.families: set[str] = set()
@@ -304,13 +316,6 @@ class _Converter:
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
         self.obey_lines = False  # each source line is a line of output
-        self.marks: list[int] = []
-        self.mark_kinds: list[str] = []
-        for m in _ARGUMENT_MARK.finditer(text):
-            token = m.group(0)
-            if token[0] != "\\":
-                self.marks.append(m.start())
-                self.mark_kinds.append(token if token in "]{" else "par")
 
     # -- argument scanning ------------------------------------------------------------------
     def skip_space(self, i: int, end: int, newlines: int = 1) -> int:
