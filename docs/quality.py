@@ -33,6 +33,8 @@ def figures(report) -> str:
         f"found in {found} of the {graded} documents that name one; start and end both right for {dates} of "
         "the matched, dated positions and studies."
     )
+    missed = sorted((d.relation_counts().fn for d in report.documents), reverse=True)
+    headline += f" The three documents with the most missed relations hold {sum(missed[:3])} of the {sum(missed)} missed."
     return "\n".join(rows) + "\n\n" + textwrap.fill(headline, width=96)
 
 
