@@ -782,15 +782,17 @@ _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[W
 
 
 def _line_fields(text: str) -> list[Field]:
-    """The labelled fields of an entry, each line labelled on its own (a line break ends a field in CVs
-    that put title, authors and venue on lines of their own); a field running on over a line break is joined."""
-    fields: list = []
+    """The labelled fields of an entry, each line and each `` | `` cell labelled on its own: a line break
+    ends a field in CVs that put title, authors and venue on lines of their own, and a table bar always
+    does. A field running on over a line break (a hard wrap) is joined."""
+    fields: list[Field] = []
     for line in text.split("\n"):
-        for f in parse_fields(line):
-            if fields and fields[-1].label == f.label and f.start == 0:
-                fields[-1] = Field(f.label, fields[-1].text + " " + f.text, fields[-1].start, fields[-1].end)
-            else:
-                fields.append(f)
+        for k, cell in enumerate(line.split(" | ")):
+            for f in parse_fields(cell):
+                if fields and fields[-1].label == f.label and f.start == 0 and k == 0:
+                    fields[-1] = Field(f.label, fields[-1].text + " " + f.text, fields[-1].start, fields[-1].end)
+                else:
+                    fields.append(f)
     return fields
 
 
