@@ -342,3 +342,17 @@ def test_a_books_publisher_is_no_venue():
 def test_proceedings_of_a_society_is_a_journal_and_of_an_acronym_a_conference():
     assert normalize_venue("Proceedings of the IEEE, 108(5), 2020")[0] == "Proceedings of the IEEE"
     assert normalize_venue("In Proceedings of ABCDE 2021")[0] == "ABCDE"
+
+
+def test_a_year_inside_the_title_stays_in_the_title_when_the_entry_has_its_own_date():
+    c = parse_citation("- Storm surges along the Gizmo coast during the 2013–2014 winter\n"
+                       "Holm, Mira, and Strand, Tala\nJournal of Gizmo Science, 2019")
+    assert (c.title, c.authors, c.venue, c.year) == (
+        "Storm surges along the Gizmo coast during the 2013–2014 winter", ["Mira Holm", "Tala Strand"],
+        "Journal of Gizmo Science", "2019")
+
+
+def test_table_cells_are_fields_of_their_own():
+    c = parse_citation("Sparse gizmos for tidal forecasting | Journal of Gizmo Science | 2024 | Holm M., Strand T., and Vogel J.")
+    assert (c.title, c.venue, c.year) == ("Sparse gizmos for tidal forecasting", "Journal of Gizmo Science", "2024")
+    assert c.authors == ["Holm M", "Strand T", "Vogel J"]

@@ -806,6 +806,10 @@ def _read_fields(text: str) -> Citation | None:
     spill = ""
     remarks: list[str] = []
     fields = _line_fields(text)
+    for i in range(len(fields) - 2, 0, -1):
+        # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
+        if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
+            fields[i - 1:i + 1] = [Field("title", fields[i - 1].text + " " + fields[i].text, fields[i - 1].start, fields[i].end)]
     # editors with no author: CVs name the authors, the parser's editor is an author it mislabelled
     for f in fields:
         if f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
