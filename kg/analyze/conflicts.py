@@ -196,6 +196,8 @@ class _Facts:
     coauthored: list[dict[str, Any]] = field(default_factory=list)
     affiliations: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     organisations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: organisation -> itself and the organisations above it, filled as they are asked for
+    above: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _read_facts(store) -> _Facts:
@@ -290,7 +292,7 @@ def _match(entry: dict[str, Any], facts: _Facts) -> dict[str, Any]:
             variants[person] = min(relations)
     if not variants:
         return {**found, "status": "unknown"}
-    supported = [p for p in variants if entry["affiliation"] and _works_at(p, entry["affiliation"], facts)]
+    supported = [p for p in variants if entry["affiliation"] and _has_been_at(p, entry["affiliation"], facts)]
     if len(supported) == 1:
         return {**found, "status": "matched", "person": supported[0],
                 "matched_by": f"{variants[supported[0]]} and affiliation",
@@ -308,8 +310,8 @@ def _decide(found: dict[str, Any], people: set[str], how: str, facts: _Facts) ->
             "candidates": sorted(f"{facts.labels.get(p, p)} <{p}>" for p in people)}
 
 
-def _works_at(person: str, affiliation: str, facts: _Facts) -> bool:
-    """Whether the person has a stint at an organisation (or one above it) called ``affiliation``."""
+def _has_been_at(person: str, affiliation: str, facts: _Facts) -> bool:
+    """Whether the person worked or studied at an organisation (or a unit of one) called ``affiliation``."""
     from kg.resolve.things import org_name_key
 
     wanted = org_name_key(affiliation)
@@ -319,13 +321,16 @@ def _works_at(person: str, affiliation: str, facts: _Facts) -> bool:
 
 def _ancestors(org: str, facts: _Facts) -> list[str]:
     """``org`` and every organisation above it (``kg:partOf*``), nearest first."""
-    seen, queue = [org], [org]
-    while queue:
-        for parent in facts.organisations.get(queue.pop(0), {}).get("parents", ()):
-            if parent not in seen:
-                seen.append(parent)
-                queue.append(parent)
-    return seen
+    found = facts.above.get(org)
+    if found is None:
+        found, queue = [org], [org]
+        while queue:
+            for parent in facts.organisations.get(queue.pop(0), {}).get("parents", ()):
+                if parent not in found:
+                    found.append(parent)
+                    queue.append(parent)
+        facts.above[org] = found
+    return found
 
 
 # -- the conflicts ----------------------------------------------------------------------------
@@ -494,6 +499,11 @@ def _coauthorship(by_person, facts: _Facts, years: int, now: int) -> list[dict[s
     return out
 
 
+def _ended_before(span: Span, year: int, now: int) -> bool:
+    bounds = span.bounds(now)
+    return bounds is not None and bounds[1] < year
+
+
 def _level(org: str, facts: _Facts) -> str:
     """``lab`` for a lab or another unit of a larger organisation, else the organisation's type."""
     info = facts.organisations.get(org, {})
@@ -529,14 +539,20 @@ def _organisations(by_person, facts: _Facts, years: int, now: int) -> list[dict[
                 if next(o for o in above_a if o in above_b) != org:
                     continue  # they share an organisation below this one
                 years_shared = overlap([aff_a["span"]], [aff_b["span"]], now)
-                if years_shared is not None and not any(hi >= now - years for _, hi in years_shared):
+                if years_shared is None:  # a side is undated: out only if the other ended before the window
+                    if any(_ended_before(aff["span"], now - years, now) for aff in (aff_a, aff_b)):
+                        continue
+                elif not any(hi >= now - years for _, hi in years_shared):
                     continue
                 entry = found.setdefault((pa, pb, org), {"ranges": [], "unknown": False, "a": {}, "b": {}, "rows": []})
                 if years_shared is None:
                     entry["unknown"] = True
                 entry["ranges"] += years_shared or []
-                entry["a"][_stint(aff_a, org, facts)] = None
-                entry["b"][_stint(aff_b, org, facts)] = None
+                for side, aff in (("a", aff_a), ("b", aff_b)):
+                    # a line naming a unit and its university states both: show it once, with the unit
+                    line = (aff["document"], aff["line"], aff["relation"], aff["role"], aff["span"])
+                    if aff["unit"] != org or line not in entry[side]:
+                        entry[side][line] = _stint(aff, org, facts)
                 entry["rows"] += [aff_a, aff_b]
     closest = defaultdict(set)
     for pa, pb, org in found:
@@ -548,7 +564,7 @@ def _organisations(by_person, facts: _Facts, years: int, now: int) -> list[dict[
         when = format_ranges(_merge(entry["ranges"]), now)
         when = ", ".join(filter(None, (when, "dates unknown" if entry["unknown"] else "")))
         name = facts.organisations.get(org, {}).get("name", local_name(org))
-        detail = (f"{name}: {facts.labels.get(pa, pa)} ({'; '.join(entry['a'])}) and "
-                  f"{facts.labels.get(pb, pb)} ({'; '.join(entry['b'])})")
+        detail = (f"{name}: {facts.labels.get(pa, pa)} ({'; '.join(dict.fromkeys(entry['a'].values()))}) and "
+                  f"{facts.labels.get(pb, pb)} ({'; '.join(dict.fromkeys(entry['b'].values()))})")
         out.append(_reason_row("organisation", pa, pb, detail, when, _level(org, facts), entry["rows"]))
     return out
