@@ -18,8 +18,9 @@ then the same full name written otherwise ("Sato, Ryo"); initials or a missing m
 with support (the row's affiliation is one of the candidate's organisations). A name that
 matches nobody, several people, or someone by initials alone is listed as such, never guessed.
 
-The facts are read in one pass (``kg/queries/conflict_*.rq``, kept in the analysis cache of a
-directory store until it changes), then every pair is found from indexes: no query per pair.
+The facts are read in one pass, a query per kind of fact for all the listed people at once
+(``kg/queries/conflict_*.rq``; the names of everyone are kept in the analysis cache of a directory
+store until it changes), then every pair is found from indexes: no query per pair.
 
 Examples
 --------
@@ -181,30 +182,22 @@ def _as_entries(people: Iterable[str | Mapping[str, Any]]) -> list[dict[str, Any
 # -- the facts, read once ---------------------------------------------------------------------
 
 @dataclass
-class _Facts:
-    """The store's facts that conflicts are made of, indexed by person."""
+class _People:
+    """Every person's names and identifiers, indexed the ways list entries are matched."""
 
     labels: dict[str, str] = field(default_factory=dict)
+    names: dict[str, set[str]] = field(default_factory=dict)
     emails: dict[str, list[str]] = field(default_factory=dict)
     by_identifier: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     by_name: dict[str, set[str]] = field(default_factory=dict)
     by_full_key: dict[str, set[str]] = field(default_factory=dict)
     by_loose_key: dict[tuple[str, str], set[str]] = field(default_factory=dict)
-    names: dict[str, set[str]] = field(default_factory=dict)
-    advising: list[dict[str, Any]] = field(default_factory=list)
-    authorship: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    coauthored: list[dict[str, Any]] = field(default_factory=list)
-    affiliations: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    organisations: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: organisation -> itself and the organisations above it, filled as they are asked for
-    above: dict[str, list[str]] = field(default_factory=dict)
 
 
-def _read_facts(store) -> _Facts:
+def _read_people(store) -> _People:
     from kg.resolve.names import parse_person_name
     from kg.resolve.people import normalize_identifier
 
-    facts = _Facts()
     labels: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
     by_identifier, by_name = defaultdict(set), defaultdict(set)
@@ -226,88 +219,133 @@ def _read_facts(store) -> _Facts:
             by_full_key[parsed.full_key].add(person)
         if parsed.loose_key:
             by_loose_key[parsed.loose_key].add(person)
-    facts.labels = {p: min(n) for p, n in labels.items()}  # as the other analyses label a node
-    facts.names = {p: labels.get(p, set()) | names.get(p, set()) for p in labels.keys() | names.keys()}
-    facts.emails, facts.by_identifier, facts.by_name = dict(emails), dict(by_identifier), dict(by_name)
-    facts.by_full_key, facts.by_loose_key = dict(by_full_key), dict(by_loose_key)
+    return _People(
+        labels={p: min(n) for p, n in labels.items()},  # as the other analyses label a node
+        names={p: labels.get(p, set()) | names.get(p, set()) for p in labels.keys() | names.keys()},
+        emails={p: sorted(set(e)) for p, e in emails.items()}, by_identifier=dict(by_identifier),
+        by_name=dict(by_name), by_full_key=dict(by_full_key), by_loose_key=dict(by_loose_key))
 
-    facts.advising = [{**r, "relation": local_name(r["relation"])} for r in rows(store, "conflict_advising")]
+
+def _people(store) -> _People:
+    """The people of the store's current state, from the analysis cache when it has them."""
+    return snapshot(store).result("conflicts:people", lambda: _read_people(store))
+
+
+@dataclass
+class _Facts:
+    """What the listed people did: the facts conflicts are made of, with their provenance."""
+
+    people: _People
+    advising: list[dict[str, Any]] = field(default_factory=list)
+    authorship: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    coauthored: list[dict[str, Any]] = field(default_factory=list)
+    affiliations: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    organisations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: organisation -> itself and the organisations above it, filled as they are asked for
+    above: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return self.people.labels
+
+
+def _select(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[str, Any]]:
+    """Run the named query with its ``VALUES ?variable { }`` block filled with ``iris``: one query
+    for all of them, starting from them (a parameter binds one value only)."""
+    from kg.queries import load_query
+
+    empty = re.compile(rf"^(\s*)VALUES \?{variable} \{{ \}}", re.MULTILINE)  # on its own line, not in a comment
+    block = "VALUES ?" + variable + " {\n" + "\n".join(f"<{iri}>" for iri in sorted(iris)) + "\n}"
+    text, filled = empty.subn(lambda m: m.group(1) + block, load_query(name), count=1)
+    if not filled:
+        raise KeyError(f"query {name!r} has no empty VALUES ?{variable} block")
+    base = store.store if hasattr(store, "store") and not hasattr(store, "select") else store
+    if hasattr(base, "select"):
+        return base.select(text)
+    result = base.query(text)
+    names = [str(v) for v in result.vars]
+    return [{n: (None if row[i] is None else row[i].toPython()) for i, n in enumerate(names)} for row in result]
+
+
+def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
+    """The advising, authorship, co-authorship and affiliation facts of the listed people, one query each."""
+    facts = _Facts(people)
+    facts.advising = [{**r, "relation": local_name(r["relation"])}
+                      for r in _select(store, "conflict_advising", "person", listed) if r["advisor"] in listed]
     authorship: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows(store, "conflict_authorship"):
+    for r in _select(store, "conflict_authorship", "person", listed):
         authorship[r["publication"]].append(r)
-    facts.authorship = dict(authorship)
-    facts.coauthored = rows(store, "conflict_coauthored")
+    facts.authorship = {p: found for p, found in authorship.items() if len({r["person"] for r in found}) > 1}
+    facts.coauthored = [r for r in _select(store, "conflict_coauthored", "person", listed) if r["coauthor"] in listed]
     affiliations: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows(store, "conflict_affiliations"):
+    for r in _select(store, "conflict_affiliations", "person", listed):
         r["relation"] = local_name(r["relation"])
         r["span"] = Span.parse(r["start"], r["end"], bool(r["ongoing"]), r["startYear"],
                                None if r["ongoing"] else r["endYear"])
         affiliations[r["person"]].append(r)
-    facts.affiliations = dict(affiliations)
-
-    organisations: dict[str, dict[str, Any]] = {}
-    for r in rows(store, "conflict_organisations"):
+    facts.affiliations = {p: sorted(found, key=lambda r: (r["startYear"] or 0, r["document"] or "", r["line"] or 0,
+                                                           r["unit"]))
+                          for p, found in affiliations.items()}
+    units = {r["unit"] for found in affiliations.values() for r in found}
+    for r in _select(store, "conflict_organisations", "unit", units) if units else ():
         kind = local_name(r["type"])
-        org = organisations.setdefault(r["org"], {"name": r["name"] or local_name(r["org"]), "type": kind,
-                                                  "parents": []})
+        org = facts.organisations.setdefault(r["org"], {"name": r["name"] or local_name(r["org"]), "type": kind,
+                                                        "parents": []})
         if _TYPE_ORDER[kind] < _TYPE_ORDER[org["type"]]:
             org["type"] = kind
         if r["parent"] and r["parent"] not in org["parents"]:
-            org["parents"].append(r["parent"])
-    facts.organisations = organisations
+            org["parents"] = sorted([*org["parents"], r["parent"]])
     return facts
-
-
-def _facts(store) -> _Facts:
-    """The facts of the store's current state, from the analysis cache when it has them."""
-    return snapshot(store).result("conflicts:facts", lambda: _read_facts(store))
 
 
 # -- matching the lists' names ----------------------------------------------------------------
 
-def _match(entry: dict[str, Any], facts: _Facts) -> dict[str, Any]:
-    """How one list entry matches the graph's people: identifiers, names, then supported variants."""
+def _match(entry: dict[str, Any], people: _People) -> dict[str, Any]:
+    """How one list entry matches the graph's people: identifiers, then names, then name variants.
+
+    A variant match (initials, a missing middle name, swapped order) comes back with status
+    ``variants`` and ``variants`` (person -> how): :func:`_support` decides it.
+    """
     from kg.resolve.names import name_relation, parse_person_name
     from kg.resolve.people import normalize_identifier
 
-    found = {"person": None, "matched_by": "", "candidates": []}
     for scheme in ("orcid", "email"):
         key = normalize_identifier(scheme, entry[scheme]) if entry[scheme] else None
-        people = facts.by_identifier.get((scheme, key), set()) if key else set()
-        if people:
-            return _decide(found, people, scheme if scheme == "email" else "ORCID", facts)
-    if not entry["name"]:
-        return {**found, "status": "unknown"}
-    people = facts.by_name.get(normalise(entry["name"]), set())
-    if people:
-        return _decide(found, people, "name", facts)
-    parsed = parse_person_name(entry["name"])
-    people = facts.by_full_key.get(parsed.full_key, set()) if parsed.full_key else set()
-    if people:
-        return _decide(found, people, "name", facts)
+        found = people.by_identifier.get((scheme, key), set()) if key else set()
+        if found:
+            return _decide(found, scheme if scheme == "email" else "ORCID", people)
+    parsed = parse_person_name(entry["name"]) if entry["name"] else None
+    for found in (people.by_name.get(normalise(entry["name"]), set()),
+                  people.by_full_key.get(parsed.full_key, set()) if parsed and parsed.full_key else set()):
+        if found:
+            return _decide(found, "name", people)
     variants = {}
-    for person in sorted(facts.by_loose_key.get(parsed.loose_key, ())) if parsed.loose_key else ():
-        relations = {name_relation(parsed, parse_person_name(n)) for n in facts.names.get(person, ())} - {None}
+    for person in sorted(people.by_loose_key.get(parsed.loose_key, ())) if parsed and parsed.loose_key else ():
+        relations = {name_relation(parsed, parse_person_name(n)) for n in people.names.get(person, ())} - {None}
         if relations:
             variants[person] = min(relations)
-    if not variants:
-        return {**found, "status": "unknown"}
+    if variants:
+        return {"status": "variants", "person": None, "matched_by": "", "candidates": [], "variants": variants}
+    return {"status": "unknown", "person": None, "matched_by": "", "candidates": []}
+
+
+def _decide(found: set[str], how: str, people: _People) -> dict[str, Any]:
+    if len(found) == 1:
+        person = next(iter(found))
+        return {"status": "matched", "person": person, "matched_by": how,
+                "candidates": [people.labels.get(person, person)]}
+    return {"status": "ambiguous", "person": None, "matched_by": how,
+            "candidates": sorted(f"{people.labels.get(p, p)} <{p}>" for p in found)}
+
+
+def _support(entry: dict[str, Any], variants: dict[str, str], facts: _Facts) -> dict[str, Any]:
+    """A variant match stands when the entry's affiliation is a place of exactly one candidate."""
     supported = [p for p in variants if entry["affiliation"] and _has_been_at(p, entry["affiliation"], facts)]
     if len(supported) == 1:
-        return {**found, "status": "matched", "person": supported[0],
-                "matched_by": f"{variants[supported[0]]} and affiliation",
+        return {"status": "matched", "person": supported[0], "matched_by": f"{variants[supported[0]]} and affiliation",
                 "candidates": [facts.labels.get(supported[0], supported[0])]}
-    return {**found, "status": "unconfirmed",
-            "candidates": [f"{facts.labels.get(p, p)} ({variants[p]})" for p in variants]}
-
-
-def _decide(found: dict[str, Any], people: set[str], how: str, facts: _Facts) -> dict[str, Any]:
-    if len(people) == 1:
-        person = next(iter(people))
-        return {**found, "status": "matched", "person": person, "matched_by": how,
-                "candidates": [facts.labels.get(person, person)]}
-    return {**found, "status": "ambiguous", "matched_by": how,
-            "candidates": sorted(f"{facts.labels.get(p, p)} <{p}>" for p in people)}
+    return {"status": "unconfirmed", "person": None, "matched_by": "",
+            "candidates": [f"{facts.labels.get(p, p)} ({how})" for p, how in variants.items()]}
 
 
 def _has_been_at(person: str, affiliation: str, facts: _Facts) -> bool:
@@ -368,19 +406,23 @@ def conflicts(store, people_a: Iterable[str | Mapping[str, Any]], people_b: Iter
     'Northfield University: Alice Moreau (PhD 2012-2017; Quantum Systems Lab, Postdoc 2017-2019) and Bob Tanaka (PhD 2014-2019; Vision Group, Researcher 2019-2021)'
     """
     now = now or this_year()
-    facts = _facts(store)
-    entries = {"a": _as_entries(people_a), "b": _as_entries(people_b)}
+    people = _people(store)
+    entries = [(side, entry) for side, listed in (("a", people_a), ("b", people_b)) for entry in _as_entries(listed)]
+    matches = [_match(entry, people) for _, entry in entries]
+    wanted = {m["person"] for m in matches if m["person"]}
+    wanted |= {p for (_, entry), m in zip(entries, matches) if entry["affiliation"] for p in m.get("variants", ())}
+    facts = _read_facts(store, people, wanted)
     names = []
     by_person: dict[str, dict[str, list[dict[str, Any]]]] = {"a": defaultdict(list), "b": defaultdict(list)}
-    for side, listed in entries.items():
-        for entry in listed:
-            match = _match(entry, facts)
-            entry["person"] = match["person"]
-            names.append({"list": side.upper(), "line": entry["line"], "name": entry["name"], "email": entry["email"],
-                          "orcid": entry["orcid"], "status": match["status"], "matched_by": match["matched_by"],
-                          "candidates": match["candidates"], "iri": match["person"] or ""})
-            if match["person"]:
-                by_person[side][match["person"]].append(entry)
+    for (side, entry), match in zip(entries, matches):
+        if match["status"] == "variants":
+            match = _support(entry, match["variants"], facts)
+        entry["person"] = match["person"]
+        names.append({"list": side.upper(), "line": entry["line"], "name": entry["name"], "email": entry["email"],
+                      "orcid": entry["orcid"], "status": match["status"], "matched_by": match["matched_by"],
+                      "candidates": match["candidates"], "iri": match["person"] or ""})
+        if match["person"]:
+            by_person[side][match["person"]].append(entry)
     found: list[dict[str, Any]] = []
     found += _same_people(by_person, facts)
     found += _advising(by_person, facts)
@@ -398,7 +440,7 @@ def conflicts(store, people_a: Iterable[str | Mapping[str, Any]], people_b: Iter
 
 
 def _email(entry: dict[str, Any], facts: _Facts) -> str:
-    return entry["email"] or "; ".join(sorted(set(facts.emails.get(entry["person"], ()))))
+    return entry["email"] or "; ".join(facts.people.emails.get(entry["person"], ()))
 
 
 def _source(row: Mapping[str, Any]) -> str | None:
