@@ -568,6 +568,8 @@ def _organisations(by_person, facts: _Facts, years: int, now: int) -> list[dict[
     for side in ("a", "b"):
         for person in by_person[side]:
             for aff in facts.affiliations.get(person, ()):
+                if _ended_before(aff["span"], now - years, now):
+                    continue  # over before the window: no overlap with anyone can reach into it
                 for org in _ancestors(aff["unit"], facts):
                     members[org][side].append((person, aff))
     found: dict[tuple[str, str, str], dict[str, Any]] = {}
@@ -581,10 +583,7 @@ def _organisations(by_person, facts: _Facts, years: int, now: int) -> list[dict[
                 if next(o for o in above_a if o in above_b) != org:
                     continue  # they share an organisation below this one
                 years_shared = overlap([aff_a["span"]], [aff_b["span"]], now)
-                if years_shared is None:  # a side is undated: out only if the other ended before the window
-                    if any(_ended_before(aff["span"], now - years, now) for aff in (aff_a, aff_b)):
-                        continue
-                elif not any(hi >= now - years for _, hi in years_shared):
+                if years_shared is not None and not any(hi >= now - years for _, hi in years_shared):
                     continue
                 entry = found.setdefault((pa, pb, org), {"ranges": [], "unknown": False, "a": {}, "b": {}, "rows": []})
                 if years_shared is None:
