@@ -176,7 +176,7 @@ def test_cli_formats(runner, store_dir):
         ("Wendell Oyelaran", "Wendell Oyelaran", "same person")}
     assert {n["name"] for n in data["names"] if n["status"] != "matched"} == {"Tobias Nowhere", "R. Ivers"}
     rows = list(csv.DictReader(io.StringIO(_run(runner, store_dir, "--format", "csv").stdout)))
-    assert list(rows[0]) == ["a", "b", "kind", "level", "when", "detail", "sources"]
+    assert list(rows[0]) == ["a", "b", "kind", "level", "when", "sources", "detail"]
 
 
 def test_cli_conference_csv_has_one_row_per_pair(runner, store_dir):

@@ -140,8 +140,12 @@ def parse_people(text: str) -> list[dict[str, str]]:
         return [_entry(" ".join(ln.split()), "", "", "", i) for i, ln in enumerate(lines, 1) if ln.strip()]
     out = []
     reader = csv.reader(io.StringIO(text))
-    for number, cells in enumerate(reader, 1):
-        if number <= lines.index(header) + 1 or not any(c.strip() for c in cells):
+    header_read = False
+    for cells in reader:
+        if not any(c.strip() for c in cells):
+            continue
+        if not header_read:
+            header_read = True
             continue
 
         def cell(kind: str) -> str:
@@ -443,18 +447,13 @@ def _email(entry: dict[str, Any], facts: _Facts) -> str:
     return entry["email"] or "; ".join(facts.people.emails.get(entry["person"], ()))
 
 
-def _source(row: Mapping[str, Any]) -> str | None:
-    if not row.get("document"):
-        return None
-    return f"{row['document']}:{row['line']}" if row.get("line") is not None else row["document"]
-
-
 def _evidence(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     seen = {}
     for r in found:
         if r.get("document"):
             seen.setdefault((r["document"], r.get("line")), r.get("evidence") or "")
-    return [{"document": d, "line": ln, "text": text} for (d, ln), text in sorted(seen.items(), key=str)]
+    return [{"document": d, "line": ln, "text": text}
+            for (d, ln), text in sorted(seen.items(), key=lambda kv: (kv[0][0], kv[0][1] is None, kv[0][1] or 0))]
 
 
 def _reason_row(kind: str, a: str, b: str, detail: str, when: str, level: str = "",
@@ -557,9 +556,9 @@ def _level(org: str, facts: _Facts) -> str:
 def _stint(aff: Mapping[str, Any], org: str, facts: _Facts) -> str:
     """One position or study as a conflict's detail shows it: ``'Vision Group, Researcher 2019-2021'``."""
     role = aff["role"] or ("student" if aff["relation"] == "studiedAt" else "")
-    dates = str(aff["span"]) if aff["span"].bounds() else "dates unknown"
+    what = f"{role} {aff['span']}" if aff["span"].bounds() else ", ".join(filter(None, (role, "dates unknown")))
     unit = facts.organisations.get(aff["unit"], {}).get("name", local_name(aff["unit"]))
-    return ", ".join(filter(None, (unit if aff["unit"] != org else "", f"{role} {dates}".strip())))
+    return ", ".join(filter(None, (unit if aff["unit"] != org else "", what.strip())))
 
 
 def _organisations(by_person, facts: _Facts, years: int, now: int) -> list[dict[str, Any]]:

@@ -261,7 +261,7 @@ def conflicts(lists, years, now, store, fmt):
     if fmt == "conference":
         click.echo(render(report.pairs(), "csv"), nl=False)
     else:
-        _show(report.conflicts, fmt, ["a", "b", "kind", "level", "when", "detail", "sources"])
+        _show(report.conflicts, fmt, ["a", "b", "kind", "level", "when", "sources", "detail"])
     if report.unresolved:
         click.echo(f"\n{len(report.unresolved)} names not matched to one person (not checked):", err=True)
         click.echo(render(report.unresolved, "table", columns=["list", "line", "name", "status", "candidates"]),
