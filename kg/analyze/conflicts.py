@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from kg.analyze._store import _TYPE_ORDER, local_name, normalise, rows, snapshot
+from kg.analyze._store import _TYPE_ORDER, _value, local_name, normalise, rows, snapshot
 from kg.analyze._years import Span, _merge, format_ranges, overlap, this_year
 
 __all__ = ["conflicts", "read_people", "ConflictReport", "DEFAULT_YEARS"]
@@ -106,7 +106,7 @@ class ConflictReport:
 
 def _reason(row: Mapping[str, Any]) -> str:
     kind = f"{row['kind']} ({row['level']})" if row["level"] else row["kind"]
-    when = f", {row['when']}" if row["when"] not in ("", "any time") else ""
+    when = f", {row['when']}" if row["kind"] == "organisation" else ""  # the others' details give their years
     return f"{kind}: {row['detail']}{when}"
 
 
@@ -263,12 +263,11 @@ def _select(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[s
     text, filled = empty.subn(lambda m: m.group(1) + block, load_query(name), count=1)
     if not filled:
         raise KeyError(f"query {name!r} has no empty VALUES ?{variable} block")
-    base = store.store if hasattr(store, "store") and not hasattr(store, "select") else store
-    if hasattr(base, "select"):
-        return base.select(text)
-    result = base.query(text)
+    if hasattr(store, "select"):
+        return store.select(text)
+    result = store.query(text)
     names = [str(v) for v in result.vars]
-    return [{n: (None if row[i] is None else row[i].toPython()) for i, n in enumerate(names)} for row in result]
+    return [{n: _value(row[i]) for i, n in enumerate(names)} for row in result]
 
 
 def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
