@@ -254,13 +254,13 @@ class _Facts:
 
 
 def _select(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[str, Any]]:
-    """Run the named query with its ``VALUES ?variable { }`` block filled with ``iris``: one query
-    for all of them, starting from them (a parameter binds one value only)."""
+    """Run the named query with each of its ``VALUES ?variable { }`` blocks filled with ``iris``:
+    one query for all of them, starting from them (a parameter binds one value only)."""
     from kg.queries import load_query
 
     empty = re.compile(rf"^(\s*)VALUES \?{variable} \{{ \}}", re.MULTILINE)  # on its own line, not in a comment
     block = "VALUES ?" + variable + " {\n" + "\n".join(f"<{iri}>" for iri in sorted(iris)) + "\n}"
-    text, filled = empty.subn(lambda m: m.group(1) + block, load_query(name), count=1)
+    text, filled = empty.subn(lambda m: m.group(1) + block, load_query(name))
     if not filled:
         raise KeyError(f"query {name!r} has no empty VALUES ?{variable} block")
     if hasattr(store, "select"):
