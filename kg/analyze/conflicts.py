@@ -187,25 +187,28 @@ def _as_entries(people: Iterable[str | Mapping[str, Any]]) -> list[dict[str, Any
 
 @dataclass
 class _People:
-    """Every person's names and identifiers, indexed the ways list entries are matched."""
+    """Every person's names and identifiers, indexed the ways list entries are matched.
+
+    ``by_word`` holds every folded word of every name: a list name that is not a known name is
+    compared (parsed, as resolution compares names) with the people one of whose names has its
+    family name, rather than parsing every name of the store up front.
+    """
 
     labels: dict[str, str] = field(default_factory=dict)
     names: dict[str, set[str]] = field(default_factory=dict)
     emails: dict[str, list[str]] = field(default_factory=dict)
     by_identifier: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     by_name: dict[str, set[str]] = field(default_factory=dict)
-    by_full_key: dict[str, set[str]] = field(default_factory=dict)
-    by_loose_key: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    by_word: dict[str, set[str]] = field(default_factory=dict)
 
 
 def _read_people(store) -> _People:
-    from kg.resolve.names import parse_person_name
+    from kg.extract.context import normalize_name
     from kg.resolve.people import normalize_identifier
 
     labels: dict[str, set[str]] = defaultdict(set)
     names: dict[str, set[str]] = defaultdict(set)
-    by_identifier, by_name = defaultdict(set), defaultdict(set)
-    by_full_key, by_loose_key = defaultdict(set), defaultdict(set)
+    by_identifier, by_name, by_word = defaultdict(set), defaultdict(set), defaultdict(set)
     emails: dict[str, list[str]] = defaultdict(list)
     for r in rows(store, "conflict_people"):
         person, prop, value = r["person"], local_name(r["property"]), r["value"]
@@ -218,16 +221,13 @@ def _read_people(store) -> _People:
             continue
         (labels if prop == "name" else names)[person].add(value)
         by_name[normalise(value)].add(person)
-        parsed = parse_person_name(value)
-        if parsed.full_key:
-            by_full_key[parsed.full_key].add(person)
-        if parsed.loose_key:
-            by_loose_key[parsed.loose_key].add(person)
+        for word in normalize_name(value).split():
+            by_word[word].add(person)
     return _People(
         labels={p: min(n) for p, n in labels.items()},  # as the other analyses label a node
         names={p: labels.get(p, set()) | names.get(p, set()) for p in labels.keys() | names.keys()},
         emails={p: sorted(set(e)) for p, e in emails.items()}, by_identifier=dict(by_identifier),
-        by_name=dict(by_name), by_full_key=dict(by_full_key), by_loose_key=dict(by_loose_key))
+        by_name=dict(by_name), by_word=dict(by_word))
 
 
 def _people(store) -> _People:
@@ -317,16 +317,20 @@ def _match(entry: dict[str, Any], people: _People) -> dict[str, Any]:
         found = people.by_identifier.get((scheme, key), set()) if key else set()
         if found:
             return _decide(found, scheme if scheme == "email" else "ORCID", people)
+    found = people.by_name.get(normalise(entry["name"]), set())
+    if found:
+        return _decide(found, "name", people)
     parsed = parse_person_name(entry["name"]) if entry["name"] else None
-    for found in (people.by_name.get(normalise(entry["name"]), set()),
-                  people.by_full_key.get(parsed.full_key, set()) if parsed and parsed.full_key else set()):
-        if found:
-            return _decide(found, "name", people)
-    variants = {}
-    for person in sorted(people.by_loose_key.get(parsed.loose_key, ())) if parsed and parsed.loose_key else ():
+    family = parsed.family.split()[-1] if parsed and parsed.family else None
+    same, variants = set(), {}
+    for person in sorted(people.by_word.get(family, ())) if family else ():
         relations = {name_relation(parsed, parse_person_name(n)) for n in people.names.get(person, ())} - {None}
-        if relations:
+        if "same" in relations:  # the same full name written otherwise ("Sato, Ryo")
+            same.add(person)
+        elif relations:
             variants[person] = min(relations)
+    if same:
+        return _decide(same, "name", people)
     if variants:
         return {"status": "variants", "person": None, "matched_by": "", "candidates": [], "variants": variants}
     return {"status": "unknown", "person": None, "matched_by": "", "candidates": []}
