@@ -515,14 +515,11 @@ def _coauthorship(by_person, facts: _Facts, years: int, now: int) -> list[dict[s
             continue
         people = {r["person"] for r in mine}
         year = _publication_year(mine[0])
-        for x in people:
-            for y in people:
-                ends = _pair(by_person, x, y)
-                if ends is None:
-                    continue
-                wrote_together.add(ends)
+        for a in people & by_person["a"].keys():
+            for b in people & by_person["b"].keys() - {a}:
+                wrote_together.add((a, b))
                 if year is None or year >= now - years:
-                    shared[ends][publication] += [r for r in mine if r["person"] in (x, y)]
+                    shared[(a, b)][publication] += [r for r in mine if r["person"] in (a, b)]
     out = []
     for (a, b), publications in sorted(shared.items()):
         published = {_publication_year(found[0]) for found in publications.values()}
