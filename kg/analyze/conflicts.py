@@ -87,6 +87,10 @@ class ConflictReport:
         """The list entries that matched no one person."""
         return [n for n in self.names if n["status"] != "matched"]
 
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as ``kg conflicts --format json`` prints it."""
+        return {"years": self.years, "as_of": self.now, "conflicts": self.conflicts, "names": self.names}
+
     def pairs(self) -> list[dict[str, Any]]:
         """One row per conflicting pair, for a conference system's import: the two names, their
         e-mail addresses where known (from the list, else from the documents) and the reasons.

@@ -255,8 +255,7 @@ def conflicts(lists, years, now, store, fmt):
     with _store(store) as kg_store:
         report = conflicts_(kg_store, read_people(lists[0]), read_people(lists[1]), years=years, now=now)
     if fmt == "json":
-        click.echo(json.dumps({"years": report.years, "as_of": report.now, "conflicts": report.conflicts,
-                               "names": report.names}, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return
     if fmt == "conference":
         click.echo(render(report.pairs(), "csv"), nl=False)
