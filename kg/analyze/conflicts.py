@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from kg.analyze._store import _TYPE_ORDER, _value, local_name, normalise, rows, snapshot
+from kg.analyze._store import _TYPE_ORDER, KG_NS, _value, local_name, normalise, rows, snapshot
 from kg.analyze._years import Span, _merge, format_ranges, overlap, this_year
 
 __all__ = ["conflicts", "read_people", "ConflictReport", "DEFAULT_YEARS"]
@@ -257,33 +257,62 @@ class _Facts:
         return self.people.labels
 
 
-def _select(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[str, Any]]:
-    """Run the named query with each of its ``VALUES ?variable { }`` blocks filled with ``iris``:
-    one query for all of them, starting from them (a parameter binds one value only)."""
+def _select(store, name: str, variables: str, values: Iterable) -> list[dict[str, Any]]:
+    """Run the named query with its empty ``VALUES`` block of ``variables`` (``"person"``, or
+    ``"subject relation object"``) filled with ``values`` (IRIs, or tuples of IRIs): one query for
+    all of them, starting from them (a parameter binds one value only)."""
     from kg.queries import load_query
 
-    empty = re.compile(rf"^(\s*)VALUES \?{variable} \{{ \}}", re.MULTILINE)  # on its own line, not in a comment
-    block = "VALUES ?" + variable + " {\n" + "\n".join(f"<{iri}>" for iri in sorted(iris)) + "\n}"
+    names = variables.split()
+    head = f"?{names[0]}" if len(names) == 1 else "(" + " ".join(f"?{n}" for n in names) + ")"
+    found = sorted((value,) if isinstance(value, str) else tuple(value) for value in values)
+    cells = [" ".join(f"<{iri}>" for iri in row) for row in found]
+    block = f"VALUES {head} {{\n" + "\n".join(c if len(names) == 1 else f"({c})" for c in cells) + "\n}"
+    empty = re.compile(r"^(\s*)" + re.escape(f"VALUES {head} {{ }}"), re.MULTILINE)  # on its own line, not a comment
     text, filled = empty.subn(lambda m: m.group(1) + block, load_query(name))
     if not filled:
-        raise KeyError(f"query {name!r} has no empty VALUES ?{variable} block")
+        raise KeyError(f"query {name!r} has no empty VALUES {head} block")
+    if not found:
+        return []
     if hasattr(store, "select"):
         return store.select(text)
     result = store.query(text)
-    names = [str(v) for v in result.vars]
-    return [{n: _value(row[i]) for i, n in enumerate(names)} for row in result]
+    return [{str(v): _value(row[i]) for i, v in enumerate(result.vars)} for row in result]
 
 
 def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
-    """The advising, authorship, co-authorship and affiliation facts of the listed people, one query each."""
+    """What the listed people did, in one pass: their edges, then where the edges between two of
+    them (and their shared publications) are stated, their affiliations and the organisations
+    above those; a query each, for all of them at once."""
     facts = _Facts(people)
-    facts.advising = [{**r, "relation": local_name(r["relation"])}
-                      for r in _select(store, "conflict_advising", "person", listed) if r["advisor"] in listed]
-    authorship: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in _select(store, "conflict_authorship", "person", listed):
-        authorship[r["publication"]].append(r)
-    facts.authorship = {p: found for p, found in authorship.items() if len({r["person"] for r in found}) > 1}
-    facts.coauthored = [r for r in _select(store, "conflict_coauthored", "person", listed) if r["coauthor"] in listed]
+    edges = [{**r, "relation": local_name(r["relation"])} for r in _select(store, "conflict_edges", "person", listed)]
+    authors: dict[str, set[str]] = defaultdict(set)
+    for r in edges:
+        if r["relation"] == "authored":
+            authors[r["other"]].add(r["person"])
+    shared = {p for p, who in authors.items() if len(who) > 1}
+    wanted = [r for r in edges if r["other"] in listed or r["other"] in shared]
+    stated: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in _select(store, "conflict_statements", "subject relation object",
+                     [(r["person"], KG_NS + r["relation"], r["other"]) for r in wanted]):
+        stated[(r["subject"], local_name(r["relation"]), r["object"])].append(r)
+    publications = {r["publication"]: r for r in _select(store, "conflict_publications", "publication", shared)}
+    for r in wanted:
+        # an edge no assertion states (a graph written by other tools) still counts, without a source
+        sources = stated.get((r["person"], r["relation"], r["other"])) or [{"document": None, "line": None,
+                                                                            "evidence": None}]
+        for source in sources:
+            where = {"document": source["document"], "line": source["line"], "evidence": source["evidence"]}
+            if r["relation"] == "authored":
+                publication = publications.get(r["other"], {})
+                facts.authorship.setdefault(r["other"], []).append(
+                    {"person": r["person"], "title": publication.get("title"), "year": publication.get("year"),
+                     **where})
+            elif r["relation"] == "coauthored":
+                facts.coauthored.append({"person": r["person"], "coauthor": r["other"], **where})
+            else:
+                facts.advising.append({"student": r["person"], "relation": r["relation"], "advisor": r["other"],
+                                       **where})
     affiliations: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in _select(store, "conflict_affiliations", "person", listed):
         r["relation"] = local_name(r["relation"])
@@ -294,7 +323,7 @@ def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
                                                            r["unit"]))
                           for p, found in affiliations.items()}
     units = {r["unit"] for found in affiliations.values() for r in found}
-    for r in _select(store, "conflict_organisations", "unit", units) if units else ():
+    for r in _select(store, "conflict_organisations", "unit", units):
         kind = local_name(r["type"])
         org = facts.organisations.setdefault(r["org"], {"name": r["name"] or local_name(r["org"]), "type": kind,
                                                         "parents": []})
