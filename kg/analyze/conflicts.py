@@ -282,8 +282,8 @@ def _select(store, name: str, variables: str, values: Iterable) -> list[dict[str
 
 def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
     """What the listed people did, in one pass: their edges, then where the edges between two of
-    them (and their shared publications) are stated, their affiliations and the organisations
-    above those; a query each, for all of them at once."""
+    them (and their shared publications) are stated, their affiliations, and the organisations
+    those are part of, with their names; a query each, for all of them at once."""
     facts = _Facts(people)
     edges = [{**r, "relation": local_name(r["relation"])} for r in _select(store, "conflict_edges", "person", listed)]
     authors: dict[str, set[str]] = defaultdict(set)
@@ -325,12 +325,13 @@ def _read_facts(store, people: _People, listed: set[str]) -> _Facts:
     units = {r["unit"] for found in affiliations.values() for r in found}
     for r in _select(store, "conflict_organisations", "unit", units):
         kind = local_name(r["type"])
-        org = facts.organisations.setdefault(r["org"], {"name": r["name"] or local_name(r["org"]), "type": kind,
-                                                        "parents": []})
+        org = facts.organisations.setdefault(r["org"], {"name": local_name(r["org"]), "type": kind, "parents": []})
         if _TYPE_ORDER[kind] < _TYPE_ORDER[org["type"]]:
             org["type"] = kind
-        if r["parent"] and r["parent"] not in org["parents"]:
-            org["parents"] = sorted([*org["parents"], r["parent"]])
+        if r["above"] != r["org"] and r["above"] not in org["parents"]:
+            org["parents"] = sorted([*org["parents"], r["above"]])
+    for r in _select(store, "conflict_names", "entity", facts.organisations):
+        facts.organisations[r["entity"]]["name"] = r["name"]
     return facts
 
 
