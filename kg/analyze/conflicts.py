@@ -39,7 +39,7 @@ import csv
 import io
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -236,7 +236,9 @@ def _read_people(store) -> _People:
 
 def _people(store) -> _People:
     """The people of the store's current state, from the analysis cache when it has them."""
-    return snapshot(store).result("conflicts:people", lambda: _read_people(store))
+    # the key names the fields: a cache written by a version of kg with other fields is not read back
+    key = "conflicts:people:" + ",".join(f.name for f in fields(_People))
+    return snapshot(store).result(key, lambda: _read_people(store))
 
 
 @dataclass
