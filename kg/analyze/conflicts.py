@@ -18,9 +18,9 @@ then the same full name written otherwise ("Sato, Ryo"); initials or a missing m
 with support (the row's affiliation is one of the candidate's organisations). A name that
 matches nobody, several people, or someone by initials alone is listed as such, never guessed.
 
-The facts are read in one pass, a query per kind of fact for all the listed people at once
-(``kg/queries/conflict_*.rq``; the names of everyone are kept in the analysis cache of a directory
-store until it changes), then every pair is found from indexes: no query per pair.
+The facts are read in one pass, a handful of queries (``kg/queries/conflict_*.rq``) for all the
+listed people at once (the names of everyone are kept in the analysis cache of a directory store
+until it changes), then every pair is found from indexes: no query per pair.
 
 Examples
 --------
