@@ -150,6 +150,17 @@ def test_ambiguous_names_are_listed_with_their_candidates():
     assert report.conflicts == []
 
 
+def test_edges_no_assertion_states_count_without_a_source():
+    """A graph written by other tools may give bare edges: they still make conflicts."""
+    with Store.open(":memory:") as s:
+        s.load(SMALL)
+        s.update("PREFIX kg: <https://w3id.org/kg/ontology#> INSERT DATA { GRAPH <urn:other-tool> { "
+                 "<https://w3id.org/kg/id/person/gina-park> kg:mentoredBy <https://w3id.org/kg/id/person/frank-oduya> } }")
+        report = conflicts(s, ["Frank Oduya"], ["Gina Park"], now=NOW)
+    assert [(r["kind"], r["detail"], r["sources"]) for r in report.conflicts] == [
+        ("mentor", "Frank Oduya mentored Gina Park", "")]
+
+
 def test_reading_lists():
     assert parse_people("Name;x\n") == [{"name": "Name;x", "email": "", "orcid": "", "affiliation": "", "line": 1}]
     people = parse_people("\nGiven Name,Surname,ORCID iD\nRhea,Ivers,0000-0001-0000-0002\n,,\n")
