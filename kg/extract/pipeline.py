@@ -24,7 +24,7 @@ from kg.extract.projects import project_mentions
 from kg.extract.prose import read_prose
 from kg.extract.sections import find_sections
 from kg.extract.structured import read_structured
-from kg.extract.subject import find_subject, name_aliases
+from kg.extract.subject import find_subject, name_aliases, named_by_contact
 from kg.extract.text import clean, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
@@ -117,8 +117,9 @@ def extract(document: Document) -> Extraction:
             if alias.lower() != name.lower():
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
-        bold = _bold_author(document, sections)
-        subject_id = ctx.set_subject(bold[0], aliases=bold[1], evidence=ctx.evidence(bold[2])) if bold else ctx.subject()
+        publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
+        owner = _bold_author(document, sections) or named_by_contact(document, skip, publications)
+        subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if found else []
 
     # -- identifiers (outside references and publications) ---------------------------------------
