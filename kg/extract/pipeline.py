@@ -19,6 +19,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import clean_person
+from kg.extract.members import read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import project_mentions
 from kg.extract.prose import read_prose
@@ -141,8 +142,9 @@ def extract(document: Document) -> Extraction:
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
+    listed = read_members(ctx, registry, subject_id, sections)
     for section in sections:
-        body = [i for i in section.lines if i not in skip]
+        body = [i for i in section.lines if i not in skip and i not in listed]
         if structured:
             break
         if section.kind == "publications":
