@@ -25,7 +25,7 @@ from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_locati
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.text import Passage, clean
 
-__all__ = ["read_members", "member_heading"]
+__all__ = ["list_members", "member_lines", "read_members", "member_heading"]
 
 
 @lru_cache(maxsize=1)
@@ -129,7 +129,7 @@ def _columns(text: str) -> dict[int, str] | None:
     return out
 
 
-def _members(ctx, sections) -> list[_Member]:
+def list_members(ctx, sections) -> list[_Member]:
     """The people listed under member headings, or in tables with a Name column."""
     lines = ctx.document.lines
     out: list[_Member] = []
@@ -143,7 +143,7 @@ def _members(ctx, sections) -> list[_Member]:
                 alumni_level = section.level
         columns: dict[int, str] | None = None
         current: _Member | None = None
-        sub_alumni, group = False, ""
+        sub_alumni, group = False, section.heading if kind else ""
         for index in section.lines:
             raw = lines[index].text
             text = clean(raw)
@@ -210,19 +210,19 @@ def _page_lab(ctx, registry, owner: str, evidence):
     return None
 
 
-def read_members(ctx, registry: OrgRegistry, subject_id: str, sections) -> set[int]:
-    """Add the facts of every listed person; returns the line indexes their entries hold, which
-    the readers of the owner's own facts then leave alone."""
+def member_lines(members: list[_Member]) -> set[int]:
+    """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
+    return {i for member in members for i in range(member.first, member.last + 1)}
+
+
+def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Member]) -> None:
+    """Add the facts of every listed person (after the owner's own, so that units the owner
+    names are registered under the owner's organisations first)."""
     from kg.extract.prose import read_prose
 
-    members = _members(ctx, sections)
-    if not members:
-        return set()
     owner = ctx.entity(subject_id).name
     lab = None
-    used: set[int] = set()
     for member in members:
-        used.update(range(member.first, member.last + 1))
         if _is_owner(member.name, owner):
             continue
         evidence = ctx.evidence(member.first, member.last)
@@ -259,7 +259,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, sections) -> set[i
                 dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
-    return used
 
 
 #: The preposition between a role and where it is held, in the languages of the member words.

@@ -19,7 +19,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import clean_person
-from kg.extract.members import read_members
+from kg.extract.members import list_members, member_lines, read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import project_mentions
 from kg.extract.prose import read_prose
@@ -142,7 +142,8 @@ def extract(document: Document) -> Extraction:
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
-    listed = read_members(ctx, registry, subject_id, sections)
+    members = list_members(ctx, sections)
+    listed = member_lines(members)
     for section in sections:
         body = [i for i in section.lines if i not in skip and i not in listed]
         if structured:
@@ -174,6 +175,7 @@ def extract(document: Document) -> Extraction:
                 prose_lines.append((i, text))
     prose = passages(prose_lines)
     read_prose(ctx, registry, subject_id, prose, subject_names)
+    read_members(ctx, registry, subject_id, members)
 
     # -- projects ---------------------------------------------------------------------------------
     for passage in prose:
