@@ -72,7 +72,7 @@ def _orgs(registry: OrgRegistry, name: str, evidence, default: str = "Company") 
     a unit inside its university (both are affiliations), innermost first."""
     if "," in name:
         chain = org_chain(name)
-        if len(chain) > 1:
+        if chain:  # "University X, Bremen, Germany": the place is no part of the name
             return registry.chain(chain, evidence)
     oid = _org(registry, name, evidence, default)
     return [oid] if oid else []
@@ -104,9 +104,36 @@ def read_structured(ctx, registry: OrgRegistry, subject_id: str, document) -> No
             _rendercv(ctx, registry, subject_id, data["cv"])
         else:
             _record(ctx, registry, subject_id, data)
+    elif isinstance(data, list):
+        sections = _titled_sections(data)
+        if sections:
+            _record(ctx, registry, subject_id, sections)
     meta = document.metadata
     if isinstance(meta, dict) and meta is not data:
         _record(ctx, registry, subject_id, meta, front_matter=True)
+
+
+def _titled_sections(data: list) -> dict[str, list[dict]]:
+    """A CV written as a list of titled sections (``- title: Education / contents: [...]``, the
+    layout of Jekyll academic themes' ``cv.yml``) turned into the record :func:`_record` reads.
+
+    >>> _titled_sections([{"title": "Education", "contents": [{"title": "PhD", "institution": "X", "year": 2014}]}])
+    {'education': [{'title': 'PhD', 'institution': 'X', 'year': 2014, 'degree': 'PhD'}]}
+    """
+    from kg.extract.sections import heading_kind
+
+    out: dict[str, list[dict]] = {}
+    for section in data:
+        if not isinstance(section, dict) or not isinstance(section.get("title"), str):
+            continue
+        items = [i for i in _list(section.get("contents") or section.get("items")) if isinstance(i, dict)]
+        kind = heading_kind(section["title"])
+        if kind == "education":
+            out.setdefault("education", []).extend({**i, "degree": i.get("degree") or i.get("title")} for i in items)
+        elif kind == "experience":
+            out.setdefault("work", []).extend({**i, "position": i.get("position") or i.get("title")} for i in items
+                                              if i.get("institution") or i.get("company"))
+    return out
 
 
 def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -> None:
