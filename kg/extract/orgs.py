@@ -677,7 +677,8 @@ _BARE_KEYWORDS = frozenset({
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
                         r"fellow|chair)$", re.I)
 _ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair|head|president|member|dean|founder|"
-                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
+                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student|pi|leader|"
+                          r"investigator|manager|coordinator)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
 
 
 def _trim_award(piece: str) -> str | None:
