@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
+from importlib import resources
 
 from kg.extract.dates import DateRange, find_date_range
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
@@ -134,6 +136,27 @@ class Entry:
     location: str | None = None
     advisors: list[tuple[str, str | None, int, str]] = dc_field(default_factory=list)
     project: str | None = None
+
+
+@lru_cache(maxsize=1)
+def _action_verbs() -> frozenset[str]:
+    """``data/action_verbs.txt``."""
+    text = resources.files("kg.extract").joinpath("data").joinpath("action_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+#: An image's alt text left as a line ("Acme Logo"), beside the line naming the organisation.
+_ALT_LOGO = re.compile(r"\s(?:logo|logotipo|logotype)$", re.I)
+
+
+def describes_work(text: str) -> bool:
+    """Whether a line opens with an action word, so it says what someone did, not where.
+
+    >>> describes_work("Developed a fuzzer with Acme Labs"), describes_work("Research Intern, Acme Labs")
+    (True, False)
+    """
+    first = text.split(maxsplit=1)[0].lower().strip(",.:;") if text.strip() else ""
+    return first in _action_verbs()
 
 
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
@@ -274,6 +297,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current.last = index
             continue
         if len([w for w in text.split() if w != "|"]) > 18:
+            continue
+        if current is not None and (describes_work(text) or _ALT_LOGO.search(text)):
+            # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
+            current.last = index
             continue
         if _RX_EXTRACT_ENTRIES_4.match(text) and not _RX_EXTRACT_ENTRIES_5.match(text):
             # "Research Areas: ...", "Products: ..." label lines
