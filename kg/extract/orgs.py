@@ -22,7 +22,7 @@ from kg.extract.gazetteer import (
 )
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_ROLE_1 = re.compile(r"[A-Za-z][\w-]*")
+_RX_IS_ROLE_1 = re.compile(r"[^\W\d_][\w-]*")
 _RX_IS_ROLE_2 = re.compile(r"\([^)]*\)")
 _RX_IS_ROLE_3 = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _RX_CLASSIFY_SEGMENT_1 = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")

@@ -298,9 +298,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         if len([w for w in text.split() if w != "|"]) > 18:
             continue
-        if current is not None and (describes_work(text) or _ALT_LOGO.search(text)):
+        if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
-            current.last = index
+            if current is not None:
+                current.last = index
             continue
         if _RX_EXTRACT_ENTRIES_4.match(text) and not _RX_EXTRACT_ENTRIES_5.match(text):
             # "Research Areas: ...", "Products: ..." label lines
