@@ -23,6 +23,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import _data_rows
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain
 from kg.extract.people import abbreviates, clean_person
+from kg.extract.sections import heading_kind
 from kg.extract.text import Passage, clean
 
 __all__ = ["list_members", "member_lines", "read_members", "member_heading"]
@@ -51,23 +52,17 @@ def _has(text: str, kind: str) -> bool:
 
 
 def member_heading(heading: str) -> str | None:
-    """``"members"``, ``"supervision"`` or ``None`` for a section heading.
+    """``"members"`` (a lab's people), ``"supervision"`` (a CV's supervised students) or ``None``.
 
     >>> member_heading("Lab Members"), member_heading("Alumni - where they went"), member_heading("Supervision")
     ('members', 'members', 'supervision')
     >>> member_heading("Research Interests"), member_heading("Betreute Arbeiten")
     (None, 'supervision')
     """
-    norm = _norm(heading).strip(" :")
-    if not norm:
-        return None
-    for kind, words in (("supervision", _words()["supervision"]), ("members", _words()["heading"])):
-        for p in words:
-            if norm in (p, p + "s") or (p.isascii() and len(p) > 2 and (norm.endswith(" " + p) or norm.startswith(p + " "))):
-                return kind
-            if not p.isascii() and p in norm:
-                return kind
-    return None
+    return _KIND_OF_SECTION.get(heading_kind(heading) or "")
+
+
+_KIND_OF_SECTION = {"members": "members", "students": "supervision"}
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
@@ -135,7 +130,7 @@ def list_members(ctx, sections) -> list[_Member]:
     out: list[_Member] = []
     alumni_level: int | None = None
     for section in sections:
-        kind = member_heading(section.heading) if section.heading_index is not None else None
+        kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
                 alumni_level = None
@@ -223,9 +218,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     owner = ctx.entity(subject_id).name
     lab = None
     for member in members:
-        if _is_owner(member.name, owner):
-            continue
         evidence = ctx.evidence(member.first, member.last)
+        if _is_owner(member.name, owner):
+            role = member.cells.get("role")
+            if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
+                lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
+                if lab:
+                    ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
+            continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
         body = " ".join(t for _, t in member.texts)
@@ -253,8 +253,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = any(p in ("workedAt", "studiedAt") for p, _ in now - before)
         if not stated and not member.supervision and not member.alumni and (student or is_role(role)):
             # "Olek Marr — Postdoc": a member of the page's own lab
-            if lab is None:
-                lab = _page_lab(ctx, registry, owner, evidence) or ""
+            lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
