@@ -73,7 +73,8 @@ _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|presen
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
 _NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|oggi|attualmente|hoje|atualmente)\b"
                   r"(?:\s+(?:working|works|is|an?|as)\b)*|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
-_CO_ADVISED = re.compile(r"\bco-?(?:advised|supervised|mentored|directed)\s+(?:with|by)\s+(?P<names>[^);,.]+(?:\s+and\s+[^);,.]+)?)", re.I)
+_CO_ADVISED = re.compile(r"\bco-?(?:advised|supervised|mentored|directed)\s+(?:with|by)\s+"
+                         r"(?P<names>(?:(?:prof|dr|dra)\.\s*)?[^);,.]+(?:\s+and\s+(?:(?:prof|dr|dra)\.\s*)?[^);,.]+)?)", re.I)
 
 
 @dataclass
@@ -261,7 +262,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
 
 
 #: The preposition between a role and where it is held, in the languages of the member words.
-_AT = re.compile(r"(?:^|\s)(?:at|@|with|in|bei|an der|am|en|chez|à|presso|em|na|no)\s+(?:the\s+)?", re.I)
+_AT = re.compile(r"(?:^|\s)(?:at|@|with|in|bei|an der|am|en|chez|à|presso|em|na|no)\s+(?:(?:the|la|el|le|l'|der|die|das|il|lo|a|o)\s+)?", re.I)
 _NAME_JOINERS = {"of", "for", "and", "&", "de", "der", "la", "the"}
 
 

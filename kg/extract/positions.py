@@ -22,7 +22,9 @@ _RX_PARSE_NOTE_2 = re.compile(r"^(?:now|currently|today)\s+", re.I)
 _RX_PARSE_NOTE_3 = re.compile(r"^(?P<role>[^@]{1,60}?)\s*(?:@|\bat\b|\bof\b)\s*(?P<org>.+)$")
 _RX_ADD_AFFILIATION_NOTE_1 = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 _RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
-_RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
+#: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
+_DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until|actualidad|presente|heute|jetzt|seit|bis|"
+                               r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
 _RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
 _RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
@@ -225,7 +227,7 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
-    text = _RX_ROLE_TEXT_1.sub(",", text)
+    text = _DATE_RANGE_WORDS.sub(",", text)
     for seg, _ in segments(_RX_ROLE_TEXT_2.sub("", text)):
         seg = seg.strip(" *.")
         sub = _RX_ROLE_TEXT_3.split(seg, maxsplit=1)

@@ -17,12 +17,13 @@ from kg.extract.text import clean
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_PERSON_1 = re.compile(r"\s[|–—:-]\s|[|,:]")
-_RX_PERSON_2 = re.compile(r"curriculum|vitae|resume|résumé|\bcv\b", re.I)
+#: Where a name line's name ends ("Ana Ruiz, PhD", "Ana Ruiz | Chemist", "CV – Ana Ruiz").
+_NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
 #: A title part that names the page, not its owner.
-_PAGE_WORDS = re.compile(r"\b(?:about|home|cv|curriculum|resume|vitae)\b", re.I)
+_PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
+                         r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
 _RX_NAME_ALIASES_1 = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _RX_NAME_ALIASES_2 = re.compile(r"[\w.-]{3,30}")
@@ -47,8 +48,8 @@ _THIRD = re.compile(
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
     text = _CJK_PAREN.sub(" ", text)
-    for part in _RX_PERSON_1.split(text):
-        if _RX_PERSON_2.search(part):
+    for part in _NAME_LINE_PARTS.split(text):
+        if _PAGE_WORDS.search(part):
             continue
         name = clean_person(part)
         if name and len(name.split()) <= 4:
