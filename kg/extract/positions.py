@@ -274,7 +274,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
         if trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",")))):
+                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|")))):
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
