@@ -21,8 +21,9 @@ from functools import lru_cache
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import _data_rows
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain
+from kg.extract.orgs import OrgRegistry, classify_segment, is_role
 from kg.extract.people import abbreviates, clean_person
+from kg.extract.positions import add_affiliation_note
 from kg.extract.sections import heading_kind
 from kg.extract.text import Passage, clean
 
@@ -239,10 +240,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
-                _affiliation(ctx, registry, pid, cell, "studiedAt" if cell_kind == "school" else "workedAt",
-                             evidence, present=cell_kind == "now" or not member.alumni)
+                add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
+                                     predicate="studiedAt" if cell_kind == "school" else "workedAt")
         for match in _NOW.finditer(body):
-            _affiliation(ctx, registry, pid, match.group("rest"), "workedAt", evidence, present=True)
+            add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
         for match in _CO_ADVISED.finditer(body):
             for part in re.split(r"\s+and\s+|\s*&\s*", match.group("names")):
                 other = clean_person(part)
@@ -259,32 +260,3 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
-
-
-#: The preposition between a role and where it is held, in the languages of the member words.
-_AT = re.compile(r"(?:^|\s)(?:at|@|with|in|bei|an der|am|en|chez|à|presso|em|na|no)\s+(?:(?:the|la|el|le|l'|der|die|das|il|lo|a|o)\s+)?", re.I)
-_NAME_JOINERS = {"of", "for", "and", "&", "de", "der", "la", "the"}
-
-
-def _affiliation(ctx, registry, person_id: str, text: str, predicate: str, evidence, present: bool) -> None:
-    """"Assist. Prof., Indiana Univ." / "a postdoc at the University of X": the organisations a note names."""
-    text = text.strip(" .,;")
-    at = _AT.search(text)
-    role = None
-    if at and (at.start() == 0 or is_role(text[: at.start()])):
-        role, text = text[: at.start()].strip() or None, text[at.end():]
-    chain = org_chain(text, context_org=True)
-    if not chain:
-        # "now at Helio Instruments": a proper name where the entry puts an employer
-        words = text.split()
-        if not (1 <= len(words) <= 5 and all(w[:1].isupper() or w in _NAME_JOINERS for w in words)) or is_role(text) \
-                or is_location(text):
-            return
-        chain = [OrgMention(text, text, "Company" if predicate == "workedAt" else "University", False)]
-    if role is None and chain[0].begin > 0:
-        head = text[: chain[0].begin].strip(" ,;:-–")
-        role = head if head and is_role(head) else None
-    ids = registry.chain(chain, evidence)
-    if ids:
-        ctx.add_relation(person_id, predicate, ids[0], role=role if predicate == "workedAt" else None,
-                         end="present" if present else None, evidence=evidence)

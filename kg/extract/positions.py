@@ -17,11 +17,15 @@ from kg.extract.text import clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_PARSE_NOTE_1 = re.compile(r"\s*[,;]\s*")
-_RX_PARSE_NOTE_2 = re.compile(r"^(?:now|currently|today)\s+", re.I)
-_RX_PARSE_NOTE_3 = re.compile(r"^(?P<role>[^@]{1,60}?)\s*(?:@|\bat\b|\bof\b)\s*(?P<org>.+)$")
-_RX_ADD_AFFILIATION_NOTE_1 = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
-_RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
+_NOTE_PARTS = re.compile(r"\s*[,;]\s*")
+_NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
+#: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
+#: vocabularies, an article, the organisation
+_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no)\b)\s*"
+                          r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
+_PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
+_ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
+_PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until|actualidad|presente|heute|jetzt|seit|bis|"
                                r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
@@ -163,27 +167,35 @@ def describes_work(text: str) -> bool:
 
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     """``(role, organisation text, ongoing)`` pieces of a person's note such as
-    ``"VP@Acme, now CEO@Zeta Ltd"`` or ``"director at X"`` or ``"UL"``.
+    ``"VP@Acme, now CEO@Zeta Ltd"`` or ``"director at X"`` or ``"UL"``; a role standing alone
+    belongs to the organisation after it ("Assist. Prof., Univ. of X").
 
     >>> parse_note("Director@Cloud Group, Nokia")
     [('Director', 'Cloud Group', False), (None, 'Nokia', False)]
     >>> parse_note("VP@Acme, now CEO@Zeta Ltd")
     [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
+    >>> parse_note("Postdoc, Valdar lab"), parse_note("investigadora en la Universidad de Leon")
+    ([('Postdoc', 'Valdar lab', False)], [('investigadora', 'Universidad de Leon', False)])
     """
     out = []
     ongoing = False
-    for part in _RX_PARSE_NOTE_1.split(note):
+    pending_role = None
+    for part in _NOTE_PARTS.split(note):
         part = part.strip()
-        m = _RX_PARSE_NOTE_2.match(part)
+        m = _NOW_OPENING.match(part)
         if m:
             ongoing, part = True, part[m.end():]
         if not part or part.lower() in ("link", "pdf", "homepage", "website", "web"):
             continue
-        at = _RX_PARSE_NOTE_3.match(part)
-        if at and is_role(at.group("role")):
-            out.append((at.group("role").strip(), at.group("org").strip(), ongoing))
+        at = _ROLE_AT_ORG.match(part)
+        if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
+            out.append((at.group("role").strip() or pending_role, at.group("org").strip(), ongoing))
+        elif is_role(part) and not degree_of(part):
+            pending_role = part
+            continue
         else:
-            out.append((None, part, ongoing))
+            out.append((pending_role, part, ongoing))
+        pending_role = None
     return out
 
 
@@ -202,13 +214,19 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     return ids
 
 
-def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence) -> None:
-    """``Kenji Mori (director at Nokia Bell Labs)``: the person works at the organisation."""
+def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence, *,
+                         current: bool = False, predicate: str = "workedAt") -> None:
+    """``Kenji Mori (director at Nokia Bell Labs)``, an alumnus "now a postdoc at X": the person works
+    (or, with ``predicate="studiedAt"``, studies) at the organisations the note names. ``current``
+    says the note tells where the person is now: the relation is open-ended, and a proper name
+    standing alone there is taken for an employer (a school has a word that says so)."""
     previous = None
     for role, org_text, ongoing in parse_note(note):
-        mention = classify_segment(org_text, context_org=bool(role) or bool(_RX_ADD_AFFILIATION_NOTE_1.fullmatch(org_text)))
-        if mention is None and role and _RX_ADD_AFFILIATION_NOTE_2.match(org_text):
-            mention = OrgMention(org_text, org_text, "Company", False)
+        bare = _PARENTHESES.sub("", org_text).strip()  # "UMD (Patro)": the group leader's name aside
+        mention = classify_segment(bare, context_org=bool(role) or bool(_ACRONYM.fullmatch(bare)))
+        if mention is None and (role or current) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
+                and not is_location(bare) and not is_role(bare):
+            mention = OrgMention(bare, bare, "Company", False)  # employers bear people's names too ("Eli Lilly")
         if mention is None:
             previous = None
             continue
@@ -218,7 +236,8 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
             previous = None
             continue
         oid = registry.add(mention, evidence)
-        ctx.add_relation(person_id, "workedAt", oid, role=role, end="present" if ongoing else None, evidence=evidence)
+        ctx.add_relation(person_id, predicate, oid, role=role if predicate == "workedAt" else None,
+                         end="present" if ongoing or current else None, evidence=evidence)
         previous = oid if role else None
 
 
@@ -528,7 +547,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
                 ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
             continue
         pieces: list[str] = []
-        for part in _RX_PARSE_NOTE_1.split(text.rstrip(".,")):
+        for part in _NOTE_PARTS.split(text.rstrip(".,")):
             head = _RX_REFERENCE_PEOPLE_2.split(part, maxsplit=1)[0]
             if not pieces or (is_role(head) and head != part):
                 pieces.append(part)
