@@ -52,6 +52,8 @@ _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
 _RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
 _RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+#: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
+_DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
 _RX_COLUMNS = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
@@ -344,7 +346,11 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < _HEADER_LINES and pending_role is not None and not find_date_range(text):
             head_role = True  # "Assistant Professor of Sociology" above "Universidade de Coimbra", under the name
-        if strict and chain and not head_role and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
+        # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
+        before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
+        head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
+        if strict and chain and not head_role and not head_degree \
+                and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
         dates = find_date_range(text)
