@@ -47,7 +47,8 @@ _RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
 _RX_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
 _RX_LETTERS = re.compile(r"[^\W\d_]")
 _RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
-_RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
+#: Job titles that make an entry in an education section a job (a teaching or research assistantship).
+_JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
 _RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
 _RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
 _RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
@@ -261,9 +262,28 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 
 
 def _chain_text(raw: str) -> str:
-    """The line with emphasis markers turned into segment breaks ("**Org** Place")."""
+    """The line with emphasis markers and full stops between fields turned into segment breaks
+    ("**Org** Place", "PhD, Physics. University of X. 2015")."""
     text = _RX_CHAIN_TEXT_1.sub(" | ", raw)
+    if ". " in text:
+        text = _FIELD_STOP.sub(_field_break, text)
     return clean(text)
+
+
+#: A word and full stop before a capital: the end of an entry's field, unless the word is abbreviated.
+_FIELD_STOP = re.compile(r"(?P<word>\b\w+|\))\.\s+(?=[A-Z])")
+_ABBREVIATED = {"dept", "univ", "inst", "natl", "intl", "assoc", "asst", "prof", "corp", "tech", "dipl", "co", "inc",
+                "ltd", "pvt", "st", "dr", "mr", "ms", "jr", "sr", "lab", "sci", "eng", "res", "ctr", "ph", "sc", "vs", "al", "no", "vol"}
+
+
+def _field_break(match: re.Match) -> str:
+    """" | " for a full stop after a whole lower-case word or a parenthesis ("Physics. University"),
+    the text unchanged after an initial or an abbreviation ("A. Bello", "Dept. Physics")."""
+    word = match.group("word")
+    whole = match.group(0)
+    if word == ")" or (len(word) >= 3 and word[-1].islower() and word.lower() not in _ABBREVIATED):
+        return word + " | "
+    return whole
 
 
 def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
@@ -488,8 +508,10 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                 registry.parent_of.setdefault(uid, top)
         ids[:0] = group_ids
     # a visit as a student ("Visiting PhD Student") is studying wherever the CV lists it
-    studied = (kind == "education" or (kind == "strict" and entry.degree) or entry.degree == "Visit") and not (
-        entry.role and not entry.degree and _RX_EMIT_1.search(entry.role))
+    # the entry's own words decide before its section's kind: a degree with no job title is study
+    # wherever the CV lists it ("Academic History"), a visit as a student too
+    studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
+               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
     predicate = "studiedAt" if studied else "workedAt"
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
