@@ -115,7 +115,7 @@ def clean_person(text: str) -> str | None:
     text = _RX_CLEAN_PERSON_2.sub(" ", text)
     text = " ".join(text.split()).strip(" ,;:.-–")
     untitled = text
-    for _ in range(2):
+    for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")

@@ -161,8 +161,9 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
-        if pred == "mentoredBy":
-            # "a postdoc with Prof. A at the University of B": the subject works where the host does
+        if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
+            # "a postdoc with Prof. A at the University of B": the subject works where the host does;
+            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
