@@ -29,34 +29,34 @@ _PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until|actualidad|presente|heute|jetzt|seit|bis|"
                                r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
-_RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
+_YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
-_RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
+_ROLE_END = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
-_RX_ROLE_TEXT_4 = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
+_FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
-_RX_CHAIN_TEXT_1 = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
-_RX_EXTRACT_ENTRIES_2 = re.compile(r"^[^:]{0,30}:\s*")
-_RX_EXTRACT_ENTRIES_3 = re.compile(r"committee", re.I)
+_EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
+_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
+_LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
+_COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
-_RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
-_RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
-_RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
-_RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
-_RX_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
-_RX_LETTERS = re.compile(r"[^\W\d_]")
-_RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
+_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
+_EMPLOYER_LABEL = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
+_PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
+_PROJECT_NAME_END = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
+_LETTER = re.compile(r"[^\W\d_]")
+_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 #: Job titles that make an entry in an education section a job (a teaching or research assistantship).
 _JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
-_RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
-_RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
-_RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
-_RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+_AT_WORD = re.compile(r"\bat\b")
+_ROLE_PREPOSITION = re.compile(r"\s+(?:of|in|at)\s+")
+_REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
+_TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
-_RX_COLUMNS = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
+_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
@@ -250,12 +250,12 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
-    for seg, _ in segments(_RX_ROLE_TEXT_2.sub("", text)):
+    for seg, _ in segments(_YEAR_PARENTHETICAL.sub("", text)):
         seg = seg.strip(" *.")
-        sub = _RX_ROLE_TEXT_3.split(seg, maxsplit=1)
+        sub = _ROLE_END.split(seg, maxsplit=1)
         head = sub[0].strip()
         if head[:1] in "IiHhSsTt":
-            head = _RX_ROLE_TEXT_4.sub("", head)
+            head = _FIRST_PERSON_ROLE.sub("", head)
         if head and is_role(head) and len(head) <= 80 and not degree_of(head):
             return head
     return None
@@ -264,7 +264,7 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 def _chain_text(raw: str) -> str:
     """The line with emphasis markers and full stops between fields turned into segment breaks
     ("**Org** Place", "PhD, Physics. University of X. 2015")."""
-    text = _RX_CHAIN_TEXT_1.sub(" | ", raw)
+    text = _EMPHASIS_MARK.sub(" | ", raw)
     if ". " in text:
         text = _FIELD_STOP.sub(_field_break, text)
     return clean(text)
@@ -308,7 +308,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_dates is not None and pending_dates[0] != previous:
             pending_dates = None
         prior, previous = previous, index
-        raw = _RX_COLUMNS.sub(" | ", lines[index].text)
+        raw = _COLUMN_GAP.sub(" | ", lines[index].text)
         text = clean(raw)
         if not text:
             continue
@@ -331,10 +331,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
             # "Advisor: A; Co-Advisor: B"
-            for part in _RX_EXTRACT_ENTRIES_1.split(rest):
-                part = _RX_EXTRACT_ENTRIES_2.sub("", part) if ":" in part[:32] else part
+            for part in _NEXT_LABELLED_PART.split(rest):
+                part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
-                if _RX_EXTRACT_ENTRIES_3.search(trig.group("trigger")):
+                if _COMMITTEE.search(trig.group("trigger")):
                     pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
@@ -346,12 +346,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        if _RX_EXTRACT_ENTRIES_4.match(text) and not _RX_EXTRACT_ENTRIES_5.match(text):
+        if _LABEL_LINE.match(text) and not _EMPLOYER_LABEL.match(text):
             # "Research Areas: ...", "Products: ..." label lines
             if current is not None:
                 current.last = index
             continue
-        project = _project_head(raw, text) if projects or _RX_PROJECT_HEAD_1.search(raw) else None
+        project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
             rest = _chain_text(raw)
             rest = rest[rest.find(project) + len(project):] if project in rest else ""
@@ -382,7 +382,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
         if not chain and dates and not degree and (current is None or current.start or current.end) \
-                and not _RX_LETTERS.search(text[: dates.begin] + text[dates.stop:]):
+                and not _LETTER.search(text[: dates.begin] + text[dates.stop:]):
             pending_dates = (index, dates)  # "#### 2014 - 2016" above the position it dates
             continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
@@ -454,14 +454,14 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
     """The role a line states before its first organisation, set apart from it ("**Engineer** | Acme
     Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
     head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
-    return head if head and is_role(head) and not _RX_ROLE_JOINED.search(head) else None
+    return head if head and is_role(head) and not _ROLE_JOINED.search(head) else None
 
 
 def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
     from kg.extract.projects import _project_shape, looks_like_project
 
-    head = _RX_PROJECT_HEAD_2.split(text)[0].strip(" *")
+    head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
@@ -473,7 +473,7 @@ def _project_head(raw: str, text: str) -> str | None:
     if find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
-                                     or _RX_PROJECT_HEAD_1.search(raw)):
+                                     or _PROJECT_HINT.search(raw)):
         return head
     return None
 
@@ -548,8 +548,8 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
     person = None
     for index in indexes:
         text = clean(lines[index].text)
-        if "@" in text and not _RX_REFERENCE_PEOPLE_1.search(text):
-            text = _RX_EMAIL.sub("", text).strip(" ,;|")  # "..., University Y, a.bello@y.edu"
+        if "@" in text and not _AT_WORD.search(text):
+            text = _EMAIL.sub("", text).strip(" ,;|")  # "..., University Y, a.bello@y.edu"
         if not text:
             continue
         name = clean_person(text) if len(text) <= 50 else None
@@ -563,7 +563,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             text = rest
         if person is None:
             continue
-        lead = _RX_REFERENCE_PEOPLE_3.match(text)
+        lead = _REFEREE_ROLE_AT_ORG.match(text)
         if not (lead and is_role(lead.group("role"))):
             # "Senior Economist, International Monetary Fund" / "Department of X, University of Y"
             chain = org_chain(text, context_org=False)
@@ -576,13 +576,13 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             continue
         pieces: list[str] = []
         for part in _NOTE_PARTS.split(text.rstrip(".,")):
-            head = _RX_REFERENCE_PEOPLE_2.split(part, maxsplit=1)[0]
+            head = _ROLE_PREPOSITION.split(part, maxsplit=1)[0]
             if not pieces or (is_role(head) and head != part):
                 pieces.append(part)
             else:
                 pieces[-1] += ", " + part
         for piece in pieces:
-            match = _RX_REFERENCE_PEOPLE_3.match(piece)
+            match = _REFEREE_ROLE_AT_ORG.match(piece)
             if not match or not is_role(match.group("role")):
                 continue
             chain = org_chain(piece, context_org=False)
@@ -592,5 +592,5 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             ids = registry.chain(chain, ctx.evidence(index))
             registry.hierarchical = False
             role = piece[: chain[0].begin].strip()
-            role = _RX_REFERENCE_PEOPLE_4.sub("", role).strip() or match.group("role").strip()
+            role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
             ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))

@@ -22,10 +22,10 @@ from kg.extract.publications import add_publication_record
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_RECORD_1 = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
-_RX_RECORD_2 = re.compile(r"\s+(?:&|and)\s+|;")
-_RX_RECORD_3 = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
-_RX_RECENCY_1 = re.compile(r"student|candidate|current|expected", re.I)
+_ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
+_JOINED_INSTITUTIONS = re.compile(r"\s+(?:&|and)\s+|;")
+_STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
+_ONGOING_WORD = re.compile(r"student|candidate|current|expected", re.I)
 
 __all__ = ["read_structured"]
 
@@ -152,10 +152,10 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
             area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
             start, end = _dates(item, single_is_end=True)
-            if not (start or end) and _RX_RECORD_1.search(degree_text):
+            if not (start or end) and _ONGOING_DEGREE.search(degree_text):
                 end = "present"
             ev = ctx.evidence(_line(ctx, inst, degree_text))
-            names = [n.strip() for n in _RX_RECORD_2.split(inst) if n.strip()]
+            names = [n.strip() for n in _JOINED_INSTITUTIONS.split(inst) if n.strip()]
             for name in names:
                 for oid in _orgs(registry, name, ev, default="University"):
                     ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
@@ -185,7 +185,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                 if oid:
                     current.append(oid)
     if current and role:
-        studying = bool(_RX_RECORD_3.search(role))
+        studying = bool(_STUDENT_ROLE.search(role))
         ev = ctx.evidence(_line(ctx, role, institution))
         for oid in current:
             if studying:
@@ -270,7 +270,7 @@ def _recency(item: dict) -> tuple[int, int]:
     """Sort key: ongoing degrees first, then by end year (so an institution's relation gets the latest end)."""
     start, end = _dates(item, single_is_end=True)
     degree = str(item.get("degree") or item.get("course") or item.get("studyType") or "")
-    if end == "present" or (not (start or end) and _RX_RECENCY_1.search(degree)):
+    if end == "present" or (not (start or end) and _ONGOING_WORD.search(degree)):
         return (2, 0)
     return (1, int((end or start or "0")[:4]))
 

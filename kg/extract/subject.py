@@ -25,8 +25,8 @@ _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
 _PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
                          r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
-_RX_NAME_ALIASES_1 = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
-_RX_NAME_ALIASES_2 = re.compile(r"[\w.-]{3,30}")
+_OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
+_HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
 __all__ = ["find_subject", "name_aliases"]
 
@@ -286,9 +286,9 @@ def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:
     for index, line in enumerate(document.lines[:40]):
         if index in skip:
             continue
-        match = _RX_NAME_ALIASES_1.match(clean(line.text))
+        match = _OTHER_NAME_LABEL.match(clean(line.text))
         if match:
             value = match.group(1).strip()
-            if is_person_name(value) or _RX_NAME_ALIASES_2.fullmatch(value):
+            if is_person_name(value) or _HANDLE_SHAPE.fullmatch(value):
                 out.append((value, index))
     return out
