@@ -146,13 +146,19 @@ _ABBREV_END = re.compile(
 )
 
 
+#: Words that open a sentence: after an abbreviation that is no title ("Tech.", "Ph.D."), a new sentence.
+_SENTENCE_OPENER = re.compile(r"\s+(?:I|I'm|I've|My|We|Our|She|They|His|Her|Their|This|Since|Currently|Before|After)\b")
+_TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Prof|Mr|Mrs|Ms|St)|\b[A-Z])\.\s*$")
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence: split at ``. ``/``! ``/``? `` not after an abbreviation or initial."""
     out, start = [], 0
     for match in _RX_SENTENCE_SPANS_1.finditer(text):
         end = match.end()
-        if _ABBREV_END.search(text[max(start, end - 12):end]):
-            continue
+        if _ABBREV_END.search(text[max(start, end - 12):end]) and not (
+                _SENTENCE_OPENER.match(text, end) and not _TITLE_OR_INITIAL_END.search(text[max(start, end - 6):end])):
+            continue  # "Ph.D. in", "Dr. Lee"; but "... at Virginia Tech. I am" ends a sentence
         out.append((start, end))
         start = end
     if text[start:].strip():
