@@ -171,3 +171,32 @@ def test_action_words_open_description_lines():
     assert describes_work("Developed PET tracers with Acme Imaging")
     assert describes_work("Desarrollé modelos con la empresa X")
     assert not describes_work("Applied Physics Lab, Acme University")
+
+
+# -- career relation precision --------------------------------------------------------------------
+
+def test_header_degree_lines_and_degree_entries_outside_an_education_section():
+    ex = run("header_degrees_cv.txt")
+    f = facts(ex)
+    me = "Tomas Lindqvist"
+    assert relation(ex, me, "studiedAt", "Nordvik Institute of Technology").degree == "PhD"
+    assert relation(ex, me, "studiedAt", "University of Tarnow").degree == "MS"
+    assert not any(o.endswith("Energy Systems Analysis") for _, _, o in f)  # a field, not a department
+    # "Academic History": the degree, not the heading, says these are studies; ". " ends each field
+    assert relation(ex, me, "studiedAt", "University of Ostrava").end == "2015"
+    assert (me, "workedAt", "University of Ostrava") not in f
+    assert relation(ex, me, "studiedAt", "Lakeside University").degree == "MS"
+    assert relation(ex, me, "workedAt", "Northfield University").role == "Research Associate"  # "Dept." is no field end
+
+
+def test_bio_sentences_study_and_work():
+    ex = run("bio_sentences.md")
+    f = facts(ex)
+    me = "Mirela Kovač"
+    # "... at Eastbrook Tech. I am trained ...": two sentences, the job is no study
+    assert not any(p == "studiedAt" and "Library" in o for s, p, o in f)
+    assert relation(ex, me, "studiedAt", "University of Tarnow").degree == "PhD"
+    assert (me, "advisedBy", "Anselm Riedel") in f  # three stacked titles
+    assert relation(ex, me, "studiedAt", "Halden Institute of Mental Health").degree == "PhD"  # where the advisor is
+    assert ("Kovač Lab for Computational Genomics", "partOf", "MD Lindgren Cancer Center") in f  # not "PI of the ..."
+    assert relation(ex, me, "workedAt", "MD Lindgren Cancer Center").role == "Assistant Professor"  # MD is no degree
