@@ -74,8 +74,6 @@ _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|presen
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
 _NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|oggi|attualmente|hoje|atualmente)\b"
                   r"(?:\s+(?:working|works|is|an?|as)\b)*|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
-_CO_ADVISED = re.compile(r"\bco-?(?:advised|supervised|mentored|directed)\s+(?:with|by)\s+"
-                         r"(?P<names>(?:(?:prof|dr|dra)\.\s*)?[^);,.]+(?:\s+and\s+(?:(?:prof|dr|dra)\.\s*)?[^);,.]+)?)", re.I)
 
 
 @dataclass
@@ -164,7 +162,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
                 current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if i not in columns)))
+                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
                 out.append(current)
             elif named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
@@ -233,10 +231,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         body = " ".join(t for _, t in member.texts)
         role = member.cells.get("role") or body
         student = (_has(role, "student") or _has(member.group, "student")) and not _has(role, "visiting")
-        # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z"
+        # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
+        # "co-advised with B"
         first_name = member.name.split()[0]
         for index, text in member.texts:
-            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name])
+            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
@@ -244,11 +243,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                                      predicate="studiedAt" if cell_kind == "school" else "workedAt")
         for match in _NOW.finditer(body):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
-        for match in _CO_ADVISED.finditer(body):
-            for part in re.split(r"\s+and\s+|\s*&\s*", match.group("names")):
-                other = clean_person(part)
-                if other:
-                    ctx.add_relation(pid, "advisedBy", ctx.add_entity(other, "Person", evidence=evidence), evidence=evidence)
         if member.supervision or (student and not member.cells.get("school")):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
         now = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}

@@ -114,6 +114,8 @@ def clean_person(text: str) -> str | None:
     text = _BRACKETED.sub(" ", text)
     text = _NAME_MARKS.sub(" ", text)
     text = " ".join(text.split()).strip(" ,;:.-–")
+    if text.endswith((")", "]")):
+        text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
     untitled = text
     for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
         untitled = _TITLES.sub("", untitled)

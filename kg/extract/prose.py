@@ -129,15 +129,17 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str]) -> None:
-    """Add the affiliations, degrees and advisors stated in prose passages."""
+def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
+               entry: bool = False) -> None:
+    """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
+    are one person's entry in a list, so every sentence is about that person."""
     for passage in passages:
         text = passage.text
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
-            about = _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
+            about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
