@@ -200,3 +200,16 @@ def test_bio_sentences_study_and_work():
     assert relation(ex, me, "studiedAt", "Halden Institute of Mental Health").degree == "PhD"  # where the advisor is
     assert ("Kovač Lab for Computational Genomics", "partOf", "MD Lindgren Cancer Center") in f  # not "PI of the ..."
     assert relation(ex, me, "workedAt", "MD Lindgren Cancer Center").role == "Assistant Professor"  # MD is no degree
+
+
+def test_long_dated_entry_host_organisation_and_group_leader():
+    ex = run("header_degrees_cv.txt")
+    f = facts(ex)
+    me = "Tomas Lindqvist"
+    # a line that opens with its dates is an entry even when it names many units
+    assert relation(ex, me, "workedAt", "Marine Systems Research Centre").end == "present"
+    assert ("Marine Systems Research Centre", "partOf", "University of Tarnow") in f
+    assert (me, "mentoredBy", "Ilse Varga") in f
+    # "with Wetlands Lab": a host organisation, not a person; "(PI: B)": B heads it
+    assert relation(ex, me, "workedAt", "Wetlands Lab").role == "Postdoctoral Researcher"
+    assert ("Oskar Brandt", "workedAt", "Wetlands Lab") in f

@@ -77,6 +77,10 @@ ADVISOR_TRIGGER = re.compile(
     re.IGNORECASE,
 )
 
+#: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
+_DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
+#: The triggers naming who heads the entry's group ("PI:", "group leader:").
+_GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
@@ -298,7 +302,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     lines = ctx.document.lines
     entries: list[Entry] = []
     current: Entry | None = None
-    inline: dict[int, tuple[str, str, int, str]] = {}
+    inline: dict[int, list[tuple[str, str, int, str]]] = {}
     pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
     previous = -1
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
@@ -313,20 +317,30 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
-        role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
-        if trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|")))):
+        for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
+            role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
+            if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
+                              or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
+                break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
             stop = _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
-            named = text[trig.start() + len(keep): trig.end() + (stop.start() if stop else len(after))]
-            pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
-            if pred:
-                inline[index] = (after[: stop.start()] if stop else after, pred, index, trig.group("trigger"))
-            text = text.replace(named, "", 1)
-            raw = raw.replace(named, "", 1) if named in raw else text
+            names = after[: stop.start()] if stop else after
+            if role_with and not split_people(names):
+                # "Postdoctoral Researcher with the Ecosystems Lab": a host organisation, read as one
+                text = text[: trig.start() + len(keep)] + "," + after
+                raw = text
+            else:
+                named = text[trig.start() + len(keep): trig.end() + len(names)]
+                pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
+                if pred:
+                    inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
+                text = text.replace(named, "", 1)
+                raw = raw.replace(named, "", 1) if named in raw else text
+            trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+        if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
@@ -339,8 +353,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue
-        if len([w for w in text.split() if w != "|"]) > 18:
-            continue
+        words = len([w for w in text.split() if w != "|"])
+        if words > 18 and not (words <= 40 and _DATED_OPENING.match(text)):
+            continue  # prose; a line that opens with its dates is an entry however many units it names
         if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
             if current is not None:
@@ -445,7 +460,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not current.role:
             current.role = _role_text(text, chain)
     for entry in entries:
-        entry.advisors.extend(inline[i] for i in sorted(inline) if entry.first <= i <= entry.last)
+        entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
     return entries
 
@@ -522,8 +537,11 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                              evidence=evidence)
         else:
             ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
-    for text, pred, index, _ in entry.advisors:
-        add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+    for text, pred, index, trigger in entry.advisors:
+        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+        if ids and _GROUP_HEAD.match(trigger):
+            for pid in people:  # "(PI: B)": the group leader works at the entry's group
+                ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))
 
 
 def _parallel(chain: list[OrgMention]) -> bool:
