@@ -32,7 +32,7 @@ _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|former
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
-_ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
+_ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
 _PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
 
