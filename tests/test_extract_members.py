@@ -213,3 +213,17 @@ def test_long_dated_entry_host_organisation_and_group_leader():
     # "with Wetlands Lab": a host organisation, not a person; "(PI: B)": B heads it
     assert relation(ex, me, "workedAt", "Wetlands Lab").role == "Postdoctoral Researcher"
     assert ("Oskar Brandt", "workedAt", "Wetlands Lab") in f
+
+
+def test_chinese_cv_with_full_width_separators():
+    ex = run("chemist_cv_zh.md")
+    f = facts(ex)
+    me = "林晓雯"
+    assert ex.entity(ex.subject).name == me
+    assert relation(ex, me, "workedAt", "化学学院").role == "副教授"
+    assert relation(ex, me, "workedAt", "化学学院").end == "present"
+    assert ("化学学院", "partOf", "东岭大学") in f
+    postdoc = relation(ex, me, "workedAt", "南湖科学研究院")  # 博士后 is a postdoc, not a doctorate
+    assert postdoc.role == "博士后研究员" and postdoc.start == "2018-07"
+    assert (me, "studiedAt", "南湖科学研究院") not in f
+    assert relation(ex, me, "studiedAt", "西川大学").degree == "PhD"

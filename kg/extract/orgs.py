@@ -123,6 +123,12 @@ def is_location(segment: str) -> bool:
     return bool(_US_STATE_CODE.match(segment.strip(" .")))
 
 
+@lru_cache(maxsize=1)
+def _cjk_roles() -> tuple[str, ...]:
+    """The role words of ``roles.tsv`` written in CJK characters, longest first."""
+    return tuple(sorted((r for r in _roles() if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
+
+
 @lru_cache(maxsize=32768)
 def is_role(segment: str) -> bool:
     """Whether a segment is a job title or status ("Research Intern", "PhD Student").
@@ -131,6 +137,11 @@ def is_role(segment: str) -> bool:
     (True, False, True)
     """
     words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", segment.lower()))
+    if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
+        # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
+        cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
+        if cjk_role:
+            words[-1] = cjk_role
     if not words or not any(w in _roles() for w in words):
         return False
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):

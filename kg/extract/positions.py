@@ -77,6 +77,10 @@ ADVISOR_TRIGGER = re.compile(
     re.IGNORECASE,
 )
 
+#: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
+_FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
+#: A slash between two CJK names ("实验室/大学"): two organisations.
+_CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
 #: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
 _DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
@@ -313,6 +317,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             pending_dates = None
         prior, previous = previous, index
         raw = _COLUMN_GAP.sub(" | ", lines[index].text)
+        if not raw.isascii():
+            raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
         if not text:
             continue
