@@ -227,3 +227,15 @@ def test_chinese_cv_with_full_width_separators():
     assert postdoc.role == "博士后研究员" and postdoc.start == "2018-07"
     assert (me, "studiedAt", "南湖科学研究院") not in f
     assert relation(ex, me, "studiedAt", "西川大学").degree == "PhD"
+
+
+def test_japanese_cv_dates_and_units():
+    ex = run("physicist_cv_ja.md")
+    f = facts(ex)
+    me = "佐藤 健太"
+    job = relation(ex, me, "workedAt", "北浜大学")
+    assert (job.role, job.start, job.end) == ("准教授", "2020-04", "present")  # 年月 dates, 現在
+    assert ("理学部", "partOf", "北浜大学") in f  # 学部: a faculty inside its university
+    assert relation(ex, me, "workedAt", "東雲研究所").end == "2020-03"
+    phd = relation(ex, me, "studiedAt", "南山大学")
+    assert (phd.degree, phd.start) == ("PhD", "2014-04")
