@@ -239,3 +239,30 @@ def test_japanese_cv_dates_and_units():
     assert relation(ex, me, "workedAt", "東雲研究所").end == "2020-03"
     phd = relation(ex, me, "studiedAt", "南山大学")
     assert (phd.degree, phd.start) == ("PhD", "2014-04")
+
+
+@pytest.mark.parametrize("name, me, job, role, school, degree, advisor", [
+    ("chemist_cv_fr.md", "Camille Rousseau", "Laboratoire de Chimie Douce", "Maîtresse de conférences",
+     "Université de Lorient", "PhD", "Julien Marchand"),  # "Directeur de thèse : Pr. X"
+    ("physicist_cv_pt.md", "Beatriz Tavares Lima", "Universidade Federal do Cerrado", "Professora Adjunta",
+     "Universidade de Itaqui", "PhD", "Rui Salgado"),  # "Orientador:"
+    ("physicist_cv_it.md", "Giulia Ferraro", "Dipartimento di Fisica", "Ricercatrice",
+     "Università di Lamberto", "PhD", "Marco Bellini"),  # "Relatore:"
+])
+def test_french_portuguese_italian_cvs(name, me, job, role, school, degree, advisor):
+    ex = run(name)
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == me
+    worked = relation(ex, me, "workedAt", job)
+    assert worked.role == role and worked.end == "present"
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    assert (me, "advisedBy", advisor) in f
+
+
+def test_supervised_students_in_french_and_portuguese():
+    fr = facts(run("chemist_cv_fr.md"))
+    assert ("Hugo Petit", "advisedBy", "Camille Rousseau") in fr  # "Encadrement"
+    assert ("Hugo Petit", "workedAt", "Saline Analytique") in fr  # "aujourd'hui chez"
+    pt = run("physicist_cv_pt.md")
+    assert relation(pt, "Beatriz Tavares Lima", "workedAt", "Instituto de Estudos Costeiros").role == "Pós-doutoranda"
+    assert {("Marcos Vieira", "advisedBy", "Beatriz Tavares Lima"), ("Marcos Vieira", "advisedBy", "Ana Prado")} <= facts(pt)

@@ -72,7 +72,7 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（]|\s[-–—]\s|[-–—]\s|\s(?:is|was|
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
-_NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|oggi|attualmente|hoje|atualmente)\b"
+_NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|aujourd['’]hui|oggi|attualmente|hoje|atualmente)(?!\w)"
                   r"(?:\s+(?:working|works|is|an?|as)\b)*|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
 
 

@@ -31,7 +31,7 @@ __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "a
 
 _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau)\s+",
+    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
     re.IGNORECASE,
 )
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",

@@ -142,13 +142,13 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
 
 
 _ABBREV_END = re.compile(
-    r"(?:\b(?:Dr|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
+    r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
 )
 
 
 #: Words that open a sentence: after an abbreviation that is no title ("Tech.", "Ph.D."), a new sentence.
 _SENTENCE_OPENER = re.compile(r"\s+(?:I|I'm|I've|My|We|Our|She|They|His|Her|Their|This|Since|Currently|Before|After)\b")
-_TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Prof|Mr|Mrs|Ms|St)|\b[A-Z])\.\s*$")
+_TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St)|\b[A-Z])\.\s*$")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
