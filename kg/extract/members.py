@@ -112,9 +112,10 @@ def _member_name(text: str) -> tuple[str, str] | None:
 
 def _columns(text: str) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``."""
+    heads = text.split("|", 2)[:2]
+    if not any(h.strip().lower() in _words()["column_name"] for h in heads):
+        return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
-    if not cells or not any(c in _words()["column_name"] for c in cells[:2]):
-        return None
     out = {}
     for i, cell in enumerate(cells):
         for kind in ("column_name", "column_now", "column_school", "column_role"):
