@@ -266,3 +266,15 @@ def test_supervised_students_in_french_and_portuguese():
     pt = run("physicist_cv_pt.md")
     assert relation(pt, "Beatriz Tavares Lima", "workedAt", "Instituto de Estudos Costeiros").role == "Pós-doutoranda"
     assert {("Marcos Vieira", "advisedBy", "Beatriz Tavares Lima"), ("Marcos Vieira", "advisedBy", "Ana Prado")} <= facts(pt)
+
+
+def test_list_item_headings_and_referees_who_supervised():
+    ex = run("references_cv.md")
+    f = facts(ex)
+    me = "Oskar Lund"
+    assert relation(ex, me, "workedAt", "Harbour Polytechnic").role == "Research Fellow"  # "- # Org - Place"
+    assert relation(ex, me, "studiedAt", "Northfield University").degree == "PhD"  # a degree in "Experience"
+    assert (me, "advisedBy", "Irena Kowal") in f  # a referee noted as "PhD Supervisor"
+    assert relation(ex, "Irena Kowal", "workedAt", "Northfield University").role == "Professor"
+    assert relation(ex, "Piet Smit", "workedAt", "Baltic Sonar Systems").role == "Senior Engineer"  # "# Name" under References
+    assert (me, "advisedBy", "Piet Smit") not in f

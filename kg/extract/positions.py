@@ -83,6 +83,10 @@ _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ",
 _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
 #: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
 _DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
+#: A referee's relation to the owner that makes them the owner's advisor.
+_SUPERVISOR_NOTE = re.compile(r"\b(?:supervisor|advisor|adviser|promoter|betreuer(?:in)?|doktorvater|doktormutter|"
+                              r"directeur de thèse|directrice de thèse|director de tesis|directora de tesis|orientador|"
+                              r"orientadora|relatore|relatrice|导师|指導教員)\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
 _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
@@ -580,6 +584,20 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
         if name:
             person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
             continue
+        cells = [c.strip() for c in text.split(" | ")]
+        named = next((c for c in cells if clean_person(c) and not is_role(c)), None) if len(cells) > 1 else None
+        if named:
+            # "Professor, University X | A. Bello | PhD Supervisor": one line per referee, in cells
+            person = ctx.add_entity(clean_person(named), "Person", evidence=ctx.evidence(index))
+            cells.remove(named)
+        # "PhD Supervisor" said of a referee: the owner's advisor
+        notes = [c for c in cells if len(c.split()) <= 4 and _SUPERVISOR_NOTE.search(c)]
+        if notes and person is not None and ctx.subject_id:
+            ctx.add_relation(ctx.subject_id, "advisedBy", person, evidence=ctx.evidence(index))
+            cells = [c for c in cells if c not in notes]
+            if not cells:
+                continue
+        text = ", ".join(cells)
         head, comma, rest = text.partition(", ")
         if comma and (name := clean_person(head)) and not is_role(name) and org_chain(rest, context_org=False):
             # "Prof. A. Bello, Department of X, University Y, a.bello@y.edu": one line per referee

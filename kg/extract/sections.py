@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows
+from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
 
@@ -172,6 +173,9 @@ def find_sections(document: Document) -> list[Section]:
                         and len(following) < 120:
                     parent.lines.append(index)
                     continue
+                if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
+                    parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
+                    continue
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
             continue
         text = clean(raw)
@@ -181,6 +185,10 @@ def find_sections(document: Document) -> list[Section]:
             continue
         sections[-1].lines.append(index)
     return [s for s in sections if s.lines or s.heading_index is not None]
+
+
+#: Sections that list people, where a heading naming a person is one of the entries.
+_PEOPLE_KINDS = ("references", "members", "students")
 
 
 def _subheading_like(text: str) -> bool:

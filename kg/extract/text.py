@@ -51,6 +51,8 @@ def clean(text: str) -> str:
         text = _EMPHASIS.sub("", text)
     text = text.lstrip("#").strip()
     text = strip_bullet(text)
+    if text.startswith("#"):  # "- # University of X": a heading written inside a list item
+        text = text.lstrip("#").strip()
     return " ".join(text.split())
 
 
