@@ -278,3 +278,9 @@ def test_list_item_headings_and_referees_who_supervised():
     assert relation(ex, "Irena Kowal", "workedAt", "Northfield University").role == "Professor"
     assert relation(ex, "Piet Smit", "workedAt", "Baltic Sonar Systems").role == "Senior Engineer"  # "# Name" under References
     assert (me, "advisedBy", "Piet Smit") not in f
+
+
+def test_long_dated_row_of_cells_is_an_entry():
+    ex = run("header_degrees_cv.txt")
+    study = relation(ex, "Tomas Lindqvist", "studiedAt", "Eastbrook University")
+    assert (study.degree, study.start, study.end) == ("MS", "2011-10", "2013-12")

@@ -364,8 +364,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current.last = index
             continue
         words = len([w for w in text.split() if w != "|"])
-        if words > 18 and not (words <= 40 and _DATED_OPENING.match(text)):
-            continue  # prose; a line that opens with its dates is an entry however many units it names
+        if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
+            continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
         if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
             if current is not None:
