@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kg.extract import extract
-from kg.extract.members import member_heading
 from kg.extract.positions import describes_work
+from kg.extract.sections import heading_kind
 from kg.extract.subject import title_name
 from kg.ingest import load_document
 
@@ -128,12 +128,13 @@ def test_supervised_students_of_a_cv_are_advised_by_the_subject():
 
 
 @pytest.mark.parametrize("heading, kind", [
-    ("People", "members"), ("Group Members", "members"), ("Alumni", "members"), ("Mitglieder", "members"),
-    ("Miembros del grupo", "members"), ("研究室メンバー", "members"), ("Students Supervised", "supervision"),
-    ("Dirección de tesis", "supervision"), ("Research Experience", None), ("Publications", None),
+    ("People", "members"), ("Group Members", "members"), ("Alumni - where they went", "members"),
+    ("Mitglieder", "members"), ("Miembros del grupo", "members"), ("研究室メンバー", "members"),
+    ("Students Supervised", "students"), ("Betreute Arbeiten", "students"), ("Dirección de tesis", "students"),
+    ("Research Experience", "experience"), ("Research Interests", "skills"),
 ])
 def test_member_headings(heading, kind):
-    assert member_heading(heading) == kind
+    assert heading_kind(heading) == kind
 
 
 # -- career relations in other languages -------------------------------------------------------------

@@ -24,10 +24,9 @@ from kg.extract.gazetteer import _data_rows
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.positions import add_affiliation_note
-from kg.extract.sections import heading_kind
 from kg.extract.text import Passage, clean
 
-__all__ = ["list_members", "member_lines", "read_members", "member_heading"]
+__all__ = ["list_members", "member_lines", "read_members"]
 
 
 @lru_cache(maxsize=1)
@@ -52,17 +51,7 @@ def _has(text: str, kind: str) -> bool:
     return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _words()[kind])
 
 
-def member_heading(heading: str) -> str | None:
-    """``"members"`` (a lab's people), ``"supervision"`` (a CV's supervised students) or ``None``.
-
-    >>> member_heading("Lab Members"), member_heading("Alumni - where they went"), member_heading("Supervision")
-    ('members', 'members', 'supervision')
-    >>> member_heading("Research Interests"), member_heading("Betreute Arbeiten")
-    (None, 'supervision')
-    """
-    return _KIND_OF_SECTION.get(heading_kind(heading) or "")
-
-
+#: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
 _KIND_OF_SECTION = {"members": "members", "students": "supervision"}
 
 
