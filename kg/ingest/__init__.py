@@ -11,7 +11,8 @@ The conventions, for every format:
   ``# Publications``, ``## Journal articles``. Markdown ATX and setext headings, HTML
   ``<h1>``..``<h6>``, LaTeX ``\\section`` (``#``), ``\\subsection`` (``##``),
   ``\\subsubsection``/``\\paragraph`` (``###``), ``\\cvsection`` and ``\\begin{rSection}{X}``
-  (``#``), and the keys of structured CVs (``# Education``). Plain text and PDF lines are
+  (``#``), and the keys of structured CVs (``# Education``), org-mode ``*``/``**`` headings,
+  reStructuredText titles (``#`` by section depth). Plain text and PDF lines are
   kept as written (a heading there is just a short line).
 * **List items** start with ``- `` whatever the source marker (``*``, ``+``, ``1.``, ``<li>``,
   ``\\item``, ``•`` in text and PDF). A LaTeX ``\\item[label]`` gives ``- label: text``.
@@ -19,8 +20,11 @@ The conventions, for every format:
   and HTML table rows (separator rows dropped), an HTML ``<dt>`` with the first line of its
   ``<dd>`` (``2019 | Lecturer``), LaTeX ``tabular`` rows (``&`` cells, ``\\\\``
   ends a row), ``\\hfill`` between two parts of a line, ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
-  -> ``dates | title | employer | city | grade`` with the description on the following
-  line(s), any other macro or environment with several brace arguments
+  -> ``title | employer | city | dates | grade`` with the description on the following
+  line(s) (the entries of awesome-cv, altacv, res, friggeri-cv and europasscv in the same
+  ``role | organisation | place | dates`` order, read by each class's signature; in a
+  publication list an entry is one citation line), an org-mode heading with org-cv
+  ``:FROM:``/``:EMPLOYER:`` properties likewise, any other macro or environment with several brace arguments
   (``\\resumeSubheading{A}{B}{C}{D}`` -> ``A | B | C | D``), ``\\cvitem{a}{b}`` -> ``a: b``, and
   each record of a JSON Resume / YAML CV (``Company | Position | 2019-01 - 2020-05``).
   An HTML table whose cells hold several lines is a layout table: its lines are emitted
@@ -77,11 +81,13 @@ SUFFIX_FORMATS: dict[str, str] = {
     ".tex": "latex", ".latex": "latex",
     ".json": "json",
     ".yml": "yaml", ".yaml": "yaml",
+    ".org": "org",
+    ".rst": "rst", ".rest": "rst",
 }
 #: The suffixes :func:`iter_paths` picks up when walking a folder.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(SUFFIX_FORMATS)
 #: The values of :attr:`kg.model.Document.format`.
-FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv")
+FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv", "org", "rst")
 
 _BULLET = re.compile(r"^(\s*)[•●◦▪▫■□‣⁃∙○◆◇➢➤►▶✓✔]\s*")
 
@@ -127,7 +133,8 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     ----------
     path : str or path-like
         A ``.txt``, ``.md``/``.markdown``/``.qmd``/``.rmd``, ``.html``/``.htm``, ``.pdf``,
-        ``.tex``, ``.json`` (JSON Resume) or ``.yml``/``.yaml`` (YAML CV) file. Other
+        ``.tex``, ``.org`` (org-mode), ``.rst`` (reStructuredText), ``.json`` (JSON Resume)
+        or ``.yml``/``.yaml`` (YAML CV) file. Other
         suffixes are sniffed: PDF magic, an HTML start, a JSON object, a LaTeX
         ``\\documentclass``, else plain text.
     max_bytes : int
@@ -168,7 +175,9 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
             raise DocumentError(shown, "is a directory, not a file")
         if size > max_bytes:
             raise DocumentError(shown, f"too large ({size} bytes, limit {max_bytes})")
-        raw = file.read_bytes()
+        # st_size is 0 for devices and pipes (/dev/zero, <(...)): the read itself is bounded
+        with open(file, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise DocumentError(shown, "no such file") from None
     except PermissionError:
@@ -176,12 +185,13 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     except OSError as exc:
         raise DocumentError(shown, f"cannot read ({exc.strerror or exc})") from None
     if len(raw) > max_bytes:
-        raise DocumentError(shown, f"too large ({len(raw)} bytes, limit {max_bytes})")
+        raise DocumentError(shown, f"too large (over {max_bytes} bytes, the limit)")
     if not raw.strip():
         raise DocumentError(shown, "empty document")
     digest = hashlib.sha256(raw).hexdigest()
     kind = SUFFIX_FORMATS.get(file.suffix.lower())
     data = None
+    warnings: list[str] = []
     try:
         text = None
         if raw.lstrip()[:5] == b"%PDF-":
@@ -212,11 +222,23 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
 
                 lines, metadata = parse_latex(text)
                 fmt = "latex"
+                warnings += filter(None, [unbalanced_braces(text)])
+            elif kind == "org":
+                from kg.ingest._org import parse_org
+
+                lines, metadata = parse_org(text)
+                fmt = "org"
+            elif kind == "rst":
+                from kg.ingest._rst import parse_rst
+
+                lines, metadata = parse_rst(text)
+                fmt = "rst"
             elif kind == "json":
-                from kg.ingest._structured import parse_json_document
+                from kg.ingest._structured import json_resume_problems, parse_json_document
 
                 lines, metadata, data = parse_json_document(text)
                 fmt = "jsonresume"
+                warnings += json_resume_problems(data)
             elif kind == "yaml":
                 from kg.ingest._structured import parse_yaml_document
 
@@ -231,21 +253,61 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     if not lines:
         raise DocumentError(shown, "no readable text")
     return Document(
-        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data
+        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data,
+        warnings=tuple(warnings),
     )
 
 
-def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
+#: what LaTeX's braces scan steps over: an escaped character (``\{``, ``\%``, ``\\``), a comment
+#: to the end of its line, a brace, a newline
+LATEX_BRACE_TOKEN = re.compile(r"\\.|%[^\n]*|[{}\n]", re.S)
+
+
+def unbalanced_braces(text: str) -> str | None:
+    r"""Why LaTeX source has unbalanced braces (text after an unclosed group is read as one
+    argument and mostly lost), or ``None`` when every group is closed.
+
+    >>> unbalanced_braces("\\section{Work\nEngineer, 2019 \\{ % }\n")
+    'unbalanced braces: the { on line 1 is never closed'
+    >>> unbalanced_braces("a} b"), unbalanced_braces("\\textbf{a} \\} 50\\%")
+    ('unbalanced braces: the } on line 1 closes no group', None)
+    """
+    line, opened = 1, []
+    for match in LATEX_BRACE_TOKEN.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line += 1
+        elif token == "{":
+            opened.append(line)
+        elif token == "}":
+            if not opened:
+                return f"unbalanced braces: the }} on line {line} closes no group"
+            opened.pop()
+    if opened:
+        return f"unbalanced braces: the {{ on line {opened[0]} is never closed"
+    return None
+
+
+def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None,
+               skipped: list | None = None) -> list[Path]:
     """The files to load: files as given, folders walked recursively.
 
     Folders contribute the files with a suffix in :data:`SUPPORTED_SUFFIXES`, sorted, leaving
     out hidden files and folders (names starting with ``.``). A file named explicitly is
-    kept whatever its name. Duplicates are dropped, the first occurrence wins.
+    kept whatever its name. Duplicates are dropped, the first occurrence wins. Only regular
+    files are returned: reading a FIFO would wait for a writer forever, and a device never ends.
 
     Parameters
     ----------
     paths : iterable of str or path-like
         Files and folders.
+    errors : list, optional
+        Receives ``(path, reason)`` for each path that cannot be read: a given path that does
+        not exist or is not a regular file, a symbolic link loop or a broken link in a folder,
+        an unreadable folder. Without it, the first such path raises.
+    skipped : list, optional
+        Receives ``(path, reason)`` for each FIFO, socket or device found in a folder (they are
+        left out either way).
 
     Returns
     -------
@@ -254,7 +316,7 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     Raises
     ------
     DocumentError
-        A path that does not exist.
+        A path that cannot be read, when ``errors`` is not given.
 
     Examples
     --------
@@ -265,6 +327,12 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     ...     _ = (root / name).write_text("x")
     >>> [p.relative_to(root).as_posix() for p in iter_paths([root])]
     ['a.md', 'b/cv.tex']
+    >>> (root / "loop.md").symlink_to(root / "loop.md")
+    >>> problems = []
+    >>> [p.name for p in iter_paths([root, root / "gone.md"], errors=problems)]
+    ['a.md', 'cv.tex']
+    >>> [(pathlib.Path(p).name, reason) for p, reason in problems]
+    [('loop.md', 'symbolic link loop'), ('gone.md', 'no such file or directory')]
     """
     found: list[Path] = []
     seen: set[Path] = set()
@@ -274,19 +342,56 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
             seen.add(item)
             found.append(item)
 
+    def report(item, reason: str) -> None:
+        if errors is None:
+            raise DocumentError(str(item), reason)
+        errors.append((str(item), reason))
+
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        kind = _file_kind(path)
+        if kind == "directory":
             batch = []
-            for folder, dirs, files in os.walk(path):
+            walk_errors: list[OSError] = []
+            for folder, dirs, files in os.walk(path, onerror=walk_errors.append):
                 dirs[:] = [d for d in dirs if not d.startswith(".")]
                 for name in files:
                     if not name.startswith(".") and os.path.splitext(name)[1].lower() in SUPPORTED_SUFFIXES:
                         batch.append(Path(folder) / name)
+            for exc in walk_errors:
+                report(exc.filename, f"cannot read folder ({exc.strerror or exc})")
             for item in sorted(batch, key=lambda p: p.relative_to(path).parts):
-                add(item)
-        elif path.exists():
+                item_kind = _file_kind(item)
+                if item_kind == "file":
+                    add(item)
+                elif item_kind.startswith("not a regular file"):
+                    if skipped is not None:
+                        skipped.append((str(item), item_kind))
+                else:
+                    report(item, item_kind)
+        elif kind == "file":
             add(path)
         else:
-            raise DocumentError(str(given), "no such file or directory")
+            report(given, kind)
     return found
+
+
+def _file_kind(path: Path) -> str:
+    """``"file"``, ``"directory"``, or why ``path`` cannot be read as a document."""
+    import errno
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if exc.errno == errno.ENOENT:
+            return "broken symbolic link" if path.is_symlink() else "no such file or directory"
+        return f"cannot read ({exc.strerror or exc})"
+    if stat.S_ISDIR(mode):
+        return "directory"
+    if stat.S_ISREG(mode):
+        return "file"
+    what = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"not a regular file ({what})"
