@@ -103,7 +103,7 @@ def test_lab_page_in_html_with_sentences_about_each_member():
     f = facts(ex)
     pi = "Lucas Ferreira"
     assert ex.entity(ex.subject).name == pi
-    assert relation(ex, "Marta Silva", "studiedAt", "University of Porto").degree == "PhD"
+    assert relation(ex, "Marta Silva", "studiedAt", "University of Porto").degree == "PhD"  # not "... in Rita Gomes's"
     assert ("Marta Silva", "advisedBy", pi) in f
     assert relation(ex, "Joon Park", "workedAt", "University of Porto").role == "Postdoctoral Researcher"
     assert ("Elif Demir", "studiedAt", "University of Ankara") in f

@@ -89,6 +89,23 @@ def _employer_list(head: str, orgs):
     return out
 
 
+#: A person's group written after an organisation ("University of X in A. Bello's"): no part of its name.
+_IN_SOMEONES = re.compile(r"\s+in\s+(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w-]*['’]s?$")
+
+
+def _without_owner(org):
+    """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter")."""
+    cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
+    if cut is None:
+        return org
+    from kg.extract.orgs import OrgMention, classify_segment
+
+    inner = classify_segment(org.written[: cut.start()], context_org=True)
+    if inner is None:
+        return org
+    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
@@ -169,7 +186,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
-    orgs = find_orgs_in_text(head)
+    orgs = [_without_owner(o) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
