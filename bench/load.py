@@ -177,9 +177,14 @@ def overload(url: str, server_pid: int, count: int, timeout: float) -> dict:
     started = time.monotonic()
     for t in threads:
         t.start()
-    while any(t.is_alive() for t in threads) and time.monotonic() < started + timeout + 120:
-        peak[0] = max(peak[0], tree_rss_mb(server_pid))
-        time.sleep(0.2)
+
+    def sample() -> None:
+        while any(t.is_alive() for t in threads) and time.monotonic() < started + timeout + 120:
+            peak[0] = max(peak[0], tree_rss_mb(server_pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
     limit = started + timeout
     time.sleep(max(0.0, limit - time.monotonic()))
     answered, ask_status = None, None
@@ -193,6 +198,7 @@ def overload(url: str, server_pid: int, count: int, timeout: float) -> dict:
         except httpx.HTTPError as exc:
             ask_status = type(exc).__name__
         time.sleep(0.05)
+    sampler.join()
     for t in threads:
         t.join(timeout=1)
     time.sleep(3)

@@ -34,6 +34,7 @@ import shutil
 import sys
 import time
 import uuid
+from itertools import islice
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -50,7 +51,7 @@ _DATABASE = "oxigraph"
 _TYPE_NT = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 _DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
-_WRITER = "writer.json"  # who holds the lock: pid, command and, for a server, its endpoint
+_WRITER = "kg.lock.writer"  # JSON: who holds the lock: pid, command and, for a server, its endpoint
 _GENERATION = "generation"
 _SNAPSHOTS = "snapshots"
 _CURRENT = "CURRENT"  # in snapshots/: the name (a generation) of the latest snapshot
@@ -289,7 +290,7 @@ class Store:
             bind_prefixes(self._dataset)
         return self._dataset
 
-    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None):
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None, *, max_triples: int | None = None):
         """Run a SPARQL query over the union of all documents; values bound as ``bindings``.
 
         Bound variables that the query projects are substituted natively by Oxigraph;
@@ -298,6 +299,10 @@ class Store:
         Returns an :class:`rdflib.query.Result` (rows for SELECT, ``askAnswer`` for ASK,
         ``graph`` for CONSTRUCT / DESCRIBE). A malformed query raises
         :class:`~kg.errors.QueryError` with the line and column.
+
+        ``max_triples`` caps a CONSTRUCT or DESCRIBE answer: its triples are read from the
+        engine one at a time and reading stops after that many, so a query over the whole
+        store costs no more than its first triples; the result's ``truncated`` is then ``True``.
 
         >>> from rdflib import Literal
         >>> store = Store.open(":memory:")
@@ -308,16 +313,43 @@ class Store:
         ...
         kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
         """
+        run = self.dataset.query if max_triples is None else (
+            lambda text, initBindings=None: self._capped_query(text, initBindings, max_triples))
         try:
             try:
-                return self.dataset.query(sparql, initBindings=dict(bindings or {}))
+                return run(sparql, initBindings=dict(bindings or {}))
             except RuntimeError as exc:
                 if "projection" not in str(exc):
                     raise
                 # Oxigraph substitutes only projected variables: join the others as VALUES
-                return self.dataset.query(_values_bound(sparql, bindings))
+                return run(_values_bound(sparql, bindings))
         except SyntaxError as exc:
             raise _query_error(exc) from None
+
+    def _capped_query(self, sparql: str, bindings: Mapping[str, Any] | None, max_triples: int):
+        """:meth:`query` straight on Oxigraph (as oxrdflib runs it), reading at most ``max_triples`` triples."""
+        import pyoxigraph
+        from oxrdflib._converter import from_ox, to_ox
+        from rdflib import Graph, Variable
+        from rdflib.query import Result
+
+        answer = self._ox.query(sparql, use_default_graph_as_union=True,
+                                prefixes={prefix: str(iri) for prefix, iri in self.dataset.namespaces()},
+                                substitutions={pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()})
+        if isinstance(answer, pyoxigraph.QueryBoolean):
+            result = Result("ASK")
+            result.askAnswer = bool(answer)
+        elif isinstance(answer, pyoxigraph.QuerySolutions):
+            result = Result("SELECT")
+            result.vars = [Variable(v.value) for v in answer.variables]
+            result.bindings = ({v: from_ox(term) for v, term in zip(result.vars, solution)} for solution in answer)
+        else:
+            result = Result("CONSTRUCT")
+            triples = list(islice(answer, max_triples + 1))
+            result.truncated = len(triples) > max_triples
+            result.graph = Graph()
+            result.graph += (from_ox(t) for t in triples[:max_triples])
+        return result
 
     def update(self, sparql_update: str) -> None:
         """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
