@@ -304,6 +304,7 @@ def serve(store, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *, log_level
     app = create_app(store, **options)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level)
     sock = config.bind_socket()
+    sock.listen(config.backlog)  # connections made from now on wait until the server accepts them
     if on_ready is not None:
         on_ready(f"http://{f'[{host}]' if ':' in host else host}:{sock.getsockname()[1]}/sparql")
     uvicorn.Server(config).run(sockets=[sock])
@@ -546,7 +547,8 @@ async def _read_request(request) -> tuple[str, str, tuple[list[str], list[str]]]
 async def _read_body(request) -> bytes:
     """The request body, read as it streams in and refused (``413``) as soon as it passes the limit,
     whether or not it declared its length (a chunked body declares none)."""
-    too_big = _HTTPError(413, f"request body larger than {_MAX_REQUEST_BYTES} bytes")
+    # and the connection is closed, so that the server does not read the rest just to discard it
+    too_big = _HTTPError(413, f"request body larger than {_MAX_REQUEST_BYTES} bytes", {"Connection": "close"})
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.strip().isdigit() or int(declared) > _MAX_REQUEST_BYTES):
         raise too_big if declared.strip().isdigit() else _HTTPError(400, "invalid Content-Length")
@@ -644,11 +646,13 @@ def _update(store, text: str) -> None:
 
 
 def _answer(store, text, dataset, accepted, max_rows, cancel, deadline, late_message):
-    """Run one query and serialize its answer, in a worker thread: (body, media type, headers)."""
-    result = None
+    """Run one query and serialize its answer, in a worker: (body, media type, headers)."""
+    result = failure = None
     try:
         result = _run_query(store, text, dataset, max_rows)
         return _serialize(result, accepted, max_rows, cancel, deadline, late_message)
+    except OSError as exc:  # the engine, also while rows are read: a SERVICE call that failed, or the disk
+        failure = _engine_error(text, exc)
     finally:
         # Oxigraph's lazy solutions must be dropped on the thread that made them: close the
         # generator reading them here (it sits in a reference cycle the GC may free anywhere).
@@ -656,6 +660,7 @@ def _answer(store, text, dataset, accepted, max_rows, cancel, deadline, late_mes
         if generator is not None:
             result._genbindings = None
             getattr(generator, "close", lambda: None)()
+    raise failure  # out of the except block: the engine's traceback (holding its solutions) is freed here
 
 
 def _engine_error(text: str, exc: Exception) -> _HTTPError:
@@ -690,8 +695,6 @@ def _run_query(store, text, dataset, max_triples):
         raise _HTTPError(400, str(exc)) from None
     except KgError as exc:
         raise _HTTPError(500, str(exc)) from None
-    except OSError as exc:
-        raise _engine_error(text, exc) from None
     except Exception as exc:  # rdflib graphs raise pyparsing errors; engines raise their own
         if type(exc).__name__ in ("ParseException", "SyntaxError"):
             raise _HTTPError(400, f"invalid SPARQL: {exc}") from None
