@@ -473,9 +473,9 @@ class _ProcessRunner:
         process, connection = worker
         process.kill()
         connection.close()
-        process.join(5)
         if not self.closed:
             self.idle.put(self._spawn())
+        process.join(5)
 
     def close(self) -> None:
         self.closed = True

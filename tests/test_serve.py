@@ -639,24 +639,28 @@ def test_cli_serve_help(runner):
 
     result = runner.invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--store", "--allow-update", "--timeout", "--max-rows"):
+    for option in ("--host", "--port", "--store", "--allow-update", "--update-token", "--allow-service",
+                   "--cors-origin", "--allowed-host", "--timeout", "--max-rows", "--workers"):
         assert option in result.output
 
 
 @pytest.mark.slow
 def test_load_script_runs_against_kg_serve():
-    """bench/load.py starts `kg serve` on loopback, fires queries from concurrent clients, reports 0 errors."""
+    """bench/load.py starts `kg serve` on loopback, fires queries from concurrent clients, reports 0 errors;
+    then never-ending queries get their 503 and the server answers again."""
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, str(root / "bench" / "load.py"), "--queries", "60", "--clients", "4",
-                           "--people", "20", "--json"], capture_output=True, text=True, timeout=180)
+                           "--people", "20", "--pathological", "3", "--timeout", "1", "--json"],
+                          capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
     assert report["queries"] == 60 and report["errors"] == 0
     assert report["p50_ms"] <= report["p99_ms"]
+    assert report["overload"]["statuses"] == ["503"] * 3 and report["overload"]["ask_status"] == 200
 
 
 def test_simple_literals_carry_no_xsd_string_datatype(client):
