@@ -463,8 +463,8 @@ class _ProcessRunner:
 
     def _spawn(self):
         parent_end, child_end = self.context.Pipe()
-        process = self.context.Process(target=_worker, args=(child_end, self.location), daemon=True,
-                                       name="kg-sparql-worker")
+        process = self.context.Process(target=_worker, args=(child_end, self.location, self.late_message),
+                                       daemon=True, name="kg-sparql-worker")
         process.start()
         child_end.close()
         return process, parent_end
@@ -490,7 +490,7 @@ class _ProcessRunner:
         self.waiters.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker(connection, location: str) -> None:
+def _worker(connection, location: str, late_message: str) -> None:
     """A worker process: answers jobs from ``connection`` over the store's latest snapshot, one at a time."""
     import signal
 
@@ -506,8 +506,7 @@ def _worker(connection, location: str) -> None:
             return
         try:
             store.refresh()
-            reply = ("ok", *_answer(store, text, dataset, accept, max_rows, never, deadline,
-                                    "query exceeded the time limit"))
+            reply = ("ok", *_answer(store, text, dataset, accept, max_rows, never, deadline, late_message))
         except _HTTPError as exc:
             reply = ("error", exc.status, exc.message, exc.headers)
         except Exception:

@@ -128,7 +128,7 @@ class Store:
                 raise StoreLockedError(f"{location}: the store is in use by another process") from None
             raise StoreError(f"{location}: cannot open the store ({exc})") from None
         store = cls(ox_store, location, lock)
-        if _current_snapshot(path) is None:
+        if not _snapshot_exists(path, _current_snapshot(path)):
             store.publish()  # readers need one; a store kg wrote before it kept snapshots has none
         return store
 
@@ -152,11 +152,12 @@ class Store:
                     return cls(ox_store, location, snapshot=_Snapshot(name, pin))
                 if pin is not None:
                     pin.close()
-                continue
+                if _current_snapshot(path) != name:
+                    continue  # replaced meanwhile: open the new one
             if not (path / _DATABASE).exists():
                 return cls(pyoxigraph.Store(), location, read_only=True)
             try:
-                cls.open(location).close()  # a writer publishes the first snapshot when it opens
+                cls.open(location).close()  # a writer publishes a snapshot when it opens if none is usable
             except StoreLockedError:
                 # a writer is opening it right now and publishes one in a moment
                 if time.monotonic() > give_up:
@@ -195,7 +196,7 @@ class Store:
         path = Path(self.location)
         folder = path / _SNAPSHOTS
         name = self.generation
-        if _current_snapshot(path) != name:
+        if _current_snapshot(path) != name or not _snapshot_exists(path, name):
             folder.mkdir(exist_ok=True)
             target = folder / name
             if target.exists():  # made, but a crash came before it was published
@@ -724,6 +725,10 @@ def _current_snapshot(path: Path) -> str | None:
         return (path / _SNAPSHOTS / _CURRENT).read_text(encoding="ascii").strip() or None
     except FileNotFoundError:
         return None
+
+
+def _snapshot_exists(path: Path, name: str | None) -> bool:
+    return name is not None and (path / _SNAPSHOTS / name).is_dir()
 
 
 def _pin(pin_file: Path):

@@ -242,6 +242,10 @@ def test_a_store_written_before_snapshots_gets_one_when_read(store_path):
     shutil.rmtree(store_path / "snapshots")
     with Store.open(store_path, read_only=True) as reader:
         assert len(reader) == 2
+    current = (store_path / "snapshots" / "CURRENT").read_text()
+    shutil.rmtree(store_path / "snapshots" / current)  # a snapshot lost: the next reader makes another
+    with Store.open(store_path, read_only=True) as reader:
+        assert len(reader) == 2
 
 
 def test_a_construct_is_read_only_up_to_max_triples():
