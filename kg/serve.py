@@ -190,9 +190,8 @@ def create_app(store, *, allow_update: bool = False, timeout: float = 10.0, max_
         raise ValueError("allow_update needs an update_token: the secret an update must carry")
     cors_origins = tuple(cors_origins)
     late_message = f"query exceeded the time limit of {timeout:g} s"
-    location = _directory(store)
-    if location is not None:
-        runner = _ProcessRunner(location, workers, late_message)
+    if _directory(store) is not None:
+        runner = _ProcessRunner(store, workers, late_message)
     else:
         runner = _ThreadRunner(store, workers, late_message)
     # updates run here (a reader process cannot write), one at a time
@@ -408,10 +407,11 @@ class _ProcessRunner:
     from whichever event loop calls it.
     """
 
-    def __init__(self, location: str, size: int, late_message: str):
+    def __init__(self, store, size: int, late_message: str):
         import multiprocessing
 
-        self.location = location
+        self.store = store
+        self.location = str(store.location)
         self.late_message = late_message
         # forked from a server process that preloaded kg, rdflib and Oxigraph: a new worker is
         # ready in milliseconds, not the second or two a fresh interpreter needs to import them
@@ -440,6 +440,9 @@ class _ProcessRunner:
 
     def _run(self, job):
         self.start()
+        with self.start_lock:
+            # the server's own handle is not queried, but holds a snapshot the writer cannot delete
+            self.store.refresh()
         deadline = job[-1]
         try:
             worker = self.idle.get(timeout=max(0.0, deadline - time.monotonic()))
