@@ -791,7 +791,8 @@ def _writer_description(path: Path) -> str:
         info = json.loads((path / _WRITER).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return ""
-    where = f", serving {info['endpoint']}: send writes there" if info.get("endpoint") else ""
+    endpoint = info.get("endpoint")
+    where = f", serving {endpoint}: send updates there, with its token" if endpoint else ""
     return f" (pid {info.get('pid')}: {info.get('command')}{where})"
 
 

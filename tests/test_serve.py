@@ -540,15 +540,23 @@ def test_overrunning_queries_are_killed_and_the_endpoint_answers_right_after(liv
         endpoint = live_server(served, timeout=1.0, workers=2)
         assert httpx.post(endpoint, data={"query": "ASK {}"}).status_code == 200  # the workers are up
         sent = time.monotonic()
+
+        def slow():
+            response = httpx.post(endpoint, data={"query": PATHOLOGICAL}, timeout=60)
+            return response.status_code, time.monotonic()
+
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
-            slow = [pool.submit(httpx.post, endpoint, data={"query": PATHOLOGICAL}, timeout=60) for _ in range(8)]
+            answers = [pool.submit(slow) for _ in range(8)]
             time.sleep(max(0.0, sent + 1.0 - time.monotonic()))
             ask = httpx.post(endpoint, data={"query": "ASK {}"}, timeout=60)
-            answered = time.monotonic() - sent
-            statuses = [f.result().status_code for f in slow]
-    assert statuses == [503] * 8
+            answered = time.monotonic()
+            statuses, times = zip(*(f.result() for f in answers))
+    assert statuses == (503,) * 8
     assert ask.status_code == 200 and ask.json()["boolean"] is True
-    assert answered < 1.0 + 1.0, f"ASK answered {answered - 1.0:.2f} s after the time limit"
+    # within 1 s of their time limits as the server counts them (from when their requests reached
+    # it: on a loaded machine the clients take a while to get there), and long before they would end
+    assert answered - max(times) < 1.0, f"ASK answered {answered - max(times):.2f} s after the last 503"
+    assert answered - sent < 5.0
 
 
 def test_a_killed_worker_is_gone_and_replaced(directory_store):

@@ -54,7 +54,8 @@ def serve(store, host, port, allow_update, update_token, allow_service, cors_ori
     from kg.store import Store
 
     if host not in serving.LOOPBACK_HOSTS:
-        click.echo(f"warning: listening on {host}: anyone who can reach it can query the store", err=True)
+        click.echo(f"warning: listening on {host}: anyone who can reach it can query the store "
+                   "(by a host name that --allowed-host gives)", err=True)
     if allow_update and not update_token:
         update_token = secrets.token_urlsafe(24)
         click.echo(f"kg: updates need the header 'Authorization: Bearer {update_token}'", err=True)
