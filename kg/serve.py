@@ -133,7 +133,7 @@ def uses_service(sparql: str) -> bool:
 
 def create_app(store, *, allow_update: bool = False, timeout: float = 10.0, max_rows: int = 10_000,
                workers: int = 4, update_token: str | None = None, allow_service: bool = False,
-               cors_origins=(), allowed_hosts=LOOPBACK_HOSTS):
+               cors_origins=(), allowed_hosts=LOOPBACK_HOSTS, max_memory_mb: int | None = 2048):
     """A starlette application serving ``store`` by the SPARQL 1.1 Protocol.
 
     Parameters
@@ -161,6 +161,9 @@ def create_app(store, *, allow_update: bool = False, timeout: float = 10.0, max_
         Browser origins (``https://app.example.org``) allowed to read answers across origins.
     allowed_hosts : iterable of str
         ``Host`` header names accepted (``"*"`` for any); others get ``400``.
+    max_memory_mb : int or None
+        Most memory (MB) one query may add to its worker process, beyond what the open store
+        takes; a query that needs more gets a ``503`` and the worker is replaced. ``None``: no limit.
 
     Returns
     -------
@@ -191,7 +194,7 @@ def create_app(store, *, allow_update: bool = False, timeout: float = 10.0, max_
     cors_origins = tuple(cors_origins)
     late_message = f"query exceeded the time limit of {timeout:g} s"
     if _directory(store) is not None:
-        runner = _ProcessRunner(store, workers, late_message)
+        runner = _ProcessRunner(store, workers, late_message, max_memory_mb)
     else:
         runner = _ThreadRunner(store, workers, late_message)
     # updates run here (a reader process cannot write), one at a time
@@ -407,7 +410,7 @@ class _ProcessRunner:
     from whichever event loop calls it.
     """
 
-    def __init__(self, store, size: int, late_message: str):
+    def __init__(self, store, size: int, late_message: str, max_memory_mb: int | None = None):
         import multiprocessing
 
         self.store = store
@@ -419,6 +422,7 @@ class _ProcessRunner:
         self.context.set_forkserver_preload(_WORKER_PRELOAD)
         self.idle: queue.Queue = queue.Queue()
         self.size = size
+        self.max_memory_mb = max_memory_mb
         self.started = False
         self.closed = False
         self.start_lock = threading.Lock()
@@ -456,18 +460,22 @@ class _ProcessRunner:
             connection.send(job)
             if connection.poll(max(0.0, deadline - time.monotonic())):
                 reply = connection.recv()
-                self.idle.put(worker)
-                return reply
-            problem = ("error", 503, self.late_message)
-        except (EOFError, OSError):
-            problem = ("error", 500, "the query's worker process died (out of memory?); it was replaced")
+                if reply[0] != "retired":
+                    self.idle.put(worker)
+                    return reply
+                problem = ("error", *reply[1:])
+            else:
+                problem = ("error", 503, self.late_message)
+        except (EOFError, OSError):  # it died: the engine aborts when an allocation fails
+            problem = ("error", 503, _OUT_OF_MEMORY) if self.max_memory_mb else (
+                "error", 500, "the query's worker process died; it was replaced")
         self._replace(worker)
         return problem
 
     def _spawn(self):
         parent_end, child_end = self.context.Pipe()
-        process = self.context.Process(target=_worker, args=(child_end, self.location, self.late_message),
-                                       daemon=True, name="kg-sparql-worker")
+        process = self.context.Process(target=_worker, daemon=True, name="kg-sparql-worker",
+                                       args=(child_end, self.location, self.late_message, self.max_memory_mb))
         process.start()
         child_end.close()
         return process, parent_end
@@ -493,8 +501,13 @@ class _ProcessRunner:
         self.waiters.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker(connection, location: str, late_message: str) -> None:
-    """A worker process: answers jobs from ``connection`` over the store's latest snapshot, one at a time."""
+def _worker(connection, location: str, late_message: str, max_memory_mb: int | None) -> None:
+    """A worker process: answers jobs from ``connection`` over the store's latest snapshot, one at a time.
+
+    With ``max_memory_mb``, its address space is capped at what it holds once the store is open
+    plus that much: an allocation beyond fails (Oxigraph then aborts the process, Python raises
+    ``MemoryError`` and the worker retires), instead of a query taking the machine's memory.
+    """
     import signal
 
     from kg.store import Store
@@ -502,20 +515,40 @@ def _worker(connection, location: str, late_message: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which then stops its workers
     never = threading.Event()
     store = Store.open(location, read_only=True)
+    _cap_memory(max_memory_mb)
     while True:
         try:
             text, dataset, accept, max_rows, deadline = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            store.refresh()
+            if store.refresh():
+                _cap_memory(max_memory_mb)  # measured again: the newer snapshot may take more
             reply = ("ok", *_answer(store, text, dataset, accept, max_rows, never, deadline, late_message))
         except _HTTPError as exc:
             reply = ("error", exc.status, exc.message, exc.headers)
+        except MemoryError:
+            connection.send(("retired", 503, _OUT_OF_MEMORY))
+            return
         except Exception:
             traceback.print_exc(file=sys.stderr)
             reply = ("error", 500, "internal error (see the server's log)")
         connection.send(reply)
+
+
+_OUT_OF_MEMORY = "the query needed more memory than this server gives one query (kg serve --max-memory)"
+
+
+def _cap_memory(max_memory_mb: int | None) -> None:
+    """Limit this process's address space to its size now plus ``max_memory_mb`` (``None``: no limit)."""
+    import resource
+
+    if max_memory_mb is None:
+        return
+    with open("/proc/self/status", encoding="ascii") as status:
+        size_kb = next(int(line.split()[1]) for line in status if line.startswith("VmSize:"))
+    limit = size_kb * 1024 + max_memory_mb * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
 
 
 # -- reading a request ------------------------------------------------------------------------

@@ -575,6 +575,18 @@ def test_a_killed_worker_is_gone_and_replaced(directory_store):
         os.kill(before, 0)
 
 
+def test_a_query_over_its_memory_budget_gets_503_and_its_worker_is_replaced(directory_store):
+    with Store.open(directory_store, read_only=True) as served:
+        with _client(create_app(served, timeout=30.0, workers=1, max_memory_mb=200)) as client:
+            started = time.monotonic()
+            # sorting 10^10 rows: it allocates until it is stopped
+            hungry = client.get("/sparql", params={"query": "SELECT * WHERE { ?a ?p ?b . ?c ?q ?d } ORDER BY ?b ?d"})
+            elapsed = time.monotonic() - started
+            assert client.get("/sparql", params={"query": "ASK {}"}).json()["boolean"] is True
+    assert hungry.status_code == 503 and "--max-memory" in hungry.text
+    assert elapsed < 20.0  # stopped by its memory, not by its time limit
+
+
 def test_construct_over_the_whole_store_is_cut_not_timed_out(directory_store):
     with Store.open(directory_store, read_only=True) as served:
         with _client(create_app(served, timeout=3.0, max_rows=500)) as client:
@@ -648,7 +660,7 @@ def test_cli_serve_help(runner):
     result = runner.invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
     for option in ("--host", "--port", "--store", "--allow-update", "--update-token", "--allow-service",
-                   "--cors-origin", "--allowed-host", "--timeout", "--max-rows", "--workers"):
+                   "--cors-origin", "--allowed-host", "--timeout", "--max-rows", "--workers", "--max-memory"):
         assert option in result.output
 
 

@@ -32,8 +32,11 @@ __all__ = ["serve"]
               help="Most rows (or triples) in one answer; longer answers are cut.")
 @click.option("--workers", default=4, show_default=True, type=click.IntRange(min=1),
               help="Queries answered at once (one process each).")
+@click.option("--max-memory", default=2048, show_default=True, type=click.IntRange(min=0), metavar="MB",
+              help="Memory one query may take in its process, beyond the open store; a query needing more "
+                   "gets a 503. 0: no limit.")
 def serve(store, host, port, allow_update, update_token, allow_service, cors_origins, allowed_hosts, timeout,
-          max_rows, workers):
+          max_rows, workers, max_memory):
     """Serve the store as a SPARQL 1.1 endpoint at /sparql, with a query page at /.
 
     Read-only unless --allow-update: then it is the store's writer, and updates need the
@@ -70,6 +73,7 @@ def serve(store, host, port, allow_update, update_token, allow_service, cors_ori
         serving.serve(opened, host=host, port=port, allow_update=allow_update, update_token=update_token,
                       allow_service=allow_service, cors_origins=cors_origins,
                       allowed_hosts=(*serving.LOOPBACK_HOSTS, host, *allowed_hosts), timeout=timeout,
-                      max_rows=max_rows, workers=workers, log_level="warning", on_ready=ready)
+                      max_rows=max_rows, workers=workers, max_memory_mb=max_memory or None, log_level="warning",
+                      on_ready=ready)
     finally:
         opened.close()
