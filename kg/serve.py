@@ -9,7 +9,9 @@ with the store's latest snapshot open read-only, see :mod:`kg.store`). A query t
 answered within ``timeout`` seconds gets a ``503`` and its worker process is killed and
 replaced, so the work and the memory it held are freed whatever the engine was doing (a
 big join, an aggregate, a ``SERVICE`` call waiting on a silent host). Queries waiting for a
-free worker count against the same deadline. Workers follow the store: a query sees what
+free worker count against the same deadline. A worker's memory is capped too
+(``max_memory_mb`` beyond the open store): a query that needs more gets a ``503`` at once and
+its worker is replaced. Workers follow the store: a query sees what
 the last ``kg build`` (or update) published, without a restart. An in-memory or remote
 store cannot be opened by another process; it is queried in threads, and a query over
 time is answered ``503`` but runs on to its end.

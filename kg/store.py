@@ -206,7 +206,10 @@ class Store:
             staged = folder / f"{_CURRENT}.{os.getpid()}"
             staged.write_text(name, encoding="ascii")
             os.replace(staged, folder / _CURRENT)
-        _delete_unpinned_snapshots(folder, keep=name)
+        kept = _delete_unpinned_snapshots(folder, keep=name)
+        from kg.analyze._cache import discard
+
+        discard(path, keep=kept)  # the analyses' caches of states no reader can read any more
         self._written = False
         return name
 
@@ -266,15 +269,12 @@ class Store:
             return self._changed()
 
     def _changed(self) -> str:
-        """Mark the store as changed (before a write): a new generation, the analyses' cache dropped."""
+        """Mark the store as changed (before a write): a new generation (what the analyses' caches are stamped with)."""
         if self.read_only:
             raise StoreError(f"{self.location}: opened read-only; open it without read_only=True to write")
         self._written = True
         self._generation = uuid.uuid4().hex
         if self._lock is not None:
-            from kg.analyze._cache import discard
-
-            discard(self.location)
             (Path(self.location) / _GENERATION).write_text(self._generation, encoding="ascii")
         return self._generation
 
@@ -745,8 +745,9 @@ def _pin(pin_file: Path):
     return handle
 
 
-def _delete_unpinned_snapshots(folder: Path, keep: str) -> None:
-    """Delete the snapshots other than ``keep`` that no reader has pinned (the writer's job)."""
+def _delete_unpinned_snapshots(folder: Path, keep: str) -> list[str]:
+    """Delete the snapshots other than ``keep`` that no reader has pinned (the writer's job);
+    returns the names of those left."""
     import fcntl
 
     for pin_file in folder.glob(f"*{_PIN}"):
@@ -763,6 +764,7 @@ def _delete_unpinned_snapshots(folder: Path, keep: str) -> None:
     for leftover in folder.iterdir():  # made but never published: a crash during publish
         if leftover.is_dir() and leftover.name != keep and not (folder / f"{leftover.name}{_PIN}").exists():
             shutil.rmtree(leftover, ignore_errors=True)
+    return [entry.name for entry in folder.iterdir() if entry.is_dir()]
 
 
 def _acquire_lock(path: Path, wait: float):

@@ -92,16 +92,20 @@ def test_read_commands_and_a_build_beside_a_running_server(server, built, tmp_pa
         ("query", KG_PREFIX + "SELECT ?name WHERE { ?p a kg:Person ; kg:name ?name } ORDER BY ?name"),
         ("shared", "Mira Okafor", "Tomas Lindqvist"),
         ("viz", "--out", str(tmp_path / "graph.html")),
+        # analyses side by side, all building the store's analysis cache at once
+        ("collaborators", "Mira Okafor"),
+        ("central",),
     ]
     with concurrent.futures.ThreadPoolExecutor(len(commands)) as pool:
         results = list(pool.map(lambda args: kg(*args, store=built), commands))
     for args, result in zip(commands, results):
         assert result.returncode == 0, (args, result.stderr)
-    stats, query, shared, viz = results
+    stats, query, shared, viz, collaborators, _ = results
     assert re.search(r"documents\s+2", stats.stdout)
     assert "Mira Okafor" in query.stdout and "Tomas Lindqvist" in query.stdout
     assert "Northgate Institute of Technology" in shared.stdout
     assert (tmp_path / "graph.html").stat().st_size > 0
+    assert "Tomas Lindqvist" in collaborators.stdout
 
     new = tmp_path / LATER[0]
     new.write_text(LATER[1], encoding="utf-8")
