@@ -253,12 +253,12 @@ def test_latex_moderncv():
     assert doc.format == "latex"
     assert pairs(doc) == [
         (10, "# Education"),
-        (11, "2008–2012 | PhD in Economics | Universidade de Lisboa | Lisbon"),
+        (11, "PhD in Economics | Universidade de Lisboa | Lisbon | 2008–2012"),
         (11, "Thesis on labour markets in Portugal"),
         (12, "Advisor: José Martíns and Grüber Müller"),
         (13, "# Experience"),
         (14, "## Academic"),
-        (15, "2015–present | Associate Professor | Nova School of Business and Economics"),
+        (15, "Associate Professor | Nova School of Business and Economics | 2015–present"),
         (17, "- Taught econometrics (graduate) — 120 students"),
         (18, "- 2019: Visiting scholar, London School of Economics"),
         (20, "Cost: 50% of ßalary, see https://example.pt/ines"),

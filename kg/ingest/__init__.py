@@ -11,7 +11,8 @@ The conventions, for every format:
   ``# Publications``, ``## Journal articles``. Markdown ATX and setext headings, HTML
   ``<h1>``..``<h6>``, LaTeX ``\\section`` (``#``), ``\\subsection`` (``##``),
   ``\\subsubsection``/``\\paragraph`` (``###``), ``\\cvsection`` and ``\\begin{rSection}{X}``
-  (``#``), and the keys of structured CVs (``# Education``). Plain text and PDF lines are
+  (``#``), and the keys of structured CVs (``# Education``), org-mode ``*``/``**`` headings,
+  reStructuredText titles (``#`` by section depth). Plain text and PDF lines are
   kept as written (a heading there is just a short line).
 * **List items** start with ``- `` whatever the source marker (``*``, ``+``, ``1.``, ``<li>``,
   ``\\item``, ``•`` in text and PDF). A LaTeX ``\\item[label]`` gives ``- label: text``.
@@ -19,8 +20,11 @@ The conventions, for every format:
   and HTML table rows (separator rows dropped), an HTML ``<dt>`` with the first line of its
   ``<dd>`` (``2019 | Lecturer``), LaTeX ``tabular`` rows (``&`` cells, ``\\\\``
   ends a row), ``\\hfill`` between two parts of a line, ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
-  -> ``dates | title | employer | city | grade`` with the description on the following
-  line(s), any other macro or environment with several brace arguments
+  -> ``title | employer | city | dates | grade`` with the description on the following
+  line(s) (the entries of awesome-cv, altacv, res, friggeri-cv and europasscv in the same
+  ``role | organisation | place | dates`` order, read by each class's signature; in a
+  publication list an entry is one citation line), an org-mode heading with org-cv
+  ``:FROM:``/``:EMPLOYER:`` properties likewise, any other macro or environment with several brace arguments
   (``\\resumeSubheading{A}{B}{C}{D}`` -> ``A | B | C | D``), ``\\cvitem{a}{b}`` -> ``a: b``, and
   each record of a JSON Resume / YAML CV (``Company | Position | 2019-01 - 2020-05``).
   An HTML table whose cells hold several lines is a layout table: its lines are emitted
@@ -77,11 +81,13 @@ SUFFIX_FORMATS: dict[str, str] = {
     ".tex": "latex", ".latex": "latex",
     ".json": "json",
     ".yml": "yaml", ".yaml": "yaml",
+    ".org": "org",
+    ".rst": "rst", ".rest": "rst",
 }
 #: The suffixes :func:`iter_paths` picks up when walking a folder.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(SUFFIX_FORMATS)
 #: The values of :attr:`kg.model.Document.format`.
-FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv")
+FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv", "org", "rst")
 
 _BULLET = re.compile(r"^(\s*)[•●◦▪▫■□‣⁃∙○◆◇➢➤►▶✓✔]\s*")
 
@@ -127,7 +133,8 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     ----------
     path : str or path-like
         A ``.txt``, ``.md``/``.markdown``/``.qmd``/``.rmd``, ``.html``/``.htm``, ``.pdf``,
-        ``.tex``, ``.json`` (JSON Resume) or ``.yml``/``.yaml`` (YAML CV) file. Other
+        ``.tex``, ``.org`` (org-mode), ``.rst`` (reStructuredText), ``.json`` (JSON Resume)
+        or ``.yml``/``.yaml`` (YAML CV) file. Other
         suffixes are sniffed: PDF magic, an HTML start, a JSON object, a LaTeX
         ``\\documentclass``, else plain text.
     max_bytes : int
@@ -216,6 +223,16 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
                 lines, metadata = parse_latex(text)
                 fmt = "latex"
                 warnings += filter(None, [unbalanced_braces(text)])
+            elif kind == "org":
+                from kg.ingest._org import parse_org
+
+                lines, metadata = parse_org(text)
+                fmt = "org"
+            elif kind == "rst":
+                from kg.ingest._rst import parse_rst
+
+                lines, metadata = parse_rst(text)
+                fmt = "rst"
             elif kind == "json":
                 from kg.ingest._structured import json_resume_problems, parse_json_document
 

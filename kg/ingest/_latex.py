@@ -1,14 +1,35 @@
-"""LaTeX CVs (article, moderncv, res.cls, custom resume macros) to readable lines."""
+"""LaTeX CVs (article, the CV classes, custom resume macros) to readable lines.
+
+The CV classes are read by what their macros' arguments mean, from each class's documented
+signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`), not by their position: moderncv's
+``\\cventry{dates}{role}{org}{place}{note}{description}``, awesome-cv's
+``\\cventry{role}{org}{place}{dates}{description}``, altacv's ``\\cvevent{role}{org}{dates}{place}``,
+res's ``rSubsection{org}{dates}{role}{place}``, friggeri-cv's ``\\entry{dates}{title}{side}{description}``
+and europasscv's ``\\ecvtitle{dates}{title}`` all give ``role | org | place | dates`` with the
+description on the lines after (dates last: the extractor reads a project or a job before its
+dates); in a publication list an entry is one citation line. The class
+is the one ``\\documentclass`` names or the one whose own commands the document uses
+(:data:`CLASS_MARKERS`); a macro the document defines itself keeps its own meaning. The
+subject's name comes from ``\\name``, ``\\firstname``/``\\familyname``, ``\\author``,
+friggeri's ``\\header{first}{last}{tagline}`` or europasscv's ``\\ecvname``.
+
+Each macro argument is parsed once and its output replayed wherever it is needed, and optional
+arguments are found by lookup, so nested groups and unclosed brackets cost time in proportion
+to the text.
+"""
 from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 
 from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
 
 __all__ = ["parse_latex"]
 
 _MAX_DEPTH = 60
+_MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
+_SCANNED = re.compile(r"\\.|[{}\]]|\n[ \t]*\n", re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 _PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
 _EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
@@ -55,6 +76,7 @@ _SYMBOLS = {
 _BREAKS = frozenset({"newline", "linebreak", "par", "cr", "break", "tabularnewline", "newpage",
                      "clearpage", "pagebreak", "bigskip", "medskip", "smallskip", "vfill", "hrule",
                      "hline", "toprule", "midrule", "bottomrule", "makecvtitle", "maketitle"})
+_FORCED_BREAKS = frozenset({"newline", "linebreak", "cr", "tabularnewline"})
 _ZERO = frozenset(
     "noindent centering raggedright raggedleft bfseries itshape scshape mdseries upshape slshape "
     "rmfamily sffamily ttfamily normalfont em bf it sc tt rm sf sl small footnotesize scriptsize tiny "
@@ -62,7 +84,7 @@ _ZERO = frozenset(
     "leavevmode null strut indent sloppy fussy flushbottom raggedbottom titlerule frenchspacing "
     "ignorespaces unskip today displaystyle textstyle scriptstyle left right big Big bigg Bigg "
     "hbadness vbadness nobreak allowbreak linebreak newblock centerline mainmatter backmatter "
-    "frontmatter appendix printbibliography columnbreak".split()
+    "frontmatter appendix columnbreak".split()
 )
 # command -> number of brace arguments to drop (optional [..] arguments are always skipped)
 _DROP = {
@@ -83,6 +105,10 @@ _DROP = {
     "email": 1, "homepage": 1, "phone": 1, "mobile": 1, "social": 1, "address": 3, "github": 1,
     "linkedin": 1, "orcid": 1, "twitter": 1, "gitlab": 1, "googlescholar": 2, "position": 1,
     "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2,
+    "tagline": 1, "personalinfo": 1, "ecvname": 1, "ecvaddress": 1, "ecvmobile": 1, "ecvtelephone": 1,
+    "ecvemail": 1, "ecvhomepage": 1, "ecvnationality": 1, "ecvdateofbirth": 1, "ecvgender": 1,
+    "ecvpicture": 1, "fullcite": 1, "footcite": 1, "parencite": 1, "textcite": 1, "autocite": 1,
+    "citeauthor": 1, "citeyear": 1, "citetitle": 1, "printbibsection": 2, "printbibliography": 0,
 }
 # command -> number of leading brace arguments to drop before the content argument
 _KEEP_LAST = {"textcolor": 1, "colorbox": 1, "fcolorbox": 2, "hyperlink": 1, "multicolumn": 2,
@@ -102,7 +128,67 @@ _SKIP_ENVS = frozenset("comment tikzpicture pspicture filecontents filecontents*
                        "align align* displaymath gather gather* lstlisting minted".split())
 _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "adjustbox": 1,
              "thebibliography": 1, "paracol": 1, "columns": 0, "column": 1, "cvcolumns": 0,
-             "cvcolumn": 1, "list": 2}
+             "cvcolumn": 1, "list": 2, "spacing": 1}
+
+
+#: What each argument of a CV class's entry macro means, from the classes' documented
+#: signatures: ``(class, meanings)``, tried in order. ``dates``, ``role``, ``org``, ``place`` and
+#: ``note`` make the entry line (in that order: the shape moderncv's ``\cventry`` gives),
+#: ``description`` follows it.
+ENTRY_MACROS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "cventry": (("moderncv", ("dates", "role", "org", "place", "note", "description")),
+                ("awesome-cv", ("role", "org", "place", "dates", "description"))),
+    "cvhonor": (("awesome-cv", ("role", "org", "place", "dates")),),
+    "cvevent": (("altacv", ("role", "org", "dates", "place")),),
+    "entry": (("friggeri-cv", ("dates", "role", "org", "description")),),
+    "bigentry": (("friggeri-cv", ("dates", "role", "org", "description", "description")),),
+    "ecvtitle": (("europasscv", ("dates", "role")),),
+    "datedsubsection": (("billryan-resume", ("org", "dates")),),
+    "datedsection": (("billryan-resume", ("org", "dates")),),
+}
+#: Environments whose arguments are an entry: res.cls's ``rSubsection``.
+ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "rSubsection": (("res", ("org", "dates", "role", "place")),),
+}
+#: Entry macros whose name is too common to read as a class's unless the class is in use.
+_CLASS_ONLY = frozenset({"entry", "bigentry"})
+_ENTRY_LINE_ORDER = ("role", "org", "place", "dates", "note")  # dates last: see the module docstring
+#: Class names (lower case, from ``\documentclass``) -> the class family whose macros they use.
+CLASS_FAMILIES = {
+    "moderncv": "moderncv", "awesome-cv": "awesome-cv", "awesomecv": "awesome-cv", "altacv": "altacv",
+    "friggeri-cv": "friggeri-cv", "friggeri": "friggeri-cv", "res": "res", "europasscv": "europasscv",
+    "europecv": "europasscv", "europecv2013": "europasscv",
+}
+#: Commands or environments only one class family defines: their use names the class.
+CLASS_MARKERS = {
+    "moderncv": re.compile(r"\\moderncv(?:style|theme|color)\b|\\makecvtitle\b"),
+    "awesome-cv": re.compile(r"\\makecvheader\b|\\begin\s*\{cventries\}"),
+    "altacv": re.compile(r"\\cvevent\b|\\tagline\b"),
+    "friggeri-cv": re.compile(r"\\begin\s*\{entrylist\}"),
+    "res": re.compile(r"\\begin\s*\{rSubsection\}"),
+    "europasscv": re.compile(r"\\ecv(?:name|title|item|section)\b"),
+    "billryan-resume": re.compile(r"\\datedsubsection\b|\\basicInfo\b"),
+}
+DOCUMENT_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]{0,500}\])?\s*\{\s*([\w-]+)\s*\}")
+DEFINED_MACRO = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand)"
+    r"\*?\s*\{?\s*\\([A-Za-z@]+)|\\[gex]?def\s*\\([A-Za-z@]+)|\\(?:re)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)"
+)
+#: A heading of a publication list, in the languages CVs are written in.
+PUBLICATION_HEADING = re.compile(
+    r"publica|paper|article|preprint|proceeding|journal|conference|book|chapter|bibliograph|"
+    r"ver[öo]ffentlichung|publikation|schriften|artículo|artigo|pubblicazion|articoli|"
+    r"論文|论文|发表|出版|著作|業績",
+    re.IGNORECASE,
+)
+#: Entry macros whose class puts the entry's other parts in the macro right after them:
+#: europasscv's employer or school in ``\\ecvitem{}{...}``, the billryan resume class's role in
+#: ``\\role{role}{details}``.
+FOLLOWING_PARTS: dict[str, tuple[re.Pattern, tuple[str, ...]]] = {
+    "ecvtitle": (re.compile(r"\s*\\ecvitem\s*(?:\[[^\]\n]{0,50}\])?\s*\{\s*\}"), ("org",)),
+    "datedsubsection": (re.compile(r"\s*\\role(?![A-Za-z@])"), ("role", "note")),
+    "datedsection": (re.compile(r"\s*\\role(?![A-Za-z@])"), ("role", "note")),
+}
 
 
 def _strip_comments(text: str) -> str:
@@ -110,18 +196,30 @@ def _strip_comments(text: str) -> str:
     return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
 
 
-def _braces(text: str) -> dict[int, int]:
-    """Position of every ``{`` -> position of its matching ``}`` (one linear pass)."""
+def _scan(text: str) -> tuple[dict[int, int], list[int], list[str]]:
+    """One linear pass: the position of every ``{`` -> that of its matching ``}``, and the
+    positions and kinds (``{``, ``]``, ``par``) of what can end an optional argument.
+
+    >>> _scan("a[{x]}]\\n\\nb")
+    ({2: 5}, [2, 4, 6, 7], ['{', ']', ']', 'par'])
+    """
     matches: dict[int, int] = {}
     stack: list[int] = []
-    for m in re.finditer(r"\\.|[{}]", text, re.DOTALL):
+    marks: list[int] = []
+    kinds: list[str] = []
+    for m in _SCANNED.finditer(text):
         token = m.group(0)
-        if token == "{":
-            stack.append(m.start())
-        elif token == "}":
+        if token == "}":
             if stack:
                 matches[stack.pop()] = m.start()
-    return matches
+        elif token[0] != "\\":
+            marks.append(m.start())
+            if token == "{":
+                stack.append(m.start())
+                kinds.append("{")
+            else:
+                kinds.append("]" if token == "]" else "par")
+    return matches, marks, kinds
 
 
 def _typography(text: str) -> str:
@@ -170,13 +268,54 @@ class _Out:
             self.lines.append((number, self.prefix + text))
             self.prefix = ""
 
+    def set_prefix(self, prefix: str) -> None:
+        self.prefix = prefix
+
+
+class _Recorder:
+    """Records what parsing a span does to an output, to replay it without parsing again.
+
+    A span is rendered more than once (a bold phrase is both recorded and output, a macro's
+    argument is measured before it is placed); replaying the record keeps nested spans linear
+    where parsing each one again would double the work at every level of nesting.
+    """
+
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+
+    def add(self, text: str, pos: int) -> None:
+        if text:
+            self.ops.append((_Out.add, text, pos))
+
+    def flush(self) -> None:
+        self.ops.append((_Out.flush,))
+
+    def line(self, number: int, text: str) -> None:
+        self.ops.append((_Out.line, number, text))
+
+    def set_prefix(self, prefix: str) -> None:
+        self.ops.append((_Out.set_prefix, prefix))
+
+    def replay(self, out) -> None:
+        if isinstance(out, _Recorder):
+            out.ops.extend(self.ops)
+            return
+        for op in self.ops:
+            op[0](out, *op[1:])
+
 
 class _Converter:
     def __init__(self, text: str, metadata: dict):
         self.s = text
         self.index = LineIndex(text)
-        self.match = _braces(text)
+        self.match, self.marks, self.mark_kinds = _scan(text)
         self.metadata = metadata
+        self.memo: dict[tuple[int, int], _Recorder] = {}
+        self.families: set[str] = set()
+        self.defined: set[str] = set()
+        self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
+        self.item_open = False  # inside an \\item, until the next environment or blank line
+        self.obey_lines = False  # each source line is a line of output
 
     # -- argument scanning ------------------------------------------------------------------
     def skip_space(self, i: int, end: int, newlines: int = 1) -> int:
@@ -191,25 +330,29 @@ class _Converter:
         return i
 
     def optional(self, i: int, end: int) -> tuple[int, tuple[int, int] | None]:
-        """Skip one ``[...]`` argument; returns the new position and its span."""
+        """Skip one ``[...]`` argument; returns the new position and its span.
+
+        As in LaTeX, the argument ends at the first ``]`` outside braces. It is looked for among
+        the precomputed ``]``, ``{`` and paragraph-break positions, so an unclosed ``[`` costs a
+        few lookups, not a scan of the text after it.
+        """
         j = self.skip_space(i, end, 0)
-        if j < end and self.s[j] == "[":
-            depth = 0
-            k = j
-            limit = min(end, j + 500)  # an optional argument is short; bounds unclosed "["
-            while k < limit:
-                c = self.s[k]
-                if c == "{":
-                    k = self.match.get(k, end)
-                elif c == "[":
-                    depth += 1
-                elif c == "]":
-                    depth -= 1
-                    if depth == 0:
-                        return k + 1, (j + 1, k)
-                elif c == "\n" and k + 1 < end and self.s[k + 1] == "\n":
+        if j >= end or self.s[j] != "[":
+            return i, None
+        limit = min(end, j + _MAX_OPTIONAL)
+        marks, kinds = self.marks, self.mark_kinds
+        at = bisect_right(marks, j)
+        while at < len(marks) and marks[at] < limit:
+            position, kind = marks[at], kinds[at]
+            if kind == "]":
+                return position + 1, (j + 1, position)
+            if kind == "{":
+                close = self.match.get(position)
+                if close is None or close >= limit:
                     break
-                k += 1
+                at = bisect_right(marks, close, at)
+                continue
+            break  # a paragraph break ends any argument
         return i, None
 
     def group(self, i: int, end: int, newlines: int = 1) -> tuple[int, tuple[int, int] | None]:
@@ -236,18 +379,29 @@ class _Converter:
     def raw(self, span: tuple[int, int]) -> str:
         return self.s[span[0]:span[1]].strip()
 
-    def inline(self, span: tuple[int, int], depth: int) -> str:
-        """An argument rendered to one line of text."""
-        out = _Out(self.index)
-        self.parse(span[0], span[1], out, depth + 1)
-        out.flush()
-        return " ".join(text for _, text in out.lines)
+    def record(self, span: tuple[int, int], depth: int) -> _Recorder:
+        """The parse of a span, done once and kept."""
+        recorded = self.memo.get(span)
+        if recorded is None:
+            recorded = _Recorder()
+            self.parse(span[0], span[1], recorded, depth + 1)
+            self.memo[span] = recorded
+        return recorded
+
+    def emit(self, span: tuple[int, int], out, depth: int) -> None:
+        """Parse an argument into ``out``."""
+        self.record(span, depth).replay(out)
 
     def rendered(self, span: tuple[int, int], depth: int) -> list[tuple[int, str]]:
+        """An argument rendered to its own ``(number, text)`` lines."""
         out = _Out(self.index)
-        self.parse(span[0], span[1], out, depth + 1)
+        self.record(span, depth).replay(out)
         out.flush()
         return out.lines
+
+    def inline(self, span: tuple[int, int], depth: int) -> str:
+        """An argument rendered to one line of text."""
+        return " ".join(text for _, text in self.rendered(span, depth))
 
     # -- the main loop ----------------------------------------------------------------------
     def parse(self, i: int, end: int, out: _Out, depth: int = 0) -> None:
@@ -277,6 +431,9 @@ class _Converter:
                 while j < end and s[j] in " \t":
                     j += 1
                 if j < end and s[j] == "\n":
+                    out.flush()
+                    self.item_open = False
+                elif self.obey_lines:
                     out.flush()
                 else:
                     out.add(" ", i)
@@ -347,7 +504,7 @@ class _Converter:
         j = m.end()
         if symbol is not None:
             if symbol == "\\":
-                out.flush()
+                self.line_break(out, i)
                 j, _ = self.optional(j, end)
                 if j < end and s[j] == "*":
                     j += 1
@@ -391,14 +548,24 @@ class _Converter:
                 j += 2
             return j
         if name in _BREAKS:
-            out.flush()
+            if name in _FORCED_BREAKS:
+                self.line_break(out, i)
+            else:
+                out.flush()
             return j
         if name in ("begin", "end"):
             return self.environment(name, j, end, out, depth, i)
         if name == "item":
             return self.item(j, end, out, depth)
+        meanings = self.class_meanings(name, ENTRY_MACROS, j, end)
+        if meanings is not None:
+            k, spans = self.groups(j, end, len(meanings))
+            if name in FOLLOWING_PARTS:
+                k, spans, meanings = self.following_parts(FOLLOWING_PARTS[name], k, end, spans, meanings)
+            self.entry(meanings, spans, out, depth)
+            return k
         if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
-                    "subparagraph") or "section" in name.lower() or name in ("cvsect", "sect"):
+                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in ("cvsect", "sect"):
             j, _ = self.optional(j, end)
             k, span = self.group(j, end)
             if span is not None:
@@ -406,8 +573,8 @@ class _Converter:
                     2 if name.lower().startswith("sub") else 1)
                 text = self.inline(span, depth)
                 if text:
-                    out.line(self.index.line(span[0] + len(s[span[0]:span[1]]) - len(s[span[0]:span[1]].lstrip())),
-                             "#" * level + " " + text)
+                    self.heading(out, self.index.line(span[0] + len(s[span[0]:span[1]]) - len(s[span[0]:span[1]].lstrip())),
+                                 level, text)
                 else:
                     out.flush()
                 return k
@@ -459,15 +626,29 @@ class _Converter:
                 url = self.raw(spans[0])
                 text = self.inline(spans[1], depth) or url
                 record_link(self.metadata, url, text, self.index.line(spans[1][0]))
-                self.parse(spans[1][0], spans[1][1], out, depth + 1)
+                self.emit(spans[1], out, depth)
                 return k
             return k
-        if name in ("cventry", "cvevent", "cvjob", "cvschool"):
+        if name in ("cventry", "cvjob", "cvschool"):
             return self.cventry(j, end, out, depth)
-        if name in ("cvitem", "cvitemwithcomment", "cvdoubleitem", "cvlistitem", "cvlistdoubleitem"):
+        if name == "bibitem":  # one reference per line, its citation key dropped
+            out.flush()
+            k, _ = self.optional(j, end)
+            k, _ = self.group(k, end, 0)
+            return k
+        if name == "header" and "friggeri-cv" in self.families and name not in self.defined:
+            k, spans = self.groups(j, end, 3)
+            out.flush()
+            if spans:
+                out.line(self.index.line(spans[0][0]), " ".join(self.inline(span, depth) for span in spans[:2]))
+                for span in spans[2:]:
+                    out.line(self.index.line(span[0]), self.inline(span, depth))
+            return k
+        if name in ("cvitem", "cvitemwithcomment", "cvdoubleitem", "cvlistitem", "cvlistdoubleitem", "ecvitem",
+                    "ecvblueitem", "ecvbigitem"):
             return self.cvitem(name, j, end, out, depth)
         if name in _DROP:
-            k = j
+            k = j if _DROP[name] else self.optional(j, end)[0]
             for _ in range(_DROP[name]):
                 k, _ = self.optional(k, end)
                 k, span = self.group(k, end, 0)
@@ -483,7 +664,7 @@ class _Converter:
                 k, _ = self.optional(k, end)
             k, span = self.group(k, end, 0)
             if span is not None:
-                self.parse(span[0], span[1], out, depth + 1)
+                self.emit(span, out, depth)
             return k
         if name in _ZERO:
             if j < end and s[j] == " ":
@@ -495,7 +676,7 @@ class _Converter:
             if span is not None:
                 if name == "textbf" and span[1] - span[0] <= 200:
                     record_bold(self.metadata, self.inline(span, depth))
-                self.parse(span[0], span[1], out, depth + 1)
+                self.emit(span, out, depth)
                 return k
             return j
         if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
@@ -505,7 +686,7 @@ class _Converter:
         if not spans:
             return j
         if len(spans) == 1:
-            self.parse(spans[0][0], spans[0][1], out, depth + 1)
+            self.emit(spans[0], out, depth)
             return k
         self.fields(spans, out, depth)
         return k
@@ -537,6 +718,79 @@ class _Converter:
             for number, text in lines:
                 out.line(number, text)
 
+    def heading(self, out, number: int, level: int, text: str) -> None:
+        """Emit ``# text`` and note whether the section is a publication list."""
+        out.line(number, "#" * level + " " + text)
+        self.item_open = False
+        del self.heading_kinds[level - 1:]
+        self.heading_kinds.extend([False] * (level - 1 - len(self.heading_kinds)))
+        self.heading_kinds.append(bool(PUBLICATION_HEADING.search(text)))
+
+    def in_publications(self) -> bool:
+        return any(self.heading_kinds)
+
+    def class_meanings(self, name: str, table: dict, j: int, end: int) -> tuple[str, ...] | None:
+        """The meanings of ``name``'s arguments under the class in use, if it is a class's entry.
+
+        A macro the document defines itself keeps its own meaning; a class's signature applies
+        when the class is in use, else (for names only that class uses) when the call has
+        exactly as many arguments.
+        """
+        signatures = table.get(name)
+        if not signatures or name in self.defined:
+            return None
+        for family, meanings in signatures:
+            if family in self.families:
+                return meanings
+        if name in _CLASS_ONLY:
+            return None
+        _, spans = self.groups(j, end, 6)
+        return next((meanings for _, meanings in signatures if len(meanings) == len(spans)), None)
+
+    def following_parts(self, following: tuple[re.Pattern, tuple[str, ...]], k: int, end: int, spans: list,
+                        meanings: tuple[str, ...]) -> tuple[int, list, tuple[str, ...]]:
+        """Read the macro right after an entry that a class uses for the entry's other parts."""
+        pattern, parts = following
+        spans = list(spans) + [None] * (len(meanings) - len(spans))
+        follow = pattern.match(self.s, k, end)
+        if follow:
+            after, more = self.groups(follow.end(), end, len(parts))
+            if more:
+                return after, spans + more, meanings + parts[:len(more)]
+        return k, spans, meanings
+
+    def entry(self, meanings: tuple[str, ...], spans: list, out, depth: int,
+              body: tuple[int, int] | None = None) -> None:
+        """A class entry as ``role | org | place | dates`` with its description on the lines after.
+
+        In a publication list the entry is one citation: its fields in the order written,
+        then its description or body (authors, notes) on the same line.
+        """
+        out.flush()
+        out.set_prefix("")
+        fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
+        fields = [(meaning, lines) for meaning, lines in fields if lines]
+        after: list[tuple[int, str]] = []
+        if self.in_publications():
+            head = [lines for meaning, lines in fields if meaning != "description"]
+            after = [line for meaning, lines in fields if meaning == "description" for line in lines]
+            if body is not None:
+                after += self.rendered(body, depth)
+            head += [[(number, text.removeprefix("- "))] for number, text in after]
+            after = []
+            pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
+        else:
+            pieces = []
+            for meaning in _ENTRY_LINE_ORDER:
+                for lines in (lines for m, lines in fields if m == meaning):
+                    pieces.append(lines[0])
+                    after.extend(lines[1:])
+            after += [line for meaning, lines in fields if meaning == "description" for line in lines]
+        if pieces:
+            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
+        for number, text in after:
+            out.line(number, text)
+
     def cventry(self, j: int, end: int, out: _Out, depth: int) -> int:
         k, spans = self.groups(j, end, 6)
         if not spans:
@@ -546,11 +800,11 @@ class _Converter:
 
     def cvitem(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
         counts = {"cvitem": 2, "cvitemwithcomment": 3, "cvdoubleitem": 4, "cvlistitem": 1,
-                  "cvlistdoubleitem": 2}
+                  "cvlistdoubleitem": 2, "ecvitem": 2, "ecvblueitem": 2, "ecvbigitem": 2}
         k, spans = self.groups(j, end, counts[name])
         texts = [(self.index.line(span[0]), self.inline(span, depth)) for span in spans]
         more: list[tuple[int, str]] = []
-        if spans and name == "cvitem":
+        if spans and name in ("cvitem", "ecvitem"):
             # "\cvitem{}{Title \newline Abstract ...}": the lines after a break follow the item
             lines = self.rendered(spans[-1], depth)
             if len(lines) > 1:
@@ -579,10 +833,18 @@ class _Converter:
             out.line(number, text)
         return k
 
+    def line_break(self, out, pos: int) -> None:
+        """``\\\\``: a new line, except inside an item of a publication list, which is one citation."""
+        if self.item_open and self.in_publications():
+            out.add(" | ", pos)
+        else:
+            out.flush()
+
     def item(self, j: int, end: int, out: _Out, depth: int) -> int:
         out.flush()
+        self.item_open = True
         k, span = self.optional(j, end)
-        out.prefix = "- "
+        out.set_prefix("- ")
         if span is not None:
             label = self.inline(span, depth)
             if re.search(r"\w", label):
@@ -597,6 +859,9 @@ class _Converter:
             return j
         env = m.group(1)
         k = m.end()
+        self.item_open = False
+        if env == "aside" and "friggeri-cv" in self.families:
+            self.obey_lines = kind == "begin"  # friggeri's sidebar keeps each source line (\obeycr)
         if kind == "end":
             out.flush()
             return k
@@ -614,19 +879,31 @@ class _Converter:
             for _ in range(_TABLE_ENVS[env]):
                 k, _ = self.group(k, end, 0)
             return k
+        if env == "thebibliography":  # headed "Bibliography" by book/report ("References" in an
+            # article, but a CV's "References" are its referees)
+            self.heading(out, self.index.line(start), 1, "Bibliography")
         if env in _ARG_ENVS:
             for _ in range(3):
                 k, _ = self.optional(k, end)
             for _ in range(_ARG_ENVS[env]):
                 k, _ = self.group(k, end, 0)
             return k
+        meanings = self.class_meanings(env, ENTRY_ENVIRONMENTS, k, end)
+        if meanings is not None:
+            k2, spans = self.groups(k, end, len(meanings))
+            body = None
+            if self.in_publications():
+                close = s.find("\\end{" + env + "}", k2, end)
+                body = (k2, close) if close >= 0 else None
+            self.entry(meanings, spans, out, depth, body)
+            return body[1] if body else k2
         k2, spans = self.groups(k, end)
         if not spans:
             return k
         if "section" in env.lower() and len(spans) >= 1:
             title = self.inline(spans[0], depth)
             if title:
-                out.line(self.index.line(spans[0][0]), "# " + title)
+                self.heading(out, self.index.line(spans[0][0]), 1, title)
             if len(spans) > 1:
                 self.fields(spans[1:], out, depth)
             return k2
@@ -651,6 +928,13 @@ def _metadata(text: str, conv: _Converter) -> dict:
             metadata[key] = value
             lines[key] = conv.index.line(pos)
 
+    if "friggeri-cv" in conv.families and "header" not in conv.defined:
+        for m, spans in args(r"\\header(?![A-Za-z@])", 3):
+            put("name", " ".join(conv.inline(span, 0) for span in spans[:2]), m.start())
+            if len(spans) > 2:
+                put("role", conv.inline(spans[2], 0), m.start())
+    for m, spans in args(r"\\ecvname(?![A-Za-z@])", 1):
+        put("name", conv.inline(spans[0], 0), m.start())
     for m, spans in args(r"\\name(?![A-Za-z@])", 2):
         put("name", " ".join(conv.inline(span, 0) for span in spans), m.start())
     first = next(args(r"\\firstname(?![A-Za-z@])", 1), None)
@@ -660,7 +944,8 @@ def _metadata(text: str, conv: _Converter) -> dict:
         put("name", " ".join(parts), (first or last)[0].start())
     for command, key in (("author", "author"), ("title", "title"), ("email", "email"),
                          ("homepage", "homepage"), ("phone", "phone"), ("mobile", "phone"),
-                         ("position", "role"), ("github", "github"), ("linkedin", "linkedin"),
+                         ("position", "role"), ("tagline", "role"), ("ecvemail", "email"),
+                         ("ecvhomepage", "homepage"), ("github", "github"), ("linkedin", "linkedin"),
                          ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
         for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1):
             value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
@@ -691,6 +976,11 @@ def parse_latex(text: str) -> tuple[tuple, dict]:
     """
     clean = _strip_comments(text)
     conv = _Converter(clean, {})
+    declared = DOCUMENT_CLASS.search(clean)
+    if declared and declared.group(1).lower() in CLASS_FAMILIES:
+        conv.families.add(CLASS_FAMILIES[declared.group(1).lower()])
+    conv.families.update(family for family, marker in CLASS_MARKERS.items() if marker.search(clean))
+    conv.defined = {name for match in DEFINED_MACRO.finditer(clean) for name in match.groups() if name}
     metadata = _metadata(clean, conv)
     conv.metadata = metadata
     begin = re.search(r"\\begin\s*\{document\}", clean)

@@ -1,0 +1,348 @@
+"""Org-mode and reStructuredText readers, the LaTeX CV classes read by their macros' meaning,
+and the LaTeX reader's time on adversarial shapes."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kg.ingest import load_document
+from kg.ingest._latex import parse_latex
+
+DATA = Path(__file__).parent / "data" / "ingest"
+CLASSES = DATA / "classes"
+
+
+def pairs(doc):
+    return [(line.number, line.text) for line in doc.lines]
+
+
+def extracted(path: Path) -> tuple[str, set[tuple[str, str, str]]]:
+    """The subject and the ``(subject, predicate, object)`` triples ``python -m kg extract`` prints."""
+    result = subprocess.run([sys.executable, "-m", "kg", "extract", str(path), "--format", "json"],
+                            capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    data = json.loads(result.stdout)
+    names = {entity.get("id"): entity["name"] for entity in data["entities"]}
+    triples = {(names.get(r["subject"], r["subject"]), r["predicate"], names.get(r["object"], r["object"]))
+               for r in data["relations"]}
+    return data["subject"], triples
+
+
+def assert_true_lines(doc, path: Path) -> None:
+    """Every output line starts on a source line holding the first word of one of its fields."""
+    source = path.read_text(encoding="utf-8").split("\n")
+    for line in doc.lines:
+        words = [field.lstrip("#- ").split()[0].strip(":,.").lower() for field in line.text.split(" | ")]
+        written = source[line.number - 1].lower().replace("--", "–")
+        assert any(word in written for word in words), (line.number, line.text)
+
+
+# -- org-mode -------------------------------------------------------------------------------
+def test_org_structure_metadata_and_true_line_numbers():
+    path = DATA / "cv.org"
+    doc = load_document(path)
+    assert doc.format == "org"
+    assert pairs(doc) == [
+        (9, "# Experience"),
+        (10, "Research Scientist | Kestrel Institute for Ocean Studies | Gdynia | 2019 – present"),
+        (17, "- Led the coastal sensing group, with three students"),
+        (19, "## Postdoc, Baltic Marine Lab, 2016--2019"),
+        (20, "# Education"),
+        (21, "Year | Degree | School"),
+        (23, "2016 | PhD | University of Sopot"),
+        (24, "- Thesis: Wave climates of the Baltic"),
+        (30, "# Publications"),
+        (31, "- T. Wielgosz and A. Nowak. Waves in shallow water. Ocean Letters, 2020."),
+        (36, "A paragraph that wraps mid sentence."),
+    ]
+    meta = doc.metadata
+    assert (meta["title"], meta["author"], meta["name"], meta["email"], meta["orcid"]) == (
+        "Curriculum Vitae", "Tomasz Wielgosz", "Tomasz Wielgosz", "t.w@example.org", "0000-0002-1825-0097")
+    assert meta["source_lines"]["author"] == 2
+    assert meta["bold"] == ["Ocean Letters"]
+    assert "Secret" not in doc.text and "Hidden" not in doc.text and "print" not in doc.text
+    assert_true_lines(doc, path)
+
+
+def test_org_extracts_jobs_and_degrees():
+    subject, triples = extracted(DATA / "cv.org")
+    assert subject == "Tomasz Wielgosz"
+    assert {("Tomasz Wielgosz", "workedAt", "Kestrel Institute for Ocean Studies"),
+            ("Tomasz Wielgosz", "workedAt", "Baltic Marine Lab"),
+            ("Tomasz Wielgosz", "studiedAt", "University of Sopot"),
+            ("Tomasz Wielgosz", "authored", "Waves in shallow water")} <= triples
+
+
+# -- reStructuredText -----------------------------------------------------------------------
+def test_rst_structure_docinfo_and_true_line_numbers():
+    path = DATA / "cv.rst"
+    doc = load_document(path)
+    assert doc.format == "rst"
+    assert pairs(doc) == [
+        (2, "# Ana Ruiz Ferrada"),
+        (5, "Author: Ana Ruiz Ferrada"),
+        (6, "Email: ana@example.org"),
+        (7, "Affiliation: Servicio Nacional"),
+        (9, "## Work"),
+        (12, "- Geologist, Servicio Nacional, 2019--2021, Santiago"),
+        (14, "- Lecturer, Universidad de Talca"),
+        (16, "- 2019-2021: Research fellow, Instituto Andino"),
+        (20, "2019 | Postdoc"),
+        (23, "a note"),
+        (25, "Term paragraph spanning two lines."),
+        (28, "### Education"),
+        (31, "- PhD, Universidad de Chile"),
+    ]
+    meta = doc.metadata
+    assert (meta["name"], meta["author"], meta["title"], meta["email"], meta["affiliation"]) == (
+        "Ana Ruiz Ferrada", "Ana Ruiz Ferrada", "Ana Ruiz Ferrada", "ana@example.org", "Servicio Nacional")
+    assert meta["source_lines"]["author"] == 5 and meta["bold"] == ["Lecturer"]
+    assert_true_lines(doc, path)
+
+
+def test_rst_extracts_jobs_and_degrees():
+    subject, triples = extracted(DATA / "cv.rst")
+    assert subject == "Ana Ruiz Ferrada"
+    assert {("Ana Ruiz Ferrada", "workedAt", "Universidad de Talca"),
+            ("Ana Ruiz Ferrada", "workedAt", "Instituto Andino")} <= triples
+    assert any(p == "studiedAt" and "Chile" in o for _, p, o in triples)
+
+
+def test_rst_directives_that_touch_files_are_not_run(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("do not read me")
+    path = tmp_path / "cv.rst"
+    path.write_text(f"Ana\n===\n\n.. include:: {secret}\n\n.. raw:: html\n\n   <b>raw</b>\n\nText\n")
+    doc = load_document(path)
+    assert "do not read me" not in doc.text and "raw" not in doc.text
+    assert pairs(doc) == [(1, "# Ana"), (10, "Text")]
+
+
+# -- LaTeX CV classes -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name, subject, expected",
+    [
+        ("moderncv-banking.tex", "Oyelaran Adebisi", [
+            (10, "Lecturer | Ibadan Polytechnic of Agriculture | Ibadan | 2018–present"),
+            (10, "Teaches soil science."),
+            (12, "PhD in Soil Science | University of Ondo Lakes | Akure | 2012–2017"),
+            (13, "Languages: Yoruba, English | Software: R, QGIS"),
+            (14, "- Field campaigns in the Sahel"),
+        ]),
+        ("awesome-cv.tex", "Soo-ah Park", [
+            (9, "Research Engineer | Hanbit Robotics Institute | Daejeon, S.Korea | Mar. 2019 - Present"),
+            (15, "- Built legged locomotion controllers"),
+            (21, "Best Paper Award | International Symposium on Field Robots | Lisbon, Portugal | 2021"),
+        ]),
+        ("altacv.tex", "Kofi Mensah-Boateng", [
+            (8, "Senior Epidemiologist | Volta Public Health Institute | Accra, Ghana | Jan 2018 – Present"),
+            (13, "PhD in Epidemiology | University of Cape Coast | Cape Coast | 2012 – 2017"),
+        ]),
+        ("res.tex", "Tariq Haddad", [
+            (6, "Research Fellow | Levant Energy Research Centre | Amman | 2017 - Present"),
+            (7, "- Designed solar desalination pilots."),
+            (11, "Brackish water desalination with hybrid solar stills | Desalination Letters | 2020 | "
+                 "Haddad T., Nasser R. and Khoury L. | Selected as editor's pick"),
+            (16, "# Bibliography"),
+            (17, "T. Haddad and R. Nasser. Solar stills revisited. Energy Notes, 2019."),
+            (18, "R. Nasser, T. Haddad. Membrane fouling. Water Review, 2018."),
+        ]),
+        ("friggeri-cv.tex", "Mirela Dragomir", [
+            (4, "Mirela Dragomir"),
+            (9, "PhD in Hydrology | University of Petrovia | 2009–2014"),
+            (16, "Research scientist | Danube Water Institute, Galati | 2014–now"),
+            (21, "05/21 | Dragomir, M.; Ionescu, T. | Journal of Karst Studies 12 | Tracer tests in a karst spring"),
+        ]),
+        ("europasscv.tex", "Ilse Vandamme", [
+            (8, "Senior Researcher | Flemish Institute for Coastal Research, Ostend (Belgium) | 2016–Present"),
+            (12, "PhD in Civil Engineering | University of Leuven, Leuven (Belgium) | 2010–2015"),
+        ]),
+        ("article.tex", "Greta Lindqvist", [
+            (11, "2019–present | Associate Professor, Norrsund University"),
+            (20, "- G. Lindqvist and P. Aho. Basal melt under fast glaciers. Journal of Ice Studies, 2021."),
+        ]),
+    ],
+)
+def test_latex_classes_lines_and_subject(name, subject, expected):
+    path = CLASSES / name
+    doc = load_document(path)
+    got = pairs(doc)
+    for line in expected:
+        assert line in got, (line, got)
+    assert doc.metadata.get("name", doc.metadata.get("author")) == subject
+    assert_true_lines(doc, path)
+
+
+@pytest.mark.parametrize(
+    "name, subject, facts",
+    [
+        ("moderncv-banking.tex", "Oyelaran Adebisi", {("workedAt", "Ibadan Polytechnic of Agriculture"),
+                                                      ("studiedAt", "University of Ondo Lakes")}),
+        ("awesome-cv.tex", "Soo-ah Park", {("workedAt", "Hanbit Robotics Institute")}),
+        ("altacv.tex", "Kofi Mensah-Boateng", {("workedAt", "Volta Public Health Institute"),
+                                               ("studiedAt", "University of Cape Coast")}),
+        ("res.tex", "Tariq Haddad", {("workedAt", "Levant Energy Research Centre"),
+                                     ("authored", "Brackish water desalination with hybrid solar stills")}),
+        ("friggeri-cv.tex", "Mirela Dragomir", {("workedAt", "Danube Water Institute"),
+                                                ("studiedAt", "University of Petrovia")}),
+        ("europasscv.tex", "Ilse Vandamme", {("workedAt", "Flemish Institute for Coastal Research"),
+                                             ("studiedAt", "University of Leuven")}),
+        ("article.tex", "Greta Lindqvist", {("workedAt", "Norrsund University"),
+                                            ("workedAt", "Arctic Ice Institute"),
+                                            ("studiedAt", "University of Vasterby")}),
+    ],
+)
+def test_latex_classes_extract_end_to_end(name, subject, facts):
+    found, triples = extracted(CLASSES / name)
+    assert found == subject
+    assert {(subject, predicate, obj) for predicate, obj in facts} <= triples
+
+
+def test_awesome_cv_entry_read_by_argument_count_without_the_class():
+    tex = ("\\begin{document}\n\\section{Work}\n"
+           "\\cventry{Analyst}{Orrin Labs}{Turku}{2019 -- 2021}{Built models}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Work", "Analyst | Orrin Labs | Turku | 2019 – 2021", "Built models"]
+
+
+def test_a_macro_the_document_defines_keeps_its_own_meaning():
+    tex = ("\\documentclass{friggeri-cv}\\newcommand{\\entry}[1]{#1}\n\\begin{document}\n"
+           "\\begin{entrylist}\\entry{PhD, Vellmar University}\\end{entrylist}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["PhD, Vellmar University"]
+
+
+def test_printbibliography_without_data_leaves_no_text():
+    tex = ("\\documentclass{article}\n\\begin{document}\n\\section{Publications}\n"
+           "\\printbibliography[heading=none, type=article]\n\\nocite{*}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Publications"]
+
+
+# -- LaTeX reader time on adversarial shapes -------------------------------------------------
+_ENTRIES = "".join(f"\\cvitem{{{2000 + i % 20}}}{{Worked on item {i} at \\textbf{{Lab {i}}}}}\n" for i in range(6000))
+
+
+@pytest.mark.parametrize(
+    "shape, text",
+    [
+        ("unclosed [ in a long moderncv file", "\\documentclass{moderncv}\\begin{document}\n\\cvitem[" + _ENTRIES),
+        ("nested bold", "\\begin{document}" + "\\textbf{" * 3000 + "x" + "}" * 3000),
+        ("nested cvitem", "\\begin{document}" + "\\cvitem{a}{" * 3000 + "x" + "}" * 3000),
+        ("nested cventry", "\\begin{document}" + "\\cventry{a}{b}{c}{d}{e}{" * 2000 + "x" + "}" * 2000),
+        ("nested href", "\\begin{document}" + "\\href{u}{" * 3000 + "x" + "}" * 3000),
+        ("nested unknown macro", "\\begin{document}" + "\\foo{a}{" * 3000 + "x" + "}" * 3000),
+        ("deep groups", "{" * 30000 + "x" + "}" * 30000),
+        ("nested item labels", "\\item[{" * 3000 + "x" + "}]" * 3000),
+        ("nested entry environments", "\\begin{rSubsection}{a}{b}{c}{" * 2000 + "x}" + "\\end{rSubsection}" * 2000),
+        ("many unclosed [", "\\cventry[" * 20000),
+        ("unclosed [ before braces", "\\cvitem[{a}" * 20000),
+        ("unclosed braces", "\\cventry{" * 20000),
+    ],
+    ids=lambda value: value if len(value) < 40 else None,
+)
+def test_latex_adversarial_shapes_finish_under_a_second(shape, text):
+    parse_latex("\\textbf{warm}")
+    start = time.process_time()
+    parse_latex(text)
+    assert time.process_time() - start < 1, shape
+
+
+@pytest.mark.parametrize(
+    "suffix, text",
+    [
+        (".org", "*" * 20000 + " x\n"),
+        (".org", "*a /b _c " * 3000),
+        (".org", "[[a][" * 5000),
+        (".org", "A" + " " * 32000 + "b"),
+        (".org", "".join(" " * i + "- item\n" for i in range(2000))),
+        (".org", ":PROPERTIES:\n" + ":A: b\n" * 10000),
+        (".rst", "".join(" " * i + "x\n\n" for i in range(3000))),
+        (".rst", "".join(" " * (2 * i) + "- item\n\n" for i in range(3000))),
+        (".rst", "+" + "-+" * 2000 + "\n|" + "x|" * 2000 + "\n+" + "-+" * 2000 + "\n"),
+        (".rst", "`" * 10000),
+        (".rst", "`a <" * 3000),
+        (".rst", "A" + " " * 32000 + "b"),
+    ],
+    ids=["org stars", "org emphasis", "org links", "org spaces", "org deep list", "org drawer", "rst deep quote",
+         "rst deep list", "rst wide table", "rst backticks", "rst open links", "rst spaces"],
+)
+def test_org_and_rst_adversarial_shapes_finish_under_a_second(tmp_path, suffix, text):
+    path = tmp_path / f"cv{suffix}"
+    path.write_text(text + "\nend\n")
+    load_document(path)  # imports docutils once
+    start = time.process_time()
+    doc = load_document(path)
+    assert time.process_time() - start < 1
+    assert doc.lines
+
+
+def test_dated_subsection_takes_the_role_after_it():
+    tex = ("\\documentclass{resume}\n\\begin{document}\n\\section{Work}\n"
+           "\\datedsubsection{\\textbf{Marlow Optics}, Leeds}{2019 -- 2021}\n"
+           "\\role{Optical Engineer}{(lens design)}\n\\begin{itemize}\\item Built a camera\\end{itemize}\n"
+           "\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (3, "# Work"), (4, "Optical Engineer | Marlow Optics, Leeds | 2019 – 2021 | (lens design)"),
+        (6, "- Built a camera")]
+
+
+def test_europass_title_takes_the_organisation_after_it():
+    tex = ("\\begin{document}\n\\ecvtitle{2012--2016}{Lecturer}\n\\ecvitem{}{Harrowgate College, York}\n"
+           "\\ecvitem{Sector}{Education}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["Lecturer | Harrowgate College, York | 2012–2016", "Sector: Education"]
+
+
+def test_org_cv_exporter_entries_with_timestamps():
+    path = DATA / "org_cv_export.org"
+    doc = load_document(path)
+    assert pairs(doc)[:2] == [
+        (5, "# Employment"),
+        (6, "Research Scientist | Nordkapp Marine Institute | Tromsø, Norway | 2017-09-01 – 2022-12-07")]
+    assert doc.metadata["github"] == "hsolvang"
+    subject, triples = extracted(path)
+    assert subject == "Henrike Solvang"
+    assert {("Henrike Solvang", "workedAt", "Nordkapp Marine Institute"),
+            ("Henrike Solvang", "studiedAt", "University of Lofoten")} <= triples
+
+
+def test_a_publication_item_broken_over_lines_stays_one_citation():
+    tex = ("\\begin{document}\n\\section{Selected Publications}\n\\begin{itemize}\n"
+           "\\item \\textbf{Tidal mixing in fjords} \\\\ R. Okonkwo and J. Berg \\\\ \\emph{Estuarine Letters}, 2019\n"
+           "\\item Second paper. \\newline Venue, 2020\n\\end{itemize}\n"
+           "\\section{Teaching}\n\\begin{itemize}\n\\item Oceanography I \\\\ Fall 2018\n\\end{itemize}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (2, "# Selected Publications"),
+        (4, "- Tidal mixing in fjords | R. Okonkwo and J. Berg | Estuarine Letters, 2019"),
+        (5, "- Second paper. | Venue, 2020"),
+        (7, "# Teaching"),
+        (9, "- Oceanography I"),
+        (9, "Fall 2018"),
+    ]
+
+
+def test_rst_subtitle_names_the_subject_and_literal_lines_keep_their_numbers(tmp_path):
+    path = tmp_path / "cv.rst"
+    path.write_text("Curriculum Vitae\n================\n\nAna Ruiz\n--------\n\nCode::\n\n    line one\n"
+                    "    line two\n\n    line four\n\nEnd\n")
+    doc = load_document(path)
+    assert pairs(doc) == [(1, "# Curriculum Vitae"), (4, "## Ana Ruiz"), (7, "Code:"), (9, "line one"),
+                          (10, "line two"), (12, "line four"), (14, "End")]
+    assert doc.metadata["subtitle"] == "Ana Ruiz"
+    subject, _ = extracted(path)
+    assert subject == "Ana Ruiz"
+
+
+def test_friggeri_aside_keeps_each_source_line():
+    tex = ("\\documentclass{friggeri-cv}\n\\begin{document}\n\\begin{aside}\n\\section{contact}\n12 Strada Lunga\n"
+           "Galati, Romania\n\\end{aside}\n\\section{Interests}\nCaves and\nkarst.\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [(line.number, line.text) for line in lines] == [
+        (4, "# contact"), (5, "12 Strada Lunga"), (6, "Galati, Romania"), (8, "# Interests"), (9, "Caves and karst.")]
