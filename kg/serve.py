@@ -397,7 +397,7 @@ class _ThreadRunner:
             raise _HTTPError(503, self.late_message) from None
 
     def start(self) -> None:
-        pass
+        """Nothing to start: the threads start with the first queries."""
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -427,7 +427,7 @@ class _ProcessRunner:
         self.max_memory_mb = max_memory_mb
         self.started = False
         self.closed = False
-        self.start_lock = threading.Lock()
+        self.lock = threading.Lock()
         self.waiters = ThreadPoolExecutor(max_workers=max(32, 8 * size), thread_name_prefix="kg-sparql-wait")
 
     async def run(self, job):
@@ -438,7 +438,7 @@ class _ProcessRunner:
 
     def start(self) -> None:
         """Start the workers (else the first query does)."""
-        with self.start_lock:
+        with self.lock:
             if not self.started:
                 self.started = True
                 for _ in range(self.size):
@@ -446,7 +446,7 @@ class _ProcessRunner:
 
     def _run(self, job):
         self.start()
-        with self.start_lock:
+        with self.lock:
             # the server's own handle is not queried, but holds a snapshot the writer cannot delete
             self.store.refresh()
         deadline = job[-1]
