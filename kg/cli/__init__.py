@@ -53,4 +53,4 @@ format_option = functools.partial(
     click.option, "--format", "fmt", show_default=True, help="Output format."
 )
 
-from kg.cli import documents, analysis, visual, server  # noqa: E402,F401  (registers commands)
+from kg.cli import documents, analysis, visual, server, evaluate  # noqa: E402,F401  (registers commands)
