@@ -24,7 +24,7 @@ def _show(rows: list[dict], fmt: str, columns: list[str]) -> None:
 def _store(location: str):
     from kg.store import Store
 
-    return Store.open(location)
+    return Store.open(location, read_only=True)
 
 
 @cli.command()
