@@ -14,6 +14,13 @@ Usage::
 
 The query mix: kg's parameter-free named queries (documents, counts, edges), a person
 looked up by name, an ASK, a CONSTRUCT of one person, and CSV / XML answers.
+
+Then the overload phase (``--pathological N``, default 8; 0 skips it): N queries that never
+finish (a COUNT over a three-way cartesian product of the store) sent at once, against a
+server started with ``--timeout`` (default 10 s); it reports their statuses, how long after
+their time limit an ``ASK {}`` sent then is answered (``ask_after_timeout_s``, counted from
+when the client sent them; ``ask_after_last_503_s`` from the last of their answers), and the server's
+memory (its processes' resident set) before, at the peak, and 3 s after.
 """
 from __future__ import annotations
 
@@ -123,6 +130,92 @@ def start_server(store: str, port: int, timeout: float) -> subprocess.Popen:
     raise SystemExit("kg serve did not answer within 30 s")
 
 
+PATHOLOGICAL = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of process ``pid`` and all its descendants, in MB (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0
+    for member in family:
+        try:
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return round(total / 1024, 1)
+
+
+def overload(url: str, server_pid: int, count: int, timeout: float) -> dict:
+    """Send ``count`` never-ending queries at once; then how soon ``ASK {}`` is answered, and memory."""
+    import httpx
+
+    baseline = tree_rss_mb(server_pid)
+    statuses: list[int | str] = []
+    peak = [baseline]
+
+    answers: list[float] = []
+
+    def slow() -> None:
+        try:
+            response = httpx.post(url, data={"query": PATHOLOGICAL}, timeout=timeout + 120)
+            statuses.append(response.status_code)
+        except httpx.HTTPError as exc:
+            statuses.append(type(exc).__name__)
+        answers.append(time.monotonic())
+
+    threads = [threading.Thread(target=slow) for _ in range(count)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+
+    def sample() -> None:
+        while any(t.is_alive() for t in threads) and time.monotonic() < started + timeout + 120:
+            peak[0] = max(peak[0], tree_rss_mb(server_pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    limit = started + timeout
+    time.sleep(max(0.0, limit - time.monotonic()))
+    answered, ask_status = None, None
+    while time.monotonic() < limit + 120:
+        try:
+            response = httpx.post(url, data={"query": "ASK {}"}, timeout=120)
+            ask_status = response.status_code
+            if response.status_code == 200:
+                answered = time.monotonic()
+                break
+        except httpx.HTTPError as exc:
+            ask_status = type(exc).__name__
+        time.sleep(0.05)
+    sampler.join()
+    for t in threads:
+        t.join(timeout=1)
+    time.sleep(3)
+    return {
+        "queries": count, "timeout_s": timeout,
+        "statuses": sorted(str(s) for s in statuses),
+        "ask_after_timeout_s": round(answered - limit, 2) if answered else None,
+        "ask_after_last_503_s": round(answered - max(answers), 2) if answered and answers else None,
+        "ask_status": ask_status,
+        "rss_mb": {"before": baseline, "peak": peak[0], "after_3s": tree_rss_mb(server_pid)},
+    }
+
+
 def run(url: str, mix, total: int, clients: int, max_seconds: float) -> dict:
     """Fire ``total`` queries from ``clients`` threads; returns the measurements."""
     import httpx
@@ -188,6 +281,8 @@ def main(argv=None) -> int:
     parser.add_argument("--store", help="an existing store directory (default: a synthetic one in a temp folder)")
     parser.add_argument("--people", type=int, default=300, help="documents in the synthetic store")
     parser.add_argument("--timeout", type=float, default=10.0, help="kg serve --timeout")
+    parser.add_argument("--pathological", type=int, default=8,
+                        help="never-ending queries sent at once after the mix (default 8; 0 skips)")
     parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
     args = parser.parse_args(argv)
 
@@ -200,8 +295,10 @@ def main(argv=None) -> int:
         port = free_port()
         server = start_server(store, port, args.timeout)
         try:
-            results = run(f"http://127.0.0.1:{port}/sparql", query_mix(args.people), args.queries,
-                          args.clients, args.max_seconds)
+            url = f"http://127.0.0.1:{port}/sparql"
+            results = run(url, query_mix(args.people), args.queries, args.clients, args.max_seconds)
+            if args.pathological:
+                results["overload"] = overload(url, server.pid, args.pathological, args.timeout)
         finally:
             server.terminate()
             try:
@@ -220,7 +317,17 @@ def main(argv=None) -> int:
         print(f"  errors {results['errors']}")
         for problem in results["first_errors"]:
             print(f"    {problem}")
-    return 1 if results["errors"] else 0
+        if "overload" in results:
+            o = results["overload"]
+            print(f"  overload: {o['queries']} never-ending queries at once, time limit {o['timeout_s']} s: "
+                  f"statuses {' '.join(o['statuses'])}")
+            print(f"    ASK {{}} answered {o['ask_after_timeout_s']} s after their time limit, "
+                  f"{o['ask_after_last_503_s']} s after the last of their 503s (last status "
+                  f"{o['ask_status']}); server memory {o['rss_mb']['before']} MB before, "
+                  f"{o['rss_mb']['peak']} MB at the peak, {o['rss_mb']['after_3s']} MB 3 s after")
+    failed = results["errors"] or (
+        "overload" in results and results["overload"]["ask_after_timeout_s"] is None)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

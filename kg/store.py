@@ -5,6 +5,17 @@ file. Every write replaces whole documents' named graphs in one transaction, so 
 failure half-way leaves the store exactly as it was. Queries see the union of all
 named graphs as their default graph.
 
+One writer, any number of readers. A writer (``Store.open(dir)``: ``kg build``, ``kg remove``,
+``kg serve --allow-update``) holds the lock file; a second writer is refused. Readers
+(``Store.open(dir, read_only=True)``: every other command, ``kg serve``) never take the lock
+and are never refused: they open the latest *snapshot*, a read-only copy the writer publishes
+in ``snapshots/`` when it closes (and a server after each update). Oxigraph's snapshots share
+the database's immutable files by hard links, so publishing one takes milliseconds. Oxigraph
+calls opening a database read-only while another process writes it undefined behaviour; a
+snapshot is never written, so readers are safe beside a writer, and a writer's work becomes
+visible to them whole, when it is done. A long-running reader moves to a newer snapshot
+with :meth:`Store.refresh`.
+
 >>> from rdflib import Literal, URIRef
 >>> store = Store.open(":memory:")
 >>> g = URIRef("https://example.org/graph/1")
@@ -16,9 +27,14 @@ named graphs as their default graph.
 from __future__ import annotations
 
 import gc
+import json
 import os
 import re
+import shutil
+import sys
+import time
 import uuid
+from itertools import islice
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -35,7 +51,11 @@ _DATABASE = "oxigraph"
 _TYPE_NT = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 _DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
+_WRITER = "kg.lock.writer"  # JSON: who holds the lock: pid, command and, for a server, its endpoint
 _GENERATION = "generation"
+_SNAPSHOTS = "snapshots"
+_CURRENT = "CURRENT"  # in snapshots/: the name (a generation) of the latest snapshot
+_PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it, so it is not deleted
 # Oxigraph plans a query's joins without knowing the values it substitutes; a query whose plan
 # then scans the store carries this line, and gets its values as a VALUES block at the head of
 # its WHERE group instead (serialised terms, as on a remote store).
@@ -54,22 +74,29 @@ class Store:
     0
     """
 
-    def __init__(self, ox_store, location: str, lock=None):
+    def __init__(self, ox_store, location: str, lock=None, *, read_only: bool = False, snapshot=None):
         self._ox = ox_store
         self.location = location
         self._lock = lock
         self._dataset = None
         self._generation = uuid.uuid4().hex
+        self._snapshot = snapshot  # a reader's _Snapshot (its name and pin)
+        self.read_only = read_only or snapshot is not None
+        self._written = False  # a writer publishes a snapshot on close if it wrote
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0):
+    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0, read_only: bool = False):
         """Open (creating if needed) the store at ``location``.
 
         ``location`` is a directory, ``":memory:"`` for a throw-away store, or an
         ``http(s)://`` SPARQL endpoint URL for a remote store (see :mod:`kg.remote`).
-        ``wait`` is how many seconds to wait for another kg process to release the
+        ``wait`` is how many seconds to wait for another kg writer to release the
         store before raising :class:`~kg.errors.StoreLockedError`.
+
+        ``read_only=True`` opens a directory store for reading: never refused, even while
+        another process writes, it sees the store as the last writer left it (the latest
+        snapshot; see the module notes). A directory that holds no store reads as empty.
 
         >>> Store.open(":memory:").location
         ':memory:'
@@ -82,10 +109,12 @@ class Store:
 
             return RemoteStore.open(location)
         if location == ":memory:":
-            return cls(pyoxigraph.Store(), location)
+            return cls(pyoxigraph.Store(), location, read_only=read_only)
         path = Path(location)
         if path.exists() and not path.is_dir():
             raise StoreError(f"{location}: not a store directory (it is a file)")
+        if read_only:
+            return cls._open_snapshot(path, location, wait)
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -94,24 +123,120 @@ class Store:
         try:
             ox_store = pyoxigraph.Store(str(path / _DATABASE))
         except OSError as exc:
-            lock.release()
+            _release_lock(path, lock)
             if "lock" in str(exc).lower():
                 raise StoreLockedError(f"{location}: the store is in use by another process") from None
             raise StoreError(f"{location}: cannot open the store ({exc})") from None
-        return cls(ox_store, location, lock)
+        store = cls(ox_store, location, lock)
+        if not _snapshot_exists(path, _current_snapshot(path)):
+            store.publish()  # readers need one; a store kg wrote before it kept snapshots has none
+        return store
+
+    @classmethod
+    def _open_snapshot(cls, path: Path, location: str, wait: float) -> "Store":
+        import pyoxigraph
+
+        folder = path / _SNAPSHOTS
+        give_up = time.monotonic() + max(wait, 10.0)
+        while True:
+            name = _current_snapshot(path)
+            if name is not None:
+                pin = _pin(folder / f"{name}{_PIN}")
+                # the writer may have replaced and deleted it between reading CURRENT and pinning
+                if pin is not None and (folder / name).is_dir():
+                    try:
+                        ox_store = pyoxigraph.Store.read_only(str(folder / name))
+                    except OSError as exc:
+                        pin.close()
+                        raise StoreError(f"{location}: cannot open the store ({exc})") from None
+                    return cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                if pin is not None:
+                    pin.close()
+                if _current_snapshot(path) != name:
+                    continue  # replaced meanwhile: open the new one
+            if not (path / _DATABASE).exists():
+                return cls(pyoxigraph.Store(), location, read_only=True)
+            try:
+                cls.open(location).close()  # a writer publishes a snapshot when it opens if none is usable
+            except StoreLockedError:
+                # a writer is opening it right now and publishes one in a moment
+                if time.monotonic() > give_up:
+                    raise
+                time.sleep(0.1)
+
+    def refresh(self) -> bool:
+        """Move a read-only store to the latest snapshot, if a writer published one since it was
+        opened (what a long-running reader, such as ``kg serve``, calls to see new builds).
+
+        Returns ``True`` if it moved. A writer, or an in-memory store, never moves.
+        """
+        if not self.read_only or self.location == ":memory:":
+            return False
+        latest = _current_snapshot(Path(self.location))
+        if latest is None or (self._snapshot is not None and latest == self._snapshot.name):
+            return False
+        fresh = Store.open(self.location, read_only=True)
+        old = self._snapshot
+        self._ox, self._snapshot, self._dataset = fresh._ox, fresh._snapshot, None
+        fresh._ox = fresh._snapshot = None
+        gc.collect()  # the old handle sits in rdflib's reference cycles: free it before unpinning
+        if old is not None:
+            old.pin.close()
+        return True
+
+    def publish(self) -> str | None:
+        """Publish what this writer has written to readers: a new snapshot, made current.
+
+        Called when a writer closes; a writer that stays open (a server taking updates) calls it
+        after each write. Older snapshots that no reader holds are deleted. Returns the
+        snapshot's name, or ``None`` for a store that has no snapshots (in memory, read-only).
+        """
+        if self._lock is None:
+            return None
+        path = Path(self.location)
+        folder = path / _SNAPSHOTS
+        name = self.generation
+        if _current_snapshot(path) != name or not _snapshot_exists(path, name):
+            folder.mkdir(exist_ok=True)
+            target = folder / name
+            if target.exists():  # made, but a crash came before it was published
+                shutil.rmtree(target)
+            self._ox.backup(str(target))
+            (folder / f"{name}{_PIN}").touch()
+            staged = folder / f"{_CURRENT}.{os.getpid()}"
+            staged.write_text(name, encoding="ascii")
+            os.replace(staged, folder / _CURRENT)
+        kept = _delete_unpinned_snapshots(folder, keep=name)
+        from kg.analyze._cache import discard
+
+        discard(path, keep=kept)  # the analyses' caches of states no reader can read any more
+        self._written = False
+        return name
+
+    def describe_writer(self, **details: str) -> None:
+        """Tell a refused writer more about this one, which holds the lock (e.g. ``endpoint=URL``)."""
+        if self._lock is not None:
+            path = Path(self.location) / _WRITER
+            info = json.loads(path.read_text(encoding="utf-8"))
+            path.write_text(json.dumps({**info, **details}), encoding="utf-8")
 
     def close(self) -> None:
-        """Flush and release the store; the object is unusable afterwards."""
+        """Flush and release the store (a writer publishes its work first); the object is unusable afterwards."""
         if self._ox is not None:
             if self._lock is not None:
                 self._ox.flush()
+                if self._written:
+                    self.publish()
             self._ox = None
             self._dataset = None
             # rdflib's Dataset holds the Oxigraph handle in reference cycles; the database
             # is released only when the handle is freed, so collect them now
             gc.collect()
+        if self._snapshot is not None:
+            self._snapshot.pin.close()
+            self._snapshot = None
         if self._lock is not None:
-            self._lock.release()
+            _release_lock(Path(self.location), self._lock)
             self._lock = None
 
     def __enter__(self):
@@ -133,6 +258,8 @@ class Store:
         >>> store.generation != before
         True
         """
+        if self._snapshot is not None:
+            return self._snapshot.name
         if self._lock is None:
             return self._generation
         path = Path(self.location) / _GENERATION
@@ -142,12 +269,12 @@ class Store:
             return self._changed()
 
     def _changed(self) -> str:
-        """Mark the store as changed (before a write): a new generation, the analyses' cache dropped."""
+        """Mark the store as changed (before a write): a new generation (what the analyses' caches are stamped with)."""
+        if self.read_only:
+            raise StoreError(f"{self.location}: opened read-only; open it without read_only=True to write")
+        self._written = True
         self._generation = uuid.uuid4().hex
         if self._lock is not None:
-            from kg.analyze._cache import discard
-
-            discard(self.location)
             (Path(self.location) / _GENERATION).write_text(self._generation, encoding="ascii")
         return self._generation
 
@@ -164,7 +291,7 @@ class Store:
             bind_prefixes(self._dataset)
         return self._dataset
 
-    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None):
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None, *, max_triples: int | None = None):
         """Run a SPARQL query over the union of all documents; values bound as ``bindings``.
 
         Bound variables that the query projects are substituted natively by Oxigraph;
@@ -173,6 +300,10 @@ class Store:
         Returns an :class:`rdflib.query.Result` (rows for SELECT, ``askAnswer`` for ASK,
         ``graph`` for CONSTRUCT / DESCRIBE). A malformed query raises
         :class:`~kg.errors.QueryError` with the line and column.
+
+        ``max_triples`` caps a CONSTRUCT or DESCRIBE answer: its triples are read from the
+        engine one at a time and reading stops after that many, so a query over the whole
+        store costs no more than its first triples; the result's ``truncated`` is then ``True``.
 
         >>> from rdflib import Literal
         >>> store = Store.open(":memory:")
@@ -183,16 +314,43 @@ class Store:
         ...
         kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
         """
+        run = self.dataset.query if max_triples is None else (
+            lambda text, initBindings=None: self._capped_query(text, initBindings, max_triples))
         try:
             try:
-                return self.dataset.query(sparql, initBindings=dict(bindings or {}))
+                return run(sparql, initBindings=dict(bindings or {}))
             except RuntimeError as exc:
                 if "projection" not in str(exc):
                     raise
                 # Oxigraph substitutes only projected variables: join the others as VALUES
-                return self.dataset.query(_values_bound(sparql, bindings))
+                return run(_values_bound(sparql, bindings))
         except SyntaxError as exc:
             raise _query_error(exc) from None
+
+    def _capped_query(self, sparql: str, bindings: Mapping[str, Any] | None, max_triples: int):
+        """:meth:`query` straight on Oxigraph (as oxrdflib runs it), reading at most ``max_triples`` triples."""
+        import pyoxigraph
+        from oxrdflib._converter import from_ox, to_ox
+        from rdflib import Graph, Variable
+        from rdflib.query import Result
+
+        answer = self._ox.query(sparql, use_default_graph_as_union=True,
+                                prefixes={prefix: str(iri) for prefix, iri in self.dataset.namespaces()},
+                                substitutions={pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()})
+        if isinstance(answer, pyoxigraph.QueryBoolean):
+            result = Result("ASK")
+            result.askAnswer = bool(answer)
+        elif isinstance(answer, pyoxigraph.QuerySolutions):
+            result = Result("SELECT")
+            result.vars = [Variable(v.value) for v in answer.variables]
+            result.bindings = ({v: from_ox(term) for v, term in zip(result.vars, solution)} for solution in answer)
+        else:
+            result = Result("CONSTRUCT")
+            triples = list(islice(answer, max_triples + 1))
+            result.truncated = len(triples) > max_triples
+            result.graph = Graph()
+            result.graph += (from_ox(t) for t in triples[:max_triples])
+        return result
 
     def update(self, sparql_update: str) -> None:
         """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
@@ -555,6 +713,60 @@ class BulkWriter:
             pass  # the caller's error is the one to report
 
 
+class _Snapshot:
+    """A reader's snapshot: its name (the generation it holds) and its pin (an open file
+    holding a shared flock, which keeps the writer from deleting the snapshot)."""
+
+    def __init__(self, name: str, pin):
+        self.name = name
+        self.pin = pin
+
+
+def _current_snapshot(path: Path) -> str | None:
+    try:
+        return (path / _SNAPSHOTS / _CURRENT).read_text(encoding="ascii").strip() or None
+    except FileNotFoundError:
+        return None
+
+
+def _snapshot_exists(path: Path, name: str | None) -> bool:
+    return name is not None and (path / _SNAPSHOTS / name).is_dir()
+
+
+def _pin(pin_file: Path):
+    """Open ``pin_file`` and take a shared flock on it; ``None`` if it no longer exists."""
+    import fcntl
+
+    try:
+        handle = open(pin_file, "rb")
+    except FileNotFoundError:
+        return None
+    fcntl.flock(handle, fcntl.LOCK_SH)
+    return handle
+
+
+def _delete_unpinned_snapshots(folder: Path, keep: str) -> list[str]:
+    """Delete the snapshots other than ``keep`` that no reader has pinned (the writer's job);
+    returns the names of those left."""
+    import fcntl
+
+    for pin_file in folder.glob(f"*{_PIN}"):
+        name = pin_file.name[: -len(_PIN)]
+        if name == keep:
+            continue
+        with open(pin_file, "rb") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue  # a reader still reads it
+            shutil.rmtree(folder / name, ignore_errors=True)
+            pin_file.unlink()
+    for leftover in folder.iterdir():  # made but never published: a crash during publish
+        if leftover.is_dir() and leftover.name != keep and not (folder / f"{leftover.name}{_PIN}").exists():
+            shutil.rmtree(leftover, ignore_errors=True)
+    return [entry.name for entry in folder.iterdir() if entry.is_dir()]
+
+
 def _acquire_lock(path: Path, wait: float):
     from filelock import FileLock, Timeout
 
@@ -563,9 +775,36 @@ def _acquire_lock(path: Path, wait: float):
         lock.acquire(timeout=wait)
     except Timeout:
         raise StoreLockedError(
-            f"{path}: the store is in use by another kg process; wait for it to finish or use another --store"
+            f"{path}: the store is in use by another kg process, which writes it{_writer_description(path)}; "
+            "reading is not affected, but wait for that one to finish before writing, or use another --store"
         ) from None
+    (path / _WRITER).write_text(json.dumps({"pid": os.getpid(), "command": _command()}), encoding="utf-8")
     return lock
+
+
+def _release_lock(path: Path, lock) -> None:
+    try:
+        (path / _WRITER).unlink()
+    except FileNotFoundError:
+        pass
+    lock.release()
+
+
+def _writer_description(path: Path) -> str:
+    try:
+        info = json.loads((path / _WRITER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    endpoint = info.get("endpoint")
+    where = f", serving {endpoint}: send updates there, with its token" if endpoint else ""
+    return f" (pid {info.get('pid')}: {info.get('command')}{where})"
+
+
+def _command() -> str:
+    """This process's command line as the user typed it (``kg build docs/``), for the lock's holder."""
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "python"
+    name = "kg" if program.endswith(("kg", "__main__.py")) else Path(program).name
+    return " ".join([name, *sys.argv[1:]])[:200]
 
 
 def _query_error(exc: SyntaxError) -> QueryError:

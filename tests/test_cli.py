@@ -189,13 +189,16 @@ def test_unknown_format_is_refused(built):
     assert_clean_error(run("export", "--format", "xlsx", store=store), "xlsx")
 
 
-def test_store_locked_by_another_process(tmp_path):
+def test_store_locked_by_another_process_refuses_writers_not_readers(tmp_path):
     store = tmp_path / "locked"
     with Store.open(store):
-        result = subprocess.run([sys.executable, "-m", "kg", "stats", "--store", str(store)],
+        writer = subprocess.run([sys.executable, "-m", "kg", "remove", "x.txt", "--store", str(store)],
                                 capture_output=True, text=True, timeout=120)
-    assert result.returncode == 1
-    assert "in use by another kg process" in result.stderr and "Traceback" not in result.stderr
+        reader = subprocess.run([sys.executable, "-m", "kg", "stats", "--store", str(store)],
+                                capture_output=True, text=True, timeout=120)
+    assert writer.returncode == 1
+    assert "in use by another kg process" in writer.stderr and "Traceback" not in writer.stderr
+    assert reader.returncode == 0 and "documents" in reader.stdout
 
 
 def test_explain_shows_each_documents_dates_and_sources(built):

@@ -345,7 +345,7 @@ def test_kg_serve_over_a_remote_store(remote):
     from kg.serve import create_app
 
     remote.replace_document(G1, [(ADA, KG.name, Literal("Ada Lovelace"))])
-    client = TestClient(create_app(remote))
+    client = TestClient(create_app(remote), base_url="http://localhost")  # a loopback Host
     response = client.get("/sparql", params={"query": "SELECT ?n WHERE { ?s ?p ?n }"}, headers={"Accept": "text/csv"})
     assert response.text.splitlines() == ["n", "Ada Lovelace"]
     assert client.get("/sparql", params={"query": "ASK { ?s ?p 'nope' }"}).json()["boolean"] is False

@@ -47,10 +47,15 @@ def store():
 
 @pytest.fixture
 def client(store):
+    with _client(create_app(store)) as c:
+        yield c
+
+
+def _client(app):
+    """A test client that reaches the app as a loopback client does (Host: localhost)."""
     from starlette.testclient import TestClient
 
-    with TestClient(create_app(store)) as c:
-        yield c
+    return TestClient(app, base_url="http://localhost")
 
 
 def _parse(response, fmt):
@@ -176,9 +181,7 @@ def test_unacceptable_type_is_406(client):
 
 
 def test_result_size_cap_cuts_and_says_so(store):
-    from starlette.testclient import TestClient
-
-    client = TestClient(create_app(store, max_rows=3))
+    client = _client(create_app(store, max_rows=3))
     rows = client.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"})
     assert len(rows.json()["results"]["bindings"]) == 3
     assert rows.headers["X-KG-Truncated"] == "3"
@@ -208,15 +211,43 @@ def test_an_update_sent_as_a_query_is_a_syntax_error(client):
     assert client.get("/sparql", params={"query": "CLEAR ALL"}).status_code == 400
 
 
-def test_updates_run_when_allowed(store):
-    from starlette.testclient import TestClient
+TOKEN = "a-test-token"
+AUTHORIZED = {"Authorization": f"Bearer {TOKEN}"}
 
-    client = TestClient(create_app(store, allow_update=True))
-    response = client.post("/sparql", content=INSERT, headers={"Content-Type": "application/sparql-update"})
+
+def test_updates_run_when_allowed_with_the_token(store):
+    client = _client(create_app(store, allow_update=True, update_token=TOKEN))
+    response = client.post("/sparql", content=INSERT,
+                           headers={"Content-Type": "application/sparql-update", **AUTHORIZED})
     assert response.status_code == 204
     assert store.query('ASK { ?s ?p "A. A. Lovelace" }').askAnswer
-    bad = client.post("/sparql", data={"update": "INSERT DATA { oops"})
+    bad = client.post("/sparql", data={"update": "INSERT DATA { oops"}, headers=AUTHORIZED)
     assert bad.status_code == 400
+
+
+def test_allowing_updates_needs_a_token(store):
+    with pytest.raises(ValueError, match="update_token"):
+        create_app(store, allow_update=True)
+
+
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic a2c6d3Jvbmc="}])
+def test_an_update_without_the_token_is_refused(store, headers):
+    client = _client(create_app(store, allow_update=True, update_token=TOKEN))
+    response = client.post("/sparql", data={"update": "DROP ALL"}, headers=headers)
+    assert response.status_code == 401 and "token" in response.text
+    assert response.headers["www-authenticate"].startswith("Bearer")
+    assert len(store) > 0
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}])
+def test_a_cross_origin_update_is_refused_even_with_the_token(store, headers):
+    client = _client(create_app(store, allow_update=True, update_token=TOKEN))
+    # what a hostile page's form sends (it could not add the token; refused before it is even checked)
+    response = client.post("/sparql", data={"update": "DROP ALL"}, headers={**headers, **AUTHORIZED})
+    assert response.status_code == 403 and "another origin" in response.text
+    assert len(store) > 0
+    same_origin = client.post("/sparql", data={"update": INSERT}, headers={"Origin": "http://localhost", **AUTHORIZED})
+    assert same_origin.status_code == 204
 
 
 # -- dataset parameters -------------------------------------------------------------------------
@@ -229,17 +260,68 @@ def test_default_graph_uri_restricts_to_one_document(client):
     assert named.status_code == 400
 
 
-# -- CORS ---------------------------------------------------------------------------------------
-def test_cors_preflight_and_simple_request(client):
+# -- who may reach it: CORS, Host, SERVICE -----------------------------------------------------------
+def test_no_cors_headers_unless_the_operator_names_origins(client):
+    simple = client.get("/sparql", params={"query": "ASK {}"}, headers={"Origin": "http://example.org"})
+    assert simple.status_code == 200 and "access-control-allow-origin" not in simple.headers
+
+
+def test_cors_for_the_named_origins_only(store):
+    client = _client(create_app(store, cors_origins=["https://app.example.org"]))
     preflight = client.options("/sparql", headers={
-        "Origin": "http://example.org", "Access-Control-Request-Method": "POST",
+        "Origin": "https://app.example.org", "Access-Control-Request-Method": "POST",
         "Access-Control-Request-Headers": "content-type, accept"})
     assert preflight.status_code == 200
-    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert preflight.headers["access-control-allow-origin"] == "https://app.example.org"
     assert "POST" in preflight.headers["access-control-allow-methods"]
-    simple = client.get("/sparql", params={"query": "ASK {}"}, headers={"Origin": "http://example.org"})
-    assert simple.headers["access-control-allow-origin"] == "*"
+    simple = client.get("/sparql", params={"query": "ASK {}"}, headers={"Origin": "https://app.example.org"})
+    assert simple.headers["access-control-allow-origin"] == "https://app.example.org"
     assert "X-KG-Truncated".lower() in simple.headers["access-control-expose-headers"].lower()
+    other = client.get("/sparql", params={"query": "ASK {}"}, headers={"Origin": "http://evil.example"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+@pytest.mark.parametrize("host, allowed", [
+    ("localhost:7878", True), ("127.0.0.1", True), ("[::1]:7878", True),
+    ("evil.example", False), ("evil.example:7878", False), ("kg.internal", False)])
+def test_host_header_is_checked_against_dns_rebinding(client, host, allowed):
+    response = client.get("/sparql", params={"query": "ASK {}"}, headers={"Host": host})
+    assert (response.status_code == 200) is allowed
+    if not allowed:
+        assert response.status_code == 400 and "--allowed-host" in response.text
+
+
+def test_allowed_hosts_can_be_named(store):
+    client = _client(create_app(store, allowed_hosts=["kg.internal"]))
+    assert client.get("/sparql", params={"query": "ASK {}"}, headers={"Host": "kg.internal"}).status_code == 200
+    assert client.get("/sparql", params={"query": "ASK {}"}, headers={"Host": "localhost"}).status_code == 400
+
+
+SERVICE_QUERY = "SELECT * WHERE { SERVICE <http://127.0.0.1:1/sparql> { ?s ?p ?o } }"
+
+
+@pytest.mark.parametrize("how", ["query", "update"])
+def test_service_is_refused_by_default(store, how):
+    client = _client(create_app(store, allow_update=True, update_token=TOKEN))
+    if how == "query":
+        response = client.get("/sparql", params={"query": SERVICE_QUERY})
+    else:
+        response = client.post("/sparql", headers=AUTHORIZED, data={
+            "update": "INSERT { ?s ?p ?o } WHERE { service <http://127.0.0.1:1/sparql> { ?s ?p ?o } }"})
+    assert response.status_code == 403 and "--allow-service" in response.text
+
+
+def test_the_word_service_in_names_strings_and_comments_is_not_federation(client):
+    query = ('SELECT ?service WHERE { VALUES ?service { "SERVICE <http://x/>" <http://example.org/SERVICE> } }'
+             " # SERVICE <http://example.org/>")
+    assert client.get("/sparql", params={"query": query}).status_code == 200
+
+
+def test_a_failed_service_call_is_a_clean_error(store):
+    client = _client(create_app(store, allow_service=True))
+    response = client.get("/sparql", params={"query": SERVICE_QUERY})
+    assert response.status_code == 502 and "SERVICE" in response.text
+    assert "Error" not in response.text and "port 1" not in response.text
 
 
 # -- time limit ---------------------------------------------------------------------------------
@@ -252,9 +334,7 @@ def big_store():
 
 
 def test_streaming_query_is_stopped_at_the_time_limit(big_store):
-    from starlette.testclient import TestClient
-
-    client = TestClient(create_app(big_store, timeout=0.5, max_rows=10**9))
+    client = _client(create_app(big_store, timeout=0.5, max_rows=10**9))
     started = time.monotonic()
     # 400^3 = 64 million rows: streams for minutes without a limit
     response = client.get("/sparql", params={"query": "SELECT * WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"})
@@ -267,9 +347,7 @@ def test_streaming_query_is_stopped_at_the_time_limit(big_store):
 
 
 def test_blocking_query_still_answers_503_at_the_time_limit(big_store):
-    from starlette.testclient import TestClient
-
-    client = TestClient(create_app(big_store, timeout=0.3))
+    client = _client(create_app(big_store, timeout=0.3))
     started = time.monotonic()
     # an aggregate over ~9 million rows (about 2 s): one engine call that Python cannot interrupt
     response = client.get("/sparql", params={
@@ -319,14 +397,16 @@ def _free_port() -> int:
 
 @pytest.fixture
 def live_server(store):
-    """Yield a function starting ``kg serve``'s app under uvicorn on 127.0.0.1; stops it afterwards."""
+    """Yield a function starting ``kg serve``'s app under uvicorn on 127.0.0.1; stops it afterwards.
+    It serves the ``store`` fixture unless given another as ``served``."""
     import uvicorn
 
     servers = []
 
-    def start(**options) -> str:
+    def start(served=None, **options) -> str:
         port = _free_port()
-        config = uvicorn.Config(create_app(store, **options), host="127.0.0.1", port=port, log_level="warning")
+        config = uvicorn.Config(create_app(served or store, **options), host="127.0.0.1", port=port,
+                                log_level="warning")
         server = uvicorn.Server(config)
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
@@ -415,8 +495,8 @@ def test_rdflib_sparqlupdatestore_is_refused_then_allowed(live_server, store):
     updater = SPARQLUpdateStore(read_only, read_only)
     with pytest.raises(Exception, match="403"):
         updater.update(INSERT)
-    writable = live_server(allow_update=True)
-    SPARQLUpdateStore(writable, writable).update(INSERT)
+    writable = live_server(allow_update=True, update_token=TOKEN)
+    SPARQLUpdateStore(writable, writable, auth=("kg", TOKEN)).update(INSERT)
     assert store.query('ASK { ?s ?p "A. A. Lovelace" }').askAnswer
 
 
@@ -433,6 +513,121 @@ def test_concurrent_clients_on_a_real_socket(live_server):
 
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         assert set(pool.map(ask, range(40))) == {200}
+
+
+# -- a directory store: queries in worker processes ---------------------------------------------------
+@pytest.fixture(scope="module")
+def directory_store(tmp_path_factory):
+    """A store directory of 400 documents, 250 triples each (100,000 quads), written and closed."""
+    path = tmp_path_factory.mktemp("served") / "kg-data"
+    with Store.open(path) as writer:
+        writer.add_documents(
+            (f"<{document_graph_iri(f'tests/doc{d}.txt')}>",
+             [(f"<{KGR[f'person/p{d}-{i}']}>", f"<{KG.name}>", f'"name {d} {i}"') for i in range(250)])
+            for d in range(400))
+    return path
+
+
+PATHOLOGICAL = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"
+
+
+def test_overrunning_queries_are_killed_and_the_endpoint_answers_right_after(live_server, directory_store):
+    import concurrent.futures
+
+    import httpx
+
+    with Store.open(directory_store, read_only=True) as served:
+        endpoint = live_server(served, timeout=1.0, workers=2)
+        assert httpx.post(endpoint, data={"query": "ASK {}"}).status_code == 200  # the workers are up
+        sent = time.monotonic()
+
+        def slow():
+            response = httpx.post(endpoint, data={"query": PATHOLOGICAL}, timeout=60)
+            return response.status_code, time.monotonic()
+
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            answers = [pool.submit(slow) for _ in range(8)]
+            time.sleep(max(0.0, sent + 1.0 - time.monotonic()))
+            ask = httpx.post(endpoint, data={"query": "ASK {}"}, timeout=60)
+            answered = time.monotonic()
+            statuses, times = zip(*(f.result() for f in answers))
+    assert statuses == (503,) * 8
+    assert ask.status_code == 200 and ask.json()["boolean"] is True
+    # within 1 s of their time limits as the server counts them (from when their requests reached
+    # it: on a loaded machine the clients take a while to get there), and long before they would end
+    assert answered - max(times) < 1.0, f"ASK answered {answered - max(times):.2f} s after the last 503"
+    assert answered - sent < 5.0
+
+
+def test_a_killed_worker_is_gone_and_replaced(directory_store):
+    import os
+
+    with Store.open(directory_store, read_only=True) as served:
+        app = create_app(served, timeout=0.5, workers=1)
+        with _client(app) as client:
+            assert client.get("/sparql", params={"query": "ASK {}"}).status_code == 200
+            (before,) = [process.pid for process, _ in list(app.state.runner.idle.queue)]
+            assert client.get("/sparql", params={"query": PATHOLOGICAL}).status_code == 503
+            assert client.get("/sparql", params={"query": "ASK {}"}).status_code == 200
+            (after,) = [process.pid for process, _ in list(app.state.runner.idle.queue)]
+    assert after != before
+    with pytest.raises(ProcessLookupError):  # killed and reaped: its memory is back
+        os.kill(before, 0)
+
+
+def test_a_query_over_its_memory_budget_gets_503_and_its_worker_is_replaced(directory_store):
+    with Store.open(directory_store, read_only=True) as served:
+        with _client(create_app(served, timeout=30.0, workers=1, max_memory_mb=200)) as client:
+            started = time.monotonic()
+            # sorting 10^10 rows: it allocates until it is stopped
+            hungry = client.get("/sparql", params={"query": "SELECT * WHERE { ?a ?p ?b . ?c ?q ?d } ORDER BY ?b ?d"})
+            elapsed = time.monotonic() - started
+            assert client.get("/sparql", params={"query": "ASK {}"}).json()["boolean"] is True
+    assert hungry.status_code == 503 and "--max-memory" in hungry.text
+    assert elapsed < 20.0  # stopped by its memory, not by its time limit
+
+
+def test_construct_over_the_whole_store_is_cut_not_timed_out(directory_store):
+    with Store.open(directory_store, read_only=True) as served:
+        with _client(create_app(served, timeout=3.0, max_rows=500)) as client:
+            started = time.monotonic()
+            response = client.get("/sparql", params={"query": "CONSTRUCT WHERE { ?s ?p ?o }"},
+                                  headers={"Accept": "application/n-triples"})
+            elapsed = time.monotonic() - started
+    assert response.status_code == 200, response.text
+    assert response.headers["X-KG-Truncated"] == "500"
+    assert len(Graph().parse(data=response.text, format="nt")) == 500
+    assert elapsed < 3.0
+
+
+def test_an_update_is_seen_by_the_query_workers(tmp_path):
+    path = tmp_path / "kg-data"
+    with Store.open(path) as writer:
+        with _client(create_app(writer, allow_update=True, update_token=TOKEN, workers=1)) as client:
+            assert client.get("/sparql", params={"query": 'ASK { ?s ?p "A. A. Lovelace" }'}).json()["boolean"] is False
+            assert client.post("/sparql", data={"update": INSERT}, headers=AUTHORIZED).status_code == 204
+            assert client.get("/sparql", params={"query": 'ASK { ?s ?p "A. A. Lovelace" }'}).json()["boolean"] is True
+
+
+def test_a_chunked_body_is_refused_once_it_passes_the_limit(live_server):
+    import httpx
+
+    endpoint = live_server()
+    sent = [0]
+
+    def body():
+        yield b"query="
+        for _ in range(3200):  # 200 MB if it were all read
+            sent[0] += 65536
+            yield b"x" * 65536
+
+    try:
+        response = httpx.post(endpoint, content=body(), timeout=60,
+                              headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 413
+    except httpx.TransportError:
+        pass  # the server answered 413 and closed the connection while the client was still sending
+    assert sent[0] < 50_000_000
 
 
 # -- the page in a real browser ----------------------------------------------------------------------
@@ -464,24 +659,28 @@ def test_cli_serve_help(runner):
 
     result = runner.invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--store", "--allow-update", "--timeout", "--max-rows"):
+    for option in ("--host", "--port", "--store", "--allow-update", "--update-token", "--allow-service",
+                   "--cors-origin", "--allowed-host", "--timeout", "--max-rows", "--workers", "--max-memory"):
         assert option in result.output
 
 
 @pytest.mark.slow
 def test_load_script_runs_against_kg_serve():
-    """bench/load.py starts `kg serve` on loopback, fires queries from concurrent clients, reports 0 errors."""
+    """bench/load.py starts `kg serve` on loopback, fires queries from concurrent clients, reports 0 errors;
+    then never-ending queries get their 503 and the server answers again."""
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, str(root / "bench" / "load.py"), "--queries", "60", "--clients", "4",
-                           "--people", "20", "--json"], capture_output=True, text=True, timeout=180)
+                           "--people", "20", "--pathological", "3", "--timeout", "1", "--json"],
+                          capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads(done.stdout)
     assert report["queries"] == 60 and report["errors"] == 0
     assert report["p50_ms"] <= report["p99_ms"]
+    assert report["overload"]["statuses"] == ["503"] * 3 and report["overload"]["ask_status"] == 200
 
 
 def test_simple_literals_carry_no_xsd_string_datatype(client):

@@ -187,3 +187,73 @@ def test_bulk_writer_rewrites_a_graph_that_exists_or_was_queued_before():
         writer.add([_nt_document("b", 2)])  # queued by an earlier batch: replaced as well
     assert len(store) == (1 + 1) + (2 + 1)
     assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b"}
+
+
+# -- one writer, any number of readers: snapshots ------------------------------------------------------
+def test_a_reader_is_not_refused_by_a_writer_and_sees_what_the_last_writer_left(store_path):
+    with Store.open(store_path) as writer:
+        writer.replace_document(URIRef(EX + "g1"), triples(3))
+    with Store.open(store_path) as writer:
+        writer.replace_document(URIRef(EX + "g2"), triples(2, "g2"))
+        with Store.open(store_path, read_only=True) as reader:
+            assert len(reader) == 3  # not the write in progress
+        with Store.open(store_path, wait=0, read_only=True) as reader:
+            assert len(reader) == 3
+    with Store.open(store_path, read_only=True) as reader:
+        assert len(reader) == 5
+
+
+def test_a_read_only_store_refuses_writes(store_path):
+    Store.open(store_path).close()
+    with Store.open(store_path, read_only=True) as reader:
+        with pytest.raises(StoreError, match="read-only"):
+            reader.replace_document(URIRef(EX + "g1"), triples(1))
+        with pytest.raises(StoreError, match="read-only"):
+            reader.update("INSERT DATA { <https://example.org/a> <https://example.org/p> 1 }")
+
+
+def test_a_reader_refreshes_to_a_later_write_and_the_old_snapshot_goes_once_released(store_path):
+    Store.open(store_path).close()
+    reader = Store.open(store_path, read_only=True)
+    first = reader.generation
+    assert reader.refresh() is False
+    with Store.open(store_path) as writer:
+        writer.replace_document(URIRef(EX + "g1"), triples(4))
+    snapshots = store_path / "snapshots"
+    assert (snapshots / first).is_dir()  # the reader still holds it
+    assert reader.refresh() is True and len(reader) == 4 and reader.generation != first
+    with Store.open(store_path) as writer:
+        writer.replace_document(URIRef(EX + "g2"), triples(1, "g2"))
+    assert not (snapshots / first).exists()  # released by the refresh, deleted by the next writer
+    reader.close()
+
+
+def test_reading_a_directory_without_a_store_is_reading_an_empty_one(tmp_path):
+    with Store.open(tmp_path / "nothing-here", read_only=True) as reader:
+        assert reader.stats()["quads"] == 0
+    assert not (tmp_path / "nothing-here").exists()
+
+
+def test_a_store_written_before_snapshots_gets_one_when_read(store_path):
+    import shutil
+
+    with Store.open(store_path) as writer:
+        writer.replace_document(URIRef(EX + "g1"), triples(2))
+    shutil.rmtree(store_path / "snapshots")
+    with Store.open(store_path, read_only=True) as reader:
+        assert len(reader) == 2
+    current = (store_path / "snapshots" / "CURRENT").read_text()
+    shutil.rmtree(store_path / "snapshots" / current)  # a snapshot lost: the next reader makes another
+    with Store.open(store_path, read_only=True) as reader:
+        assert len(reader) == 2
+
+
+def test_a_construct_is_read_only_up_to_max_triples():
+    store = Store.open(":memory:")
+    store.replace_document(URIRef(EX + "g1"), triples(50))
+    cut = store.query("CONSTRUCT WHERE { ?s ?p ?o }", max_triples=10)
+    assert len(cut.graph) == 10 and cut.truncated
+    whole = store.query("CONSTRUCT WHERE { ?s ?p ?o }", max_triples=50)
+    assert len(whole.graph) == 50 and not whole.truncated
+    rows = store.query("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?o LIMIT 1", max_triples=10)
+    assert [str(r.o) for r in rows] == ["value 0"]

@@ -6,6 +6,8 @@ Three projections (built from a few queries, cached while the store is unchanged
 Questions answered: :func:`shared`, :func:`collaborators`, :func:`path`, :func:`central`,
 :func:`communities`, :func:`suggest`, :func:`timeline`, :func:`person`, :func:`members`,
 :func:`tree`. Each returns a list of row dicts (what ``kg <command> --format json`` prints).
+:func:`conflicts` finds the conflicts of interest between two lists of people (a
+:class:`ConflictReport`).
 
 Names match case-insensitively and by alias; a name that matches several entities raises
 :class:`AmbiguousNameError` (a :class:`kg.errors.NotFoundError`) listing the candidates.
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from kg.analyze._store import AmbiguousNameError, Snapshot, resolve, snapshot
 from kg.analyze._years import Span, overlap
+from kg.analyze.conflicts import ConflictReport, conflicts, read_people
 from kg.analyze.graphs import bipartite_graph, collaboration_graph, typed_graph
 from kg.analyze.network import central, collaborators, communities, path, suggest
 from kg.analyze.profile import members, person, shared, timeline, tree
@@ -29,5 +32,6 @@ from kg.analyze.profile import members, person, shared, timeline, tree
 __all__ = [
     "typed_graph", "bipartite_graph", "collaboration_graph",
     "shared", "collaborators", "path", "central", "communities", "suggest", "timeline", "person",
-    "members", "tree", "resolve", "snapshot", "Snapshot", "AmbiguousNameError", "Span", "overlap",
+    "members", "tree", "conflicts", "read_people", "ConflictReport",
+    "resolve", "snapshot", "Snapshot", "AmbiguousNameError", "Span", "overlap",
 ]

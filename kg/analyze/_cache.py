@@ -7,13 +7,17 @@ the projection it built here, one row per node (the node's adjacency, pickled), 
 results (centrality rankings, communities) once computed. Later commands read only the rows of
 the nodes they touch, so answering takes milliseconds to a second.
 
-The cache is a SQLite file, ``analysis-cache.sqlite`` in the store directory, stamped with the
-store's :attr:`~kg.store.Store.generation` (a token every write through kg renews; writing also
-deletes this file); a cache with another stamp is discarded, so it can cost time but never give
-a stale answer.
+The cache is a SQLite file in the store directory, one per state of the store:
+``analysis-cache-<generation>.sqlite``, after the store's :attr:`~kg.store.Store.generation` (a
+token every write through kg renews), so it can cost time but never give a stale answer. Readers
+of the store run side by side (see :mod:`kg.store`): those of one state share its file, SQLite
+keeping their writes apart, and no process deletes a file another may be reading; a writer
+deletes the files of states no reader can still be reading when it publishes
+(:func:`discard`).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -22,9 +26,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILE", "discard"]
+__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILES", "discard"]
 
-CACHE_FILE = "analysis-cache.sqlite"
+#: the cache files in a store directory (a glob pattern)
+CACHE_FILES = "analysis-cache-*.sqlite"
 _FORMAT = "2"  # bump when what is stored changes shape
 
 _SCHEMA = """
@@ -56,6 +61,9 @@ class AnalysisCache:
     {'b': {}}
     >>> AnalysisCache.open(folder, ("generation 2",)).result("answer", lambda: 0)  # the store changed
     0
+    >>> discard(folder, keep=["generation 2"])  # what a writer does: the other states' files go
+    >>> AnalysisCache.open(folder, ("generation 2",)).result("answer", lambda: 1)
+    0
     """
 
     def __init__(self, connection: sqlite3.Connection, path: Path):
@@ -67,20 +75,17 @@ class AnalysisCache:
     @classmethod
     def open(cls, folder: str | os.PathLike, state: tuple) -> "AnalysisCache":
         """The cache in ``folder`` for the store ``state``; emptied first when it was made for another."""
-        path = Path(folder) / CACHE_FILE
+        path = _cache_file(folder, state)
         stamp = json.dumps([_FORMAT, *state], default=str)
         try:
             db = _connect(path)
             found = db.execute("SELECT value FROM meta WHERE key = 'state'").fetchone()
         except sqlite3.DatabaseError:  # not a database (a crash mid-write, or another file): start over
-            discard(folder)
+            _delete(path)
             db, found = _connect(path), None
-        if found is None or found[0] != stamp:
-            db.close()
-            discard(folder)
-            db = _connect(path)
+        if found is None:
             with db:
-                db.execute("INSERT INTO meta VALUES ('state', ?)", (stamp,))
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('state', ?)", (stamp,))
         return cls(db, path)
 
     def close(self) -> None:
@@ -209,14 +214,26 @@ class DiskGraph(Mapping):
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path)
+    db = sqlite3.connect(path, timeout=60)  # readers of one state write their projections in turn
     db.executescript(_SCHEMA)
     return db
 
 
-def discard(folder: str | os.PathLike) -> None:
-    """Delete the cache of the store in ``folder``, if any (the store is about to change)."""
-    path = Path(folder) / CACHE_FILE
+def _cache_file(folder: str | os.PathLike, state: tuple) -> Path:
+    key = hashlib.sha1(json.dumps([_FORMAT, *state], default=str).encode()).hexdigest()[:16]
+    return Path(folder) / CACHE_FILES.replace("*", key)
+
+
+def discard(folder: str | os.PathLike, keep=()) -> None:
+    """Delete the caches in ``folder`` but those of the generations in ``keep`` (the states readers
+    may still read: a writer calls this when it publishes)."""
+    kept = {_cache_file(folder, (generation,)) for generation in keep}
+    for path in Path(folder).glob(CACHE_FILES):
+        if path not in kept:
+            _delete(path)
+
+
+def _delete(path: Path) -> None:
     for stale in (path, path.with_name(path.name + "-journal")):
         try:
             stale.unlink()

@@ -1,5 +1,5 @@
 """kg commands that answer questions about people: shared, collaborators, path, central,
-communities, suggest, timeline, person, members, tree.
+communities, suggest, timeline, person, members, tree, conflicts.
 
 Each command calls one function of :mod:`kg.analyze` and prints its rows.
 """
@@ -11,7 +11,7 @@ from kg.cli import cli, format_option, store_option
 from kg.cli._output import FORMATS, render
 
 __all__ = ["shared", "collaborators", "path", "central", "communities", "suggest", "timeline", "person",
-           "members", "tree"]
+           "members", "tree", "conflicts"]
 
 _fmt = format_option(type=click.Choice(FORMATS), default="table")
 
@@ -24,7 +24,7 @@ def _show(rows: list[dict], fmt: str, columns: list[str]) -> None:
 def _store(location: str):
     from kg.store import Store
 
-    return Store.open(location)
+    return Store.open(location, read_only=True)
 
 
 @cli.command()
@@ -224,3 +224,44 @@ def tree(name, store, fmt):
 
     with _store(store) as kg_store:
         _show(tree_(kg_store, name), fmt, ["generation", "student", "advisor"])
+
+
+@cli.command()
+@click.option("--between", "lists", nargs=2, required=True, type=click.Path(exists=True, dir_okay=False),
+              metavar="A B", help="Two lists of people: CSV with a name (or first/last) column and optional "
+                                  "email, orcid, affiliation columns; or plain text, one name a line.")
+@click.option("--years", type=click.IntRange(min=0), default=4, show_default=True,
+              help="Window of co-authorship and shared organisations, in years back from now.")
+@click.option("--as-of", "now", type=int, default=None, help="The current year (default: this year).")
+@store_option
+@format_option(type=click.Choice([*FORMATS, "conference"]), default="table",
+               help="Output format; 'conference': one CSV row per pair (names, e-mails, reasons).")
+def conflicts(lists, years, now, store, fmt):
+    """Conflicts of interest between two lists of people: advisors, mentors, co-authors, colleagues.
+
+    Every conflicting pair with each reason and the document and line stating it. Names that
+    match nobody, several people, or someone by initials alone are listed (on stderr, or under
+    "names" in JSON), never guessed.
+
+    \b
+    Example:
+        kg conflicts --between reviewers.csv authors.csv
+        kg conflicts --between panel.txt applicants.csv --years 6 --format conference > conflicts.csv
+    """
+    import json
+
+    from kg.analyze import conflicts as conflicts_, read_people
+
+    with _store(store) as kg_store:
+        report = conflicts_(kg_store, read_people(lists[0]), read_people(lists[1]), years=years, now=now)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        return
+    if fmt == "conference":
+        click.echo(render(report.pairs(), "csv"), nl=False)
+    else:
+        _show(report.conflicts, fmt, ["a", "b", "kind", "level", "when", "sources", "detail"])
+    if report.unresolved:
+        click.echo(f"\n{len(report.unresolved)} names not matched to one person (not checked):", err=True)
+        click.echo(render(report.unresolved, "table", columns=["list", "line", "name", "status", "candidates"]),
+                   err=True)

@@ -11,10 +11,11 @@ from kg.cli import cli, format_option, store_option
 from kg.cli._output import FORMATS, render
 
 
-def _open(store: str):
+def _open(store: str, *, read_only: bool = True):
+    """The store, for reading unless ``read_only=False`` (only writers take the lock: see kg.store)."""
     from kg.store import Store
 
-    return Store.open(store)
+    return Store.open(store, read_only=read_only)
 
 
 def _budget_options(command):
@@ -60,7 +61,7 @@ def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
     """
     from kg.pipeline import build as build_documents
 
-    with _open(store) as kg_store, _BuildProgress() as progress:
+    with _open(store, read_only=False) as kg_store, _BuildProgress() as progress:
         ror_index = None
         if ror:
             from kg.resolve import load_ror
@@ -310,7 +311,7 @@ def remove(documents, store):
     """
     from kg.pipeline import remove as remove_document
 
-    with _open(store) as kg_store:
+    with _open(store, read_only=False) as kg_store:
         for document in documents:
             for path in remove_document(kg_store, document):
                 click.echo(f"removed {path}")

@@ -48,7 +48,7 @@ def viz(store, out, focus, depth, types, predicates, since, until, max_nodes, si
     from kg import visualize
     from kg.store import Store
 
-    with Store.open(store) as opened:
+    with Store.open(store, read_only=True) as opened:
         graph = analyze.typed_graph(opened)
         if focus is not None:
             focus = analyze.resolve(opened, focus)

@@ -21,8 +21,8 @@ from dataclasses import replace
 from kg.model import ORGANIZATION_TYPES, Document, Entity, Evidence, Extraction, Relation, coarse_type
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_NORMALIZE_NAME_1 = re.compile(r"[^\w\s]")
-_RX_NORMALIZE_NAME_2 = re.compile(r"\s+")
+_NON_WORD = re.compile(r"[^\w\s]")
+_WHITESPACE_RUN = re.compile(r"\s+")
 
 __all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT"]
 
@@ -46,8 +46,8 @@ def normalize_name(name: str) -> str:
         text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.lower()
     text = text.replace("&", " and ")
-    text = _RX_NORMALIZE_NAME_1.sub(" ", text)
-    return _RX_NORMALIZE_NAME_2.sub(" ", text).strip()
+    text = _NON_WORD.sub(" ", text)
+    return _WHITESPACE_RUN.sub(" ", text).strip()
 
 
 def _blank(value) -> bool:

@@ -46,7 +46,7 @@ _MONTH_RE = "(?:" + "|".join(sorted((re.escape(m) for m in MONTHS), key=len, rev
 _YEAR = r"(?:19|20)\d\d"
 _OPEN_WORDS = (
     r"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|"
-    r"présent|present\.|aujourd['’]hui|heute|jetzt|actualidad|presente|atual|oggi|至今|现在"
+    r"présent|present\.|aujourd['’]hui|heute|jetzt|actualidad|presente|atual|oggi|至今|现在|現在|현재"
 )
 _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 
@@ -73,7 +73,7 @@ _DATE = re.compile(
 )
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _SEP = re.compile(
-    r"^\s*(?:-{1,3}|–|—|−|~|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>)\s*",
+    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>)\s*",
     re.IGNORECASE,
 )
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
@@ -112,6 +112,20 @@ def _value(match: re.Match) -> tuple[str, int]:
     return year, int(year)
 
 
+#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年".
+_CJK_DATE = re.compile(r"((?:19|20)\d\d)年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
+
+
+def _western(text: str) -> str:
+    """The text with CJK dates written as ``2020.4`` and padded to their length, so every offset
+    into it is an offset into the original.
+
+    >>> _western("2020年4月 - 現在")
+    '2020.4  - 現在'
+    """
+    return _CJK_DATE.sub(lambda m: (f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1)).ljust(len(m.group(0))), text)
+
+
 def find_dates(text: str) -> list[tuple[str, int, int]]:
     """Every single date in the text as ``(value, begin, end)``.
 
@@ -126,6 +140,8 @@ def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
     out = []
     if not _HAS_YEAR.search(text):
         return ()
+    if "年" in text:
+        text = _western(text)
     for match in _DATE.finditer(text):
         value, _ = _value(match)
         out.append((value, match.start(), match.end()))
@@ -183,6 +199,8 @@ def find_date_range(text: str) -> DateRange | None:
     """
     # the dates come from find_dates' cache: the lines whose ranges are read have mostly had
     # their dates found already
+    if "年" in text:
+        text = _western(text)
     matches = _find_dates(text)
     for index, (value, begin, stop) in enumerate(matches):
         year = int(value[:4])

@@ -22,7 +22,7 @@ from kg.extract.gazetteer import (
 )
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_ROLE_1 = re.compile(r"[A-Za-z][\w-]*")
+_RX_IS_ROLE_1 = re.compile(r"[^\W\d_][\w-]*")
 _RX_IS_ROLE_2 = re.compile(r"\([^)]*\)")
 _RX_IS_ROLE_3 = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _RX_CLASSIFY_SEGMENT_1 = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
@@ -31,7 +31,8 @@ _RX_CLASSIFY_SEGMENT_3 = re.compile(r"^the university", re.I)
 _RX_CLASSIFY_SEGMENT_4 = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
 _RX_CLASSIFY_SEGMENT_5 = re.compile(r"^[a-z]+[A-Z]")
 _RX_CLASSIFY_SEGMENT_6 = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
-_RX_CLASSIFY_SEGMENT_7 = re.compile(r"^[A-Z][a-z]+(?:ing|ed)\b")
+# a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
+_RX_CLASSIFY_SEGMENT_7 = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _RX_CLASSIFY_SEGMENT_8 = re.compile(r"[A-Z]{2,}")
 _RX_CLASSIFY_SEGMENT_9 = re.compile(r"\d")
 _RX_SEGMENTS_1 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
@@ -122,6 +123,12 @@ def is_location(segment: str) -> bool:
     return bool(_US_STATE_CODE.match(segment.strip(" .")))
 
 
+@lru_cache(maxsize=1)
+def _cjk_roles() -> tuple[str, ...]:
+    """The role words of ``roles.tsv`` written in CJK characters, longest first."""
+    return tuple(sorted((r for r in _roles() if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
+
+
 @lru_cache(maxsize=32768)
 def is_role(segment: str) -> bool:
     """Whether a segment is a job title or status ("Research Intern", "PhD Student").
@@ -134,6 +141,11 @@ def is_role(segment: str) -> bool:
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
     words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", lowered[:closed]) + lowered[closed:])
+    if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
+        # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
+        cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
+        if cjk_role:
+            words[-1] = cjk_role
     if not words or not any(w in _roles() for w in words):
         return False
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
@@ -689,7 +701,8 @@ _BARE_KEYWORDS = frozenset({
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
                         r"fellow|chair)$", re.I)
 _ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair|head|president|member|dean|founder|"
-                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
+                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student|pi|leader|"
+                          r"investigator|manager|coordinator)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
 
 
 def _trim_award(piece: str) -> str | None:

@@ -16,22 +16,22 @@ from functools import lru_cache
 from importlib import resources
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_PERSON_NAME_1 = re.compile(r"[a-z][A-Z]")
-_RX_IS_PERSON_NAME_2 = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
-_RX_CLEAN_PERSON_1 = re.compile(r"\[[^\]]*\]|\([^)]*\)")
-_RX_CLEAN_PERSON_2 = re.compile(r"[*†‡§¶#^]|\\")
-_RX_CLEAN_PERSON_3 = re.compile(r"\b[A-Z]\.$")
-_RX_SPLIT_TOP_1 = re.compile(r"\s+(?:and|&|und|et|y)\s+")
-_RX_SPLIT_PEOPLE_1 = re.compile(r"^\s*(?:and|&)\s+")
-_RX_SPLIT_PEOPLE_2 = re.compile(r"^[^:]{0,40}:\s*")
-_RX_SPLIT_PEOPLE_3 = re.compile(r"\(([^()]*)\)")
-_RX_SPLIT_PEOPLE_4 = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
+_CAMEL_CASE = re.compile(r"[a-z][A-Z]")
+_SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
+_BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
+_TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
+_LIST_CONJUNCTION = re.compile(r"\s+(?:and|&|und|et|y)\s+")
+_LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
+_LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
+_PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
+_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords"]
 
 _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau)\s+",
+    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
     re.IGNORECASE,
 )
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
@@ -88,7 +88,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
             return False
         if not _WORD.match(token) or any(c.isdigit() for c in token):
             return False
-        if _RX_IS_PERSON_NAME_1.search(token) and not _RX_IS_PERSON_NAME_2.match(token):
+        if _CAMEL_CASE.search(token) and not _SURNAME_PREFIX.match(token):
             return False  # CamelCase is a product name ("MapReduce"), not a person
         if token.endswith(".") and len(token) > 3:
             return False
@@ -111,16 +111,18 @@ def clean_person(text: str) -> str | None:
     >>> clean_person("Professors Maria Alvarez")
     'Maria Alvarez'
     """
-    text = _RX_CLEAN_PERSON_1.sub(" ", text)
-    text = _RX_CLEAN_PERSON_2.sub(" ", text)
+    text = _BRACKETED.sub(" ", text)
+    text = _NAME_MARKS.sub(" ", text)
     text = " ".join(text.split()).strip(" ,;:.-–")
+    if text.endswith((")", "]")):
+        text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
     untitled = text
-    for _ in range(2):
+    for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")
     # keep a trailing initial's dot ("G. He") but drop a sentence dot
-    if text.endswith(".") and not _RX_CLEAN_PERSON_3.search(text):
+    if text.endswith(".") and not _TRAILING_INITIAL.search(text):
         text = text[:-1]
     if is_person_name(text, titled=titled):
         return text
@@ -155,7 +157,7 @@ def _split_top(text: str) -> list[tuple[str, int]]:
                 pieces.append((text[start:i], start))
                 start = i + 1
             else:
-                m = _RX_SPLIT_TOP_1.match(text[i:])
+                m = _LIST_CONJUNCTION.match(text[i:])
                 if m and c.isspace():
                     pieces.append((text[start:i], start))
                     start = i + m.end()
@@ -174,14 +176,14 @@ def split_people(text: str) -> list[PersonMention]:
     """
     out = []
     for piece, offset in _split_top(text):
-        piece_text = _RX_SPLIT_PEOPLE_1.sub("", piece)
-        piece_text = _RX_SPLIT_PEOPLE_2.sub("", piece_text) if ":" in piece_text else piece_text
+        piece_text = _LEADING_AND.sub("", piece)
+        piece_text = _LABEL_PREFIX.sub("", piece_text) if ":" in piece_text else piece_text
         note = None
-        m = _RX_SPLIT_PEOPLE_3.search(piece_text)
+        m = _PARENTHETICAL_NOTE.search(piece_text)
         if m:
             note = m.group(1).strip() or None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
-        name = clean_person(piece_text) or clean_person(_RX_SPLIT_PEOPLE_4.split(piece_text, maxsplit=1)[0])
+        name = clean_person(piece_text) or clean_person(_NAME_THEN_PREPOSITION.split(piece_text, maxsplit=1)[0])
         if name:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))

@@ -19,24 +19,25 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import clean_person
+from kg.extract.members import list_members, member_lines, read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import project_mentions
 from kg.extract.prose import read_prose
 from kg.extract.sections import find_sections
 from kg.extract.structured import read_structured
-from kg.extract.subject import find_subject, name_aliases
+from kg.extract.subject import find_subject, name_aliases, named_by_contact
 from kg.extract.text import clean, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_EXTRACT_1 = re.compile(r"proje[ck]?t", re.I)
-_RX_EXTRACT_2 = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
-_RX_EXTRACT_3 = re.compile(r"\b(?:I|he|she)\b")
-_RX_BOLD_AUTHOR_1 = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
-_RX_LETTERS = re.compile(r"[^\W\d_]+")
-_RX_DESCRIBED = re.compile(r"\s*(?:an?|the)\s", re.I)
-_RX_PROJECT_ITEMS_1 = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
+_PROJECTS_HEADING = re.compile(r"proje[ck]?t", re.I)
+_EMPHASISED_LINE = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
+_PERSONAL_PRONOUN = re.compile(r"\b(?:I|he|she)\b")
+_BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_ARTICLE_OPENING = re.compile(r"\s*(?:an?|the)\s", re.I)
+_ITEM_FIELD_BREAK = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
 
 __all__ = ["extract"]
 
@@ -117,8 +118,9 @@ def extract(document: Document) -> Extraction:
             if alias.lower() != name.lower():
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
-        bold = _bold_author(document, sections)
-        subject_id = ctx.set_subject(bold[0], aliases=bold[1], evidence=ctx.evidence(bold[2])) if bold else ctx.subject()
+        publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
+        owner = _bold_author(document, sections) or named_by_contact(document, skip, publications)
+        subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if found else []
 
     # -- identifiers (outside references and publications) ---------------------------------------
@@ -140,8 +142,10 @@ def extract(document: Document) -> Extraction:
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
+    members = list_members(ctx, sections)
+    listed = member_lines(members)
     for section in sections:
-        body = [i for i in section.lines if i not in skip]
+        body = [i for i in section.lines if i not in skip and i not in listed]
         if structured:
             break
         if section.kind == "publications":
@@ -149,7 +153,7 @@ def extract(document: Document) -> Extraction:
             continue
         if section.kind in _CV_KINDS:
             extract_entries(ctx, registry, subject_id, body, section.kind,
-                            projects=bool(_RX_EXTRACT_1.search(section.heading)))
+                            projects=bool(_PROJECTS_HEADING.search(section.heading)))
         elif section.kind in (None, "bio", "service"):
             extract_entries(ctx, registry, subject_id, body, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
@@ -163,14 +167,15 @@ def extract(document: Document) -> Extraction:
             for i in body:
                 text = clean(lines[i].text)
                 raw = lines[i].text.strip()
-                if _RX_EXTRACT_2.match(raw) or raw.startswith("#"):
+                if _EMPHASISED_LINE.match(raw) or raw.startswith("#"):
                     prose_lines.append((i, ""))  # an emphasised title line stands alone
-                if section.kind in _CV_KINDS and len(text) < 100 and not _RX_EXTRACT_3.search(text):
+                if section.kind in _CV_KINDS and len(text) < 100 and not _PERSONAL_PRONOUN.search(text):
                     prose_lines.append((i, ""))
                     continue
                 prose_lines.append((i, text))
     prose = passages(prose_lines)
     read_prose(ctx, registry, subject_id, prose, subject_names)
+    read_members(ctx, registry, subject_id, members)
 
     # -- projects ---------------------------------------------------------------------------------
     for passage in prose:
@@ -243,7 +248,7 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     for index, line in enumerate(document.lines):
         if index not in pub:
             continue
-        for match in _RX_BOLD_AUTHOR_1.finditer(line.text):
+        for match in _BOLD_PHRASE.finditer(line.text):
             name = _author_name(next(g for g in match.groups() if g))
             if name:
                 counts[name] += 1
@@ -305,13 +310,13 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         name = None
         if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
             name = match.group("name")
-        elif match and titles and _RX_DESCRIBED.match(raw, match.end()) and looks_like_project(match.group("name")):
+        elif match and titles and _ARTICLE_OPENING.match(raw, match.end()) and looks_like_project(match.group("name")):
             name = match.group("name")  # "- lindbladx: a JAX library ...": any name a Projects list describes
         elif titles:
             text = clean(raw)
             dates = find_date_range(text)
             # "Developer | occuR - occupancy models in R | 2019 - present": the name after the role
-            pieces = [p.strip(" .,") for p in _RX_PROJECT_ITEMS_1.split(text[: dates.begin] if dates else text)]
+            pieces = [p.strip(" .,") for p in _ITEM_FIELD_BREAK.split(text[: dates.begin] if dates else text)]
             head = next((p for p in pieces if p and not is_role(p)), "")
             words = head.split()
             if dates and 1 <= len(words) <= 7 and (_project_shape(head) or all(
@@ -330,7 +335,7 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
 
 def _title_word(word: str) -> str:
     """"NDLOVU-HARTMANN" -> "Ndlovu-Hartmann", "O'BRIEN" -> "O'Brien": each part of a joined name."""
-    return _RX_LETTERS.sub(lambda m: m.group(0).capitalize(), word)
+    return _LETTER_RUN.sub(lambda m: m.group(0).capitalize(), word)
 
 
 def _names(name: str) -> list[str]:

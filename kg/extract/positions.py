@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
+from importlib import resources
 
 from kg.extract.dates import DateRange, find_date_range
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
@@ -15,37 +17,46 @@ from kg.extract.text import clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_PARSE_NOTE_1 = re.compile(r"\s*[,;]\s*")
-_RX_PARSE_NOTE_2 = re.compile(r"^(?:now|currently|today)\s+", re.I)
-_RX_PARSE_NOTE_3 = re.compile(r"^(?P<role>[^@]{1,60}?)\s*(?:@|\bat\b|\bof\b)\s*(?P<org>.+)$")
-_RX_ADD_AFFILIATION_NOTE_1 = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
-_RX_ADD_AFFILIATION_NOTE_2 = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
-_RX_ROLE_TEXT_1 = re.compile(r"\b(?:present|now|current|today|since|from|until)\b", re.I)
-_RX_ROLE_TEXT_2 = re.compile(r"\((?:19|20)\d\d[^)]*\)")
+_NOTE_PARTS = re.compile(r"\s*[,;]\s*")
+_NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
+#: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
+#: vocabularies, an article, the organisation
+_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no)\b)\s*"
+                          r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
+_PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
+_ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
+_PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
+#: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
+_DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until|actualidad|presente|heute|jetzt|seit|bis|"
+                               r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
+_YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
-_RX_ROLE_TEXT_3 = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
+_ROLE_END = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
-_RX_ROLE_TEXT_4 = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
+_FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
-_RX_CHAIN_TEXT_1 = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_RX_EXTRACT_ENTRIES_1 = re.compile(r";\s*(?=[^;]*:)")
-_RX_EXTRACT_ENTRIES_2 = re.compile(r"^[^:]{0,30}:\s*")
-_RX_EXTRACT_ENTRIES_3 = re.compile(r"committee", re.I)
+_EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
+_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
+_LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
+_COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
-_RX_EXTRACT_ENTRIES_4 = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
-_RX_EXTRACT_ENTRIES_5 = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
-_RX_PROJECT_HEAD_1 = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
-_RX_PROJECT_HEAD_2 = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
-_RX_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
-_RX_LETTERS = re.compile(r"[^\W\d_]")
-_RX_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
-_RX_EMIT_1 = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
-_RX_REFERENCE_PEOPLE_1 = re.compile(r"\bat\b")
-_RX_REFERENCE_PEOPLE_2 = re.compile(r"\s+(?:of|in|at)\s+")
-_RX_REFERENCE_PEOPLE_3 = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
-_RX_REFERENCE_PEOPLE_4 = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
+_EMPLOYER_LABEL = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
+_PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
+_PROJECT_NAME_END = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
+_LETTER = re.compile(r"[^\W\d_]")
+_ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
+#: Job titles that make an entry in an education section a job (a teaching or research assistantship).
+_JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
+_AT_WORD = re.compile(r"\bat\b")
+_ROLE_PREPOSITION = re.compile(r"\s+(?:of|in|at)\s+")
+_REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
+_TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
+#: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
+_DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
-_RX_COLUMNS = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
+_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
@@ -56,8 +67,8 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 ADVISOR_TRIGGER = re.compile(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
     # French, Spanish, Italian, German
-    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter)"
-    r"\s*[:：]|sous\s+la\s+(?:co-?)?direction\s+d(?:e|u|es)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|(?:co-?)?orientador(?:a|es)?)"
+    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?direction\s+d(?:e|u|es)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
@@ -66,6 +77,18 @@ ADVISOR_TRIGGER = re.compile(
     re.IGNORECASE,
 )
 
+#: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
+_FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
+#: A slash between two CJK names ("实验室/大学"): two organisations.
+_CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
+#: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
+_DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
+#: A referee's relation to the owner that makes them the owner's advisor.
+_SUPERVISOR_NOTE = re.compile(r"\b(?:supervisor|advisor|adviser|promoter|betreuer(?:in)?|doktorvater|doktormutter|"
+                              r"directeur de thèse|directrice de thèse|director de tesis|directora de tesis|orientador|"
+                              r"orientadora|relatore|relatrice|导师|指導教員)\b", re.I)
+#: The triggers naming who heads the entry's group ("PI:", "group leader:").
+_GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
@@ -75,7 +98,7 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
-                           r"ncadr|elat|oktor|irecci|"
+                           r"ncadr|elat|oktor|irecci|rientad|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 
@@ -136,29 +159,58 @@ class Entry:
     project: str | None = None
 
 
+@lru_cache(maxsize=1)
+def _action_verbs() -> frozenset[str]:
+    """``data/action_verbs.txt``."""
+    text = resources.files("kg.extract").joinpath("data").joinpath("action_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+#: An image's alt text left as a line ("Acme Logo"), beside the line naming the organisation.
+_ALT_LOGO = re.compile(r"\s(?:logo|logotipo|logotype)$", re.I)
+
+
+def describes_work(text: str) -> bool:
+    """Whether a line opens with an action word, so it says what someone did, not where.
+
+    >>> describes_work("Developed a fuzzer with Acme Labs"), describes_work("Research Intern, Acme Labs")
+    (True, False)
+    """
+    first = text.split(maxsplit=1)[0].lower().strip(",.:;") if text.strip() else ""
+    return first in _action_verbs()
+
+
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     """``(role, organisation text, ongoing)`` pieces of a person's note such as
-    ``"VP@Acme, now CEO@Zeta Ltd"`` or ``"director at X"`` or ``"UL"``.
+    ``"VP@Acme, now CEO@Zeta Ltd"`` or ``"director at X"`` or ``"UL"``; a role standing alone
+    belongs to the organisation after it ("Assist. Prof., Univ. of X").
 
     >>> parse_note("Director@Cloud Group, Nokia")
     [('Director', 'Cloud Group', False), (None, 'Nokia', False)]
     >>> parse_note("VP@Acme, now CEO@Zeta Ltd")
     [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
+    >>> parse_note("Postdoc, Valdar lab"), parse_note("investigadora en la Universidad de Leon")
+    ([('Postdoc', 'Valdar lab', False)], [('investigadora', 'Universidad de Leon', False)])
     """
     out = []
     ongoing = False
-    for part in _RX_PARSE_NOTE_1.split(note):
+    pending_role = None
+    for part in _NOTE_PARTS.split(note):
         part = part.strip()
-        m = _RX_PARSE_NOTE_2.match(part)
+        m = _NOW_OPENING.match(part)
         if m:
             ongoing, part = True, part[m.end():]
         if not part or part.lower() in ("link", "pdf", "homepage", "website", "web"):
             continue
-        at = _RX_PARSE_NOTE_3.match(part)
-        if at and is_role(at.group("role")):
-            out.append((at.group("role").strip(), at.group("org").strip(), ongoing))
+        at = _ROLE_AT_ORG.match(part)
+        if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
+            out.append((at.group("role").strip() or pending_role, at.group("org").strip(), ongoing))
+        elif is_role(part) and not degree_of(part):
+            pending_role = part
+            continue
         else:
-            out.append((None, part, ongoing))
+            out.append((pending_role, part, ongoing))
+        pending_role = None
     return out
 
 
@@ -177,13 +229,19 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     return ids
 
 
-def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence) -> None:
-    """``Kenji Mori (director at Nokia Bell Labs)``: the person works at the organisation."""
+def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence, *,
+                         current: bool = False, predicate: str = "workedAt") -> None:
+    """``Kenji Mori (director at Nokia Bell Labs)``, an alumnus "now a postdoc at X": the person works
+    (or, with ``predicate="studiedAt"``, studies) at the organisations the note names. ``current``
+    says the note tells where the person is now: the relation is open-ended, and a proper name
+    standing alone there is taken for an employer (a school has a word that says so)."""
     previous = None
     for role, org_text, ongoing in parse_note(note):
-        mention = classify_segment(org_text, context_org=bool(role) or bool(_RX_ADD_AFFILIATION_NOTE_1.fullmatch(org_text)))
-        if mention is None and role and _RX_ADD_AFFILIATION_NOTE_2.match(org_text):
-            mention = OrgMention(org_text, org_text, "Company", False)
+        bare = _PARENTHESES.sub("", org_text).strip()  # "UMD (Patro)": the group leader's name aside
+        mention = classify_segment(bare, context_org=bool(role) or bool(_ACRONYM.fullmatch(bare)))
+        if mention is None and (role or current) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
+                and not is_location(bare) and not is_role(bare):
+            mention = OrgMention(bare, bare, "Company", False)  # employers bear people's names too ("Eli Lilly")
         if mention is None:
             previous = None
             continue
@@ -193,7 +251,8 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
             previous = None
             continue
         oid = registry.add(mention, evidence)
-        ctx.add_relation(person_id, "workedAt", oid, role=role, end="present" if ongoing else None, evidence=evidence)
+        ctx.add_relation(person_id, predicate, oid, role=role if predicate == "workedAt" else None,
+                         end="present" if ongoing or current else None, evidence=evidence)
         previous = oid if role else None
 
 
@@ -202,22 +261,41 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
-    text = _RX_ROLE_TEXT_1.sub(",", text)
-    for seg, _ in segments(_RX_ROLE_TEXT_2.sub("", text)):
+    text = _DATE_RANGE_WORDS.sub(",", text)
+    for seg, _ in segments(_YEAR_PARENTHETICAL.sub("", text)):
         seg = seg.strip(" *.")
-        sub = _RX_ROLE_TEXT_3.split(seg, maxsplit=1)
+        sub = _ROLE_END.split(seg, maxsplit=1)
         head = sub[0].strip()
         if head[:1] in "IiHhSsTt":
-            head = _RX_ROLE_TEXT_4.sub("", head)
+            head = _FIRST_PERSON_ROLE.sub("", head)
         if head and is_role(head) and len(head) <= 80 and not degree_of(head):
             return head
     return None
 
 
 def _chain_text(raw: str) -> str:
-    """The line with emphasis markers turned into segment breaks ("**Org** Place")."""
-    text = _RX_CHAIN_TEXT_1.sub(" | ", raw)
+    """The line with emphasis markers and full stops between fields turned into segment breaks
+    ("**Org** Place", "PhD, Physics. University of X. 2015")."""
+    text = _EMPHASIS_MARK.sub(" | ", raw)
+    if ". " in text:
+        text = _FIELD_STOP.sub(_field_break, text)
     return clean(text)
+
+
+#: A word and full stop before a capital: the end of an entry's field, unless the word is abbreviated.
+_FIELD_STOP = re.compile(r"(?P<word>\b\w+|\))\.\s+(?=[A-Z])")
+_ABBREVIATED = {"dept", "univ", "inst", "natl", "intl", "assoc", "asst", "prof", "corp", "tech", "dipl", "co", "inc",
+                "ltd", "pvt", "st", "dr", "mr", "ms", "jr", "sr", "lab", "sci", "eng", "res", "ctr", "ph", "sc", "vs", "al", "no", "vol"}
+
+
+def _field_break(match: re.Match) -> str:
+    """" | " for a full stop after a whole lower-case word or a parenthesis ("Physics. University"),
+    the text unchanged after an initial or an abbreviation ("A. Bello", "Dept. Physics")."""
+    word = match.group("word")
+    whole = match.group(0)
+    if word == ")" or (len(word) >= 3 and word[-1].islower() and word.lower() not in _ABBREVIATED):
+        return word + " | "
+    return whole
 
 
 def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
@@ -232,7 +310,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     lines = ctx.document.lines
     entries: list[Entry] = []
     current: Entry | None = None
-    inline: dict[int, tuple[str, str, int, str]] = {}
+    inline: dict[int, list[tuple[str, str, int, str]]] = {}
     pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
     previous = -1
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
@@ -242,45 +320,63 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_dates is not None and pending_dates[0] != previous:
             pending_dates = None
         prior, previous = previous, index
-        raw = _RX_COLUMNS.sub(" | ", lines[index].text)
+        raw = _COLUMN_GAP.sub(" | ", lines[index].text)
+        if not raw.isascii():
+            raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
-        role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
-        if trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                     or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",")))):
+        for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
+            role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
+            if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
+                              or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
+                break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
             stop = _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
-            named = text[trig.start() + len(keep): trig.end() + (stop.start() if stop else len(after))]
-            pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
-            if pred:
-                inline[index] = (after[: stop.start()] if stop else after, pred, index, trig.group("trigger"))
-            text = text.replace(named, "", 1)
-            raw = raw.replace(named, "", 1) if named in raw else text
+            names = after[: stop.start()] if stop else after
+            if role_with and not split_people(names):
+                # "Postdoctoral Researcher with the Ecosystems Lab": a host organisation, read as one
+                text = text[: trig.start() + len(keep)] + "," + after
+                raw = text
+            else:
+                named = text[trig.start() + len(keep): trig.end() + len(names)]
+                pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
+                if pred:
+                    inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
+                text = text.replace(named, "", 1)
+                raw = raw.replace(named, "", 1) if named in raw else text
+            trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+        if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
             # "Advisor: A; Co-Advisor: B"
-            for part in _RX_EXTRACT_ENTRIES_1.split(rest):
-                part = _RX_EXTRACT_ENTRIES_2.sub("", part) if ":" in part[:32] else part
+            for part in _NEXT_LABELLED_PART.split(rest):
+                part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
-                if _RX_EXTRACT_ENTRIES_3.search(trig.group("trigger")):
+                if _COMMITTEE.search(trig.group("trigger")):
                     pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue
-        if len([w for w in text.split() if w != "|"]) > 18:
+        words = len([w for w in text.split() if w != "|"])
+        if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
+            continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
+        if describes_work(text) or _ALT_LOGO.search(text):
+            # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
+            if current is not None:
+                current.last = index
             continue
-        if _RX_EXTRACT_ENTRIES_4.match(text) and not _RX_EXTRACT_ENTRIES_5.match(text):
+        if _LABEL_LINE.match(text) and not _EMPLOYER_LABEL.match(text):
             # "Research Areas: ...", "Products: ..." label lines
             if current is not None:
                 current.last = index
             continue
-        project = _project_head(raw, text) if projects or _RX_PROJECT_HEAD_1.search(raw) else None
+        project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
             rest = _chain_text(raw)
             rest = rest[rest.find(project) + len(project):] if project in rest else ""
@@ -295,7 +391,11 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < _HEADER_LINES and pending_role is not None and not find_date_range(text):
             head_role = True  # "Assistant Professor of Sociology" above "Universidade de Coimbra", under the name
-        if strict and chain and not head_role and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
+        # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
+        before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
+        head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
+        if strict and chain and not head_role and not head_degree \
+                and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
         dates = find_date_range(text)
@@ -307,7 +407,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
         if not chain and dates and not degree and (current is None or current.start or current.end) \
-                and not _RX_LETTERS.search(text[: dates.begin] + text[dates.stop:]):
+                and not _LETTER.search(text[: dates.begin] + text[dates.stop:]):
             pending_dates = (index, dates)  # "#### 2014 - 2016" above the position it dates
             continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
@@ -370,7 +470,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not current.role:
             current.role = _role_text(text, chain)
     for entry in entries:
-        entry.advisors.extend(inline[i] for i in sorted(inline) if entry.first <= i <= entry.last)
+        entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
     return entries
 
@@ -379,14 +479,14 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
     """The role a line states before its first organisation, set apart from it ("**Engineer** | Acme
     Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
     head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
-    return head if head and is_role(head) and not _RX_ROLE_JOINED.search(head) else None
+    return head if head and is_role(head) and not _ROLE_JOINED.search(head) else None
 
 
 def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
     from kg.extract.projects import _project_shape, looks_like_project
 
-    head = _RX_PROJECT_HEAD_2.split(text)[0].strip(" *")
+    head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
@@ -398,7 +498,7 @@ def _project_head(raw: str, text: str) -> str | None:
     if find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
-                                     or _RX_PROJECT_HEAD_1.search(raw)):
+                                     or _PROJECT_HINT.search(raw)):
         return head
     return None
 
@@ -433,8 +533,10 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                 registry.parent_of.setdefault(uid, top)
         ids[:0] = group_ids
     # a visit as a student ("Visiting PhD Student") is studying wherever the CV lists it
-    studied = (kind == "education" or (kind == "strict" and entry.degree) or entry.degree == "Visit") and not (
-        entry.role and not entry.degree and _RX_EMIT_1.search(entry.role))
+    # the entry's own words decide before its section's kind: a degree with no job title is study
+    # wherever the CV lists it ("Academic History"), a visit as a student too
+    studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
+               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
     predicate = "studiedAt" if studied else "workedAt"
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
@@ -445,8 +547,11 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                              evidence=evidence)
         else:
             ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
-    for text, pred, index, _ in entry.advisors:
-        add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+    for text, pred, index, trigger in entry.advisors:
+        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+        if ids and _GROUP_HEAD.match(trigger):
+            for pid in people:  # "(PI: B)": the group leader works at the entry's group
+                ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))
 
 
 def _parallel(chain: list[OrgMention]) -> bool:
@@ -471,14 +576,28 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
     person = None
     for index in indexes:
         text = clean(lines[index].text)
-        if "@" in text and not _RX_REFERENCE_PEOPLE_1.search(text):
-            text = _RX_EMAIL.sub("", text).strip(" ,;|")  # "..., University Y, a.bello@y.edu"
+        if "@" in text and not _AT_WORD.search(text):
+            text = _EMAIL.sub("", text).strip(" ,;|")  # "..., University Y, a.bello@y.edu"
         if not text:
             continue
         name = clean_person(text) if len(text) <= 50 else None
         if name:
             person = ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
             continue
+        cells = [c.strip() for c in text.split(" | ")]
+        named = next((c for c in cells if clean_person(c) and not is_role(c)), None) if len(cells) > 1 else None
+        if named:
+            # "Professor, University X | A. Bello | PhD Supervisor": one line per referee, in cells
+            person = ctx.add_entity(clean_person(named), "Person", evidence=ctx.evidence(index))
+            cells.remove(named)
+        # "PhD Supervisor" said of a referee: the owner's advisor
+        notes = [c for c in cells if len(c.split()) <= 4 and _SUPERVISOR_NOTE.search(c)]
+        if notes and person is not None and ctx.subject_id:
+            ctx.add_relation(ctx.subject_id, "advisedBy", person, evidence=ctx.evidence(index))
+            cells = [c for c in cells if c not in notes]
+            if not cells:
+                continue
+        text = ", ".join(cells)
         head, comma, rest = text.partition(", ")
         if comma and (name := clean_person(head)) and not is_role(name) and org_chain(rest, context_org=False):
             # "Prof. A. Bello, Department of X, University Y, a.bello@y.edu": one line per referee
@@ -486,7 +605,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             text = rest
         if person is None:
             continue
-        lead = _RX_REFERENCE_PEOPLE_3.match(text)
+        lead = _REFEREE_ROLE_AT_ORG.match(text)
         if not (lead and is_role(lead.group("role"))):
             # "Senior Economist, International Monetary Fund" / "Department of X, University of Y"
             chain = org_chain(text, context_org=False)
@@ -498,14 +617,14 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
                 ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
             continue
         pieces: list[str] = []
-        for part in _RX_PARSE_NOTE_1.split(text.rstrip(".,")):
-            head = _RX_REFERENCE_PEOPLE_2.split(part, maxsplit=1)[0]
+        for part in _NOTE_PARTS.split(text.rstrip(".,")):
+            head = _ROLE_PREPOSITION.split(part, maxsplit=1)[0]
             if not pieces or (is_role(head) and head != part):
                 pieces.append(part)
             else:
                 pieces[-1] += ", " + part
         for piece in pieces:
-            match = _RX_REFERENCE_PEOPLE_3.match(piece)
+            match = _REFEREE_ROLE_AT_ORG.match(piece)
             if not match or not is_role(match.group("role")):
                 continue
             chain = org_chain(piece, context_org=False)
@@ -515,5 +634,5 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             ids = registry.chain(chain, ctx.evidence(index))
             registry.hierarchical = False
             role = piece[: chain[0].begin].strip()
-            role = _RX_REFERENCE_PEOPLE_4.sub("", role).strip() or match.group("role").strip()
+            role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
             ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))

@@ -11,28 +11,28 @@ from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_EMPLOYER_LIST_1 = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
-_RX_EMPLOYER_LIST_2 = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
-_RX_ABOUT_SUBJECT_1 = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
-_RX_READ_PROSE_1 = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
-_RX_SENTENCE_1 = re.compile(
-    r"(?<!Prof)(?<!Dr)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+_EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
+_EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
+_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
+_OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
+_TRIGGER_TAIL_END = re.compile(
+    r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then)\b)"
 )
-_RX_SENTENCE_2 = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
-_RX_SENTENCE_3 = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
-_RX_SENTENCE_4 = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
-_RX_SENTENCE_5 = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
-_RX_SENTENCE_6 = re.compile(r"\b(?:at|with|for|in)\b")
-_RX_SENTENCE_7 = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
-_RX_SENTENCE_8 = re.compile(r"\b(?:since|from)\b", re.I)
-_RX_SENTENCE_9 = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
-_RX_SENTENCE_10 = re.compile(r"\bstudent\b", re.I)
-_RX_SENTENCE_11 = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
-_RX_SENTENCE_12 = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
-_RX_SENTENCE_13 = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
+_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
+_AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
+_DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
+_POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
+_PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
+_WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
+_SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
+_JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
+_STUDENT = re.compile(r"\bstudent\b", re.I)
+_PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
+_CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
+_ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
-_RX_SENTENCE_14 = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
+_ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
 _PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
 
@@ -71,11 +71,11 @@ def _employer_list(head: str, orgs):
     if not match:
         return orgs
     rest = head[match.end():]
-    stop = _RX_EMPLOYER_LIST_1.search(rest)
+    stop = _EMPLOYER_LIST_END.search(rest)
     rest = rest[: stop.start()] if stop else rest
     covered = {(o.begin, o.end) for o in orgs}
     out = list(orgs)
-    for piece in _RX_EMPLOYER_LIST_2.split(rest):
+    for piece in _EMPLOYER_LIST_SEPARATOR.split(rest):
         piece = piece.strip(" *")
         if not piece or not piece[:1].isupper() or len(piece.split()) > 5:
             continue
@@ -89,10 +89,27 @@ def _employer_list(head: str, orgs):
     return out
 
 
+#: A person's group written after an organisation ("University of X in A. Bello's"): no part of its name.
+_IN_SOMEONES = re.compile(r"\s+in\s+(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w-]*['’]s?$")
+
+
+def _without_owner(org):
+    """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter")."""
+    cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
+    if cut is None:
+        return org
+    from kg.extract.orgs import OrgMention, classify_segment
+
+    inner = classify_segment(org.written[: cut.start()], context_org=True)
+    if inner is None:
+        return org
+    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
-    if _RX_ABOUT_SUBJECT_1.search(sentence):
+    if _PRONOUN.search(sentence):
         return True
     return any(n and _has_word(sentence, n) for n in names)
 
@@ -129,15 +146,17 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str]) -> None:
-    """Add the affiliations, degrees and advisors stated in prose passages."""
+def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
+               entry: bool = False) -> None:
+    """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
+    are one person's entry in a list, so every sentence is about that person."""
     for passage in passages:
         text = passage.text
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
-            about = _about_subject(sentence, names) or bool(_RX_READ_PROSE_1.search(sentence))
+            about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
@@ -157,23 +176,24 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
-        parts = _RX_SENTENCE_1.split(rest, maxsplit=1)
+        parts = _TRIGGER_TAIL_END.split(rest, maxsplit=1)
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
-        if pred == "mentoredBy":
-            # "a postdoc with Prof. A at the University of B": the subject works where the host does
+        if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
+            # "a postdoc with Prof. A at the University of B": the subject works where the host does;
+            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
-    orgs = find_orgs_in_text(head)
+    orgs = [_without_owner(o) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
     for i in range(len(orgs) - 1):
         a, b = orgs[i], orgs[i + 1]
         between = head[a.end:b.begin]
-        if _RX_SENTENCE_2.fullmatch(between) and a.type in ("Lab", "Institute") and \
+        if _UNIT_JOINER.fullmatch(between) and a.type in ("Lab", "Institute") and \
                 b.type in ("University", "Company", "Institute", "Lab") and a.type != "University" \
                 and not (is_generic_unit(b.name) and contains_units(a)):  # "Academy X, Institute of Y"
             nests[i] = True
@@ -187,7 +207,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
     # "At UW, she directs the X Lab": the lab belongs to the organisation the sentence opens with
-    opening = _RX_SENTENCE_3.match(head)
+    opening = _AT_OPENING.match(head)
     if opening and orgs and orgs[0].begin <= opening.end() + 1:
         for i in range(1, len(orgs)):
             if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
@@ -200,11 +220,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain))
     work = bool(_WORK.search(plain))
-    if _AWARD.search(head) and not (_RX_SENTENCE_4.search(head)):
-        if not (work and _RX_SENTENCE_5.search(head)):
+    if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
+        if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
     if not (study or work):
-        if _RX_SENTENCE_6.search(head) and _RX_SENTENCE_7.search(head):
+        if _PLACE_PREPOSITION.search(head) and _WORK_VERB_CLAUSE.search(head):
             work = True
         else:
             return list(ids)
@@ -212,24 +232,24 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     start = end = None
     if dates:
         start, end = dates.start, dates.end
-        if dates.start is None and not study and _RX_SENTENCE_8.search(head[: dates.begin][-12:]):
+        if dates.start is None and not study and _SINCE_FROM.search(head[: dates.begin][-12:]):
             start, end = dates.end, "present"
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
-    work_verb = _RX_SENTENCE_9.search(head)
-    work_verb = work_verb or (work and not degree and not _RX_SENTENCE_10.search(plain))
+    work_verb = _JOB_WORD.search(head)
+    work_verb = work_verb or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
-    if predicate == "workedAt" and start is None and end is None and _PRESENT.search(head) and not _RX_SENTENCE_11.search(head):
+    if predicate == "workedAt" and start is None and end is None and _PRESENT.search(head) and not _PAST_WORD.search(head):
         end = "present"
     if predicate == "studiedAt":
         if dates and dates.start is None:
             start = None
-        if start is None and end is None and _RX_SENTENCE_12.search(head):
+        if start is None and end is None and _CURRENT_STUDY.search(head):
             end = "present"
-        if _RX_SENTENCE_13.search(head) and end is None:
+        if _ONGOING_STUDY.search(head) and end is None:
             end = "present"
     role = None
     if predicate == "workedAt":
-        m = _RX_SENTENCE_14.search(head)
+        m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
     field = field_of(head[degree[1]:]) if degree else None

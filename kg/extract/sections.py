@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows
+from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_LOOKS_LIKE_HEADING_1 = re.compile(r"\d{4}")
-_RX_LOOKS_LIKE_HEADING_2 = re.compile(r"[,;()\d]")
-_RX_LOOKS_LIKE_HEADING_3 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
-_RX_LOOKS_LIKE_HEADING_4 = re.compile(r"[,;()]")
+_YEAR_DIGITS = re.compile(r"\d{4}")
+_LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
+_CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
+_LIST_PUNCT = re.compile(r"[,;()]")
 
 __all__ = ["Section", "find_sections", "heading_kind", "section_kinds"]
 
@@ -116,7 +117,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     """(is a heading, level) for a line that is not a ``#`` heading."""
     if not text or len(text) > 60 or "@" in text:
         return False, 0
-    if _RX_LOOKS_LIKE_HEADING_1.search(text) and not text.isupper():
+    if _YEAR_DIGITS.search(text) and not text.isupper():
         return False, 0
     words = text.rstrip(":").split()
     if not words or len(words) > 7:
@@ -125,10 +126,10 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
         return False, 0
     letters = [c for c in text if c.isalpha()]
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
-    if is_caps and (heading_kind(text) or (len(words) <= 5 and not _RX_LOOKS_LIKE_HEADING_2.search(text))):
+    if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
-    cjk = bool(_RX_LOOKS_LIKE_HEADING_3.match(text))
-    if text.endswith((".", ",", ";")) or _RX_LOOKS_LIKE_HEADING_4.search(text) or not (text[:1].isupper() or cjk):
+    cjk = bool(_CJK_OPENING.match(text))
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
         return False, 0
     if exact_kind(text.rstrip(":")):
         return True, 1
@@ -172,6 +173,9 @@ def find_sections(document: Document) -> list[Section]:
                         and len(following) < 120:
                     parent.lines.append(index)
                     continue
+                if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
+                    parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
+                    continue
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
             continue
         text = clean(raw)
@@ -181,6 +185,10 @@ def find_sections(document: Document) -> list[Section]:
             continue
         sections[-1].lines.append(index)
     return [s for s in sections if s.lines or s.heading_index is not None]
+
+
+#: Sections that list people, where a heading naming a person is one of the entries.
+_PEOPLE_KINDS = ("references", "members", "students")
 
 
 def _subheading_like(text: str) -> bool:

@@ -22,14 +22,10 @@ from kg.extract.publications import add_publication_record
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_RECORD_1 = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
-_RX_RECORD_2 = re.compile(r"\s+(?:&|and)\s+|;")
-_RX_RECORD_3 = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
-_RX_RECENCY_1 = re.compile(r"student|candidate|current|expected", re.I)
-_RX_RENDERCV_1 = re.compile(r"educat", re.I)
-_RX_RENDERCV_2 = re.compile(r"experience|employment|position|work", re.I)
-_RX_RENDERCV_3 = re.compile(r"project", re.I)
-_RX_RENDERCV_4 = re.compile(r"publication|papers|articles", re.I)
+_ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
+_JOINED_INSTITUTIONS = re.compile(r"\s+(?:&|and)\s+|;")
+_STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
+_ONGOING_WORD = re.compile(r"student|candidate|current|expected", re.I)
 
 __all__ = ["read_structured"]
 
@@ -72,7 +68,7 @@ def _orgs(registry: OrgRegistry, name: str, evidence, default: str = "Company") 
     a unit inside its university (both are affiliations), innermost first."""
     if "," in name:
         chain = org_chain(name)
-        if len(chain) > 1:
+        if chain:  # "University X, Bremen, Germany": the place is no part of the name
             return registry.chain(chain, evidence)
     oid = _org(registry, name, evidence, default)
     return [oid] if oid else []
@@ -100,13 +96,43 @@ def read_structured(ctx, registry: OrgRegistry, subject_id: str, document) -> No
     """Add the facts of ``document.data`` (and CV-like front matter in ``metadata``)."""
     data = document.data
     if isinstance(data, dict):
-        if isinstance(data.get("cv"), dict) and ("sections" in data["cv"] or "name" in data["cv"]):  # RenderCV
-            _rendercv(ctx, registry, subject_id, data["cv"])
+        cv = data.get("cv")
+        if isinstance(cv, dict) and isinstance(cv.get("sections"), dict):  # RenderCV: {title: entries}
+            _record(ctx, registry, subject_id, _titled_sections(cv["sections"].items()))
         else:
             _record(ctx, registry, subject_id, data)
+    elif isinstance(data, list):  # [{title, contents}]: the cv.yml of Jekyll academic themes
+        _record(ctx, registry, subject_id, _titled_sections(
+            (s.get("title"), s.get("contents") or s.get("items")) for s in data if isinstance(s, dict)))
     meta = document.metadata
     if isinstance(meta, dict) and meta is not data:
         _record(ctx, registry, subject_id, meta, front_matter=True)
+
+
+def _titled_sections(sections) -> dict[str, list[dict]]:
+    """A CV written as titled sections of entries, ``(title, entries)`` pairs (RenderCV's
+    ``cv.sections``, the ``- title: Education / contents: [...]`` list of Jekyll academic themes),
+    turned into the record :func:`_record` reads: each section's kind from its title.
+
+    >>> _titled_sections([("Education", [{"title": "PhD", "institution": "X", "year": 2014}])])
+    {'education': [{'title': 'PhD', 'institution': 'X', 'year': 2014, 'degree': 'PhD'}]}
+    """
+    from kg.extract.sections import heading_kind
+
+    out: dict[str, list[dict]] = {}
+    for title, entries in sections:
+        if not isinstance(title, str):
+            continue
+        items = [i for i in _list(entries) if isinstance(i, dict)]
+        kind = heading_kind(title.replace("_", " "))
+        if kind == "education":
+            out.setdefault("education", []).extend({**i, "degree": i.get("degree") or i.get("title")} for i in items)
+        elif kind == "experience":
+            out.setdefault("work", []).extend({**i, "position": i.get("position") or i.get("title")} for i in items
+                                              if i.get("institution") or i.get("company"))
+        elif kind in ("publications", "projects"):
+            out.setdefault(kind, []).extend(items)
+    return out
 
 
 def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -> None:
@@ -126,10 +152,10 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
             area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
             start, end = _dates(item, single_is_end=True)
-            if not (start or end) and _RX_RECORD_1.search(degree_text):
+            if not (start or end) and _ONGOING_DEGREE.search(degree_text):
                 end = "present"
             ev = ctx.evidence(_line(ctx, inst, degree_text))
-            names = [n.strip() for n in _RX_RECORD_2.split(inst) if n.strip()]
+            names = [n.strip() for n in _JOINED_INSTITUTIONS.split(inst) if n.strip()]
             for name in names:
                 for oid in _orgs(registry, name, ev, default="University"):
                     ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
@@ -159,7 +185,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                 if oid:
                     current.append(oid)
     if current and role:
-        studying = bool(_RX_RECORD_3.search(role))
+        studying = bool(_STUDENT_ROLE.search(role))
         ev = ctx.evidence(_line(ctx, role, institution))
         for oid in current:
             if studying:
@@ -205,7 +231,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         title = _s(item.get("name") or item.get("title")) if isinstance(item, dict) else None
         if not title or len(title) > 300:
             continue
-        venue = _s(item.get("publisher") or item.get("venue") or item.get("journal") or item.get("booktitle"))
+        venue = _s(item.get("publisher") or item.get("venue") or item.get("journal") or item.get("booktitle")
+                   or item.get("conference"))
         when = find_date_range(_s(item.get("releaseDate") or item.get("year") or item.get("date")) or "")
         add_publication_record(ctx, subject_id, title, item.get("authors") or item.get("author"), venue,
                                when.end if when else None, ctx.evidence(_line(ctx, title)))
@@ -243,7 +270,7 @@ def _recency(item: dict) -> tuple[int, int]:
     """Sort key: ongoing degrees first, then by end year (so an institution's relation gets the latest end)."""
     start, end = _dates(item, single_is_end=True)
     degree = str(item.get("degree") or item.get("course") or item.get("studyType") or "")
-    if end == "present" or (not (start or end) and _RX_RECENCY_1.search(degree)):
+    if end == "present" or (not (start or end) and _ONGOING_WORD.search(degree)):
         return (2, 0)
     return (1, int((end or start or "0")[:4]))
 
@@ -263,49 +290,6 @@ def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
         ev = ctx.evidence(_line(ctx, person))
         pid = ctx.add_entity(person, "Person", evidence=ev)
         ctx.add_relation(subject_id, predicate, pid, evidence=ev)
-
-
-def _rendercv(ctx, registry, subject_id, cv: dict) -> None:
-    sections = cv.get("sections") or {}
-    if not isinstance(sections, dict):
-        return
-    for title, entries in sections.items():
-        if not isinstance(entries, list):
-            continue
-        kind = "education" if _RX_RENDERCV_1.search(title) else "experience" if _RX_RENDERCV_2.search(title) else "projects" if _RX_RENDERCV_3.search(title) else "publications" if _RX_RENDERCV_4.search(title) else None
-        for item in entries:
-            if not isinstance(item, dict):
-                continue
-            if kind == "education" and item.get("institution"):
-                inst = _s(item["institution"])
-                ev = ctx.evidence(_line(ctx, inst))
-                oid = _org(registry, inst, ev, default="University")
-                start, end = _dates(item, single_is_end=True)
-                ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(_s(item.get("degree")) or "") or _s(item.get("degree")),
-                                 field=_s(item.get("area")), start=start, end=end, evidence=ev)
-                _named_in_notes(ctx, subject_id, item, studying=True)
-            elif kind == "experience" and item.get("company"):
-                org = _s(item["company"])
-                ev = ctx.evidence(_line(ctx, org))
-                oid = _org(registry, org, ev)
-                start, end = _dates(item, single_is_end=False)
-                role, units = _position(registry, _s(item.get("position")), ev)
-                for uid in units:
-                    registry.part_of(uid, oid, ev)
-                for target in (*units, oid):
-                    ctx.add_relation(subject_id, "workedAt", target, role=role, start=start, end=end,
-                                     location=_s(item.get("location")), evidence=ev)
-                _named_in_notes(ctx, subject_id, item, studying=False)
-            elif kind == "publications" and _s(item.get("title")):
-                title = _s(item["title"])
-                when = find_date_range(_s(item.get("date") or item.get("year")) or "")
-                add_publication_record(ctx, subject_id, title, item.get("authors"),
-                                       _s(item.get("journal") or item.get("venue") or item.get("conference")),
-                                       when.end if when else None, ctx.evidence(_line(ctx, title)))
-            elif kind == "projects" and item.get("name"):
-                ev = ctx.evidence(_line(ctx, _s(item["name"])))
-                pid = ctx.add_entity(_s(item["name"]), "Project", evidence=ev)
-                ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
 
 
 def _position(registry: OrgRegistry, position: str | None, evidence) -> tuple[str | None, list[str]]:

@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from kg.extract.people import clean_person, is_person_name
@@ -15,19 +17,24 @@ from kg.extract.text import clean
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_PERSON_1 = re.compile(r"\s[|–—:-]\s|[|,:]")
-_RX_PERSON_2 = re.compile(r"curriculum|vitae|resume|résumé|\bcv\b", re.I)
-_RX_FIND_SUBJECT_1 = re.compile(r"\s[|–—:-]\s|[|]")
-_RX_FIND_SUBJECT_2 = re.compile(r"\b(?:about|home|cv|curriculum|resume|vitae)\b", re.I)
-_RX_FIND_SUBJECT_3 = re.compile(r"\babout\b", re.I)
-_RX_NAME_ALIASES_1 = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
-_RX_NAME_ALIASES_2 = re.compile(r"[\w.-]{3,30}")
+#: Where a name line's name ends ("Ana Ruiz, PhD", "Ana Ruiz | Chemist", "CV – Ana Ruiz").
+_NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
+#: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
+_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
+#: A title part that names the page, not its owner.
+_PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
+                         r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
+_ABOUT = re.compile(r"\babout\b", re.I)
+_OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
+_HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
 __all__ = ["find_subject", "name_aliases"]
 
 _COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
+#: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
+_DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 _LABEL = re.compile(r"^(?:formal\s+|full\s+|legal\s+)?name\s*[:：]\s*(.+)$", re.I)
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
@@ -41,8 +48,8 @@ _THIRD = re.compile(
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
     text = _CJK_PAREN.sub(" ", text)
-    for part in _RX_PERSON_1.split(text):
-        if _RX_PERSON_2.search(part):
+    for part in _NAME_LINE_PARTS.split(text):
+        if _PAGE_WORDS.search(part):
             continue
         name = clean_person(part)
         if name and len(name.split()) <= 4:
@@ -51,18 +58,74 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+#: Keys a structured record names its owner under.
+_LABELS_OF_NAME = {"name", "full name", "fullname", "formal name", "nombre", "nombre completo", "nome", "nom",
+                   "nom complet", "vorname und name", "姓名", "氏名", "名前"}
+
+
 def _from_mapping(data: Any) -> str | None:
+    """The owner's name in a structured record: ``basics.name``, ``cv.name``, a top-level ``name`` /
+    ``author`` field, or a ``{name: "Full Name", value: X}`` row of a label/value table.
+
+    >>> _from_mapping([{"title": "Info", "contents": [{"name": "Full Name", "value": "Lea Kranz"}]}])
+    'Lea Kranz'
+    """
     if isinstance(data, dict):
-        basics = data.get("basics")
-        if isinstance(basics, dict) and isinstance(basics.get("name"), str):
-            return basics["name"]
-        cv = data.get("cv")
-        if isinstance(cv, dict) and isinstance(cv.get("name"), str):
-            return cv["name"]
+        for key in ("basics", "cv"):
+            inner = data.get(key)
+            if isinstance(inner, dict) and isinstance(inner.get("name"), str):
+                return inner["name"]
         for key in _NAME_KEYS:
             value = data.get(key)
-            if isinstance(value, str) and value.strip():
+            if isinstance(value, str) and value.strip() and value.strip().lower() not in _LABELS_OF_NAME:
                 return value
+    return _label_value(data, 0) if isinstance(data, (dict, list)) else None
+
+
+def _label_value(data: Any, depth: int) -> str | None:
+    """A ``{name|label: "Full Name", value: X}`` row anywhere inside sections of a record."""
+    if depth > 4:
+        return None
+    if isinstance(data, dict):
+        label = data.get("name") or data.get("label") or data.get("key")
+        if isinstance(label, str) and label.strip().lower() in _LABELS_OF_NAME and isinstance(data.get("value"), str):
+            return data["value"]
+        data = [v for v in data.values() if isinstance(v, (list, dict))]
+    if isinstance(data, list):
+        for item in data[:40]:
+            found = _label_value(item, depth + 1) if isinstance(item, (dict, list)) else None
+            if found:
+                return found
+    return None
+
+
+@lru_cache(maxsize=1)
+def _title_wrappers() -> tuple[re.Pattern, re.Pattern]:
+    """The openings and closings of ``data/page_titles.txt``, each as one pattern."""
+    text = resources.files("kg.extract").joinpath("data").joinpath("page_titles.txt").read_text(encoding="utf-8")
+    rows = [line.split("\t", 1) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    prefix = "|".join(f"(?:{p.strip()})" for kind, p in rows if kind == "prefix")
+    suffix = "|".join(f"(?:{p.strip()})" for kind, p in rows if kind == "suffix")
+    return re.compile(f"^(?:{prefix})", re.I), re.compile(f"(?:{suffix})", re.I)
+
+
+def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
+    """The person a page title names, out of the words that wrap it.
+
+    >>> title_name("Welcome to Ines Vidal's homepage!"), title_name("About Ines Vidal")
+    (('Ines Vidal', ()), ('Ines Vidal', ()))
+    >>> title_name("I am Ines Vidal"), title_name("Ines Vidal | CV"), title_name("About Me")
+    (('Ines Vidal', ()), ('Ines Vidal', ()), None)
+    """
+    opening, closing = _title_wrappers()
+    for part in _TITLE_PARTS.split(title):
+        part = part.strip()
+        bare = closing.sub("", opening.sub("", part)).strip()
+        if not bare or (bare == part and _PAGE_WORDS.search(part)):
+            continue
+        found = _person(bare)
+        if found:
+            return found
     return None
 
 
@@ -84,12 +147,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
                 return found[0], found[1], _line_of(document, found[0])
     title = document.metadata.get("title") if isinstance(document.metadata, dict) else None
     if isinstance(title, str):
-        for part in _RX_FIND_SUBJECT_1.split(title):
-            found = _person(part)
-            if found and not _RX_FIND_SUBJECT_2.search(part):
-                return found[0], found[1], _line_of(document, found[0])
+        found = title_name(title)
+        if found:
+            return found[0], found[1], _line_of(document, found[0])
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
+    previous = ""
     for index, line in enumerate(document.lines):
         if stop is not None and index >= stop and seen >= 2:
             break  # names head a CV; a line inside "Grants" is not its subject
@@ -101,21 +164,28 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         seen += 1
         if seen > 12:
             break
+        within_sentence = len(previous) > 40 and previous[-1:].isalnum() or previous.endswith(",")
+        previous = text
+        if within_sentence:
+            continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
+        header = _header_name(line.text) if " | " in line.text else None
+        if header:
+            return header[0], header[1], index
         label = _LABEL.match(text)
         if label:
             found = _person(label.group(1))
             if found:
                 return found[0], found[1], index
-        if len(text) <= 60 and not text.endswith("."):
+        if len(text) <= 60 and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
             found = _person(text)
-            if found and not _RX_FIND_SUBJECT_3.search(text):
+            if found and not _ABOUT.search(text):
                 return found[0], found[1], index
         columns = _COLUMN_GAP.split(line.text.strip(), maxsplit=1)
         if len(columns) == 2:
             # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
             first_column = clean(columns[0])
             found = _person(first_column) if len(first_column) <= 60 else None
-            if found and not _RX_FIND_SUBJECT_3.search(first_column):
+            if found and not _ABOUT.search(first_column):
                 return found[0], found[1], index
     # prose: "I am X" / "X is a ..."
     for index, line in enumerate(document.lines[:80]):
@@ -132,6 +202,76 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     return None
 
 
+def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
+    """A name a LaTeX header macro gives in two arguments, given names then family name
+    (``\\header{Ana Maria}{Ruiz}{...}`` read as "Ana Maria | Ruiz | Chemist").
+
+    >>> _header_name("Ana Maria | Ruiz | Chemist and data scientist"), _header_name("Ana Ruiz | Lisbon")
+    (('Ana Maria Ruiz', ()), None)
+    """
+    from kg.extract.orgs import is_location, is_role
+
+    parts = [clean(p) for p in raw.split(" | ", 2)]
+    if len(parts) < 2 or not parts[1] or len(parts[1].split()) != 1 or len(parts[0].split()) > 3:
+        return None
+    family = parts[1]
+    if not family[:1].isupper() or is_location(family) or is_role(family) or _PAGE_WORDS.search(family):
+        return None
+    joined = f"{parts[0]} {family}"
+    return (joined, ()) if is_person_name(joined) and clean_person(joined) == joined else None
+
+
+_EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+_NAME_LINE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s+[^\W\d_][\w'’.-]*){1,3}$")
+
+
+def named_by_contact(document: Document, skip=frozenset(), avoid=frozenset()) -> tuple[str, tuple[str, ...], int] | None:
+    """A line that is only a person's name, anywhere in the document, whose words spell the local
+    part of the document's e-mail address ("Ana Ruiz" and ana.ruiz@uni.edu, aruiz@, ana_ruiz@):
+    the owner of a page that names them only beside a photo or a contact link.
+
+    ``avoid`` are line indexes not to take the name from (publication lists name co-authors).
+    """
+    locals_: list[str] = []
+    for line in document.lines:
+        if "@" in line.text:
+            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(line.text))
+    for link in (document.metadata or {}).get("links") or () if isinstance(document.metadata, dict) else ():
+        url = link.get("url", "") if isinstance(link, dict) else ""
+        if url.startswith("mailto:"):
+            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(url))
+    if not locals_:
+        return None
+    for index, line in enumerate(document.lines):
+        if index in skip or index in avoid:
+            continue
+        text = clean(line.text)
+        if len(text) > 50 or not _NAME_LINE.match(text):
+            continue
+        name = clean_person(text)
+        if name and any(_spells(name, local) for local in locals_):
+            return name, (), index
+    return None
+
+
+def _spells(name: str, local: str) -> bool:
+    """Whether an e-mail local part is written from the name: every name word, or the family name
+    with the given names or their initials.
+
+    >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
+    (True, True, False)
+    """
+    from kg.extract.people import _fold
+
+    words = [w.lower() for w in _fold(name).replace("-", " ").split() if w.strip(".")]
+    if len(words) < 2:
+        return False
+    squeezed = re.sub(r"[^a-z]", "", local)
+    family, given = words[-1].strip("."), [w.strip(".") for w in words[:-1]]
+    return squeezed in ("".join(given) + family, family + "".join(given), "".join(g[0] for g in given) + family,
+                        given[0] + family, family + given[0], given[0][0] + family) and len(family) > 1
+
+
 def _line_of(document: Document, name: str) -> int | None:
     first = name.split()[0].lower()
     for index, line in enumerate(document.lines[:60]):
@@ -146,9 +286,9 @@ def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:
     for index, line in enumerate(document.lines[:40]):
         if index in skip:
             continue
-        match = _RX_NAME_ALIASES_1.match(clean(line.text))
+        match = _OTHER_NAME_LABEL.match(clean(line.text))
         if match:
             value = match.group(1).strip()
-            if is_person_name(value) or _RX_NAME_ALIASES_2.fullmatch(value):
+            if is_person_name(value) or _HANDLE_SHAPE.fullmatch(value):
                 out.append((value, index))
     return out

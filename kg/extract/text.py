@@ -55,6 +55,8 @@ def clean(text: str) -> str:
         text = _EMPHASIS.sub("", text)
     text = text.lstrip("#").strip()
     text = strip_bullet(text)
+    if text.startswith("#"):  # "- # University of X": a heading written inside a list item
+        text = text.lstrip("#").strip()
     return " ".join(text.split())
 
 
@@ -146,8 +148,13 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
 
 
 _ABBREV_END = re.compile(
-    r"(?:\b(?:Dr|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
+    r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
 )
+
+
+#: Words that open a sentence: after an abbreviation that is no title ("Tech.", "Ph.D."), a new sentence.
+_SENTENCE_OPENER = re.compile(r"\s+(?:I|I'm|I've|My|We|Our|She|They|His|Her|Their|This|Since|Currently|Before|After)\b")
+_TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St)|\b[A-Z])\.\s*$")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -155,8 +162,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     out, start = [], 0
     for match in _RX_SENTENCE_SPANS_1.finditer(text):
         end = match.end()
-        if _ABBREV_END.search(text[max(start, end - 12):end]):
-            continue
+        if _ABBREV_END.search(text[max(start, end - 12):end]) and not (
+                _SENTENCE_OPENER.match(text, end) and not _TITLE_OR_INITIAL_END.search(text[max(start, end - 6):end])):
+            continue  # "Ph.D. in", "Dr. Lee"; but "... at Virginia Tech. I am" ends a sentence
         out.append((start, end))
         start = end
     if text[start:].strip():

@@ -35,6 +35,8 @@ def _any_degree() -> re.Pattern:
     return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])", re.IGNORECASE)
 
 
+#: What follows 博士 when it names a job, not the degree: postdoc (博士后/博士後), doctoral supervisor (博士生导师).
+_CJK_NOT_DEGREE = ("后", "後", "生导师", "生導師", "研究員")
 #: Degrees written in Chinese, Japanese or Korean (no word boundaries there).
 _CJK_DEGREES = {"博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS", "学士": "BS", "學士": "BS", "本科": "BS",
                 "박사": "PhD", "석사": "MS", "학사": "BS"}
@@ -46,6 +48,8 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
     best = None
     for word, degree in _CJK_DEGREES.items() if not text.isascii() else ():
         at = text.find(word)
+        while at >= 0 and text.startswith(_CJK_NOT_DEGREE, at + len(word)):
+            at = text.find(word, at + 1)  # 博士后 is a postdoc, 博士生导师 a doctoral supervisor
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
     first = _any_degree().search(text)

@@ -1,0 +1,287 @@
+"""Whose facts: the subject named wherever the document carries the name, people listed on lab pages
+and supervised students with their own relations, career relations in German and Spanish CVs
+(fixtures in tests/data/extract/, all people and organisations invented)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kg.extract import extract
+from kg.extract.positions import describes_work
+from kg.extract.sections import heading_kind
+from kg.extract.subject import title_name
+from kg.ingest import load_document
+
+DATA = Path(__file__).resolve().parent / "data" / "extract"
+
+
+def run(name: str):
+    return extract(load_document(DATA / name))
+
+
+def facts(ex) -> set[tuple[str, str, str]]:
+    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def relation(ex, subject: str, predicate: str, obj: str):
+    return next(r for r in ex.relations if (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name)
+                == (subject, predicate, obj))
+
+
+# -- subject ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, subject", [
+    ("subject_title_about.md", "Selin Arslan"),  # front matter title "About X"
+    ("subject_title_welcome.md", "Tomasz Nowicki"),  # "Welcome to X's website", capitals folded
+    ("subject_email_only.md", "Noor Haddad"),  # a name line the e-mail address spells, not the advisor
+    ("subject_cv_sections.yml", "Dario Castellani"),  # a "Full Name" row of a label/value table
+    ("subject_header_macro.tex", "Maren Ilse Dahl"),  # \header{given}{family}{...}
+    ("geographer_cv_de.md", "Jonas Albrecht"),  # "Lebenslauf – X"
+])
+def test_subject_is_named_wherever_the_document_names_it(name, subject):
+    ex = run(name)
+    assert ex.entity(ex.subject).name == subject
+
+
+def test_page_title_wrappers_in_several_languages():
+    assert title_name("Über Jonas Albrecht")[0] == "Jonas Albrecht"
+    assert title_name("Página de Lucía Paredes")[0] == "Lucía Paredes"
+    assert title_name("Home | Selin Arslan")[0] == "Selin Arslan"
+    assert title_name("About Me") is None and title_name("Lab members") is None
+
+
+def test_a_name_a_sentence_runs_on_to_is_the_advisor_not_the_subject():
+    ex = run("subject_email_only.md")
+    f = facts(ex)
+    assert ("Noor Haddad", "advisedBy", "Helmut Brandt") in f
+    assert ("Noor Haddad", "studiedAt", "Riverside University") in f
+
+
+def test_titled_sections_of_a_yaml_cv_are_read_as_education_and_work():
+    ex = run("subject_cv_sections.yml")
+    f = facts(ex)
+    assert ("Dario Castellani", "studiedAt", "University of Trento") in f  # ", Trento, Italy" is the place
+    assert ("Dario Castellani", "advisedBy", "Elena Ricci") in f
+    assert relation(ex, "Dario Castellani", "workedAt", "Vision Group").role == "Research Scientist"
+
+
+def test_supervisor_in_a_latex_entry_argument():
+    assert ("Maren Ilse Dahl", "advisedBy", "Arne Lund") in facts(run("subject_header_macro.tex"))
+
+
+# -- lab pages -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lab_table():
+    return run("lab_members.md")
+
+
+def test_member_table_gives_each_member_the_lab_and_the_pi(lab_table):
+    f = facts(lab_table)
+    pi = "Vera K. Holm"
+    assert lab_table.entity(lab_table.subject).name == pi
+    assert relation(lab_table, pi, "workedAt", "Holm Lab").role == "PI"  # the owner's own row
+    assert ("Olek Marr", "workedAt", "Holm Lab") in f
+    assert ("Olek Marr", "advisedBy", pi) not in f  # a postdoc is no student
+    assert ("Ines Vidal", "studiedAt", "Holm Lab") in f
+    assert ("Ines Vidal", "advisedBy", pi) in f
+    assert ("Ines Vidal", "advisedBy", "Tomas Berg") in f  # co-supervised
+    assert not any(s == "Vera Holm" for s, _, _ in f)  # the PI's row is the subject, not another person
+
+
+def test_alumni_table_gives_where_they_went_and_their_advisor(lab_table):
+    f = facts(lab_table)
+    assert relation(lab_table, "Rui Pinto", "workedAt", "Helio Instruments").end == "present"
+    assert relation(lab_table, "Dana Kovač", "workedAt", "University of Ostrava").role == "Assist. Prof."
+    assert ("Rui Pinto", "advisedBy", "Vera K. Holm") in f  # listed under doctoral students
+    assert ("Rui Pinto", "workedAt", "Holm Lab") not in f  # alumni left the lab
+
+
+def test_lab_page_in_html_with_sentences_about_each_member():
+    ex = run("lab_members.html")
+    f = facts(ex)
+    pi = "Lucas Ferreira"
+    assert ex.entity(ex.subject).name == pi
+    assert relation(ex, "Marta Silva", "studiedAt", "University of Porto").degree == "PhD"  # not "... in Rita Gomes's"
+    assert ("Marta Silva", "advisedBy", pi) in f
+    assert relation(ex, "Joon Park", "workedAt", "University of Porto").role == "Postdoctoral Researcher"
+    assert ("Elif Demir", "studiedAt", "University of Ankara") in f
+    assert ("Elif Demir", "advisedBy", pi) not in f  # a visiting student is someone else's
+    assert relation(ex, "Hugo Lenz", "workedAt", "Baltic Coastal Institute").end == "present"  # "Hugo is now ..."
+    assert ("Aiko Mori", "workedAt", "University of Porto") in f
+    # the members' sentences are not the PI's: no heading or member became the PI's employer
+    assert {o for s, p, o in f if s == pi and p == "workedAt"} == {
+        "Department of Geosciences", "University of Porto", "School of Earth Sciences", "University of Leeds"}
+
+
+def test_supervised_students_of_a_cv_are_advised_by_the_subject():
+    ex = run("supervision_cv.txt")
+    f = facts(ex)
+    for student in ("Wen Zhao", "Carlos Mendes", "Aylin Kaya"):
+        assert (student, "advisedBy", "Priya Raman") in f
+    assert ("Aylin Kaya", "advisedBy", "Mira Salo") in f
+    assert ("Wen Zhao", "workedAt", "Riverbend Water Authority") in f
+    assert ("Priya Raman", "advisedBy", "Samuel Okoro") in f
+    assert not any(p == "studiedAt" and s == "Priya Raman" and o != "Northfield Institute of Technology"
+                   for s, p, o in f)
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("People", "members"), ("Group Members", "members"), ("Alumni - where they went", "members"),
+    ("Mitglieder", "members"), ("Miembros del grupo", "members"), ("研究室メンバー", "members"),
+    ("Students Supervised", "students"), ("Betreute Arbeiten", "students"), ("Dirección de tesis", "students"),
+    ("Research Experience", "experience"), ("Research Interests", "skills"),
+])
+def test_member_headings(heading, kind):
+    assert heading_kind(heading) == kind
+
+
+# -- career relations in other languages -------------------------------------------------------------
+
+def test_german_cv():
+    ex = run("geographer_cv_de.md")
+    f = facts(ex)
+    me = "Jonas Albrecht"
+    assert relation(ex, me, "workedAt", "Universität Kiel").start == "2021-10"
+    assert relation(ex, me, "workedAt", "Alfred-Wegener-Institut").role == "Postdoktorand"
+    assert relation(ex, me, "studiedAt", "University of Hamburg").degree == "PhD"
+    assert (me, "advisedBy", "Henrike Sommer") in f
+    assert relation(ex, me, "studiedAt", "Universität Göttingen").degree == "MS"
+    assert not any(o == "Nordsee Satellit GmbH" for s, p, o in f if s == me)  # a partner in a description line
+    assert ("Lena Vogt", "advisedBy", me) in f and ("Paul Reiter", "advisedBy", me) in f  # "Betreute Arbeiten"
+    assert ("Paul Reiter", "workedAt", "Küstenwerk Analytik") in f  # "jetzt bei"
+
+
+def test_spanish_cv():
+    ex = run("ecologist_cv_es.md")
+    f = facts(ex)
+    me = "Lucía Paredes Ortega"
+    assert ex.entity(ex.subject).name == me
+    assert relation(ex, me, "studiedAt", "Universidad de Sevilla").degree == "PhD"  # Doctorado
+    assert relation(ex, me, "studiedAt", "Universidad de Vigo").degree == "MS"  # Máster
+    assert (me, "advisedBy", "Carmen Ibáñez") in f
+    assert relation(ex, me, "workedAt", "Universidad de Cádiz").role == "Investigadora Ramón y Cajal"  # no "actualidad"
+    assert relation(ex, me, "workedAt", "Centro de Estudios Avanzados de Blanes").end == "2020"
+    assert not any(o == "Mareas Digitales SL" for s, p, o in f if s == me)
+    assert ("Tomás Herrera Gil", "advisedBy", me) in f and ("Ana Belén Ruiz", "advisedBy", me) in f
+    assert ("Tomás Herrera Gil", "workedAt", "Universidad de Málaga") in f  # "ahora en la ..."
+
+
+def test_action_words_open_description_lines():
+    assert describes_work("Developed PET tracers with Acme Imaging")
+    assert describes_work("Desarrollé modelos con la empresa X")
+    assert not describes_work("Applied Physics Lab, Acme University")
+
+
+# -- career relation precision --------------------------------------------------------------------
+
+def test_header_degree_lines_and_degree_entries_outside_an_education_section():
+    ex = run("header_degrees_cv.txt")
+    f = facts(ex)
+    me = "Tomas Lindqvist"
+    assert relation(ex, me, "studiedAt", "Nordvik Institute of Technology").degree == "PhD"
+    assert relation(ex, me, "studiedAt", "University of Tarnow").degree == "MS"
+    assert not any(o.endswith("Energy Systems Analysis") for _, _, o in f)  # a field, not a department
+    # "Academic History": the degree, not the heading, says these are studies; ". " ends each field
+    assert relation(ex, me, "studiedAt", "University of Ostrava").end == "2015"
+    assert (me, "workedAt", "University of Ostrava") not in f
+    assert relation(ex, me, "studiedAt", "Lakeside University").degree == "MS"
+    assert relation(ex, me, "workedAt", "Northfield University").role == "Research Associate"  # "Dept." is no field end
+
+
+def test_bio_sentences_study_and_work():
+    ex = run("bio_sentences.md")
+    f = facts(ex)
+    me = "Mirela Kovač"
+    # "... at Eastbrook Tech. I am trained ...": two sentences, the job is no study
+    assert not any(p == "studiedAt" and "Library" in o for s, p, o in f)
+    assert relation(ex, me, "studiedAt", "University of Tarnow").degree == "PhD"
+    assert (me, "advisedBy", "Anselm Riedel") in f  # three stacked titles
+    assert relation(ex, me, "studiedAt", "Halden Institute of Mental Health").degree == "PhD"  # where the advisor is
+    assert ("Kovač Lab for Computational Genomics", "partOf", "MD Lindgren Cancer Center") in f  # not "PI of the ..."
+    assert relation(ex, me, "workedAt", "MD Lindgren Cancer Center").role == "Assistant Professor"  # MD is no degree
+
+
+def test_long_dated_entry_host_organisation_and_group_leader():
+    ex = run("header_degrees_cv.txt")
+    f = facts(ex)
+    me = "Tomas Lindqvist"
+    # a line that opens with its dates is an entry even when it names many units
+    assert relation(ex, me, "workedAt", "Marine Systems Research Centre").end == "present"
+    assert ("Marine Systems Research Centre", "partOf", "University of Tarnow") in f
+    assert (me, "mentoredBy", "Ilse Varga") in f
+    # "with Wetlands Lab": a host organisation, not a person; "(PI: B)": B heads it
+    assert relation(ex, me, "workedAt", "Wetlands Lab").role == "Postdoctoral Researcher"
+    assert ("Oskar Brandt", "workedAt", "Wetlands Lab") in f
+
+
+def test_chinese_cv_with_full_width_separators():
+    ex = run("chemist_cv_zh.md")
+    f = facts(ex)
+    me = "林晓雯"
+    assert ex.entity(ex.subject).name == me
+    assert relation(ex, me, "workedAt", "化学学院").role == "副教授"
+    assert relation(ex, me, "workedAt", "化学学院").end == "present"
+    assert ("化学学院", "partOf", "东岭大学") in f
+    postdoc = relation(ex, me, "workedAt", "南湖科学研究院")  # 博士后 is a postdoc, not a doctorate
+    assert postdoc.role == "博士后研究员" and postdoc.start == "2018-07"
+    assert (me, "studiedAt", "南湖科学研究院") not in f
+    assert relation(ex, me, "studiedAt", "西川大学").degree == "PhD"
+
+
+def test_japanese_cv_dates_and_units():
+    ex = run("physicist_cv_ja.md")
+    f = facts(ex)
+    me = "佐藤 健太"
+    job = relation(ex, me, "workedAt", "北浜大学")
+    assert (job.role, job.start, job.end) == ("准教授", "2020-04", "present")  # 年月 dates, 現在
+    assert ("理学部", "partOf", "北浜大学") in f  # 学部: a faculty inside its university
+    assert relation(ex, me, "workedAt", "東雲研究所").end == "2020-03"
+    phd = relation(ex, me, "studiedAt", "南山大学")
+    assert (phd.degree, phd.start) == ("PhD", "2014-04")
+
+
+@pytest.mark.parametrize("name, me, job, role, school, degree, advisor", [
+    ("chemist_cv_fr.md", "Camille Rousseau", "Laboratoire de Chimie Douce", "Maîtresse de conférences",
+     "Université de Lorient", "PhD", "Julien Marchand"),  # "Directeur de thèse : Pr. X"
+    ("physicist_cv_pt.md", "Beatriz Tavares Lima", "Universidade Federal do Cerrado", "Professora Adjunta",
+     "Universidade de Itaqui", "PhD", "Rui Salgado"),  # "Orientador:"
+    ("physicist_cv_it.md", "Giulia Ferraro", "Dipartimento di Fisica", "Ricercatrice",
+     "Università di Lamberto", "PhD", "Marco Bellini"),  # "Relatore:"
+])
+def test_french_portuguese_italian_cvs(name, me, job, role, school, degree, advisor):
+    ex = run(name)
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == me
+    worked = relation(ex, me, "workedAt", job)
+    assert worked.role == role and worked.end == "present"
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    assert (me, "advisedBy", advisor) in f
+
+
+def test_supervised_students_in_french_and_portuguese():
+    fr = facts(run("chemist_cv_fr.md"))
+    assert ("Hugo Petit", "advisedBy", "Camille Rousseau") in fr  # "Encadrement"
+    assert ("Hugo Petit", "workedAt", "Saline Analytique") in fr  # "aujourd'hui chez"
+    pt = run("physicist_cv_pt.md")
+    assert relation(pt, "Beatriz Tavares Lima", "workedAt", "Instituto de Estudos Costeiros").role == "Pós-doutoranda"
+    assert {("Marcos Vieira", "advisedBy", "Beatriz Tavares Lima"), ("Marcos Vieira", "advisedBy", "Ana Prado")} <= facts(pt)
+
+
+def test_list_item_headings_and_referees_who_supervised():
+    ex = run("references_cv.md")
+    f = facts(ex)
+    me = "Oskar Lund"
+    assert relation(ex, me, "workedAt", "Harbour Polytechnic").role == "Research Fellow"  # "- # Org - Place"
+    assert relation(ex, me, "studiedAt", "Northfield University").degree == "PhD"  # a degree in "Experience"
+    assert (me, "advisedBy", "Irena Kowal") in f  # a referee noted as "PhD Supervisor"
+    assert relation(ex, "Irena Kowal", "workedAt", "Northfield University").role == "Professor"
+    assert relation(ex, "Piet Smit", "workedAt", "Baltic Sonar Systems").role == "Senior Engineer"  # "# Name" under References
+    assert (me, "advisedBy", "Piet Smit") not in f
+
+
+def test_long_dated_row_of_cells_is_an_entry():
+    ex = run("header_degrees_cv.txt")
+    study = relation(ex, "Tomas Lindqvist", "studiedAt", "Eastbrook University")
+    assert (study.degree, study.start, study.end) == ("MS", "2011-10", "2013-12")
