@@ -539,7 +539,6 @@ def test_service_lists_split_journals_joined_by_and_only_between_whole_names():
         "Ecology and Evolution", "Nature", "Science"]
 
 
-@pytest.mark.xfail(reason="the learned citation parser misses a title line that opens with a journal's name")
 def test_title_author_venue_groups_clause_without_subject_and_lowercase_project():
     from kg.ingest import load_document
 

@@ -23,7 +23,8 @@ KNOWN_MISSES = {
     "cs-numbered-with-org": "'with Acme Corp.' (an organisation) stays in the title",
     "ling-chapter": "the handbook of a chapter is read as its venue",
     "title-starts-with-number": "a title opening with a year-like number is read as a date",
-    "chem-acs-semicolons": "'Ed.' of 'Angew. Chem. Int. Ed.' is read as an edition",
+    "cs-ellipsis": "'A Survey of Retrieval Models' after 'et al.,' is split into title and container",
+    "ml-links": "a title followed by '[PDF] [Code]' is read as the container",
 }
 
 

@@ -102,7 +102,7 @@ def test_a_model_trained_on_a_small_sample_learns(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ("*Tidal Gizmos at Scale*, Mira Holm, **Tala Strand**, Jonas Vogel. Journal of Gizmo Science 7, 2 (2023).",
      {"title": "Tidal Gizmos at Scale", "author": "Mira Holm, Tala Strand, Jonas Vogel", "container": "Journal of Gizmo Science"}),
-    ("2021 | Mira Holm, Jonas Vogel | NeurIPS | Sparse gizmos for long documents",
+    ("2021. Mira Holm, Jonas Vogel. Sparse gizmos for long documents. NeurIPS.",
      {"date": "2021", "author": "Mira Holm, Jonas Vogel", "title": "Sparse gizmos for long documents"}),
     ("Mira Holm, Tala Strand, Elastic Pipelines for Gizmo Training (PPoPP'24)",
      {"author": "Mira Holm, Tala Strand", "title": "Elastic Pipelines for Gizmo Training", "container": "PPoPP'24"}),
