@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import islice
 
 from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.venues import find_venues, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -49,43 +50,26 @@ _RX_LOOKS_LIKE_VENUE_2 = re.compile(r"['’]\d\d$")
 _RX_LOOKS_LIKE_VENUE_3 = re.compile(r",|\s\d")
 _RX_CLEAN_TITLE_2 = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _RX_CLEAN_TITLE_3 = re.compile(r"\b[A-Z]\.$|\.\.\.$")
-_RX_SPLIT_TITLE_VENUE_1 = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
-_RX_SPLIT_TITLE_VENUE_2 = re.compile(r"[A-Z][\w&\-]*[A-Z][\w&\-]*(?:\s\w+){0,3}")
 _RX_SPLIT_TITLE_VENUE_3 = re.compile(r"(?:19|20)\d\d")
-_RX_SPLIT_TITLE_VENUE_4 = re.compile(r",\s+")
-_RX_SPLIT_TITLE_VENUE_5 = re.compile(r"\(?(?:19|20)\d\d[a-z]?\)?\.?")
-_RX_SPLIT_TITLE_VENUE_6 = re.compile(r"\s+(?=(?:In|Accepted to|To appear in|Proceedings of)\s)")
-_RX_FIND_QUOTED_TITLE_1 = re.compile(r"(?:19|20)\d\d[a-z]?\)?\.?$")
-_RX_WITH_AUTHORS_1 = re.compile(r"^\s*(?:co-?authors?:?\s*)", re.I)
 _RX_BIBTEX_1 = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 _RX_BIBTEX_2 = re.compile(r"\s+and\s+")
 _RX_FINISH_1 = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
 _RX_FINISH_2 = re.compile(r"\d{4}\.")
 _RX_FINISH_3 = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
-_RX_FINISH_4 = re.compile(r"\s\d|,")
-_RX_FINISH_5 = re.compile(r"\d")
 _RX_FINISH_6 = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 _RX_IS_PROSE_1 = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
 _RX_IS_PROSE_2 = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
 _RX_IS_PROSE_3 = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
 _RX_VALID_TITLE_1 = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u9fff]{2}")
 _RX_VALID_TITLE_2 = re.compile(r"[\W\d]+")
-_RX_PARSE_CITATION_1 = re.compile(r"\s\|\s")
-_RX_PARSE_CITATION_2 = re.compile(r"^(?:\(((?:19|20)\d\d)\)\s*[—–:|.]?|((?:19|20)\d\d)\s*(?:[—–:|.]|-\s))\s*(?=\S)")
 _RX_PARSE_CITATION_3 = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _RX_PARSE_CITATION_4 = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
 _RX_PARSE_CITATION_5 = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
-_RX_PARSE_CITATION_6 = re.compile(r"\s*\(\s*(?:\d{4}\.\d{4,5})(?:v\d+)?\s*\)")
-_RX_PARSE_CITATION_7 = re.compile(r"\(.*\)")
 _RX_PLAUSIBLE_VENUE_1 = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
 _RX_PLAUSIBLE_1 = re.compile(r"\b(?:citations|h-index)\b", re.I)
 _RX_UNWRAP_1 = re.compile(r"(?:[,&]|\band)$")
 _RX_UNWRAP_2 = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
 _RX_VENUE_LINE_1 = re.compile(r"(?:19|20)\d\d\W*$")
-_RX_PARSE_SINGLE_1 = re.compile(r"\(?((?:19|20)\d\d)[a-z]?\)?$")
-_RX_PARSE_SINGLE_2 = re.compile(r"^\s*(?:et\.?\s?al\.?)")
-_RX_PARSE_SINGLE_3 = re.compile(r"\(\s*((?:19|20)\d\d)[a-z]?(?:,[^()]*)?\)\s*[.,:]?\s*|(?:19|20)\d\d[a-z]?\.\s+")
-_RX_PARSE_SINGLE_4 = re.compile(r"\(\s*(?:n\.\s?d\.|in press|forthcoming)\s*\)\s*[.,:]?\s*", re.I)
 _RX_PERSON_PARTS_1 = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
 _RX_PERSON_PARTS_2 = re.compile(r"[A-Z]{2,3}")
 _RX_PERSON_PARTS_3 = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
@@ -233,9 +217,6 @@ _NOT_NAME = {
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
-_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?(?:\s?-?\s?[A-Z][a-z]?\.)*|[A-Z]\.?-[A-Z]\.?|[A-Z]{1,3})$")
-
-
 @lru_cache(maxsize=4096)
 def _is_initials(word: str) -> bool:
     """``J.``, ``J.-P.``, ``JA``, ``Ch.``: a given-name abbreviation."""
@@ -641,9 +622,6 @@ _VOLUME_PAGE_VENUE = re.compile(
 )
 
 
-_TRAILING_PAREN = re.compile(r"\(([^()]*)\)\s*[.,;]?\s*$")
-
-
 def _clean_title(title: str) -> str:
     title = title.strip()
     title = _RX_CLEAN_TITLE_2.sub("", title.strip(" ,;:")).strip()
@@ -651,111 +629,7 @@ def _clean_title(title: str) -> str:
     if title.endswith(".") and not _RX_CLEAN_TITLE_3.search(title):
         title = title[:-1]
     title = _RX_CLEAN_TITLE_2.sub("", title).strip()
-    return _RX_CLEAN_TITLE_1.sub(" ", title)
-
-
-def _split_title_venue(rest: str) -> tuple[str, str, list[str]]:
-    """Title and venue passage of the text after the authors; also venue parentheticals removed."""
-    extras: list[str] = []
-    rest = rest.strip(" ,;:")
-    # trailing parentheticals: (ATC'25), (2403.11421), (NeurIPS'23 Workshop OPT)
-    while True:
-        match = _TRAILING_PAREN.search(rest)
-        if not match:
-            break
-        inner = match.group(1).strip()
-        if (
-            _RX_SPLIT_TITLE_VENUE_1.fullmatch(inner)
-            or venue_year(inner)
-            or _looks_like_venue(inner)
-            or _RX_SPLIT_TITLE_VENUE_2.fullmatch(inner)
-        ) and len(rest[: match.start()].split()) >= 2:
-            extras.insert(0, inner)
-            rest = rest[: match.start()].rstrip(" ,;:")
-            continue
-        if len(inner.split()) >= 5 and len(rest[: match.start()].split()) >= 3 and not _RX_SPLIT_TITLE_VENUE_3.search(inner):
-            rest = rest[: match.start()].rstrip(" ,;:")  # a remark: "(see the errata ...)"
-            continue
-        break
-    # "Title, Venue 12, 345 (2020)": a comma before a known venue or a venue phrase
-    for k, match in enumerate(_RX_SPLIT_TITLE_VENUE_4.finditer(rest)):
-        if k >= 60:
-            break
-        head, tail = rest[: match.start()], rest[match.end():]
-        if len(head.split()) >= 2 and not _sentences(head)[1:] and _looks_like_venue(tail):
-            return head, tail, extras
-    sentences = _sentences(rest)
-    if len(sentences) >= 2:
-        title = sentences[0]
-        k = 1
-        while title.endswith(("?", "!")) and k < len(sentences) - 1 and not _looks_like_venue(sentences[k]):
-            title += " " + sentences[k]  # "Why do models fail? A study of things. Venue"
-            k += 1
-        venue = " ".join(sentences[k:])
-        # "Title? Venue" keeps the question mark; a year-only sentence is not a title
-        if _RX_SPLIT_TITLE_VENUE_5.fullmatch(title) and len(sentences) >= 3:
-            title, venue = sentences[1], " ".join(sentences[2:])
-        return title, venue, extras
-    # one sentence: "Title, In Proceedings of ..." / "Title, Preprint on arXiv"
-    for k, match in enumerate(_RX_SPLIT_TITLE_VENUE_4.finditer(rest)):
-        if k >= 60:
-            break
-        tail = rest[match.end():]
-        if _looks_like_venue(tail) and len(rest[: match.start()].split()) >= 2:
-            return rest[: match.start()], tail, extras
-    match = _RX_SPLIT_TITLE_VENUE_6.search(rest)
-    if match and len(rest[: match.start()].split()) >= 3:
-        return rest[: match.start()], rest[match.end():], extras
-    return rest, "", extras
-
-
-_QUOTE = re.compile(r"(?:^|(?<=[\s.,:;)]))[\"“‘'«](?P<t>[^\"“”«»]{3,400}?)[\"”’'»](?=[\s.,;:)]|$)")  # « » in French
-
-
-def _find_quoted_title(text: str) -> re.Match | None:
-    for match in _QUOTE.finditer(text):
-        inner = match.group("t")
-        if len(inner.split()) >= 2 or len(inner) >= 12:
-            before = text[: match.start()].rstrip()
-            if not before or before[-1] in ".,:;)" or _RX_FIND_QUOTED_TITLE_1.search(before):
-                return match
-    return None
-
-
-_WITH = re.compile(r"\(([^()]*?\bwith\s+[^()]+)\)|(?:^|[.;,][\"”’']?\s+)[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
-
-
-def _with_authors(text: str) -> tuple[list[str], str] | None:
-    """Co-authors written as "(with A, B and C)": the names and the text without that part."""
-    match = _WITH.search(text)
-    if not match:
-        return None
-    inner = match.group(1) or match.group(2)
-    inner = inner[inner.lower().rindex("with ") + 5:] if match.group(1) else inner
-    cut = match.start() if match.group(1) else match.start(2) - 5  # keep what precedes "with"
-    inner = _RX_WITH_AUTHORS_1.sub("", inner.strip())
-    parsed = parse_author_list(inner)
-    rest = ""
-    if not parsed and match.group(2) is not None and "," in inner:
-        # "with A and B, R&R at Econometrica": the names end where the list stops parsing
-        parts = inner.split(",")
-        for k in range(len(parts) - 1, 0, -1):
-            parsed = parse_author_list(",".join(parts[:k]))
-            if parsed:
-                rest = ",".join(parts[k:]).strip()
-                break
-    if not parsed:
-        if match.group(2) is not None or len(inner.split()) <= 4:
-            # "with Facebook": a collaborating organisation, not an author list
-            before, after = text[:cut].rstrip(" ,"), text[match.end():].strip(" .;")
-            if before and after and before[-1] not in ".?!":
-                before += "."
-            return [], (before + " " + after).strip()
-        return None
-    before, after = text[:cut].rstrip(" ,"), (rest + " " + text[match.end():]).strip()
-    if before and after and before[-1] not in ".?!":
-        before += "."
-    return parsed[0], (before + " " + after).strip()
+    return _RX_CLEAN_TITLE_1.sub(" ", title).rstrip(" ,;:")
 
 
 def _bibtex(text: str) -> Citation | None:
@@ -788,41 +662,6 @@ def _bibtex(text: str) -> Citation | None:
     )
 
 
-def _finish(c: Citation, venue_text: str, extras: list[str], whole: str) -> Citation | None:
-    """Fill venue and year from the venue passage and the parentheticals found after the title."""
-    passages = [p for p in [*extras, venue_text] if p and p.strip()]
-    for passage in passages:
-        if _RX_FINISH_1.fullmatch(passage):
-            continue
-        result = normalize_venue(passage)
-        if result:
-            c.venue, c.venue_aliases = result
-            c.venue_alias = result[1][0] if result[1] else None
-            break
-    if c.year is None:
-        for passage in passages:
-            year = venue_year(passage)
-            if year:
-                c.year = year
-                break
-    if c.year is None and c.arxiv and _RX_FINISH_2.match(c.arxiv):
-        c.year = "20" + c.arxiv[:2]
-    if c.year is None:
-        outside = whole.replace(c.title, " ") if c.title else whole
-        years = _RX_FINISH_3.findall(outside)
-        if years:
-            c.year = years[-1]
-    c.title = _clean_title(c.title)
-    if c.title and (lookup_venue(_RX_FINISH_4.split(c.title)[0].strip()) is not None and _RX_FINISH_5.search(c.title)):
-        return None  # "Phys. Rev. B 98, 115101 (2018)": a reference without a title
-    c.title = _RX_FINISH_6.sub("", c.title).strip()
-    if not _valid_title(c.title):
-        return None
-    if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
-        return None  # a venue or a note, not a paper
-    return c
-
-
 def _is_prose(text: str) -> bool:
     """An abstract or description: long sentences in the first person, not a citation.
 
@@ -844,9 +683,6 @@ def _is_prose(text: str) -> bool:
     )
 
 
-_PROSE = re.compile(r"\b(?:I|I'm|I've|my|me|he|she|his|her|they|was|were|has been|have been)\b")
-
-
 def _valid_title(title: str) -> bool:
     words = title.split()
     if len(words) < 2 and len(title) < 8:
@@ -859,9 +695,12 @@ def _valid_title(title: str) -> bool:
 def parse_citation(text: str) -> Citation | None:
     """Parse one publication entry into authors, title, venue and year.
 
-    The entry may span several lines (``\\n``-separated), for example a title line, an
-    author line and a venue line in any order; list markers, links and ``[pdf]`` labels
-    are ignored.
+    The learned citation parser (:mod:`kg.extract.models.citation`) labels the entry's
+    words as author, title, container, date, ...; in any field order and style (title first,
+    year first, ``|``-separated, ``(VENUE'24)``, "with A and B"). Rules read what is explicit:
+    the author span split into names (:func:`parse_author_list`), the venue normalised
+    (:func:`kg.extract.venues.normalize_venue`), arXiv ids, DOIs and BibTeX records. The entry
+    may span several lines (``\\n``-separated); list markers are ignored.
 
     Parameters
     ----------
@@ -885,67 +724,163 @@ def parse_citation(text: str) -> Citation | None:
         return None
     if len(text) > 20000:
         text = text[:20000]
-    raw_lines = [part for ln in text.split("\n") for part in _RX_PARSE_CITATION_1.split(ln) if part.strip()]
-    raw_lines = [ln for ln in raw_lines if not _is_prose(ln)]
-    if not raw_lines:
+    # an abstract after a table bar ("Title | We study ...") is not part of the citation
+    lines = [" | ".join(p for p in ln.split(" | ") if not _is_prose(p)) for ln in text.split("\n")]
+    lines = [ln for ln in lines if ln.strip()]
+    if not lines:
         return None
-    raw_lines[0] = _strip_marker(raw_lines[0])
-    lead_year = None
-    match = _RX_PARSE_CITATION_2.match(raw_lines[0])
-    if match and not _RX_FINISH_5.match(raw_lines[0][match.end():]):
-        lead_year = match.group(1) or match.group(2)  # year-first lists: "2021 — Authors. Title. Venue."
-        raw_lines[0] = raw_lines[0][match.end():]
-    joined_raw = " ".join(raw_lines)
-    joined_lower = joined_raw.lower() if joined_raw.isascii() else None
-    arxiv = None
-    match = _ARXIV.search(joined_raw) if joined_lower is None or "arxiv" in joined_lower or "(" in joined_raw else None
-    if match:
-        arxiv = match.group(1) or match.group(2)
-    doi_match = _DOI.search(joined_raw) if joined_lower is None or "doi" in joined_lower else None
-    doi = doi_match.group(1).rstrip(".") if doi_match else None
-    if "=" in joined_raw and _RX_PARSE_CITATION_3.search(joined_raw):
-        c = _bibtex(joined_raw)
+    lines[0] = _strip_marker(lines[0])
+    joined = " ".join(lines)
+    lower = joined.lower() if joined.isascii() else None
+    match = _ARXIV.search(joined) if lower is None or "arxiv" in lower or "(" in joined else None
+    arxiv = (match.group(1) or match.group(2)) if match else None
+    match = _DOI.search(joined) if lower is None or "doi" in lower else None
+    doi = match.group(1).rstrip(".") if match else None
+    if "=" in joined and _RX_PARSE_CITATION_3.search(joined):
+        c = _bibtex(joined)
         if c:
             c.arxiv = arxiv
             return c
-    lines = []
-    for line in raw_lines:
-        # each substitution runs only when the line holds what its pattern needs; the lowered line
-        # stands for case-insensitive matching only in ASCII (which folds a few other letters too)
-        lower = line.lower() if line.isascii() else None
+    cleaned = []
+    for line in lines:
+        line_lower = line.lower() if line.isascii() else None
         if "(" in line:
-            line = _RX_PARSE_CITATION_4.sub("*", line)
-        if lower is None or "http" in lower or "www." in lower:
+            line = _RX_PARSE_CITATION_4.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
+        if line_lower is None or "http" in line_lower or "www." in line_lower:
             line = _URL.sub(" ", line)
-        if lower is None or "doi" in lower:
+        if line_lower is None or "doi" in line_lower:
             line = _RX_PARSE_CITATION_5.sub(" ", line)
-        line = _clean_line(line)
-        if "(" in line:
-            line = _RX_PARSE_CITATION_6.sub(lambda m: " (" + m.group(0).strip(" ()") + ")", line)
-            line = _EQUAL_NOTE.sub(" ", line)
-        note = line.strip()
-        if not note.strip(" .,;:()[]|-"):
-            continue
-        line = note
-        if _RX_PARSE_CITATION_7.fullmatch(line) and not _RX_SPLIT_TITLE_VENUE_3.search(line):
-            continue
-        lines.append(line)
-    if not lines:
+        if line.strip(" .,;:()[]|-"):
+            cleaned.append(line.strip())
+    if not cleaned:
         return None
-    lines = _unwrap(lines)
-    if len(lines) > 1:
-        c = _parse_lines(lines)
-        if c is not None:
-            c.arxiv = c.arxiv or arxiv
-            c.doi = doi
-            c.year = c.year or lead_year
-            return _plausible(_finish_year(c, arxiv), " ".join(lines))
-    whole = " ".join(lines)
-    c = _parse_single(whole, arxiv)
-    if c is not None:
-        c.doi = doi
-        c.year = c.year or lead_year
+    whole = "\n".join(_unwrap(cleaned))
+    coauthors: list[str] = []
+    match = _WITH_COAUTHORS.search(whole) if "with" in whole else None
+    if match:
+        parsed = parse_author_list(match.group(1) or match.group(2))
+        if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
+            coauthors = parsed[0]
+            whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
+    c = _read_fields(whole)
+    if c is None:
+        return None
+    if coauthors:
+        c.authors += [n for n in coauthors if n not in c.authors]
+        c.with_subject = True
+    c.arxiv, c.doi = arxiv, doi
+    if c.year is None and arxiv and _RX_FINISH_2.match(arxiv):
+        c.year = "20" + arxiv[:2]
+    if c.year is None:
+        years = _RX_FINISH_3.findall(whole.replace(c.title, " "))
+        c.year = years[-1] if years else None
     return _plausible(c, whole)
+
+
+#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
+_WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
+
+
+def _line_fields(text: str) -> list[Field]:
+    """The labelled fields of an entry, each line and each `` | `` cell labelled on its own: a line break
+    ends a field in CVs that put title, authors and venue on lines of their own, and a table bar always
+    does. A field running on over a line break (a hard wrap) is joined."""
+    fields: list[Field] = []
+    for line in text.split("\n"):
+        for k, cell in enumerate(line.split(" | ")):
+            for f in parse_fields(cell):
+                if fields and fields[-1].label == f.label and f.start == 0 and k == 0:
+                    fields[-1] = Field(f.label, fields[-1].text + " " + f.text, fields[-1].start, fields[-1].end)
+                else:
+                    fields.append(f)
+    return fields
+
+
+def _read_fields(text: str) -> Citation | None:
+    """A citation from the fields the learned parser finds in ``text`` (``None`` without a valid title)."""
+    authors: list[str] = []
+    marked: set[str] = set()
+    et_al = with_subject = False
+    title = venue_text = year = None
+    previous = None
+    spill = ""
+    remarks: list[str] = []
+    fields = _line_fields(text)
+    for i in range(len(fields) - 2, 0, -1):
+        # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
+        if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
+            fields[i - 1:i + 1] = [Field("title", fields[i - 1].text + " " + fields[i].text, fields[i - 1].start, fields[i].end)]
+    # editors with no author: CVs name the authors, the parser's editor is an author it mislabelled
+    for f in fields:
+        if f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
+            names, these_marked, cut, rest = _names(f.text)
+            if rest:
+                spill = rest  # the title's first words, read as part of the author list
+            authors += [n for n in names if n not in authors]
+            marked |= these_marked
+            et_al = et_al or cut
+            if previous is not None and previous.label == "note" and previous.text.strip(" (").lower().endswith("with"):
+                with_subject = True  # "(job market paper, with A and B)": the subject wrote it too
+        elif f.label == "title" and title is None:
+            title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
+        elif f.label == "container" and venue_text is None:
+            venue_text = f.text
+        elif previous is not None and previous.text == venue_text and venue_text.count("(") > venue_text.count(")"):
+            venue_text += " " + f.text  # "Symposium on Parallel Programming (PPoPP" + "2021)"
+        elif f.label == "date" and year is None:
+            year = venue_year(f.text) or (_RX_FINISH_3.findall(f.text) or [None])[0]
+        elif f.label in ("note", "other"):
+            remarks.append(f.text)
+        previous = f
+    title = title or spill or None
+    if title is None:
+        return None
+    c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
+                 with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
+    found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
+    if found:
+        c.venue, c.venue_aliases = found
+        c.venue_alias = found[1][0] if found[1] else None
+    else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
+        known = next((hit for remark in remarks for hit in find_venues(remark)), None)
+        if known:
+            c.venue, c.venue_aliases = known[0], tuple(known[1])
+            c.venue_alias = known[1][0] if known[1] else None
+    c.year = year or (venue_year(venue_text) if venue_text else None)
+    if not _valid_title(c.title):
+        return None
+    if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
+        return None  # a venue or a note, not a paper
+    return c
+
+
+def _balanced(text: str) -> str:
+    """A field's text without the brackets it opens and does not close (or closes and did not open).
+
+    >>> _balanced("Tide: fast sampling ("), _balanced("B. Hølm)"), _balanced("Nat. Chem. (2018)")
+    ('Tide: fast sampling', 'B. Hølm', 'Nat. Chem. (2018)')
+    """
+    text = text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
+    for opening, closing in ("()", "[]"):
+        if text.endswith(closing) and opening not in text:
+            text = text[:-1].rstrip()
+        if text.startswith(opening) and closing not in text:
+            text = text[1:].lstrip()
+    return text
+
+
+def _names(text: str) -> tuple[list[str], set[str], bool, str]:
+    """The names of an author span: (names, names marked as equal contributors, whether cut short by
+    "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:")."""
+    text = _balanced(_clean_line(text)).strip(" ,;:|")
+    text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
+    if text.lower().startswith("with "):
+        text = text[5:]
+    parsed = parse_author_list(text)
+    if parsed:
+        return (*parsed, "")
+    names, marked, et_al, end = _scan_authors(text)
+    return names, marked, et_al, text[end:].strip(" ,;") if names else ""
 
 
 _NOT_A_PAPER = re.compile(
@@ -1020,138 +955,12 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
-def _finish_year(c: Citation, arxiv: str | None) -> Citation:
-    if c.year is None and arxiv and _RX_FINISH_2.match(arxiv):
-        c.year = "20" + arxiv[:2]
-    return c
-
-
-def _parse_lines(lines: list[str]) -> Citation | None:
-    """Entries whose lines are separate fields: a title line, an author line, a venue line."""
-    for i, line in enumerate(lines):
-        parsed = parse_author_list(line)
-        if not parsed or (len(parsed[0]) == 1 and len(line.split()) < 2):
-            continue
-        names, marked, et_al = parsed
-        rest = lines[:i] + lines[i + 1 :]
-        if not rest:
-            return None
-        with_subject = False
-        if len(rest) == 1:
-            title, venue_text, extras = _split_title_venue(rest[0])
-        else:
-            title, venue_text, extras = rest[0], " ".join(rest[1:]), []
-            if _looks_like_venue(rest[0]) and not _looks_like_venue(rest[1]):
-                title, venue_text = rest[1], " ".join([rest[0], *rest[2:]])
-            t2, v2, extras = _split_title_venue(title)
-            if extras:
-                title = t2
-            elif v2 and _looks_like_venue(v2):
-                title, venue_text = t2, v2 + " " + venue_text
-        c = Citation(authors=names, title=title, equal_contribution=marked, et_al=et_al, with_subject=with_subject)
-        return _finish(c, venue_text, extras, " ".join(lines))
-    # a title line, then "Authors. Venue 2021" (or "Venue 2021. Authors.") on one line
-    if len(lines) == 2 and _looks_like_title_line(lines[0]) and not _venue_line(lines[0]):
-        names, marked, et_al, end = _scan_authors(lines[1])
-        rest = lines[1][end:].strip(" ,.;:")
-        if names and rest and _looks_like_venue(rest):
-            c = Citation(authors=names, title=lines[0], equal_contribution=marked, et_al=et_al)
-            return _finish(c, rest, [], " ".join(lines))
-        parts = _sentences(lines[1])
-        if len(parts) >= 2 and _venue_line(parts[0]):
-            parsed = parse_author_list(" ".join(parts[1:]))
-            if parsed:
-                c = Citation(authors=parsed[0], title=lines[0], equal_contribution=parsed[1], et_al=parsed[2])
-                return _finish(c, parts[0], [], " ".join(lines))
-    # a title line followed by venue lines ("Economics Letters, 2022")
-    if all(_venue_line(line) for line in lines[1:]) and not _venue_line(lines[0]):
-        c = _parse_single(lines[0], None)
-        if c is not None and not c.venue:
-            c2 = Citation(authors=[], title=c.title)
-            _finish(c2, " ".join(lines[1:]), [], " ".join(lines))
-            c.venue, c.venue_aliases, c.venue_alias = c2.venue, c2.venue_aliases, c2.venue_alias
-            c.year = c.year or c2.year
-        return c
-    return None
-
-
 def _venue_line(line: str) -> bool:
     """A short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"."""
     words = line.split()
     return len(words) <= 14 and (
         _looks_like_venue(line) or bool(_RX_VENUE_LINE_1.search(line)) and len(_sentences(line)) == 1
     )
-
-
-def _looks_like_title_line(line: str) -> bool:
-    return len(line.split()) >= 3 and not _looks_like_venue(line)
-
-
-def _parse_single(text: str, arxiv: str | None) -> Citation | None:
-    text = text.strip()
-    with_subject = False
-    coauthors: list[str] = []
-    found = _with_authors(text)
-    if found:
-        coauthors, text = found
-        with_subject = bool(coauthors)
-    quoted = _find_quoted_title(text)
-    if quoted:
-        before = text[: quoted.start()].strip(" ,.;:")
-        after = text[quoted.end():].strip(" ,.;:")
-        names, marked, et_al, end = _scan_authors(before) if before else ([], set(), False, 0)
-        leftover = before[end:].strip(" ,.;:")
-        year = None
-        m = _RX_PARSE_SINGLE_1.search(leftover)
-        if m:
-            year = m.group(1)
-        c = Citation(
-            authors=names or coauthors, title=quoted.group("t"), equal_contribution=marked, et_al=et_al,
-            year=year, arxiv=arxiv, with_subject=with_subject and not names, title_quoted=True,
-        )
-        if names and coauthors:
-            c.authors = names + [n for n in coauthors if n not in names]
-        return _finish(c, after, [], text)
-    names, marked, et_al, end = _scan_authors(text)
-    year = None
-    if names:
-        rest = text[end:]
-        rest = _RX_PARSE_SINGLE_2.sub("", rest).lstrip(" ,.;:")
-        m = _RX_PARSE_SINGLE_3.match(rest)
-        if m:
-            year = _RX_SPLIT_TITLE_VENUE_3.search(m.group(0)).group(0)
-            rest = rest[m.end():]
-        m = _RX_PARSE_SINGLE_4.match(rest)
-        if m:
-            rest = rest[m.end():]
-        title, venue_text, extras = _split_title_venue(rest)
-        authors = names + [n for n in coauthors if n not in names]
-        c = Citation(
-            authors=authors, title=title, equal_contribution=marked, et_al=et_al, year=year, arxiv=arxiv,
-            with_subject=False,
-        )
-        return _finish(c, venue_text, extras, text)
-    # title first: "Title. Authors. Venue 2021" / "Title. Venue 2021" / "Title (VENUE'24)"
-    title, venue_text, extras = _split_title_venue(text)
-    authors = list(coauthors)
-    if venue_text:
-        parts = _sentences(venue_text)
-        if parts:
-            parsed = parse_author_list(parts[0])
-            if parsed and not _looks_like_venue(parts[0]):
-                authors = parsed[0] + [n for n in coauthors if n not in parsed[0]]
-                marked = parsed[1]
-                et_al = parsed[2]
-                venue_text = " ".join(parts[1:])
-                with_subject = False
-    if _PROSE.search(title) or title.rstrip().endswith(("?", "!")) and not (venue_text or extras or authors):
-        if not (venue_text or extras) or _PROSE.search(title):
-            return None
-    c = Citation(
-        authors=authors, title=title, equal_contribution=marked, et_al=et_al, arxiv=arxiv,
-        with_subject=with_subject or not authors,
-    )
-    return _finish(c, venue_text, extras, text)
 
 
 # -- people ----------------------------------------------------------------------------------
