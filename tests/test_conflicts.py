@@ -65,7 +65,6 @@ def test_advisor_and_mentor_at_any_time_with_their_source_lines(store):
         conflicts(store, ["Marisol Quenby"], ["Dorian Holloway"], years=0, now=2100))
 
 
-@pytest.mark.xfail(reason="the learned citation parser reads 'Marisol Quenby, Rhea Ivers. Notes on ... Technical Reports.' (no year) as one title")
 def test_coauthors_within_the_window_and_of_unknown_year(store):
     report = conflicts(store, ["Marisol Quenby"], ["Lucan Ferreira", "Rhea Ivers", "Petra Anselm"], now=NOW)
     found = _reasons(report)
@@ -128,7 +127,6 @@ def test_identifiers_are_matched_first(store):
     assert fallback.names[0]["matched_by"] == "name"
 
 
-@pytest.mark.xfail(reason="the learned citation parser reads 'Marisol Quenby, Rhea Ivers. Notes on ... Technical Reports.' (no year) as one title")
 def test_initials_need_support_and_unknown_names_are_listed(store):
     report = conflicts(store, ["R. Ivers", {"name": "D. Holloway", "affiliation": "Harbourline University"},
                                "Tobias Nowhere", "Holloway, Dorian"], ["Marisol Quenby"], now=NOW)
@@ -178,7 +176,6 @@ def _run(runner, store_dir, *extra):
     return result
 
 
-@pytest.mark.xfail(reason="the learned citation parser reads 'Marisol Quenby, Rhea Ivers. Notes on ... Technical Reports.' (no year) as one title")
 def test_cli_formats(runner, store_dir):
     table = _run(runner, store_dir)
     assert "Tidewater Robotics Lab: Marisol Quenby" in table.stdout

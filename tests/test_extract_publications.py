@@ -357,3 +357,19 @@ def test_table_cells_are_fields_of_their_own():
     c = parse_citation("Sparse gizmos for tidal forecasting | Journal of Gizmo Science | 2024 | Holm M., Strand T., and Vogel J.")
     assert (c.title, c.venue, c.year) == ("Sparse gizmos for tidal forecasting", "Journal of Gizmo Science", "2024")
     assert c.authors == ["Holm M", "Strand T", "Vogel J"]
+
+
+@pytest.mark.parametrize("line, authors, title", [
+    ("Teodora Vasquelle, Brannoc Ilvers. Notes on tidal gauges. Ocean Letters, 2019.",
+     ["Teodora Vasquelle", "Brannoc Ilvers"], "Notes on tidal gauges"),
+    ("Orsolya Quenneville and Tarik Haldorsen. Dune migration under storms. Journal of Coastal Gizmos, 2021.",
+     ["Orsolya Quenneville", "Tarik Haldorsen"], "Dune migration under storms"),
+])
+def test_names_the_model_has_never_seen_before_a_full_stop_are_the_authors(line, authors, title):
+    c = parse_citation(line)
+    assert (c.authors, c.title) == (authors, title)
+
+
+def test_a_title_that_opens_with_a_name_keeps_it():
+    c = parse_citation("Alan Turing and the Enigma. History Today, 2012.")
+    assert (c.authors, c.title) == ([], "Alan Turing and the Enigma")

@@ -778,6 +778,8 @@ def parse_citation(text: str) -> Citation | None:
 
 
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
+#: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
+_AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
 
 
@@ -835,6 +837,13 @@ def _read_fields(text: str) -> Citation | None:
     title = title or spill or None
     if title is None:
         return None
+    if not authors and not with_subject:
+        # "Ana Ruiz, Bo Chen. Title": names the parser read into the title (names it has never seen)
+        # end at a full stop or colon before the title's own words
+        names, these_marked, cut, end = _scan_authors(title)
+        rest = title[end:]
+        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
+            authors, marked, et_al, title = names, these_marked, cut, rest
     c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
