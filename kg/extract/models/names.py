@@ -1,0 +1,313 @@
+"""Person names into given, middle and family names, titles and suffixes, with a CRF.
+
+The model is trained on GROBID's hand-labelled names (``grobid/name``: names from paper headers
+and reference lists) and on the same names re-rendered the ways CVs and bibliographies write
+them ("Last, First", "F. M. Last", Vancouver "Last FM", "LAST First", family name first), so
+that it reads the order of a name from its words, punctuation and case rather than from a
+rule per style.
+
+>>> n = parse_name("van der Berg, Anneke")
+>>> n.given, n.family
+('Anneke', 'van der Berg')
+>>> parse_name("Smith JA").given_parts()
+(('J', True), ('A', True))
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from kg.extract.models._tei import held_out, labelled_segments, labelled_tokens, local_name, tei_files, tokenize
+
+__all__ = ["ParsedName", "parse_name", "name_features", "read_names", "rendered", "training_sets", "FIELDS"]
+
+#: The fields of a name, in the order :class:`ParsedName` lists them.
+FIELDS = ("given", "middle", "family", "title", "suffix")
+
+#: GROBID's element names (misspellings of its corpus included) and the field each marks.
+_TAG_FIELD = {
+    "forename": "given", "firstname": "given", "forenname": "given",
+    "middlename": "middle",
+    "surname": "family", "surename": "family", "lastname": "family",
+    "rolename": "title", "suffix": "suffix",
+}
+#: Elements whose text is no part of a name (footnote markers, line breaks).
+_SKIPPED = {"marker", "lb"}
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedName:
+    """A person name split into its parts, each as written ("" when absent)."""
+
+    given: str = ""
+    middle: str = ""
+    family: str = ""
+    title: str = ""
+    suffix: str = ""
+
+    def given_parts(self) -> tuple[tuple[str, bool], ...]:
+        """The given and middle names, each ``(text, is_initial)``; "J.-P." and Vancouver "JA"
+        are initials one letter each.
+
+        >>> ParsedName(given="Jean-Paul", middle="R.", family="Moreau").given_parts()
+        (('Jean-Paul', False), ('R', True))
+        """
+        out: list[tuple[str, bool]] = []
+        shouting = self.family.isupper() and len(self.family) > 1
+        for word in f"{self.given} {self.middle}".split():
+            letters = [t for t, _, _ in tokenize(word) if t[0].isalpha()]
+            if not letters:
+                continue
+            if all(len(t) == 1 for t in letters):
+                out.extend((t, True) for t in letters)
+            elif len(letters) == 1 and 2 <= len(word) <= 3 and word.isupper() and not shouting:
+                out.extend((c, True) for c in word)  # "Smith JA"
+            else:
+                out.append((word, False))
+        return tuple(out)
+
+
+# -- training data --------------------------------------------------------------------------
+
+
+def _field_of(element: ET.Element) -> str | None:
+    tag = local_name(element).lower()
+    if tag in _SKIPPED:
+        return "skip"
+    return _TAG_FIELD.get(tag)
+
+
+def _person_tokens(segments: list[tuple[str, str | None]]) -> list[tuple[str, str]]:
+    """Tokens of one person, markers dropped and the separators around the name trimmed;
+    the dot after a final initial or suffix ("R.", "Jr.") stays."""
+    tokens = [(t, label or "O") for t, label in labelled_tokens(segments) if label != "skip"]
+    first = next((i for i, (_, label) in enumerate(tokens) if label != "O"), len(tokens))
+    last = max((i for i, (_, label) in enumerate(tokens) if label != "O"), default=-1)
+    keep_dot = last + 1 < len(tokens) and tokens[last + 1][0] == "." and (
+        len(tokens[last][0]) == 1 or tokens[last][1] == "suffix")
+    return tokens[first:last + 1 + keep_dot]
+
+
+def _split_people(segments: list[tuple[str, str | None]]) -> Iterable[list[tuple[str, str | None]]]:
+    """An author list's segments cut into people: a given or family name that follows a
+    complete name (one with both) under another label starts the next person."""
+    person: list[tuple[str, str | None]] = []
+    seen: set[str] = set()
+    previous = None
+    for text, label in segments:
+        if label in ("given", "family") and {"given", "family"} <= seen and label != previous:
+            yield person
+            person, seen = [], set()
+        person.append((text, label))
+        if label is not None and label != "skip":
+            seen.add(label)
+            previous = label
+    if person:
+        yield person
+
+
+def read_names(folder: Path) -> tuple[list[list[tuple[str, str]]], list[list[tuple[str, str]]]]:
+    """``(training, held_out)`` people of GROBID's ``name`` folder, each a list of
+    ``(token, field)`` with ``"O"`` for tokens of no field (see :func:`kg.extract.models._tei.held_out`)."""
+    train: list[list[tuple[str, str]]] = []
+    test: list[list[tuple[str, str]]] = []
+    for path, root in tei_files(folder):
+        target = test if held_out(path) else train
+        for author in root.iter():
+            if local_name(author) != "author":
+                continue
+            people = [p for p in author.iter() if local_name(p) == "persName"]
+            if people:
+                groups = [labelled_segments(p, _field_of) for p in people]
+            else:
+                groups = list(_split_people(labelled_segments(author, _field_of)))
+            for segments in groups:
+                tokens = _person_tokens(segments)
+                if any(label == "family" for _, label in tokens):
+                    target.append(tokens)
+    seen_test = {tuple(t for t, _ in p) for p in test}
+    return [p for p in train if tuple(t for t, _ in p) not in seen_test], test
+
+
+def _words(person: list[tuple[str, str]], field: str) -> list[str]:
+    """The words of one field of a labelled person, hyphenated words kept whole."""
+    out: list[str] = []
+    glue = False
+    for token, label in person:
+        if label != field:
+            glue = False
+            continue
+        if token in "-'’" and out:
+            out[-1] += token
+            glue = True
+        elif token[0].isalnum():
+            if glue:
+                out[-1] += token
+            else:
+                out.append(token)
+            glue = False
+    return out
+
+
+_TITLES = ("Dr.", "Prof.", "Prof. Dr.", "Dr", "Mr.", "Ms.", "Mrs.")
+
+
+def rendered(person: list[tuple[str, str]], rng: random.Random) -> list[list[tuple[str, str]]]:
+    """A labelled person written in one or two other styles ("Last, F. M.", "Last FM",
+    "LAST First", "F. Last", family name first...), chosen at random, as token sequences.
+
+    >>> p = [("Ada", "given"), ("Quill", "family")]
+    >>> sorted(" ".join(t for t, _ in s) for s in rendered(p, random.Random(3)))
+    ['QUILL Ada']
+    """
+    given, middle, family = _words(person, "given"), _words(person, "middle"), _words(person, "family")
+    if not given or not family:
+        return []
+
+    def seq(*parts: tuple[list[str], str]) -> list[tuple[str, str]]:
+        # a dot closing an initial is no part of the field, as in GROBID's labels
+        return [(t, "O" if t == "." else label) for words, label in parts for w in words for t, _, _ in tokenize(w)]
+
+    def initials(words: list[str], dots: bool = True) -> list[str]:
+        return [w[0].upper() + ("." if dots else "") for w in words]
+
+    full = given[0][0].isalpha() and len(given[0]) > 1 and not given[0].isupper()
+    styles = [
+        lambda: seq((family, "family"), ([","], "O"), (initials(given), "given"), (initials(middle), "middle")),
+        lambda: seq((initials(given), "given"), (initials(middle), "middle"), (family, "family")),
+        lambda: seq((family, "family"), (["".join(initials(given + middle, dots=False))], "given")),
+    ]
+    if full:
+        styles += [
+            lambda: seq((family, "family"), ([","], "O"), (given, "given"), (middle, "middle")),
+            lambda: seq(([w.upper() for w in family], "family"), (given, "given"), (middle, "middle")),
+            lambda: seq((given, "given"), (middle, "middle"), ([w.upper() for w in family], "family")),
+            lambda: seq((given, "given"), (initials(middle), "middle"), (family, "family")),
+        ]
+        if not middle:
+            # family name first, no comma: how East Asian names are often written; the words
+            # themselves must then tell the order, so this style is drawn more often
+            styles += [lambda: seq((family, "family"), (given, "given"))] * 3
+    out = [rng.choice(styles)()]
+    if rng.random() < 0.3:
+        second = rng.choice(styles)()
+        if second != out[0]:
+            out.append(second)
+    if rng.random() < 0.08:
+        title = rng.choice(_TITLES)
+        out[0] = seq(([title], "title")) + out[0]
+    return out
+
+
+def training_sets(folder: Path, seed: int = 13) -> tuple[list, list, list]:
+    """``(train, held_out, held_out_rendered)``: the training people with their re-rendered
+    forms, the held-out people as written, and the held-out people re-rendered."""
+    train, test = read_names(folder)
+    rng = random.Random(seed)
+    extra = [r for p in train for r in rendered(p, rng)]
+    test_rendered = [r for p in test for r in rendered(p, rng)]
+    return train + extra, test, test_rendered
+
+
+# -- features -------------------------------------------------------------------------------
+
+
+def _shape(token: str) -> str:
+    if not token[0].isalnum():
+        return token
+    if token[0].isdigit():
+        return "9"
+    if len(token) == 1:
+        return "A" if token.isupper() else "a"
+    if token.isupper():
+        return "AA"
+    if token[0].isupper():
+        return "Aa" if token[1:].islower() else "AaA"  # "McDonald", "DeWitt"
+    return "a"
+
+
+def name_features(tokens: list[str]) -> list[list[str]]:
+    """CRF features of a name's tokens: the word, its shape and affixes, its place among the
+    words and relative to the first comma, and the same of its neighbours.
+
+    >>> name_features(["Quill", ",", "A", "."])[2][:4]
+    ['w=a', 's=A', 'p2=a', 'x3=a']
+    """
+    words = [i for i, t in enumerate(tokens) if t[0].isalnum()]
+    comma = next((i for i, t in enumerate(tokens) if t == ","), None)
+    shapes = [_shape(t) for t in tokens]
+    lower = [t.lower() for t in tokens]
+    rank = {i: n for n, i in enumerate(words)}
+    n_words = len(words)
+    out = []
+    for i, token in enumerate(tokens):
+        f = [f"w={lower[i]}", f"s={shapes[i]}", f"p2={lower[i][:2]}", f"x3={lower[i][-3:]}"]
+        if i in rank:
+            r = rank[i]
+            f.append(f"r={min(r, 3)}")
+            f.append(f"b={min(n_words - 1 - r, 3)}")
+        f.append("comma=none" if comma is None else ("comma=before" if i < comma else "comma=after"))
+        f.append(f"n={min(n_words, 5)}")
+        for d in (-2, -1, 1, 2):
+            j = i + d
+            if 0 <= j < len(tokens):
+                f.append(f"{d}:s={shapes[j]}")
+                if abs(d) == 1:
+                    f.append(f"{d}:w={lower[j]}")
+            else:
+                f.append(f"{d}:edge")
+        f.append(f"s-1s={shapes[i - 1] if i else '^'}|{shapes[i]}|{shapes[i + 1] if i + 1 < len(tokens) else '$'}")
+        out.append(f)
+    return out
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+MODEL_FILE = "names.crfsuite"
+
+
+@lru_cache(maxsize=65536)
+def parse_name(text: str) -> ParsedName:
+    """Split one person's name into its parts with the shipped model.
+
+    >>> parse_name("Nakamura Haruto").family, parse_name("J.-P. Moreau").given
+    ('Nakamura', 'J.-P.')
+    """
+    spans = tokenize(text)
+    if not spans:
+        return ParsedName()
+    labels = _tagger().tag(name_features([t for t, _, _ in spans]))
+    parts: dict[str, list[tuple[int, int]]] = {}
+    for (_, start, end), label in zip(spans, labels):
+        if label == "O":
+            continue
+        runs = parts.setdefault(label, [])
+        if runs and _joined(text, runs[-1][1], start):
+            runs[-1] = (runs[-1][0], end)
+        else:
+            runs.append((start, end))
+    values = {field: " ".join(text[s:e] for s, e in runs) for field, runs in parts.items()}
+    # the dot that ends an initial or a suffix belongs to it ("R.", "Jr.")
+    for field, runs in parts.items():
+        s, e = runs[-1]
+        if text[e:e + 1] == "." and (e - s == 1 or field == "suffix"):
+            values[field] += "."
+    return ParsedName(**{f: values.get(f, "") for f in FIELDS})
+
+
+def _joined(text: str, end: int, start: int) -> bool:
+    """Whether two tokens of a field are one stretch of text (apart only by spaces, dots or hyphens)."""
+    return all(c in " .-'’" for c in text[end:start])
+
+
+@lru_cache(maxsize=1)
+def _tagger():
+    import pycrfsuite
+
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(Path(__file__).with_name("data") / MODEL_FILE))
+    return tagger
