@@ -1,0 +1,48 @@
+"""Rebuild the shipped model files from the labelled data folder and print each model's held-out field F1.
+
+    python -m kg.extract.models.train /work/shared/data               # every model
+    python -m kg.extract.models.train /work/shared/data --model citation
+
+Each entry of :data:`MODELS` names a module with a ``build(data_dir, path)`` function that reads
+its training data under ``data_dir``, trains, writes the model file to ``path`` and returns its
+held-out evaluations as ``[(title, field_scores), ...]`` (see :func:`kg.extract.models._crf.field_scores`).
+"""
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+
+import click
+
+from kg.extract.models._crf import format_scores, model_path
+
+# model name -> module that builds it
+MODELS: dict[str, str] = {
+    "citation": "kg.extract.models.citation",
+}
+
+
+def build(name: str, data_dir: Path) -> list[tuple[str, dict]]:
+    """Train model ``name`` from ``data_dir`` into its shipped file; return its held-out evaluations."""
+    module = importlib.import_module(MODELS[name])
+    return module.build(Path(data_dir), model_path(name))
+
+
+@click.command()
+@click.argument("data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--model", "names", multiple=True, type=click.Choice(sorted(MODELS)),
+              help="Only this model (repeatable); default: all.")
+def main(data_dir: Path, names: tuple[str, ...]) -> None:
+    """Train the models in DATA_DIR's labelled data and print their held-out field F1."""
+    for name in names or sorted(MODELS):
+        started = time.perf_counter()
+        evaluations = build(name, data_dir)
+        size = model_path(name).stat().st_size / 1e6
+        click.echo(f"## {name}: {model_path(name)} ({size:.1f} MB, {time.perf_counter() - started:.0f} s)\n")
+        for title, scores in evaluations:
+            click.echo(format_scores(scores, title) + "\n")
+
+
+if __name__ == "__main__":
+    main()
