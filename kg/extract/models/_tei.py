@@ -12,25 +12,13 @@ tokens, each with the label of the piece it came from.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-__all__ = ["TOKEN", "tokenize", "labelled_segments", "labelled_tokens", "tei_files", "local_name", "held_out"]
+from kg.extract.models._crf import tokenize
 
-#: A word (letters, with inner apostrophes and hyphens: "O'Neill", "Garcia-Molina"), a number,
-#: or one other character.
-TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|[^\w\s]")
-
-
-def tokenize(text: str) -> list[tuple[str, int, int]]:
-    """``(token, start, end)`` of a text.
-
-    >>> [t for t, _, _ in tokenize("J.-P. O'Neill-Ruiz")]
-    ['J', '.', '-', 'P', '.', "O'Neill-Ruiz"]
-    """
-    return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
+__all__ = ["labelled_segments", "labelled_tokens", "tei_files", "local_name", "held_out"]
 
 
 def local_name(element: ET.Element) -> str:
@@ -64,7 +52,7 @@ def labelled_segments(element: ET.Element, label_of: Callable[[ET.Element], str 
 
 def labelled_tokens(segments: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
     """The tokens of ``(text, label)`` pieces, each with its piece's label."""
-    return [(token, label) for text, label in segments for token, _, _ in tokenize(text)]
+    return [(token.text, label) for text, label in segments for token in tokenize(text)]
 
 
 def tei_files(folder: Path) -> Iterator[tuple[Path, ET.Element]]:
