@@ -21,6 +21,7 @@ from kg.extract.models._crf import format_scores, model_path
 MODELS: dict[str, str] = {
     "citation": "kg.extract.models.citation",
     "name": "kg.extract.models.names",
+    "affiliation": "kg.extract.models.affiliations",
 }
 
 
