@@ -27,7 +27,7 @@ from kg.extract.models._crf import add_neighbours, load, spans, tokenize, word_f
 from kg.extract.models._tei import held_out, labelled_segments, labelled_tokens, local_name, tei_files
 
 __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_features", "read_affiliations",
-           "rendered", "build", "UNIT_KINDS", "ADDRESS_FIELDS"]
+           "rendered", "paired", "build", "UNIT_KINDS", "ADDRESS_FIELDS"]
 
 #: Organisational units, from the smallest: a unit is part of a later one of no lower rank.
 UNIT_KINDS = ("laboratory", "department", "institution")
@@ -118,6 +118,24 @@ def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[st
     return out
 
 
+def paired(a: list[tuple[str, str]], b: list[tuple[str, str]], rng: random.Random) -> list[tuple[str, str]] | None:
+    """Two units of the same kind from two affiliations joined by "and", as a CV writes two
+    affiliations at once; ``None`` when the two share no kind of unit.
+
+    >>> a, b = [("Univ", "institution"), ("A", "institution")], [("B", "institution"), ("Institute", "institution")]
+    >>> " ".join(w for w, _ in paired(a, b, random.Random(0)))
+    'Univ A and B Institute'
+    """
+    first = {label: words for label, words in reversed(_fields(a)) if label in UNIT_KINDS}
+    second = {label: words for label, words in reversed(_fields(b)) if label in UNIT_KINDS}
+    kinds = sorted(set(first) & set(second))
+    if not kinds:
+        return None
+    kind = rng.choice(kinds)
+    joiner = "and" if rng.random() < 0.8 else "&"
+    return [(w, kind) for w in first[kind]] + [(joiner, "O")] + [(w, kind) for w in second[kind]]
+
+
 # -- features -------------------------------------------------------------------------------
 
 
@@ -194,11 +212,14 @@ def parse_affiliation(text: str) -> ParsedAffiliation:
 
 def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
     """Train the affiliation model on ``data_dir/grobid/affiliation-address`` into ``path``;
-    return the held-out field scores of the affiliations as written and as CVs write them."""
+    return the held-out field scores of the affiliations as written and as CVs write them
+    (:func:`rendered`, :func:`paired`)."""
     train_set, test = read_affiliations(Path(data_dir) / "grobid" / "affiliation-address")
     rng = random.Random(7)
-    train_set += [r for r in (rendered(a, rng) for a in train_set) if r]
+    pairs = [paired(a, b, rng) for a, b in zip(train_set[::10], train_set[5::10])]
+    train_set += [r for r in (rendered(a, rng) for a in train_set) if r] + [p for p in pairs if p]
     test_rendered = [r for r in (rendered(a, rng) for a in test) if r]
+    test_rendered += [p for p in (paired(a, b, rng) for a, b in zip(test[::5], test[1::5])) if p]
     _crf.train((affiliation_features([t for t, _ in s]) for s in train_set),
                ([label for _, label in s] for s in train_set), path, c1=0.05, c2=0.01)
     tagger = _crf.Tagger(path)
