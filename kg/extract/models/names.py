@@ -25,7 +25,7 @@ from kg.extract.models import _crf
 from kg.extract.models._crf import add_neighbours, load, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, labelled_tokens, local_name, tei_files
 
-__all__ = ["ParsedName", "parse_name", "name_features", "read_names", "rendered", "training_sets", "build", "FIELDS"]
+__all__ = ["ParsedName", "parse_name", "name_features", "read_names", "rendered", "with_particle", "training_sets", "build", "FIELDS"]
 
 #: The fields of a name, in the order :class:`ParsedName` lists them.
 FIELDS = ("given", "middle", "family", "title", "suffix")
@@ -205,12 +205,30 @@ def rendered(person: list[tuple[str, str]], rng: random.Random) -> list[list[tup
     return out
 
 
+#: Family-name particles, beyond the few the labelled names hold ("van", "de", "van der").
+_PARTICLES = ("de la", "de los", "del", "della", "di", "da", "dos", "du", "le", "van", "van der", "von", "von der",
+              "ter", "al", "bin", "ibn")
+
+
+def with_particle(person: list[tuple[str, str]], particle: str) -> list[tuple[str, str]]:
+    """A labelled person whose family name starts with ``particle`` ("de la").
+
+    >>> with_particle([("Ana", "given"), ("Cruz", "family")], "de la")
+    [('Ana', 'given'), ('de', 'family'), ('la', 'family'), ('Cruz', 'family')]
+    """
+    at = next(i for i, (_, label) in enumerate(person) if label == "family")
+    return person[:at] + [(w, "family") for w in particle.split()] + person[at:]
+
+
 def training_sets(folder: Path, seed: int = 13) -> tuple[list, list, list]:
     """``(train, held_out, held_out_rendered)``: the training people with their re-rendered
-    forms, the held-out people as written, and the held-out people re-rendered."""
+    forms (a few given a family-name particle), the held-out people as written, and the
+    held-out people re-rendered."""
     train, test = read_names(folder)
-    rng = random.Random(seed)
+    rng, particle_rng = random.Random(seed), random.Random(seed)
     extra = [r for p in train for r in rendered(p, rng)]
+    plain = [p for p in train if sum(label == "family" for _, label in p) == 1 and p[-1][1] == "family"]
+    extra += [with_particle(p, particle_rng.choice(_PARTICLES)) for p in particle_rng.sample(plain, len(plain) // 20)]
     test_rendered = [r for p in test for r in rendered(p, rng)]
     return train + extra, test, test_rendered
 
