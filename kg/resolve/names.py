@@ -96,6 +96,9 @@ def parse_person_name(name: str) -> PersonName:
     ((('guoliang', False),), 'he', 'guoliang he')
     >>> parse_person_name("G. L. He").given
     (('g', True), ('l', True))
+    >>> p = parse_person_name("van der Berg AJ")
+    >>> p.given, p.family
+    ((('a', True), ('j', True)), 'van der berg')
     """
     from nameparser import HumanName
 
@@ -107,6 +110,10 @@ def parse_person_name(name: str) -> PersonName:
         return PersonName(raw=raw, norm=norm, given=(), family="", cjk=True)
     text = _BRACKETS.sub(" ", raw).strip() or raw
     simple = _simple_split(text)
+    vancouver = _vancouver(text) if _BARE_INITIALS_LAST.search(text) else None
+    if vancouver is not None:
+        given = [(normalize_name(t), True) for t, _ in vancouver.given_parts()]
+        return PersonName(raw=raw, norm=norm, given=tuple(given), family=normalize_name(vancouver.family))
     if simple is not None:
         first_middle, last = simple
     else:
@@ -167,6 +174,23 @@ def _simple_split(text: str) -> tuple[str, str] | None:
     if any(w.lower().strip(".") in special or w.lower() in special for w in words) or family[0].endswith("."):
         return None
     return " ".join(given), family[0]
+
+
+_BARE_INITIALS_LAST = re.compile(r"\s[A-Z]{1,3}$")
+
+
+def _vancouver(text: str):
+    """The name model's reading of a name written family name first with bare initials after it
+    ("Smith JA", "van der Berg AJ"), or ``None`` for any other form (read by nameparser)."""
+    if "," in text or "." in text:
+        return None
+    from kg.extract.models.names import parse_name
+
+    parsed = parse_name(text)
+    parts = parsed.given_parts()
+    if not parsed.family or not parts or not all(initial for _, initial in parts) or text.find(parsed.family) != 0:
+        return None
+    return parsed
 
 
 def name_relation(a: PersonName, b: PersonName) -> str | None:
