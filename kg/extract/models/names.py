@@ -25,7 +25,7 @@ from kg.extract.models import _crf
 from kg.extract.models._crf import add_neighbours, load, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, labelled_tokens, local_name, tei_files
 
-__all__ = ["ParsedName", "parse_name", "name_features", "read_names", "rendered", "with_particle", "training_sets", "build", "FIELDS"]
+__all__ = ["ParsedName", "parse_name", "name_features", "read_names", "rendered", "with_particle", "training_sets", "lexicon", "build", "FIELDS"]
 
 #: The fields of a name, in the order :class:`ParsedName` lists them.
 FIELDS = ("given", "middle", "family", "title", "suffix")
@@ -158,6 +158,7 @@ def _words(person: list[tuple[str, str]], field: str) -> list[str]:
 #: The share of full two-word names also written family name first in training.
 FAMILY_FIRST_SHARE = 0.06
 _TITLES = ("Dr.", "Prof.", "Prof. Dr.", "Dr", "Mr.", "Ms.", "Mrs.")
+_SUFFIXES = ("Jr.", "Jr", "Sr.", "II", "III", "IV")
 
 
 def rendered(person: list[tuple[str, str]], rng: random.Random) -> list[list[tuple[str, str]]]:
@@ -166,7 +167,7 @@ def rendered(person: list[tuple[str, str]], rng: random.Random) -> list[list[tup
 
     >>> p = [("Ada", "given"), ("Quill", "family")]
     >>> sorted(" ".join(t for t, _ in s) for s in rendered(p, random.Random(3)))
-    ['Quill , Ada']
+    ['QUILL Ada']
     """
     given, middle, family = _words(person, "given"), _words(person, "middle"), _words(person, "family")
     if not given or not family:
@@ -206,6 +207,8 @@ def rendered(person: list[tuple[str, str]], rng: random.Random) -> list[list[tup
     if rng.random() < 0.08:
         title = rng.choice(_TITLES)
         out[0] = seq(([title], "title")) + out[0]
+    if rng.random() < 0.05 and out[0][-1][1] == "family":
+        out[0] = out[0] + seq(([","] if rng.random() < 0.4 else [], "O"), ([rng.choice(_SUFFIXES)], "suffix"))
     return out
 
 
@@ -224,30 +227,65 @@ def with_particle(person: list[tuple[str, str]], particle: str) -> list[tuple[st
     return person[:at] + [(w, "family") for w in particle.split()] + person[at:]
 
 
-def training_sets(folder: Path, seed: int = 13) -> tuple[list, list, list]:
-    """``(train, held_out, held_out_rendered)``: the training people with their re-rendered
-    forms (a few given a family-name particle), the held-out people as written, and the
-    held-out people re-rendered."""
+def training_sets(folder: Path, seed: int = 13) -> tuple[list[list[list[tuple[str, str]]]], list, list]:
+    """``(groups, held_out, held_out_rendered)``: each training person (a few given a family-name
+    particle) followed by its re-rendered forms, the held-out people as written, and the held-out
+    people re-rendered."""
     train, test = read_names(folder)
     rng, particle_rng = random.Random(seed), random.Random(seed)
-    extra = [r for p in train for r in rendered(p, rng)]
+    groups = [[p, *rendered(p, rng)] for p in train]
     plain = [p for p in train if sum(label == "family" for _, label in p) == 1 and p[-1][1] == "family"]
-    extra += [with_particle(p, particle_rng.choice(_PARTICLES)) for p in particle_rng.sample(plain, len(plain) // 20)]
+    groups += [[with_particle(p, particle_rng.choice(_PARTICLES))] for p in particle_rng.sample(plain, len(plain) // 10)]
     test_rendered = [r for p in test for r in rendered(p, rng)]
-    return train + extra, test, test_rendered
+    return groups, test, test_rendered
+
+
+def lexicon(people: Iterable[list[tuple[str, str]]]) -> dict[str, str]:
+    """Which field each word (lower case, two letters or more) of labelled people stands in:
+    ``given`` (given or middle name), ``family``, or ``both`` when neither holds three times
+    as often as the other.
+
+    >>> lexicon([[("Ada", "given"), ("Quill", "family")], [("Quill", "given"), ("Bell", "family")]])
+    {'ada': 'given', 'quill': 'both', 'bell': 'family'}
+    """
+    counts: dict[str, list[int]] = {}
+    for person in people:
+        for token, label in person:
+            if len(token) > 1 and label in ("given", "middle", "family"):
+                counts.setdefault(token.lower(), [0, 0])[label == "family"] += 1
+    return {w: "given" if g >= 3 * f else "family" if f >= 3 * g else "both" for w, (g, f) in counts.items()}
+
+
+def write_lexicon(words: dict[str, str], path: Path) -> None:
+    """Write a :func:`lexicon` as ``word<TAB>field`` lines."""
+    path.write_text("".join(f"{w}\t{k}\n" for w, k in sorted(words.items())), encoding="utf-8")
+
+
+@lru_cache(maxsize=4)
+def read_lexicon(path: Path) -> dict[str, str]:
+    """A lexicon written by :func:`write_lexicon`."""
+    return dict(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if "\t" in line)
+
+
+def lexicon_path(model: Path) -> Path:
+    """Where the lexicon of a name model file lives (beside it: ``name.lexicon.tsv``)."""
+    return model.with_suffix(".lexicon.tsv")
 
 
 # -- features -------------------------------------------------------------------------------
 
 
-def name_features(tokens: list[str]) -> list[dict]:
+def name_features(tokens: list[str], words_seen: dict[str, str] | None = None) -> list[dict]:
     """CRF features of a name's tokens: the word (:func:`~kg.extract.models._crf.word_features`),
+    the field it is known in (``words_seen``, a :func:`lexicon`; the shipped model's by default),
     its place among the words and relative to the first comma, and its neighbours' words and shapes.
 
-    >>> f = name_features(["Quill", ",", "A", "."])[2]
-    >>> f["lower"], f["comma"], f["rank"], f["-1:lower"]
-    ('a', 'after', '1', ',')
+    >>> f = name_features(["Quill", ",", "Ada", "."], {"ada": "given"})[2]
+    >>> f["lower"], f["seen"], f["comma"], f["rank"], f["-1:lower"], f["-2:seen"]
+    ('ada', 'given', 'after', '1', ',', 'none')
     """
+    if words_seen is None:
+        words_seen = read_lexicon(lexicon_path(_crf.model_path("name")))
     words = [i for i, t in enumerate(tokens) if t[:1].isalnum()]
     comma = next((i for i, t in enumerate(tokens) if t == ","), None)
     rank = {i: n for n, i in enumerate(words)}
@@ -255,13 +293,14 @@ def name_features(tokens: list[str]) -> list[dict]:
     out = []
     for i, token in enumerate(tokens):
         f = word_features(token)
+        f["seen"] = words_seen.get(token.lower(), "none") if len(token) > 1 else "initial"
         if i in rank:
             f["rank"] = str(min(rank[i], 3))
             f["from_end"] = str(min(len(words) - 1 - rank[i], 3))
         f["comma"] = "none" if comma is None else ("before" if i < comma else "after")
         f["words"] = n_words
         out.append(f)
-    return add_neighbours(out)
+    return add_neighbours(out, keys=("lower", "shape", "seen"))
 
 
 # -- parsing --------------------------------------------------------------------------------
@@ -299,15 +338,25 @@ def parse_name(text: str) -> ParsedName:
 
 
 def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
-    """Train the name model on ``data_dir/grobid/name`` into ``path``; return the held-out field
-    scores of the names as written and of the same names re-rendered in other styles."""
-    train_set, test, test_rendered = training_sets(Path(data_dir) / "grobid" / "name")
-    _crf.train((name_features([t for t, _ in s]) for s in train_set), ([label for _, label in s] for s in train_set),
-               path, c1=0.05, c2=0.01)
+    """Train the name model on ``data_dir/grobid/name`` into ``path`` (its lexicon beside it);
+    return the held-out field scores of the names as written and of the same names re-rendered
+    in other styles.
+
+    The lexicon feature of each training person comes from the other half of the people, so
+    that the model learns how far to trust it for a word it has not seen.
+    """
+    groups, test, test_rendered = training_sets(Path(data_dir) / "grobid" / "name")
+    people = [g[0] for g in groups]
+    halves = (lexicon(people[1::2]), lexicon(people[0::2]))
+    train_set = [(s, halves[i % 2]) for i, g in enumerate(groups) for s in g]
+    _crf.train((name_features([t for t, _ in s], words) for s, words in train_set),
+               ([label for _, label in s] for s, _ in train_set), path, c1=0.05, c2=0.01)
+    words = lexicon(people)
+    write_lexicon(words, lexicon_path(path))
     tagger = _crf.Tagger(path)
     out = []
-    for title, people in (("name (held-out, as written)", test), ("name (held-out, re-rendered)", test_rendered)):
-        predicted = [tagger.tag(name_features([t for t, _ in p])) for p in people]
-        out.append((title, _crf.field_scores([[label for _, label in p] for p in people], predicted,
+    for title, seqs in (("name (held-out, as written)", test), ("name (held-out, re-rendered)", test_rendered)):
+        predicted = [tagger.tag(name_features([t for t, _ in p], words)) for p in seqs]
+        out.append((title, _crf.field_scores([[label for _, label in p] for p in seqs], predicted,
                                              ignore=frozenset({"O"}))))
     return out
