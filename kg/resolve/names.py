@@ -19,6 +19,7 @@ __all__ = ["PersonName", "parse_person_name", "name_relation", "names_conflict"]
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _BRACKETS = re.compile(r"[(\[{].*?[)\]}]")
+_VANCOUVER = re.compile(r"^[^,.]+\s[A-Z]{1,3}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,8 @@ class PersonName:
 
 @lru_cache(maxsize=65536)
 def parse_person_name(name: str) -> PersonName:
-    """Parse a person name with :mod:`nameparser` ("Last, First" forms, titles, initials).
+    """Parse a person name with :mod:`nameparser` ("Last, First" forms, titles, initials), or
+    with the name model when written family name first with bare initials ("Smith JA").
 
     Parameters
     ----------
@@ -102,6 +104,8 @@ def parse_person_name(name: str) -> PersonName:
     """
     from nameparser import HumanName
 
+    from kg.extract.models.names import parse_name
+
     raw = " ".join(name.split())
     norm = normalize_name(raw)
     if raw == UNNAMED_SUBJECT:
@@ -109,11 +113,13 @@ def parse_person_name(name: str) -> PersonName:
     if _CJK.search(raw) and " " not in raw.strip():
         return PersonName(raw=raw, norm=norm, given=(), family="", cjk=True)
     text = _BRACKETS.sub(" ", raw).strip() or raw
+    if _VANCOUVER.search(text):  # "Smith JA", "van der Berg AJ": read by the name model
+        parsed = parse_name(text)
+        parts = parsed.given_parts()
+        if parsed.family and text.startswith(parsed.family) and parts and all(initial for _, initial in parts):
+            given = tuple((normalize_name(t), True) for t, _ in parts)
+            return PersonName(raw=raw, norm=norm, given=given, family=normalize_name(parsed.family))
     simple = _simple_split(text)
-    vancouver = _vancouver(text) if _BARE_INITIALS_LAST.search(text) else None
-    if vancouver is not None:
-        given = [(normalize_name(t), True) for t, _ in vancouver.given_parts()]
-        return PersonName(raw=raw, norm=norm, given=tuple(given), family=normalize_name(vancouver.family))
     if simple is not None:
         first_middle, last = simple
     else:
@@ -174,23 +180,6 @@ def _simple_split(text: str) -> tuple[str, str] | None:
     if any(w.lower().strip(".") in special or w.lower() in special for w in words) or family[0].endswith("."):
         return None
     return " ".join(given), family[0]
-
-
-_BARE_INITIALS_LAST = re.compile(r"\s[A-Z]{1,3}$")
-
-
-def _vancouver(text: str):
-    """The name model's reading of a name written family name first with bare initials after it
-    ("Smith JA", "van der Berg AJ"), or ``None`` for any other form (read by nameparser)."""
-    if "," in text or "." in text:
-        return None
-    from kg.extract.models.names import parse_name
-
-    parsed = parse_name(text)
-    parts = parsed.given_parts()
-    if not parsed.family or not parts or not all(initial for _, initial in parts) or text.find(parsed.family) != 0:
-        return None
-    return parsed
 
 
 def name_relation(a: PersonName, b: PersonName) -> str | None:
