@@ -438,13 +438,11 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
-                    candidate = classify_segment(sub[1], context_org=False)
-                    halves = _RX_ORG_CHAIN_2.split(sub[1])
-                    if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
-                        candidate = classify_segment(halves[0], context_org=False)
+                    pair = _and_joined(sub[1])  # "Visiting Scholar at X and Y": two organisations
+                    candidate = pair[0][0] if pair else classify_segment(sub[1], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if _RX_ORG_CHAIN_3.search(sub[1]) else candidate
+                        mention = None if pair else candidate
                         break
             else:
                 sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
