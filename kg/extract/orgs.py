@@ -274,6 +274,15 @@ def contains_units(mention: OrgMention) -> bool:
     return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
 
 
+def _fields_joined(halves: list[str]) -> bool:
+    """"Fonterra Research | Development Centre": the "and" joins two fields inside one name
+    ("Research and Development", "Science and Technology"), not two organisations."""
+    before, after = halves[0].split(), halves[1].split()
+    fields = _field_words()
+    return bool(before and after) and (before[-1].lower() in fields or before[-1].lower() == "research") \
+        and after[0].lower() in fields
+
+
 def _degree_and_field(text: str) -> bool:
     """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
     from kg.extract.vocab import degree_span, field_of
@@ -366,29 +375,6 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     return tuple(out) if len(out) >= 2 or (out and out[0][2]) else ()
 
 
-@lru_cache(maxsize=16384)
-def _and_joined(text: str) -> tuple[tuple[OrgMention, int, int], ...]:
-    """Two organisations joined by "and" ("University of X and Y Institute"), with their spans,
-    when the affiliation model reads two units there ("Research and Development Centre" is one).
-
-    >>> [m.name for m, _, _ in _and_joined("Zembla University and Xanadu Polytechnic")]
-    ['Zembla University', 'Xanadu Polytechnic']
-    >>> _and_joined("Institute of Energy and Climate Research")
-    ()
-    """
-    if not _RX_ORG_CHAIN_3.search(text) or lookup_organization(text):
-        return ()
-    from kg.extract.models.affiliations import parse_affiliation
-
-    units = parse_affiliation(text).units
-    if len(units) != 2 or text[units[0].end:units[1].start].strip().lower() not in ("and", "&", "and the", "& the"):
-        return ()
-    pair = [classify_segment(u.name, context_org=False) for u in units]
-    if not all(m is not None and (m.known or STRONG_ORG.search(m.name)) for m in pair):
-        return ()  # "Maps and Location-Based Service": a half that is no organisation on its own
-    return tuple((m, u.start, u.end) for m, u in zip(pair, units))
-
-
 def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """See :func:`_org_chain`."""
     return list(_org_chain(text, context_org=context_org))
@@ -438,11 +424,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
-                    pair = _and_joined(sub[1])  # "Visiting Scholar at X and Y": two organisations
-                    candidate = pair[0][0] if pair else classify_segment(sub[1], context_org=False)
+                    candidate = classify_segment(sub[1], context_org=False)
+                    halves = _RX_ORG_CHAIN_2.split(sub[1])
+                    if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
+                        candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if pair else candidate
+                        mention = None if _RX_ORG_CHAIN_3.search(sub[1]) else candidate
                         break
             else:
                 sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
@@ -456,10 +444,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     begin = offset + shift + at
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
-        if mention is None:
-            pair = _and_joined(target)
-            if pair:
-                out.extend(replace(m, begin=offset + shift + b, end=offset + shift + e) for m, b, e in pair)
+        both = _RX_ORG_CHAIN_2.split(target)
+        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both):
+            pair = [classify_segment(b, context_org=False) for b in both]
+            if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
+                for b, m in zip(both, pair):
+                    begin = offset + shift + target.find(b)
+                    out.append(replace(m, begin=begin, end=begin + len(b)))
                 continue
         if mention is None:
             first_free = context_org and shift == 0 and not out and all(
