@@ -20,6 +20,7 @@ import os
 import re
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -105,18 +106,29 @@ def add_neighbours(features: list[dict], keys: Sequence[str] = ("lower", "shape"
     (1.0, 'b', 'a', 1.0)
     """
     n = len(features)
-    base = [{k: f[k] for k in keys if k in f} for f in features]
+    base = [[(k, f[k]) for k in keys if k in f] for f in features]
+    names = _neighbour_names(tuple(keys), window)
     for i, f in enumerate(features):
         for d in range(1, window + 1):
-            for j, sign in ((i - d, "-"), (i + d, "+")):
-                if 0 <= j < n:
-                    for k, v in base[j].items():
-                        f[f"{sign}{d}:{k}"] = v
-        if i == 0:
-            f["BOS"] = 1.0
-        if i == n - 1:
-            f["EOS"] = 1.0
+            if i - d >= 0:
+                before = names[-d]
+                for k, v in base[i - d]:
+                    f[before[k]] = v
+            if i + d < n:
+                after = names[d]
+                for k, v in base[i + d]:
+                    f[after[k]] = v
+    if n:
+        features[0]["BOS"] = 1.0
+        features[-1]["EOS"] = 1.0
     return features
+
+
+@lru_cache(maxsize=16)
+def _neighbour_names(keys: tuple[str, ...], window: int) -> dict[int, dict[str, str]]:
+    """``{-1: {"lower": "-1:lower", ...}, 1: {"lower": "+1:lower", ...}, ...}``."""
+    return {d: {k: f"{'+' if d > 0 else '-'}{abs(d)}:{k}" for k in keys}
+            for d in [*range(-window, 0), *range(1, window + 1)]}
 
 
 def train(sequences: Iterable[list[dict]], labels: Iterable[list[str]], path: str | Path, **params) -> Path:

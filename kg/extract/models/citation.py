@@ -1,0 +1,633 @@
+"""The citation parser: a reference string into labelled fields (author, title, container, date, ...).
+
+A linear-chain CRF (see :mod:`kg.extract.models._crf`) trained on AnyStyle's and GROBID's
+hand-labelled references (``/work/shared/data``, BSD-2-Clause and Apache-2.0) and on CV-shaped
+re-renderings of them: title first, year first, venue first, `` | ``-separated, the subject in
+bold, ``[PDF]`` links, equal-contribution marks, ``(VENUE'24)`` after the title, "with A and B".
+
+Markup is read, not thrown away: ``**bold**``, ``*italic*``, ``_italic_``, ``<b>``, ``<i>``,
+``\\textbf{}``, ``\\emph{}``, Markdown links and quotes become token features, and the labelled
+fields are returned over the text without the markup.
+
+>>> [(f.label, f.text) for f in parse("A. Lovelace and C. Babbage. Sketch of the engine. Nature, 1843.")]
+[('author', 'A. Lovelace and C. Babbage.'), ('title', 'Sketch of the engine.'), ('container', 'Nature,'), ('date', '1843.')]
+"""
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kg.extract.models import _crf
+
+__all__ = ["LABELS", "Field", "parse", "parse_many", "strip_markup", "features", "read_anystyle", "read_grobid",
+           "render_cv", "name_words", "train_references", "build"]
+
+#: The labels the model gives: a field of a reference, or ``other`` (volume, pages, publisher, place,
+#: edition, numbers), ``note`` (remarks, awards, status), ``link`` (URLs, DOIs, ``[PDF]``), ``editor``.
+LABELS = ("author", "title", "container", "date", "editor", "other", "note", "link")
+
+_ANYSTYLE_LABELS = {
+    "author": "author", "title": "title", "container-title": "container", "journal": "container",
+    "collection-title": "container", "date": "date", "editor": "editor", "translator": "editor",
+    "director": "editor", "producer": "editor", "note": "note", "url": "link", "doi": "link",
+}
+_GROBID_LABELS = {
+    "author": "author", "editor": "editor", "date": "date", "note": "note", "idno": "link", "ptr": "link",
+}
+
+
+# -- markup ----------------------------------------------------------------------------------
+
+# Paired markup, innermost content in the group named ``x``; the kind is the alternative's name.
+_MARKUP = re.compile(
+    r"(?P<bold>\*\*(?P<x1>.+?)\*\*|(?<!\w)__(?P<x2>.+?)__(?!\w)|<(?:b|strong)>(?P<x3>.*?)</(?:b|strong)>|"
+    r"\\textbf\{(?P<x4>[^{}]*)\})"
+    r"|(?P<italic>(?<![\w*])\*(?=\S)(?P<x5>[^*]+?)(?<=\S)\*(?![\w*])|(?<![\w_])_(?=\S)(?P<x6>[^_]+?)(?<=\S)_(?![\w_])|"
+    r"<(?:i|em)>(?P<x7>.*?)</(?:i|em)>|\\(?:textit|emph|textsl)\{(?P<x8>[^{}]*)\})"
+    r"|(?P<link>\[(?P<x9>[^\[\]]+)\]\([^()\s]*\)|<a\b[^<>]*>(?P<x10>.*?)</a>|\\href\{[^{}]*\}\{(?P<x11>[^{}]*)\})"
+    r"|(?P<tag><[a-zA-Z/][^<>]{0,200}>|\\(?:textsc|textrm|textup|underline)\{(?P<x12>[^{}]*)\})",
+)
+_QUOTED = re.compile(r"[\"“”„«‘](?=\S)[^\"“”„«»]{2,400}?[\"”“»’]")
+
+
+def strip_markup(text: str) -> tuple[str, list[frozenset[str]]]:
+    """The text without inline markup, and for each of its characters the markup around it.
+
+    >>> clean, marks = strip_markup("**Ada Lovelace**, *Notes*, [PDF](n.pdf)")
+    >>> clean
+    'Ada Lovelace, Notes, PDF'
+    >>> sorted(marks[0]), sorted(marks[15]), sorted(marks[-1])
+    (['bold'], ['italic'], ['link'])
+    """
+    clean, marks, _ = _strip(text)
+    return clean, marks
+
+
+def _strip(text: str) -> tuple[str, list[frozenset[str]], list[int]]:
+    """:func:`strip_markup`, and where each character of the clean text was in ``text``."""
+    out: list[str] = []
+    marks: list[frozenset[str]] = []
+    origin: list[int] = []
+    _strip_into(text, 0, frozenset(), out, marks, origin, 0)
+    clean = "".join(out)
+    if any(ch in clean for ch in "\"“„«‘"):
+        for m in _QUOTED.finditer(clean):
+            for i in range(m.start(), m.end()):
+                marks[i] = marks[i] | {"quote"}
+    return clean, marks, origin
+
+
+_MARKUP_CHARS = re.compile(r"[*_<\\]|\]\(")
+
+
+def _strip_into(text: str, offset: int, around: frozenset[str], out: list[str], marks: list[frozenset[str]],
+                origin: list[int], depth: int) -> None:
+    pos = 0
+    for m in _MARKUP.finditer(text) if depth < 4 and _MARKUP_CHARS.search(text) else ():
+        out.append(text[pos:m.start()])
+        marks.extend([around] * (m.start() - pos))
+        origin.extend(range(offset + pos, offset + m.start()))
+        kind = next(k for k in ("bold", "italic", "link", "tag") if m.group(k) is not None)
+        group = next((f"x{i}" for i in range(1, 13) if m.group(f"x{i}") is not None), None)
+        if group is not None:
+            _strip_into(m.group(group), offset + m.start(group), around | {kind} if kind != "tag" else around,
+                        out, marks, origin, depth + 1)
+        elif kind == "tag":
+            out.append(" ")  # <br>, </p>: a space keeps the words apart
+            marks.append(around)
+            origin.append(offset + m.start())
+        pos = m.end()
+    out.append(text[pos:])
+    marks.extend([around] * (len(text) - pos))
+    origin.extend(range(offset + pos, offset + len(text)))
+
+
+# -- features --------------------------------------------------------------------------------
+
+_YEAR = re.compile(r"(?:19|20)\d\d[a-z]?")
+_SHORT_YEAR = re.compile(r"[A-Za-z]+['’]\d\d")
+_MONTHS = frozenset(
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august "
+    "september october november december".split())
+_LINK_WORDS = frozenset(
+    "pdf code slides video arxiv bibtex bib project website poster talk html doi abstract preprint demo "
+    "data dataset github supplement supplementary blog url link paper".split())
+_NOTE_WORDS = frozenset(
+    "award best oral spotlight invited accepted submitted review revision preparation press appear "
+    "forthcoming equal contribution contributed first corresponding".split())
+
+
+@lru_cache(maxsize=1)
+def _venue_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Words of the known venues' long names, and their short names (lower case)."""
+    long_words: set[str] = set()
+    short: set[str] = set()
+    path = Path(__file__).parent.parent / "data" / "venues.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#") or line.startswith("short\t"):
+            continue
+        parts = line.split("\t")
+        short.add(parts[0].lower())
+        for name in parts[1:]:
+            for alias in name.split("|"):
+                if " " in alias:
+                    long_words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", alias))
+                elif alias:
+                    short.add(alias.lower())
+    long_words -= {"and", "the", "for", "with", "from", "on", "of"}
+    return frozenset(long_words), frozenset(short)
+
+
+#: Words seen in author and editor fields of the labelled data far more often than elsewhere (built by :func:`build`).
+NAMES_FILE = _crf.DATA_DIR / "citation-names.txt"
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@lru_cache(maxsize=1)
+def _name_words() -> frozenset[str]:
+    if not NAMES_FILE.exists():
+        return frozenset()
+    return frozenset(NAMES_FILE.read_text(encoding="utf-8").split())
+
+
+def name_words(refs: list[Segments], names: list[str] = ()) -> list[str]:
+    """The words (lower case) that the references use mostly in person names, plus the words of ``names``.
+
+    >>> name_words([[("author", "Ng, B."), ("title", "Ng rain")], [("author", "Ng, C.")]], ["Ada Lovelace"])
+    ['ada', 'lovelace', 'ng']
+    """
+    counts: dict[str, list[int]] = {}
+    for segments in refs:
+        for label, text in segments:
+            if label is None:
+                continue
+            person = label in ("author", "editor")
+            for w in _WORD.findall(text):
+                c = counts.setdefault(w.lower(), [0, 0])
+                c[0 if person else 1] += 1
+    words = {w for w, (person, other) in counts.items() if person > 2 * other}
+    words.update(w.lower() for name in names for w in _WORD.findall(name))
+    return sorted(words)
+
+
+_NEIGHBOUR_KEYS = ("lower", "shape", "bold", "italic", "quote", "nl", "name")
+
+
+def features(text: str) -> tuple[list[_crf.Token], list[dict]]:
+    """The tokens of a reference (markup removed) and each token's features.
+
+    >>> tokens, fs = features("**A. Lovelace**, *Notes on the Engine* (ACM'43)")
+    >>> [t.text for t in tokens][:4], fs[0]["bold"], fs[4]["italic"], fs[-2]["shortyear"]
+    (['A', '.', 'Lovelace', ','], 1.0, 1.0, 1.0)
+    """
+    _, tokens, out, _ = _featurize(text)
+    return tokens, out
+
+
+def _featurize(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
+    """The clean text, its tokens, their features, and where each clean character was in ``text``."""
+    clean, marks, origin = _strip(text)
+    tokens = _crf.tokenize(clean)
+    n = len(tokens)
+    out: list[dict] = []
+    depth = 0
+    previous_end = 0
+    for i, tok in enumerate(tokens):
+        w = tok.text
+        f = dict(_word(w))
+        f["pos"] = str(10 * i // n)
+        for mark in marks[tok.start]:
+            f[mark] = 1.0
+        if "\n" in clean[previous_end:tok.start]:
+            f["nl"] = 1.0
+        previous_end = tok.end
+        if w == "(" or w == "[":
+            depth += 1
+        elif depth:
+            f["inparen"] = 1.0
+            if w == ")" or w == "]":
+                depth -= 1
+        out.append(f)
+    _crf.add_neighbours(out, _NEIGHBOUR_KEYS, window=2)
+    return clean, tokens, out, origin
+
+
+@lru_cache(maxsize=1 << 16)
+def _word(w: str) -> dict[str, str | float]:
+    """The features of a word on its own: :func:`kg.extract.models._crf.word_features` and dictionary hits."""
+    long_words, short_names = _venue_words()
+    lower = w.lower()
+    f = _crf.word_features(w)
+    if _YEAR.fullmatch(w):
+        f["year"] = 1.0
+    elif _SHORT_YEAR.fullmatch(w):
+        f["shortyear"] = 1.0
+        lower = re.split(r"['’]", lower)[0]
+    if lower in _MONTHS:
+        f["month"] = 1.0
+    if lower in long_words:
+        f["venueword"] = 1.0
+    if lower in short_names:
+        f["venuename"] = 1.0
+    if lower in _name_words():
+        f["name"] = 1.0
+    if lower in _LINK_WORDS:
+        f["linkword"] = 1.0
+    if lower in _NOTE_WORDS:
+        f["noteword"] = 1.0
+    if len(w) == 1 and w.isupper():
+        f["initial"] = 1.0
+    return f
+
+
+# -- parsing ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A labelled span of a reference; ``text`` is ``clean[start:end]`` of the reference without markup."""
+    label: str
+    text: str
+    start: int
+    end: int
+
+
+def parse(text: str) -> list[Field]:
+    """The fields of one reference, in order, with the shipped model (runs of one label make one field).
+
+    >>> [(f.label, f.text) for f in parse("Notes on the engine. A. Lovelace. Nature, 1843.")][:2]
+    [('title', 'Notes on the engine.'), ('author', 'A. Lovelace.')]
+    """
+    return list(_parse_cached(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> tuple[Field, ...]:
+    clean, tokens, feats, _ = _featurize(text)
+    labels = _crf.load("citation").tag(feats)
+    return tuple(Field(label, clean[tokens[a].start:tokens[b - 1].end], tokens[a].start, tokens[b - 1].end)
+                 for label, a, b in _crf.spans(labels))
+
+
+def parse_many(texts: list[str]) -> list[list[Field]]:
+    """:func:`parse` over several references."""
+    return [parse(t) for t in texts]
+
+
+# -- training data ---------------------------------------------------------------------------
+
+#: A labelled reference: its text in pieces, each with its label (``None``: unlabelled text between fields).
+Segments = list[tuple[str | None, str]]
+
+
+def read_anystyle(path: str | Path) -> list[Segments]:
+    """The references of an AnyStyle parser dataset (``<dataset><sequence><author>...``), labels mapped to :data:`LABELS`.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "a.xml")
+    >>> _ = open(p, "w").write("<dataset><sequence><author>Ng, B.</author><title>On rain.</title>"
+    ...                        "<pages>3-9.</pages></sequence></dataset>")
+    >>> read_anystyle(p)
+    [[('author', 'Ng, B.'), (None, ' '), ('title', 'On rain.'), (None, ' '), ('other', '3-9.')]]
+    """
+    refs = []
+    for seq in ET.parse(path).getroot().iter("sequence"):
+        segments: Segments = []
+        for child in seq:
+            if segments:
+                segments.append((None, " "))
+            segments.append((_ANYSTYLE_LABELS.get(child.tag, "other"), " ".join((child.text or "").split())))
+        if segments:
+            refs.append(segments)
+    return refs
+
+
+def read_grobid(path: str | Path) -> list[Segments]:
+    """The references of a GROBID citation TEI file (``<bibl><author>...</author>, <title level="j">...``).
+
+    A ``level="m"`` title is the container when the reference has an article title, else the title.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "g.xml")
+    >>> _ = open(p, "w").write('<listBibl><bibl><author>B. Ng</author>, <title level="j">Phys. Rev.</title> '
+    ...                        '<biblScope unit="volume">7</biblScope> (<date>1999</date>).</bibl></listBibl>')
+    >>> read_grobid(p)[0][:3]
+    [('author', 'B. Ng'), (None, ', '), ('container', 'Phys. Rev.')]
+    """
+    refs = []
+    for bibl in ET.parse(path).getroot().iter():
+        if not bibl.tag.endswith("}bibl") and bibl.tag != "bibl":
+            continue
+        children = list(bibl)
+        has_article = any(c.tag.endswith("title") and c.get("level") == "a" for c in children)
+        segments: Segments = [(None, bibl.text)] if bibl.text else []
+        for child in children:
+            tag = child.tag.rsplit("}", 1)[-1]
+            if tag == "title":
+                level = child.get("level")
+                label = "title" if level == "a" or (level == "m" and not has_article) else (
+                    "container" if level in ("j", "m") else "other")
+            else:
+                label = _GROBID_LABELS.get(tag, "other")
+            if tag != "lb":
+                segments.append((label, " ".join(" ".join(child.itertext()).split())))
+            if child.tail:
+                segments.append((None, child.tail))
+        segments = [(label, " ".join(t.split()) if t.strip() else " ") for label, t in segments]
+        if any(label for label, _ in segments):
+            refs.append(segments)
+    return refs
+
+
+def _sequence(segments: Segments) -> tuple[list[dict], list[str], list[_crf.Token]]:
+    """Features and labels of a labelled reference. Unlabelled punctuation joins the field next to it (an
+    opening bracket or quote the next field, anything else the field before); unlabelled words are ``other``."""
+    raw = "".join(t for _, t in segments)
+    char_labels: list[str | None] = [label for label, t in segments for _ in t]
+    clean, tokens, feats, origin = _featurize(raw)
+    given = [char_labels[origin[tok.start]] for tok in tokens]
+    labels: list[str] = []
+    for i, tok in enumerate(tokens):
+        label = given[i]
+        if label is None and not tok.text[0].isalnum():
+            after = next((g for g in given[i + 1:] if g is not None), None) if tok.text in _OPENING else None
+            label = after or (labels[-1] if labels else None) or next((g for g in given[i + 1:] if g), "other")
+        labels.append(label or "other")
+    return feats, labels, tokens
+
+
+_OPENING = frozenset("([{“‘«\"'")
+
+
+# -- CV-shaped renderings --------------------------------------------------------------------
+
+_TRAILING_PUNCT = re.compile(r"[\s,;:|]+$|(?<![\s.][A-Z])\.$")
+
+
+def _clean(text: str) -> str:
+    text = text.strip().strip("“”\"'«»").strip()
+    text = re.sub(r"^[\s,;:.(\[]+|[\s,;:(\[]+$", "", text)
+    return _TRAILING_PUNCT.sub("", re.sub(r"[)\]]+[.,;]?$", "", text) if "(" not in text else text).strip()
+
+
+def _fields(segments: Segments) -> dict[str, str] | None:
+    """The first author list, title, container and year of a labelled reference, cleaned; ``None`` without a title."""
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    last = None
+    for label, text in segments:
+        if label is None:
+            continue
+        if label in ("author", "title", "container", "date") and (label not in found or last == label):
+            found[label] = (found.get(label, "") + " " + text).strip() if last == label else text
+        elif label in ("other",):
+            rest.append(text)
+        last = label
+    if "title" not in found or "author" not in found:
+        return None
+    out = {k: _clean(v) for k, v in found.items()}
+    year = _YEAR.search(found.get("date", ""))
+    out["date"] = year.group()[:4] if year else ""
+    out["other"] = _clean(" ".join(rest)) if rest and len(" ".join(rest)) < 40 else ""
+    if len(out["title"].split()) < 2 or not out["author"]:
+        return None
+    return out
+
+
+def _acronym(name: str) -> str:
+    caps = "".join(w[0] for w in re.findall(r"[A-Z][\w-]*", name) if w not in ("In", "The", "Of"))
+    return caps if 2 <= len(caps) <= 6 else ""
+
+
+_LINKS = ("Abs HTML PDF", "PDF Code Slides", "arXiv:2305.01234", "(2203.14101)", "arXiv preprint arXiv:2011.00412",
+          "[PDF]", "[PDF] [code]", "[arXiv] [code] [slides]", "PDF | Code", "[paper] [video]", "[Link]",
+          "[bib] [pdf]", "(pdf)", "Paper | Slides | Video", "[DOI]", "[Project page]")
+_NOTES = ("(Best Paper Award)", "Oral presentation.", "(to appear)", "Spotlight.", "(Invited paper)",
+          "In submission.", "(in review)", "Under revision.", "Accepted.", "(Equal contribution)",
+          "Best Student Paper Award.", "(Outstanding paper)", "Forthcoming.")
+_MARKERS = ("", "", "", "- ", "• ", "1. ", "12. ", "[3] ", "[J7] ", "(4) ", "C12. ")
+
+
+def _author_marks(authors: str, rng: random.Random) -> list[tuple[str | None, str]]:
+    """The author list with one name in bold (the subject) and equal-contribution marks, as segments."""
+    parts = re.split(r"(,\s+(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|;\s*)", authors)
+    names = [i for i in range(0, len(parts), 2) if parts[i].strip()]
+    if not names:
+        return [("author", authors)]
+    style = rng.random()
+    if style < 0.45:
+        i = rng.choice([i for i in names if re.search(r"\w{3}", parts[i])] or names)
+        wrap = rng.choice(("**{}**", "**{}**", "__{}__", "<b>{}</b>", "\\textbf{{{}}}", "<strong>{}</strong>", "{}"))
+        parts[i] = wrap.format(parts[i])
+    if rng.random() < 0.2:
+        mark = rng.choice(("*", "†", "*", "#", "‡", "^*"))
+        for i in names[: rng.choice((1, 2, 2))]:
+            parts[i] = parts[i] + mark
+    return [("author", "".join(parts))]
+
+
+def _italic(text: str, rng: random.Random, p: float) -> str:
+    if rng.random() >= p:
+        return text
+    return rng.choice(("*{}*", "_{}_", "<i>{}</i>", "\\emph{{{}}}", "\\textit{{{}}}", "<em>{}</em>")).format(text)
+
+
+def render_cv(segments: Segments, rng: random.Random, venues: list[tuple[str, str]]) -> Segments | None:
+    """The reference re-rendered the way CVs write them: another field order, separators and markup.
+
+    ``venues`` are known ``(short, long)`` venue names, sometimes put in place of the container.
+
+    >>> ref = [("author", "Ng, B. and Li, C."), (None, " "), ("date", "(1999)."), (None, " "),
+    ...        ("title", "On rain and snow."), (None, " "), ("container", "Weather,"), (None, " "), ("other", "7.")]
+    >>> r = render_cv(ref, random.Random(1), [("ACM", "Association for Computing Machinery")])
+    >>> sorted({label for label, _ in r if label}) >= ["author", "title"]
+    True
+    """
+    f = _fields(segments)
+    if f is None:
+        return None
+    authors = _author_marks(f["author"], rng)
+    title = f["title"]
+    container, year, other = f.get("container", ""), f["date"], f["other"]
+    if venues and rng.random() < 0.35:
+        short, long = rng.choice(venues)
+        container = rng.choice((short, long, f"Proceedings of the {long}", f"{long} ({short})", short))
+    abbr = _acronym(container) if " " in container else (container if container.isupper() or
+                                                           re.search(r"[a-z][A-Z]", container) else "")
+    if rng.random() < 0.05:
+        title = rng.choice(("Poster: ", "POSTER: ", "Demo: ", "Short paper: ", "Invited paper: ")) + title
+    t_title = rng.choice(("{}", "{}", "“{}”", "\"{}\"", "**{}**")) if rng.random() < 0.3 else "{}"
+    title_seg = ("title", _italic(t_title.format(title), rng, 0.25))
+    cont_seg = ("container", _italic(container, rng, 0.35)) if container else None
+    year_seg = ("date", year) if year else None
+    other_seg = ("other", other) if other and rng.random() < 0.5 else None
+
+    def seq(*items, sep=". ", end="."):
+        out: Segments = []
+        for item in items:
+            if item is None:
+                continue
+            if out:
+                out.append((None, sep[1:] if sep.startswith(".") and out[-1][1].endswith(".") else sep))
+            out.extend(item if isinstance(item, list) else [item])
+        if end and out:
+            out.append((None, end[1:] if end.startswith(".") and out[-1][1].endswith(".") else end))
+        return out
+
+    template = rng.randrange(16)
+    pipes = rng.choice((" | ", " | ", " – ", "; "))
+    if template == 0:
+        body = seq(authors, title_seg, seq(cont_seg, other_seg, year_seg, sep=", ", end=""))
+    elif template == 1:
+        body = seq(authors, year_seg, title_seg, seq(cont_seg, other_seg, sep=" ", end=""))
+    elif template == 2:
+        body = seq(authors + [(None, " (")] + ([year_seg] if year_seg else []) + [(None, ")")], title_seg,
+                   seq(cont_seg, other_seg, sep=", ", end=""))
+    elif template == 3:
+        body = seq(title_seg, authors, seq(cont_seg, year_seg, sep=", ", end=""))
+    elif template == 4:
+        body = seq(title_seg, authors, sep=", ", end=". ") + seq(cont_seg, other_seg, sep=" ", end="") + (
+            [(None, " ("), year_seg, (None, ").")] if year_seg else [(None, ".")])
+    elif template == 5:
+        body = seq(title_seg, authors, seq(cont_seg, year_seg, sep=", ", end=""), sep="\n", end="")
+    elif template == 6:
+        body = seq(year_seg, authors, cont_seg, title_seg, sep=pipes, end="")
+    elif template == 7:
+        body = seq(authors, title_seg, cont_seg, year_seg, sep=pipes, end="")
+    elif template == 8:
+        body = seq(authors, [(None, "“"), ("title", title), (None, ",”")], seq(cont_seg, other_seg, year_seg,
+                                                                               sep=", ", end=""), sep=" ")
+    elif template == 9 and abbr:
+        yy = f"'{year[2:]}" if year else ""
+        body = seq(authors, title_seg, sep=rng.choice((". ", ", ")), end=" ") + [
+            (None, "("), ("container", f"{abbr}{yy}"), (None, ")")]
+    elif template == 10 and abbr:
+        body = seq(authors, title_seg, seq(("container", abbr), year_seg, sep=" ", end=""), sep=", ")
+    elif template == 11 and cont_seg:
+        body = seq(seq(cont_seg, year_seg, sep=" ", end=""), title_seg, authors)
+    elif template == 12:
+        body = seq(title_seg, seq(cont_seg, year_seg, sep=", ", end=""), end=". ") + [
+            (None, "("), ("note", "with"), (None, " ")] + authors + [(None, ")")]
+    elif template == 13:
+        body = seq(title_seg, seq(cont_seg, year_seg, sep=" ", end="")) + [(None, " "), ("note", "With"),
+                                                                            (None, " ")] + authors + [(None, ".")]
+    elif template == 14 and year_seg:
+        body = seq(year_seg, title_seg, authors, cont_seg, sep=rng.choice((". ", ": ", " — ")))
+    elif template == 15 and year_seg:
+        body = [("date", f"{rng.randint(1, 12):02d}/{year[2:]}"), (None, pipes)] + seq(
+            authors, cont_seg, title_seg, sep=pipes, end="")
+    else:
+        body = seq(authors, title_seg, seq(cont_seg, year_seg, sep=", ", end=""))
+    if rng.random() < 0.15:  # one field a line (homepages, LaTeX \\newline): the separators become line breaks
+        body = [(None, "\n") if label is None and any(ch in text for ch in ".,|;") else (label, text)
+                for label, text in body]
+    marker = rng.choice(_MARKERS)
+    out: Segments = ([("other", marker.strip()), (None, " ")] if marker else []) + body
+    if rng.random() < 0.25:
+        out += [(None, rng.choice((" ", " ", "\n"))), ("link", rng.choice(_LINKS))]
+    if rng.random() < 0.12:
+        out += [(None, " "), ("note", rng.choice(_NOTES))]
+    return out
+
+
+# -- building the shipped model --------------------------------------------------------------
+
+def _known_venues() -> list[tuple[str, str]]:
+    from kg.extract.venues import known_venues
+    return [(v.short, v.long) for v in known_venues() if v.long]
+
+
+def _words_only(labels: list[str], tokens: list[_crf.Token]) -> list[str]:
+    return [label for label, tok in zip(labels, tokens) if tok.text[0].isalnum()]
+
+
+def evaluate(refs: list[Segments], path: str | Path) -> dict[str, tuple[float, float, float, int]]:
+    """Field-level P/R/F1 of the model at ``path`` on labelled references (word tokens only: a field
+    is right when its words are exactly the gold field's words)."""
+    tagger = _crf.Tagger(path)
+    gold, predicted = [], []
+    for segments in refs:
+        feats, labels, tokens = _sequence(segments)
+        gold.append(_words_only(labels, tokens))
+        predicted.append(_words_only(tagger.tag(feats), tokens))
+    return _crf.field_scores(gold, predicted)
+
+
+def real_references(data_dir: Path, rng: random.Random, grobid_sample: int = 2500,
+                    good_sample: int = 1500) -> list[Segments]:
+    """The real labelled references trained on: AnyStyle ``core.xml``, part of ``good.xml`` and of GROBID's corpus."""
+    anystyle = Path(data_dir) / "anystyle"
+    refs = read_anystyle(anystyle / "core.xml")
+    good = read_anystyle(anystyle / "good.xml")
+    refs += rng.sample(good, min(good_sample, len(good)))
+    grobid = [r for p in sorted((Path(data_dir) / "grobid" / "citation" / "corpus").glob("*.xml"))
+              for r in read_grobid(p)]
+    refs += rng.sample(grobid, min(grobid_sample, len(grobid)))
+    return refs
+
+
+def train_references(refs: list[Segments], path: str | Path, *, renderings: int = 2, seed: int = 13,
+                     venues: list[tuple[str, str]] | None = None, **params) -> Path:
+    """Train a citation model on labelled references and ``renderings`` CV-shaped re-renderings of each.
+
+    ``params`` go to :func:`kg.extract.models._crf.train` (``c1``, ``c2``, ``max_iterations``, ...).
+    """
+    rng = random.Random(seed)
+    venues = _known_venues() if venues is None else venues
+    cv = [r for ref in refs for _ in range(renderings) if (r := render_cv(ref, rng, venues))]
+    xs, ys = [], []
+    for segments in refs + cv:
+        feats, labels, _ = _sequence(segments)
+        xs.append(feats)
+        ys.append(labels)
+    settings = {"c1": 0.2, "c2": 0.01, "max_iterations": 150, "feature_minfreq": 2}
+    settings.update(params)
+    path = _crf.train(xs, ys, path, **settings)
+    _parse_cached.cache_clear()
+    return path
+
+
+def build(data_dir: Path, path: Path, *, seed: int = 13, renderings: int = 2, **params) -> list[tuple[str, dict]]:
+    """Train the citation model from ``data_dir`` into ``path``; return its held-out evaluations.
+
+    Writes the person-name word list (:data:`NAMES_FILE`, from AnyStyle's and GROBID's training
+    files, never their evaluation sets) first, since the features read it. Trains on
+    :func:`real_references` and their CV-shaped renderings (:func:`train_references`);
+    evaluates on AnyStyle's ``gold.xml``, GROBID's ``evaluation/`` set, and CV-shaped renderings
+    of ``gold.xml``, none of which is trained on.
+    """
+    data_dir = Path(data_dir)
+    rng = random.Random(seed)
+    refs = real_references(data_dir, rng)
+    dictionary_refs = [r for name in ("core", "good", "bad", "ugly")
+                       for r in read_anystyle(data_dir / "anystyle" / f"{name}.xml")]
+    dictionary_refs += [r for p in sorted((data_dir / "grobid" / "citation" / "corpus").glob("*.xml"))
+                        for r in read_grobid(p)]
+    NAMES_FILE.write_text("\n".join(name_words(dictionary_refs, _grobid_names(data_dir))) + "\n", encoding="utf-8")
+    _name_words.cache_clear()
+    _word.cache_clear()
+    venues = _known_venues()
+    train_references(refs, path, renderings=renderings, seed=seed, venues=venues, **params)
+    gold = read_anystyle(data_dir / "anystyle" / "gold.xml")
+    grobid_eval = [r for p in sorted((data_dir / "grobid" / "citation" / "evaluation").glob("*.xml"))
+                   for r in read_grobid(p)]
+    held_rng = random.Random(seed + 1)
+    gold_cv = [r for ref in gold if (r := render_cv(ref, held_rng, venues))]
+    return [
+        (f"AnyStyle gold.xml ({len(gold)} references)", evaluate(gold, path)),
+        (f"GROBID evaluation/ ({len(grobid_eval)})", evaluate(grobid_eval, path)),
+        (f"CV renderings of gold.xml ({len(gold_cv)})", evaluate(gold_cv, path)),
+    ]
+
+
+def _grobid_names(data_dir: Path) -> list[str]:
+    """Forenames and surnames labelled in GROBID's name training corpus (not its evaluation sets)."""
+    names = []
+    for p in sorted((data_dir / "grobid" / "name").glob("*/corpus/*.xml")):
+        for el in ET.parse(p).getroot().iter():
+            if el.tag.rsplit("}", 1)[-1] in ("forename", "surname") and el.text and len(el.text.strip()) > 1:
+                names.append(el.text.strip())
+    return names
