@@ -92,6 +92,8 @@ class Document:
     sha256 : hex digest of the raw bytes; re-ingesting identical bytes is a no-op.
     metadata : front matter, ``<title>``, ``\\author{}`` and similar hints for the subject.
     data : the parsed record of a structured CV (JSON Resume, YAML CV), else ``None``.
+    warnings : what the loader found wrong but read anyway (a JSON Resume field of the wrong
+        type, unbalanced LaTeX braces...), each a sentence for the user.
     """
 
     path: str
@@ -101,6 +103,7 @@ class Document:
     sha256: str
     metadata: Mapping[str, Any] = field(default_factory=dict)
     data: Any = None
+    warnings: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:

@@ -16,7 +16,7 @@ import unicodedata
 from rdflib import Namespace, URIRef
 from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD
 
-__all__ = ["KG", "KGR", "ORG", "PREFIXES", "bind_prefixes", "mint_iri", "slug", "document_graph_iri"]
+__all__ = ["KG", "KGR", "ORG", "PREFIXES", "IRI_TEXT", "bind_prefixes", "mint_iri", "slug", "document_graph_iri"]
 
 KG = Namespace("https://w3id.org/kg/ontology#")
 KGR = Namespace("https://w3id.org/kg/id/")
@@ -26,6 +26,10 @@ PREFIXES = {
     "kg": KG, "kgr": KGR, "org": ORG, "foaf": FOAF, "schema": SDO, "prov": PROV,
     "dcterms": DCTERMS, "skos": SKOS, "owl": OWL, "rdf": RDF, "rdfs": RDFS, "xsd": XSD,
 }
+
+#: an absolute IRI as SPARQL and N-Triples write it between ``<`` and ``>``: a scheme, then no
+#: space, quote, angle bracket, brace, pipe, caret, backquote or backslash
+IRI_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^<>\"{}|^`\\\x00-\x20]*")
 
 KINDS = {"person", "org", "venue", "project", "publication", "doc", "graph", "assertion", "merge"}
 

@@ -22,14 +22,15 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from kg.errors import DocumentError, KgError, NotFoundError
+from kg.errors import KgError, NotFoundError
 from kg.model import Document, Extraction, KnownEntity
 
-__all__ = ["BuildReport", "build", "extract_file", "remove", "document_key"]
+__all__ = ["Budget", "BuildReport", "build", "extract_file", "extract_files", "remove", "document_key"]
 
 #: Below this many documents, extraction runs in this process (a pool costs more than it saves).
 PARALLEL_THRESHOLD = 64
@@ -43,6 +44,19 @@ WRITE_BATCH = 64
 LARGE_WRITE_BATCH = 512
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What extracting one document may cost: CPU seconds, and memory (MB) beyond what its
+    extraction process holds before it starts. A document over either is reported and skipped.
+
+    >>> Budget().seconds, Budget(megabytes=512).megabytes
+    (60.0, 512)
+    """
+
+    seconds: float = 60.0
+    megabytes: int = 2048
+
+
 @dataclass
 class BuildReport:
     """What a build did: documents built, unchanged and failed, and the facts written."""
@@ -50,6 +64,16 @@ class BuildReport:
     built: int = 0
     unchanged: int = 0
     errors: list[tuple[str, str]] = field(default_factory=list)
+    #: ``(path, reason)`` of what was left out without being an error: FIFOs, sockets and devices in a folder
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    #: ``(path, message)`` for documents built with a problem worth a look (see :func:`document_warnings`)
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+    #: paths of documents in the store, under a folder being built, whose file is gone (deleted or
+    #: renamed): kept, unless the build prunes, and then listed in ``pruned``
+    stale: list[str] = field(default_factory=list)
+    pruned: list[str] = field(default_factory=list)
+    #: gone document -> the new file with the same bytes (a rename or a move), among ``stale`` or ``pruned``
+    renamed: dict[str, str] = field(default_factory=dict)
     entities: int = 0
     facts: int = 0
     merges: int = 0
@@ -62,8 +86,11 @@ class BuildReport:
 
         >>> BuildReport(built=2, entities=10, facts=12, seconds=0.5).summary()
         'built 2 documents (0 unchanged, 0 errors): 10 entities, 12 facts, 0 merges in 0.5 s'
+        >>> BuildReport(built=1, warnings=[("cv.json", "work is text"), ("cv.json", "no facts found")]).summary()
+        'built 1 documents (0 unchanged, 0 errors, 1 with warnings): 0 entities, 0 facts, 0 merges in 0.0 s'
         """
-        return (f"built {self.built} documents ({self.unchanged} unchanged, {len(self.errors)} errors): "
+        warned = f", {len({path for path, _ in self.warnings})} with warnings" if self.warnings else ""
+        return (f"built {self.built} documents ({self.unchanged} unchanged, {len(self.errors)} errors{warned}): "
                 f"{self.entities} entities, {self.facts} facts, {self.merges} merges in {self.seconds:.1f} s")
 
 
@@ -88,15 +115,151 @@ def extract_file(path: str | os.PathLike) -> tuple[Document, Extraction]:
     return document, extract(document)
 
 
-def _load_and_extract(path: str) -> tuple[str, Document | None, Extraction | None, str | None]:
+def document_warnings(document: Document, extraction: Extraction) -> list[str]:
+    """What the user should hear about a document that loaded: the loader's warnings, and a
+    word when nothing was found in it.
+
+    >>> from kg.model import Entity
+    >>> document_warnings(Document("cv.json", "cv.json", "jsonresume", (), "0", warnings=("work is text",)),
+    ...                   Extraction("cv.json", "p", (Entity("p", "Ada Obi", "Person"),), ()))
+    ['work is text', 'no facts found']
+    """
+    return [*document.warnings, *(["no facts found"] if not extraction.relations else [])]
+
+
+def _load_and_extract(path: str, budget: Budget | None = None) -> tuple[str, Document | None, Extraction | None, str | None]:
     try:
-        document, extraction = extract_file(path)
+        with _spending(budget):
+            document, extraction = extract_file(path)
     except KgError as exc:
         return path, None, None, str(exc)
+    except _OverTime:
+        return path, None, None, f"{path}: over the time budget ({budget.seconds:g} s of CPU), skipped"
+    except MemoryError:
+        return path, None, None, f"{path}: over the memory budget ({budget.megabytes} MB), skipped"
     except Exception as exc:  # a bug in a rule must not lose the rest of the batch
         return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
     # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's memory
     return path, replace(document, lines=(), metadata={}, data=None), extraction, None
+
+
+def extract_files(paths: Sequence[str], *, workers: int | None = None, budget: Budget | None = Budget()):
+    """Load and extract documents, yielding ``(path, document, extraction, error)`` in order.
+
+    With a ``budget``, extraction runs in worker processes (one per core, fewer for fewer
+    documents), each document under that budget: a document over it, or one whose process dies,
+    gives an ``error`` and the others go on. Without one, in this process below
+    ``PARALLEL_THRESHOLD`` documents. The documents keep only their provenance and warnings.
+
+    >>> import pathlib, tempfile
+    >>> cv = pathlib.Path(tempfile.mkdtemp()) / "cv.md"
+    >>> _ = cv.write_text("# Ada Lovelace\\n\\n## Education\\n\\n- PhD, University of London, 1840\\n")
+    >>> [(len(e.relations), error) for _, _, e, error in extract_files([str(cv)], budget=Budget(seconds=30))]
+    [(1, None)]
+    """
+    workers = workers or os.cpu_count() or 1
+    if budget is None and (workers <= 1 or len(paths) < PARALLEL_THRESHOLD):
+        yield from map(_load_and_extract, paths)
+        return
+    workers = max(1, min(workers, -(-len(paths) // EXTRACT_CHUNK)))
+    chunks = [list(paths[i:i + EXTRACT_CHUNK]) for i in range(0, len(paths), EXTRACT_CHUNK)]
+    retry: list[str] = []
+    with _pool(workers, budget) as pool:
+        futures = [pool.submit(_extract_chunk, chunk, budget) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            if retry:  # the pool is broken: every chunk left is tried again below
+                retry += chunk
+                continue
+            try:
+                yield from future.result()
+            except BrokenProcessPool:
+                retry += chunk
+    # a process died (killed at the hard CPU limit, by the kernel's OOM killer, or crashed): each
+    # document left gets a process of its own, so that only the one that kills it again is lost
+    for path in retry:
+        try:
+            with _pool(1, budget) as pool:
+                yield pool.submit(_load_and_extract, path, budget).result()
+        except BrokenProcessPool:
+            yield path, None, None, f"{path}: the extraction process died (over budget or crashed), skipped"
+
+
+#: Documents per task sent to an extraction process: fewer round trips than one by one.
+EXTRACT_CHUNK = 16
+
+
+def _extract_chunk(paths: list[str], budget: Budget | None) -> list:
+    return [_load_and_extract(path, budget) for path in paths]
+
+
+def _pool(workers: int, budget: Budget | None) -> ProcessPoolExecutor:
+    import multiprocessing
+
+    # fork: the workers start with kg already imported (and the test suite's patches in place)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_limit_worker, initargs=(budget,))
+
+
+class _OverTime(Exception):
+    """A document's extraction used up its CPU seconds."""
+
+
+def _limit_worker(budget: Budget | None) -> None:
+    """Cap this worker's address space at what it holds now plus the budget: an allocation past
+    it raises ``MemoryError`` in the document that made it. A worker the kernel ends at its CPU
+    limit leaves no core file."""
+    import resource
+
+    if budget is None:
+        return
+    resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+    with open("/proc/self/statm") as handle:
+        held = int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = held + budget.megabytes * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+
+
+class _spending:
+    """Run a document under ``budget``'s CPU seconds (in a worker process: it sets signals and limits).
+
+    A profiling timer raises :class:`_OverTime` in the Python code (regular expressions
+    included) when the seconds are spent; should the document be stuck in C code that never
+    returns to Python, the kernel ends the process at twice the seconds (``RLIMIT_CPU``) and
+    :func:`extract_files` reports the document from its own process.
+    """
+
+    def __init__(self, budget: Budget | None):
+        self.budget = budget
+
+    def __enter__(self):
+        if self.budget is None:
+            return self
+        import resource
+        import signal
+
+        def over(signum, frame):
+            raise _OverTime()
+
+        self._handler = signal.signal(signal.SIGPROF, over)
+        signal.setitimer(signal.ITIMER_PROF, self.budget.seconds)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        self._cpu = resource.getrlimit(resource.RLIMIT_CPU)
+        hard_stop = int(used.ru_utime + used.ru_stime + 2 * self.budget.seconds) + 1
+        if self._cpu[1] == resource.RLIM_INFINITY or hard_stop < self._cpu[1]:
+            resource.setrlimit(resource.RLIMIT_CPU, (hard_stop, self._cpu[1]))
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.budget is None:
+            return None
+        import resource
+        import signal
+
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, self._handler)
+        resource.setrlimit(resource.RLIMIT_CPU, self._cpu)
+        return None
 
 
 def build(
@@ -107,6 +270,8 @@ def build(
     workers: int | None = None,
     force: bool = False,
     ror=None,
+    prune: bool = False,
+    budget: Budget | None = Budget(),
 ) -> BuildReport:
     """Build documents (files, or folders walked recursively) into ``store``.
 
@@ -122,28 +287,52 @@ def build(
     force : rebuild documents even when their bytes are unchanged.
     ror : a ROR data dump (path, or a loaded :class:`kg.resolve.RorIndex`) whose names,
         aliases, acronyms and parents enrich organisation matching.
+    prune : remove the documents whose file is gone from a folder being built (the folder is
+        the truth, as ``rsync --delete``); without it they stay and are listed in ``stale``.
+    budget : what extracting one document may cost (see :class:`Budget`); a document over it is
+        reported and skipped. ``None``: no limit, and small builds extract in this process.
 
     Returns
     -------
     BuildReport
     """
-    from kg.ingest import iter_paths
+    from kg.ingest import SUPPORTED_SUFFIXES, iter_paths
     from kg import rdf
     from kg.resolve import resolve
 
     started = time.perf_counter()
     report = BuildReport()
-    try:
-        files = iter_paths(paths)
-    except DocumentError as exc:
-        raise NotFoundError(str(exc)) from None
+    paths = list(paths)
+    unreadable: list[tuple[str, str]] = []
+    files = iter_paths(paths, errors=unreadable, skipped=report.skipped)
+    report.errors += [(path, f"{path}: {reason}") for path, reason in unreadable]
+    if not files:
+        if unreadable:
+            raise NotFoundError("; ".join(message for _, message in report.errors))
+        raise NotFoundError(f"no documents in {', '.join(map(str, paths))} (kg reads "
+                            f"{', '.join(sorted(SUPPORTED_SUFFIXES))} files)")
     store.drop_incomplete()  # what a build killed during a bulk write left behind
     documents = store.documents()
+    folders = [document_key(p) for p in paths if Path(p).is_dir()]
+    gone = [d for d in documents if any(_within(d["path"], f) for f in folders) and not os.path.isfile(d["path"])]
+    if gone and prune:
+        documents = _drop(store, documents, gone)
+        report.pruned = [d["path"] for d in gone]
+    else:
+        report.stale = [d["path"] for d in gone]
     known_hashes = {d["path"]: d["sha256"] for d in documents}
     todo: list[str] = []
+    gone_by_hash = {d["sha256"]: d["path"] for d in gone}
     for path in files:
-        key = document_key(path)
-        if not force and key in known_hashes and known_hashes[key] == _sha256(path):
+        try:
+            key = document_key(path)
+        except (OSError, RuntimeError) as exc:  # replaced by a link loop since the walk
+            report.errors.append((str(path), f"{path}: cannot read ({exc})"))
+            continue
+        digest = _sha256(path) if gone or (not force and key in known_hashes) else None
+        if digest in gone_by_hash:  # the same bytes as a document that is gone: renamed or moved
+            report.renamed[gone_by_hash[digest]] = key
+        if not force and key in known_hashes and known_hashes[key] == digest:
             report.unchanged += 1
         else:
             todo.append(str(path))
@@ -151,11 +340,12 @@ def build(
     loaded: list[tuple[str, Document, Extraction]] = []
     if progress:
         progress(0, len(todo), "extracting")
-    for done, (path, document, extraction, error) in enumerate(_extract_all(todo, workers), 1):
+    for done, (path, document, extraction, error) in enumerate(extract_files(todo, workers=workers, budget=budget), 1):
         if error:
             report.errors.append((path, error))
         else:
             key = document_key(path)
+            report.warnings += [(key, warning) for warning in document_warnings(document, extraction)]
             loaded.append((key, replace(document, path=key), replace(extraction, document=key)))
         if progress:
             progress(done, len(todo), "extracting")
@@ -233,22 +423,11 @@ def build(
     return report
 
 
-def _extract_all(paths: Sequence[str], workers: int | None):
-    workers = workers or os.cpu_count() or 1
-    if workers <= 1 or len(paths) < PARALLEL_THRESHOLD:
-        yield from map(_load_and_extract, paths)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_load_and_extract, paths, chunksize=16)
-
-
 def remove(store, document: str) -> list[str]:
     """Remove a document's facts from the store, by path or by file name; returns the paths removed.
 
     An unknown or ambiguous name raises :class:`~kg.errors.NotFoundError`.
     """
-    from rdflib import URIRef
-
     known = store.documents()
     key = document_key(document)
     matches = [d for d in known if d["path"] == key] or [d for d in known if d["document"] == document]
@@ -257,13 +436,28 @@ def remove(store, document: str) -> list[str]:
     if len(matches) > 1:
         listed = ", ".join(d["path"] for d in matches)
         raise NotFoundError(f"{document}: several documents have this name ({listed}); give the path")
+    _drop(store, known, matches)
+    return [matches[0]["path"]]
+
+
+def _drop(store, known: list[dict], dropped: list[dict]) -> list[dict]:
+    """Remove documents' graphs, keeping the resolver index current; returns the documents left."""
+    from rdflib import URIRef
+
     index = _ResolverIndex.cached(store, known) if getattr(store, "_ox", None) is not None else None
     _ResolverIndex.invalidate(store)
-    store.remove_graph(URIRef(matches[0]["graph"]))
+    for document in dropped:
+        store.remove_graph(URIRef(document["graph"]))
+        if index is not None:
+            index.drop(document["graph"])
+    left = [d for d in known if d not in dropped]
     if index is not None:
-        index.drop(matches[0]["graph"])
-        index.save(store, [d for d in known if d is not matches[0]])
-    return [matches[0]["path"]]
+        index.save(store, left)
+    return left
+
+
+def _within(path: str, folder: str) -> bool:
+    return path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _sha256(path: str | os.PathLike) -> str | None:

@@ -32,6 +32,7 @@ from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit, urlunsplit
 
 from kg.errors import QueryError, StoreError
+from kg.namespaces import IRI_TEXT
 from kg.store import Store
 
 __all__ = ["RemoteStore", "DirectWriter", "bind_values", "restrict_to_graph", "GRAPH_PREFIX"]
@@ -331,6 +332,12 @@ class RemoteStore(Store):
 
 
 # -- SPARQL text helpers -----------------------------------------------------------------------
+#: a SPARQL variable's name without its ``?`` (the VARNAME production of SPARQL 1.1)
+VARIABLE_NAME = re.compile(
+    "[A-Za-z0-9_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff]"
+    "[A-Za-z0-9_\u00b7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u037d\u037f-\u1fff\u200c\u200d\u203f\u2040"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff]*")
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<comment>\#[^\n]*)
@@ -398,16 +405,29 @@ def bind_values(query: str, bindings: Mapping[str, Any]) -> str:
     'ASK { VALUES (?x) { ("a") } ?x ?p ?o }'
     >>> bind_values("SELECT * WHERE { ?s ?p ?o }", {})
     'SELECT * WHERE { ?s ?p ?o }'
+
+    Names and IRIs go into the query text, so each is checked first: anything but a SPARQL
+    variable name, or an IRI with a character IRIs cannot hold, raises :class:`~kg.errors.QueryError`.
+
+    >>> bind_values("ASK { ?x ?p ?o }", {"x } DROP ALL; ASK { ?x": Literal("a")})
+    Traceback (most recent call last):
+    ...
+    kg.errors.QueryError: invalid SPARQL: cannot bind 'x } DROP ALL; ASK { ?x': not a variable name
     """
     if not bindings:
         return query
-    from rdflib import BNode
+    from rdflib import BNode, URIRef
 
     names, values = [], []
     for name, value in bindings.items():
+        variable = str(name).removeprefix("?").removeprefix("$")
+        if not VARIABLE_NAME.fullmatch(variable):
+            raise QueryError(f"cannot bind {variable!r}: not a variable name")
         if isinstance(value, BNode):
-            raise QueryError(f"cannot bind ?{name} to a blank node on a remote store")
-        names.append(f"?{str(name).lstrip('?$')}")
+            raise QueryError(f"cannot bind ?{variable} to a blank node on a remote store")
+        if isinstance(value, URIRef) and not IRI_TEXT.fullmatch(value):
+            raise QueryError(f"cannot bind ?{variable} to {str(value)!r}: not an IRI")
+        names.append(f"?{variable}")
         values.append(_term(value))
     block = f"VALUES ({' '.join(names)}) {{ ({' '.join(values)}) }}"
     form, open_at, close_at, short = _where_group(query)

@@ -428,14 +428,16 @@ class Store:
         return True
 
     def load(self, path: str | os.PathLike, format: str | None = None) -> None:
-        """Load an RDF file (TriG, N-Quads, Turtle, ...) into the store, e.g. a test fixture or a backup."""
+        """Load an RDF file (TriG, N-Quads, Turtle, N-Triples, JSON-LD: each format ``kg export`` writes)
+        into the store, e.g. a test fixture or a backup."""
         import pyoxigraph
 
         fmt = {"trig": pyoxigraph.RdfFormat.TRIG, "nq": pyoxigraph.RdfFormat.N_QUADS,
-               "ttl": pyoxigraph.RdfFormat.TURTLE, "nt": pyoxigraph.RdfFormat.N_TRIPLES}
+               "ttl": pyoxigraph.RdfFormat.TURTLE, "nt": pyoxigraph.RdfFormat.N_TRIPLES,
+               "jsonld": pyoxigraph.RdfFormat.JSON_LD}
         suffix = format or Path(path).suffix.lstrip(".")
         if suffix not in fmt:
-            raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl or .nt)")
+            raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl, .nt or .jsonld)")
         self._changed()
         try:
             self._ox.load(path=str(path), format=fmt[suffix])

@@ -392,6 +392,14 @@ def test_commands_list_candidates_for_an_ambiguous_name(runner, store_dir, args)
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("args", [[c[0], "http://a>b", *c[2:]] for c in COMMANDS if len(c) > 1 and c[1] == WEIRD]
+                         + [["members", "http://a>b"], ["tree", "http://a>b"]], ids=lambda a: a[0])
+def test_a_name_that_looks_like_a_broken_iri_is_looked_up_as_a_name(runner, store_dir, args):
+    result = invoke(runner, [*args, "--store", str(store_dir)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "named 'http://a>b'" in result.output
+
+
 def test_command_help_has_examples(runner):
     for name in ("shared", "collaborators", "path", "central", "communities", "suggest", "timeline", "person",
                  "members", "tree"):

@@ -117,3 +117,217 @@ def test_large_builds_are_written_in_larger_loads(tmp_path, monkeypatch, documen
                    progress=lambda done, total, stage: steps.append(done) if stage == "writing" else None)
     assert report.built == documents and not report.errors
     assert steps == [0, *range(step, documents, step), documents]
+
+
+# -- what a folder can hold besides documents ----------------------------------------------
+def _cv(path, name="Ifeoma Adeyemi", org="Harrowgate Robotics"):
+    path.write_text(f"# {name}\n\n## Experience\n\n- Engineer, {org}, 2019 - 2021\n")
+    return path
+
+
+def test_a_symlink_loop_is_reported_and_the_file_beside_it_is_built(tmp_path):
+    _cv(tmp_path / "good.md")
+    (tmp_path / "loop.md").symlink_to(tmp_path / "loop.md")
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "dangling.md").symlink_to(tmp_path / "gone.md")
+    report = build([tmp_path], Store.open(":memory:"))
+    assert report.built == 1
+    assert sorted((path.rsplit("/", 1)[-1], message.rsplit(": ", 1)[-1]) for path, message in report.errors) == [
+        ("a.md", "symbolic link loop"), ("b.md", "symbolic link loop"),
+        ("dangling.md", "broken symbolic link"), ("loop.md", "symbolic link loop")]
+
+
+def test_a_missing_path_among_several_is_reported_and_the_rest_built(tmp_path):
+    first, second = _cv(tmp_path / "first.md"), _cv(tmp_path / "second.md", "Tomasz Wierzba", "Quillon Labs")
+    report = build([first, tmp_path / "missing.md", second], Store.open(":memory:"))
+    assert report.built == 2
+    assert report.errors == [(str(tmp_path / "missing.md"), f"{tmp_path / 'missing.md'}: no such file or directory")]
+
+
+def test_a_fifo_in_a_folder_is_skipped_not_waited_on(tmp_path):
+    import os
+    import threading
+
+    _cv(tmp_path / "good.md")
+    os.mkfifo(tmp_path / "pipe.md")
+    result = {}
+    worker = threading.Thread(target=lambda: result.update(report=build([tmp_path], Store.open(":memory:"))),
+                              daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():  # let the stuck reader go before failing
+        with open(tmp_path / "pipe.md", "w"):
+            pass
+        pytest.fail("kg build waited on a FIFO")
+    report = result["report"]
+    assert report.built == 1 and not report.errors
+    assert report.skipped == [(str(tmp_path / "pipe.md"), "not a regular file (a FIFO)")]
+
+
+def test_an_endless_file_is_refused_after_the_size_limit_not_read_whole():
+    import resource
+
+    from kg.errors import DocumentError
+    from kg.pipeline import extract_file
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(DocumentError, match="too large"):
+        extract_file("/dev/zero")
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000  # KiB: the 20 MB limit, not GBs
+
+
+def test_a_folder_without_documents_is_an_error(tmp_path):
+    (tmp_path / "notes.png").write_bytes(b"\x89PNG")
+    with pytest.raises(NotFoundError, match="no documents in"):
+        build([tmp_path], Store.open(":memory:"))
+
+
+# -- documents that load but give nothing: said, not silent ---------------------------------
+def test_documents_that_give_no_facts_are_warned_about_with_the_reason(tmp_path):
+    (tmp_path / "list.json").write_text('[{"basics": {"name": "Odile Fanchon"}, "work": []}]')
+    (tmp_path / "typed.json").write_text('{"basics": {"name": ["Odile Fanchon"]}, "work": {"name": "Brassmere Labs"},'
+                                         ' "education": [{"institution": {"name": "Varenne University"}}]}')
+    (tmp_path / "open.tex").write_text("\\documentclass{article}\n\\begin{document}\n\\section{Experience\n"
+                                       "Engineer, Brassmere Labs, 2019--2021\n\\end{document}\n")
+    _cv(tmp_path / "fine.md")
+    report = build([tmp_path], Store.open(":memory:"))
+    assert report.built == 4 and not report.errors
+    warned = {}
+    for path, message in report.warnings:
+        warned.setdefault(path.rsplit("/", 1)[-1], []).append(message)
+    assert warned == {
+        "list.json": ['the file holds a list, JSON Resume is one object ({"basics": ..., "work": [...]})',
+                      "no facts found"],
+        "typed.json": ["basics.name is a list, JSON Resume expects text",
+                       "education[0].institution is an object, JSON Resume expects text",
+                       "work is an object, JSON Resume expects a list of records", "no facts found"],
+        "open.tex": ["unbalanced braces: the { on line 3 is never closed", "no facts found"],
+    }
+    assert "3 with warnings" in report.summary()
+
+
+def test_kg_build_says_what_it_skipped_warned_and_could_not_find(tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    build_ = lambda *paths: CliRunner().invoke(
+        cli, ["build", *map(str, paths), "--store", str(tmp_path / "kg-data")])
+    result = build_(folder)
+    assert result.exit_code == 1 and "no documents in" in result.stderr
+    _cv(folder / "fine.md")
+    (folder / "list.json").write_text('[{"basics": {"name": "Odile Fanchon"}}]')
+    result = build_(folder, tmp_path / "missing.md")
+    assert result.exit_code == 1
+    assert f"error: {tmp_path / 'missing.md'}: no such file or directory" in result.stderr
+    assert f"warning: {folder / 'list.json'}: no facts found" in result.stderr
+    assert "built 2 documents (0 unchanged, 1 errors, 1 with warnings)" in result.stdout
+
+
+# -- the folder is the truth ----------------------------------------------------------------
+def test_documents_gone_from_the_folder_are_listed_and_pruned_on_request(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, person in (("a.md", "Alma Voss"), ("b.md", "Berit Lund"), ("c.md", "Cato Rinn")):
+        _cv(folder / name, person, f"{person.split()[1]} Works")
+    elsewhere = _cv(tmp_path / "elsewhere.md", "Dorin Mavi", "Mavi Works")
+    store = Store.open(tmp_path / "kg-data")
+    build([folder, elsewhere], store)
+    (folder / "a.md").unlink()
+    (folder / "b.md").rename(folder / "renamed.md")
+    elsewhere.unlink()  # not under a folder being built: not this build's business
+    report = build([folder], store)
+    assert report.stale == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.pruned
+    assert report.renamed == {document_key(folder / "b.md"): document_key(folder / "renamed.md")}
+    assert len(store.documents()) == 5
+    report = build([folder], store, prune=True)
+    assert report.pruned == [document_key(folder / "a.md"), document_key(folder / "b.md")] and not report.stale
+    assert sorted(d["document"] for d in store.documents()) == ["c.md", "elsewhere.md", "renamed.md"]
+    names = {r["name"] for r in store.select("SELECT ?name WHERE { ?p a kg:Person ; kg:name ?name }")}
+    assert "Alma Voss" not in names and "Berit Lund" in names
+    # the resolver index follows: a rebuild resolves as a first build of what is left would
+    assert build([folder], store, force=True).built == 2
+    fresh = Store.open(tmp_path / "fresh")
+    build([folder], fresh)
+    count = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Person }"
+    assert store.select(count) == [{"n": fresh.select(count)[0]["n"] + 1}]  # + the elsewhere person
+
+
+def test_kg_build_names_the_documents_gone_and_prune_removes_them(tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    _cv(folder / "a.md"), _cv(folder / "b.md", "Berit Lund", "Lund Works")
+    build_ = lambda *extra: CliRunner().invoke(cli, ["build", str(folder), "--store", str(tmp_path / "kg-data"), *extra])
+    assert build_().exit_code == 0
+    (folder / "a.md").unlink()
+    (folder / "b.md").rename(folder / "c.md")
+    result = build_()
+    assert result.exit_code == 0
+    assert f"2 documents in the store are gone from the folder (deleted or renamed), their facts kept: " \
+           f"{folder.resolve() / 'a.md'}, {folder.resolve() / 'b.md'} (now {folder.resolve() / 'c.md'}?); " \
+           f"`kg build --prune` removes them" in result.stderr
+    result = build_("--prune")
+    assert f"removed {folder.resolve() / 'a.md'} (its file is gone)" in result.stdout
+    assert f"removed {folder.resolve() / 'b.md'} (its file is gone, now {folder.resolve() / 'c.md'})" in result.stdout
+    assert "gone from the folder" not in build_().stderr
+
+
+# -- a budget per document -------------------------------------------------------------------
+@pytest.fixture
+def three_cvs(tmp_path):
+    return [_cv(tmp_path / f"{name}.md", f"{name.title()} Ferrow", f"{name.title()} Works")
+            for name in ("ann", "bea", "cyd")]
+
+
+def _misbehaving(kind):
+    """``extract_file`` as it is, except on ``bea.md``: burn CPU in Python or in C, or allocate."""
+    import kg.pipeline
+
+    real = kg.pipeline.extract_file
+
+    def extract_file(path):
+        if not str(path).endswith("bea.md"):
+            return real(path)
+        if kind == "python":
+            while True:
+                pass
+        if kind == "c":  # C code that never returns to the interpreter: no Python signal handler runs
+            sum(range(10**14))
+        return real(path), bytearray(600 * 2**20)
+    return extract_file
+
+
+@pytest.mark.parametrize("kind, reason", [("python", "over the time budget (0.5 s of CPU)"),
+                                          ("c", "the extraction process died"),
+                                          ("memory", "over the memory budget (200 MB)")])
+def test_a_document_over_its_budget_is_reported_and_the_others_are_built(three_cvs, monkeypatch, kind, reason):
+    import time
+
+    import kg.pipeline
+    from kg.pipeline import Budget
+
+    monkeypatch.setattr(kg.pipeline, "extract_file", _misbehaving(kind))
+    started = time.perf_counter()
+    report = build(three_cvs, Store.open(":memory:"), budget=Budget(seconds=0.5, megabytes=200))
+    assert report.built == 2
+    assert [(path.rsplit("/", 1)[-1], reason in message) for path, message in report.errors] == [("bea.md", True)]
+    assert time.perf_counter() - started < 60
+
+
+def test_kg_extract_reports_a_document_over_its_budget(three_cvs, monkeypatch):
+    from click.testing import CliRunner
+
+    import kg.pipeline
+    from kg.cli import cli
+
+    monkeypatch.setattr(kg.pipeline, "extract_file", _misbehaving("python"))
+    result = CliRunner().invoke(cli, ["extract", str(three_cvs[1]), "--max-seconds", "0.5"])
+    assert result.exit_code == 1 and "over the time budget (0.5 s of CPU), skipped" in result.output
+    assert CliRunner().invoke(cli, ["extract", str(three_cvs[0]), "--max-seconds", "0.5"]).exit_code == 0

@@ -8,7 +8,9 @@ from rdflib import Dataset, Literal
 from rdflib.plugins.sparql import prepareQuery
 
 from kg.namespaces import mint_iri
-from kg.queries import load_query, query_names
+from kg.analyze import AmbiguousNameError
+from kg.errors import NotFoundError, QueryError
+from kg.queries import load_query, parameter_bindings, query_names, query_parameters
 from kg.store import Store
 
 SMALL = Path(__file__).resolve().parent / "data" / "analysis" / "small.trig"
@@ -154,3 +156,49 @@ def test_same_answers_from_rdflib_and_oxigraph(store, name):
     ours = sorted(map(plain, store.query(load_query(name), QUESTIONS[name])))
     theirs = sorted(map(plain, dataset.query(load_query(name), initBindings=QUESTIONS[name])))
     assert ours == theirs
+
+
+def test_every_parameter_a_query_documents_is_one_it_uses():
+    for name in query_names():
+        for variable in query_parameters(name):
+            assert f"?{variable}" in load_query(name).split("WHERE", 1)[1], (name, variable)
+
+
+def test_a_name_given_for_an_iri_parameter_resolves_like_the_analysis_commands(store):
+    assert parameter_bindings(store, {"org": "northfield university"}, "people_at_org") == {"org": NFU}
+    assert parameter_bindings(store, {"?person": "A. Moreau"}, "timeline") == {"person": ALICE}
+    with pytest.raises(AmbiguousNameError, match="sam-a.txt.*sam-b.txt"):
+        parameter_bindings(store, {"person": "Sam Lee"}, "timeline")
+    with pytest.raises(NotFoundError, match="is a person, not a organisation"):
+        parameter_bindings(store, {"org": "Alice Moreau"}, "people_at_org")
+    # a string parameter stays a string, and any query text binds strings
+    assert parameter_bindings(store, {"label": "Northfield University"}, "find_entities_exact") == {
+        "label": Literal("Northfield University")}
+    assert parameter_bindings(store, {"org": "Northfield University"}) == {"org": Literal("Northfield University")}
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"org": "<http://a>b>"}, "not an IRI"), ({"org": "<not an iri>"}, "not an IRI"),
+    ({"o}rg": "x"}, "not a variable name"), ({"organisation": "<urn:x>"}, r"takes \?org"),
+])
+def test_bad_parameters_are_clear_errors(store, values, message):
+    with pytest.raises(QueryError, match=message):
+        parameter_bindings(store, values, "people_at_org")
+
+
+def test_kg_query_takes_a_name_for_an_iri_and_says_what_is_wrong(tmp_path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    with Store.open(tmp_path / "kg-data") as s:
+        s.load(SMALL)
+    run_ = lambda *args: CliRunner().invoke(cli, ["query", *args, "--store", str(tmp_path / "kg-data"), "--format", "csv"])
+    result = run_("--name", "people_at_org", "--param", "org=Northfield University")
+    assert result.exit_code == 0 and "Alice Moreau" in result.output
+    for params in (["org=Nowhere College"], ["org=<http://a>b>"], ["o}rg=<urn:x>"]):
+        result = run_("--name", "people_at_org", *[a for p in params for a in ("--param", p)])
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+        assert result.output.startswith("Error: ") and len(result.output.splitlines()) == 1
+    result = run_("SELECT ?x WHERE { }", "--param", "x y=1")
+    assert result.exit_code == 1 and "not a variable name" in result.output

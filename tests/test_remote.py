@@ -48,6 +48,13 @@ def test_bind_values_escapes_literals():
     assert '"3"^^<http://www.w3.org/2001/XMLSchema#integer>' in text
 
 
+@pytest.mark.parametrize("bindings", [{"o } DROP ALL ; ASK { ?o": Literal(1)}, {"o o": Literal(1)}, {"": Literal(1)},
+                                      {"o": URIRef("http://a>b")}, {"o": URIRef("urn:x> } DROP ALL ; ASK { <urn:y")}])
+def test_bind_values_refuses_names_and_iris_that_would_change_the_query(bindings):
+    with pytest.raises(QueryError, match="not a variable name|not an IRI"):
+        bind_values("SELECT * WHERE { ?s ?p ?o }", bindings)
+
+
 def test_restrict_to_graph():
     assert restrict_to_graph("ASK { ?s ?p ?o }", "urn:g") == "ASK { GRAPH <urn:g> { ?s ?p ?o } }"
     assert (restrict_to_graph("CONSTRUCT WHERE { ?s ?p ?o }", "urn:g")

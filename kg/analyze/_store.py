@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from kg.analyze._cache import AnalysisCache, DiskGraph
 from kg.errors import NotFoundError
 from kg.model import ENTITY_TYPES, ORGANIZATION_TYPES
+from kg.namespaces import IRI_TEXT
 
 __all__ = ["AmbiguousNameError", "Snapshot", "snapshot", "rows", "resolve", "normalise", "local_name"]
 
@@ -420,7 +421,7 @@ def resolve(store, name: str, types: Iterable[str] | None = None) -> str:
     base = store.store if isinstance(store, Snapshot) else store
     types = set(types) if types else None
     text = str(name).strip()
-    if re.match(r"https?://\S+$", text):
+    if re.match(r"https?://\S+$", text) and IRI_TEXT.fullmatch(text):  # else a name that looks like a URL
         kinds = {local_name(r["type"]) for r in _types_of(base, text)}
         if kinds and (types is None or kinds & types):
             return text

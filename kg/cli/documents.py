@@ -17,6 +17,22 @@ def _open(store: str):
     return Store.open(store)
 
 
+def _budget_options(command):
+    """``--max-seconds`` and ``--max-memory``: a document's extraction budget (:class:`kg.pipeline.Budget`)."""
+    from kg.pipeline import Budget
+
+    command = click.option("--max-memory", type=click.IntRange(min=1), default=Budget.megabytes, show_default=True,
+                           metavar="MB", help="Memory one document's extraction may use.")(command)
+    return click.option("--max-seconds", type=click.FloatRange(min=0), default=Budget.seconds, show_default=True,
+                        help="CPU seconds one document's extraction may use (0: no budget).")(command)
+
+
+def _budget(max_seconds: float, max_memory: int):
+    from kg.pipeline import Budget
+
+    return Budget(seconds=max_seconds, megabytes=max_memory) if max_seconds else None
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @store_option
@@ -24,17 +40,23 @@ def _open(store: str):
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Extraction processes (default: all cores).")
 @click.option("--ror", type=click.Path(exists=True, dir_okay=False),
               help="A ROR data dump (JSON) to enrich organisation names, acronyms and parents.")
-def build(paths, store, force, workers, ror):
+@click.option("--prune", is_flag=True,
+              help="Remove the documents whose file is gone from the folders given (deleted or renamed).")
+@_budget_options
+def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
     """Build documents (files or folders) into the store.
 
     Unchanged documents are skipped; a changed document replaces its old facts; a
-    file that cannot be read is reported and skipped, and the others are built.
+    file that cannot be read, or whose extraction goes over --max-seconds of CPU or
+    --max-memory, is reported and skipped, and the others are built. A document whose
+    file is gone from a folder given is listed, and removed with --prune.
 
     \b
     Example:
         kg build seeds/
         kg build cv.pdf homepage.html --store lab-graph
         kg build crawl/ --ror ror-data.json
+        kg build seeds/ --prune
     """
     from kg.pipeline import build as build_documents
 
@@ -44,10 +66,23 @@ def build(paths, store, force, workers, ror):
             from kg.resolve import load_ror
 
             ror_index = load_ror(ror)
-        report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index)
+        report = build_documents(paths, kg_store, progress=progress, workers=workers, force=force, ror=ror_index,
+                                 prune=prune, budget=_budget(max_seconds, max_memory))
         totals = kg_store.stats()
+    for path, reason in report.skipped:
+        click.secho(f"skipped: {path}: {reason}", fg="yellow", err=True)
+    for path, message in report.warnings:
+        click.secho(f"warning: {path}: {message}", fg="yellow", err=True)
     for _, message in report.errors:
         click.secho(f"error: {message}", fg="red", err=True)
+    for path in report.pruned:
+        now = f", now {report.renamed[path]}" if path in report.renamed else ""
+        click.echo(f"removed {path} (its file is gone{now})")
+    if report.stale:
+        listed = ", ".join(f"{path} (now {report.renamed[path]}?)" if path in report.renamed else path
+                           for path in report.stale)
+        click.secho(f"{len(report.stale)} documents in the store are gone from the folder (deleted or renamed), "
+                    f"their facts kept: {listed}; `kg build --prune` removes them", fg="yellow", err=True)
     click.echo(report.summary())
     click.echo(f"store {store}: {totals['documents']} documents, "
                f"{sum(totals['entities'].values())} entities, {sum(totals['relations'].values())} relations, "
@@ -92,7 +127,8 @@ class _BuildProgress:
 @cli.command()
 @click.argument("file", type=click.Path())
 @format_option(type=click.Choice(["json", "turtle"]), default="json")
-def extract(file, fmt):
+@_budget_options
+def extract(file, fmt, max_seconds, max_memory):
     """Extract one document and print what was found, without touching the store.
 
     \b
@@ -100,9 +136,17 @@ def extract(file, fmt):
         kg extract seeds/cv.txt --format json
         kg extract homepage.html --format turtle
     """
-    from kg.pipeline import extract_file
+    from kg.pipeline import document_warnings, extract_file, extract_files
 
-    document, extraction = extract_file(file)
+    budget = _budget(max_seconds, max_memory)
+    if budget is None:
+        document, extraction = extract_file(file)
+    else:
+        _, document, extraction, error = next(extract_files([file], budget=budget))
+        if error:
+            raise click.ClickException(error)
+    for warning in document_warnings(document, extraction):
+        click.secho(f"warning: {file}: {warning}", fg="yellow", err=True)
     if fmt == "json":
         click.echo(json.dumps(extraction.to_json(), indent=2, ensure_ascii=False))
         return
@@ -116,7 +160,8 @@ def extract(file, fmt):
 @click.option("--file", "query_file", type=click.File("r"), help="Read the query from a .rq file.")
 @click.option("--name", "query_name", help="Run a query packaged with kg (see `kg query --list`).")
 @click.option("--param", "params", multiple=True, metavar="VAR=VALUE",
-              help="Bind ?VAR to a string (or an IRI written <...>); repeatable.")
+              help="Bind ?VAR to a string, or an IRI written <...>; a packaged query's IRI parameter "
+                   "also takes an entity's name. Repeatable.")
 @click.option("--list", "list_queries", is_flag=True, help="List the packaged queries.")
 @store_option
 @format_option(type=click.Choice(FORMATS), default="table")
@@ -132,6 +177,7 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
         kg query --file people.rq --format csv
         kg query --list
         kg query --name people_at_org --param org="<https://w3id.org/kg/id/org/kyoto-university>"
+        kg query --name people_at_org --param org="Kyoto University"
     """
     from kg.queries import load_query, query_names
 
@@ -151,7 +197,7 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
     else:
         text = sparql
     with _open(store) as kg_store:
-        result = kg_store.query(text, _bindings(params))
+        result = kg_store.query(text, _bindings(kg_store, params, query_name))
         click.echo(_render_result(result, fmt).rstrip("\n"))
 
 
@@ -270,18 +316,16 @@ def remove(documents, store):
                 click.echo(f"removed {path}")
 
 
-def _bindings(params) -> dict:
-    from rdflib import Literal, URIRef
+def _bindings(kg_store, params, query_name) -> dict:
+    from kg.queries import parameter_bindings
 
-    out = {}
+    values = {}
     for param in params:
         name, sep, value = param.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"{param!r} is not VAR=VALUE", param_hint="--param")
-        value = value.strip()
-        term = URIRef(value[1:-1]) if value.startswith("<") and value.endswith(">") else Literal(value)
-        out[name.strip().lstrip("?$")] = term
-    return out
+        values[name] = value
+    return parameter_bindings(kg_store, values, query_name)
 
 
 def _render_result(result, fmt: str) -> str:

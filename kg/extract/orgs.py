@@ -129,7 +129,11 @@ def is_role(segment: str) -> bool:
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
     """
-    words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", segment.lower()))
+    lowered = segment.lower()
+    # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
+    # pattern would read to the end of the segment, quadratic in its length
+    closed = lowered.rfind(")") + 1
+    words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", lowered[:closed]) + lowered[closed:])
     if not words or not any(w in _roles() for w in words):
         return False
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
@@ -404,6 +408,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
 
     out: list[OrgMention] = []
     pieces = _merge_campus(segments(cleaned))
+    # pieces[:free_upto] are each a role, a place or nameless; grown as needed (asking anew for every
+    # piece read the line's pieces once per piece: quadratic on a line of thousands of dates)
+    free_upto = 0
     for i, (seg, offset) in enumerate(pieces):
         if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
@@ -453,8 +460,11 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     out.append(replace(m, begin=begin, end=begin + len(b)))
                 continue
         if mention is None:
-            first_free = context_org and shift == 0 and not out and all(
-                is_role(p) or is_location(p) or not _RX_ORG_CHAIN_5.search(p) for p, _ in pieces[:i])
+            first_free = context_org and shift == 0 and not out
+            while first_free and free_upto < i and (is_role(p := pieces[free_upto][0]) or is_location(p)
+                                                    or not _RX_ORG_CHAIN_5.search(p)):
+                free_upto += 1
+            first_free = first_free and free_upto >= i
             mention = classify_segment(target, context_org=first_free)
         if mention is not None:
             begin = offset + shift
@@ -489,7 +499,9 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 
 # -- organisations in prose -------------------------------------------------------------------
-_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|[0-9]+[A-Za-z][\w-]*)"
+#: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
+#: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
+_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at)"
 _PHRASE = re.compile(
     rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?)?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"

@@ -282,8 +282,11 @@ def _author_name(text: str) -> str | None:
     return name
 
 
+#: a list item opening with a project name: the name, an optional "[link]" or "(...)", then ":", a dash,
+#: "is a" or "|" (one run of spaces around the optional part: two adjacent ``\s*`` split a long run of
+#: spaces every possible way, quadratic in its length)
 _ITEM_HEAD = re.compile(
-    r"^(?:\*\*|__)?(?P<name>[A-Za-z][\w.+-]*(?:\s[A-Z][\w.+-]*){0,3})(?:\*\*|__)?\s*(?:\[link\]|\([^)]*\))?\s*"
+    r"^(?:\*\*|__)?(?P<name>[A-Za-z][\w.+-]*(?:\s[A-Z][\w.+-]*){0,3})(?:\*\*|__)?\s*(?:(?:\[link\]|\([^)]*\))\s*)?"
     r"(?:[:：–—]|\s-\s|is\s+an?\b|\|)"
 )
 

@@ -17,8 +17,12 @@ _RX_SENTENCE_SPANS_1 = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
 __all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "split_sentences", "sentence_spans", "links"]
 
-_MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_MD_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+# A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
+# innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails
+# stops at the next bracket, where the next attempt starts; else each "[" of a line of thousands
+# ("[](" * 5000) read the rest of the line again, quadratic in its length.
+_MD_IMAGE = re.compile(r"!\[[^\[\]]*\]\((?:[^)\]]|\](?!\())*\)")
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]\(((?:[^)\s\]]|\](?!\())*)(?:\s+\"[^\"]*\")?\)")
 _ANGLE_URL = re.compile(r"<((?:https?|mailto):[^>\s]+)>")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,300}>")
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")

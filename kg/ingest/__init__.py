@@ -168,7 +168,9 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
             raise DocumentError(shown, "is a directory, not a file")
         if size > max_bytes:
             raise DocumentError(shown, f"too large ({size} bytes, limit {max_bytes})")
-        raw = file.read_bytes()
+        # st_size is 0 for devices and pipes (/dev/zero, <(...)): the read itself is bounded
+        with open(file, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise DocumentError(shown, "no such file") from None
     except PermissionError:
@@ -176,12 +178,13 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     except OSError as exc:
         raise DocumentError(shown, f"cannot read ({exc.strerror or exc})") from None
     if len(raw) > max_bytes:
-        raise DocumentError(shown, f"too large ({len(raw)} bytes, limit {max_bytes})")
+        raise DocumentError(shown, f"too large (over {max_bytes} bytes, the limit)")
     if not raw.strip():
         raise DocumentError(shown, "empty document")
     digest = hashlib.sha256(raw).hexdigest()
     kind = SUFFIX_FORMATS.get(file.suffix.lower())
     data = None
+    warnings: list[str] = []
     try:
         text = None
         if raw.lstrip()[:5] == b"%PDF-":
@@ -212,11 +215,13 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
 
                 lines, metadata = parse_latex(text)
                 fmt = "latex"
+                warnings += filter(None, [unbalanced_braces(text)])
             elif kind == "json":
-                from kg.ingest._structured import parse_json_document
+                from kg.ingest._structured import json_resume_problems, parse_json_document
 
                 lines, metadata, data = parse_json_document(text)
                 fmt = "jsonresume"
+                warnings += json_resume_problems(data)
             elif kind == "yaml":
                 from kg.ingest._structured import parse_yaml_document
 
@@ -231,21 +236,61 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     if not lines:
         raise DocumentError(shown, "no readable text")
     return Document(
-        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data
+        path=shown, name=file.name, format=fmt, lines=lines, sha256=digest, metadata=metadata, data=data,
+        warnings=tuple(warnings),
     )
 
 
-def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
+#: what LaTeX's braces scan steps over: an escaped character (``\{``, ``\%``, ``\\``), a comment
+#: to the end of its line, a brace, a newline
+LATEX_BRACE_TOKEN = re.compile(r"\\.|%[^\n]*|[{}\n]", re.S)
+
+
+def unbalanced_braces(text: str) -> str | None:
+    r"""Why LaTeX source has unbalanced braces (text after an unclosed group is read as one
+    argument and mostly lost), or ``None`` when every group is closed.
+
+    >>> unbalanced_braces("\\section{Work\nEngineer, 2019 \\{ % }\n")
+    'unbalanced braces: the { on line 1 is never closed'
+    >>> unbalanced_braces("a} b"), unbalanced_braces("\\textbf{a} \\} 50\\%")
+    ('unbalanced braces: the } on line 1 closes no group', None)
+    """
+    line, opened = 1, []
+    for match in LATEX_BRACE_TOKEN.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line += 1
+        elif token == "{":
+            opened.append(line)
+        elif token == "}":
+            if not opened:
+                return f"unbalanced braces: the }} on line {line} closes no group"
+            opened.pop()
+    if opened:
+        return f"unbalanced braces: the {{ on line {opened[0]} is never closed"
+    return None
+
+
+def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None,
+               skipped: list | None = None) -> list[Path]:
     """The files to load: files as given, folders walked recursively.
 
     Folders contribute the files with a suffix in :data:`SUPPORTED_SUFFIXES`, sorted, leaving
     out hidden files and folders (names starting with ``.``). A file named explicitly is
-    kept whatever its name. Duplicates are dropped, the first occurrence wins.
+    kept whatever its name. Duplicates are dropped, the first occurrence wins. Only regular
+    files are returned: reading a FIFO would wait for a writer forever, and a device never ends.
 
     Parameters
     ----------
     paths : iterable of str or path-like
         Files and folders.
+    errors : list, optional
+        Receives ``(path, reason)`` for each path that cannot be read: a given path that does
+        not exist or is not a regular file, a symbolic link loop or a broken link in a folder,
+        an unreadable folder. Without it, the first such path raises.
+    skipped : list, optional
+        Receives ``(path, reason)`` for each FIFO, socket or device found in a folder (they are
+        left out either way).
 
     Returns
     -------
@@ -254,7 +299,7 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     Raises
     ------
     DocumentError
-        A path that does not exist.
+        A path that cannot be read, when ``errors`` is not given.
 
     Examples
     --------
@@ -265,6 +310,12 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     ...     _ = (root / name).write_text("x")
     >>> [p.relative_to(root).as_posix() for p in iter_paths([root])]
     ['a.md', 'b/cv.tex']
+    >>> (root / "loop.md").symlink_to(root / "loop.md")
+    >>> problems = []
+    >>> [p.name for p in iter_paths([root, root / "gone.md"], errors=problems)]
+    ['a.md', 'cv.tex']
+    >>> [(pathlib.Path(p).name, reason) for p, reason in problems]
+    [('loop.md', 'symbolic link loop'), ('gone.md', 'no such file or directory')]
     """
     found: list[Path] = []
     seen: set[Path] = set()
@@ -274,19 +325,56 @@ def iter_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
             seen.add(item)
             found.append(item)
 
+    def report(item, reason: str) -> None:
+        if errors is None:
+            raise DocumentError(str(item), reason)
+        errors.append((str(item), reason))
+
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        kind = _file_kind(path)
+        if kind == "directory":
             batch = []
-            for folder, dirs, files in os.walk(path):
+            walk_errors: list[OSError] = []
+            for folder, dirs, files in os.walk(path, onerror=walk_errors.append):
                 dirs[:] = [d for d in dirs if not d.startswith(".")]
                 for name in files:
                     if not name.startswith(".") and os.path.splitext(name)[1].lower() in SUPPORTED_SUFFIXES:
                         batch.append(Path(folder) / name)
+            for exc in walk_errors:
+                report(exc.filename, f"cannot read folder ({exc.strerror or exc})")
             for item in sorted(batch, key=lambda p: p.relative_to(path).parts):
-                add(item)
-        elif path.exists():
+                item_kind = _file_kind(item)
+                if item_kind == "file":
+                    add(item)
+                elif item_kind.startswith("not a regular file"):
+                    if skipped is not None:
+                        skipped.append((str(item), item_kind))
+                else:
+                    report(item, item_kind)
+        elif kind == "file":
             add(path)
         else:
-            raise DocumentError(str(given), "no such file or directory")
+            report(given, kind)
     return found
+
+
+def _file_kind(path: Path) -> str:
+    """``"file"``, ``"directory"``, or why ``path`` cannot be read as a document."""
+    import errno
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if exc.errno == errno.ENOENT:
+            return "broken symbolic link" if path.is_symlink() else "no such file or directory"
+        return f"cannot read ({exc.strerror or exc})"
+    if stat.S_ISDIR(mode):
+        return "directory"
+    if stat.S_ISREG(mode):
+        return "file"
+    what = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"not a regular file ({what})"

@@ -8,7 +8,7 @@ from typing import Any
 
 from kg.ingest._source import LineIndex, Lines, SourceError, record_link
 
-__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume"]
+__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume", "json_resume_problems"]
 
 _MAX_DEPTH = 12
 _MAX_LINES = 20_000
@@ -42,6 +42,57 @@ def is_json_resume(data: Any) -> bool:
     (True, False)
     """
     return isinstance(data, dict) and bool(_JSON_RESUME_KEYS & set(data))
+
+
+#: JSON Resume's sections: ``basics`` is one record, every other a list of records
+_JSON_RESUME_LISTS = _JSON_RESUME_KEYS - {"basics"}
+#: the record fields JSON Resume gives as text, which kg reads entities and dates from
+_JSON_RESUME_TEXT_FIELDS = frozenset(
+    "name label email url position institution area studyType startDate endDate date organization "
+    "title awarder issuer publisher releaseDate entity".split()
+)
+_JSON_TYPE_NAMES = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
+                    float: "a number", type(None): "null"}
+
+
+def json_resume_problems(data: Any) -> list[str]:
+    """What in a parsed JSON CV does not have JSON Resume's shape, and so gives no facts.
+
+    >>> json_resume_problems({"basics": {"name": ["Ada"]}, "work": {"name": "Acme"}})
+    ['basics.name is a list, JSON Resume expects text', 'work is an object, JSON Resume expects a list of records']
+    >>> json_resume_problems([{"basics": {"name": "Ada"}}])
+    ['the file holds a list, JSON Resume is one object ({"basics": ..., "work": [...]})']
+    """
+    def kind(value: Any) -> str:
+        return _JSON_TYPE_NAMES.get(type(value), type(value).__name__)
+
+    if isinstance(data, list):
+        return ['the file holds a list, JSON Resume is one object ({"basics": ..., "work": [...]})']
+    if not is_json_resume(data):
+        return []
+    problems = []
+
+    def check_record(record: Any, where: str) -> None:
+        if not isinstance(record, dict):
+            problems.append(f"{where} is {kind(record)}, JSON Resume expects an object")
+            return
+        for key in sorted(_JSON_RESUME_TEXT_FIELDS & set(record)):
+            if isinstance(record[key], (dict, list)):
+                problems.append(f"{where}.{key} is {kind(record[key])}, JSON Resume expects text")
+
+    if "basics" in data:
+        check_record(data["basics"], "basics")
+    for section in sorted(_JSON_RESUME_LISTS & set(data)):
+        records = data[section]
+        if records is None:
+            continue
+        if not isinstance(records, list):
+            problems.append(f"{section} is {kind(records)}, JSON Resume expects a list of records")
+            continue
+        for number, record in enumerate(records):
+            if not (section in ("skills", "interests", "languages") and isinstance(record, str)):
+                check_record(record, f"{section}[{number}]")
+    return problems
 
 
 def _scalar(value: Any) -> bool:
@@ -389,6 +440,8 @@ def load_yaml(text: str) -> Any:
         raise SourceError(f"malformed YAML: {str(exc).splitlines()[0] if str(exc) else 'syntax error'}") from None
     except RecursionError:
         raise SourceError("malformed YAML: nested too deeply") from None
+    except ValueError:  # a number of thousands of digits (Python's int conversion limit)
+        raise SourceError("malformed YAML: a number too long to read (thousands of digits)") from None
 
 
 def load_json(text: str) -> Any:
@@ -405,6 +458,8 @@ def load_json(text: str) -> Any:
         raise SourceError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SourceError("malformed JSON: nested too deeply") from None
+    except ValueError:  # a number of thousands of digits (Python's int conversion limit)
+        raise SourceError("malformed JSON: a number too long to read (thousands of digits)") from None
 
 
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
