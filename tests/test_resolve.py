@@ -80,6 +80,8 @@ def merges_of(resolution, document, entity_id):
         ("Orla-Mae Penhallow", "Orlamae Penhallow", "same"),
         ("O. Penhallow", "Orla Penhallow", "initials"),
         ("O. M. Penhallow", "Orla Penhallow", "initials"),
+        ("Penhallow OM", "Orla Mae Penhallow", "initials"),
+        ("Penhallow O", "O. Penhallow", "initials"),
         ("Orla M. Penhallow", "Orla Penhallow", "initials"),
         ("Orla Mae Penhallow", "Orla Penhallow", "middle"),
         ("Quan Lio", "Lio Quan", "swap"),

@@ -356,16 +356,13 @@ def _segments(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(cleaned_out)
 
 
-_WORDS = re.compile(r"\S+")
-_AT = re.compile(r"\s+at\s+(?:the\s+)?")
-_NAME_HEADS = ("university", "universit", "institut", "college", "école", "escuela", "hochschule", "academy")
-
-
 @lru_cache(maxsize=16384)
 def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     """Organisations written one after another without a comma, innermost first, as ``(name,
-    offset, field)``: a unit before its parent, a unit at its parent, a field of study before
-    the school (kept as ``field``); empty when the text is one name (or none).
+    offset, field)``: the units the affiliation model (:mod:`kg.extract.models.affiliations`)
+    finds, each one an organisation; a field of study written before a school
+    ("Chemical Engineering Anna University") is kept as the school's ``field``. Empty when the
+    text is one name (or none).
 
     >>> [n for n, _, _ in run_together("Department of Chemistry University of Toronto")]
     ['Department of Chemistry', 'University of Toronto']
@@ -374,43 +371,24 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     >>> [n for n, _, _ in run_together("Catalysis Group at Acme Petrochem Corp")]
     ['Catalysis Group', 'Acme Petrochem Corp']
     """
-    if " at " in text:
-        halves = _AT.split(text, maxsplit=1)
-        inner = classify_segment(halves[0], context_org=False)
-        if inner is not None and inner.type == "Lab" and not is_generic_unit(inner.name) \
-                and classify_segment(halves[1], context_org=False) is not None:
-            return (halves[0], 0, None), (halves[1], text.rfind(halves[1]), None)
+    if text.count(" ") < 2 or not STRONG_ORG.search(text) or lookup_organization(text):
         return ()
-    words = [(m.group(0), m.start()) for m in _WORDS.finditer(text)]
-    if len(words) < 3:
-        return ()
-    fields = _field_words()
-    unit = is_generic_unit(text)
-    if not unit and words[0][0].lower() not in fields or lookup_organization(text):
-        return ()
-    for j in range(1 if not unit else 3, len(words) - 1):
-        word, at = words[j]
-        left_words = [w.lower() for w, _ in words[:j]]
-        if not word[:1].isupper() or left_words[-1] in _NAME_JOINERS:
-            continue
-        left, right = text[:at].rstrip(), text[at:]
-        known = lookup_organization(right) is not None
-        right_field = word.lower() in fields or word.lower() == "research"  # "Institute of Chemical Research"
-        if unit:
-            # "Department of Chemical Engineering Tamil Institute of Technology": the unit's own
-            # words are a field; an unknown parent starts with a word that is not
-            if known or (not right_field and all(w in fields or w in _NAME_JOINERS for w in left_words[2:])
-                         and STRONG_ORG.search(right) and classify_segment(right, context_org=False)):
-                return (left, 0, None), (right, at, None)
-            continue
-        if not all(w in fields for w in left_words):
+    from kg.extract.models.affiliations import parse_affiliation
+
+    units = parse_affiliation(text).units
+    if len(units) < 2 or any(u.part_of is not None and u.part_of < i for i, u in enumerate(units)):
+        return ()  # a unit written after its parent's name is named by both ("UW College of Engineering")
+    out: list[tuple[str, int, str | None]] = []
+    field = None
+    for unit in units:
+        if classify_segment(unit.name, context_org=False) is not None:
+            out.append((unit.name, unit.start, field))
+            field = None
+        elif not out and all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in unit.name.split()):
+            field = unit.name
+        else:
             return ()
-        if j == 1 and (left_words[0].endswith(("al", "ic", "ed")) or word.lower().startswith(_NAME_HEADS)):
-            continue  # "Medical University of X", "Science University of Y": one name
-        school = classify_segment(right, context_org=False)
-        if school is not None and not right_field and (known or school.type == "University"):
-            return ((right, at, left),)
-    return ()
+    return tuple(out) if len(out) >= 2 or (out and out[0][2]) else ()
 
 
 def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:

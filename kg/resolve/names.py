@@ -19,6 +19,7 @@ __all__ = ["PersonName", "parse_person_name", "name_relation", "names_conflict"]
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _BRACKETS = re.compile(r"[(\[{].*?[)\]}]")
+_VANCOUVER = re.compile(r"^[^,.]+\s[A-Z]{1,3}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,8 @@ class PersonName:
 
 @lru_cache(maxsize=65536)
 def parse_person_name(name: str) -> PersonName:
-    """Parse a person name with :mod:`nameparser` ("Last, First" forms, titles, initials).
+    """Parse a person name with :mod:`nameparser` ("Last, First" forms, titles, initials), or
+    with the name model when written family name first with bare initials ("Smith JA").
 
     Parameters
     ----------
@@ -96,8 +98,13 @@ def parse_person_name(name: str) -> PersonName:
     ((('guoliang', False),), 'he', 'guoliang he')
     >>> parse_person_name("G. L. He").given
     (('g', True), ('l', True))
+    >>> p = parse_person_name("van der Berg AJ")
+    >>> p.given, p.family
+    ((('a', True), ('j', True)), 'van der berg')
     """
     from nameparser import HumanName
+
+    from kg.extract.models.names import parse_name
 
     raw = " ".join(name.split())
     norm = normalize_name(raw)
@@ -106,6 +113,12 @@ def parse_person_name(name: str) -> PersonName:
     if _CJK.search(raw) and " " not in raw.strip():
         return PersonName(raw=raw, norm=norm, given=(), family="", cjk=True)
     text = _BRACKETS.sub(" ", raw).strip() or raw
+    if _VANCOUVER.search(text):  # "Smith JA", "van der Berg AJ": read by the name model
+        parsed = parse_name(text)
+        parts = parsed.given_parts()
+        if parsed.family and text.startswith(parsed.family) and parts and all(initial for _, initial in parts):
+            given = tuple((normalize_name(t), True) for t, _ in parts)
+            return PersonName(raw=raw, norm=norm, given=given, family=normalize_name(parsed.family))
     simple = _simple_split(text)
     if simple is not None:
         first_middle, last = simple

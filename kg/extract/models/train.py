@@ -20,6 +20,8 @@ from kg.extract.models._crf import format_scores, model_path
 # model name -> module that builds it
 MODELS: dict[str, str] = {
     "citation": "kg.extract.models.citation",
+    "name": "kg.extract.models.names",
+    "affiliation": "kg.extract.models.affiliations",
 }
 
 
