@@ -373,3 +373,9 @@ def test_names_the_model_has_never_seen_before_a_full_stop_are_the_authors(line,
 def test_a_title_that_opens_with_a_name_keeps_it():
     c = parse_citation("Alan Turing and the Enigma. History Today, 2012.")
     assert (c.authors, c.title) == ([], "Alan Turing and the Enigma")
+
+
+def test_markdown_escaped_equal_contribution_marks_are_marks():
+    c = parse_citation("Tidal gizmos at scale\nR. Okonjo\\*, T. Vale\\*, **M. Strand**, P. Ilves\nGIZMO 2025")
+    assert c.authors == ["R. Okonjo", "T. Vale", "M. Strand", "P. Ilves"]
+    assert c.equal_contribution == {"R. Okonjo", "T. Vale"}

@@ -750,6 +750,8 @@ def parse_citation(text: str) -> Citation | None:
             line = _URL.sub(" ", line)
         if line_lower is None or "doi" in line_lower:
             line = _RX_PARSE_CITATION_5.sub(" ", line)
+        if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
+            line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
             cleaned.append(line.strip())
     if not cleaned:
@@ -778,6 +780,8 @@ def parse_citation(text: str) -> Citation | None:
 
 
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
+#: A Markdown backslash escape of a punctuation character (``\*``, ``\_``, ``\[``).
+_MARKDOWN_ESCAPE = re.compile(r"\\([*_\[\]#`])")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
