@@ -811,7 +811,7 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _line_fields(text)
+    fields = _title_read_as_container(_name_glued_to_title(_line_fields(text)))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -829,12 +829,15 @@ def _read_fields(text: str) -> Citation | None:
                 with_subject = True  # "(job market paper, with A and B)": the subject wrote it too
         elif f.label == "title" and title is None:
             title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
+        elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
+                and _OPEN_ENDED.search(spill):
+            title = spill + " " + f.text  # "et al., A Survey of" + "Retrieval Models": a title does not end in "of"
         elif f.label == "container" and venue_text is None:
             venue_text = f.text
         elif previous is not None and previous.text == venue_text and venue_text.count("(") > venue_text.count(")"):
             venue_text += " " + f.text  # "Symposium on Parallel Programming (PPoPP" + "2021)"
         elif f.label == "date" and year is None:
-            year = venue_year(f.text) or (_RX_FINISH_3.findall(f.text) or [None])[0]
+            year = venue_year(f.text) or (_DATE_FIELD_YEAR.findall(f.text) or [None])[0]
         elif f.label in ("note", "other"):
             remarks.append(f.text)
         previous = f
@@ -867,6 +870,68 @@ def _read_fields(text: str) -> Citation | None:
     return c
 
 
+#: The last word of a span that cannot end a title: an article, preposition or conjunction.
+_OPEN_ENDED = re.compile(r"\b(?:of|for|in|on|and|or|the|a|an|to|with|from|via|under|at|by|towards?)$", re.I)
+#: A year in a field the parser labels a date: older work ("Scientific Memoirs, 1843") counts too.
+_DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
+#: The words after a title's last comma that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
+_NAME_TAIL = re.compile(r",\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
+#: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
+_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
+
+
+def _name_glued_to_title(fields: list[Field]) -> list[Field]:
+    """Title-first entries ("Title, A. Ruiz, B. Chen. Journal"): a name's first part the parser read as the
+    title's last words goes back to the author list it opens, when the list then reads as names.
+
+    >>> [(f.label, f.text) for f in _name_glued_to_title([Field("title", "Tides, Ana", 0, 11), Field("author", "Ruiz, Bo Chen.", 12, 26)])]
+    [('title', 'Tides'), ('author', 'Ana Ruiz, Bo Chen.')]
+    """
+    for i in range(len(fields) - 1):
+        title, names = fields[i], fields[i + 1]
+        if title.label != "title" or names.label != "author":
+            continue
+        match = _NAME_TAIL.search(title.text)
+        if match is None or not all(_is_name_word(w) or _is_initials(w) or len(w.rstrip(".")) == 1
+                                    for w in match.group(1).split()):
+            continue
+        joined = match.group(1) + ("" if names.text.startswith(".") else " ") + names.text
+        parsed = parse_author_list(_balanced(joined).strip(" ,;:|").rstrip("."))
+        if parsed and len(parsed[0]) >= 2 and all(_is_full_name(n) for n in parsed[0]):
+            return fields[:i] + [Field("title", title.text[:match.start()], title.start, title.start + match.start()),
+                                 Field("author", joined, title.start + match.start(1), names.end)] + fields[i + 2:]
+    return fields
+
+
+def _title_read_as_container(fields: list[Field]) -> list[Field]:
+    """An entry with authors but no title, whose first field after the authors the parser read as a
+    container: that field is the title when a container follows it ("Title [PDF]. KDD 2019"); it holds
+    the title then the venue when a sentence ends in it ("Notes on an engine. Scientific Memoirs") or a
+    bracketed venue closes it ("Sparse Kernels (PPoPP'22)").
+
+    >>> [(f.label, f.text) for f in _title_read_as_container([Field("author", "A. Ruiz.", 0, 8), Field("container", "Tidal graphs. Ocean Letters,", 9, 37)])]
+    [('author', 'A. Ruiz.'), ('title', 'Tidal graphs.'), ('container', 'Ocean Letters,')]
+    """
+    if any(f.label == "title" for f in fields):
+        return fields
+    i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor")), None)
+    if not i or fields[i].label != "container":
+        return fields
+    first = fields[i]
+    if any(f.label == "container" for f in fields[i + 1:]):
+        return fields[:i] + [Field("title", first.text, first.start, first.end)] + fields[i + 1:]
+    parts = _sentences(first.text)
+    if len(parts) >= 2 and _valid_title(parts[0]):
+        cut = first.text.index(parts[1], len(parts[0]))
+        return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
+                             Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
+    match = _TRAILING_PAREN.match(first.text)
+    if match and (venue_year(match.group(2)) or find_venues(match.group(2))):
+        return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
+                             Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
+    return fields
+
+
 def _balanced(text: str) -> str:
     """A field's text without the brackets it opens and does not close (or closes and did not open).
 
@@ -885,7 +950,8 @@ def _balanced(text: str) -> str:
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     """The names of an author span: (names, names marked as equal contributors, whether cut short by
     "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:")."""
-    text = _balanced(_clean_line(text)).strip(" ,;:|")
+    raw = _balanced(_clean_line(text))
+    text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
     if text.lower().startswith("with "):
         text = text[5:]
@@ -893,7 +959,9 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     if parsed:
         return (*parsed, "")
     names, marked, et_al, end = _scan_authors(text)
-    return names, marked, et_al, text[end:].strip(" ,;") if names else ""
+    rest = text[end:].strip(" ,;") if names else ""
+    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's
+    return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
 _NOT_A_PAPER = re.compile(
