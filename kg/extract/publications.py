@@ -886,18 +886,24 @@ def _name_glued_to_title(fields: list[Field]) -> list[Field]:
 
     >>> [(f.label, f.text) for f in _name_glued_to_title([Field("title", "Tides, Ana", 0, 11), Field("author", "Ruiz, Bo Chen.", 12, 26)])]
     [('title', 'Tides'), ('author', 'Ana Ruiz, Bo Chen.')]
+    >>> [f.text for f in _name_glued_to_title([Field("title", "Tides, Ana", 0, 10), Field("author", "Ruiz, B., Chen, B.", 11, 29)])]
+    ['Tides, Ana', 'Ruiz, B., Chen, B.']
     """
     for i in range(len(fields) - 1):
         title, names = fields[i], fields[i + 1]
         if title.label != "title" or names.label != "author":
             continue
         match = _NAME_TAIL.search(title.text)
-        if match is None or not all(_is_name_word(w) or _is_initials(w) or len(w.rstrip(".")) == 1
-                                    for w in match.group(1).split()):
+        if match is None or not all(_is_name_word(w) or len(w.rstrip(".")) == 1 for w in match.group(1).split()):
             continue
         joined = match.group(1) + ("" if names.text.startswith(".") else " ") + names.text
         parsed = parse_author_list(_balanced(joined).strip(" ,;:|").rstrip("."))
-        if parsed and len(parsed[0]) >= 2 and all(_is_full_name(n) for n in parsed[0]):
+        if not parsed or not all(_is_full_name(n) for n in parsed[0]):
+            continue
+        alone = _names(names.text)[0]
+        # with the tail the names read as more people ("Ana" + "Ruiz, Bo Chen" is two, not "Bo Chen Ruiz"),
+        # or the tail is a given name before a middle initial ("Ana" + "M. Ruiz, Bo Chen")
+        if len(parsed[0]) > len(alone) or _is_initials(names.text.split()[0]) and len(parsed[0]) == len(alone):
             return fields[:i] + [Field("title", title.text[:match.start()], title.start, title.start + match.start()),
                                  Field("author", joined, title.start + match.start(1), names.end)] + fields[i + 2:]
     return fields
