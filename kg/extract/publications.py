@@ -811,7 +811,7 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _title_read_as_container(_name_glued_to_title(_line_fields(text)))
+    fields = _title_read_as_container(_name_glued_to_title(_names_after_an_affiliation(_line_fields(text))))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -851,6 +851,7 @@ def _read_fields(text: str) -> Citation | None:
         rest = title[end:]
         if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
             authors, marked, et_al, title = names, these_marked, cut, rest
+    title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
@@ -878,6 +879,30 @@ _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 _NAME_TAIL = re.compile(r",\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
 #: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
 _TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
+
+
+#: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
+_TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
+#: An affiliation in brackets that ends the parser's author field, then more names: "(Acme Labs), Mei Lin".
+_AFFILIATION_THEN_NAMES = re.compile(r"^\([^()]{2,80}\)\s*[,;]\s*(?=\S)")
+
+
+def _names_after_an_affiliation(fields: list[Field]) -> list[Field]:
+    """"Ana Ruiz, Bo Chen (Acme Labs), Mei Lin": the names after a co-author's bracketed affiliation,
+    which the parser reads as a remark, continue the author list.
+
+    >>> [(f.label, f.text) for f in _names_after_an_affiliation([Field("author", "Ana Ruiz, Bo Chen", 0, 17), Field("other", "(Acme Labs), Mei Lin", 18, 38)])]
+    [('author', 'Ana Ruiz, Bo Chen'), ('author', 'Mei Lin')]
+    """
+    for i in range(1, len(fields)):
+        if fields[i - 1].label != "author" or fields[i].label not in ("other", "note"):
+            continue
+        match = _AFFILIATION_THEN_NAMES.match(fields[i].text)
+        rest = fields[i].text[match.end():] if match else ""
+        parsed = parse_author_list(rest.rstrip(" .,;")) if rest else None
+        if parsed and all(_is_full_name(n) for n in parsed[0]):
+            fields = fields[:i] + [Field("author", rest, fields[i].start + match.end(), fields[i].end)] + fields[i + 1:]
+    return fields
 
 
 def _name_glued_to_title(fields: list[Field]) -> list[Field]:
@@ -910,16 +935,20 @@ def _name_glued_to_title(fields: list[Field]) -> list[Field]:
 
 
 def _title_read_as_container(fields: list[Field]) -> list[Field]:
-    """An entry with authors but no title, whose first field after the authors the parser read as a
-    container: that field is the title when a container follows it ("Title [PDF]. KDD 2019"); it holds
-    the title then the venue when a sentence ends in it ("Notes on an engine. Scientific Memoirs") or a
-    bracketed venue closes it ("Sparse Kernels (PPoPP'22)").
+    """An entry with no title field: a first field read as a container though names follow it is the
+    title (a title-first entry); so is the first field after the names read as a container when a
+    container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
+    sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
+    ("Sparse Kernels (PPoPP'22)").
 
     >>> [(f.label, f.text) for f in _title_read_as_container([Field("author", "A. Ruiz.", 0, 8), Field("container", "Tidal graphs. Ocean Letters,", 9, 37)])]
     [('author', 'A. Ruiz.'), ('title', 'Tidal graphs.'), ('container', 'Ocean Letters,')]
     """
     if any(f.label == "title" for f in fields):
         return fields
+    if len(fields) > 1 and fields[0].label == "container" and fields[1].label == "author" and not _looks_like_venue(fields[0].text):
+        # title first, on a line of its own: "Grain Flow in Silos" then the names
+        return [Field("title", fields[0].text, fields[0].start, fields[0].end)] + fields[1:]
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor")), None)
     if not i or fields[i].label != "container":
         return fields
