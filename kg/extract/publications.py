@@ -811,7 +811,8 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _title_read_as_container(_name_glued_to_title(_names_after_an_affiliation(_line_fields(text))))
+    fields = _names_after_an_affiliation(_line_fields(text))
+    fields = _title_read_as_container(_name_glued_to_title(_title_start_after_initials(_surname_glued_to_next_field(fields))))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -902,6 +903,59 @@ def _names_after_an_affiliation(fields: list[Field]) -> list[Field]:
         parsed = parse_author_list(rest.rstrip(" .,;")) if rest else None
         if parsed and all(_is_full_name(n) for n in parsed[0]):
             fields = fields[:i] + [Field("author", rest, fields[i].start + match.end(), fields[i].end)] + fields[i + 1:]
+    return fields
+
+
+#: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
+_SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[A-Z]\.[\s-]?){1,3}")
+#: A capitalised word closing a sentence at a field's start: "Lindqvist. Ciliary length control".
+_WORD_THEN_STOP = re.compile(r"^([A-Z][\w'’-]+)\.\s+(?=\S)")
+
+
+def _join(first: Field, second: Field) -> str:
+    """The text of two neighbouring fields as one, without a space where the line had none ("C–" + "H")."""
+    return first.text + ("" if second.start == first.end else " ") + second.text
+
+
+def _title_start_after_initials(fields: list[Field]) -> list[Field]:
+    """"Ruiz, A.; Chen, B. Photoredox C–" read as the names: in a ";"-separated list of "Surname, Initials"
+    names, the words after the last initials open the title that follows.
+
+    >>> [f.text for f in _title_start_after_initials([Field("author", "Ruiz, A.; Chen, B. Photoredox C–", 0, 33), Field("title", "H coupling.", 33, 44)])]
+    ['Ruiz, A.; Chen, B.', 'Photoredox C–H coupling.']
+    """
+    for i in range(len(fields) - 1):
+        names, title = fields[i], fields[i + 1]
+        if names.label != "author" or title.label != "title" or ";" not in names.text:
+            continue
+        *items, last = names.text.split(";")
+        match = _SURNAME_INITIALS.match(last.strip())
+        if match and all(_SURNAME_INITIALS.fullmatch(item.strip()) for item in items) and match.end() < len(last.strip()):
+            cut = len(names.text) - len(last.strip()[match.end():])
+            head = names.text[:cut].rstrip()
+            tail = Field("title", names.text[cut:], names.start + cut, names.end)
+            return fields[:i] + [Field("author", head, names.start, names.start + len(head)),
+                                 Field("title", _join(tail, title), tail.start, title.end)] + fields[i + 2:]
+    return fields
+
+
+def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
+    """"Jan van der Berg, Astrid" + "Lindqvist. Ciliary length control": a surname the parser put at the
+    start of the next field completes the last name of the list, when the list then holds only full names.
+
+    >>> [f.text for f in _surname_glued_to_next_field([Field("author", "Bo Chen, Ana", 0, 12), Field("container", "Ruiz. Tidal graphs", 13, 31)])]
+    ['Bo Chen, Ana Ruiz.', 'Tidal graphs']
+    """
+    for i in range(len(fields) - 1):
+        names, after = fields[i], fields[i + 1]
+        match = _WORD_THEN_STOP.match(after.text)
+        if names.label not in ("author", "editor") or match is None or not _is_name_word(match.group(1)):
+            continue
+        joined = names.text + " " + match.group(0).rstrip()
+        parsed = parse_author_list(_balanced(joined).rstrip(" .,;"))
+        if parsed and all(_is_full_name(n) for n in parsed[0]) and len(parsed[0]) > len(_names(names.text)[0]):
+            return fields[:i] + [Field(names.label, joined, names.start, after.start + len(match.group(0).rstrip())),
+                                 Field(after.label, after.text[match.end():], after.start + match.end(), after.end)] + fields[i + 2:]
     return fields
 
 
