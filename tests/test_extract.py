@@ -648,7 +648,6 @@ def test_header_role_line_above_the_employer_line_is_the_current_position():
     assert (job.role, job.end) == ("Assistant Professor of Sociology", "present")
 
 
-@pytest.mark.xfail(reason="the learned citation parser splits a hard-wrapped PDF entry at its line break")
 def test_pdf_text_columns_name_beside_email_and_unit_lines_above_their_university():
     ex = extract(load("hci_cv_pdf_columns.txt"))
     f = facts(ex)

@@ -57,6 +57,9 @@ def test_parse_citation_styles(case):
      (["Ana del Carmen Ortega", "Jan van der Meer", "Ingrid Solheim"], "Ciliary length control", "Developmental Cell", "2018")),
     ("Vasquez-Ortiz, O.; Petrov, I.; Lindahl, K. Catalytic C–N coupling of arenes. J. Am. Chem. Soc. 2020, 142, 10–19.",
      (["O. Vasquez-Ortiz", "I. Petrov", "K. Lindahl"], "Catalytic C–N coupling of arenes", "JACS", "2020")),
+    # a title hard-wrapped after "of"
+    ("Ivan Petrov, Oriane Vasquez, and Mei Lin. 2022. Community Gardens as Places of\nLearning. In Proceedings of the 2022 CHI Conference on Human Factors in Computing Systems\n(CHI '22). ACM, 1–12.",
+     (["Ivan Petrov", "Oriane Vasquez", "Mei Lin"], "Community Gardens as Places of Learning", "CHI", "2022")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)

@@ -812,7 +812,8 @@ def _read_fields(text: str) -> Citation | None:
     spill = ""
     remarks: list[str] = []
     fields = _names_after_an_affiliation(_line_fields(text))
-    fields = _title_read_as_container(_name_glued_to_title(_title_start_after_initials(_surname_glued_to_next_field(fields))))
+    fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
+    fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -957,6 +958,26 @@ def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
             return fields[:i] + [Field(names.label, joined, names.start, after.start + len(match.group(0).rstrip())),
                                  Field(after.label, after.text[match.end():], after.start + match.end(), after.end)] + fields[i + 2:]
     return fields
+
+
+def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
+    """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
+    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue.
+
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
+    [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
+    """
+    i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor", "date")), None)
+    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container") \
+            or fields[i + 1].label != "container" or not _OPEN_ENDED.search(fields[i].text):
+        return fields
+    first, after = fields[i], fields[i + 1]
+    parts = _sentences(after.text)
+    if len(parts) < 2:
+        return fields
+    cut = after.text.index(parts[1], len(parts[0]))
+    return fields[:i] + [Field("title", first.text + " " + after.text[:cut].strip(), first.start, after.start + cut),
+                         Field("container", after.text[cut:], after.start + cut, after.end)] + fields[i + 2:]
 
 
 def _name_glued_to_title(fields: list[Field]) -> list[Field]:
