@@ -834,6 +834,9 @@ def _read_fields(text: str) -> Citation | None:
         elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
                 and _OPEN_ENDED.search(spill):
             title = spill + " " + f.text  # "et al., A Survey of" + "Retrieval Models": a title does not end in "of"
+        elif f.label == "container" and venue_text is None and previous is not None and previous.label == "editor" \
+                and authors and not _looks_like_venue(f.text):
+            venue_text = ""  # "In J. Smith (Ed.), The Handbook of ...": an edited book holds the chapter, not a venue
         elif f.label == "container" and venue_text is None:
             venue_text = f.text
         elif previous is not None and previous.text == venue_text and venue_text.count("(") > venue_text.count(")"):
