@@ -18,7 +18,6 @@ CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding
 #: Citations the learned parser (kg.extract.models.citation) still gets wrong, and why: kept as
 #: expected failures so that a better model shows up as XPASS.
 KNOWN_MISSES = {
-    "title-starts-with-number": "a title opening with a year-like number is read as a date",
 }
 
 
@@ -68,6 +67,12 @@ def test_parse_citation_styles(case):
      ([], "Tidal Graphs for Ocean Sensing", "KDD", "2021")),
     ("Ana Ruiz. Sampling, with applications to graphs. KDD 2021.",
      (["Ana Ruiz"], "Sampling, with applications to graphs", "KDD", "2021")),
+    # title, names and venue as sentences, the title opening with a number
+    ("4096 Bit Moduli Considered Harmful. O. Vasquez. CCS 2019.",
+     (["O. Vasquez"], "4096 Bit Moduli Considered Harmful", "CCS", "2019")),
+    ("1024 Bit Hashes Revisited. I. Petrov. CCS 2018.", (["I. Petrov"], "1024 Bit Hashes Revisited", "CCS", "2018")),
+    ("1000 Small Graphs and Their Tides. Ana Ruiz, Bo Chen. KDD 2019.",
+     (["Ana Ruiz", "Bo Chen"], "1000 Small Graphs and Their Tides", "KDD", "2019")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)

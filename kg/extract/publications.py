@@ -817,6 +817,7 @@ def _read_fields(text: str) -> Citation | None:
     fields = _names_after_an_affiliation(_line_fields(text))
     fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
+    fields = _title_names_venue_sentences(_number_opening_the_entry(fields))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -883,8 +884,8 @@ def _read_fields(text: str) -> Citation | None:
 _OPEN_ENDED = re.compile(r"\b(?:of|for|in|on|and|or|the|a|an|to|with|from|via|under|at|by|towards?)$", re.I)
 #: A year in a field the parser labels a date: older work ("Scientific Memoirs, 1843") counts too.
 _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
-#: The words after a title's last comma that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
-_NAME_TAIL = re.compile(r",\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
+#: The words after a title's last comma or full stop that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
+_NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
 #: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
 _TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
 
@@ -984,6 +985,52 @@ def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     cut = after.text.index(parts[1], len(parts[0]))
     return fields[:i] + [Field("title", first.text + " " + after.text[:cut].strip(), first.start, after.start + cut),
                          Field("container", after.text[cut:], after.start + cut, after.end)] + fields[i + 2:]
+
+
+#: A number (and a word) the parser leaves unlabelled at an entry's start: "4096 Bit" of "4096 Bit Keys ...".
+_LEADING_NUMBER = re.compile(r"\d[\d,]*(?:\s+[A-Za-z][\w-]*)?")
+
+
+def _number_opening_the_entry(fields: list[Field]) -> list[Field]:
+    """A number opening an entry opens its title ("4096 Bit Keys Considered Harmful"): it joins the next field,
+    a title when that field holds one sentence, else a span still to read (see :func:`_title_names_venue_sentences`).
+
+    >>> [(f.label, f.text) for f in _number_opening_the_entry([Field("other", "64", 0, 2), Field("title", "Bit Tides.", 3, 13)])]
+    [('title', '64 Bit Tides.')]
+    """
+    if len(fields) < 2 or fields[0].label != "other" or not _LEADING_NUMBER.fullmatch(fields[0].text) \
+            or fields[1].label not in ("title", "author", "container"):
+        return fields
+    text = _join(fields[0], fields[1])
+    label = "title" if len(_sentences(text)) == 1 else "other"
+    return [Field(label, text, fields[0].start, fields[1].end)] + fields[2:]
+
+
+def _title_names_venue_sentences(fields: list[Field]) -> list[Field]:
+    """An entry in which the parser finds neither title nor names, written as sentences before its date:
+    "2048 Bit Keys Considered Harmful. A. Ruiz. CCS" is a title, a sentence of names, then the venue.
+
+    >>> [(f.label, f.text) for f in _title_names_venue_sentences([Field("container", "64 Bit Tides. A. Ruiz. KDD", 0, 26), Field("date", "2020.", 27, 32)])]
+    [('title', '64 Bit Tides.'), ('author', 'A. Ruiz.'), ('container', 'KDD'), ('date', '2020.')]
+    """
+    if any(f.label in ("title", "author") for f in fields):
+        return fields
+    end = next((k for k, f in enumerate(fields) if f.label == "date"), len(fields))
+    if end == 0:
+        return fields
+    text = " ".join(f.text for f in fields[:end])
+    parts = _sentences(text)
+    if len(parts) < 3 or not _valid_title(parts[0]):
+        return fields
+    parsed = parse_author_list(parts[1].rstrip("."))
+    if not parsed or not all(_is_full_name(n) for n in parsed[0]):
+        return fields
+    start, stop = fields[0].start, fields[end - 1].end
+    title_end = text.index(parts[1], len(parts[0]))
+    names_end = text.index(parts[2], title_end + len(parts[1]))
+    return [Field("title", text[:title_end].strip(), start, start + title_end),
+            Field("author", text[title_end:names_end].strip(), start + title_end, start + names_end),
+            Field("container", text[names_end:], start + names_end, stop)] + fields[end:]
 
 
 def _name_glued_to_title(fields: list[Field]) -> list[Field]:
