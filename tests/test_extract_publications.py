@@ -73,6 +73,11 @@ def test_parse_citation_styles(case):
     ("1024 Bit Hashes Revisited. I. Petrov. CCS 2018.", (["I. Petrov"], "1024 Bit Hashes Revisited", "CCS", "2018")),
     ("1000 Small Graphs and Their Tides. Ana Ruiz, Bo Chen. KDD 2019.",
      (["Ana Ruiz", "Bo Chen"], "1000 Small Graphs and Their Tides", "KDD", "2019")),
+    # the journal read into the title, before its volume and pages; a title-first entry with "and"
+    ("O. Vasquez and I. Petrov. Sketch of a counting engine. Kessler's Scientific Memoirs 3, 666-731 (1843).",
+     (["O. Vasquez", "I. Petrov"], "Sketch of a counting engine", "Kessler's Scientific Memoirs", "1843")),
+    ("Coral reef acoustics, Oriane Vasquez and Ivan Petrov, Marine Ecology Progress Series, 2020.",
+     (["Oriane Vasquez", "Ivan Petrov"], "Coral reef acoustics", "Marine Ecology Progress Series", "2020")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)

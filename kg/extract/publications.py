@@ -860,6 +860,11 @@ def _read_fields(text: str) -> Citation | None:
         rest = title[end:]
         if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
             authors, marked, et_al, title = names, these_marked, cut, rest
+    if venue_text is None and any(f.label == "other" and _VOLUME_PAGES.fullmatch(f.text) for f in fields):
+        # "Title. Scientific Memoirs" + "3, 666-731": a volume and pages follow a journal, the title's last sentence
+        *words, last = _sentences(title) or [title]
+        if words and _valid_title(" ".join(words)):
+            title, venue_text = " ".join(words), last
     title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
@@ -890,6 +895,8 @@ _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\
 _TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
 
 
+#: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
+_VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
 #: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
 #: An affiliation in brackets that ends the parser's author field, then more names: "(Acme Labs), Mei Lin".
@@ -1050,15 +1057,23 @@ def _name_glued_to_title(fields: list[Field]) -> list[Field]:
         if match is None or not all(_is_name_word(w) or len(w.rstrip(".")) == 1 for w in match.group(1).split()):
             continue
         joined = match.group(1) + ("" if names.text.startswith(".") else " ") + names.text
-        parsed = parse_author_list(_balanced(joined).strip(" ,;:|").rstrip("."))
-        if not parsed or not all(_is_full_name(n) for n in parsed[0]):
+        people, _, _, rest = _names(joined)
+        if not people or not all(_is_full_name(n) for n in people) or not joined.rstrip(" ,;.").endswith(rest):
             continue
         alone = _names(names.text)[0]
         # with the tail the names read as more people ("Ana" + "Ruiz, Bo Chen" is two, not "Bo Chen Ruiz"),
         # or the tail is a given name before a middle initial ("Ana" + "M. Ruiz, Bo Chen")
-        if len(parsed[0]) > len(alone) or _is_initials(names.text.split()[0]) and len(parsed[0]) == len(alone):
-            return fields[:i] + [Field("title", title.text[:match.start()], title.start, title.start + match.start()),
-                                 Field("author", joined, title.start + match.start(1), names.end)] + fields[i + 2:]
+        if len(people) > len(alone) or _is_initials(names.text.split()[0]) and len(people) == len(alone):
+            start = title.start + match.start(1)
+            head = [Field("title", title.text[:match.start()], title.start, title.start + match.start())]
+            if not rest:
+                return fields[:i] + head + [Field("author", joined, start, names.end)] + fields[i + 2:]
+            # "..., Ivan Petrov, Marine" + "Ecology Letters": the names' last word opens the next field
+            cut = joined.rstrip(" ,;.").rindex(rest)
+            tail = fields[i + 2:]
+            if tail:
+                tail[0] = Field(tail[0].label, joined[cut:] + " " + tail[0].text, start + cut, tail[0].end)
+            return fields[:i] + head + [Field("author", joined[:cut], start, start + cut)] + tail
     return fields
 
 
