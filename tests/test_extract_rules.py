@@ -236,3 +236,15 @@ def test_a_school_named_after_its_city_is_a_university():
 
     assert classify_segment("Stockholm School of Economics").type == "University"
     assert classify_segment("Kellogg School of Management").type == "Lab"
+
+
+def test_a_unit_chained_under_an_outer_organisation_is_part_of_it():
+    from kg.extract.context import ExtractContext
+    from kg.extract.orgs import OrgMention, OrgRegistry
+
+    ctx = ExtractContext(Document("a.txt", "a.txt", "text", (Line(1, "x"),), "0"))
+    registry = OrgRegistry(ctx)
+    top = registry.add(OrgMention("University of Xanadu", "University of Xanadu", "University", False), None)
+    (unit,) = registry.chain([OrgMention("Gizmo Works", "Gizmo Works", "Company", False)], None, outer_id=top)
+    assert [(ctx.entity(r.subject).name, r.predicate, ctx.entity(r.object).name) for r in ctx.relations] == [
+        ("Gizmo Works", "partOf", "University of Xanadu")]
