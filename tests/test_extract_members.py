@@ -38,6 +38,7 @@ def relation(ex, subject: str, predicate: str, obj: str):
     ("subject_cv_sections.yml", "Dario Castellani"),  # a "Full Name" row of a label/value table
     ("subject_header_macro.tex", "Maren Ilse Dahl"),  # \header{given}{family}{...}
     ("geographer_cv_de.md", "Jonas Albrecht"),  # "Lebenslauf – X"
+    ("subject_navbar_brand.html", "Odile Ferrand-Vasques"),  # the site's name in its navigation bar
 ])
 def test_subject_is_named_wherever_the_document_names_it(name, subject):
     ex = run(name)

@@ -236,3 +236,25 @@ def test_a_school_named_after_its_city_is_a_university():
 
     assert classify_segment("Stockholm School of Economics").type == "University"
     assert classify_segment("Kellogg School of Management").type == "Lab"
+
+
+def test_a_unit_chained_under_an_outer_organisation_is_part_of_it():
+    from kg.extract.context import ExtractContext
+    from kg.extract.orgs import OrgMention, OrgRegistry
+
+    ctx = ExtractContext(Document("a.txt", "a.txt", "text", (Line(1, "x"),), "0"))
+    registry = OrgRegistry(ctx)
+    top = registry.add(OrgMention("University of Xanadu", "University of Xanadu", "University", False), None)
+    (unit,) = registry.chain([OrgMention("Gizmo Works", "Gizmo Works", "Company", False)], None, outer_id=top)
+    assert [(ctx.entity(r.subject).name, r.predicate, ctx.entity(r.object).name) for r in ctx.relations] == [
+        ("Gizmo Works", "partOf", "University of Xanadu")]
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("主要代表性学术论文", "publications"),  # CJK words run together: a phrase inside the heading
+    ("近期发表论文与专著", "publications"),
+    ("教育与培训背景", "education"),
+    ("研究兴趣", None),
+])
+def test_cjk_headings_name_their_kind_without_spaces_between_words(heading, kind):
+    assert heading_kind(heading) == kind

@@ -621,3 +621,13 @@ def test_latex_cvitem_lines_after_a_break_follow_the_item(tmp_path):
     path.write_text("\\begin{document}\n\\cvitem{}{\\textit{Mobile Credit and Firm Growth} \\newline Abstract: I study it.}\n"
                     "\\end{document}\n", encoding="utf-8")
     assert [line.text for line in load_document(path).lines] == ["Mobile Credit and Firm Growth", "Abstract: I study it."]
+
+
+def test_html_navigation_is_dropped_but_its_brand_is_the_site_name():
+    from kg.ingest._html import parse_html
+
+    lines, meta = parse_html('<div class="navbar" role="navigation"><a class="navbar-brand" href="/">Odile Ferrand</a>'
+                             '<ul class="nav"><li><a href="cv.html">CV</a></li></ul></div>'
+                             '<nav><a class="site-title">Not this</a></nav><p>Hello.</p>')
+    assert meta["site_name"] == "Odile Ferrand"
+    assert [line.text for line in lines if "Odile" in line.text or "CV" in line.text] == []

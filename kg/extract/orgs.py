@@ -826,7 +826,8 @@ class OrgRegistry:
             parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1]) else None
             if i == len(mentions) - 1 and outer_id is not None and outer_id != m.name:
                 parent = outer_id
-            if parent is not None and m.type not in ("Lab",) and mentions[i + 1].type in ("University", "Lab") and not m.known:
+            inside = mentions[i + 1] if i + 1 < len(mentions) else None  # None: the parent is outer_id
+            if parent is not None and m.type not in ("Lab",) and inside is not None and inside.type in ("University", "Lab") and not m.known:
                 m = OrgMention(m.name, m.written, "Lab", m.known, m.begin, m.end)
             ids[i] = self.add(m, evidence, parent_id=parent)
             if parent is not None:

@@ -102,7 +102,8 @@ def heading_kind(heading: str) -> str | None:
     best: tuple[int, int, str] | None = None
     for rank, kind, p in _normed_phrases():
         if p in padded:  # cheap pre-test: both forms below contain p
-            found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded)
+            # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
+            found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))
             if found:
                 key = (-len(p), rank, kind)
                 if best is None or key < best:

@@ -199,6 +199,13 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
                 if name:
                     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text[: match.end() + 20]))
                     return name, aliases, index
+    # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
+    # nothing in the page itself names anybody
+    site = document.metadata.get("site_name") if isinstance(document.metadata, dict) else None
+    if isinstance(site, str):
+        found = title_name(site)
+        if found:
+            return found[0], found[1], _line_of(document, found[0])
     return None
 
 

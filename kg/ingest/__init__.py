@@ -62,6 +62,7 @@ Examples
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import re
 from pathlib import Path
@@ -207,32 +208,12 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
             fmt = "pdf"
         else:
             assert text is not None
-            if kind == "markdown":
-                from kg.ingest._markdown import parse_markdown
-
-                lines, metadata = parse_markdown(text)
-                fmt = "markdown"
-            elif kind == "html":
-                from kg.ingest._html import parse_html
-
-                lines, metadata = parse_html(text)
-                fmt = "html"
-            elif kind == "latex":
-                from kg.ingest._latex import parse_latex
-
-                lines, metadata = parse_latex(text)
-                fmt = "latex"
-                warnings += filter(None, [unbalanced_braces(text)])
-            elif kind == "org":
-                from kg.ingest._org import parse_org
-
-                lines, metadata = parse_org(text)
-                fmt = "org"
-            elif kind == "rst":
-                from kg.ingest._rst import parse_rst
-
-                lines, metadata = parse_rst(text)
-                fmt = "rst"
+            if kind in _MARKUP_READERS:
+                module, function = _MARKUP_READERS[kind]
+                lines, metadata = getattr(importlib.import_module(module), function)(text)
+                fmt = kind
+                if kind == "latex":
+                    warnings += filter(None, [unbalanced_braces(text)])
             elif kind == "json":
                 from kg.ingest._structured import json_resume_problems, parse_json_document
 
@@ -257,6 +238,16 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
         warnings=tuple(warnings),
     )
 
+
+#: The readers of the markup formats, each ``text -> (lines, metadata)``; imported when first
+#: needed, so that reading plain text never loads docutils or the LaTeX parser.
+_MARKUP_READERS = {
+    "markdown": ("kg.ingest._markdown", "parse_markdown"),
+    "html": ("kg.ingest._html", "parse_html"),
+    "latex": ("kg.ingest._latex", "parse_latex"),
+    "org": ("kg.ingest._org", "parse_org"),
+    "rst": ("kg.ingest._rst", "parse_rst"),
+}
 
 #: what LaTeX's braces scan steps over: an escaped character (``\{``, ``\%``, ``\\``), a comment
 #: to the end of its line, a brace, a newline

@@ -279,6 +279,13 @@ def _head_metadata(tree, metadata: dict) -> None:
         content = clean_inline(attrs.get("content") or "")
         if key in wanted and content and wanted[key] not in metadata:
             metadata[wanted[key]] = content
+    # the site's name in its navigation bar (Bootstrap's navbar-brand, Jekyll/Hugo site-title):
+    # on a personal site, the owner's name; kept although navigation itself is dropped
+    brand = tree.css_first(".navbar-brand") or tree.css_first(".site-title")
+    if brand is not None and "site_name" not in metadata:
+        text = clean_inline(brand.text())
+        if text:
+            metadata["site_name"] = text
     for script in tree.css('script[type="application/ld+json"]'):
         try:
             data = json.loads(script.text())
