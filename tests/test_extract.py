@@ -376,7 +376,6 @@ def test_vancouver_authors_are_proper_names_and_the_subject_is_found(cell_biolog
     assert not any("Lindqvist" in n for n in people if n != name)
 
 
-@pytest.mark.xfail(reason="the learned citation parser reads a Vancouver entry with three-word names as editors and its title as the container")
 def test_three_word_names_in_author_lists(cell_biologist):
     f = facts(cell_biologist)
     name = "Astrid M. Lindqvist"
@@ -482,7 +481,6 @@ def test_vocational_college_titled_advisor_and_research_and_development_centre()
     assert {"Laboratory Techniques", "Development Centre"}.isdisjoint(names(ex, "Organization"))
 
 
-@pytest.mark.xfail(reason="the learned citation parser ends the author list inside 'C–H' of the title")
 def test_latex_tabular_cv_long_institute_inline_supervisor_and_integrated_masters():
     from kg.ingest import load_document
 
@@ -650,7 +648,6 @@ def test_header_role_line_above_the_employer_line_is_the_current_position():
     assert (job.role, job.end) == ("Assistant Professor of Sociology", "present")
 
 
-@pytest.mark.xfail(reason="the learned citation parser splits a hard-wrapped PDF entry at its line break")
 def test_pdf_text_columns_name_beside_email_and_unit_lines_above_their_university():
     ex = extract(load("hci_cv_pdf_columns.txt"))
     f = facts(ex)

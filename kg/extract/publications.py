@@ -764,6 +764,9 @@ def parse_citation(text: str) -> Citation | None:
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
+        elif match.group(2) and whole[match.start() - 1] == ".":
+            # "Title. with Acme Corp. Venue": a partner organisation after the title's full stop, not its words
+            whole = (whole[:match.start()] + " " + whole[match.end():].lstrip(".; ")).strip()
     c = _read_fields(whole)
     if c is None:
         return None
@@ -811,7 +814,10 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _line_fields(text)
+    fields = _names_after_an_affiliation(_line_fields(text))
+    fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
+    fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
+    fields = _title_names_venue_sentences(_number_opening_the_entry(fields))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -829,12 +835,18 @@ def _read_fields(text: str) -> Citation | None:
                 with_subject = True  # "(job market paper, with A and B)": the subject wrote it too
         elif f.label == "title" and title is None:
             title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
+        elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
+                and _OPEN_ENDED.search(spill):
+            title = spill + " " + f.text  # "et al., A Survey of" + "Retrieval Models": a title does not end in "of"
+        elif f.label == "container" and venue_text is None and previous is not None and previous.label == "editor" \
+                and authors and not _looks_like_venue(f.text):
+            venue_text = ""  # "In J. Smith (Ed.), The Handbook of ...": an edited book holds the chapter, not a venue
         elif f.label == "container" and venue_text is None:
             venue_text = f.text
         elif previous is not None and previous.text == venue_text and venue_text.count("(") > venue_text.count(")"):
             venue_text += " " + f.text  # "Symposium on Parallel Programming (PPoPP" + "2021)"
         elif f.label == "date" and year is None:
-            year = venue_year(f.text) or (_RX_FINISH_3.findall(f.text) or [None])[0]
+            year = venue_year(f.text) or (_DATE_FIELD_YEAR.findall(f.text) or [None])[0]
         elif f.label in ("note", "other"):
             remarks.append(f.text)
         previous = f
@@ -848,6 +860,12 @@ def _read_fields(text: str) -> Citation | None:
         rest = title[end:]
         if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
             authors, marked, et_al, title = names, these_marked, cut, rest
+    if venue_text is None and any(f.label == "other" and _VOLUME_PAGES.fullmatch(f.text) for f in fields):
+        # "Title. Scientific Memoirs" + "3, 666-731": a volume and pages follow a journal, the title's last sentence
+        *words, last = _sentences(title) or [title]
+        if words and _valid_title(" ".join(words)):
+            title, venue_text = " ".join(words), last
+    title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
@@ -865,6 +883,231 @@ def _read_fields(text: str) -> Citation | None:
     if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
         return None  # a venue or a note, not a paper
     return c
+
+
+#: The last word of a span that cannot end a title: an article, preposition or conjunction.
+_OPEN_ENDED = re.compile(r"\b(?:of|for|in|on|and|or|the|a|an|to|with|from|via|under|at|by|towards?)$", re.I)
+#: A year in a field the parser labels a date: older work ("Scientific Memoirs, 1843") counts too.
+_DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
+#: The words after a title's last comma or full stop that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
+_NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
+#: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
+_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
+
+
+#: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
+_VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
+#: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
+_TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
+#: An affiliation in brackets that ends the parser's author field, then more names: "(Acme Labs), Mei Lin".
+_AFFILIATION_THEN_NAMES = re.compile(r"^\([^()]{2,80}\)\s*[,;]\s*(?=\S)")
+
+
+def _names_after_an_affiliation(fields: list[Field]) -> list[Field]:
+    """"Ana Ruiz, Bo Chen (Acme Labs), Mei Lin": the names after a co-author's bracketed affiliation,
+    which the parser reads as a remark, continue the author list.
+
+    >>> [(f.label, f.text) for f in _names_after_an_affiliation([Field("author", "Ana Ruiz, Bo Chen", 0, 17), Field("other", "(Acme Labs), Mei Lin", 18, 38)])]
+    [('author', 'Ana Ruiz, Bo Chen'), ('author', 'Mei Lin')]
+    """
+    for i in range(1, len(fields)):
+        if fields[i - 1].label != "author" or fields[i].label not in ("other", "note"):
+            continue
+        match = _AFFILIATION_THEN_NAMES.match(fields[i].text)
+        rest = fields[i].text[match.end():] if match else ""
+        parsed = parse_author_list(rest.rstrip(" .,;")) if rest else None
+        if parsed and all(_is_full_name(n) for n in parsed[0]):
+            fields = fields[:i] + [Field("author", rest, fields[i].start + match.end(), fields[i].end)] + fields[i + 1:]
+    return fields
+
+
+#: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
+_SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[A-Z]\.[\s-]?){1,3}")
+#: A capitalised word closing a sentence at a field's start: "Lindqvist. Ciliary length control".
+_WORD_THEN_STOP = re.compile(r"^([A-Z][\w'’-]+)\.\s+(?=\S)")
+
+
+def _join(first: Field, second: Field) -> str:
+    """The text of two neighbouring fields as one, without a space where the line had none ("C–" + "H")."""
+    return first.text + ("" if second.start == first.end else " ") + second.text
+
+
+def _title_start_after_initials(fields: list[Field]) -> list[Field]:
+    """"Ruiz, A.; Chen, B. Photoredox C–" read as the names: in a ";"-separated list of "Surname, Initials"
+    names, the words after the last initials open the title that follows.
+
+    >>> [f.text for f in _title_start_after_initials([Field("author", "Ruiz, A.; Chen, B. Photoredox C–", 0, 33), Field("title", "H coupling.", 33, 44)])]
+    ['Ruiz, A.; Chen, B.', 'Photoredox C–H coupling.']
+    """
+    for i in range(len(fields) - 1):
+        names, title = fields[i], fields[i + 1]
+        if names.label != "author" or title.label != "title" or ";" not in names.text:
+            continue
+        *items, last = names.text.split(";")
+        match = _SURNAME_INITIALS.match(last.strip())
+        if match and all(_SURNAME_INITIALS.fullmatch(item.strip()) for item in items) and match.end() < len(last.strip()):
+            cut = len(names.text) - len(last.strip()[match.end():])
+            head = names.text[:cut].rstrip()
+            tail = Field("title", names.text[cut:], names.start + cut, names.end)
+            return fields[:i] + [Field("author", head, names.start, names.start + len(head)),
+                                 Field("title", _join(tail, title), tail.start, title.end)] + fields[i + 2:]
+    return fields
+
+
+def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
+    """"Jan van der Berg, Astrid" + "Lindqvist. Ciliary length control": a surname the parser put at the
+    start of the next field completes the last name of the list, when the list then holds only full names.
+
+    >>> [f.text for f in _surname_glued_to_next_field([Field("author", "Bo Chen, Ana", 0, 12), Field("container", "Ruiz. Tidal graphs", 13, 31)])]
+    ['Bo Chen, Ana Ruiz.', 'Tidal graphs']
+    """
+    for i in range(len(fields) - 1):
+        names, after = fields[i], fields[i + 1]
+        match = _WORD_THEN_STOP.match(after.text)
+        if names.label not in ("author", "editor") or match is None or not _is_name_word(match.group(1)):
+            continue
+        joined = names.text + " " + match.group(0).rstrip()
+        parsed = parse_author_list(_balanced(joined).rstrip(" .,;"))
+        if parsed and all(_is_full_name(n) for n in parsed[0]) and len(parsed[0]) > len(_names(names.text)[0]):
+            return fields[:i] + [Field(names.label, joined, names.start, after.start + len(match.group(0).rstrip())),
+                                 Field(after.label, after.text[match.end():], after.start + match.end(), after.end)] + fields[i + 2:]
+    return fields
+
+
+def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
+    """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
+    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue.
+
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
+    [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
+    """
+    i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor", "date")), None)
+    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container") \
+            or fields[i + 1].label != "container" or not _OPEN_ENDED.search(fields[i].text):
+        return fields
+    first, after = fields[i], fields[i + 1]
+    parts = _sentences(after.text)
+    if len(parts) < 2:
+        return fields
+    cut = after.text.index(parts[1], len(parts[0]))
+    return fields[:i] + [Field("title", first.text + " " + after.text[:cut].strip(), first.start, after.start + cut),
+                         Field("container", after.text[cut:], after.start + cut, after.end)] + fields[i + 2:]
+
+
+#: A number (and a word) the parser leaves unlabelled at an entry's start: "4096 Bit" of "4096 Bit Keys ...".
+_LEADING_NUMBER = re.compile(r"\d[\d,]*(?:\s+[A-Za-z][\w-]*)?")
+
+
+def _number_opening_the_entry(fields: list[Field]) -> list[Field]:
+    """A number opening an entry opens its title ("4096 Bit Keys Considered Harmful"): it joins the next field,
+    a title when that field holds one sentence, else a span still to read (see :func:`_title_names_venue_sentences`).
+
+    >>> [(f.label, f.text) for f in _number_opening_the_entry([Field("other", "64", 0, 2), Field("title", "Bit Tides.", 3, 13)])]
+    [('title', '64 Bit Tides.')]
+    """
+    if len(fields) < 2 or fields[0].label != "other" or not _LEADING_NUMBER.fullmatch(fields[0].text) \
+            or fields[1].label not in ("title", "author", "container"):
+        return fields
+    text = _join(fields[0], fields[1])
+    label = "title" if len(_sentences(text)) == 1 else "other"
+    return [Field(label, text, fields[0].start, fields[1].end)] + fields[2:]
+
+
+def _title_names_venue_sentences(fields: list[Field]) -> list[Field]:
+    """An entry in which the parser finds neither title nor names, written as sentences before its date:
+    "2048 Bit Keys Considered Harmful. A. Ruiz. CCS" is a title, a sentence of names, then the venue.
+
+    >>> [(f.label, f.text) for f in _title_names_venue_sentences([Field("container", "64 Bit Tides. A. Ruiz. KDD", 0, 26), Field("date", "2020.", 27, 32)])]
+    [('title', '64 Bit Tides.'), ('author', 'A. Ruiz.'), ('container', 'KDD'), ('date', '2020.')]
+    """
+    if any(f.label in ("title", "author") for f in fields):
+        return fields
+    end = next((k for k, f in enumerate(fields) if f.label == "date"), len(fields))
+    if end == 0:
+        return fields
+    text = " ".join(f.text for f in fields[:end])
+    parts = _sentences(text)
+    if len(parts) < 3 or not _valid_title(parts[0]):
+        return fields
+    parsed = parse_author_list(parts[1].rstrip("."))
+    if not parsed or not all(_is_full_name(n) for n in parsed[0]):
+        return fields
+    start, stop = fields[0].start, fields[end - 1].end
+    title_end = text.index(parts[1], len(parts[0]))
+    names_end = text.index(parts[2], title_end + len(parts[1]))
+    return [Field("title", text[:title_end].strip(), start, start + title_end),
+            Field("author", text[title_end:names_end].strip(), start + title_end, start + names_end),
+            Field("container", text[names_end:], start + names_end, stop)] + fields[end:]
+
+
+def _name_glued_to_title(fields: list[Field]) -> list[Field]:
+    """Title-first entries ("Title, A. Ruiz, B. Chen. Journal"): a name's first part the parser read as the
+    title's last words goes back to the author list it opens, when the list then reads as names.
+
+    >>> [(f.label, f.text) for f in _name_glued_to_title([Field("title", "Tides, Ana", 0, 11), Field("author", "Ruiz, Bo Chen.", 12, 26)])]
+    [('title', 'Tides'), ('author', 'Ana Ruiz, Bo Chen.')]
+    >>> [f.text for f in _name_glued_to_title([Field("title", "Tides, Ana", 0, 10), Field("author", "Ruiz, B., Chen, B.", 11, 29)])]
+    ['Tides, Ana', 'Ruiz, B., Chen, B.']
+    """
+    for i in range(len(fields) - 1):
+        title, names = fields[i], fields[i + 1]
+        if title.label != "title" or names.label != "author":
+            continue
+        match = _NAME_TAIL.search(title.text)
+        if match is None or not all(_is_name_word(w) or len(w.rstrip(".")) == 1 for w in match.group(1).split()):
+            continue
+        joined = match.group(1) + ("" if names.text.startswith(".") else " ") + names.text
+        people, _, _, rest = _names(joined)
+        if not people or not all(_is_full_name(n) for n in people) or not joined.rstrip(" ,;.").endswith(rest):
+            continue
+        alone = _names(names.text)[0]
+        # with the tail the names read as more people ("Ana" + "Ruiz, Bo Chen" is two, not "Bo Chen Ruiz"),
+        # or the tail is a given name before a middle initial ("Ana" + "M. Ruiz, Bo Chen")
+        if len(people) > len(alone) or _is_initials(names.text.split()[0]) and len(people) == len(alone):
+            start = title.start + match.start(1)
+            head = [Field("title", title.text[:match.start()], title.start, title.start + match.start())]
+            if not rest:
+                return fields[:i] + head + [Field("author", joined, start, names.end)] + fields[i + 2:]
+            # "..., Ivan Petrov, Marine" + "Ecology Letters": the names' last word opens the next field
+            cut = joined.rstrip(" ,;.").rindex(rest)
+            tail = fields[i + 2:]
+            if tail:
+                tail[0] = Field(tail[0].label, joined[cut:] + " " + tail[0].text, start + cut, tail[0].end)
+            return fields[:i] + head + [Field("author", joined[:cut], start, start + cut)] + tail
+    return fields
+
+
+def _title_read_as_container(fields: list[Field]) -> list[Field]:
+    """An entry with no title field: a first field read as a container though names follow it is the
+    title (a title-first entry); so is the first field after the names read as a container when a
+    container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
+    sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
+    ("Sparse Kernels (PPoPP'22)").
+
+    >>> [(f.label, f.text) for f in _title_read_as_container([Field("author", "A. Ruiz.", 0, 8), Field("container", "Tidal graphs. Ocean Letters,", 9, 37)])]
+    [('author', 'A. Ruiz.'), ('title', 'Tidal graphs.'), ('container', 'Ocean Letters,')]
+    """
+    if any(f.label == "title" for f in fields):
+        return fields
+    if len(fields) > 1 and fields[0].label == "container" and fields[1].label == "author" and not _looks_like_venue(fields[0].text):
+        # title first, on a line of its own: "Grain Flow in Silos" then the names
+        return [Field("title", fields[0].text, fields[0].start, fields[0].end)] + fields[1:]
+    i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor")), None)
+    if not i or fields[i].label != "container":
+        return fields
+    first = fields[i]
+    if any(f.label == "container" for f in fields[i + 1:]):
+        return fields[:i] + [Field("title", first.text, first.start, first.end)] + fields[i + 1:]
+    parts = _sentences(first.text)
+    if len(parts) >= 2 and _valid_title(parts[0]):
+        cut = first.text.index(parts[1], len(parts[0]))
+        return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
+                             Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
+    match = _TRAILING_PAREN.match(first.text)
+    if match and (venue_year(match.group(2)) or find_venues(match.group(2))):
+        return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
+                             Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
+    return fields
 
 
 def _balanced(text: str) -> str:
@@ -885,7 +1128,8 @@ def _balanced(text: str) -> str:
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     """The names of an author span: (names, names marked as equal contributors, whether cut short by
     "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:")."""
-    text = _balanced(_clean_line(text)).strip(" ,;:|")
+    raw = _balanced(_clean_line(text))
+    text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
     if text.lower().startswith("with "):
         text = text[5:]
@@ -893,7 +1137,9 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     if parsed:
         return (*parsed, "")
     names, marked, et_al, end = _scan_authors(text)
-    return names, marked, et_al, text[end:].strip(" ,;") if names else ""
+    rest = text[end:].strip(" ,;") if names else ""
+    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's
+    return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
 _NOT_A_PAPER = re.compile(
