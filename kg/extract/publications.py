@@ -853,13 +853,24 @@ def _read_fields(text: str) -> Citation | None:
     title = title or spill or None
     if title is None:
         return None
-    if not authors and not with_subject:
-        # "Ana Ruiz, Bo Chen. Title": names the parser read into the title (names it has never seen)
-        # end at a full stop or colon before the title's own words
+    last_author = next((f for f in reversed(fields) if f.label == "author"), None)
+    if not with_subject and (not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and"))):
+        # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
+        # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
+        # title, end at a full stop or colon before the title's own words
         names, these_marked, cut, end = _scan_authors(title)
         rest = title[end:]
         if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
-            authors, marked, et_al, title = names, these_marked, cut, rest
+            authors += [n for n in names if n not in authors]
+            marked |= these_marked
+            et_al, title = et_al or cut, rest
+    if not authors and not with_subject:
+        # "Title. Ana Ruiz, Bo Chen": names after the title's last full stop
+        head, stop, tail = title.rpartition(". ")
+        parsed = parse_author_list(tail) if stop and _valid_title(head) else None
+        if parsed:
+            authors, marked, et_al = parsed
+            title = head
     if venue_text is None and any(f.label == "other" and _VOLUME_PAGES.fullmatch(f.text) for f in fields):
         # "Title. Scientific Memoirs" + "3, 666-731": a volume and pages follow a journal, the title's last sentence
         *words, last = _sentences(title) or [title]
