@@ -169,14 +169,14 @@ def test_adversarial_long_lines_do_not_backtrack(text):
 @pytest.mark.parametrize(
     "mention, full, expected",
     [
-        ("G. He", "Guoliang He", True),
-        ("He G", "Guoliang He", True),
-        ("He, G.", "Guoliang He", True),
-        ("GUOLIANG HE", "Guoliang He", True),
+        ("Z. Qu", "Zhiliang Qu", True),
+        ("Qu Z", "Zhiliang Qu", True),
+        ("Qu, Z.", "Zhiliang Qu", True),
+        ("ZHILIANG QU", "Zhiliang Qu", True),
         ("K. Wang", "Wang Kaiming", True),
         ("J.-P. Dupont", "Jean-Pierre Dupont", True),
-        ("Jun He", "Guoliang He", False),
-        ("H. Guo", "Guoliang He", False),
+        ("Jun Qu", "Zhiliang Qu", False),
+        ("Q. Zhi", "Zhiliang Qu", False),
         ("Mei Lin", "Lin Mei", False),
         ("García-López MF", "María Fernanda García López", True),  # a double surname hyphenated
         ("M. Garcia-Lopez", "María García López", True),

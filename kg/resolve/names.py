@@ -31,7 +31,7 @@ class PersonName:
     raw : the name as written.
     norm : :func:`~kg.extract.context.normalize_name` of ``raw`` (the trivial identity).
     given : the given-name parts in order, each ``(text, is_initial)``; hyphenated
-        full parts are joined ("Guo-Liang" -> "guoliang"), initials are single letters.
+        full parts are joined ("Zhi-Liang" -> "zhiliang"), initials are single letters.
     family : the folded family name ("" when the name has one word only).
     unnamed : the name is :data:`~kg.extract.context.UNNAMED_SUBJECT`.
     """
@@ -93,11 +93,11 @@ def parse_person_name(name: str) -> PersonName:
 
     Examples
     --------
-    >>> p = parse_person_name("He, Guo-Liang")
+    >>> p = parse_person_name("Qu, Zhi-Liang")
     >>> p.given, p.family, p.full_key
-    ((('guoliang', False),), 'he', 'guoliang he')
-    >>> parse_person_name("G. L. He").given
-    (('g', True), ('l', True))
+    ((('zhiliang', False),), 'qu', 'zhiliang qu')
+    >>> parse_person_name("Z. L. Qu").given
+    (('z', True), ('l', True))
     >>> p = parse_person_name("van der Berg AJ")
     >>> p.given, p.family
     ((('a', True), ('j', True)), 'van der berg')
