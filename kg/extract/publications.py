@@ -144,12 +144,19 @@ _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
 
 
+#: A Markdown (or LaTeX, for ``\&``) backslash escape of a mark (``\*``, ``\_``, ``\#``); an
+#: escaped bracket stays escaped, so that ``\[x\](y)`` is not read as a link.
+_MARKDOWN_ESCAPE = re.compile(r"\\([*_&#`])")
+
+
 def _clean_line(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     # each substitution runs only when the text holds a character its pattern needs
     if "<" in text or "-->" in text:
         text = _HTML.sub(" ", text)
-    text = text.replace("\\*", "*").replace("\\_", "_").replace("\\&", "&").replace("&amp;", "&")
+    if "\\" in text:
+        text = _MARKDOWN_ESCAPE.sub(r"\1", text)
+    text = text.replace("&amp;", "&")
     if "[" in text:
         text = _MD_LINK.sub(lambda m: "" if _LINK_LABEL.fullmatch("[" + m.group(1) + "]") else m.group(1), text)
         text = _LINK_LABEL.sub(" ", text)
@@ -783,8 +790,6 @@ def parse_citation(text: str) -> Citation | None:
 
 
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
-#: A Markdown backslash escape of a punctuation character (``\*``, ``\_``, ``\[``).
-_MARKDOWN_ESCAPE = re.compile(r"\\([*_\[\]#`])")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
