@@ -75,14 +75,45 @@ def rows(store, name: str, **bindings) -> list[dict[str, Any]]:
     """
     from kg.queries import load_query
 
+    return _select(store, load_query(name), bindings)
+
+
+def _select(store, text: str, bindings: dict[str, Any]) -> list[dict[str, Any]]:
     if isinstance(store, Snapshot):
         store = store.store
-    text = load_query(name)
     if hasattr(store, "select"):
         return store.select(text, bindings)
     result = store.query(text, bindings)
     names = [str(v) for v in result.vars]
     return [{n: _value(row[i]) for i, n in enumerate(names)} for row in result]
+
+
+def rows_in(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[str, Any]]:
+    """Run the named query with ``?variable`` bound to each of ``iris`` (a ``VALUES`` block at the head
+    of its WHERE group): the rows for all of them, in one query.
+
+    >>> from kg.store import Store
+    >>> store = Store.open(":memory:")
+    >>> store.load(EXAMPLE)
+    >>> graphs = [d["graph"] for d in store.documents()]
+    >>> {r["graph"] for r in rows_in(store, "relation_edges", "graph", graphs[:1])} == set(graphs[:1])
+    True
+    """
+    from kg.errors import QueryError
+    from kg.queries import load_query
+
+    iris = list(iris)
+    if not iris:
+        return []
+    for iri in iris:
+        if not IRI_TEXT.fullmatch(iri):
+            raise QueryError(f"cannot bind ?{variable} to {iri!r}: not an IRI")
+    text = load_query(name)
+    head, where, body = text.partition("WHERE {")
+    if not where:
+        raise QueryError(f"{name}.rq has no WHERE group to bind ?{variable} in")
+    values = " ".join(f"<{iri}>" for iri in iris)
+    return _select(store, f"{head}{where}\n  VALUES ?{variable} {{ {values} }}{body}", {})
 
 
 @contextlib.contextmanager
@@ -129,7 +160,7 @@ def snapshot(store) -> "Snapshot":
     if cached is not None and cached[1].cache is not None:
         cached[1].cache.close()
     cache = AnalysisCache.open(folder, state) if folder else None
-    snap = Snapshot(weakref.proxy(store), cache)  # the cache must not keep a closed store alive
+    snap = Snapshot(weakref.proxy(store), cache, folder)  # the cache must not keep a closed store alive
     _SNAPSHOTS[store] = (state, snap)
     return snap
 
@@ -151,8 +182,10 @@ class Snapshot:
     build them once, ask many questions. Get one with :func:`snapshot`.
     """
 
-    def __init__(self, store, cache: AnalysisCache | None = None):
+    def __init__(self, store, cache: AnalysisCache | None = None, folder: Path | None = None):
         self.store = store
+        #: the directory of a directory store (where the tables and the cache are kept), else ``None``
+        self.folder = folder
         #: the on-disk :class:`~kg.analyze._cache.AnalysisCache` of a directory store, else ``None``
         self.cache = cache
 
@@ -160,7 +193,16 @@ class Snapshot:
         """Whether node lookups should go to the disk cache (the node table is not read here)."""
         return "nodes" not in self.__dict__ and self.cache is not None and self.cache.has_nodes()
 
-    # -- tables, each one query -----------------------------------------------------------
+    # -- tables, from the rows kept per document graph (kg.analyze._tables) ------------------
+    @cached_property
+    def tables(self):
+        """The :class:`~kg.analyze._tables.Tables` these tables are aggregated from: kept beside a
+        directory store and updated from the graphs written since, else read from the store."""
+        from kg.analyze._tables import Tables
+
+        with paused_gc():
+            return Tables.current(self.store, self.folder)
+
     @cached_property
     def nodes(self) -> dict[str, dict[str, Any]]:
         """IRI -> ``{"label", "type", "aliases"}``.
@@ -171,11 +213,11 @@ class Snapshot:
         names: dict[str, set[str]] = defaultdict(set)
         aliases: dict[str, set[str]] = defaultdict(set)
         types: dict[str, str] = {}
-        for r in sorted(rows(self.store, "entity_labels"), key=lambda r: (r["entity"], r["type"], r["property"], r["label"])):
-            iri, kind = r["entity"], local_name(r["type"])
+        for iri, kind, prop, label in sorted(self.tables.union("labels")):
+            kind = local_name(kind)
             if iri not in types or _TYPE_ORDER[kind] < _TYPE_ORDER[types[iri]]:
                 types[iri] = kind
-            (names if r["property"].endswith("#name") else aliases)[iri].add(r["label"])
+            (names if prop.endswith("#name") else aliases)[iri].add(label)
         nodes = {}
         for iri, kind in types.items():
             label = min(names[iri] or aliases[iri] or {local_name(iri)})  # as the queries' MIN(?name)
@@ -187,27 +229,30 @@ class Snapshot:
     def edges(self) -> list[tuple[str, str, str]]:
         """Direct edges ``(subject, predicate local name, object)`` between known entities."""
         nodes = self.nodes
-        return sorted((r["subject"], local_name(r["predicate"]), r["object"])
-                      for r in rows(self.store, "relation_edges") if r["subject"] in nodes and r["object"] in nodes)
+        return sorted((s, local_name(p), o) for s, p, o in self.tables.union("edges") if s in nodes and o in nodes)
 
     @cached_property
     def assertions(self) -> dict[tuple[str, str, str], list[dict[str, Any]]]:
         """``(subject, predicate, object)`` -> the assertions stating it, earliest first."""
+        from kg.analyze._tables import FIELDS
+
+        fields = FIELDS["assertions"][1]
         out: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
-        for r in rows(self.store, "relation_assertions"):
+        for row in self.tables.union("assertions"):
+            r = dict(zip(fields, row))
             r["predicate"] = local_name(r["predicate"])
             out[(r["subject"], r["predicate"], r["object"])].append(r)
         for assertions in out.values():
             assertions.sort(key=_assertion_order)
-        return dict(out)
+        return {key: out[key] for key in sorted(out)}
 
     @cached_property
     def mentions(self) -> dict[str, list[dict[str, Any]]]:
         """IRI -> where it is named: ``{"text", "document", "line"}``."""
         out: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for r in sorted(rows(self.store, "entity_mentions"),
-                        key=lambda r: (r["entity"], r["document"] or "", r["line"] or 0, r["evidence"] or "")):
-            out[r["entity"]].append({"text": r["evidence"], "document": r["document"], "line": r["line"]})
+        for entity, document, line, evidence in sorted(self.tables.union("mentions"),
+                                                       key=lambda r: (r[0], r[1] or "", r[2] or 0, r[3] or "")):
+            out[entity].append({"text": evidence, "document": document, "line": line})
         return dict(out)
 
     @cached_property
