@@ -103,8 +103,6 @@ def rows_in(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[s
     from kg.queries import load_query
 
     iris = list(iris)
-    if not iris:
-        return []
     for iri in iris:
         if not IRI_TEXT.fullmatch(iri):
             raise QueryError(f"cannot bind ?{variable} to {iri!r}: not an IRI")
@@ -112,8 +110,14 @@ def rows_in(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[s
     head, where, body = text.partition("WHERE {")
     if not where:
         raise QueryError(f"{name}.rq has no WHERE group to bind ?{variable} in")
-    values = " ".join(f"<{iri}>" for iri in iris)
-    return _select(store, f"{head}{where}\n  VALUES ?{variable} {{ {values} }}{body}", {})
+    out = []
+    for start in range(0, len(iris), _VALUES_PER_QUERY):
+        values = " ".join(f"<{iri}>" for iri in iris[start:start + _VALUES_PER_QUERY])
+        out += _select(store, f"{head}{where}\n  VALUES ?{variable} {{ {values} }}{body}", {})
+    return out
+
+
+_VALUES_PER_QUERY = 200  # IRIs bound in one VALUES block (a query's text stays small)
 
 
 @contextlib.contextmanager
@@ -182,10 +186,12 @@ class Snapshot:
     build them once, ask many questions. Get one with :func:`snapshot`.
     """
 
-    def __init__(self, store, cache: AnalysisCache | None = None, folder: Path | None = None):
+    def __init__(self, store, cache: AnalysisCache | None = None, folder: Path | None = None, tables=None):
         self.store = store
         #: the directory of a directory store (where the tables and the cache are kept), else ``None``
         self.folder = folder
+        if tables is not None:  # a part of the graph, read by the caller (see graphs.neighbourhood)
+            self.tables = tables
         #: the on-disk :class:`~kg.analyze._cache.AnalysisCache` of a directory store, else ``None``
         self.cache = cache
 

@@ -43,7 +43,6 @@ FIELDS = {
 TABLES_FILE = "analysis-tables.pickle"
 CHANGES_FILES = "analysis-changes-*.json"
 _VERSION = 1  # bump when what is stored changes shape
-_GRAPHS_PER_QUERY = 200  # graphs bound in one VALUES block
 _GENERATION = re.compile(r"[0-9A-Za-z_-]+")
 
 
@@ -64,17 +63,19 @@ class Tables:
         out: dict[str, dict[str, list[tuple]]] = {}
         chosen = None if graphs is None else sorted(set(graphs))
         for table, (query, fields) in FIELDS.items():
-            if chosen is None:
-                found = rows(store, query)
-            else:
-                found = [r for start in range(0, len(chosen), _GRAPHS_PER_QUERY)
-                         for r in rows_in(store, query, "graph", chosen[start:start + _GRAPHS_PER_QUERY])]
-            for r in found:
+            for r in rows(store, query) if chosen is None else rows_in(store, query, "graph", chosen):
                 tables = out.get(r["graph"])
                 if tables is None:
                     tables = out[sys.intern(r["graph"])] = {name: [] for name in FIELDS}
                 tables[table].append(tuple(_interned(r[f]) for f in fields))
         return cls(out)
+
+    @classmethod
+    def of_rows(cls, found: dict[str, list[dict]]) -> "Tables":
+        """Tables holding the given rows (``table -> rows`` as the named queries return them) as
+        one graph: a part of the store that a caller read itself."""
+        return cls({"": {table: [tuple(_interned(r[f]) for f in FIELDS[table][1]) for r in found.get(table, ())]
+                         for table in FIELDS}})
 
     @classmethod
     def current(cls, store, folder: Path | None) -> "Tables":

@@ -5,11 +5,11 @@ from collections import defaultdict
 from itertools import combinations
 from typing import Any
 
-from kg.analyze._store import Snapshot, paused_gc, snapshot
+from kg.analyze._store import Snapshot, paused_gc, rows_in, snapshot
 from kg.analyze._years import Span, format_ranges, overlap
 from kg.model import ORGANIZATION_TYPES
 
-__all__ = ["typed_graph", "bipartite_graph", "collaboration_graph", "COLLABORATION_WEIGHTS",
+__all__ = ["typed_graph", "neighbourhood", "bipartite_graph", "collaboration_graph", "COLLABORATION_WEIGHTS",
            "MAX_AUTHORS", "MAX_ORG_SIZE"]
 
 #: Weight each kind of tie adds to a collaboration edge (co-authorship: per shared publication;
@@ -59,6 +59,49 @@ def typed_graph(store) -> "nx.MultiDiGraph":  # noqa: F821
     graph = snapshot(store).typed
     with paused_gc():
         return graph.copy()
+
+
+def neighbourhood(store, node: str, depth: int) -> "nx.MultiDiGraph":  # noqa: F821
+    """The part of :func:`typed_graph` within ``depth`` links of ``node``, read from the store with
+    queries about those entities only (not the whole graph).
+
+    The nodes one link further are there too, with their names and types but no facts, and so are
+    their edges to the nodes within ``depth``: every node within ``depth`` has all its edges, so
+    filtering and ranking what lies within ``depth`` (:func:`kg.visualize.select`) gives what it
+    gives on the whole graph.
+
+    Examples
+    --------
+    >>> from kg.store import Store
+    >>> store = Store.open(":memory:")
+    >>> store.load(EXAMPLE)
+    >>> alice = "https://w3id.org/kg/id/person/alice-moreau"
+    >>> near, whole = neighbourhood(store, alice, 1), typed_graph(store)
+    >>> near.number_of_nodes() < whole.number_of_nodes()
+    True
+    >>> dict(near.nodes[alice]) == dict(whole.nodes[alice])
+    True
+    """
+    inside, frontier, outside = {node}, [node], set()
+    found: dict[str, list[dict[str, Any]]] = {"edges": []}
+    for level in range(depth + 1):  # the last round reads the edges of the outermost nodes
+        edges = rows_in(store, "relation_edges", "subject", frontier) + rows_in(store, "relation_edges", "object", frontier)
+        found["edges"] += edges
+        reached = {r[end] for r in edges for end in ("subject", "object")} - inside
+        if level == depth:
+            outside = reached
+        else:
+            inside |= reached
+            frontier = sorted(reached)
+    within = sorted(inside)
+    found["labels"] = rows_in(store, "entity_labels", "entity", within + sorted(outside))
+    found["assertions"] = list({(r["graph"], r["assertion"]): r for r in rows_in(store, "relation_assertions", "subject", within)
+                                + rows_in(store, "relation_assertions", "object", within)}.values())
+    found["mentions"] = rows_in(store, "entity_mentions", "entity", within)
+    from kg.analyze._tables import Tables
+
+    with paused_gc():
+        return _typed_graph(Snapshot(store, tables=Tables.of_rows(found)))
 
 
 def bipartite_graph(store, *, ancestors: bool = False) -> "nx.Graph":  # noqa: F821
