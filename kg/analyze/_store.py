@@ -341,33 +341,21 @@ class Snapshot:
         return results[key]
 
     def _projection(self, name: str):
-        """A projection: from the disk cache when it is there, else built from the tables.
-
-        Reading the tables is most of the cost of a cold start, so with a disk cache every
-        projection in :data:`_PROJECTIONS` is built and stored at once: the next command
-        finds them all.
-        """
+        """A projection: from the disk cache when it is there, else built from the tables (and
+        stored in the disk cache). Each is built when first needed: the tables are kept beside
+        the store, so building one no longer means reading the whole graph through SPARQL."""
         if self.cache is not None:
             stored = self.cache.graph(name)
             if stored is not None:
                 return stored
-        if self.cache is None:
-            with paused_gc():
-                return _builder(name)(self)
-        if not self.cache.has_nodes():
-            self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
-                                 self.documents)
-        for other in _PROJECTIONS:
-            if other != name and (other in self.__dict__ or self.cache.graph(other) is not None):
-                continue
-            with paused_gc():
-                graph = _builder(other)(self)
-            self.cache.put_graph(other, graph)
-            if other != name:
-                self.__dict__[other] = graph  # what the cached property would return
-            else:
-                wanted = graph
-        return wanted
+        with paused_gc():
+            graph = _builder(name)(self)
+        if self.cache is not None:
+            if not self.cache.has_nodes():
+                self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
+                                     self.documents)
+            self.cache.put_graph(name, graph)
+        return graph
 
     def networkx(self, name: str):
         """The projection ``name`` (``"collaboration"``, ``"simple"``, ...) as a networkx graph,
