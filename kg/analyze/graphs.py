@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from kg.analyze._store import Snapshot, paused_gc, rows_in, snapshot
-from kg.analyze._years import Span, format_ranges, overlap
+from kg.analyze._years import Span, format_ranges, known_months, overlap_months, this_month
 from kg.model import ORGANIZATION_TYPES
 
 __all__ = ["typed_graph", "neighbourhood", "bipartite_graph", "collaboration_graph", "COLLABORATION_WEIGHTS",
@@ -281,12 +281,19 @@ def _collaboration_graph(snap: Snapshot):
     for pair in coauthored - linked_by_papers:
         a, b = sorted(pair)
         link(a, b, "coauthored", "co-authors")
+    clock = this_month()
     for org, members in _affiliations(snap).items():
         if len(members) > MAX_ORG_SIZE:
             continue
         name = snap.label(org)
-        for a, b in combinations(sorted(members), 2):
-            shared = overlap([s for _, s in members[a]], [s for _, s in members[b]])
+        # each member's months once, and their envelope: most pairs of a large organisation are
+        # there in different years, and the envelopes tell so without comparing the spans
+        months = {p: known_months((s for _, s in stints), clock) for p, stints in members.items()}
+        dated = [(p, m, min(m)[0], max(end for _, end in m)) for p, m in sorted(months.items()) if m]
+        for (a, months_a, first_a, last_a), (b, months_b, first_b, last_b) in combinations(dated, 2):
+            if first_a > last_b or first_b > last_a:
+                continue
+            shared = overlap_months(months_a, months_b)
             if shared:
                 link(a, b, "co-affiliation", f"both at {name} {format_ranges(shared)}")
     return graph
