@@ -18,7 +18,6 @@ from kg.namespaces import KG, KGR, document_graph_iri
 from kg.remote import RemoteStore, bind_values, restrict_to_graph
 from kg.store import Store
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 DATA = Path(__file__).resolve().parent / "data"
 SMALL = DATA / "analysis" / "small.trig"

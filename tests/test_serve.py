@@ -16,7 +16,6 @@ from kg.namespaces import KG, KGR, document_graph_iri
 from kg.serve import create_app
 from kg.store import Store
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 ADA = KGR["person/ada-lovelace"]
 CHARLES = KGR["person/charles-babbage"]
