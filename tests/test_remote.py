@@ -208,6 +208,13 @@ def test_replace_query_and_remove_round_trip(remote):
     assert remote.graphs() == [str(G2)]
 
 
+def test_url_credentials_answer_virtuosos_digest_challenge(virtuoso):
+    authenticated = virtuoso.replace("//", "//dba:dba@") + "-auth"
+    assert Store.open(authenticated).query("ASK {}").askAnswer is True
+    with pytest.raises(StoreError, match="401"):
+        Store.open(virtuoso.replace("//", "//dba:wrong@") + "-auth")
+
+
 def test_bindings_constrain_even_unprojected_variables(remote):
     remote.replace_document(G1, [(KGR[f"person/p{i}"], KG.name, Literal(f"P {i}")) for i in range(5)])
     q = "SELECT ?p WHERE { ?p <https://w3id.org/kg/ontology#name> ?name }"
