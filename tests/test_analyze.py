@@ -201,7 +201,7 @@ def _later_answers(s) -> dict:
 
 
 def test_analyses_after_noted_writes_reread_only_those_graphs_and_answer_as_a_full_read(store_path, monkeypatch):
-    from kg.analyze._tables import TABLES_FILE, Tables
+    from kg.analyze._tables import CHANGES_FILES, TABLES_FILE, Tables
 
     with Store.open(store_path) as s:
         s.load(SMALL)
@@ -214,6 +214,7 @@ def test_analyses_after_noted_writes_reread_only_those_graphs_and_answer_as_a_fu
         incremental = _later_answers(s)
         kept = _as_sets(analyze.snapshot(s).tables)
     assert calls == [{SAM_B_GRAPH, GINA_GRAPH, "https://w3id.org/kg/id/graph/zed"}]
+    assert not list(store_path.glob(CHANGES_FILES))  # the note is in the tables now
     assert incremental["central"] != before["central"] and incremental["zed"][0]["name"] == "Alice Moreau"
     # the same store, its tables and cache deleted: everything read again gives the same answers
     (store_path / TABLES_FILE).unlink()

@@ -87,7 +87,7 @@ class Tables:
         kept = cls._load(folder)
         if kept is not None and kept.generation == generation:
             return kept
-        changed = _changed_between(folder, kept.generation, generation) if kept is not None else None
+        changed, notes = _changed_between(folder, kept.generation, generation) if kept is not None else (None, [])
         if changed is None:
             tables = cls.read(store)
         else:
@@ -97,7 +97,9 @@ class Tables:
                 tables.graphs.pop(graph, None)
             tables.graphs.update(fresh)
         tables.generation = generation
-        tables._save(folder)
+        if tables._save(folder):
+            for note in notes:  # what they say is in the tables now
+                note.unlink(missing_ok=True)
         return tables
 
     def union(self, table: str) -> set[tuple]:
@@ -116,7 +118,7 @@ class Tables:
             return None
         return Tables(graphs, generation) if version == _VERSION else None
 
-    def _save(self, folder: Path) -> None:
+    def _save(self, folder: Path) -> bool:
         staged = folder / f"{TABLES_FILE}.{os.getpid()}"
         try:
             with open(staged, "wb") as handle:
@@ -124,6 +126,8 @@ class Tables:
             os.replace(staged, folder / TABLES_FILE)
         except OSError:  # a folder this process cannot write: the next reader reads again
             staged.unlink(missing_ok=True)
+            return False
+        return True
 
 
 def note_changes(store, since: str | None, graphs: Iterable[str]) -> None:
@@ -137,7 +141,7 @@ def note_changes(store, since: str | None, graphs: Iterable[str]) -> None:
     ...     before = store.generation
     ...     store.update("INSERT DATA { GRAPH <https://example.org/g> { <https://example.org/a> <https://example.org/p> 1 } }")
     ...     note_changes(store, before, ["https://example.org/g"])
-    ...     _changed_between(Path(store.location), before, store.generation)
+    ...     _changed_between(Path(store.location), before, store.generation)[0]
     {'https://example.org/g'}
     """
     from kg.analyze._store import _store_folder
@@ -152,22 +156,23 @@ def note_changes(store, since: str | None, graphs: Iterable[str]) -> None:
     os.replace(staged, path)
 
 
-def _changed_between(folder: Path, since: str | None, now: str) -> set[str] | None:
-    """The graphs written between generations ``since`` and ``now``, from the writers' notes; ``None``
-    when a write between them left none (then nothing is known about what changed)."""
+def _changed_between(folder: Path, since: str | None, now: str) -> tuple[set[str] | None, list[Path]]:
+    """The graphs written between generations ``since`` and ``now``, from the writers' notes, and
+    the notes read; ``(None, [])`` when a write between them left none (nothing is known then)."""
     changed: set[str] = set()
-    seen = set()
+    notes: list[Path] = []
     while now != since:
-        if since is None or now in seen or not _GENERATION.fullmatch(now):
-            return None
-        seen.add(now)
+        path = folder / CHANGES_FILES.replace("*", now)
+        if since is None or path in notes or not _GENERATION.fullmatch(now):
+            return None, []
         try:
-            note = json.loads((folder / CHANGES_FILES.replace("*", now)).read_text(encoding="utf-8"))
+            note = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return None
+            return None, []
+        notes.append(path)
         changed.update(note["graphs"])
         now = note["from"]
-    return changed
+    return changed, notes
 
 
 def _interned(value):
