@@ -71,13 +71,6 @@ class Tables:
         return cls(out)
 
     @classmethod
-    def of_rows(cls, found: dict[str, list[dict]]) -> "Tables":
-        """Tables holding the given rows (``table -> rows`` as the named queries return them) as
-        one graph: a part of the store that a caller read itself."""
-        return cls({"": {table: [tuple(_interned(r[f]) for f in FIELDS[table][1]) for r in found.get(table, ())]
-                         for table in FIELDS}})
-
-    @classmethod
     def current(cls, store, folder: Path | None) -> "Tables":
         """The tables for the store as it is now: kept in ``folder`` and brought up to date from the
         graphs written since (see the module notes), else read whole; saved there for the next reader."""

@@ -5,7 +5,7 @@ from collections import defaultdict
 from itertools import combinations
 from typing import Any
 
-from kg.analyze._store import Snapshot, paused_gc, rows_in, snapshot
+from kg.analyze._store import Snapshot, paused_gc, snapshot
 from kg.analyze._years import Span, format_ranges, known_months, overlap_months, this_month
 from kg.model import ORGANIZATION_TYPES
 
@@ -62,8 +62,9 @@ def typed_graph(store) -> "nx.MultiDiGraph":  # noqa: F821
 
 
 def neighbourhood(store, node: str, depth: int) -> "nx.MultiDiGraph":  # noqa: F821
-    """The part of :func:`typed_graph` within ``depth`` links of ``node``, read from the store with
-    queries about those entities only (not the whole graph).
+    """The part of :func:`typed_graph` within ``depth`` links of ``node``, built from the rows of
+    those entities only (the analysis tables kept beside the store, :mod:`kg.analyze._tables`),
+    not from the whole graph.
 
     The nodes one link further are there too, with their names and types but no facts, and so are
     their edges to the nodes within ``depth``: every node within ``depth`` has all its edges, so
@@ -82,26 +83,28 @@ def neighbourhood(store, node: str, depth: int) -> "nx.MultiDiGraph":  # noqa: F
     >>> dict(near.nodes[alice]) == dict(whole.nodes[alice])
     True
     """
+    from kg.analyze._tables import Tables
+
+    tables = snapshot(store).tables
+    incident: dict[str, list[tuple]] = defaultdict(list)
+    for edge in tables.union("edges"):
+        incident[edge[0]].append(edge)
+        incident[edge[2]].append(edge)
     inside, frontier, outside = {node}, [node], set()
-    found: dict[str, list[dict[str, Any]]] = {"edges": []}
-    for level in range(depth + 1):  # the last round reads the edges of the outermost nodes
-        edges = rows_in(store, "relation_edges", "subject", frontier) + rows_in(store, "relation_edges", "object", frontier)
-        found["edges"] += edges
-        reached = {r[end] for r in edges for end in ("subject", "object")} - inside
+    for level in range(depth + 1):  # the last round finds the nodes just outside
+        reached = {end for n in frontier for s, _, o in incident.get(n, ()) for end in (s, o)} - inside
         if level == depth:
             outside = reached
         else:
             inside |= reached
             frontier = sorted(reached)
-    within = sorted(inside)
-    found["labels"] = rows_in(store, "entity_labels", "entity", within + sorted(outside))
-    found["assertions"] = list({(r["graph"], r["assertion"]): r for r in rows_in(store, "relation_assertions", "subject", within)
-                                + rows_in(store, "relation_assertions", "object", within)}.values())
-    found["mentions"] = rows_in(store, "entity_mentions", "entity", within)
-    from kg.analyze._tables import Tables
-
+    wanted = inside | outside
+    part = {"labels": [r for r in tables.union("labels") if r[0] in wanted],
+            "edges": sorted({e for n in inside for e in incident.get(n, ())}),
+            "assertions": [r for r in tables.union("assertions") if r[1] in inside or r[3] in inside],
+            "mentions": [r for r in tables.union("mentions") if r[0] in inside]}
     with paused_gc():
-        return _typed_graph(Snapshot(store, tables=Tables.of_rows(found)))
+        return _typed_graph(Snapshot(store, tables=Tables({"": part})))
 
 
 def bipartite_graph(store, *, ancestors: bool = False) -> "nx.Graph":  # noqa: F821
