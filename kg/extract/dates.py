@@ -24,25 +24,31 @@ __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS"]
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian).
 MONTHS: dict[str, int] = {}
 _MONTH_WORDS = {
-    1: "jan january janvier januar enero janeiro gennaio jän",
-    2: "feb february fév fev février fevrier februar febrero fevereiro febbraio",
-    3: "mar march mars märz marz marzo março marco",
-    4: "apr april avr avril abril aprile",
-    5: "may mai mayo maio maggio",
-    6: "jun june juin juni junio junho giugno",
-    7: "jul july juil juillet juli julio julho luglio",
-    8: "aug august août aout agosto",
-    9: "sep sept september septembre septiembre setembro settembre",
-    10: "oct october octobre okt oktober octubre outubro ottobre",
+    1: "jan january janv janvier januar enero ene. janeiro gennaio gen. jän",
+    2: "feb february fév fev févr fevr février fevrier februar febrero fevereiro febbraio",
+    3: "mar march mars märz marz mär mrz marzo março marco",
+    4: "apr april avr avril abril abr aprile",
+    5: "may mai mayo maio maggio mag.",
+    6: "jun june juin juni junio junho giugno giu",
+    7: "jul july juil juillet juli julio julho luglio lug",
+    8: "aug august août aout agosto ago.",
+    9: "sep sept september septembre septiembre setembro settembre set.",
+    10: "oct october octobre okt oktober octubre outubro out. ottobre ott",
     11: "nov november novembre noviembre novembro",
-    12: "dec december déc dec décembre decembre dez dezember diciembre dezembro dicembre",
+    12: "dec december déc dec décembre decembre dez dezember diciembre dic dezembro dicembre",
 }
+#: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
+_DOTTED_ONLY: set[str] = set()
 for _number, _words in _MONTH_WORDS.items():
     for _word in _words.split():
+        if _word.endswith("."):
+            _word = _word[:-1]
+            _DOTTED_ONLY.add(_word)
         MONTHS[_word] = _number
 _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
 
-_MONTH_RE = "(?:" + "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True)) + r")\.?"
+_MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
+    + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
 _YEAR = r"(?:19|20)\d\d"
 _OPEN_WORDS = (
     r"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|"
@@ -63,8 +69,8 @@ _DATE = re.compile(
   | (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
-  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?P<dmy_y>{_YEAR})(?!\d))
-  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
+  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
+  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
   | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
   | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
@@ -73,9 +79,11 @@ _DATE = re.compile(
 )
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _SEP = re.compile(
-    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>)\s*",
+    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>|至(?!今)|から)\s*",
     re.IGNORECASE,
 )
+#: "2015年至今", "2015年以来": an open end joined to its start without a separator.
+_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(r"(?:since|from|starting|seit|depuis|desde|dal|dès)\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
@@ -117,13 +125,15 @@ _CJK_DATE = re.compile(r"((?:19|20)\d\d)年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
 
 
 def _western(text: str) -> str:
-    """The text with CJK dates written as ``2020.4`` and padded to their length, so every offset
-    into it is an offset into the original.
+    """The text with CJK dates written as `` 2020.4`` and padded to their length, so every offset
+    into it is an offset into the original; the space before sets the date apart from a word
+    joined to it ("至2015年").
 
-    >>> _western("2020年4月 - 現在")
-    '2020.4  - 現在'
+    >>> _western("2020年4月 - 現在"), _western("2012年至2015年")
+    (' 2020.4 - 現在', ' 2012至 2015')
     """
-    return _CJK_DATE.sub(lambda m: (f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1)).ljust(len(m.group(0))), text)
+    return _CJK_DATE.sub(lambda m: (" " + (f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1))).ljust(len(m.group(0))),
+                         text)
 
 
 def find_dates(text: str) -> list[tuple[str, int, int]]:
@@ -194,6 +204,8 @@ def find_date_range(text: str) -> DateRange | None:
     ('2015', '2019-03')
     >>> find_date_range("PhD, 2020--")[:2]
     ('2020', 'present')
+    >>> find_date_range("março de 2011 – out. 2015")[:2], find_date_range("2015年至今")[:2]
+    (('2011-03', '2015-10'), ('2015', 'present'))
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
     """
@@ -212,6 +224,8 @@ def find_date_range(text: str) -> DateRange | None:
             if _RX_FIND_DATE_RANGE_1.fullmatch(text[stop: nxt[1]]):
                 return DateRange(value, nxt[0], begin, nxt[2])
         sep = _SEP.match(after)
+        if not sep and _OPEN_JOINED.match(after):
+            return DateRange(value, "present", begin, stop + _OPEN_JOINED.match(after).end())
         if sep:
             rest = after[sep.end():]
             rest_begin = stop + sep.end()

@@ -31,7 +31,9 @@ __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "a
 
 _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
+    # German doctorates and diplomas name the faculty after "Dr." ("Dr. rer. nat.", "Dr.-Ing.", "Dipl.-Phys.")
+    r"(?:dr\.?\s?(?:rer\.?\s?[a-z]{2,5}\.|phil\.|med\.|sc\.\s?[a-z]{3,5}\.)|dr\.?-ing\.|dipl\.-[a-z]{2,6}\.|habil\.|"
+    r"prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
     re.IGNORECASE,
 )
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",

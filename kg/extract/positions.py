@@ -96,6 +96,11 @@ _POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
 
 
+#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
+#: Advisor labels in Chinese, Japanese or Korean: a label wherever it stands in a line ("博士　导师：X").
+_CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
                            r"ncadr|elat|oktor|irecci|rientad|"
@@ -219,6 +224,8 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     """Add each person of ``text`` (a list after a trigger) with ``predicate`` from the
     subject, and the affiliations written in their parenthetical notes."""
     ids = []
+    if not text.isascii():
+        text = _CJK_TITLE_AFTER.sub("", text)
     for person in split_people(text):
         pid = ctx.add_entity(person.name, "Person", evidence=evidence)
         ids.append(pid)
@@ -330,6 +337,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
+                              or (trig.start() > 0 and _CJK_TRIGGER.match(trig.group("trigger")))
                               or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
                 break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
@@ -407,8 +415,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
         if not chain and dates and not degree and (current is None or current.start or current.end) \
-                and not _LETTER.search(text[: dates.begin] + text[dates.stop:]):
-            pending_dates = (index, dates)  # "#### 2014 - 2016" above the position it dates
+                and not _LETTER.search(_DATE_RANGE_WORDS.sub("", text[: dates.begin] + text[dates.stop:])):
+            pending_dates = (index, dates)  # "#### 2014 - 2016", "seit 2019" above the position it dates
             continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
                 and len(text.split()) <= 6:
