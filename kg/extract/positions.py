@@ -101,6 +101,9 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 #: Advisor labels in Chinese, Japanese or Korean: a label wherever it stands in a line ("博士　导师：X").
 _CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 
+#: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
+_TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
+
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
                            r"ncadr|elat|oktor|irecci|rientad|"
@@ -127,6 +130,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     'mentoredBy'
     >>> trigger_predicate("in the lab of", "He did his PhD "), trigger_predicate("collaborated with")
     ('advisedBy', None)
+    >>> trigger_predicate("working with", "I am currently ", " Dr. A. Bello on X", studying=True)
+    'advisedBy'
     """
     t = trigger.lower()
     if "mentor" in t or "host" in t or "postdoc" in t:
@@ -138,6 +143,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
             return "mentoredBy"
         if t.startswith("in the") and (studying or _STUDENT.search(before)):
             return "advisedBy"
+        if studying and _TITLED_PERSON_OPENING.match(after):
+            return "advisedBy"  # a student "working with Dr. A": the student's advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"

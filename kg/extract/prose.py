@@ -28,6 +28,12 @@ _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:wor
 _SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
+#: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
+_JOB_NOUN = re.compile(r"\b(?:intern\w*|employed|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|"
+                       r"faculty)\b", re.I)
+#: A sentence saying its person studies or studied: a student, a candidate, a degree or thesis.
+_STUDENT_STATE = re.compile(r"\b(?:student|candidate|ph\.?\s?d\.?|doctoral|master['’]?s|undergraduate|thesis|dissertation)(?!\w)",
+                            re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
@@ -152,15 +158,23 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
     are one person's entry in a list, so every sentence is about that person."""
     for passage in passages:
         text = passage.text
+        studying = False
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
             about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
+            if about:
+                # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"
+                if _JOB_NOUN.search(sentence) and not degree_span(sentence):
+                    studying = False
+                elif _STUDENT_STATE.search(sentence):
+                    studying = True
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
-                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about)
+                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about,
+                                      studying and not _JOB_NOUN.search(sentence))
                     # "..., where I run the X Lab": the lab is part of the organisation just named
                     if previous and found and clause.lstrip().lower().startswith("where"):
                         parent = previous[-1]
@@ -170,22 +184,23 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                     previous = found or previous
 
 
-def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about) -> list[str]:
-    """Read one clause; returns the ids of the organisations it names."""
+def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
+    """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
+    has said the person studies (a student's "working with Dr. A" names an advisor)."""
     trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
         parts = _TRIGGER_TAIL_END.split(rest, maxsplit=1)
         tail = parts[0]
-        pred = trigger_predicate(trig.group("trigger"), head, rest)
+        pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
         if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
-            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
+            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
     orgs = [_without_owner(o) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"

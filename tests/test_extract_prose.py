@@ -1,0 +1,32 @@
+"""kg.extract.prose: advisors a student's bio names in prose ("working with Dr. A"), and the same
+words in a professor's bio naming collaborators (fixtures in tests/data/extract/, people invented)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kg.extract import extract
+from kg.ingest import load_document
+
+DATA = Path(__file__).resolve().parent / "data" / "extract"
+
+
+def facts(name: str) -> set[tuple[str, str, str]]:
+    ex = extract(load_document(DATA / name))
+    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def test_a_students_working_with_names_advisors():
+    f = facts("student_bio_prose.md")
+    me = "Lina Okafor"
+    # the sentence before says the person is a PhD candidate, then a master's student
+    assert {(me, "advisedBy", "Tobias Wren"), (me, "advisedBy", "Ada Kiplagat"), (me, "advisedBy", "Selma Ruud")} <= f
+    assert (me, "studiedAt", "Harwick University") in f
+    # a job in the sentence: the person worked with a colleague there, no advisor
+    assert (me, "workedAt", "Fenwater Institute") in f
+    assert not any(o == "Ivo Marsh" for _, p, o in f if p in ("advisedBy", "mentoredBy"))
+
+
+def test_a_professors_working_with_names_no_advisor():
+    f = facts("professor_bio_prose.md")
+    assert not any(p == "advisedBy" for _, p, _ in f)
+    assert ("Maya Lindqvist", "studiedAt", "Harwick University") in f
