@@ -30,3 +30,15 @@ def test_a_professors_working_with_names_no_advisor():
     f = facts("professor_bio_prose.md")
     assert not any(p == "advisedBy" for _, p, _ in f)
     assert ("Maya Lindqvist", "studiedAt", "Harwick University") in f
+
+
+def test_each_degree_of_a_sentence_and_a_town_after_an_organisation():
+    ex = extract(load_document(DATA / "professor_bio_prose.md"))
+    me = "Maya Lindqvist"
+    by_object = {ex.entity(r.object).name: r for r in ex.relations if ex.entity(r.subject).name == me}
+    # "undergraduate degree ... in 2003 and her doctoral studies ... in 2009": each school its own degree
+    assert (by_object["Lakeshore University"].degree, by_object["Lakeshore University"].end) == ("BS", "2003")
+    assert (by_object["Harwick University"].degree, by_object["Harwick University"].end) == ("PhD", "2009")
+    # "... Department of Public Health in Brenton, NY": the town is no part of the name
+    internship = by_object["Marlow County Department of Public Health"]
+    assert (internship.predicate, internship.start, internship.end) == ("workedAt", "2007", "2008")

@@ -112,6 +112,36 @@ def _without_owner(org):
     return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
 
 
+#: A town written after an organisation ("Department of Health in Poughkeepsie"): no part of its name.
+_IN_TOWN = re.compile(r"\s+in\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$")
+#: What follows a town: its state or country ("..., NY", "..., Germany").
+_REGION_AFTER = re.compile(r"^\s*,\s*(?P<region>[A-Z]{2}\b|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)")
+
+
+def _without_town(org, text: str):
+    """The mention without a trailing "in <Town>" when the text goes on with the town's region, or the
+    town is a known place ("... Community Health in Poughkeepsie, NY" -> "... Community Health").
+
+    >>> from kg.extract.orgs import find_orgs_in_text
+    >>> text = "I interned at the Harlow Department of Public Health in Brenton, NY."
+    >>> _without_town(find_orgs_in_text(text)[0], text).name
+    'Harlow Department of Public Health'
+    """
+    cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
+    if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
+        return org
+    from kg.extract.orgs import OrgMention, classify_segment, is_location
+
+    region = _REGION_AFTER.match(text[org.end:])
+    if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
+                                                           or is_location(region.group("region"))))):
+        return org
+    inner = classify_segment(org.written[: cut.start()], context_org=True)
+    if inner is None:
+        return org
+    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
@@ -201,7 +231,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
-    orgs = [_without_owner(o) for o in find_orgs_in_text(head)]
+    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
