@@ -42,3 +42,14 @@ def test_each_degree_of_a_sentence_and_a_town_after_an_organisation():
     # "... Department of Public Health in Brenton, NY": the town is no part of the name
     internship = by_object["Marlow County Department of Public Health"]
     assert (internship.predicate, internship.start, internship.end) == ("workedAt", "2007", "2008")
+
+
+def test_people_a_degree_or_a_postdoc_was_done_with():
+    f = facts("postdoc_bio_prose.md")
+    me = "Tarek Osei"
+    # "earned his PhD ... in 2016 with A and B": advisors; "a Postdoctoral Fellow until 2019 with C": a mentor
+    assert {(me, "advisedBy", "Kofi Mensah"), (me, "advisedBy", "Lea Brandt"), (me, "mentoredBy", "Rana Aziz")} <= f
+    assert (me, "advisedBy", "Nadia Petrov") in f  # "advised by A, and co-supervised by B"
+    # "with Highest Honors" names nobody; a job "with" a person is no advice
+    assert not any("Honors" in o for _, _, o in f)
+    assert not any(o == "Piet Anders" for _, p, o in f if p in ("advisedBy", "mentoredBy"))

@@ -92,7 +92,8 @@ _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+lea
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
-_POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
+#: A postdoc named ("Postdoctoral Fellow", "post-doc").
+POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
 
 
@@ -139,7 +140,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "collaborat" in t:
         return None
     if "work" in t or t.startswith("in the"):
-        if _POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
+        if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
         if t.startswith("in the") and (studying or _STUDENT.search(before)):
             return "advisedBy"
@@ -148,7 +149,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
-    if _POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
+    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
         return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
     return "advisedBy"
 

@@ -6,7 +6,7 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit
-from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
@@ -17,7 +17,8 @@ _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|T
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
-    r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then)\b)"
+    # "advised by A, and co-supervised by B": the second trigger is read on its own
+    r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
 _UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
@@ -142,6 +143,41 @@ def _without_town(org, text: str):
     return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
 
 
+#: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
+_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
+#: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
+_NOT_PEOPLE = re.compile(r"\b(?:honou?rs?|laude|distinction|merit|class|minor|major|specialization|concentration|emphasis)\b",
+                         re.I)
+
+
+def _done_with(clause: str) -> tuple[str, str] | None:
+    """``(people text, predicate)`` for a clause stating a degree (advisedBy) or a postdoc (mentoredBy)
+    done "with" people named at its end, else ``None``.
+
+    >>> _done_with("He earned his PhD in Physics from X in 2020 with Ana Lopes and Ivo Marsh.")
+    ('Ana Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
+    (None, None)
+    """
+    from kg.extract.orgs import classify_segment
+    from kg.extract.people import split_people
+
+    match = _DONE_WITH.search(clause)
+    if match is None:
+        return None
+    before = clause[: match.start()]
+    predicate = "mentoredBy" if POSTDOC.search(before) else "advisedBy" if degree_span(before) else None
+    tail = clause[match.end():].rstrip(" .")
+    if predicate is None or _NOT_PEOPLE.search(tail):
+        return None
+    people = split_people(tail)
+    # the whole rest names people, none of them an organisation ("with the Ocean Lab", "with Acme Robotics")
+    if not people or len(tail) > sum(len(p.name) for p in people) + 14 * len(people) \
+            or any(classify_segment(p.name) for p in people):
+        return None
+    return tail, predicate
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
@@ -231,6 +267,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
+    elif about and "with" in sentence:
+        done_with = _done_with(sentence)
+        if done_with:
+            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
     orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
