@@ -42,6 +42,8 @@ from kg.extract.dates import find_date_range, parse_date
         ("seit 2019", "2019", "present"),
         ("dal 2016", "2016", "present"),
         ("2012 – actualidad", "2012", "present"),
+        ("2018 - Atual", "2018", "present"),
+        ("2019 – in corso", "2019", "present"),
     ],
 )
 def test_ranges(text, start, end):

@@ -12,6 +12,7 @@ from kg.extract import extract
 from kg.extract.gazetteer import classify_organization
 from kg.extract.orgs import is_role
 from kg.extract.people import clean_person
+from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of
 from kg.ingest import load_document
 
@@ -161,3 +162,32 @@ def test_local_role_words_and_german_titles():
     assert is_role("Professoressa associata") and is_role("Gastwissenschaftlerin") and is_role("访问学者")
     assert clean_person("Prof. Dr.-Ing. Anna Berg") == "Anna Berg"
     assert clean_person("Dr. rer. nat. habil. Anna Berg") == "Anna Berg"
+
+
+def test_portuguese_lattes_layout():
+    ex = run("oceanographer_lattes_pt.txt")
+    me = "Helena Duarte Vasconcelos"
+    # "Formação acadêmica/titulação": two names of one section kind; each block is the dates, then the
+    # degree, then the school, on lines of their own
+    assert dated(ex, me, "studiedAt", "Universidade Federal do Litoral Sul") == ("PhD", "2012", "2016")
+    assert dated(ex, me, "studiedAt", "Universidade Estadual de Campo Verde") == ("MS", "2010", "2012")
+    f = facts(ex)
+    assert {(me, "advisedBy", "Ricardo Almeida Brandão"), (me, "advisedBy", "Marta Silveira Coelho")} <= f
+    assert not any(o.startswith("Fundação") for _, _, o in f)  # "Bolsista do(a): X" is a label line (a grant)
+    # "2018 - Atual" is an open end, no employer; the role stands in a labelled line
+    assert dated(ex, me, "workedAt", "Universidade Federal do Litoral Sul") == ("Professora Adjunta", "2018", "present")
+    assert not any(o == "Atual" for _, _, o in f)
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Berufliche Laufbahn", "experience"), ("Hochschulausbildung", "education"), ("Persönliche Daten", "bio"),
+    ("Experiencia docente", "teaching"), ("Estancias de investigación", "experience"), ("Becas", "awards"),
+    ("Atuação profissional", "experience"), ("Produção bibliográfica", "publications"),
+    ("Formação acadêmica/titulação", "education"), ("Postes occupés", "experience"), ("Diplômes", "education"),
+    ("Esperienze lavorative", "experience"), ("Titoli di studio", "education"), ("Premi e riconoscimenti", "awards"),
+    ("科研经历", "experience"), ("学历", "education"), ("个人信息", "bio"),
+    ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
+    ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
+])
+def test_section_headings_in_other_languages(heading, kind):
+    assert heading_kind(heading) == kind

@@ -19,7 +19,7 @@ _RX_FIND_DATE_RANGE_2 = re.compile(r"(\d\d)(?!\d)")
 _RX_FIND_DATE_RANGE_3 = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _RX_FIND_DATE_RANGE_4 = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
-__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS"]
+__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian).
 MONTHS: dict[str, int] = {}
@@ -50,10 +50,10 @@ _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winte
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
     + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
 _YEAR = r"(?:19|20)\d\d"
-_OPEN_WORDS = (
-    r"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|"
-    r"présent|present\.|aujourd['’]hui|heute|jetzt|actualidad|presente|atual|oggi|至今|现在|現在|현재"
-)
+#: An open end in the languages of CVs other than English ("2018 - Atual", "seit 2019 - heute").
+OPEN_END_ABROAD = (r"présent|aujourd['’]hui|actuel|actuelle|en\s+cours|heute|jetzt|laufend|actualidad|actual|ahora|"
+                   r"presente|atual|atualmente|hoje|em\s+curso|oggi|attuale|in\s+corso|至今|现在|現在|현재")
+_OPEN_WORDS = rf"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|present\.|{OPEN_END_ABROAD}"
 _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 
 #: The first letters of the month and season names: with the digits, every character a date can

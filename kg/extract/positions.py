@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from importlib import resources
 
-from kg.extract.dates import DateRange, find_date_range
+from kg.extract.dates import OPEN_END_ABROAD, DateRange, find_date_range
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.text import clean, is_bullet
@@ -40,7 +40,7 @@ _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
-_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
+_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 _EMPLOYER_LABEL = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
 _PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _PROJECT_NAME_END = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
@@ -288,10 +288,16 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
     return None
 
 
+#: An open end of a date range in another language ("2018 - Atual"): no organisation's name.
+_OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
+
+
 def _chain_text(raw: str) -> str:
     """The line with emphasis markers and full stops between fields turned into segment breaks
-    ("**Org** Place", "PhD, Physics. University of X. 2015")."""
+    ("**Org** Place", "PhD, Physics. University of X. 2015") and open ends of dates left out."""
     text = _EMPHASIS_MARK.sub(" | ", raw)
+    if _DATE_RANGE_WORDS.search(text) or not text.isascii():
+        text = _OPEN_END_WORD.sub(" | ", text)
     if ". " in text:
         text = _FIELD_STOP.sub(_field_break, text)
     return clean(text)
@@ -329,11 +335,15 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
     previous = -1
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
+    pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
+    pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
-        if pending_dates is not None and pending_dates[0] != previous:
+        if pending_dates is not None and previous not in (pending_dates[0], pending_through):
             pending_dates = None
+        if pending_degree is not None and pending_degree[0] != previous:
+            pending_degree = None
         prior, previous = previous, index
         raw = _COLUMN_GAP.sub(" | ", lines[index].text)
         if not raw.isascii():
@@ -388,9 +398,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.last = index
             continue
         if _LABEL_LINE.match(text) and not _EMPLOYER_LABEL.match(text):
-            # "Research Areas: ...", "Products: ..." label lines
+            # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role
             if current is not None:
                 current.last = index
+                if not current.role:
+                    current.role = next((v for v in (_LABEL_PREFIX.sub("", part).strip(" .") for part in _NOTE_PARTS.split(text))
+                                         if v and is_role(v) and not degree_of(v) and len(v.split()) <= 6), None)
             continue
         project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
@@ -425,6 +438,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not chain and dates and not degree and (current is None or current.start or current.end) \
                 and not _LETTER.search(_DATE_RANGE_WORDS.sub("", text[: dates.begin] + text[dates.stop:])):
             pending_dates = (index, dates)  # "#### 2014 - 2016", "seit 2019" above the position it dates
+            continue
+        if not chain and degree and not trig and len(text.split()) <= 12 \
+                and (current is None or current.degree or (pending_dates is not None and pending_dates[0] == prior)):
+            # "2012 - 2016" / "Doutorado em Oceanografia." / "Universidade X": the degree above its school
+            pending_degree = (index, degree, field_of(text))
+            if dates is not None and pending_dates is None:
+                pending_dates = (index, dates)
+            pending_through = index
             continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
                 and len(text.split()) <= 6:
@@ -473,6 +494,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.first, current.role = pending_role
             if pending_dates is not None and dates is None:
                 current.first, dates = pending_dates[0], pending_dates[1]
+            if pending_degree is not None and not degree:
+                current.first = min(current.first, pending_degree[0])
+                current.degree, current.field = pending_degree[1], pending_degree[2]
             entries.append(current)
         elif current is None:
             continue
