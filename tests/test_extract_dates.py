@@ -44,6 +44,7 @@ from kg.extract.dates import find_date_range, parse_date
         ("2012 – actualidad", "2012", "present"),
         ("2018 - Atual", "2018", "present"),
         ("2019 – in corso", "2019", "present"),
+        ("平成27年4月 - 令和元年5月", "2015-04", "2019-05"),  # Japanese era years
     ],
 )
 def test_ranges(text, start, end):

@@ -191,3 +191,15 @@ def test_portuguese_lattes_layout():
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
+
+
+def test_japanese_resume_with_era_dates():
+    ex = run("physicist_rireki_ja.txt")
+    me = "小野寺 美咲"
+    assert ex.entity(ex.subject).name == me  # family name, space, given name: five characters
+    assert dated(ex, me, "workedAt", "西海大学") == ("准教授", "2017-04", "present")  # 平成29年4月～現在
+    assert dated(ex, me, "workedAt", "北辰研究機構") == ("特任研究員", "2014-04", "2017-03")
+    assert dated(ex, me, "studiedAt", "大学院理学研究科") == ("PhD", "2009-04", "2014-03")
+    assert relation(ex, me, "studiedAt", "理学部").degree == "BS"  # 大学 ... 卒業: a graduation, no job
+    assert not any(p == "workedAt" and o in ("東都大学", "理学部") for s, p, o in facts(ex))
+    assert (me, "advisedBy", "長谷部 宏") in facts(ex)

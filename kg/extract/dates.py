@@ -120,8 +120,18 @@ def _value(match: re.Match) -> tuple[str, int]:
     return year, int(year)
 
 
-#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年".
-_CJK_DATE = re.compile(r"((?:19|20)\d\d)年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
+#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年"; Japanese era years too ("平成27年4月").
+_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元))年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
+#: The year before the first of each Japanese era.
+_ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
+
+
+def _cjk_year(written: str) -> str:
+    """The Western year of a CJK date's year: ``"2015"``, ``"平成27"`` -> ``"2015"``, ``"令和元"`` -> ``"2019"``."""
+    era = _ERA_START.get(written[:2])
+    if era is None:
+        return written
+    return str(era + (1 if written[2:] == "元" else int(written[2:])))
 
 
 def _western(text: str) -> str:
@@ -129,11 +139,17 @@ def _western(text: str) -> str:
     into it is an offset into the original; the space before sets the date apart from a word
     joined to it ("至2015年").
 
-    >>> _western("2020年4月 - 現在"), _western("2012年至2015年")
-    (' 2020.4 - 現在', ' 2012至 2015')
+    >>> _western("2020年4月 - 現在"), _western("2012年至2015年"), _western("平成27年4月")
+    (' 2020.4 - 現在', ' 2012至 2015', ' 2015.4')
     """
-    return _CJK_DATE.sub(lambda m: (" " + (f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1))).ljust(len(m.group(0))),
-                         text)
+    return _CJK_DATE.sub(lambda m: _padded(_cjk_year(m.group(1)), m.group(2), len(m.group(0))), text)
+
+
+def _padded(year: str, month: str | None, width: int) -> str:
+    """``" 2020.4"`` in ``width`` characters: a space before when it fits (a date joined to a word
+    before it stands apart), spaces after."""
+    date = f"{year}.{month}" if month else year
+    return (" " + date if len(date) < width else date).ljust(width)
 
 
 def find_dates(text: str) -> list[tuple[str, int, int]]:
@@ -148,10 +164,10 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
 @lru_cache(maxsize=16384)
 def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
     out = []
-    if not _HAS_YEAR.search(text):
-        return ()
     if "年" in text:
         text = _western(text)
+    if not _HAS_YEAR.search(text):
+        return ()
     for match in _DATE.finditer(text):
         value, _ = _value(match)
         out.append((value, match.start(), match.end()))

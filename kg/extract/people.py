@@ -42,6 +42,9 @@ _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
+#: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last
+#: character is none that ends a unit or a title ("理学部 准教授").
+_CJK_SPACED = re.compile(r"^[\u3400-\u9fff\u3040-\u30ff]{1,3} [\u3400-\u9fff\u3040-\u30ff]{1,3}$(?<![学院部科所室館局課授員長師])")
 _WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
 _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
 
@@ -71,7 +74,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     ("Grant") may be part of it.
     """
     name = name.strip()
-    if _CJK.match(name.replace(" ", "")):
+    if _CJK.match(name.replace(" ", "")) or _CJK_SPACED.match(name):
         return True
     tokens = name.replace(",", " ").split()
     if not 2 <= len(tokens) <= 5:
