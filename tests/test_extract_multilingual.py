@@ -203,3 +203,23 @@ def test_japanese_resume_with_era_dates():
     assert relation(ex, me, "studiedAt", "理学部").degree == "BS"  # 大学 ... 卒業: a graduation, no job
     assert not any(p == "workedAt" and o in ("東都大学", "理学部") for s, p, o in facts(ex))
     assert (me, "advisedBy", "長谷部 宏") in facts(ex)
+
+
+@pytest.mark.parametrize("name, me, job, role, dates, school, degree, advisor", [
+    # altacv in German: "seit 04/2020", a compound role word, "Dr.-Ing." before the name and as the degree
+    ("glaciologist_altacv_de.tex", "Matthias Kranich", "Technische Universität Hohenfels", "Nachwuchsgruppenleiter",
+     ("2020-04", "present"), "Technische Universität Hohenfels", "PhD", "Konrad Eisele"),
+    # res in Spanish: a bank named in Spanish, "mar. 2019 -- actualidad", "Directora de tesis"
+    ("economist_res_es.tex", "Inés Carvajal Mora", "Banco Central de Arenales", "Economista sénior",
+     ("2019-03", "present"), "Universidad de Peñaverde", "PhD", "Pilar Echegaray"),
+    # friggeri in French: "depuis 2019", "Directrice de thèse"
+    ("linguist_friggeri_fr.tex", "Margaux Delacroix-Ferrand", "Université de Valmont", "Maîtresse de conférences",
+     ("2019", "present"), "Université de Montclair", "PhD", "Sylvie Aubertin"),
+])
+def test_latex_cv_classes_in_other_languages(name, me, job, role, dates, school, degree, advisor):
+    ex = run(name)
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", job) == (role, *dates)
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    assert (me, "advisedBy", advisor) in facts(ex)
+    assert not any(o == role for _, _, o in facts(ex))  # the role is no organisation
