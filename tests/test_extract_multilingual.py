@@ -223,3 +223,13 @@ def test_latex_cv_classes_in_other_languages(name, me, job, role, dates, school,
     assert relation(ex, me, "studiedAt", school).degree == degree
     assert (me, "advisedBy", advisor) in facts(ex)
     assert not any(o == role for _, _, o in facts(ex))  # the role is no organisation
+
+
+def test_german_lab_page_names_no_person_after_its_group():
+    ex = run("lab_page_de.html")
+    # "Arbeitsgruppe Bodenökologie" (the page's first heading) is a group, not the person the page is about
+    assert ex.entity(ex.subject).name != "Arbeitsgruppe Bodenökologie"
+    assert not any(e.type == "Person" and e.name.startswith("Arbeitsgruppe") for e in ex.entities)
+    # an alumnus "jetzt bei" a federal agency named in one compound word
+    assert ("Lukas Heinemann", "workedAt", "Umweltbundesamt") in facts(ex)
+    assert classify_organization("Umweltbundesamt", default="") == "Institute"
