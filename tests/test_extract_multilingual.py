@@ -188,6 +188,7 @@ def test_portuguese_lattes_layout():
     ("科研经历", "experience"), ("学历", "education"), ("个人信息", "bio"),
     ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
     ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
+    ("Leitung", "members"), ("博士生", "members"), ("教員", "members"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -233,3 +234,11 @@ def test_german_lab_page_names_no_person_after_its_group():
     # an alumnus "jetzt bei" a federal agency named in one compound word
     assert ("Lukas Heinemann", "workedAt", "Umweltbundesamt") in facts(ex)
     assert classify_organization("Umweltbundesamt", default="") == "Institute"
+
+
+def test_page_titles_wrapping_names_in_other_languages():
+    from kg.extract.subject import title_name
+
+    assert title_name("Lebenslauf von Jonas Albrecht")[0] == "Jonas Albrecht"
+    assert title_name("Currículo de Renata Campos")[0] == "Renata Campos"
+    assert title_name("郑若岚的个人简历")[0] == "郑若岚"
