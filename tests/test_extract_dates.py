@@ -45,6 +45,11 @@ from kg.extract.dates import find_date_range, parse_date
         ("2018 - Atual", "2018", "present"),
         ("2019 – in corso", "2019", "present"),
         ("平成27年4月 - 令和元年5月", "2015-04", "2019-05"),  # Japanese era years
+        ("2015 年 4 月 – 2019 年 3 月", "2015-04", "2019-03"),
+        ("2020年10月～", "2020-10", "present"),
+        ("dal 1° marzo 2016", "2016-03", "present"),
+        ("ab 2019", "2019", "present"),
+        ("à partir de 2018", "2018", "present"),
     ],
 )
 def test_ranges(text, start, end):
@@ -59,6 +64,10 @@ def test_ranges(text, start, end):
 def test_single_dates_are_ends(text, end):
     found = find_date_range(text)
     assert (found.start, found.end) == (None, end)
+
+
+def test_a_word_ending_like_since_is_no_since():
+    assert find_date_range("Vision Lab 2019")[:2] == (None, "2019")  # "Lab", not "ab"
 
 
 def test_month_abbreviations_that_are_words_need_their_full_stop():

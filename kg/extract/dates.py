@@ -69,7 +69,7 @@ _DATE = re.compile(
   | (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
-  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
+  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
   | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
   | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
@@ -85,7 +85,8 @@ _SEP = re.compile(
 #: "2015年至今", "2015年以来": an open end joined to its start without a separator.
 _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
-_SINCE = re.compile(r"(?:since|from|starting|seit|depuis|desde|dal|dès)\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
+_SINCE = re.compile(r"(?<!\w)(?:since|from|starting|seit|ab|depuis|desde|dal|dès|(?:à|a)\s+partir\s+d(?:e|el|u)|a\s+partire\s+dal)"
+                    r"\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
 _UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
 
@@ -121,7 +122,7 @@ def _value(match: re.Match) -> tuple[str, int]:
 
 
 #: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年"; Japanese era years too ("平成27年4月").
-_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元))年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
+_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元)) ?年(?: ?(\d{1,2}) ?月(?: ?\d{1,2} ?日)?)?")
 #: The year before the first of each Japanese era.
 _ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
 
@@ -259,7 +260,7 @@ def find_date_range(text: str) -> DateRange | None:
                 if end_year >= year:
                     return DateRange(value, str(end_year), begin, rest_begin + 2)
             stripped = sep.group(0).strip()
-            if stripped in ("--", "–", "—", "-", "−") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
+            if stripped in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
                 return DateRange(value, "present", begin, rest_begin)
         # "July-Aug 2020": a bare month before the date
         start = _month_from_bare(before, value, year)
