@@ -242,3 +242,25 @@ def test_page_titles_wrapping_names_in_other_languages():
     assert title_name("Lebenslauf von Jonas Albrecht")[0] == "Jonas Albrecht"
     assert title_name("Currículo de Renata Campos")[0] == "Renata Campos"
     assert title_name("郑若岚的个人简历")[0] == "郑若岚"
+
+
+@pytest.mark.parametrize("name, me, job, role, dates, school, degree, advisor", [
+    # a Markdown table with a salary grade before the title ("W2-Professorin")
+    ("geophysicist_cv_de_table.md", "Anja Vollmer", "Universität Lindenau", "W2-Professorin für Geophysik",
+     ("2021-10", "present"), "Universität Kiel", "PhD", None),
+    # HTML definition lists; "(dir. Pr. X)" names the thesis director
+    ("fluid_mechanics_cv_fr_dl.html", "Julien Mercadier", "Université de Valmont", "Chargé de recherche CNRS",
+     ("2017", "present"), "Université de Montclair", "PhD", "Hélène Gautier"),
+    # capitals headings in plain text; "(dal 2020)" after the position; "tutor:" of a doctorate
+    ("physicist_cv_it_caps.txt", "Federica Lombardi", "Dipartimento di Fisica", "Professoressa associata di Fisica teorica",
+     ("2020", "present"), "Università di Valtorre", "PhD", "Marco Rinaldi"),
+    # "2015.09-2019.06" bullets; "（导师：X 教授）" in full-width parentheses
+    ("chemist_cv_zh_bullets.md", "许佳怡", "东滨理工大学", "副教授", ("2021-07", "present"), "南岭大学", "PhD", "周明远"),
+])
+def test_more_layouts_in_other_languages(name, me, job, role, dates, school, degree, advisor):
+    ex = run(name)
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", job) == (role, *dates)
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    if advisor:
+        assert (me, "advisedBy", advisor) in facts(ex)

@@ -67,8 +67,10 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 ADVISOR_TRIGGER = re.compile(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
     # French, Spanish, Italian, German
-    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|(?:co-?)?orientador(?:a|es)?)"
-    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?direction\s+d(?:e|u|es)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|(?:co-?)?orientador(?:a|es)?|"
+    # "Betreuerin:", "Erstgutachter:", the Italian and Spanish "tutor:" of a doctorate
+    r"betreuerin|erstgutachter(?:in)?|tutor(?:e|a)?)"
+    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
@@ -107,7 +109,7 @@ _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
-                           r"ncadr|elat|oktor|irecci|rientad|"
+                           r"ncadr|elat|oktor|irecci|rientad|utor|utacht|dir\.|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 
