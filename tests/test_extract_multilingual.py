@@ -264,3 +264,18 @@ def test_more_layouts_in_other_languages(name, me, job, role, dates, school, deg
     assert relation(ex, me, "studiedAt", school).degree == degree
     if advisor:
         assert (me, "advisedBy", advisor) in facts(ex)
+
+
+def test_spanish_cvn_label_and_value_lines():
+    ex = run("chemist_cvn_es.txt")
+    me = "Álvaro Quintanilla Ródenas"
+    # "Entidad empleadora:" names the employer, "Categoría profesional:" the role whatever its words,
+    # "Fecha de inicio:" a start with no end (the position goes on)
+    assert dated(ex, me, "workedAt", "Universidad de Valdemora") == ("Profesor Titular de Universidad", "2016-09", "present")
+    assert ("Departamento de Química Física", "partOf", "Universidad de Valdemora") in facts(ex)
+    assert dated(ex, me, "workedAt", "Instituto de Catálisis de Arenales") == (
+        "Investigador Ramón y Cajal", "2011-01", "2016-08")
+    # a degree label above the school's label: "Titulación universitaria: Licenciado en X", "Programa de doctorado: Y"
+    assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", None, "2004")
+    assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", None, "2009")
+    assert (me, "advisedBy", "Gregorio Valcárcel Ibarra") in facts(ex)  # "Director/a de tesis:"

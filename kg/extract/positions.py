@@ -41,7 +41,20 @@ _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
-_EMPLOYER_LABEL = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
+#: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
+_EMPLOYER_LABEL = re.compile(
+    r"^(?:company|employer|institution|organi[sz]ation|university|affiliation|department|"
+    r"entidad(?:\s+empleadora|\s+de\s+titulaci[oó]n)?|instituci[oó]n|empresa|organismo|departamento|"
+    r"arbeitgeber|einrichtung|abteilung|employeur|établissement|organisme|département|"
+    r"institui[cç][aã]o|istituzione|ente|azienda|dipartimento)\s*:\s*", re.I)
+#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
+_DATE_LABEL = re.compile(r"^(?:fecha|date|dates|datum|data|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
+#: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
+#: value is the job title whatever words it holds.
+_ROLE_LABEL = re.compile(r"^(?:position|role|job title|title|cargo|puesto|categor[ií]a(?:\s+profesional)?|funktion|stelle|"
+                         r"poste|fonction|ruolo|qualifica|enquadramento(?:\s+funcional)?|fun[cç][aã]o)\s*:\s*", re.I)
+#: A date label that names the start ("Fecha de inicio", "Start date", "Beginn"): a lone date there is a start.
+_START_LABEL = re.compile(r"inicio|start|beginn|début|início|inizio", re.I)
 _PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _PROJECT_NAME_END = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
@@ -67,7 +80,8 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 ADVISOR_TRIGGER = re.compile(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
     # French, Spanish, Italian, German
-    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|(?:co-?)?orientador(?:a|es)?|"
+    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|director(?:a|/a|\(a\))?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|"
+    r"(?:co-?)?orientador(?:a|es|/a|\(a\))?|"
     # "Betreuerin:", "Erstgutachter:", the Italian and Spanish "tutor:" of a doctorate
     r"betreuerin|erstgutachter(?:in)?|tutor(?:e|a)?)"
     r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
@@ -399,11 +413,30 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        if _LABEL_LINE.match(text) and not _EMPLOYER_LABEL.match(text):
-            # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role
+        employer_label = _EMPLOYER_LABEL.match(text)
+        if employer_label:
+            text = raw = text[employer_label.end():]  # "Entidad empleadora: Universidad X": the organisation
+        elif _LABEL_LINE.match(text) or _DATE_LABEL.match(text):
+            # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role,
+            # "Fecha de inicio: 01/09/2016" the dates, "Programa de doctorado: X" the degree of the entry below
+            value = text[text.find(":") + 1:].strip()
+            label_degree = degree_of(text) if not _DATE_LABEL.match(text) else None  # in the label or the value
+            if label_degree and (current is None or current.degree or current.last != prior or current.role):
+                pending_degree, pending_through = (index, label_degree, field_of(value)), index
+                continue
             if current is not None:
                 current.last = index
-                if not current.role:
+                if label_degree:
+                    current.degree, current.field = label_degree, field_of(value)
+                elif _DATE_LABEL.match(text) and current.start is None and current.end is None:
+                    span = find_date_range(value)
+                    if span is not None:
+                        lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
+                        # a start and no end stated: the position goes on
+                        current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
+                elif not current.role and _ROLE_LABEL.match(text) and len(value.split()) <= 8 and value[:1].isupper():
+                    current.role = value.rstrip(" .")
+                elif not current.role:
                     current.role = next((v for v in (_LABEL_PREFIX.sub("", part).strip(" .") for part in _NOTE_PARTS.split(text))
                                          if v and is_role(v) and not degree_of(v) and len(v.split()) <= 6), None)
             continue
@@ -476,6 +509,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
+            # "Programa de doctorado: X" / "Entidad de titulación: Y" after another degree at Y: another entry
+            or (pending_degree is not None and pending_degree[0] == prior and current.degree is not None)
             # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
             or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
         )
