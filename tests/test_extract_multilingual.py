@@ -279,3 +279,14 @@ def test_spanish_cvn_label_and_value_lines():
     assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", None, "2004")
     assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", None, "2009")
     assert (me, "advisedBy", "Gregorio Valcárcel Ibarra") in facts(ex)  # "Director/a de tesis:"
+
+
+@pytest.mark.parametrize("line, name", [
+    ("Nombre y apellidos: Inés Mora", "Inés Mora"), ("Nom : Julien Mercadier", "Julien Mercadier"),
+    ("Nome e cognome: Federica Lombardi", "Federica Lombardi"), ("姓名：郑若岚", "郑若岚"), ("氏名　小野寺 美咲", "小野寺 美咲"),
+])
+def test_name_labels_in_other_languages(tmp_path, line, name):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"CURRICULUM VITAE\n\n{line}\n\nEducation\n2010 PhD, University of Kiel\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == name
