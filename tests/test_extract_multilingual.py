@@ -164,6 +164,12 @@ def test_local_role_words_and_german_titles():
     assert clean_person("Dr. rer. nat. habil. Anna Berg") == "Anna Berg"
 
 
+@pytest.mark.parametrize("written", ["Dott.ssa Giulia Ferraro", "Prof.ssa Giulia Ferraro", "Mag. Giulia Ferraro",
+                                     "Univ.-Prof. Dr. Giulia Ferraro", "apl. Prof. Giulia Ferraro", "Giulia Ferraro, M.Sc."])
+def test_academic_titles_and_degrees_around_names(written):
+    assert clean_person(written) == "Giulia Ferraro"
+
+
 def test_portuguese_lattes_layout():
     ex = run("oceanographer_lattes_pt.txt")
     me = "Helena Duarte Vasconcelos"

@@ -33,9 +33,13 @@ _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
     # German doctorates and diplomas name the faculty after "Dr." ("Dr. rer. nat.", "Dr.-Ing.", "Dipl.-Phys.")
     r"(?:dr\.?\s?(?:rer\.?\s?[a-z]{2,5}\.|phil\.|med\.|sc\.\s?[a-z]{3,5}\.)|dr\.?-ing\.|dipl\.-[a-z]{2,6}\.|habil\.|"
+    # Italian, Austrian, Spanish and German academic titles ("Dott.ssa", "Prof.ssa", "Mag.", "Lic.", "Univ.-Prof.", "apl. Prof.")
+    r"dott\.ssa|prof\.ssa|mag\.|lic\.|licda?\.|univ\.-prof\.|apl\.\s?prof\.|pr(?=\s)|"
     r"prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
     re.IGNORECASE,
 )
+#: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
+_DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
               "el", "y", "dos", "das", "do", "ten", "ter", "zu", "af", "st.", "mac", "ibn", "e"}
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
@@ -121,6 +125,7 @@ def clean_person(text: str) -> str | None:
     text = " ".join(text.split()).strip(" ,;:.-–")
     if text.endswith((")", "]")):
         text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
+    text = _DEGREE_AFTER_NAME.sub("", text)  # "Jana Ostermeier, M.Sc."
     untitled = text
     for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
         untitled = _TITLES.sub("", untitled)
