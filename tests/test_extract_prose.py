@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kg.extract import extract
 from kg.ingest import load_document
 
@@ -53,3 +55,23 @@ def test_people_a_degree_or_a_postdoc_was_done_with():
     # "with Highest Honors" names nobody; a job "with" a person is no advice
     assert not any("Honors" in o for _, _, o in f)
     assert not any(o == "Piet Anders" for _, p, o in f if p in ("advisedBy", "mentoredBy"))
+
+
+@pytest.mark.parametrize("name, me, job, role, school, advisor", [
+    ("bio_prose_fr.md", "Claire Montagnier", "Université de Valmont", "maîtresse de conférences",
+     "Université de Montclair", "Sylvie Aubertin"),  # "Je suis ... à", "sous la direction de"
+    ("bio_prose_de.md", "Jonas Kessler", "Universität Lindenau", "wissenschaftlicher Mitarbeiter",
+     None, "Albrecht Kessler"),  # "Ich bin ... am", "promoviert, betreut von"
+    ("bio_prose_es.md", "Lucía Montero", "Instituto de Ciencias del Subsuelo", "investigadora",
+     "Universidad de Arenales", "Ignacio Montalbán"),  # "Soy ... en", "Obtuve el doctorado", "bajo la dirección de"
+    ("bio_prose_it.md", "Chiara Gualtieri", "Università di Pontebello", "ricercatrice",
+     "Università di Valtorre", "Marco Rinaldi"),  # "Sono ... presso", "con la supervisione di"
+])
+def test_first_person_bios_in_other_languages(name, me, job, role, school, advisor):
+    ex = extract(load_document(DATA / name))
+    rel = {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name): r for r in ex.relations}
+    worked = rel[(me, "workedAt", job)]
+    assert (worked.role, worked.end) == (role, "present")  # the present tense: the position goes on
+    if school:
+        assert rel[(me, "studiedAt", school)].degree == "PhD"
+    assert (me, "advisedBy", advisor) in rel

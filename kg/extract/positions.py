@@ -84,7 +84,7 @@ ADVISOR_TRIGGER = re.compile(
     r"(?:co-?)?orientador(?:a|es|/a|\(a\))?|"
     # "Betreuerin:", "Erstgutachter:", the Italian and Spanish "tutor:" of a doctorate
     r"betreuerin|erstgutachter(?:in)?|tutor(?:e|a)?)"
-    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|betreut\s+von|unter\s+(?:der\s+)?(?:betreuung|anleitung)\s+von|(?:con|sotto)\s+la\s+(?:supervisione|guida)\s+d(?:i|el|ella)|sob\s+(?:a\s+)?orienta[cç][aã]o\s+d[eoa]s?|orientad[oa]\s+por|(?:encadr|dirig)[ée]e?\s+par|dirigid[oa]\s+por|师从|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
@@ -123,7 +123,7 @@ _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
-                           r"ncadr|elat|oktor|irecci|rientad|utor|utacht|dir\.|"
+                           r"ncadr|elat|oktor|irecci|rientad|utor|utacht|dir\.|etreu|nleitung|uida|rienta|irig|师从|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 

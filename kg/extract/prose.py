@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit
+from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit, is_role
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -13,7 +13,10 @@ from kg.extract.vocab import degree_span, field_of
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
-_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
+_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b"
+                      # the first person in the other languages of the vocabularies: "Je suis", "J'ai", "Ich bin",
+                      # "Soy", "Sono", "Sou", "Ho conseguito", "Fiz o doutorado"
+                      r"|(?:^|[\s,;(])(?:[Jj]['’](?=\w)|(?:[Jj]e|[Ii]ch|[Mm]eine?|[Ss]oy|[Oo]btuve|[Hh]ice|[Ss]ono|[Hh]o|[Ss]ou|[Ff]iz|[Ee]u)(?=\s))")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
@@ -56,14 +59,22 @@ def _after_people(tail: str) -> str:
 
 _STUDY = re.compile(
     r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
+    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my)|"
+    r"thèse|promoviert|promovierte|studiert|tesis|tese|tesi|estudié|estudei|studiato)\b", re.I)
 _WORK = re.compile(
     r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
     r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
     r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
 _AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
                     r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)\b", re.I)
+_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads|"
+                      r"suis|est|actuellement|bin|ist|derzeit|zurzeit|soy|es|actualmente|sono|è|attualmente|sou|é|atualmente)(?!\w)",
+                      re.I)
+#: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
+_ROLE_AFTER_VERB_ABROAD = re.compile(
+    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é)\s+(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
+    r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
+    re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
@@ -176,6 +187,21 @@ def _done_with(clause: str) -> tuple[str, str] | None:
             or any(classify_segment(p.name) for p in people):
         return None
     return tail, predicate
+
+
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+def _names_role_word(text: str) -> bool:
+    """Whether a text holds a job title word of ``data/roles.tsv`` ("Je suis maîtresse de conférences", "Soy investigadora").
+
+    >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
+    (True, False)
+    """
+    from kg.extract.orgs import _roles
+
+    roles = _roles()
+    return any(w.lower() in roles for w in _WORD.findall(text))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:
@@ -304,7 +330,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain))
-    work = bool(_WORK.search(plain))
+    work = bool(_WORK.search(plain)) or _names_role_word(plain)
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
@@ -337,6 +363,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
+        elif not head.isascii() or _PRONOUN.search(head):
+            abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
+            if abroad and is_role(abroad.group("role")):
+                role = abroad.group("role").strip()
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch
