@@ -1,5 +1,6 @@
-"""kg.extract.prose: advisors a student's bio names in prose ("working with Dr. A"), and the same
-words in a professor's bio naming collaborators (fixtures in tests/data/extract/, people invented)."""
+"""kg.extract.prose: advisors a student's bio names in prose ("working with Dr. A"), the same
+words in a professor's bio naming collaborators, and first-person bios in other languages (fixtures in
+tests/data/extract/, people invented)."""
 from __future__ import annotations
 
 from pathlib import Path
