@@ -9,16 +9,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.gazetteer import (
+    _data_rows,
     canonical_org_name,
     classify_organization,
+    data_words,
     lookup_organization,
     org_key,
+    word_groups,
 )
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -89,20 +91,16 @@ _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|a
 
 @lru_cache(maxsize=1)
 def _roles() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("roles.tsv").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines()[1:] if w.strip() and not w.startswith("#"))
+    return frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
 
 
-@lru_cache(maxsize=1)
 def _field_words() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("field_words.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+    return data_words("field_words.txt")
 
 
-@lru_cache(maxsize=1)
-def _locations() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("locations.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+def _org_words() -> dict[str, frozenset[str]]:
+    """``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words)."""
+    return word_groups("org_words.tsv")
 
 
 _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
@@ -118,7 +116,7 @@ def is_location(segment: str) -> bool:
     text = segment.strip(" .").lower()
     if not text:
         return False
-    if text in _locations():
+    if text in data_words("locations.txt"):
         return True
     return bool(_US_STATE_CODE.match(segment.strip(" .")))
 
@@ -250,7 +248,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
 
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _LABELS:
+    if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
         return None
     if is_role(text):
         return None
@@ -269,7 +267,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         from kg.extract.people import is_person_name
 
         if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical) \
-                and words[-1].lower() not in _TRADES:
+                and words[-1].lower() not in _org_words()["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
         if _RX_CLASSIFY_SEGMENT_9.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
@@ -308,19 +306,9 @@ def _degree_and_field(text: str) -> bool:
     return bool(field) and text.rstrip(" .").endswith(field)
 
 
-#: Trades a company's name may end with, after a made-up word ("Nimbus Robotics").
-_TRADES = frozenset({"robotics", "genomics", "analytics", "therapeutics", "diagnostics", "biosciences", "biotech",
-                     "insights", "dynamics", "networks", "energy", "pharma", "semiconductors", "aerospace",
-                     "automation", "logistics", "interactive", "digital", "devices", "biologics"})
 _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
 _PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
                           r"simulator|compiler|database|car|game|games engine)$", re.I)
-_LABELS = {"dissertation", "thesis", "advisor", "advisors", "mentor", "courses", "skills", "areas", "research areas",
-           "products", "fields", "committee", "topics", "interests", "keywords", "tools", "languages", "title",
-           "role", "position", "location", "email", "phone", "tel", "homepage", "website", "github", "linkedin",
-           # column headers of CV tables ("| Years | Position | Institution |")
-           "institution", "organization", "organisation", "employer", "company", "affiliation", "years", "year",
-           "dates", "date", "period", "degree"}
 
 
 def segments(text: str) -> list[tuple[str, int]]:
@@ -663,17 +651,12 @@ def _prose_type(phrase: str) -> str | None:
     if not _RX_PROSE_TYPE_2.search(text):
         return None
     words = text.split()
-    if len(words) == 1 and words[0].lower() in _BARE_KEYWORDS:
+    if len(words) == 1 and words[0].lower() in _org_words()["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
     t = classify_organization(canonical_org_name(text), default="")
     return t or None
 
 
-#: Organisation keywords that name no organisation on their own.
-_BARE_KEYWORDS = frozenset({
-    "research", "program", "group", "team", "center", "centre", "society", "university", "université", "universität",
-    "universidad", "università", "universidade", "école", "ecole", "escuela", "college", "institute", "institut",
-    "instituto", "school", "department", "laboratory", "lab", "faculty", "academy", "hochschule", "laboratoire"})
 
 
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
@@ -686,21 +669,18 @@ _ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair
 def _trim_award(piece: str) -> str | None:
     """"KTH School of Engineering Sciences Teaching Prize" -> "KTH School of Engineering Sciences"."""
     words = piece.split()
-    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _AWARD_WORDS):
+    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _org_words()["award_words"]):
         words.pop()
     while words:
         rest = " ".join(words)
         if lookup_organization(rest) or (_prose_type(rest) and not _AWARD_END.search(rest)):
             return rest
         words.pop()
-        while words and words[-1].lower() in _AWARD_WORDS:
+        while words and words[-1].lower() in _org_words()["award_words"]:
             words.pop()
     return None
 
 
-_AWARD_WORDS = {"distinguished", "outstanding", "faculty", "research", "dissertation", "graduate", "young", "early",
-                "career", "best", "paper", "student", "innovation", "excellence", "service", "teaching", "impact",
-                "societal", "memorial", "honorable", "mention", "the", "junior", "senior", "investigator", "new"}
 
 
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
