@@ -24,46 +24,45 @@ from kg.extract.gazetteer import (
 )
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_ROLE_1 = re.compile(r"[^\W\d_][\w-]*")
-_RX_IS_ROLE_2 = re.compile(r"\([^)]*\)")
-_RX_IS_ROLE_3 = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
-_RX_CLASSIFY_SEGMENT_1 = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
-_RX_CLASSIFY_SEGMENT_2 = re.compile(r"^(?:the|a|an)\s+", re.I)
-_RX_CLASSIFY_SEGMENT_3 = re.compile(r"^the university", re.I)
-_RX_CLASSIFY_SEGMENT_4 = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
-_RX_CLASSIFY_SEGMENT_5 = re.compile(r"^[a-z]+[A-Z]")
-_RX_CLASSIFY_SEGMENT_6 = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
+_LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
+_PAREN_ASIDE = re.compile(r"\([^)]*\)")
+_ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+_THE_UNIVERSITY = re.compile(r"^the university", re.I)
+_CAPITAL_OR_CJK = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
+_LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
+_LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
-_RX_CLASSIFY_SEGMENT_7 = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
-_RX_CLASSIFY_SEGMENT_8 = re.compile(r"[A-Z]{2,}")
-_RX_CLASSIFY_SEGMENT_9 = re.compile(r"\d")
-_RX_SEGMENTS_1 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
-_RX_SEGMENTS_2 = re.compile(r"\S+")
-_RX_SEGMENTS_3 = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_1 = re.compile(r"\b(?:present|now|current|today)\b", re.I)
-_RX_ORG_CHAIN_2 = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_3 = re.compile(r"\s(?:and|&)\s")
-_RX_ORG_CHAIN_4 = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_5 = re.compile(r"[A-Za-z]")
-_RX_FIND_ORGS_IN_TEXT_1 = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
-_RX_FIND_ORGS_IN_TEXT_2 = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
-_RX_FIND_ORGS_IN_TEXT_3 = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
-_RX_FIND_ORGS_IN_TEXT_4 = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
-_RX_PROSE_ORG_1 = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
-_RX_ORG_PIECES_1 = re.compile(r"^the\s+", re.I)
-_RX_ORG_PIECES_2 = re.compile(r"\s+in\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
-_RX_ORG_PIECES_3 = re.compile(r"\s+(at|in|on|and|&|for)\s+(?:the\s+)?", re.I)
-_RX_ORG_PIECES_4 = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_RX_PROSE_TYPE_1 = re.compile(r"^(?:the)\s+", re.I)
-_RX_PROSE_TYPE_2 = re.compile(
+_PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
+_CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
+_DIGIT = re.compile(r"\d")
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+_NON_SPACE_RUN = re.compile(r"\S+")
+_LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
+_NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
+_AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
+_SPACED_AND = re.compile(r"\s(?:and|&)\s")
+_ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_LEGAL_FORM = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
+_COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
+_UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
+_THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
+_AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
+_LEADING_THE = re.compile(r"^the\s+", re.I)
+_TRAILING_IN_PLACE = re.compile(r"\s+in\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
+_PIECE_CONNECTOR = re.compile(r"\s+(at|in|on|and|&|for)\s+(?:the\s+)?", re.I)
+_SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
+_PROSE_ORG_KEYWORD = re.compile(
     r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
     r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
     r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
     r"universität|discipline|division|program|programme|tafe|society|association)\b|\b\w+\s+research$", re.I
 )
-_RX_PROSE_ORG_2 = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
-_RX_PROSE_ORG_3 = re.compile(r"^University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$")
-_RX_PROSE_ORG_4 = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
+_COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
+_STATE_UNIVERSITY_SYSTEM = re.compile(r"^University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$")
+_LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
 
 __all__ = [
@@ -138,7 +137,7 @@ def is_role(segment: str) -> bool:
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
-    words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", lowered[:closed]) + lowered[closed:])
+    words = _LETTER_WORD.findall(_PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
     if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
         cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
@@ -149,7 +148,7 @@ def is_role(segment: str) -> bool:
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
-        return not _RX_IS_ROLE_3.search(segment)
+        return not _ORG_NOUN.search(segment)
     strong = STRONG_ORG.search(segment)
     return not (strong and strong.group(0).lower() != "research")
 
@@ -206,14 +205,14 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     (an entry's first segment): an unknown proper name there is taken for a company.
     """
     text = segment.strip(" .,;:*-–")
-    if _RX_CLASSIFY_SEGMENT_1.search(text) and segment.rstrip().endswith("."):
+    if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _RX_CLASSIFY_SEGMENT_2.sub("", text) if not _RX_CLASSIFY_SEGMENT_3.match(text) else text
+    text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
     if len(text) < 2 or len(text) > 120:
         return None
-    if not _RX_CLASSIFY_SEGMENT_4.search(text[:1]) and not _RX_CLASSIFY_SEGMENT_5.match(text):
+    if not _CAPITAL_OR_CJK.search(text[:1]) and not _LOWER_THEN_CAPITAL.match(text):
         # organisations start with a capital ("eBay" aside)
-        if not (context_org and _RX_CLASSIFY_SEGMENT_6.match(text)):
+        if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
             return None
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
@@ -232,7 +231,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
                 return inner
-    if _RX_CLASSIFY_SEGMENT_7.match(text) and not lookup_organization(words_all[0]):
+    if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation
     if len(words_all) >= 2 and not STRONG_ORG.search(text) and not _PRODUCT_END.search(text):
@@ -266,10 +265,10 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         from kg.extract.people import is_person_name
 
-        if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical) \
+        if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
                 and words[-1].lower() not in _org_words()["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
-        if _RX_CLASSIFY_SEGMENT_9.search(canonical):
+        if _DIGIT.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
         if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
@@ -327,16 +326,16 @@ def _segments(text: str) -> tuple[tuple[str, int], ...]:
         out.append((text[start:], start))
     split_out = []
     for seg, offset in out:
-        if _RX_SEGMENTS_1.search(seg) and " " in seg.strip():
+        if _CJK_CHAR.search(seg) and " " in seg.strip():
             # CJK CVs separate their fields with spaces
-            for m in _RX_SEGMENTS_2.finditer(seg):
+            for m in _NON_SPACE_RUN.finditer(seg):
                 split_out.append((m.group(0), offset + m.start()))
         else:
             split_out.append((seg, offset))
     out = split_out
     cleaned_out = []
     for seg, offset in out:
-        lead = _RX_SEGMENTS_3.match(seg)
+        lead = _LEADING_PREPOSITION.match(seg)
         if lead and seg[lead.end():lead.end() + 1].isupper():
             seg, offset = seg[lead.end():], offset + lead.end()
         if seg.strip():
@@ -395,7 +394,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
-    cleaned = _RX_ORG_CHAIN_1.sub(",", cleaned)
+    cleaned = _NOW_WORD.sub(",", cleaned)
     return _blanked_chain(cleaned, context_org)
 
 
@@ -419,7 +418,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         lead = degree_span(seg)
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
-            if rest[:1].isupper() and classify_segment(_RX_ORG_CHAIN_2.split(rest, maxsplit=1)[0], context_org=False):
+            if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
                 seg = rest
@@ -432,15 +431,15 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
-                    halves = _RX_ORG_CHAIN_2.split(sub[1])
+                    halves = _AND_JOINER.split(sub[1])
                     if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
                         candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if _RX_ORG_CHAIN_3.search(sub[1]) else candidate
+                        mention = None if _SPACED_AND.search(sub[1]) else candidate
                         break
             else:
-                sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
+                sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     target, shift = sub[1], seg.find(sub[1])
         together = run_together(target)
@@ -451,7 +450,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     begin = offset + shift + at
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
-        both = _RX_ORG_CHAIN_2.split(target)
+        both = _AND_JOINER.split(target)
         if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both):
             pair = [classify_segment(b, context_org=False) for b in both]
             if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
@@ -462,14 +461,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is None:
             first_free = context_org and shift == 0 and not out
             while first_free and free_upto < i and (is_role(p := pieces[free_upto][0]) or is_location(p)
-                                                    or not _RX_ORG_CHAIN_5.search(p)):
+                                                    or not _LATIN_LETTER.search(p)):
                 free_upto += 1
             first_free = first_free and free_upto >= i
             mention = classify_segment(target, context_org=first_free)
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(_RX_SEGMENTS_1.search(m.name) for m in out):
+    if len(out) > 1 and all(_CJK_CHAR.search(m.name) for m in out):
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
     return out
 
@@ -489,7 +488,7 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
         if i + 1 < len(pieces):
             nxt = pieces[i + 1][0].strip()
             joined = f"{seg.strip()}, {nxt}"
-            if lookup_organization(joined) or (_SYSTEMS.match(seg.strip()) and len(nxt.split()) <= 3 and not _RX_CLASSIFY_SEGMENT_9.search(nxt)):
+            if lookup_organization(joined) or (_SYSTEMS.match(seg.strip()) and len(nxt.split()) <= 3 and not _DIGIT.search(nxt)):
                 out.append((joined, offset))
                 i += 2
                 continue
@@ -525,16 +524,16 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
-        if _RX_FIND_ORGS_IN_TEXT_1.fullmatch(phrase):
-            owner = _RX_FIND_ORGS_IN_TEXT_2.search(text[:begin])
+        if _LEGAL_FORM.fullmatch(phrase):
+            owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
                 written = text[owner.start():match.end()]
                 out.append(OrgMention(written, written, "Company", False, owner.start(), match.end()))
             continue
-        suffix = _RX_FIND_ORGS_IN_TEXT_3.search(phrase)
-        if suffix and not _RX_FIND_ORGS_IN_TEXT_4.search(text[: begin + len(phrase)]):
+        suffix = _UNIT_WORD_END.search(phrase)
+        if suffix and not _THE_NAMED_UNIT_END.search(text[: begin + len(phrase)]):
             phrase = phrase[: suffix.start()]
-        award = _RX_PROSE_ORG_1.search(phrase)
+        award = _AWARD_WORD.search(phrase)
         if award:
             trimmed = _trim_award(phrase[: award.end()])
             if not trimmed:
@@ -572,14 +571,14 @@ def _org_pieces(phrase: str):
     ("Department of Computer Science and Technology"), roles dropped ("Visiting Fellow
     in the ...") and a trailing place dropped ("University of Tokyo in Japan")."""
     whole = phrase.strip()
-    if lookup_organization(_RX_ORG_PIECES_1.sub("", whole)):
+    if lookup_organization(_LEADING_THE.sub("", whole)):
         yield whole, 0
         return
-    place = _RX_ORG_PIECES_2.search(whole)
+    place = _TRAILING_IN_PLACE.search(whole)
     if place and is_location(place.group(1)) and lookup_organization(whole[: place.start()]):
         yield whole[: place.start()], 0  # "RIKEN Center for Computational Science in Kobe"
         return
-    bounds = [(m.start(), m.end(), m.group(1).lower()) for m in _RX_ORG_PIECES_3.finditer(whole)]
+    bounds = [(m.start(), m.end(), m.group(1).lower()) for m in _PIECE_CONNECTOR.finditer(whole)]
     if not bounds:
         if _prose_type(whole):
             yield whole, 0
@@ -613,7 +612,7 @@ def _org_pieces(phrase: str):
         elif is_role(text):
             groups.append([offset, end, "role"])
         elif is_location(text) or _DATE_WORD.search(text):
-            if groups and groups[-1][2] == "org" and connector == "in" and _RX_ORG_PIECES_4.search(whole[groups[-1][0]:groups[-1][1]]):
+            if groups and groups[-1][2] == "org" and connector == "in" and _SITE_WORD_END.search(whole[groups[-1][0]:groups[-1][1]]):
                 groups[-1][1] = end
             else:
                 groups.append([offset, end, "place"])
@@ -640,7 +639,7 @@ _VENUE_START = re.compile(r"^(?:journal|proceedings|transactions|annals|review|l
 
 @lru_cache(maxsize=32768)
 def _prose_type(phrase: str) -> str | None:
-    text = _RX_PROSE_TYPE_1.sub("", phrase.strip(" .,'’"))
+    text = _LEADING_THE.sub("", phrase.strip(" .,'’"))
     if not text or len(text) < 2 or _VENUE_START.match(text):
         return None
     known = lookup_organization(text)
@@ -648,7 +647,7 @@ def _prose_type(phrase: str) -> str | None:
         return known.type
     if is_location(text) or is_role(text):
         return None
-    if not _RX_PROSE_TYPE_2.search(text):
+    if not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
     if len(words) == 1 and words[0].lower() in _org_words()["bare_keywords"]:
@@ -685,7 +684,7 @@ def _trim_award(piece: str) -> str | None:
 
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
     piece = piece.strip(" .,'’")
-    award = _RX_PROSE_ORG_1.search(piece)
+    award = _AWARD_WORD.search(piece)
     if award:
         piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
@@ -697,22 +696,22 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         if not trimmed:
             return None
         piece = trimmed
-    lead = _RX_PROSE_TYPE_1.match(piece)
+    lead = _LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
     org_type = _prose_type(written)
     if not org_type:
         return None
     # "University of California, Berkeley": extend over a campus written after a comma
-    tail = _RX_PROSE_ORG_2.match(text[begin + len(piece):])
+    tail = _COMMA_CAMPUS.match(text[begin + len(piece):])
     if tail:
         longer = f"{written}, {tail.group(1)}"
         known = lookup_organization(longer)
         if known:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
-        if _RX_PROSE_ORG_3.match(written):
+        if _STATE_UNIVERSITY_SYSTEM.match(written):
             if not is_location(tail.group(1)) or tail.group(1) in ("Berkeley", "Irvine", "Davis", "Knoxville", "College Park", "Austin", "Dallas", "Madison"):
                 return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
-    legal = _RX_PROSE_ORG_4.match(text[begin + len(piece):])
+    legal = _LEGAL_FORM_AFTER.match(text[begin + len(piece):])
     if legal:
         written = written + legal.group(0)
         return OrgMention(canonical_org_name(written), written, "Company", False, begin, begin + len(piece) + legal.end())
