@@ -51,8 +51,6 @@ _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|progr
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
 _LEADING_THE = re.compile(r"^the\s+", re.I)
-_TRAILING_IN_PLACE = re.compile(r"\s+in\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
-_PIECE_CONNECTOR = re.compile(r"\s+(at|in|on|and|&|for)\s+(?:the\s+)?", re.I)
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
 _PROSE_ORG_KEYWORD = re.compile(
     r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
@@ -402,6 +400,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
+    from kg.extract.models.affiliations import parse_affiliation
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
     from kg.extract.vocab import degree_of, degree_span, field_of
 
@@ -451,7 +450,10 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
         both = _AND_JOINER.split(target)
-        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both):
+        # two organisations when either is known, or the affiliation model reads two units
+        # ("Institute of Energy and Climate Research" is one)
+        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both) and (
+                any(lookup_organization(b) for b in both) or len(parse_affiliation(target).units) >= 2):
             pair = [classify_segment(b, context_org=False) for b in both]
             if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
                 for b, m in zip(both, pair):
@@ -539,7 +541,7 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
             if not trimmed:
                 continue
             phrase = trimmed
-        for piece, offset in _split_run_together(_org_pieces(phrase)):
+        for piece, offset in _org_pieces(phrase):
             mention = _prose_org(piece, text, begin + offset)
             if mention is not None:
                 if award:
@@ -548,84 +550,82 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
-_UNIT_START = re.compile(r"\b(?:Department|School|Faculty|Division|Institute|Laboratory|Centre|Center|College)\s+(?:of|for)\b")
-
-
-def _split_run_together(pieces):
-    """Pieces with organisations run together split apart: short header lines read as one
-    passage ("Department of X" above "Y Institute of Technology")."""
-    for piece, offset in pieces:
-        unit = _UNIT_START.search(piece, 1)
-        if unit and is_role(piece[: unit.start()]):
-            piece, offset = piece[unit.start():], offset + unit.start()  # "Associate Professor Department of X"
-        together = run_together(piece)
-        if together:
-            yield from ((name, offset + at) for name, at, _ in together)
-        else:
-            yield piece, offset
+#: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|@)\s(?:the\s)?", re.I)
 
 
 def _org_pieces(phrase: str):
-    """The organisations of a capitalised phrase: split at "at/in/and/for (the)", with
-    pieces that are neither organisations nor roles glued back to the piece before
-    ("Department of Computer Science and Technology"), roles dropped ("Visiting Fellow
-    in the ...") and a trailing place dropped ("University of Tokyo in Japan")."""
-    whole = phrase.strip()
-    if lookup_organization(_LEADING_THE.sub("", whole)):
-        yield whole, 0
-        return
-    place = _TRAILING_IN_PLACE.search(whole)
-    if place and is_location(place.group(1)) and lookup_organization(whole[: place.start()]):
-        yield whole[: place.start()], 0  # "RIKEN Center for Computational Science in Kobe"
-        return
-    bounds = [(m.start(), m.end(), m.group(1).lower()) for m in _PIECE_CONNECTOR.finditer(whole)]
-    if not bounds:
-        if _prose_type(whole):
-            yield whole, 0
-        return
-    parts, pos = [], 0
-    for b_start, b_end, word in bounds:
-        parts.append((whole[pos:b_start], pos, None))
-        pos = b_end
-        parts[-1] = (*parts[-1][:2], parts[-1][2])
-        parts.append(("", pos, word))  # marker of the connector before the next part
-    parts.append((whole[pos:], pos, None))
-    # rebuild as (text, offset, connector-before)
-    items, connector = [], None
-    for text, offset, word in parts:
-        if word is not None:
-            connector = word
-            continue
-        items.append((text, offset, connector))
-        connector = None
-    groups: list[list] = []  # [start offset, end offset, kind]
-    for text, offset, connector in items:
-        end = offset + len(text)
-        if _prose_type(text) or lookup_organization(text):
-            if connector in ("and", "&") and groups and groups[-1][2] == "other" and not lookup_organization(text) \
-                    and "the" not in whole[groups[-1][1]:offset].split():
-                # "Circuits and Computation Lab": a bare word joined by "and" belongs to the name
-                # (unless the name after "and" is complete on its own: "Acme Seed and Shanghai AI Lab")
-                groups[-1][1:] = [end, "org"]
+    """The organisations of a capitalised phrase as ``(piece, offset)``, with "at" and "in" read as
+    the commas an affiliation string writes there. A part that names nothing alone joins the
+    organisation after it or before it (:func:`_joins`); a part is then a known organisation whole,
+    or the units the affiliation model finds in it ("Lab X Department of Y"), a unit that names no
+    organisation alone joined to its neighbour ("UW Allen" of "UW Allen School of X"), or, when no
+    unit names one, the part itself.
+
+    >>> [p for p, _ in _org_pieces("Robotics Lab at the University of Xanadu Fairbanks in Peru")]
+    ['Robotics Lab', 'University of Xanadu Fairbanks', 'Peru']
+    >>> [p for p, _ in _org_pieces("Institute for Soil Science in Ecology at the Vision Studies in Biology Department")]
+    ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
+    """
+    from kg.extract.models.affiliations import parse_affiliation
+
+    phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
+    commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    parts, start = [], 0
+    for part in commas.split(","):
+        if part.strip():
+            at = start + len(part) - len(part.lstrip())
+            parts.append([at, at + len(part.strip()), False])  # [start, end, joined]
+        start += len(part) + 1
+    for i in range(len(parts) - 2, -1, -1):
+        # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
+        if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
+                and phrase[parts[i][1]:parts[i + 1][0]].split()[0].lower() == "in" and _joins(
+                commas[parts[i][0]:parts[i][1]], commas[parts[i + 1][0]:parts[i + 1][1]]):
+            parts[i][1:] = parts[i + 1][1], True
+            del parts[i + 1]
+    for i in range(len(parts) - 1, 0, -1):
+        if _joins(commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]], before=True):
+            parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
+            del parts[i]
+    units = parse_affiliation(commas).units
+    for at, end, joined in parts:
+        name, spans = commas[at:end], []
+        for unit in () if joined or lookup_organization(_LEADING_THE.sub("", name)) else units:
+            if not (at <= unit.start and unit.end <= end):
+                continue
+            if spans and not lookup_organization(unit.name) and not (
+                    _prose_type(commas[spans[-1][0]:spans[-1][1]]) and _prose_type(unit.name)):
+                spans[-1][1] = unit.end
             else:
-                groups.append([offset, end, "org"])
-        elif is_role(text):
-            groups.append([offset, end, "role"])
-        elif is_location(text) or _DATE_WORD.search(text):
-            if groups and groups[-1][2] == "org" and connector == "in" and _SITE_WORD_END.search(whole[groups[-1][0]:groups[-1][1]]):
-                groups[-1][1] = end
+                spans.append([unit.start, unit.end])
+        if not any(_prose_type(commas[b:e]) for b, e in spans):
+            spans = [[at, end]]
+        for b, e in spans:
+            joint = _AND_JOINER.search(phrase, b, e)
+            if joint and not lookup_organization(phrase[b:e]) and (
+                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])):
+                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))  # "X and Y", one known
             else:
-                groups.append([offset, end, "place"])
-        elif groups and (groups[-1][2] in ("org", "role") or (
-                groups[-1][2] == "other" and connector in ("for", "and", "&")
-                and "the" not in whole[groups[-1][1]:offset].split())):
-            groups[-1][1] = end  # "Society for Neuroscience": words that are no name alone make one together
-        else:
-            groups.append([offset, end, "other"])
-    for g_start, g_end, kind in groups:
-        piece = whole[g_start:g_end]
-        if kind in ("org", "other") and _prose_type(piece):
-            yield piece, g_start
+                yield phrase[b:e], b
+
+
+def _joins(part: str, neighbour: str, *, before: bool = False) -> bool:
+    """Whether a part of a phrase is a piece of the organisation ``neighbour`` names, after it
+    (``before``: the neighbour stands before the part) or before it: words that name nothing
+    alone, no role or degree ("Institute for X in Oncology", "University of X at Chapel Hill"),
+    or a place after a site ("Center in Wuxi").
+
+    >>> _joins("Oncology", "Institute for Data Science", before=True), _joins("Peru", "University of Xanadu", before=True)
+    (True, False)
+    """
+    if not (_prose_type(neighbour) or lookup_organization(neighbour)):
+        return False
+    if is_location(part) or _DATE_WORD.search(part):
+        return before and bool(_SITE_WORD_END.search(neighbour)) and not _DATE_WORD.search(part)
+    from kg.extract.vocab import degree_of
+
+    return not (_prose_type(part) or is_role(part) or degree_of(part) or lookup_organization(part))
 
 
 _DATE_WORD = re.compile(
@@ -656,13 +656,10 @@ def _prose_type(phrase: str) -> str | None:
     return t or None
 
 
-
-
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
                         r"fellow|chair)$", re.I)
-_ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair|head|president|member|dean|founder|"
-                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student|pi|leader|"
-                          r"investigator|manager|coordinator)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
+#: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
+_ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
 
 def _trim_award(piece: str) -> str | None:
@@ -680,15 +677,13 @@ def _trim_award(piece: str) -> str | None:
     return None
 
 
-
-
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
     piece = piece.strip(" .,'’")
     award = _AWARD_WORD.search(piece)
     if award:
         piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
-    if prefix and is_role(piece[: prefix.end()].split(" of ")[0].split(" at ")[0].split(" in ")[0]):
+    if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
         piece = piece[prefix.end():]
     if _AWARD_END.search(piece):
