@@ -59,7 +59,6 @@ _PROSE_ORG_KEYWORD = re.compile(
     r"universität|discipline|division|program|programme|tafe|society|association)\b|\b\w+\s+research$", re.I
 )
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
-_STATE_UNIVERSITY_SYSTEM = re.compile(r"^University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
 
@@ -481,6 +480,15 @@ _SYSTEMS = re.compile(
     r"Indian Institute of Technology|IIT|Université Paris|Universite Paris|Purdue University|Penn State)$", re.I)
 
 
+def _is_campus(name: str, after: str) -> bool:
+    """Whether ``after`` (written after a comma) is the campus of ``name``, a university system's name.
+
+    >>> _is_campus("University of California", "Davis"), _is_campus("Uppsala University", "Uppsala")
+    (True, False)
+    """
+    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
+
+
 def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """Join "University of California" and "Davis" back into one organisation name."""
     out: list[tuple[str, int]] = []
@@ -490,7 +498,7 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
         if i + 1 < len(pieces):
             nxt = pieces[i + 1][0].strip()
             joined = f"{seg.strip()}, {nxt}"
-            if lookup_organization(joined) or (_SYSTEMS.match(seg.strip()) and len(nxt.split()) <= 3 and not _DIGIT.search(nxt)):
+            if lookup_organization(joined) or _is_campus(seg.strip(), nxt):
                 out.append((joined, offset))
                 i += 2
                 continue
@@ -703,9 +711,8 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         known = lookup_organization(longer)
         if known:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
-        if _STATE_UNIVERSITY_SYSTEM.match(written):
-            if not is_location(tail.group(1)) or tail.group(1) in ("Berkeley", "Irvine", "Davis", "Knoxville", "College Park", "Austin", "Dallas", "Madison"):
-                return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
+        if _is_campus(written, tail.group(1)):
+            return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
     legal = _LEGAL_FORM_AFTER.match(text[begin + len(piece):])
     if legal:
         written = written + legal.group(0)
