@@ -56,7 +56,10 @@ _PROSE_ORG_KEYWORD = re.compile(
     r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
     r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
     r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|tafe|society|association)\b|\b\w+\s+research$", re.I
+    r"universität|discipline|division|program|programme|tafe|society|association|"
+    # units as other languages name them
+    r"depart\w*|dipartimento|lehrstuhl|fakultät|facult\w*|facoltà|escuela|escola|scuola|arbeitsgruppe|abteilung|"
+    r"équipe|grupo|gruppo|centro)\b|\b\w+\s+research$", re.I
 )
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
