@@ -287,15 +287,6 @@ def contains_units(mention: OrgMention) -> bool:
     return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
 
 
-def _fields_joined(halves: list[str]) -> bool:
-    """"Fonterra Research | Development Centre": the "and" joins two fields inside one name
-    ("Research and Development", "Science and Technology"), not two organisations."""
-    before, after = halves[0].split(), halves[1].split()
-    fields = _field_words()
-    return bool(before and after) and (before[-1].lower() in fields or before[-1].lower() == "research") \
-        and after[0].lower() in fields
-
-
 def _degree_and_field(text: str) -> bool:
     """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
     from kg.extract.vocab import degree_span, field_of
@@ -452,10 +443,11 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
         both = _AND_JOINER.split(target)
-        # two organisations when either is known, or the affiliation model reads two units
-        # ("Institute of Energy and Climate Research" is one)
-        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both) and (
-                any(lookup_organization(b) for b in both) or len(parse_affiliation(target).units) >= 2):
+        # two organisations when either is known, or the affiliation model reads two units of one kind
+        # ("Institute of Energy and Climate Research" is one unit, "Kauri Research and Development Centre" no pair)
+        units = parse_affiliation(target).units if mention is None and len(both) == 2 else ()
+        if mention is None and len(both) == 2 and not lookup_organization(target) and (any(lookup_organization(b) for b in both) or (
+                len(units) == 2 and units[0].kind == units[1].kind)):
             pair = [classify_segment(b, context_org=False) for b in both]
             if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
                 for b, m in zip(both, pair):
