@@ -136,6 +136,7 @@ class Store:
                 raise StoreLockedError(f"{location}: the store is in use by another process") from None
             raise StoreError(f"{location}: cannot open the store ({exc})") from None
         store = cls(ox_store, location, lock)
+        del ox_store  # a refusal's traceback must not keep the database open
         try:
             if rebuild:
                 store.clear()
@@ -165,6 +166,7 @@ class Store:
                         pin.close()
                         raise StoreError(f"{location}: cannot open the store ({exc})") from None
                     store = cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                    del ox_store
                     try:
                         store.refuse_old_layout()
                     except StoreError:
