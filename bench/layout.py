@@ -5,17 +5,20 @@ ref (default ``main``, exported with ``git archive`` into a temporary folder) an
 working tree, then dumps from each store, with that store's own code:
 
 - every named query that takes no parameter (build times and assertion-node IRIs left out);
-- for every entity: ``kg.explain.explain``; for every person: their timeline, co-authors, venues,
-  details and academic tree (named queries) and ``kg.analyze`` timeline/collaborators/person;
-  for every organisation: ``people_at_org`` and ``kg.analyze.members``;
-- ``shared_affiliations`` and ``kg.analyze.shared`` for pairs of people who share an organisation;
-- ``kg.analyze.central`` and ``kg.analyze.conflicts`` between the first and second half of the people;
+- for ``--sample`` entities (evenly spaced over their sorted IRIs: explaining one takes about a
+  second at 500 documents): ``kg.explain.explain``; for as many people: their timeline,
+  co-authors, venues, details and academic tree (named queries) and ``kg.analyze``
+  timeline/collaborators/person; for as many organisations: ``people_at_org`` and
+  ``kg.analyze.members``;
+- ``shared_affiliations`` and ``kg.analyze.shared`` for as many pairs of people who share an
+  organisation;
+- ``kg.analyze.central`` and ``kg.analyze.conflicts`` between two halves of the sampled people;
 
 and reports the differences (none expected), quads per document and the store's size on disk.
 
 Usage::
 
-    python bench/layout.py --docs 500 [--before main] [--work /tmp/layout]
+    python bench/layout.py --docs 500 [--sample 400] [--before main] [--work /tmp/layout]
 
 The dump runs in a subprocess per side, with ``PYTHONPATH`` set to that side's tree.
 """
@@ -33,11 +36,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-#: pairs of people sharing an organisation, and people / organisations, dumped at most
-PAIRS, PEOPLE, ORGS = 300, 2000, 500
-
-
-def dump(store_path: str, out: str) -> None:
+def dump(store_path: str, out: str, sample: int) -> None:
     """Write every answer of the store at ``store_path`` as JSON to ``out`` (runs under one side's code)."""
     import pyoxigraph
 
@@ -71,9 +70,9 @@ def dump(store_path: str, out: str) -> None:
                 answers[f"query {name}"] = table(name)
         entities = sorted({(r["entity"], r["type"].rsplit("#", 1)[-1])
                            for r in store.select(load_query("entity_labels"))})
-        people = [e for e, t in entities if t == "Person"][:PEOPLE]
-        orgs = [e for e, t in entities if t in ("University", "Company", "Lab", "Institute")][:ORGS]
-        for iri in sorted({e for e, _ in entities}):
+        people = _spaced([e for e, t in entities if t == "Person"], sample)
+        orgs = _spaced([e for e, t in entities if t in ("University", "Company", "Lab", "Institute")], sample)
+        for iri in _spaced(sorted({e for e, _ in entities}), sample):
             answers[f"explain {iri}"] = plain(explain(store, iri))
         for iri in people:
             for name in ("timeline", "coauthors", "venues", "person_details", "academic_tree"):
@@ -88,7 +87,7 @@ def dump(store_path: str, out: str) -> None:
         for r in store.select(load_query("relation_edges")):
             if r["predicate"].endswith(("#workedAt", "#studiedAt")):
                 members.setdefault(r["object"], set()).add(r["subject"])
-        pairs = sorted({tuple(sorted(p)) for group in members.values() for p in _pairs(sorted(group))})[:PAIRS]
+        pairs = _spaced(sorted({tuple(sorted(p)) for group in members.values() for p in _pairs(sorted(group))}), sample)
         for a, b in pairs:
             answers[f"query shared_affiliations {a} {b}"] = table("shared_affiliations", a=URIRef(a), b=URIRef(b))
             answers[f"analyze shared {a} {b}"] = plain(analyze.shared(store, a, b))
@@ -102,6 +101,12 @@ def dump(store_path: str, out: str) -> None:
     Path(out).write_text(json.dumps(answers, sort_keys=True, indent=0))
 
 
+def _spaced(items: list, count: int) -> list:
+    """``count`` items evenly spaced over ``items`` (all of them if there are no more)."""
+    step = max(1, len(items) // count) if count else 1
+    return items[::step][:count] if count else items
+
+
 def _pairs(group: list[str]):
     return ((a, b) for i, a in enumerate(group[:8]) for b in group[i + 1:8])
 
@@ -110,7 +115,7 @@ def _size(folder: Path) -> int:
     return sum(f.stat().st_size for f in (folder / "oxigraph").rglob("*") if f.is_file())
 
 
-def _side(label: str, tree: Path, corpus: list[str], work: Path) -> tuple[dict, dict]:
+def _side(label: str, tree: Path, corpus: list[str], work: Path, sample: int) -> tuple[dict, dict]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     store = work / f"store-{label}"
     shutil.rmtree(store, ignore_errors=True)
@@ -120,7 +125,7 @@ def _side(label: str, tree: Path, corpus: list[str], work: Path) -> tuple[dict, 
     built = time.perf_counter() - started
     out = work / f"answers-{label}.json"
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(Path(__file__).resolve()), "--dump", str(store), str(out)],
+    subprocess.run([sys.executable, str(Path(__file__).resolve()), "--sample", str(sample), "--dump", str(store), str(out)],
                    cwd=tree, env=env, check=True)
     answers = json.loads(out.read_text())
     stats = answers.pop("stats")
@@ -132,11 +137,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--docs", type=int, default=500, help="generated documents beside seeds/")
     parser.add_argument("--before", default="main", help="the git ref whose layout to compare against")
+    parser.add_argument("--sample", type=int, default=400,
+                        help="entities explained, people, organisations and pairs asked about (0: all)")
     parser.add_argument("--work", default=None, help="scratch folder (default: a temporary one, deleted)")
     parser.add_argument("--dump", nargs=2, metavar=("STORE", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.dump:
-        dump(*args.dump)
+        dump(*args.dump, args.sample)
         return 0
     work = Path(args.work or tempfile.mkdtemp(prefix="kg-layout-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -151,11 +158,11 @@ def main(argv=None) -> int:
             subprocess.run([sys.executable, str(HERE / "generate.py"), str(args.docs), "--out", str(corpus_dir)],
                            check=True, stdout=subprocess.DEVNULL)
         corpus = [str(ROOT / "seeds"), str(corpus_dir)]
-        old, old_stats = _side("before", before, corpus, work)
-        new, new_stats = _side("after", ROOT, corpus, work)
+        old, old_stats = _side("before", before, corpus, work, args.sample)
+        new, new_stats = _side("after", ROOT, corpus, work, args.sample)
         differ = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
         for key in differ[:20]:
-            print(f"DIFFERS: {key}\n  before: {json.dumps(old.get(key))[:600]}\n  after:  {json.dumps(new.get(k := key))[:600]}")
+            print(f"DIFFERS: {key}\n  before: {json.dumps(old.get(key))[:600]}\n  after:  {json.dumps(new.get(key))[:600]}")
         print(f"{len(old)} answers compared, {len(differ)} differ")
         for label, stats in (("before", old_stats), ("after", new_stats)):
             print(f"{label:6}: {stats['quads']:,} quads, {stats['documents']} documents, "
