@@ -1,8 +1,8 @@
 """Compare two graph layouts: build the same corpus with two versions of kg, dump every answer, diff.
 
 Builds ``seeds/`` plus N generated documents (bench/generate.py) once with the code of a git
-ref (default ``main``, exported with ``git archive`` into a temporary folder) and once with this
-working tree, then dumps from each store, with that store's own code:
+ref (default: where this branch left ``main``, so that only the layout differs, not the
+extraction; exported with ``git archive`` into a temporary folder) and once with this working tree, then dumps from each store, with that store's own code:
 
 - every named query that takes no parameter (build times and assertion-node IRIs left out);
 - for ``--sample`` entities (evenly spaced over their sorted IRIs: explaining one takes about a
@@ -12,13 +12,13 @@ working tree, then dumps from each store, with that store's own code:
   ``kg.analyze.members``;
 - ``shared_affiliations`` and ``kg.analyze.shared`` for as many pairs of people who share an
   organisation;
-- ``kg.analyze.central`` and ``kg.analyze.conflicts`` between two halves of the sampled people;
+- ``kg.analyze.central``, and ``kg.analyze.conflicts`` between the two sides of those pairs;
 
 and reports the differences (none expected), quads per document and the store's size on disk.
 
 Usage::
 
-    python bench/layout.py --docs 500 [--sample 400] [--before main] [--work /tmp/layout]
+    python bench/layout.py --docs 500 [--sample 400] [--before REF] [--work /tmp/layout]
 
 The dump runs in a subprocess per side, with ``PYTHONPATH`` set to that side's tree.
 """
@@ -61,15 +61,19 @@ def dump(store_path: str, out: str, sample: int) -> None:
                  if n not in ("assertion", "time", "version", "latest")} for row in result]
         return sorted(json.dumps(r, sort_keys=True) for r in rows)  # row order among equal keys is free
 
-    answers: dict = {}
+    answers = _TimedAnswers()
     with Store.open(store_path, read_only=True) as store:
         from rdflib import URIRef
 
         for name in query_names():
             if "Parameters: none" in load_query(name):
                 answers[f"query {name}"] = table(name)
-        entities = sorted({(r["entity"], r["type"].rsplit("#", 1)[-1])
-                           for r in store.select(load_query("entity_labels"))})
+        labels = store.select(load_query("entity_labels"))
+        entities = sorted({(r["entity"], r["type"].rsplit("#", 1)[-1]) for r in labels})
+        label_of = {}
+        for r in sorted(labels, key=lambda r: r["label"], reverse=True):
+            if r["property"].endswith("#name"):
+                label_of[r["entity"]] = r["label"]  # the alphabetically first, as the analyses label a node
         people = _spaced([e for e, t in entities if t == "Person"], sample)
         orgs = _spaced([e for e, t in entities if t in ("University", "Company", "Lab", "Institute")], sample)
         for iri in _spaced(sorted({e for e, _ in entities}), sample):
@@ -92,13 +96,31 @@ def dump(store_path: str, out: str, sample: int) -> None:
             answers[f"query shared_affiliations {a} {b}"] = table("shared_affiliations", a=URIRef(a), b=URIRef(b))
             answers[f"analyze shared {a} {b}"] = plain(analyze.shared(store, a, b))
         answers["analyze central"] = plain(analyze.central(store, limit=50))
-        half = len(people) // 2
-        report = analyze.conflicts(store, people[:half], people[half:], now=2026)
+        # the two lists: the people of the sampled pairs, who share an organisation
+        report = analyze.conflicts(store, sorted({label_of[a] for a, _ in pairs if a in label_of}),
+                                   sorted({label_of[b] for _, b in pairs if b in label_of}), years=50, now=2026)
         answers["analyze conflicts"] = plain(report.conflicts)
     raw = pyoxigraph.Store.read_only(str(Path(store_path) / "oxigraph"))
+    answers["timings"] = {k: round(v, 2) for k, v in sorted(answers.seconds.items())}
     answers["stats"] = {"quads": len(raw), "documents": len(list(raw.quads_for_pattern(
         None, pyoxigraph.NamedNode("https://w3id.org/kg/ontology#graph"), None)))}
     Path(out).write_text(json.dumps(answers, sort_keys=True, indent=0))
+
+
+class _TimedAnswers(dict):
+    """Answers by key; ``seconds`` adds up the time spent between stores by kind ("explain", "query timeline")."""
+
+    def __init__(self):
+        super().__init__()
+        self.seconds: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def __setitem__(self, key, value):
+        now = time.perf_counter()
+        kind = " ".join(key.split()[:2]) if key.startswith(("query", "analyze")) else key.split()[0]
+        self.seconds[kind] = self.seconds.get(kind, 0.0) + now - self._last
+        self._last = now
+        super().__setitem__(key, value)
 
 
 def _spaced(items: list, count: int) -> list:
@@ -129,6 +151,7 @@ def _side(label: str, tree: Path, corpus: list[str], work: Path, sample: int) ->
                    cwd=tree, env=env, check=True)
     answers = json.loads(out.read_text())
     stats = answers.pop("stats")
+    stats["timings"] = answers.pop("timings")
     stats.update(build_s=round(built, 1), dump_s=round(time.perf_counter() - started, 1), disk_mb=_size(store) / 1e6)
     return answers, stats
 
@@ -136,7 +159,8 @@ def _side(label: str, tree: Path, corpus: list[str], work: Path, sample: int) ->
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--docs", type=int, default=500, help="generated documents beside seeds/")
-    parser.add_argument("--before", default="main", help="the git ref whose layout to compare against")
+    parser.add_argument("--before", default=None,
+                        help="the git ref whose layout to compare against (default: git merge-base main HEAD)")
     parser.add_argument("--sample", type=int, default=400,
                         help="entities explained, people, organisations and pairs asked about (0: all)")
     parser.add_argument("--work", default=None, help="scratch folder (default: a temporary one, deleted)")
@@ -151,7 +175,9 @@ def main(argv=None) -> int:
         before = work / "before"
         shutil.rmtree(before, ignore_errors=True)
         before.mkdir()
-        archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, check=True, capture_output=True).stdout
+        ref = args.before or subprocess.run(["git", "merge-base", "main", "HEAD"], cwd=ROOT, check=True,
+                                            capture_output=True, text=True).stdout.strip()
+        archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(before)], input=archive, check=True)
         corpus_dir = work / "corpus"
         if not corpus_dir.exists():
@@ -168,6 +194,9 @@ def main(argv=None) -> int:
             print(f"{label:6}: {stats['quads']:,} quads, {stats['documents']} documents, "
                   f"{stats['quads'] / stats['documents']:.1f} quads/doc, {stats['disk_mb']:.1f} MB on disk, "
                   f"build {stats['build_s']} s, dump {stats['dump_s']} s")
+        print("seconds per kind of answer (before -> after):")
+        for kind in sorted(old_stats["timings"]):
+            print(f"  {kind:32} {old_stats['timings'][kind]:8.2f} -> {new_stats['timings'].get(kind, 0):8.2f}")
         print(f"load average: {open('/proc/loadavg').read().split()[:3]}")
         return 1 if differ else 0
     finally:
