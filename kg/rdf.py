@@ -155,7 +155,7 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
     merged = {m.entity_id for m in merges}
     name, alias, passage_ = v[_KG + "name"], v[_KG + "alias"], v[_KG + "passage"]
     passages: dict = {}  # evidence -> its passage node, written once per document
-    mentioned: dict = {}  # entity IRI -> the passage nodes of its mentions here
+    mentioned: dict = {}  # entity IRI -> the passage nodes of its mentions here (a dict: ordered, as a set)
 
     def passage_of(evidence):
         if evidence not in passages:
@@ -175,26 +175,26 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
                 for scheme, value in entity.identifiers if scheme in _IDENTIFIER_PROPERTIES]
         if entity.year and _DATE.match(entity.year):
             out.append((node, v[_KG + "year"], literal(entity.year[:4], _XSD + "gYear")))
-        seen = mentioned.setdefault(terms.text(node), set())
-        if entity.evidence:
-            seen.add(passage_of(entity.evidence))
+        passages_here = mentioned.setdefault(terms.text(node), {})
+        if entity.evidence and passage_of(entity.evidence) not in passages_here:
+            passages_here[passage_of(entity.evidence)] = None
             out.append((node, passage_, passage_of(entity.evidence)))
 
     # a document states each (subject, predicate, object) once, however often it repeats it
-    statements: dict[tuple, tuple[list, set]] = {}
+    statements: dict[tuple, tuple[list, dict]] = {}
     for relation in extraction.relations:
-        s, o, p = iris[relation.subject], iris[relation.object], v[_KG + relation.predicate]
-        attributes, said = statements.setdefault((s, relation.predicate, o), ([], set()))
+        s, o = iris[relation.subject], iris[relation.object]
+        attributes, said = statements.setdefault((s, relation.predicate, o), ([], {}))
         attributes += [(v[_KG + a], literal(getattr(relation, a))) for a in _ATTRIBUTES if getattr(relation, a)]
         attributes += _dates(relation.start, relation.end, terms)
         if relation.evidence:
-            said.add(passage_of(relation.evidence))
+            said[passage_of(relation.evidence)] = None
     subject_, predicate_, object_ = v[_RDF + "subject"], v[_RDF + "predicate"], v[_RDF + "object"]
     for (s, predicate, o), (attributes, said) in statements.items():
         p = v[_KG + predicate]
         out.append((s, p, o))
         affiliation = predicate in AFFILIATION_PREDICATES
-        if not (attributes or affiliation) and said == mentioned[terms.text(o)]:
+        if not (attributes or affiliation) and said.keys() == mentioned[terms.text(o)].keys():
             continue  # the edge alone says it all: read its passages off its object's mention
         # the assertion's IRI hashes the IRIs' text, whatever the terms' representation
         digest = hashlib.sha1(f"{key}\n{terms.text(s)}\n{_KG}{predicate}\n{terms.text(o)}".encode())
