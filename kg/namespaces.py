@@ -31,7 +31,7 @@ PREFIXES = {
 #: space, quote, angle bracket, brace, pipe, caret, backquote or backslash
 IRI_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^<>\"{}|^`\\\x00-\x20]*")
 
-KINDS = {"person", "org", "venue", "project", "publication", "doc", "graph", "assertion", "merge"}
+KINDS = {"person", "org", "venue", "project", "publication", "doc", "graph", "assertion", "passage", "merge"}
 
 
 def bind_prefixes(graph) -> None:

@@ -60,6 +60,9 @@ _PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it
 # then scans the store carries this line, and gets its values as a VALUES block at the head of
 # its WHERE group instead (serialised terms, as on a remote store).
 _BIND_AS_VALUES = "\n# Bind: VALUES"
+#: a property only the graph layout before passage nodes wrote (on every entity and assertion):
+#: a store holding it was built by an older kg, whose graphs these queries would misread
+_OLD_LAYOUT_PROPERTY = "https://w3id.org/kg/ontology#sourceDocument"
 
 
 class Store:
@@ -86,7 +89,8 @@ class Store:
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0, read_only: bool = False):
+    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0, read_only: bool = False,
+             rebuild: bool = False):
         """Open (creating if needed) the store at ``location``.
 
         ``location`` is a directory, ``":memory:"`` for a throw-away store, or an
@@ -98,6 +102,10 @@ class Store:
         another process writes, it sees the store as the last writer left it (the latest
         snapshot; see the module notes). A directory that holds no store reads as empty.
 
+        A store an older kg built, in a graph layout this one cannot read, raises
+        :class:`~kg.errors.StoreError` saying so; ``rebuild=True`` (a writer) empties it instead,
+        for a build to fill it again (``kg build --rebuild``).
+
         >>> Store.open(":memory:").location
         ':memory:'
         """
@@ -107,7 +115,7 @@ class Store:
         if re.match(r"https?://", location):
             from kg.remote import RemoteStore
 
-            return RemoteStore.open(location)
+            return RemoteStore.open(location, rebuild=rebuild)
         if location == ":memory:":
             return cls(pyoxigraph.Store(), location, read_only=read_only)
         path = Path(location)
@@ -128,6 +136,14 @@ class Store:
                 raise StoreLockedError(f"{location}: the store is in use by another process") from None
             raise StoreError(f"{location}: cannot open the store ({exc})") from None
         store = cls(ox_store, location, lock)
+        del ox_store  # a refusal's traceback must not keep the database open
+        try:
+            if rebuild:
+                store.clear()
+            store.refuse_old_layout()
+        except StoreError:
+            store.close()
+            raise
         if not _snapshot_exists(path, _current_snapshot(path)):
             store.publish()  # readers need one; a store kg wrote before it kept snapshots has none
         return store
@@ -149,7 +165,14 @@ class Store:
                     except OSError as exc:
                         pin.close()
                         raise StoreError(f"{location}: cannot open the store ({exc})") from None
-                    return cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                    store = cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                    del ox_store
+                    try:
+                        store.refuse_old_layout()
+                    except StoreError:
+                        store.close()
+                        raise
+                    return store
                 if pin is not None:
                     pin.close()
                 if _current_snapshot(path) != name:
@@ -163,6 +186,20 @@ class Store:
                 if time.monotonic() > give_up:
                     raise
                 time.sleep(0.1)
+
+    def refuse_old_layout(self) -> None:
+        """Raise :class:`~kg.errors.StoreError` if an older kg built this store in a graph layout
+        that this one reads differently (one ``kg:sourceDocument`` triple tells: the layout before
+        passage nodes wrote it on every entity and assertion)."""
+        import pyoxigraph
+
+        if next(self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(_OLD_LAYOUT_PROPERTY), None), None):
+            raise StoreError(_old_layout_message(self.location))
+
+    def clear(self) -> None:
+        """Remove every document (and anything else) from the store."""
+        self._changed()
+        self._ox.clear()
 
     def refresh(self) -> bool:
         """Move a read-only store to the latest snapshot, if a writer published one since it was
@@ -805,6 +842,11 @@ def _command() -> str:
     program = sys.argv[0] if sys.argv and sys.argv[0] else "python"
     name = "kg" if program.endswith(("kg", "__main__.py")) else Path(program).name
     return " ".join([name, *sys.argv[1:]])[:200]
+
+
+def _old_layout_message(location: str) -> str:
+    return (f"{location}: this store was built by an older kg, in a graph layout this version cannot read; "
+            f"rebuild it: kg build --rebuild DOCUMENTS... --store {location}")
 
 
 def _query_error(exc: SyntaxError) -> QueryError:

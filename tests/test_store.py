@@ -257,3 +257,24 @@ def test_a_construct_is_read_only_up_to_max_triples():
     assert len(whole.graph) == 50 and not whole.truncated
     rows = store.query("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?o LIMIT 1", max_triples=10)
     assert [str(r.o) for r in rows] == ["value 0"]
+
+
+def _old_layout_store(path) -> None:
+    """A store as kg wrote it before passage nodes: a mention naming its document with kg:sourceDocument."""
+    from kg.namespaces import KG
+
+    person, doc = URIRef("https://w3id.org/kg/id/person/ida-quill"), URIRef("https://w3id.org/kg/id/doc/1")
+    with Store.open(path) as store:
+        store.replace_document(URIRef("https://w3id.org/kg/id/graph/1"),
+                               [(person, KG.name, Literal("Ida Quill")), (person, KG.sourceDocument, doc)])
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store_path, read_only):
+    _old_layout_store(store_path)
+    with pytest.raises(StoreError, match=r"built by an older kg.*kg build --rebuild"):
+        Store.open(store_path, read_only=read_only)
+    with Store.open(store_path, rebuild=True) as store:  # (a refused writer released its lock)
+        assert len(store) == 0
+    with Store.open(store_path, read_only=True) as store:
+        assert len(store) == 0
