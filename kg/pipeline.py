@@ -476,11 +476,13 @@ def _sha256(path: str | os.PathLike) -> str | None:
 # against (entity names and types, identifiers, affiliations, authorships, coauthorships), and
 # ``known()`` aggregates them exactly as ``Store.known_entities`` would. It is a pickle in the
 # store directory, deleted before every write and saved after, and stamped with the documents'
-# content hashes and the store's quad count: a stale or missing index is rebuilt from one scan
+# content hashes and the store's generation (which every write through kg changes, and which the
+# index is saved with after its last write; counting the quads was a pass over the whole store
+# at both ends of every build): a stale or missing index is rebuilt from one scan
 # of the store's quads, so a crash or another writer can only cost time, never correctness.
 
 _INDEX_FILE = "resolver-index.pickle"
-_INDEX_VERSION = 1
+_INDEX_VERSION = 2
 _KG = "https://w3id.org/kg/ontology#"
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _TYPE = _RDF + "type"
@@ -570,7 +572,7 @@ class _ResolverIndex:
 
     @staticmethod
     def _stamp(store, documents: list[dict]):
-        return (len(store), tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
+        return (store.generation, tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
 
     @staticmethod
     def invalidate(store) -> None:
