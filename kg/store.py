@@ -541,10 +541,13 @@ class Store:
             os.replace(staged, file)
 
     def _write_counted(self, counts: dict | None, write, *, added: set = frozenset(), added_quads: int = 0,
-                       dropped: Iterable[str] = ()) -> None:
-        """Run ``write`` (which adds the triples ``added``, ``added_quads`` quads in new graphs, and
-        drops the graphs ``dropped``, all in N-Triples syntax), and bring ``counts``, the figures
-        from before it, up to date from those triples alone. ``counts=None``: only write."""
+                       dropped: Iterable[str] = (), seen: set | None = None, ask_store: bool = True) -> None:
+        """Run ``write``, which adds the counted triples ``added`` (``added_quads`` quads in new
+        graphs) and drops the graphs ``dropped``, all in N-Triples syntax, and bring ``counts``,
+        the figures from before it, up to date from those triples alone (``counts=None``: only
+        write). ``seen`` holds the hashes of counted triples known to be in the store (a
+        :class:`BulkWriter`'s, kept across its batches); the store is asked about the others
+        unless ``ask_store`` is false (it held nothing else when the writer started)."""
         if counts is None:
             write()
             return
@@ -553,10 +556,17 @@ class Store:
             counted, quads = self._graph_counted(graph)
             old |= counted
             old_quads += quads
-        before = self._present(added | old)
+        new = added - old
+        if seen is not None:
+            new = {t for t in new if hash(t) not in seen}
+        fresh = new - self._present(new) if ask_store else new
         write()
-        after = added | self._present(old - added)
-        for triples, step in ((after - before, 1), (before - after, -1)):
+        gone = old - added
+        gone -= self._present(gone)
+        if seen is not None:
+            seen.update(hash(t) for t in new)
+            seen.difference_update(hash(t) for t in gone)
+        for triples, step in ((fresh, 1), (gone, -1)):
             for s, p, o in triples:
                 if p != _TYPE_NT:
                     counts["relations"][_COUNTED_PREDICATES[p]] = counts["relations"].get(_COUNTED_PREDICATES[p], 0) + step
@@ -581,12 +591,16 @@ class Store:
 
     def _present(self, triples: set) -> set:
         """Those of ``triples`` (IRIs in N-Triples syntax) that some graph of the store holds."""
-        if not triples:
-            return set()
-        values = "\n".join(f"({s} {p} {o})" for s, p, o in triples)
-        answer = self._ox.query(f"SELECT ?s ?p ?o WHERE {{ VALUES (?s ?p ?o) {{\n{values}\n}} ?s ?p ?o }}",
-                                use_default_graph_as_union=True)
-        return {(str(s), str(p), str(o)) for s, p, o in answer}
+        from pyoxigraph import NamedNode
+
+        terms: dict[str, NamedNode] = {}  # predicates and classes: a few, over and over
+        found = set()
+        for s, p, o in triples:
+            pattern = self._ox.quads_for_pattern(NamedNode(s[1:-1]), terms.get(p) or terms.setdefault(p, NamedNode(p[1:-1])),
+                                                 terms.get(o) or terms.setdefault(o, NamedNode(o[1:-1])), None)
+            if next(pattern, None) is not None:
+                found.add((s, p, o))
+        return found
 
     def __len__(self) -> int:
         return len(self._ox)
@@ -758,6 +772,10 @@ class BulkWriter:
         self._queued: set[str] = set()
         #: documents now in the store
         self.written = 0
+        #: hashes of the counted triples (see Store.stats) this writer knows the store holds; on a
+        #: store that was empty when it started, what is not here is not in the store either
+        self._seen: set[int] = set()
+        self._ask_store = next(iter(store._ox.quads_for_pattern(None, None, None, None)), None) is not None
 
     def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
@@ -806,8 +824,8 @@ class BulkWriter:
 
     def _load(self, fresh: str, markers: str, stale: list[str], swapped: list[str],
               counts: dict | None, counted: set, quads: int | None) -> None:
-        self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped),
-                                   added=counted, added_quads=quads or 0, dropped=stale)
+        self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped), added=counted,
+                                   added_quads=quads or 0, dropped=stale, seen=self._seen, ask_store=self._ask_store)
 
     def _write(self, fresh: str, markers: str, stale: list[str], swapped: list[str]) -> None:
         import pyoxigraph
