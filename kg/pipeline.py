@@ -386,32 +386,35 @@ def build(
         progress(0, total, "writing")
     # each batch is loaded on the writer's thread while this one maps the next (Oxigraph's loader
     # releases the GIL); batches still go into the store one at a time, in order
+
+    def mapped(chunk):
+        """The chunk's documents as N-Triples, one at a time: a document's triples are let go once
+        the writer has made its N-Quads text, so a batch in flight holds only that text."""
+        for key, document, extraction in chunk:
+            try:
+                graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
+                                                       built_at=built_at, merges=merges.get(key, ()))
+                triples = list(triples)
+            except Exception as exc:  # this document is skipped whole; the store keeps its old version
+                report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
+                continue
+            entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
+            report.facts += len(extraction.relations)
+            if index is not None:  # saved only once every batch is in the store
+                index.put(graph[1:-1], triples)
+                by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
+            yield graph, triples
+
     size = min(LARGE_WRITE_BATCH, max(WRITE_BATCH, total // 16))
     with store.bulk_writer() as writer:
         for start in range(0, total, size):
-            batch, mapped = [], []
             chunk = loaded[start:start + size]
             # written extractions are not needed again: let them go while the store grows
             loaded[start:start + size] = [None] * len(chunk)
-            for key, document, extraction in chunk:
-                try:
-                    graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
-                                                           built_at=built_at, merges=merges.get(key, ()))
-                    batch.append((graph, list(triples)))
-                    mapped.append((key, document))
-                except Exception as exc:  # this document is skipped whole; the store keeps its old version
-                    report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
-                    continue
-                entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
-                report.facts += len(extraction.relations)
-            writer.add(batch)  # returns once the previous batch is in the store
+            writer.add(mapped(chunk))  # returns once the previous batch is in the store
             report.built = writer.written
             if progress and start:
                 progress(start, total, "writing")
-            if index is not None:
-                for (graph, triples), (key, document) in zip(batch, mapped):
-                    index.put(graph[1:-1], triples)
-                    by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
     report.built = writer.written
     if progress:
         progress(total, total, "writing")

@@ -794,27 +794,28 @@ class BulkWriter:
                 stale.append(graph)
                 lines = {f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples}
                 swapped += lines
-                quads = None if quads is None else quads + len(lines)
+                if quads is not None:
+                    quads += len(lines)
                 counted.update((s, p, o) for s, p, o in triples if p in predicates or (p == _TYPE_NT and o in types))
                 continue
             queued.add(graph)
             batch.add(graph)
             tail = f" {graph} .\n"
-            lines = set()
+            lines, marks = {}, {}  # the document's distinct quads (dicts: in order), its document node apart
             for s, p, o in triples:
                 line = f"{s} {p} {o}{tail}"
-                if line in lines:
-                    continue
-                lines.add(line)
                 if p in predicates:
                     counted.add((s, p, o))
                 elif p == _TYPE_NT and o in types:
                     counted.add((s, p, o))
                     if o == _DOCUMENT_NT:
-                        markers.append(line)
+                        marks[line] = None
                         continue
-                fresh.append(line)
-            quads = None if quads is None else quads + len(lines)
+                lines[line] = None
+            fresh.append("".join(lines))
+            markers += marks
+            if quads is not None:
+                quads += len(lines) + len(marks)
         self.wait()
         # the counts as they were, before this batch changes the store's generation
         counts = self._store._current_counts() if quads is not None else None
