@@ -154,8 +154,9 @@ def report(docs: int, builds: dict[str, dict], raw: dict, loads: tuple[str, str]
              f"Raw pyoxigraph `bulk_load` of the {raw['quads']:,} quads: {raw['seconds']:.1f} s "
              f"({raw['cpu']:.1f} s CPU, peak {raw['peak_mb']:,} MB).", "",
              "| tree | build s | extract | index | resolve | write | map CPU | load busy / CPU | writer CPU | "
-             "writer RSS after extract / peak | quads | build / raw | (build - extract) / raw |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "writer RSS after extract / peak | quads | build / raw | (build - extract) / raw | "
+             "CPU: (writer - extract stage) / raw |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, b in builds.items():
         t = b["timings"]
         after_extract = b["stages"].get("resolving", {}).get("rss_mb", 0)
@@ -164,7 +165,8 @@ def report(docs: int, builds: dict[str, dict], raw: dict, loads: tuple[str, str]
             f"{t.get('resolve', 0):.1f} | {t.get('write', 0):.1f} | {b['map_cpu']:.1f} | "
             f"{b['load_wall']:.1f} / {b['load_cpu']:.1f} | {b['cpu']:.1f} | {after_extract:,.0f} / {b['peak_mb']:,} MB | "
             f"{b['quads']:,} | {b['seconds'] / raw['seconds']:.2f} | "
-            f"{(b['seconds'] - t.get('extract', 0)) / raw['seconds']:.2f} |")
+            f"{(b['seconds'] - t.get('extract', 0)) / raw['seconds']:.2f} | "
+            f"{(b['cpu'] - b['stages'].get('extracting', {}).get('cpu', 0)) / raw['cpu']:.2f} |")
     lines += ["", "Writer CPU per stage (s): " + "; ".join(
         f"{name}: " + ", ".join(f"{stage} {s['cpu']:.1f}" for stage, s in b["stages"].items())
         for name, b in builds.items())]
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=None, help="working folder (default: temporary, deleted)")
     parser.add_argument("--profile", default=None, help="py-spy output for the last tree's build (.speedscope or raw)")
     parser.add_argument("--json", type=Path, default=None, help="also write the raw figures as JSON")
+    parser.add_argument("--from-json", type=Path, default=None, help="print the report of an earlier run's --json")
     parser.add_argument("--stage", choices=sorted(STAGES), help=argparse.SUPPRESS)
     parser.add_argument("--stage-args", default="[]", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -187,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(STAGES[args.stage](*json.loads(args.stage_args))))
         return 0
 
+    if args.from_json:
+        saved = json.loads(args.from_json.read_text())
+        print(report(args.docs, saved["builds"], saved["raw"], tuple(saved["load"])))
+        return 0
     sys.path.insert(0, str(HERE))
     from generate import write_corpus
 
