@@ -498,6 +498,11 @@ _INDEXED = (_TYPE, _KG + "name", _KG + "authored", _KG + "coauthored", _KG + "so
             _KG + "start", _KG + "end", _KG + "ongoing", *_IDENTIFIER_SCHEMES)
 #: those predicates in N-Triples syntax -> the plain IRI
 _INDEXED_NT = {f"<{p}>": sys.intern(p) for p in _INDEXED}
+_DOCUMENT, _NAME, _AUTHORED, _COAUTHORED, _SOURCE_PATH, _AFFILIATION = (
+    _KG + n for n in ("Document", "name", "authored", "coauthored", "sourcePath", "Affiliation"))
+_SUBJECT, _PREDICATE, _OBJECT = _RDF + "subject", _RDF + "predicate", _RDF + "object"
+_START, _END, _ONGOING = _KG + "start", _KG + "end", _KG + "ongoing"
+_ASSERTION_PARTS = frozenset((_SUBJECT, _PREDICATE, _OBJECT, _START, _END, _ONGOING))
 
 
 def _contribution(triples) -> dict:
@@ -516,31 +521,30 @@ def _contribution(triples) -> dict:
     for s, p, o in triples:
         if p == _TYPE:
             types.setdefault(s, []).append(o)
-            if o == _KG + "Document":
+            if o == _DOCUMENT:
                 is_document = True
-        elif p == _KG + "name":
+        elif p in _ASSERTION_PARTS:
+            assertions.setdefault(s, {})[p] = o
+        elif p == _NAME:
             names.append((s, o))
         elif p in _IDENTIFIER_SCHEMES:
             identifiers.append((s, _IDENTIFIER_SCHEMES[p], o))
-        elif p == _KG + "authored":
+        elif p == _AUTHORED:
             authored.append((s, o))
-        elif p == _KG + "coauthored":
+        elif p == _COAUTHORED:
             coauthored.append((s, o))
-        elif p == _KG + "sourcePath":
+        elif p == _SOURCE_PATH:
             path = o
-        elif p in (_RDF + "subject", _RDF + "predicate", _RDF + "object",
-                   _KG + "start", _KG + "end", _KG + "ongoing"):
-            assertions.setdefault(s, {})[p] = o
     entities = []
     if is_document and path is not None:
         entities = sorted((s, intern(t.rsplit("#", 1)[-1]), n) for s, n in names for t in types.get(s, ())
                           if t in _ENTITY_TYPES)
     affiliations = []
     for node, a in assertions.items():
-        if _KG + "Affiliation" in types.get(node, ()) and (_RDF + "subject") in a and (_RDF + "object") in a:
-            ongoing = a.get(_KG + "ongoing") in ("true", "1")
-            affiliations.append((a[_RDF + "subject"], intern(a.get(_RDF + "predicate", "").rsplit("#", 1)[-1]),
-                                 a[_RDF + "object"], a.get(_KG + "start"), a.get(_KG + "end"), ongoing))
+        if _AFFILIATION in types.get(node, ()) and _SUBJECT in a and _OBJECT in a:
+            ongoing = a.get(_ONGOING) in ("true", "1")
+            affiliations.append((a[_SUBJECT], intern(a.get(_PREDICATE, "").rsplit("#", 1)[-1]),
+                                 a[_OBJECT], a.get(_START), a.get(_END), ongoing))
     return {"path": path, "entities": entities, "names": names, "identifiers": identifiers,
             "affiliations": affiliations, "authored": authored, "coauthored": coauthored}
 
