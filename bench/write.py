@@ -148,8 +148,8 @@ def _child(stage: str, *args, tree: Path = ROOT, profile: str | None = None) -> 
     return json.loads(next(line for line in reversed(done.stdout.splitlines()) if line.startswith("{")))
 
 
-def report(docs: int, builds: dict[str, dict], raw: dict, loads: tuple[str, str]) -> str:
-    lines = [f"## Write path: {docs:,} generated documents ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})",
+def report(docs: int, builds: dict[str, dict], raw: dict, loads: tuple[str, str], started: str) -> str:
+    lines = [f"## Write path: {docs:,} generated documents ({started})",
              "", f"Load average {loads[0]} at the start, {loads[1]} at the end. "
              f"Raw pyoxigraph `bulk_load` of the {raw['quads']:,} quads: {raw['seconds']:.1f} s "
              f"({raw['cpu']:.1f} s CPU, peak {raw['peak_mb']:,} MB).", "",
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.from_json:
         saved = json.loads(args.from_json.read_text())
-        print(report(args.docs, saved["builds"], saved["raw"], tuple(saved["load"])))
+        print(report(args.docs, saved["builds"], saved["raw"], tuple(saved["load"]), saved.get("started", "")))
         return 0
     sys.path.insert(0, str(HERE))
     from generate import write_corpus
@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         write_corpus(args.docs, corpus, seed=7)
     log = lambda message: print(message, file=sys.stderr, flush=True)  # noqa: E731
     start_load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     builds: dict[str, dict] = {}
     for i, (name, tree) in enumerate(trees):
         store_dir = work / f"store-{name}"
@@ -221,9 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     raw = _child("raw", str(nq), str(raw_dir))
     log(f"  {raw['seconds']:.1f} s")
     end_load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    print(report(args.docs, builds, raw, (start_load, end_load)))
+    print(report(args.docs, builds, raw, (start_load, end_load), started))
     if args.json:
-        args.json.write_text(json.dumps({"builds": builds, "raw": raw, "load": [start_load, end_load]}, indent=2))
+        args.json.write_text(json.dumps({"builds": builds, "raw": raw, "load": [start_load, end_load],
+                                         "started": started}, indent=2))
     if args.work is None:
         shutil.rmtree(work, ignore_errors=True)
     else:
