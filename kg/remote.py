@@ -555,7 +555,8 @@ class DirectWriter:
         self._store = store
         self.written = 0
 
-    def add(self, documents: list) -> None:
+    def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
+        documents = list(documents)  # the pipeline hands over a generator
         self._store.add_documents(documents)
         self.written += len(documents)
 

@@ -189,6 +189,63 @@ def test_bulk_writer_rewrites_a_graph_that_exists_or_was_queued_before():
     assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b"}
 
 
+# -- counts kept write by write -----------------------------------------------------------------------
+KG = "https://w3id.org/kg/ontology#"
+RDF_TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+
+
+def _kg_document(name: str, org: str, *people: str):
+    """A document graph in the kg vocabulary (N-Triples terms): people who worked at an organisation."""
+    doc, university = f"<{EX}doc/{name}>", f"<{EX}org/{org}>"
+    found = [(doc, RDF_TYPE, f"<{KG}Document>"), (doc, f"<{KG}sourcePath>", f'"/cv/{name}"'),
+             (doc, f"<{KG}fileName>", f'"{name}"'), (doc, f"<{KG}contentHash>", '"00"'),
+             (university, RDF_TYPE, f"<{KG}University>")]
+    for person in people:
+        node = f"<{EX}person/{person}>"
+        found += [(node, RDF_TYPE, f"<{KG}Person>"), (node, f"<{KG}name>", f'"{person}"'),
+                  (node, f"<{KG}workedAt>", university), (node, RDF_TYPE, f"<{KG}Person>")]  # stated twice
+    return f"<https://w3id.org/kg/id/graph/{name}>", found
+
+
+def _kept(store) -> dict:
+    """``store.stats()`` as kept: it fails if it has to count the whole store."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Store, "_counted", lambda self: pytest.fail("stats() counted the whole store"))
+        return store.stats()
+
+
+def test_stats_are_kept_through_every_write_and_equal_a_count_of_the_whole_store(store_path):
+    with Store.open(store_path) as store:
+        store.add_documents([_kg_document("a.md", "north", "Ann", "Bo"), _kg_document("b.md", "north", "Bo", "Cy")])
+        assert _kept(store) == store._counted() == {
+            "documents": 2, "quads": 22, "entities": {"Person": 3, "University": 1}, "relations": {"workedAt": 3}}
+        with store.bulk_writer() as writer:
+            writer.add([_kg_document("a.md", "south", "Ann")])  # rewritten: Bo's edge is still stated by b.md
+            writer.add([_kg_document("c.md", "south", "Dee")])
+        assert _kept(store) == store._counted() == {
+            "documents": 3, "quads": 27, "entities": {"Person": 4, "University": 2}, "relations": {"workedAt": 4}}
+        store.remove_graph(URIRef("https://w3id.org/kg/id/graph/b.md"))
+        assert _kept(store) == store._counted() == {
+            "documents": 2, "quads": 16, "entities": {"Person": 2, "University": 1}, "relations": {"workedAt": 2}}
+    with Store.open(store_path, read_only=True) as reader:  # the published snapshot's counts
+        assert _kept(reader) == reader._counted()
+
+
+def test_stats_after_a_write_they_cannot_follow_count_the_store_once(store_path):
+    with Store.open(store_path) as store:
+        store.add_documents([_kg_document("a.md", "north", "Ann")])
+        store._changed()  # a build killed in its bulk load: a graph without its document node
+        store._ox.bulk_load(f"<{EX}person/Eve> {RDF_TYPE} <{KG}Person> <https://w3id.org/kg/id/graph/x.md> .\n",
+                            format=__import__("pyoxigraph").RdfFormat.N_QUADS)
+        with pytest.raises(pytest.fail.Exception):
+            _kept(store)
+        assert store.stats()["entities"] == {"Person": 2, "University": 1}
+        assert store.drop_incomplete() == ["https://w3id.org/kg/id/graph/x.md"]
+        assert _kept(store) == store._counted() and store.stats()["entities"] == {"Person": 1, "University": 1}
+        store.update(f"INSERT DATA {{ GRAPH <{EX}g> {{ <{EX}person/Fay> a <{KG}Person> }} }}")
+        assert store.stats() == store._counted() and store.stats()["entities"]["Person"] == 2
+
+
 # -- one writer, any number of readers: snapshots ------------------------------------------------------
 def test_a_reader_is_not_refused_by_a_writer_and_sees_what_the_last_writer_left(store_path):
     with Store.open(store_path) as writer:
