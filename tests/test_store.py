@@ -257,3 +257,13 @@ def test_a_construct_is_read_only_up_to_max_triples():
     assert len(whole.graph) == 50 and not whole.truncated
     rows = store.query("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?o LIMIT 1", max_triples=10)
     assert [str(r.o) for r in rows] == ["value 0"]
+
+
+def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes():
+    store = Store.open(":memory:")
+    store.replace_document(URIRef(EX + "g"), [(URIRef(EX + "a"), URIRef("http://www.w3.org/ns/dcat#keyword"),
+                                               Literal("x"))])
+    rows = list(store.query("SELECT ?s WHERE { ?s dcat:keyword ?k }", {"k": Literal("x")}))
+    assert [str(r.s) for r in rows] == [EX + "a"]
+    assert store.query("ASK { ?s dcat:keyword 'x' }").askAnswer is True
+    assert store._dataset is None  # rdflib's Dataset (and its evaluation over oxrdflib) was never made
