@@ -264,5 +264,10 @@ def test_find_entities_exact_paths_answer_as_single_steps_do(store, label):
     plain_steps = (text.replace("rdf:type+", "a").replace("kg:name+", "kg:name")
                    .replace("(kg:sourceDocument/kg:fileName)+", "kg:sourceDocument/kg:fileName"))
     assert plain_steps != text
-    assert store.select(text, {"label": Literal(label)}) == store.select(plain_steps, {"label": Literal(label)})
-    assert store.select(text, {"label": Literal(label)}) or label == "Nobody"
+
+    def answer(query):  # SPARQL leaves the order of GROUP_CONCAT's values open
+        rows = store.select(query, {"label": Literal(label)})
+        return [{**r, "documents": sorted(r["documents"].split("; "))} for r in rows]
+
+    assert answer(text) == answer(plain_steps)
+    assert answer(text) or label == "Nobody"
