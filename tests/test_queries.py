@@ -261,6 +261,7 @@ BEFORE = Path(__file__).resolve().parent / "data" / "queries" / "before"
 REWRITTEN = {
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "find_entities_exact": [{"label": Literal(t)} for t in ("Northfield University", "NFU", "Sam Lee", "Nobody")],
+    "find_entities": [{"key": Literal(t)} for t in ("northfield university", "nfu", "sam lee", "nobody")],
 }
 
 
