@@ -259,6 +259,8 @@ def test_kg_query_takes_a_name_for_an_iri_and_says_what_is_wrong(tmp_path):
 BEFORE = Path(__file__).resolve().parent / "data" / "queries" / "before"
 #: parameters to compare each rewritten query on: hubs of the fixture, an ambiguous name, nothing
 REWRITTEN = {
+    "entity_labels": [{}],
+    "conflict_people": [{}],
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "find_entities_exact": [{"label": Literal(t)} for t in ("Northfield University", "NFU", "Sam Lee", "Nobody")],
     "find_entities": [{"key": Literal(t)} for t in ("northfield university", "nfu", "sam lee", "nobody")],
@@ -281,7 +283,9 @@ def test_a_query_rewritten_for_speed_answers_as_before(merged, name):
 
     answered = 0
     for bindings in REWRITTEN[name]:
-        now = answer(load_query(name), bindings)
-        assert now == answer(before, bindings)
+        now, then = answer(load_query(name), bindings), answer(before, bindings)
+        if "\nORDER BY" not in before:  # the caller sorts
+            now, then = sorted(map(repr, now)), sorted(map(repr, then))
+        assert now == then
         answered += bool(now)
-    assert answered >= 2
+    assert answered >= min(2, len(REWRITTEN[name]))
