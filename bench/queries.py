@@ -229,14 +229,14 @@ def bench(code: Path, store: Path, hub: dict, names: list[str], repeat: int, tim
     return table
 
 
-def _cell(value, timeout: float) -> str:
+def _cell(value, timeout: float, column: str = "ms") -> str:
     if value is None:
-        return f">{timeout * 1000:.0f}"
+        return f">{timeout * 1000:.0f}" if column.endswith("ms") else "-"
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
 def _line(row: dict, timeout: float) -> str:
-    return " | ".join(f"{k}={_cell(v, timeout)}" for k, v in row.items())
+    return " | ".join(f"{k}={_cell(v, timeout, k)}" for k, v in row.items())
 
 
 def render(table: list[dict], timeout: float) -> str:
@@ -245,7 +245,7 @@ def render(table: list[dict], timeout: float) -> str:
     columns = [c for c in columns if any(c in row for row in table)]
     lines = ["| " + " | ".join(columns) + " |", "| --- |" + " ---: |" * (len(columns) - 1)]
     for row in table:
-        lines.append("| " + " | ".join(_cell(row[c], timeout) if c in row else "" for c in columns) + " |")
+        lines.append("| " + " | ".join(_cell(row[c], timeout, c) if c in row else "" for c in columns) + " |")
     return "\n".join(lines)
 
 
