@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import time
+from base64 import b64encode
 import uuid
 from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit, urlunsplit
@@ -54,7 +55,9 @@ class RemoteStore(Store):
     ----------
     endpoint : str
         The query endpoint URL, e.g. ``http://127.0.0.1:8890/sparql``. User and password
-        in the URL (``http://user:pw@host/sparql-auth``) are sent with HTTP Digest auth.
+        in the URL (``http://user:pw@host/sparql-auth``) are sent the way the server's
+        challenge asks: HTTP Digest (Virtuoso), Basic, or as a bearer token (``kg serve
+        --allow-update``: ``http://kg:TOKEN@host/sparql``).
     update_endpoint : str, optional
         Where updates go; the query endpoint by default.
     timeout : float
@@ -83,7 +86,7 @@ class RemoteStore(Store):
         if parts.username and auth is None:
             from urllib.parse import unquote
 
-            auth = httpx.DigestAuth(unquote(parts.username), unquote(parts.password or ""))
+            auth = _challenged_auth(unquote(parts.username), unquote(parts.password or ""))
         netloc = parts.hostname + (f":{parts.port}" if parts.port else "")
         self.endpoint = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
         self.update_endpoint = update_endpoint or self.endpoint
@@ -348,6 +351,45 @@ _TOKEN = re.compile(r"""
   | (?P<word>[A-Za-z_][\w.\-]*(?::[\w.\-:%]*)?|:[\w.\-:%]*)
   | (?P<punct>.)
 """, re.X | re.S)
+
+
+def _challenged_auth(user: str, password: str):
+    """URL credentials for whatever scheme the server's ``401`` challenge names.
+
+    Virtuoso asks for Digest, a proxy may ask for Basic, and ``kg serve --allow-update`` asks
+    for a bearer token (the URL's password). The scheme is learnt from the first challenge
+    and used from the start on later requests.
+    """
+    import httpx
+
+    class ChallengedAuth(httpx.Auth):
+        def __init__(self):
+            self.scheme = None
+            self.digest = httpx.DigestAuth(user, password)
+
+        def auth_flow(self, request):
+            if self.scheme == "digest":
+                yield from self.digest.auth_flow(request)
+                return
+            if self.scheme:
+                _authorize(request, self.scheme)
+            response = yield request
+            if response.status_code != 401 or self.scheme:
+                return
+            self.scheme = response.headers.get("WWW-Authenticate", "").split(" ", 1)[0].lower() or None
+            if self.scheme == "digest":
+                yield from self.digest.auth_flow(request)
+            elif self.scheme in ("basic", "bearer"):
+                _authorize(request, self.scheme)
+                yield request
+
+    def _authorize(request, scheme: str) -> None:
+        if scheme == "bearer":
+            request.headers["Authorization"] = f"Bearer {password}"
+        else:
+            request.headers["Authorization"] = "Basic " + b64encode(f"{user}:{password}".encode()).decode()
+
+    return ChallengedAuth()
 
 
 def _tokens(text: str):

@@ -18,7 +18,6 @@ from kg.namespaces import KG, KGR, document_graph_iri
 from kg.remote import RemoteStore, bind_values, restrict_to_graph
 from kg.store import Store
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 DATA = Path(__file__).resolve().parent / "data"
 SMALL = DATA / "analysis" / "small.trig"
@@ -207,6 +206,13 @@ def test_replace_query_and_remove_round_trip(remote):
     assert remote.remove_graph(G1) is True
     assert remote.remove_graph(G1) is False
     assert remote.graphs() == [str(G2)]
+
+
+def test_url_credentials_answer_virtuosos_digest_challenge(virtuoso):
+    authenticated = virtuoso.replace("//", "//dba:dba@") + "-auth"
+    assert Store.open(authenticated).query("ASK {}").askAnswer is True
+    with pytest.raises(StoreError, match="401"):
+        Store.open(virtuoso.replace("//", "//dba:wrong@") + "-auth")
 
 
 def test_bindings_constrain_even_unprojected_variables(remote):

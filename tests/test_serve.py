@@ -12,11 +12,11 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 from rdflib.query import Result
 
+from kg.errors import StoreError
 from kg.namespaces import KG, KGR, document_graph_iri
 from kg.serve import create_app
 from kg.store import Store
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 ADA = KGR["person/ada-lovelace"]
 CHARLES = KGR["person/charles-babbage"]
@@ -498,6 +498,20 @@ def test_rdflib_sparqlupdatestore_is_refused_then_allowed(live_server, store):
     writable = live_server(allow_update=True, update_token=TOKEN)
     SPARQLUpdateStore(writable, writable, auth=("kg", TOKEN)).update(INSERT)
     assert store.query('ASK { ?s ?p "A. A. Lovelace" }').askAnswer
+
+
+def test_a_remote_store_writes_to_kg_serve_with_the_token_in_its_url(live_server, store):
+    from kg.remote import RemoteStore
+
+    writable = live_server(allow_update=True, update_token=TOKEN)
+    graph = document_graph_iri("tests/grace.txt")
+    grace = (KGR["person/grace-hopper"], KG.name, Literal("Grace Hopper"))
+    with pytest.raises(StoreError, match="401.*token"):
+        RemoteStore(writable.replace("//", f"//kg:not-{TOKEN}@")).replace_document(graph, [grace])
+    remote = RemoteStore(writable.replace("//", f"//kg:{TOKEN}@"))
+    remote.replace_document(graph, [grace])
+    remote.replace_document(graph, [grace])  # the scheme, learnt from the first challenge, is sent at once
+    assert store.query('ASK { ?s ?p "Grace Hopper" }').askAnswer
 
 
 def test_concurrent_clients_on_a_real_socket(live_server):

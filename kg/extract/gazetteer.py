@@ -28,6 +28,8 @@ __all__ = [
     "classify_organization",
     "known_organizations",
     "org_key",
+    "data_words",
+    "word_groups",
 ]
 
 
@@ -50,6 +52,28 @@ def _data_rows(filename: str):
     text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     yield from csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+
+
+@lru_cache(maxsize=None)
+def data_words(filename: str) -> frozenset[str]:
+    """The lower-case words of a one-word-a-line file of ``kg/extract/data`` (``#`` lines are comments).
+
+    >>> "usa" in data_words("locations.txt")
+    True
+    """
+    text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
+    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+@lru_cache(maxsize=None)
+def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str]]:
+    """``kind -> words`` of a ``kind<TAB>words`` file of ``kg/extract/data``, the words ";"-separated.
+
+    >>> "robotics" in word_groups("org_words.tsv")["trades"]
+    True
+    """
+    return {row["kind"].strip(): frozenset(w.strip() for w in row[column].split(";") if w.strip())
+            for row in _data_rows(filename)}
 
 
 def _split(value: str | None) -> tuple[str, ...]:
@@ -100,34 +124,15 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 
 
 # -- abbreviations ---------------------------------------------------------------------------
-_ABBREVIATIONS = [
-    (r"\bUniv\b\.?", "University"),
-    (r"\bUni\.", "University"),
-    (r"\bDepts?\b\.?", "Department"),
-    (r"\bDep\.", "Department"),
-    (r"\bInst\b\.?", "Institute"),
-    (r"\bTech\.", "Technology"),
-    (r"\bTechnol\.", "Technology"),
-    (r"\b(?:Natl\b\.?|Nat'l\b|Nat\.)", "National"),
-    (r"\b(?:Intl\b\.?|Int'l\b|Internat\.)", "International"),
-    (r"\bSci\.", "Science"),
-    (r"\b(?:Eng|Engg|Engr|Engin)\.", "Engineering"),
-    (r"\bComp\.", "Computer"),
-    (r"\b(?:Ctr|Cntr)\b\.?", "Center"),
-    (r"\bAcad\.", "Academy"),
-    (r"\bColl\.", "College"),
-    (r"\bRes\.", "Research"),
-    (r"\bSch\.", "School"),
-    (r"\bFac\.", "Faculty"),
-    (r"\bAssoc\.", "Association"),
-    (r"\bSoc\.", "Society"),
-    (r"\bLab\.(?=\s+\w)", "Laboratory"),
-    (r"^U\.?\s+of\b", "University of"),
-]
-_ABBREVIATION_RES = [(re.compile(p), r) for p, r in _ABBREVIATIONS]
-# one search finds the names with nothing to expand (most of them) instead of one per abbreviation;
-# the lookahead on the capitals the abbreviations start with lets the engine skip other positions
-_ANY_ABBREVIATION = re.compile("(?=[ACDEFILNRSTU])(?:" + "|".join(p for p, _ in _ABBREVIATIONS) + ")")
+@lru_cache(maxsize=1)
+def _abbreviations() -> tuple[list[tuple[re.Pattern, str]], re.Pattern]:
+    """The rules of ``data/org_abbreviations.tsv``, and one pattern that finds where any of them applies."""
+    rows = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
+    # one search finds the names with nothing to expand (most of them) instead of one per abbreviation;
+    # the lookahead on the capitals the abbreviations start with (their words' own) lets the engine skip
+    # other positions
+    capitals = "".join(sorted({r[0] for _, r in rows}))
+    return [(re.compile(p), r) for p, r in rows], re.compile(f"(?=[{capitals}])(?:" + "|".join(p for p, _ in rows) + ")")
 
 
 @lru_cache(maxsize=1)
@@ -185,7 +190,8 @@ def canonical_org_name(name: str) -> str:
     'Georgia Tech'
     """
     text = " ".join(name.split())
-    for pattern, replacement in _ABBREVIATION_RES if _ANY_ABBREVIATION.search(text) else ():
+    rules, any_rule = _abbreviations()
+    for pattern, replacement in rules if any_rule.search(text) else ():
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)

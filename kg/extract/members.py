@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.extract.dates import find_date_range
-from kg.extract.gazetteer import _data_rows
+from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.positions import add_affiliation_note
@@ -29,13 +29,9 @@ from kg.extract.text import Passage, clean
 __all__ = ["list_members", "member_lines", "read_members"]
 
 
-@lru_cache(maxsize=1)
-def _words() -> dict[str, tuple[str, ...]]:
+def _words() -> dict[str, frozenset[str]]:
     """``kind -> phrases`` of ``data/member_words.tsv``."""
-    out: dict[str, tuple[str, ...]] = {}
-    for row in _data_rows("member_words.tsv"):
-        out[row["kind"].strip()] = tuple(p.strip() for p in row["phrases"].split(";") if p.strip())
-    return out
+    return word_groups("member_words.tsv", "phrases")
 
 
 _NORM = re.compile(r"[^\w\s'’.()-]")

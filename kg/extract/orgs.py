@@ -9,59 +9,60 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.gazetteer import (
+    _data_rows,
     canonical_org_name,
     classify_organization,
+    data_words,
     lookup_organization,
     org_key,
+    word_groups,
 )
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_ROLE_1 = re.compile(r"[^\W\d_][\w-]*")
-_RX_IS_ROLE_2 = re.compile(r"\([^)]*\)")
-_RX_IS_ROLE_3 = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
-_RX_CLASSIFY_SEGMENT_1 = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
-_RX_CLASSIFY_SEGMENT_2 = re.compile(r"^(?:the|a|an)\s+", re.I)
-_RX_CLASSIFY_SEGMENT_3 = re.compile(r"^the university", re.I)
-_RX_CLASSIFY_SEGMENT_4 = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
-_RX_CLASSIFY_SEGMENT_5 = re.compile(r"^[a-z]+[A-Z]")
-_RX_CLASSIFY_SEGMENT_6 = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
+_LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
+_PAREN_ASIDE = re.compile(r"\([^)]*\)")
+_ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+_THE_UNIVERSITY = re.compile(r"^the university", re.I)
+_CAPITAL_OR_CJK = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
+_LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
+_LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
-_RX_CLASSIFY_SEGMENT_7 = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
-_RX_CLASSIFY_SEGMENT_8 = re.compile(r"[A-Z]{2,}")
-_RX_CLASSIFY_SEGMENT_9 = re.compile(r"\d")
-_RX_SEGMENTS_1 = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
-_RX_SEGMENTS_2 = re.compile(r"\S+")
-_RX_SEGMENTS_3 = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_1 = re.compile(r"\b(?:present|now|current|today)\b", re.I)
-_RX_ORG_CHAIN_2 = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_3 = re.compile(r"\s(?:and|&)\s")
-_RX_ORG_CHAIN_4 = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
-_RX_ORG_CHAIN_5 = re.compile(r"[A-Za-z]")
-_RX_FIND_ORGS_IN_TEXT_1 = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
-_RX_FIND_ORGS_IN_TEXT_2 = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
-_RX_FIND_ORGS_IN_TEXT_3 = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
-_RX_FIND_ORGS_IN_TEXT_4 = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
-_RX_PROSE_ORG_1 = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
-_RX_ORG_PIECES_1 = re.compile(r"^the\s+", re.I)
-_RX_ORG_PIECES_2 = re.compile(r"\s+in\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)$")
-_RX_ORG_PIECES_3 = re.compile(r"\s+(at|in|on|and|&|for)\s+(?:the\s+)?", re.I)
-_RX_ORG_PIECES_4 = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_RX_PROSE_TYPE_1 = re.compile(r"^(?:the)\s+", re.I)
-_RX_PROSE_TYPE_2 = re.compile(
+_PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
+_CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
+_DIGIT = re.compile(r"\d")
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+_NON_SPACE_RUN = re.compile(r"\S+")
+_LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
+_NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
+_AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
+_SPACED_AND = re.compile(r"\s(?:and|&)\s")
+_ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_LEGAL_FORM = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
+_COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
+_UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
+_THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
+_AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
+_LEADING_THE = re.compile(r"^the\s+", re.I)
+_SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
+_PROSE_ORG_KEYWORD = re.compile(
     r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
     r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
     r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|tafe|society|association)\b|\b\w+\s+research$", re.I
+    r"universität|discipline|division|program|programme|tafe|society|association|"
+    # units as other languages name them
+    r"depart\w*|dipartimento|lehrstuhl|fakultät|facult\w*|facoltà|escuela|escola|scuola|arbeitsgruppe|abteilung|"
+    r"équipe|grupo|gruppo|centro)\b|\b\w+\s+research$", re.I
 )
-_RX_PROSE_ORG_2 = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
-_RX_PROSE_ORG_3 = re.compile(r"^University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$")
-_RX_PROSE_ORG_4 = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
+_COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
+_LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
 
 __all__ = [
@@ -89,20 +90,16 @@ _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|a
 
 @lru_cache(maxsize=1)
 def _roles() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("roles.tsv").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines()[1:] if w.strip() and not w.startswith("#"))
+    return frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
 
 
-@lru_cache(maxsize=1)
 def _field_words() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("field_words.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+    return data_words("field_words.txt")
 
 
-@lru_cache(maxsize=1)
-def _locations() -> frozenset[str]:
-    text = resources.files("kg.extract").joinpath("data").joinpath("locations.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+def _org_words() -> dict[str, frozenset[str]]:
+    """``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words)."""
+    return word_groups("org_words.tsv")
 
 
 _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
@@ -118,7 +115,7 @@ def is_location(segment: str) -> bool:
     text = segment.strip(" .").lower()
     if not text:
         return False
-    if text in _locations():
+    if text in data_words("locations.txt"):
         return True
     return bool(_US_STATE_CODE.match(segment.strip(" .")))
 
@@ -140,7 +137,7 @@ def is_role(segment: str) -> bool:
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
-    words = _RX_IS_ROLE_1.findall(_RX_IS_ROLE_2.sub(" ", lowered[:closed]) + lowered[closed:])
+    words = _LETTER_WORD.findall(_PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
     if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
         cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
@@ -151,7 +148,7 @@ def is_role(segment: str) -> bool:
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
-        return not _RX_IS_ROLE_3.search(segment)
+        return not _ORG_NOUN.search(segment)
     strong = STRONG_ORG.search(segment)
     return not (strong and strong.group(0).lower() != "research")
 
@@ -208,14 +205,14 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     (an entry's first segment): an unknown proper name there is taken for a company.
     """
     text = segment.strip(" .,;:*-–")
-    if _RX_CLASSIFY_SEGMENT_1.search(text) and segment.rstrip().endswith("."):
+    if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _RX_CLASSIFY_SEGMENT_2.sub("", text) if not _RX_CLASSIFY_SEGMENT_3.match(text) else text
+    text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
     if len(text) < 2 or len(text) > 120:
         return None
-    if not _RX_CLASSIFY_SEGMENT_4.search(text[:1]) and not _RX_CLASSIFY_SEGMENT_5.match(text):
+    if not _CAPITAL_OR_CJK.search(text[:1]) and not _LOWER_THEN_CAPITAL.match(text):
         # organisations start with a capital ("eBay" aside)
-        if not (context_org and _RX_CLASSIFY_SEGMENT_6.match(text)):
+        if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
             return None
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
@@ -234,7 +231,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
                 return inner
-    if _RX_CLASSIFY_SEGMENT_7.match(text) and not lookup_organization(words_all[0]):
+    if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation
     if len(words_all) >= 2 and not STRONG_ORG.search(text) and not _PRODUCT_END.search(text):
@@ -250,7 +247,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
 
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _LABELS:
+    if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
         return None
     if is_role(text):
         return None
@@ -268,10 +265,10 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         from kg.extract.people import is_person_name
 
-        if is_person_name(canonical) and not _RX_CLASSIFY_SEGMENT_8.search(canonical) \
-                and words[-1].lower() not in _TRADES:
+        if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
+                and words[-1].lower() not in _org_words()["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
-        if _RX_CLASSIFY_SEGMENT_9.search(canonical):
+        if _DIGIT.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
         if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
@@ -290,15 +287,6 @@ def contains_units(mention: OrgMention) -> bool:
     return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
 
 
-def _fields_joined(halves: list[str]) -> bool:
-    """"Fonterra Research | Development Centre": the "and" joins two fields inside one name
-    ("Research and Development", "Science and Technology"), not two organisations."""
-    before, after = halves[0].split(), halves[1].split()
-    fields = _field_words()
-    return bool(before and after) and (before[-1].lower() in fields or before[-1].lower() == "research") \
-        and after[0].lower() in fields
-
-
 def _degree_and_field(text: str) -> bool:
     """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
     from kg.extract.vocab import degree_span, field_of
@@ -308,19 +296,9 @@ def _degree_and_field(text: str) -> bool:
     return bool(field) and text.rstrip(" .").endswith(field)
 
 
-#: Trades a company's name may end with, after a made-up word ("Nimbus Robotics").
-_TRADES = frozenset({"robotics", "genomics", "analytics", "therapeutics", "diagnostics", "biosciences", "biotech",
-                     "insights", "dynamics", "networks", "energy", "pharma", "semiconductors", "aerospace",
-                     "automation", "logistics", "interactive", "digital", "devices", "biologics"})
 _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
 _PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
                           r"simulator|compiler|database|car|game|games engine)$", re.I)
-_LABELS = {"dissertation", "thesis", "advisor", "advisors", "mentor", "courses", "skills", "areas", "research areas",
-           "products", "fields", "committee", "topics", "interests", "keywords", "tools", "languages", "title",
-           "role", "position", "location", "email", "phone", "tel", "homepage", "website", "github", "linkedin",
-           # column headers of CV tables ("| Years | Position | Institution |")
-           "institution", "organization", "organisation", "employer", "company", "affiliation", "years", "year",
-           "dates", "date", "period", "degree"}
 
 
 def segments(text: str) -> list[tuple[str, int]]:
@@ -339,16 +317,16 @@ def _segments(text: str) -> tuple[tuple[str, int], ...]:
         out.append((text[start:], start))
     split_out = []
     for seg, offset in out:
-        if _RX_SEGMENTS_1.search(seg) and " " in seg.strip():
+        if _CJK_CHAR.search(seg) and " " in seg.strip():
             # CJK CVs separate their fields with spaces
-            for m in _RX_SEGMENTS_2.finditer(seg):
+            for m in _NON_SPACE_RUN.finditer(seg):
                 split_out.append((m.group(0), offset + m.start()))
         else:
             split_out.append((seg, offset))
     out = split_out
     cleaned_out = []
     for seg, offset in out:
-        lead = _RX_SEGMENTS_3.match(seg)
+        lead = _LEADING_PREPOSITION.match(seg)
         if lead and seg[lead.end():lead.end() + 1].isupper():
             seg, offset = seg[lead.end():], offset + lead.end()
         if seg.strip():
@@ -407,7 +385,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
-    cleaned = _RX_ORG_CHAIN_1.sub(",", cleaned)
+    cleaned = _NOW_WORD.sub(",", cleaned)
     return _blanked_chain(cleaned, context_org)
 
 
@@ -415,6 +393,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
+    from kg.extract.models.affiliations import parse_affiliation
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
     from kg.extract.vocab import degree_of, degree_span, field_of
 
@@ -431,7 +410,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         lead = degree_span(seg)
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
-            if rest[:1].isupper() and classify_segment(_RX_ORG_CHAIN_2.split(rest, maxsplit=1)[0], context_org=False):
+            if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
                 seg = rest
@@ -444,15 +423,15 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
-                    halves = _RX_ORG_CHAIN_2.split(sub[1])
+                    halves = _AND_JOINER.split(sub[1])
                     if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
                         candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if _RX_ORG_CHAIN_3.search(sub[1]) else candidate
+                        mention = None if _SPACED_AND.search(sub[1]) else candidate
                         break
             else:
-                sub = _RX_ORG_CHAIN_4.split(seg, maxsplit=1)
+                sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     target, shift = sub[1], seg.find(sub[1])
         together = run_together(target)
@@ -463,8 +442,12 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     begin = offset + shift + at
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
-        both = _RX_ORG_CHAIN_2.split(target)
-        if mention is None and len(both) == 2 and not lookup_organization(target) and not _fields_joined(both):
+        both = _AND_JOINER.split(target)
+        # two organisations when either is known, or the affiliation model reads two units of one kind
+        # ("Institute of Energy and Climate Research" is one unit, "Kauri Research and Development Centre" no pair)
+        units = parse_affiliation(target).units if mention is None and len(both) == 2 else ()
+        if mention is None and len(both) == 2 and not lookup_organization(target) and (any(lookup_organization(b) for b in both) or (
+                len(units) == 2 and units[0].kind == units[1].kind)):
             pair = [classify_segment(b, context_org=False) for b in both]
             if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
                 for b, m in zip(both, pair):
@@ -474,14 +457,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is None:
             first_free = context_org and shift == 0 and not out
             while first_free and free_upto < i and (is_role(p := pieces[free_upto][0]) or is_location(p)
-                                                    or not _RX_ORG_CHAIN_5.search(p)):
+                                                    or not _LATIN_LETTER.search(p)):
                 free_upto += 1
             first_free = first_free and free_upto >= i
             mention = classify_segment(target, context_org=first_free)
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(_RX_SEGMENTS_1.search(m.name) for m in out):
+    if len(out) > 1 and all(_CJK_CHAR.search(m.name) for m in out):
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
     return out
 
@@ -490,6 +473,15 @@ _SYSTEMS = re.compile(
     r"^(?:the\s+)?University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|"
     r"Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$|^(?:State University of New York|SUNY|"
     r"Indian Institute of Technology|IIT|Université Paris|Universite Paris|Purdue University|Penn State)$", re.I)
+
+
+def _is_campus(name: str, after: str) -> bool:
+    """Whether ``after`` (written after a comma) is the campus of ``name``, a university system's name.
+
+    >>> _is_campus("University of California", "Davis"), _is_campus("Uppsala University", "Uppsala")
+    (True, False)
+    """
+    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
 
 
 def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -501,7 +493,7 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
         if i + 1 < len(pieces):
             nxt = pieces[i + 1][0].strip()
             joined = f"{seg.strip()}, {nxt}"
-            if lookup_organization(joined) or (_SYSTEMS.match(seg.strip()) and len(nxt.split()) <= 3 and not _RX_CLASSIFY_SEGMENT_9.search(nxt)):
+            if lookup_organization(joined) or _is_campus(seg.strip(), nxt):
                 out.append((joined, offset))
                 i += 2
                 continue
@@ -537,22 +529,22 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
-        if _RX_FIND_ORGS_IN_TEXT_1.fullmatch(phrase):
-            owner = _RX_FIND_ORGS_IN_TEXT_2.search(text[:begin])
+        if _LEGAL_FORM.fullmatch(phrase):
+            owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
                 written = text[owner.start():match.end()]
                 out.append(OrgMention(written, written, "Company", False, owner.start(), match.end()))
             continue
-        suffix = _RX_FIND_ORGS_IN_TEXT_3.search(phrase)
-        if suffix and not _RX_FIND_ORGS_IN_TEXT_4.search(text[: begin + len(phrase)]):
+        suffix = _UNIT_WORD_END.search(phrase)
+        if suffix and not _THE_NAMED_UNIT_END.search(text[: begin + len(phrase)]):
             phrase = phrase[: suffix.start()]
-        award = _RX_PROSE_ORG_1.search(phrase)
+        award = _AWARD_WORD.search(phrase)
         if award:
             trimmed = _trim_award(phrase[: award.end()])
             if not trimmed:
                 continue
             phrase = trimmed
-        for piece, offset in _split_run_together(_org_pieces(phrase)):
+        for piece, offset in _org_pieces(phrase):
             mention = _prose_org(piece, text, begin + offset)
             if mention is not None:
                 if award:
@@ -561,84 +553,82 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
-_UNIT_START = re.compile(r"\b(?:Department|School|Faculty|Division|Institute|Laboratory|Centre|Center|College)\s+(?:of|for)\b")
-
-
-def _split_run_together(pieces):
-    """Pieces with organisations run together split apart: short header lines read as one
-    passage ("Department of X" above "Y Institute of Technology")."""
-    for piece, offset in pieces:
-        unit = _UNIT_START.search(piece, 1)
-        if unit and is_role(piece[: unit.start()]):
-            piece, offset = piece[unit.start():], offset + unit.start()  # "Associate Professor Department of X"
-        together = run_together(piece)
-        if together:
-            yield from ((name, offset + at) for name, at, _ in together)
-        else:
-            yield piece, offset
+#: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|@)\s(?:the\s)?", re.I)
 
 
 def _org_pieces(phrase: str):
-    """The organisations of a capitalised phrase: split at "at/in/and/for (the)", with
-    pieces that are neither organisations nor roles glued back to the piece before
-    ("Department of Computer Science and Technology"), roles dropped ("Visiting Fellow
-    in the ...") and a trailing place dropped ("University of Tokyo in Japan")."""
-    whole = phrase.strip()
-    if lookup_organization(_RX_ORG_PIECES_1.sub("", whole)):
-        yield whole, 0
-        return
-    place = _RX_ORG_PIECES_2.search(whole)
-    if place and is_location(place.group(1)) and lookup_organization(whole[: place.start()]):
-        yield whole[: place.start()], 0  # "RIKEN Center for Computational Science in Kobe"
-        return
-    bounds = [(m.start(), m.end(), m.group(1).lower()) for m in _RX_ORG_PIECES_3.finditer(whole)]
-    if not bounds:
-        if _prose_type(whole):
-            yield whole, 0
-        return
-    parts, pos = [], 0
-    for b_start, b_end, word in bounds:
-        parts.append((whole[pos:b_start], pos, None))
-        pos = b_end
-        parts[-1] = (*parts[-1][:2], parts[-1][2])
-        parts.append(("", pos, word))  # marker of the connector before the next part
-    parts.append((whole[pos:], pos, None))
-    # rebuild as (text, offset, connector-before)
-    items, connector = [], None
-    for text, offset, word in parts:
-        if word is not None:
-            connector = word
-            continue
-        items.append((text, offset, connector))
-        connector = None
-    groups: list[list] = []  # [start offset, end offset, kind]
-    for text, offset, connector in items:
-        end = offset + len(text)
-        if _prose_type(text) or lookup_organization(text):
-            if connector in ("and", "&") and groups and groups[-1][2] == "other" and not lookup_organization(text) \
-                    and "the" not in whole[groups[-1][1]:offset].split():
-                # "Circuits and Computation Lab": a bare word joined by "and" belongs to the name
-                # (unless the name after "and" is complete on its own: "Acme Seed and Shanghai AI Lab")
-                groups[-1][1:] = [end, "org"]
+    """The organisations of a capitalised phrase as ``(piece, offset)``, with "at" and "in" read as
+    the commas an affiliation string writes there. A part that names nothing alone joins the
+    organisation after it or before it (:func:`_joins`); a part is then a known organisation whole,
+    or the units the affiliation model finds in it ("Lab X Department of Y"), a unit that names no
+    organisation alone joined to its neighbour ("UW Allen" of "UW Allen School of X"), or, when no
+    unit names one, the part itself.
+
+    >>> [p for p, _ in _org_pieces("Robotics Lab at the University of Xanadu Fairbanks in Peru")]
+    ['Robotics Lab', 'University of Xanadu Fairbanks', 'Peru']
+    >>> [p for p, _ in _org_pieces("Institute for Soil Science in Ecology at the Vision Studies in Biology Department")]
+    ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
+    """
+    from kg.extract.models.affiliations import parse_affiliation
+
+    phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
+    commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    parts, start = [], 0
+    for part in commas.split(","):
+        if part.strip():
+            at = start + len(part) - len(part.lstrip())
+            parts.append([at, at + len(part.strip()), False])  # [start, end, joined]
+        start += len(part) + 1
+    for i in range(len(parts) - 2, -1, -1):
+        # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
+        if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
+                and phrase[parts[i][1]:parts[i + 1][0]].split()[0].lower() == "in" and _joins(
+                commas[parts[i][0]:parts[i][1]], commas[parts[i + 1][0]:parts[i + 1][1]]):
+            parts[i][1:] = parts[i + 1][1], True
+            del parts[i + 1]
+    for i in range(len(parts) - 1, 0, -1):
+        if _joins(commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]], before=True):
+            parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
+            del parts[i]
+    units = parse_affiliation(commas).units
+    for at, end, joined in parts:
+        name, spans = commas[at:end], []
+        for unit in () if joined or lookup_organization(_LEADING_THE.sub("", name)) else units:
+            if not (at <= unit.start and unit.end <= end):
+                continue
+            if spans and not lookup_organization(unit.name) and not (
+                    _prose_type(commas[spans[-1][0]:spans[-1][1]]) and _prose_type(unit.name)):
+                spans[-1][1] = unit.end
             else:
-                groups.append([offset, end, "org"])
-        elif is_role(text):
-            groups.append([offset, end, "role"])
-        elif is_location(text) or _DATE_WORD.search(text):
-            if groups and groups[-1][2] == "org" and connector == "in" and _RX_ORG_PIECES_4.search(whole[groups[-1][0]:groups[-1][1]]):
-                groups[-1][1] = end
+                spans.append([unit.start, unit.end])
+        if not any(_prose_type(commas[b:e]) for b, e in spans):
+            spans = [[at, end]]
+        for b, e in spans:
+            joint = _AND_JOINER.search(phrase, b, e)
+            if joint and not lookup_organization(phrase[b:e]) and (
+                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])):
+                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))  # "X and Y", one known
             else:
-                groups.append([offset, end, "place"])
-        elif groups and (groups[-1][2] in ("org", "role") or (
-                groups[-1][2] == "other" and connector in ("for", "and", "&")
-                and "the" not in whole[groups[-1][1]:offset].split())):
-            groups[-1][1] = end  # "Society for Neuroscience": words that are no name alone make one together
-        else:
-            groups.append([offset, end, "other"])
-    for g_start, g_end, kind in groups:
-        piece = whole[g_start:g_end]
-        if kind in ("org", "other") and _prose_type(piece):
-            yield piece, g_start
+                yield phrase[b:e], b
+
+
+def _joins(part: str, neighbour: str, *, before: bool = False) -> bool:
+    """Whether a part of a phrase is a piece of the organisation ``neighbour`` names, after it
+    (``before``: the neighbour stands before the part) or before it: words that name nothing
+    alone, no role or degree ("Institute for X in Oncology", "University of X at Chapel Hill"),
+    or a place after a site ("Center in Wuxi").
+
+    >>> _joins("Oncology", "Institute for Data Science", before=True), _joins("Peru", "University of Xanadu", before=True)
+    (True, False)
+    """
+    if not (_prose_type(neighbour) or lookup_organization(neighbour)):
+        return False
+    if is_location(part) or _DATE_WORD.search(part):
+        return before and bool(_SITE_WORD_END.search(neighbour)) and not _DATE_WORD.search(part)
+    from kg.extract.vocab import degree_of
+
+    return not (_prose_type(part) or is_role(part) or degree_of(part) or lookup_organization(part))
 
 
 _DATE_WORD = re.compile(
@@ -652,7 +642,7 @@ _VENUE_START = re.compile(r"^(?:journal|proceedings|transactions|annals|review|l
 
 @lru_cache(maxsize=32768)
 def _prose_type(phrase: str) -> str | None:
-    text = _RX_PROSE_TYPE_1.sub("", phrase.strip(" .,'’"))
+    text = _LEADING_THE.sub("", phrase.strip(" .,'’"))
     if not text or len(text) < 2 or _VENUE_START.match(text):
         return None
     known = lookup_organization(text)
@@ -660,56 +650,43 @@ def _prose_type(phrase: str) -> str | None:
         return known.type
     if is_location(text) or is_role(text):
         return None
-    if not _RX_PROSE_TYPE_2.search(text):
+    if not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
-    if len(words) == 1 and words[0].lower() in _BARE_KEYWORDS:
+    if len(words) == 1 and words[0].lower() in _org_words()["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
     t = classify_organization(canonical_org_name(text), default="")
     return t or None
 
 
-#: Organisation keywords that name no organisation on their own.
-_BARE_KEYWORDS = frozenset({
-    "research", "program", "group", "team", "center", "centre", "society", "university", "université", "universität",
-    "universidad", "università", "universidade", "école", "ecole", "escuela", "college", "institute", "institut",
-    "instituto", "school", "department", "laboratory", "lab", "faculty", "academy", "hochschule", "laboratoire"})
-
-
 _AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
                         r"fellow|chair)$", re.I)
-_ROLE_PREFIX = re.compile(r"^(?:(?:[A-Z][a-z]+|[a-z]+)\s+){0,3}(?:director|chair|head|president|member|dean|founder|"
-                          r"co-founder|emeritus|professor|lecturer|fellow|researcher|scientist|guest|visitor|student|pi|leader|"
-                          r"investigator|manager|coordinator)\s+(?:of|at|in)\s+(?:the\s+)?", re.I)
+#: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
+_ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
 
 def _trim_award(piece: str) -> str | None:
     """"KTH School of Engineering Sciences Teaching Prize" -> "KTH School of Engineering Sciences"."""
     words = piece.split()
-    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _AWARD_WORDS):
+    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _org_words()["award_words"]):
         words.pop()
     while words:
         rest = " ".join(words)
         if lookup_organization(rest) or (_prose_type(rest) and not _AWARD_END.search(rest)):
             return rest
         words.pop()
-        while words and words[-1].lower() in _AWARD_WORDS:
+        while words and words[-1].lower() in _org_words()["award_words"]:
             words.pop()
     return None
 
 
-_AWARD_WORDS = {"distinguished", "outstanding", "faculty", "research", "dissertation", "graduate", "young", "early",
-                "career", "best", "paper", "student", "innovation", "excellence", "service", "teaching", "impact",
-                "societal", "memorial", "honorable", "mention", "the", "junior", "senior", "investigator", "new"}
-
-
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
     piece = piece.strip(" .,'’")
-    award = _RX_PROSE_ORG_1.search(piece)
+    award = _AWARD_WORD.search(piece)
     if award:
         piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
-    if prefix and is_role(piece[: prefix.end()].split(" of ")[0].split(" at ")[0].split(" in ")[0]):
+    if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
         piece = piece[prefix.end():]
     if _AWARD_END.search(piece):
@@ -717,22 +694,21 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         if not trimmed:
             return None
         piece = trimmed
-    lead = _RX_PROSE_TYPE_1.match(piece)
+    lead = _LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
     org_type = _prose_type(written)
     if not org_type:
         return None
     # "University of California, Berkeley": extend over a campus written after a comma
-    tail = _RX_PROSE_ORG_2.match(text[begin + len(piece):])
+    tail = _COMMA_CAMPUS.match(text[begin + len(piece):])
     if tail:
         longer = f"{written}, {tail.group(1)}"
         known = lookup_organization(longer)
         if known:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
-        if _RX_PROSE_ORG_3.match(written):
-            if not is_location(tail.group(1)) or tail.group(1) in ("Berkeley", "Irvine", "Davis", "Knoxville", "College Park", "Austin", "Dallas", "Madison"):
-                return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
-    legal = _RX_PROSE_ORG_4.match(text[begin + len(piece):])
+        if _is_campus(written, tail.group(1)):
+            return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
+    legal = _LEGAL_FORM_AFTER.match(text[begin + len(piece):])
     if legal:
         written = written + legal.group(0)
         return OrgMention(canonical_org_name(written), written, "Company", False, begin, begin + len(piece) + legal.end())

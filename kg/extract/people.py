@@ -13,7 +13,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+
+from kg.extract.gazetteer import data_words
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
@@ -44,11 +45,9 @@ _WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
 _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
 
 
-@lru_cache(maxsize=1)
 def name_stopwords() -> frozenset[str]:
     """Words never part of a person name (``data/name_stopwords.txt``)."""
-    text = resources.files("kg.extract").joinpath("data").joinpath("name_stopwords.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+    return data_words("name_stopwords.txt")
 
 
 def _fold(text: str) -> str:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_LINKS_1 = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>([^<]*)</a>")
-_RX_SENTENCE_SPANS_1 = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
+_HTML_LINK = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>([^<]*)</a>")
+_SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
 __all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "split_sentences", "sentence_spans", "links"]
 
@@ -78,7 +78,7 @@ def links(text: str) -> list[tuple[str, str]]:
     """
     out = [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
     out += [(m.group(1), m.group(1)) for m in _ANGLE_URL.finditer(text)]
-    out += [(m.group(2), m.group(1)) for m in _RX_LINKS_1.finditer(text)]
+    out += [(m.group(2), m.group(1)) for m in _HTML_LINK.finditer(text)]
     return out
 
 
@@ -160,7 +160,7 @@ _TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St)|
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of each sentence: split at ``. ``/``! ``/``? `` not after an abbreviation or initial."""
     out, start = [], 0
-    for match in _RX_SENTENCE_SPANS_1.finditer(text):
+    for match in _SENTENCE_END.finditer(text):
         end = match.end()
         if _ABBREV_END.search(text[max(start, end - 12):end]) and not (
                 _SENTENCE_OPENER.match(text, end) and not _TITLE_OR_INITIAL_END.search(text[max(start, end - 6):end])):

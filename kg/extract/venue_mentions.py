@@ -14,12 +14,12 @@ from kg.extract.text import clean
 from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_VENUE_MENTIONS_1 = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
-_RX_VENUE_MENTIONS_2 = re.compile(r"\s*,\s*(?:and\s+)?")
-_RX_VENUE_MENTIONS_3 = re.compile(r"\s*\([^)]*\)|\s+etc\.?$|['’]?\d{2,4}$")
-_RX_VENUE_MENTIONS_4 = re.compile(r"\s+and\s+")
-_RX_TALK_VENUE_1 = re.compile(r"\([^)]*\)")
-_RX_TALK_VENUE_2 = re.compile(r"\s*[|,;]\s*")
+_LIST_END = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
+_COMMA_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?")
+_ITEM_NOISE = re.compile(r"\s*\([^)]*\)|\s+etc\.?$|['’]?\d{2,4}$")
+_SPACED_AND = re.compile(r"\s+and\s+")
+_PAREN_ASIDE = re.compile(r"\([^)]*\)")
+_FIELD_SEPARATOR = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
 
@@ -83,12 +83,12 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
             out.append((venue.display, written))
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
     for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
-        rest = _RX_VENUE_MENTIONS_1.split(text[trigger.end():])[0]
+        rest = _LIST_END.split(text[trigger.end():])[0]
         emphasised = [clean(m.group(0)) for m in _EMPHASIS.finditer(raw or "")]
         emphasised = [e for e in emphasised if e and e in rest]
         items = list(emphasised)
-        for item in ([] if emphasised else _RX_VENUE_MENTIONS_2.split(rest)):
-            item = _RX_VENUE_MENTIONS_3.sub("", item).strip(" .*")
+        for item in ([] if emphasised else _COMMA_LIST_SEPARATOR.split(rest)):
+            item = _ITEM_NOISE.sub("", item).strip(" .*")
             items.extend(_split_and(_THE.sub("", item)))
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
@@ -110,7 +110,7 @@ def _split_and(item: str) -> list[str]:
     """The venues of a listed item joined by "and", at the last "and" with a whole venue on
     each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
     "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
-    parts = _RX_VENUE_MENTIONS_4.split(item)
+    parts = _SPACED_AND.split(item)
     if len(parts) == 1 or _lookup(item):
         return [item]
     for k in range(len(parts) - 1, 0, -1):
@@ -133,8 +133,8 @@ def talk_venue(text: str) -> str | None:
 
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + text[end:]
-    text = _RX_TALK_VENUE_1.sub("", text)
-    parts = [p.strip(" .*") for p in _RX_TALK_VENUE_2.split(text) if p.strip(" .*")]
+    text = _PAREN_ASIDE.sub("", text)
+    parts = [p.strip(" .*") for p in _FIELD_SEPARATOR.split(text) if p.strip(" .*")]
     while parts and is_location(parts[-1]):
         parts.pop()
     for part in parts:

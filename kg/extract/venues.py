@@ -25,28 +25,27 @@ from importlib import resources
 from kg.extract.context import normalize_name
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_IS_PREPRINT_1 = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
-_RX_CLEAN_NAME_1 = re.compile(r"['’‘`]\s?\d\d\b")
-_RX_CLEAN_NAME_2 = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
-_RX_CLEAN_NAME_3 = re.compile(r"\s+")
-_RX_WORKSHOP_1 = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
-_RX_WORKSHOP_2 = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
-_RX_WORKSHOP_3 = re.compile(r"['’‘`]\d\d$")
-_RX_WORKSHOP_4 = re.compile(r"\s+(?:at|@|co-located with|held with|in conjunction with)\s+(.+)$", re.I)
-_RX_WORKSHOP_5 = re.compile(r"^(?:on|for)\s+", re.I)
-_RX_PAREN_ACRONYM_1 = re.compile(r"\(([^()]{1,40})\)")
-_RX_PAREN_ACRONYM_2 = re.compile(r"['’‘`]?\s?\d{2,4}\b")
-_RX_PAREN_ACRONYM_3 = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
-_RX_FIRST_SEGMENT_1 = re.compile(r"\s*\([^()]*\)")
-_RX_FIRST_SEGMENT_2 = re.compile(r"^\d")
-_RX_NORMALIZE_VENUE_1 = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
-_RX_NORMALIZE_VENUE_2 = re.compile(r"\((?:eds?|editors?|hrsg)\.?\)", re.I)
-_RX_NORMALIZE_VENUE_3 = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
-_RX_NORMALIZE_VENUE_4 = re.compile(r",|\s\d|\(")
-_RX_NORMALIZE_VENUE_5 = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
-_RX_NORMALIZE_VENUE_6 = re.compile(r"['’]\d\d$")
-_RX_NORMALIZE_VENUE_7 = re.compile(r"[A-Za-z]{2}")
-_RX_FIND_VENUES_1 = re.compile(r"(?:ACM|IEEE|USENIX)\s$")
+_ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
+_QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
+_LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
+_WHITESPACE = re.compile(r"\s+")
+_WORKSHOP_AT_CONFERENCE = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
+_PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
+_SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
+_CO_LOCATED_WITH = re.compile(r"\s+(?:at|@|co-located with|held with|in conjunction with)\s+(.+)$", re.I)
+_LEADING_ON_FOR = re.compile(r"^(?:on|for)\s+", re.I)
+_PARENTHESISED = re.compile(r"\(([^()]{1,40})\)")
+_YEAR_OR_SHORT_YEAR = re.compile(r"['’‘`]?\s?\d{2,4}\b")
+_SOCIETY_BEFORE_ACRONYM = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
+_PAREN_ASIDE = re.compile(r"\s*\([^()]*\)")
+_LEADING_DIGIT = re.compile(r"^\d")
+_URL_OR_DOI = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
+_EDITORS_MARK = re.compile(r"\((?:eds?|editors?|hrsg)\.?\)", re.I)
+_BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
+_NAME_END = re.compile(r",|\s\d|\(")
+_WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
+_TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
+_SOCIETY_PREFIX_END = re.compile(r"(?:ACM|IEEE|USENIX)\s$")
 
 __all__ = [
     "KnownVenue",
@@ -205,7 +204,7 @@ def is_preprint(text: str) -> bool:
     False
     """
     cleaned = _strip_lead(text)
-    return bool(_PREPRINT.match(cleaned)) or bool(_RX_IS_PREPRINT_1.fullmatch(cleaned))
+    return bool(_PREPRINT.match(cleaned)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
 
 
 _LEAD = re.compile(
@@ -249,12 +248,12 @@ def _strip_lead(text: str) -> str:
 def _clean_name(text: str) -> str:
     """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
     text = _strip_lead(text)
-    text = _RX_CLEAN_NAME_1.sub("", text)
+    text = _QUOTED_SHORT_YEAR.sub("", text)
     text = _YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
-    text = _RX_CLEAN_NAME_2.sub("", text.strip())
-    text = _RX_CLEAN_NAME_3.sub(" ", text)
+    text = _LEADING_THE_ANNUAL.sub("", text.strip())
+    text = _WHITESPACE.sub(" ", text)
     return text.strip(" ,.;:-–—(")
 
 
@@ -263,13 +262,13 @@ _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
 
 def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     """The workshop a venue passage names, if any: (name, aliases)."""
-    at = _RX_WORKSHOP_1.search(text)
+    at = _WORKSHOP_AT_CONFERENCE.search(text)
     if at and lookup_venue(at.group(1)) is None:
         name = at.group(1)
         return name, tuple(dict.fromkeys([f"{name}@{at.group(2)}", f"{name} workshop"]))
     if not _WORKSHOP.search(text):
         return None
-    parts = [p for p in _RX_WORKSHOP_2.split(text) if _WORKSHOP.search(p)]
+    parts = [p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)]
     if not parts:
         return None
     part = _strip_lead(parts[0])
@@ -277,7 +276,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     words = []
     tokens = part.split()
     for i, word in enumerate(tokens):
-        bare = _RX_WORKSHOP_3.sub("", word)
+        bare = _SHORT_YEAR_END.sub("", word)
         if _YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
             continue
         rest = [t for t in tokens[i + 1 :] if not _YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
@@ -287,7 +286,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         words.append(word)
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
     phrase = " ".join(words)
-    at_conf = _RX_WORKSHOP_4.search(phrase)
+    at_conf = _CO_LOCATED_WITH.search(phrase)
     if at_conf:
         conference = conference or _clean_name(at_conf.group(1))
         phrase = phrase[: at_conf.start()]
@@ -295,7 +294,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     if not phrase or normalize_name(phrase) in ("workshop", "workshops"):
         return None
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
-    core = _RX_WORKSHOP_5.sub("", core).strip()
+    core = _LEADING_ON_FOR.sub("", core).strip()
     aliases = [phrase]
     if conference:
         aliases.append(f"{conference} {phrase}")
@@ -309,9 +308,9 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
 
 def _paren_acronym(text: str) -> tuple[str, str] | None:
     """``(ICPP)`` / ``(PPoPP 2021)`` / ``(CHI '20)``: the acronym and the text before it."""
-    for match in _RX_PAREN_ACRONYM_1.finditer(text):
-        inner = _RX_PAREN_ACRONYM_2.sub("", match.group(1)).strip(" ,.;:-")
-        inner = _RX_PAREN_ACRONYM_3.sub("", inner)
+    for match in _PARENTHESISED.finditer(text):
+        inner = _YEAR_OR_SHORT_YEAR.sub("", match.group(1)).strip(" ,.;:-")
+        inner = _SOCIETY_BEFORE_ACRONYM.sub("", inner)
         if not inner or " " in inner.strip():
             if lookup_venue(inner) is None or len(inner) > 20:
                 continue
@@ -324,8 +323,8 @@ def _first_segment(text: str) -> str:
     """The venue name part of a passage: before volume, pages, place and year."""
     text = _NOTE.sub(" ", text)
     text = _strip_lead(text)
-    text = _RX_FIRST_SEGMENT_1.sub(" ", text)
-    text = _TAIL.sub("", " " + text).strip() if not _RX_FIRST_SEGMENT_2.match(text) else text
+    text = _PAREN_ASIDE.sub(" ", text)
+    text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
     text = _comma_name(text)
     text = _TRAILING_MONTH.sub("", text)
     return _clean_name(text)
@@ -375,16 +374,16 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     >>> normalize_venue("arXiv preprint arXiv:2103.13262") is None
     True
     """
-    text = _RX_CLEAN_NAME_3.sub(" ", text or "").strip(" ,.;:")
-    text = _RX_NORMALIZE_VENUE_1.sub("", text).strip(" ,.;:")
+    text = _WHITESPACE.sub(" ", text or "").strip(" ,.;:")
+    text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
-    if _RX_NORMALIZE_VENUE_2.search(text):
+    if _EDITORS_MARK.search(text):
         return None  # a chapter in an edited book: the book is not a venue
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
-    text = _RX_NORMALIZE_VENUE_3.sub("", text).strip(" ,.;:-–—")
+    text = _BEST_PAPER_NOTE.sub("", text).strip(" ,.;:-–—")
     if not text:
         return None
     workshop = _workshop(text)
@@ -407,14 +406,13 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     known = lookup_venue(segment) if segment else None
     if known is None:
         # names that begin with "Proceedings of the" ("Proceedings of the Royal Society B")
-        whole = _RX_NORMALIZE_VENUE_4.split(_LEAD.sub("", text.strip(), count=1), maxsplit=1)[0].strip(" .;:")
+        whole = _NAME_END.split(_LEAD.sub("", text.strip(), count=1), maxsplit=1)[0].strip(" .;:")
         known = lookup_venue(whole) if whole else None
     if known is None:
         # a known short name written inside the passage: "Accepted to ICML 2021", "MLSys 2022 - Fifth ..."
-        for token in _RX_NORMALIZE_VENUE_5.findall(_strip_lead(text)):
-            bare = _RX_NORMALIZE_VENUE_6.sub("", token)
-            if _is_acronym(bare):
-                candidate = _index()[1].get(bare)
+        for token in _WORD_TOKEN.findall(_strip_lead(text)):  # its tokens hold no "'21"
+            if _is_acronym(token):
+                candidate = _index()[1].get(token)
                 if candidate is not None:
                     known = candidate
                     break
@@ -425,7 +423,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         aliases += [n for n in (known.long, known.short) if n]
         name = known.display
         return name, tuple(a for a in dict.fromkeys(aliases) if normalize_name(a) != normalize_name(name))
-    if not segment or not _RX_NORMALIZE_VENUE_7.search(segment) or len(segment.split()) > 14:
+    if not segment or not _TWO_LETTERS.search(segment) or len(segment.split()) > 14:
         return None
     proc = _PROC.match(_LEAD.sub("", text.strip(), count=1))
     society = _SOCIETY.search(segment) or (
@@ -502,7 +500,7 @@ def find_venues(text: str) -> list[tuple[str, tuple[str, ...], int, int]]:
             " " in written
             or bool(match.group("year"))
             or not written.isupper()
-            or bool(_RX_FIND_VENUES_1.search(text[max(0, match.start() - 6):match.start()]))
+            or bool(_SOCIETY_PREFIX_END.search(text[max(0, match.start() - 6):match.start()]))
         )
         candidates.append([strong, known, written, match.start(), match.end()])
     changed = True

@@ -1,0 +1,84 @@
+"""Organisations of sentences and CV lines split by the affiliation model (kg.extract.orgs).
+
+Every organisation here is invented; the strings are written the way CVs and homepages write them,
+in several languages and orders.
+"""
+import pytest
+
+from kg.extract.orgs import _is_campus, _joins, _org_pieces, find_orgs_in_text, org_chain
+
+
+def names(found):
+    return [(o.name, o.type) for o in found]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("She is a postdoc in the Departamento de Física at the Universidad de Xalapa.",
+     [("Departamento de Física", "Lab"), ("Universidad de Xalapa", "University")]),
+    ("He leads the Lehrstuhl für Robotik at the Technische Universität Zandberg.",
+     [("Lehrstuhl für Robotik", "Lab"), ("Technische Universität Zandberg", "University")]),
+    ("I am a PhD student in the Vision Lab at the School of Computing, Quillon University.",
+     [("Vision Lab", "Lab"), ("School of Computing", "Lab"), ("Quillon University", "University")]),
+    ("Dipartimento di Fisica, Università di Vetrano",
+     [("Dipartimento di Fisica", "Lab"), ("Università di Vetrano", "University")]),
+])
+def test_units_of_a_sentence_in_several_languages(sentence, expected):
+    assert names(find_orgs_in_text(sentence)) == expected
+
+
+def test_words_that_name_nothing_alone_end_the_organisation_before_them():
+    # "in Ecology" is the institute's field, "at Port Verde" the university's campus
+    assert names(find_orgs_in_text("I work at the Institute for Soil Science in Ecology at Quillon University.")) == [
+        ("Institute for Soil Science in Ecology", "Institute"), ("Quillon University", "University")]
+    assert [o.name for o in find_orgs_in_text("He studied at the University of Quillon at Port Verde.")] == [
+        "University of Quillon at Port Verde"]
+    # a place after a university is where it stands; a month is when
+    assert [o.name for o in find_orgs_in_text("He studied at the University of Quillon in Peru in December 2012.")] == [
+        "University of Quillon"]
+
+
+def test_roles_and_degrees_are_no_part_of_the_organisation():
+    assert names(find_orgs_in_text("She is a Visiting Researcher on the Marine Acoustics team at Acme Research.")) == [
+        ("Marine Acoustics team", "Lab"), ("Acme Research", "Company")]
+    assert [o.name for o in find_orgs_in_text(
+        "I am an Affiliate of the Institute for Data Science in Oncology at Quillon University.")] == [
+        "Institute for Data Science in Oncology", "Quillon University"]
+    assert [o.name for o in find_orgs_in_text("Masters in the Department of Marine Biology at Quillon University.")] == [
+        "Department of Marine Biology", "Quillon University"]
+
+
+def test_a_name_that_starts_after_the_goes_on_past_in():
+    assert [p for p, _ in _org_pieces("College of Arts at the Visual Studies in Design Department")] == [
+        "College of Arts", "Visual Studies in Design Department"]
+    assert _joins("Oncology", "Institute for Data Science", before=True)
+    assert not _joins("Peru", "University of Xanadu", before=True)
+    assert not _joins("Research Scientist", "Quillon University")
+
+
+def test_a_unit_named_nothing_alone_joins_its_neighbour_and_a_known_one_stands_apart():
+    # the model reads "Zentho Labs and Shanghai AI Lab" as two units; the second is known
+    assert [o.name for o in find_orgs_in_text("I worked at Zentho Labs and Shanghai AI Lab.")] == [
+        "Zentho Labs", "Shanghai AI Laboratory"]
+
+
+def test_and_in_a_cv_line_is_one_unit_or_two_as_the_model_reads_it():
+    assert [m.name for m in org_chain("Research Associate, Institute of Energy and Climate Research, Quillon University")] == [
+        "Institute of Energy and Climate Research", "Quillon University"]
+    # one of the two is known: two organisations, whatever the model reads
+    assert [m.name for m in org_chain("Ph.D. University of Edinburgh and Quillon University of Technology 2019")] == [
+        "University of Edinburgh", "Quillon University of Technology"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Departamento de Física, Universidad de Xalapa, 2010 - 2014", ["Departamento de Física", "Universidad de Xalapa"]),
+    ("Lehrstuhl für Robotik, Technische Universität Zandberg", ["Lehrstuhl für Robotik", "Technische Universität Zandberg"]),
+    ("Vision Lab, School of Computing, Quillon University", ["Vision Lab", "School of Computing", "Quillon University"]),
+])
+def test_cv_lines_nest_units_in_several_languages(line, expected):
+    assert [m.name for m in org_chain(line)] == expected
+
+
+def test_a_campus_follows_a_university_system_only():
+    assert _is_campus("University of California", "Port Verde")
+    assert not _is_campus("Quillon University", "Port Verde")
+    assert not _is_campus("University of California", "2019")
