@@ -259,6 +259,7 @@ def test_kg_query_takes_a_name_for_an_iri_and_says_what_is_wrong(tmp_path):
 BEFORE = Path(__file__).resolve().parent / "data" / "queries" / "before"
 #: parameters to compare each rewritten query on: hubs of the fixture, an ambiguous name, nothing
 REWRITTEN = {
+    "explain_labels": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "entity_labels": [{}],
     "conflict_people": [{}],
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
