@@ -29,6 +29,27 @@ from kg.extract.dates import find_date_range, parse_date
         ("01.10.2016 – 31.03.2020: Postdoc", "2016-10", "2020-03"),
         ("15/09/2012 - 30/09/2016", "2012-09", "2016-09"),
         ("since 01.04.2020: Group Leader", "2020-04", "present"),
+        # the languages of CVs: "de" between month and year, Italian and Portuguese abbreviations,
+        # CJK open ends joined to the start and "至"/"から" between the dates
+        ("março de 2011 – fevereiro de 2015", "2011-03", "2015-02"),
+        ("nov. 2012 – ott. 2016", "2012-11", "2016-10"),
+        ("out. 2013 – set. 2016", "2013-10", "2016-09"),
+        ("gen. 2010 – giu. 2012", "2010-01", "2012-06"),
+        ("2015年至今", "2015", "present"),
+        ("2012年至2015年", "2012", "2015"),
+        ("2015年4月から2019年3月まで", "2015-04", "2019-03"),
+        ("2015年4月–2019年3月", "2015-04", "2019-03"),
+        ("seit 2019", "2019", "present"),
+        ("dal 2016", "2016", "present"),
+        ("2012 – actualidad", "2012", "present"),
+        ("2018 - Atual", "2018", "present"),
+        ("2019 – in corso", "2019", "present"),
+        ("平成27年4月 - 令和元年5月", "2015-04", "2019-05"),  # Japanese era years
+        ("2015 年 4 月 – 2019 年 3 月", "2015-04", "2019-03"),
+        ("2020年10月～", "2020-10", "present"),
+        ("dal 1° marzo 2016", "2016-03", "present"),
+        ("ab 2019", "2019", "present"),
+        ("à partir de 2018", "2018", "present"),
     ],
 )
 def test_ranges(text, start, end):
@@ -43,6 +64,16 @@ def test_ranges(text, start, end):
 def test_single_dates_are_ends(text, end):
     found = find_date_range(text)
     assert (found.start, found.end) == (None, end)
+
+
+def test_a_word_ending_like_since_is_no_since():
+    assert find_date_range("Vision Lab 2019")[:2] == (None, "2019")  # "Lab", not "ab"
+
+
+def test_month_abbreviations_that_are_words_need_their_full_stop():
+    assert find_date_range("the work carried out 2019 in Kiel").end == "2019"  # "out" is no month here
+    assert find_date_range("a data set 2020").end == "2020"
+    assert find_date_range("15 de março de 2011").end == "2011-03"
 
 
 def test_no_dates_in_numbers_and_phone_numbers():

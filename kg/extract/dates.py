@@ -19,35 +19,41 @@ _RX_FIND_DATE_RANGE_2 = re.compile(r"(\d\d)(?!\d)")
 _RX_FIND_DATE_RANGE_3 = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _RX_FIND_DATE_RANGE_4 = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
-__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS"]
+__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian).
 MONTHS: dict[str, int] = {}
 _MONTH_WORDS = {
-    1: "jan january janvier januar enero janeiro gennaio jän",
-    2: "feb february fév fev février fevrier februar febrero fevereiro febbraio",
-    3: "mar march mars märz marz marzo março marco",
-    4: "apr april avr avril abril aprile",
-    5: "may mai mayo maio maggio",
-    6: "jun june juin juni junio junho giugno",
-    7: "jul july juil juillet juli julio julho luglio",
-    8: "aug august août aout agosto",
-    9: "sep sept september septembre septiembre setembro settembre",
-    10: "oct october octobre okt oktober octubre outubro ottobre",
+    1: "jan january janv janvier januar enero ene. janeiro gennaio gen. jän",
+    2: "feb february fév fev févr fevr février fevrier februar febrero fevereiro febbraio",
+    3: "mar march mars märz marz mär mrz marzo março marco",
+    4: "apr april avr avril abril abr aprile",
+    5: "may mai mayo maio maggio mag.",
+    6: "jun june juin juni junio junho giugno giu",
+    7: "jul july juil juillet juli julio julho luglio lug",
+    8: "aug august août aout agosto ago.",
+    9: "sep sept september septembre septiembre setembro settembre set.",
+    10: "oct october octobre okt oktober octubre outubro out. ottobre ott",
     11: "nov november novembre noviembre novembro",
-    12: "dec december déc dec décembre decembre dez dezember diciembre dezembro dicembre",
+    12: "dec december déc dec décembre decembre dez dezember diciembre dic dezembro dicembre",
 }
+#: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
+_DOTTED_ONLY: set[str] = set()
 for _number, _words in _MONTH_WORDS.items():
     for _word in _words.split():
+        if _word.endswith("."):
+            _word = _word[:-1]
+            _DOTTED_ONLY.add(_word)
         MONTHS[_word] = _number
 _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
 
-_MONTH_RE = "(?:" + "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True)) + r")\.?"
+_MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
+    + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
 _YEAR = r"(?:19|20)\d\d"
-_OPEN_WORDS = (
-    r"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|"
-    r"présent|present\.|aujourd['’]hui|heute|jetzt|actualidad|presente|atual|oggi|至今|现在|現在|현재"
-)
+#: An open end in the languages of CVs other than English ("2018 - Atual", "seit 2019 - heute").
+OPEN_END_ABROAD = (r"présent|aujourd['’]hui|actuel|actuelle|en\s+cours|heute|jetzt|laufend|actualidad|actual|ahora|"
+                   r"presente|atual|atualmente|hoje|em\s+curso|oggi|attuale|in\s+corso|至今|现在|現在|현재")
+_OPEN_WORDS = rf"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|present\.|{OPEN_END_ABROAD}"
 _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 
 #: The first letters of the month and season names: with the digits, every character a date can
@@ -63,8 +69,8 @@ _DATE = re.compile(
   | (?P<ym>(?<!\d)(?P<ym_y>{_YEAR})\s?[./](?P<ym_m>0?[1-9]|1[0-2])(?![\d.]))
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
-  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?P<dmy_y>{_YEAR})(?!\d))
-  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
+  | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
+  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
   | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
   | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
@@ -73,11 +79,14 @@ _DATE = re.compile(
 )
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _SEP = re.compile(
-    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>)\s*",
+    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>|至(?!今)|から)\s*",
     re.IGNORECASE,
 )
+#: "2015年至今", "2015年以来": an open end joined to its start without a separator.
+_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
-_SINCE = re.compile(r"(?:since|from|starting|seit|depuis|desde|dal|dès)\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
+_SINCE = re.compile(r"(?<!\w)(?:since|from|starting|seit|ab|depuis|desde|dal|dès|(?:à|a)\s+partir\s+d(?:e|el|u)|a\s+partire\s+dal)"
+                    r"\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
 _UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
 
@@ -112,18 +121,36 @@ def _value(match: re.Match) -> tuple[str, int]:
     return year, int(year)
 
 
-#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年".
-_CJK_DATE = re.compile(r"((?:19|20)\d\d)年(?:(\d{1,2})月(?:\d{1,2}日)?)?")
+#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年"; Japanese era years too ("平成27年4月").
+_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元)) ?年(?: ?(\d{1,2}) ?月(?: ?\d{1,2} ?日)?)?")
+#: The year before the first of each Japanese era.
+_ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
+
+
+def _cjk_year(written: str) -> str:
+    """The Western year of a CJK date's year: ``"2015"``, ``"平成27"`` -> ``"2015"``, ``"令和元"`` -> ``"2019"``."""
+    era = _ERA_START.get(written[:2])
+    if era is None:
+        return written
+    return str(era + (1 if written[2:] == "元" else int(written[2:])))
 
 
 def _western(text: str) -> str:
-    """The text with CJK dates written as ``2020.4`` and padded to their length, so every offset
-    into it is an offset into the original.
+    """The text with CJK dates written as `` 2020.4`` and padded to their length, so every offset
+    into it is an offset into the original; the space before sets the date apart from a word
+    joined to it ("至2015年").
 
-    >>> _western("2020年4月 - 現在")
-    '2020.4  - 現在'
+    >>> _western("2020年4月 - 現在"), _western("2012年至2015年"), _western("平成27年4月")
+    (' 2020.4 - 現在', ' 2012至 2015', ' 2015.4')
     """
-    return _CJK_DATE.sub(lambda m: (f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(1)).ljust(len(m.group(0))), text)
+    return _CJK_DATE.sub(lambda m: _padded(_cjk_year(m.group(1)), m.group(2), len(m.group(0))), text)
+
+
+def _padded(year: str, month: str | None, width: int) -> str:
+    """``" 2020.4"`` in ``width`` characters: a space before when it fits (a date joined to a word
+    before it stands apart), spaces after."""
+    date = f"{year}.{month}" if month else year
+    return (" " + date if len(date) < width else date).ljust(width)
 
 
 def find_dates(text: str) -> list[tuple[str, int, int]]:
@@ -138,10 +165,10 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
 @lru_cache(maxsize=16384)
 def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
     out = []
-    if not _HAS_YEAR.search(text):
-        return ()
     if "年" in text:
         text = _western(text)
+    if not _HAS_YEAR.search(text):
+        return ()
     for match in _DATE.finditer(text):
         value, _ = _value(match)
         out.append((value, match.start(), match.end()))
@@ -194,6 +221,8 @@ def find_date_range(text: str) -> DateRange | None:
     ('2015', '2019-03')
     >>> find_date_range("PhD, 2020--")[:2]
     ('2020', 'present')
+    >>> find_date_range("março de 2011 – out. 2015")[:2], find_date_range("2015年至今")[:2]
+    (('2011-03', '2015-10'), ('2015', 'present'))
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
     """
@@ -212,6 +241,8 @@ def find_date_range(text: str) -> DateRange | None:
             if _RX_FIND_DATE_RANGE_1.fullmatch(text[stop: nxt[1]]):
                 return DateRange(value, nxt[0], begin, nxt[2])
         sep = _SEP.match(after)
+        if not sep and _OPEN_JOINED.match(after):
+            return DateRange(value, "present", begin, stop + _OPEN_JOINED.match(after).end())
         if sep:
             rest = after[sep.end():]
             rest_begin = stop + sep.end()
@@ -229,7 +260,7 @@ def find_date_range(text: str) -> DateRange | None:
                 if end_year >= year:
                     return DateRange(value, str(end_year), begin, rest_begin + 2)
             stripped = sep.group(0).strip()
-            if stripped in ("--", "–", "—", "-", "−") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
+            if stripped in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
                 return DateRange(value, "present", begin, rest_begin)
         # "July-Aug 2020": a bare month before the date
         start = _month_from_bare(before, value, year)

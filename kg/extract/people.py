@@ -32,15 +32,24 @@ __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "a
 
 _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    r"(?:prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
+    # German doctorates and diplomas name the faculty after "Dr." ("Dr. rer. nat.", "Dr.-Ing.", "Dipl.-Phys.")
+    r"(?:dr\.?\s?(?:rer\.?\s?[a-z]{2,5}\.|phil\.|med\.|sc\.\s?[a-z]{3,5}\.)|dr\.?-ing\.|dipl\.-[a-z]{2,6}\.|habil\.|"
+    # Italian, Austrian, Spanish and German academic titles ("Dott.ssa", "Prof.ssa", "Mag.", "Lic.", "Univ.-Prof.", "apl. Prof.")
+    r"dott\.ssa|prof\.ssa|mag\.|lic\.|licda?\.|univ\.-prof\.|apl\.\s?prof\.|pr(?=\s)|"
+    r"prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
     re.IGNORECASE,
 )
+#: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
+_DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
               "el", "y", "dos", "das", "do", "ten", "ter", "zu", "af", "st.", "mac", "ibn", "e"}
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
+#: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last
+#: character is none that ends a unit or a title ("理学部 准教授").
+_CJK_SPACED = re.compile(r"^[\u3400-\u9fff\u3040-\u30ff]{1,3} [\u3400-\u9fff\u3040-\u30ff]{1,3}$(?<![学院部科所室館局課授員長師])")
 _WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
 _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
 
@@ -68,7 +77,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     ("Grant") may be part of it.
     """
     name = name.strip()
-    if _CJK.match(name.replace(" ", "")):
+    if _CJK.match(name.replace(" ", "")) or _CJK_SPACED.match(name):
         return True
     tokens = name.replace(",", " ").split()
     if not 2 <= len(tokens) <= 5:
@@ -115,6 +124,7 @@ def clean_person(text: str) -> str | None:
     text = " ".join(text.split()).strip(" ,;:.-–")
     if text.endswith((")", "]")):
         text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
+    text = _DEGREE_AFTER_NAME.sub("", text)  # "Jana Ostermeier, M.Sc."
     untitled = text
     for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
         untitled = _TITLES.sub("", untitled)

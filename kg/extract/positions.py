@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from importlib import resources
 
-from kg.extract.dates import DateRange, find_date_range
+from kg.extract.dates import OPEN_END_ABROAD, DateRange, find_date_range
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.text import clean, is_bullet
@@ -40,8 +40,21 @@ _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
-_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| ){2,30}:\s")
-_EMPLOYER_LABEL = re.compile(r"^(?:company|employer|institution|organi[sz]ation|university|affiliation)\s*:", re.I)
+_LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
+#: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
+_EMPLOYER_LABEL = re.compile(
+    r"^(?:company|employer|institution|organi[sz]ation|university|affiliation|department|"
+    r"entidad(?:\s+empleadora|\s+de\s+titulaci[oó]n)?|instituci[oó]n|empresa|organismo|departamento|"
+    r"arbeitgeber|einrichtung|abteilung|employeur|établissement|organisme|département|"
+    r"institui[cç][aã]o|istituzione|ente|azienda|dipartimento)\s*:\s*", re.I)
+#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
+_DATE_LABEL = re.compile(r"^(?:fecha|date|dates|datum|data|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
+#: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
+#: value is the job title whatever words it holds.
+_ROLE_LABEL = re.compile(r"^(?:position|role|job title|title|cargo|puesto|categor[ií]a(?:\s+profesional)?|funktion|stelle|"
+                         r"poste|fonction|ruolo|qualifica|enquadramento(?:\s+funcional)?|fun[cç][aã]o)\s*:\s*", re.I)
+#: A date label that names the start ("Fecha de inicio", "Start date", "Beginn"): a lone date there is a start.
+_START_LABEL = re.compile(r"inicio|start|beginn|début|início|inizio", re.I)
 _PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
 _PROJECT_NAME_END = re.compile(r"\s*(?:\||:|\s[-–—]\s|https?://|\(|,)\s*")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
@@ -67,8 +80,11 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 ADVISOR_TRIGGER = re.compile(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
     # French, Spanish, Italian, German
-    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|directora?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|(?:co-?)?orientador(?:a|es)?)"
-    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?direction\s+d(?:e|u|es)|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
+    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|director(?:a|/a|\(a\))?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|"
+    r"(?:co-?)?orientador(?:a|es|/a|\(a\))?|"
+    # "Betreuerin:", "Erstgutachter:", the Italian and Spanish "tutor:" of a doctorate
+    r"betreuerin|erstgutachter(?:in)?|tutor(?:e|a)?)"
+    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|betreut\s+von|unter\s+(?:der\s+)?(?:betreuung|anleitung)\s+von|(?:con|sotto)\s+la\s+(?:supervisione|guida)\s+d(?:i|el|ella)|sob\s+(?:a\s+)?orienta[cç][aã]o\s+d[eoa]s?|orientad[oa]\s+por|(?:encadr|dirig)[ée]e?\s+par|dirigid[oa]\s+por|师从|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
     r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
     r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
     r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
@@ -92,13 +108,22 @@ _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+lea
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
-_POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
+#: A postdoc named ("Postdoctoral Fellow", "post-doc").
+POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
 
 
+#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
+#: Advisor labels in Chinese, Japanese or Korean: a label wherever it stands in a line ("博士　导师：X").
+_CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+
+#: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
+_TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
+
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 _TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
-                           r"ncadr|elat|oktor|irecci|rientad|"
+                           r"ncadr|elat|oktor|irecci|rientad|utor|utacht|dir\.|etreu|nleitung|uida|rienta|irig|师从|"
                            r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 
@@ -122,6 +147,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     'mentoredBy'
     >>> trigger_predicate("in the lab of", "He did his PhD "), trigger_predicate("collaborated with")
     ('advisedBy', None)
+    >>> trigger_predicate("working with", "I am currently ", " Dr. A. Bello on X", studying=True)
+    'advisedBy'
     """
     t = trigger.lower()
     if "mentor" in t or "host" in t or "postdoc" in t:
@@ -129,14 +156,16 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "collaborat" in t:
         return None
     if "work" in t or t.startswith("in the"):
-        if _POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
+        if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
         if t.startswith("in the") and (studying or _STUDENT.search(before)):
             return "advisedBy"
+        if studying and _TITLED_PERSON_OPENING.match(after):
+            return "advisedBy"  # a student "working with Dr. A": the student's advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
-    if _POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
+    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
         return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
     return "advisedBy"
 
@@ -219,6 +248,8 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     """Add each person of ``text`` (a list after a trigger) with ``predicate`` from the
     subject, and the affiliations written in their parenthetical notes."""
     ids = []
+    if not text.isascii():
+        text = _CJK_TITLE_AFTER.sub("", text)
     for person in split_people(text):
         pid = ctx.add_entity(person.name, "Person", evidence=evidence)
         ids.append(pid)
@@ -273,10 +304,16 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
     return None
 
 
+#: An open end of a date range in another language ("2018 - Atual"): no organisation's name.
+_OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
+
+
 def _chain_text(raw: str) -> str:
     """The line with emphasis markers and full stops between fields turned into segment breaks
-    ("**Org** Place", "PhD, Physics. University of X. 2015")."""
+    ("**Org** Place", "PhD, Physics. University of X. 2015") and open ends of dates left out."""
     text = _EMPHASIS_MARK.sub(" | ", raw)
+    if _DATE_RANGE_WORDS.search(text) or not text.isascii():
+        text = _OPEN_END_WORD.sub(" | ", text)
     if ". " in text:
         text = _FIELD_STOP.sub(_field_break, text)
     return clean(text)
@@ -314,11 +351,15 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_role: tuple[int, str] | None = None  # a role on its own line, above its employer's line
     previous = -1
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
+    pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
+    pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
-        if pending_dates is not None and pending_dates[0] != previous:
+        if pending_dates is not None and previous not in (pending_dates[0], pending_through):
             pending_dates = None
+        if pending_degree is not None and pending_degree[0] != previous:
+            pending_degree = None
         prior, previous = previous, index
         raw = _COLUMN_GAP.sub(" | ", lines[index].text)
         if not raw.isascii():
@@ -330,6 +371,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
+                              or (trig.start() > 0 and _CJK_TRIGGER.match(trig.group("trigger")))
                               or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
                 break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
@@ -371,10 +413,32 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        if _LABEL_LINE.match(text) and not _EMPLOYER_LABEL.match(text):
-            # "Research Areas: ...", "Products: ..." label lines
+        employer_label = _EMPLOYER_LABEL.match(text)
+        if employer_label:
+            text = raw = text[employer_label.end():]  # "Entidad empleadora: Universidad X": the organisation
+        elif _LABEL_LINE.match(text) or _DATE_LABEL.match(text):
+            # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role,
+            # "Fecha de inicio: 01/09/2016" the dates, "Programa de doctorado: X" the degree of the entry below
+            value = text[text.find(":") + 1:].strip()
+            label_degree = degree_of(text) if not _DATE_LABEL.match(text) else None  # in the label or the value
+            if label_degree and (current is None or current.degree or current.last != prior or current.role):
+                pending_degree, pending_through = (index, label_degree, field_of(value)), index
+                continue
             if current is not None:
                 current.last = index
+                if label_degree:
+                    current.degree, current.field = label_degree, field_of(value)
+                elif _DATE_LABEL.match(text) and current.start is None and current.end is None:
+                    span = find_date_range(value)
+                    if span is not None:
+                        lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
+                        # a start and no end stated: the position goes on
+                        current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
+                elif not current.role and _ROLE_LABEL.match(text) and len(value.split()) <= 8 and value[:1].isupper():
+                    current.role = value.rstrip(" .")
+                elif not current.role:
+                    current.role = next((v for v in (_LABEL_PREFIX.sub("", part).strip(" .") for part in _NOTE_PARTS.split(text))
+                                         if v and is_role(v) and not degree_of(v) and len(v.split()) <= 6), None)
             continue
         project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
@@ -407,8 +471,16 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and not any(is_location(seg) for seg, _ in segments(text)):
             chain = []  # "Data Science | Regression, ...": a capitalised label, not an employer
         if not chain and dates and not degree and (current is None or current.start or current.end) \
-                and not _LETTER.search(text[: dates.begin] + text[dates.stop:]):
-            pending_dates = (index, dates)  # "#### 2014 - 2016" above the position it dates
+                and not _LETTER.search(_DATE_RANGE_WORDS.sub("", text[: dates.begin] + text[dates.stop:])):
+            pending_dates = (index, dates)  # "#### 2014 - 2016", "seit 2019" above the position it dates
+            continue
+        if not chain and degree and not trig and len(text.split()) <= 12 \
+                and (current is None or current.degree or (pending_dates is not None and pending_dates[0] == prior)):
+            # "2012 - 2016" / "Doutorado em Oceanografia." / "Universidade X": the degree above its school
+            pending_degree = (index, degree, field_of(text))
+            if dates is not None and pending_dates is None:
+                pending_dates = (index, dates)
+            pending_through = index
             continue
         if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
                 and len(text.split()) <= 6:
@@ -437,6 +509,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
+            # "Programa de doctorado: X" / "Entidad de titulación: Y" after another degree at Y: another entry
+            or (pending_degree is not None and pending_degree[0] == prior and current.degree is not None)
             # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
             or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
         )
@@ -457,6 +531,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.first, current.role = pending_role
             if pending_dates is not None and dates is None:
                 current.first, dates = pending_dates[0], pending_dates[1]
+            if pending_degree is not None and not degree:
+                current.first = min(current.first, pending_degree[0])
+                current.degree, current.field = pending_degree[1], pending_degree[2]
             entries.append(current)
         elif current is None:
             continue

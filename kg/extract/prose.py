@@ -5,19 +5,23 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit
-from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit, is_role
+from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
-_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
+_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b"
+                      # the first person in the other languages of the vocabularies: "Je suis", "J'ai", "Ich bin",
+                      # "Soy", "Sono", "Sou", "Ho conseguito", "Fiz o doutorado"
+                      r"|(?:^|[\s,;(])(?:[Jj]['’](?=\w)|(?:[Jj]e|[Ii]ch|[Mm]eine?|[Ss]oy|[Oo]btuve|[Hh]ice|[Ss]ono|[Hh]o|[Ss]ou|[Ff]iz|[Ee]u)(?=\s))")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
-    r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then)\b)"
+    # "advised by A, and co-supervised by B": the second trigger is read on its own
+    r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
 _UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
@@ -28,6 +32,12 @@ _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:wor
 _SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
+#: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
+_JOB_NOUN = re.compile(r"\b(?:intern\w*|employed|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|"
+                       r"faculty)\b", re.I)
+#: A sentence saying its person studies or studied: a student, a candidate, a degree or thesis.
+_STUDENT_STATE = re.compile(r"\b(?:student|candidate|ph\.?\s?d\.?|doctoral|master['’]?s|undergraduate|thesis|dissertation)(?!\w)",
+                            re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
@@ -49,14 +59,22 @@ def _after_people(tail: str) -> str:
 
 _STUDY = re.compile(
     r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
+    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my)|"
+    r"thèse|promoviert|promovierte|studiert|tesis|tese|tesi|estudié|estudei|studiato)\b", re.I)
 _WORK = re.compile(
     r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
     r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
     r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
 _AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
                     r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)\b", re.I)
+_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads|"
+                      r"suis|est|actuellement|bin|ist|derzeit|zurzeit|soy|es|actualmente|sono|è|attualmente|sou|é|atualmente)(?!\w)",
+                      re.I)
+#: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
+_ROLE_AFTER_VERB_ABROAD = re.compile(
+    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é)\s+(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
+    r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
+    re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
@@ -106,6 +124,86 @@ def _without_owner(org):
     return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
 
 
+#: A town written after an organisation ("Department of Health in Poughkeepsie"): no part of its name.
+_IN_TOWN = re.compile(r"\s+in\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$")
+#: What follows a town: its state or country ("..., NY", "..., Germany").
+_REGION_AFTER = re.compile(r"^\s*,\s*(?P<region>[A-Z]{2}\b|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)")
+
+
+def _without_town(org, text: str):
+    """The mention without a trailing "in <Town>" when the text goes on with the town's region, or the
+    town is a known place ("... Community Health in Poughkeepsie, NY" -> "... Community Health").
+
+    >>> from kg.extract.orgs import find_orgs_in_text
+    >>> text = "I interned at the Harlow Department of Public Health in Brenton, NY."
+    >>> _without_town(find_orgs_in_text(text)[0], text).name
+    'Harlow Department of Public Health'
+    """
+    cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
+    if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
+        return org
+    from kg.extract.orgs import OrgMention, classify_segment, is_location
+
+    region = _REGION_AFTER.match(text[org.end:])
+    if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
+                                                           or is_location(region.group("region"))))):
+        return org
+    inner = classify_segment(org.written[: cut.start()], context_org=True)
+    if inner is None:
+        return org
+    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+
+
+#: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
+_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
+#: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
+_NOT_PEOPLE = re.compile(r"\b(?:honou?rs?|laude|distinction|merit|class|minor|major|specialization|concentration|emphasis)\b",
+                         re.I)
+
+
+def _done_with(clause: str) -> tuple[str, str] | None:
+    """``(people text, predicate)`` for a clause stating a degree (advisedBy) or a postdoc (mentoredBy)
+    done "with" people named at its end, else ``None``.
+
+    >>> _done_with("He earned his PhD in Physics from X in 2020 with Ana Lopes and Ivo Marsh.")
+    ('Ana Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
+    (None, None)
+    """
+    from kg.extract.orgs import classify_segment
+    from kg.extract.people import split_people
+
+    match = _DONE_WITH.search(clause)
+    if match is None:
+        return None
+    before = clause[: match.start()]
+    predicate = "mentoredBy" if POSTDOC.search(before) else "advisedBy" if degree_span(before) else None
+    tail = clause[match.end():].rstrip(" .")
+    if predicate is None or _NOT_PEOPLE.search(tail):
+        return None
+    people = split_people(tail)
+    # the whole rest names people, none of them an organisation ("with the Ocean Lab", "with Acme Robotics")
+    if not people or len(tail) > sum(len(p.name) for p in people) + 14 * len(people) \
+            or any(classify_segment(p.name) for p in people):
+        return None
+    return tail, predicate
+
+
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+def _names_role_word(text: str) -> bool:
+    """Whether a text holds a job title word of ``data/roles.tsv`` ("Je suis maîtresse de conférences", "Soy investigadora").
+
+    >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
+    (True, False)
+    """
+    from kg.extract.orgs import _roles
+
+    roles = _roles()
+    return any(w.lower() in roles for w in _WORD.findall(text))
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
@@ -152,15 +250,23 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
     are one person's entry in a list, so every sentence is about that person."""
     for passage in passages:
         text = passage.text
+        studying = False
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
             about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
+            if about:
+                # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"
+                if _JOB_NOUN.search(sentence) and not degree_span(sentence):
+                    studying = False
+                elif _STUDENT_STATE.search(sentence):
+                    studying = True
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
-                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about)
+                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about,
+                                      studying and not _JOB_NOUN.search(sentence))
                     # "..., where I run the X Lab": the lab is part of the organisation just named
                     if previous and found and clause.lstrip().lower().startswith("where"):
                         parent = previous[-1]
@@ -170,23 +276,28 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                     previous = found or previous
 
 
-def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about) -> list[str]:
-    """Read one clause; returns the ids of the organisations it names."""
+def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
+    """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
+    has said the person studies (a student's "working with Dr. A" names an advisor)."""
     trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
         parts = _TRIGGER_TAIL_END.split(rest, maxsplit=1)
         tail = parts[0]
-        pred = trigger_predicate(trig.group("trigger"), head, rest)
+        pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
         if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
-            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about)
-    orgs = [_without_owner(o) for o in find_orgs_in_text(head)]
+            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
+    elif about and "with" in sentence:
+        done_with = _done_with(sentence)
+        if done_with:
+            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
+    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)]
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
@@ -219,7 +330,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain))
-    work = bool(_WORK.search(plain))
+    work = bool(_WORK.search(plain)) or _names_role_word(plain)
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
@@ -252,6 +363,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
+        elif not head.isascii() or _PRONOUN.search(head):
+            abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
+            if abroad and is_role(abroad.group("role")):
+                role = abroad.group("role").strip()
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch

@@ -73,11 +73,24 @@ def _exact() -> dict[str, str]:
 
 
 def exact_kind(heading: str) -> str | None:
-    """The kind a heading names when the whole heading is a section name (plurals folded).
+    """The kind a heading names when the whole heading is a section name (plurals folded), or
+    names of one kind joined ("Formação acadêmica/titulação", "Honors & Awards").
 
-    >>> exact_kind("Bios"), exact_kind("Part-time Lecturer")
-    ('bio', None)
+    >>> exact_kind("Bios"), exact_kind("Part-time Lecturer"), exact_kind("Formação acadêmica/titulação")
+    ('bio', None, 'education')
     """
+    kind = _exact_kind(heading)
+    if kind or not _HEADING_JOINER.search(heading):
+        return kind
+    kinds = [heading_kind(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
+    return kinds[0] if kinds and all(kinds) and len(set(kinds)) == 1 else None
+
+
+#: What joins two section names in one heading: a slash, a bar, "&", "and" in the languages of the vocabulary.
+_HEADING_JOINER = re.compile(r"\s*[/|&]\s*|\s+(?:and|und|et|y|e)\s+", re.I)
+
+
+def _exact_kind(heading: str) -> str | None:
     norm = _norm(heading)
     exact = _exact()
     return exact.get(norm) or exact.get(norm[:-1] if norm.endswith("s") else norm + "s")

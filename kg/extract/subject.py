@@ -35,7 +35,10 @@ _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
-_LABEL = re.compile(r"^(?:formal\s+|full\s+|legal\s+)?name\s*[:：]\s*(.+)$", re.I)
+#: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
+_LABEL = re.compile(r"^(?:(?:(?:formal\s+|full\s+|legal\s+)?name|nombre(?:\s+y\s+apellidos|\s+completo)?|nom(?:\s+complet|\s+et\s+prénom)?|"
+                    r"prénom\s+et\s+nom|nome(?:\s+completo|\s+e\s+cognome)?|vorname\s+und\s+name)\s*[:：]"
+                    r"|(?:姓名|氏名|名前)\s*[:：]?)\s*(.+)$", re.I)
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )

@@ -88,8 +88,8 @@ _SENTENCE_START = re.compile(
     r"^(?:Between|Since|From|During|Prior|After|Before|Previously|Currently|Today|Following|"
     r"In (?:19|20)\d\d|I|I'm|I've|He|She|They|We|My|His|Her|Our)\b")
 
-#: A labelled line ("Research Areas: ...", "Email: ...") starts afresh after a line without a full stop.
-_LABEL_START = re.compile(r"^[A-Z][^\W\d_]*(?: [^\W\d_]+){0,3} ?: ")
+#: A labelled line ("Research Areas: ...", "Email: ...", "E-Mail: ...") starts afresh after a line without a full stop.
+_LABEL_START = re.compile(r"^[A-Z][^\W\d_]*(?:-[^\W\d_]+)?(?: [^\W\d_]+){0,3} ?: ")
 
 
 @dataclass(frozen=True)

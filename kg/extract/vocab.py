@@ -37,8 +37,11 @@ def _any_degree() -> re.Pattern:
 
 #: What follows 博士 when it names a job, not the degree: postdoc (博士后/博士後), doctoral supervisor (博士生导师).
 _CJK_NOT_DEGREE = ("后", "後", "生导师", "生導師", "研究員")
-#: Degrees written in Chinese, Japanese or Korean (no word boundaries there).
-_CJK_DEGREES = {"博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS", "学士": "BS", "學士": "BS", "本科": "BS",
+#: Degrees written in Chinese, Japanese or Korean (no word boundaries there); 卒業 (graduated) from a
+#: university (大学) is its bachelor's degree; a Japanese 博士前期課程 is
+#: the master's course of a doctoral programme, 博士後期課程 its doctoral course (listed first: at the same place the first one wins).
+_CJK_DEGREES = {"博士前期課程": "MS", "博士後期課程": "PhD", "博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS", "学士": "BS", "學士": "BS", "本科": "BS",
+                "卒業": "BS",
                 "박사": "PhD", "석사": "MS", "학사": "BS"}
 
 
@@ -47,6 +50,8 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
     """``(degree, begin, end)`` of the first degree named in a text (earliest wins)."""
     best = None
     for word, degree in _CJK_DEGREES.items() if not text.isascii() else ():
+        if word == "卒業" and "大学" not in text and "大學" not in text:
+            continue  # a school's graduation, no degree
         at = text.find(word)
         while at >= 0 and text.startswith(_CJK_NOT_DEGREE, at + len(word)):
             at = text.find(word, at + 1)  # 博士后 is a postdoc, 博士生导师 a doctoral supervisor

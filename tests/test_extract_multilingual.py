@@ -1,0 +1,298 @@
+"""Career facts from CVs in German, Spanish, Portuguese, French, Italian, Chinese and Japanese, each
+in another format (plain text, HTML, org-mode, reStructuredText, europasscv and moderncv LaTeX):
+local section headings, degree and role words, date styles and advisor labels. The fixtures in
+tests/data/extract/ are invented people and organisations."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kg.extract import extract
+from kg.extract.gazetteer import classify_organization
+from kg.extract.orgs import is_role
+from kg.extract.people import clean_person
+from kg.extract.sections import heading_kind
+from kg.extract.vocab import degree_of
+from kg.ingest import load_document
+
+DATA = Path(__file__).resolve().parent / "data" / "extract"
+
+
+def run(name: str):
+    return extract(load_document(DATA / name))
+
+
+def facts(ex) -> set[tuple[str, str, str]]:
+    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def relation(ex, subject: str, predicate: str, obj: str):
+    found = [r for r in ex.relations if (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name)
+             == (subject, predicate, obj)]
+    assert found, f"no {subject} {predicate} {obj}"
+    return found[0]
+
+
+def dated(ex, subject: str, predicate: str, obj: str) -> tuple:
+    r = relation(ex, subject, predicate, obj)
+    return (r.role if predicate == "workedAt" else r.degree, r.start, r.end)
+
+
+def test_german_plain_text_cv():
+    ex = run("hydrologist_cv_de.txt")
+    me = "Friederike Allmendinger"
+    assert ex.entity(ex.subject).name == me  # "Dr. rer. nat." before the name is a title
+    # a line of dates alone ("seit 2019", "03/2014 - heute") dates the position under it
+    assert dated(ex, me, "workedAt", "Universität Lindenau") == ("Juniorprofessorin für Hydrologie", "2019", "present")
+    assert ("Institut für Wasserwirtschaft", "partOf", "Universität Lindenau") in facts(ex)
+    assert dated(ex, me, "workedAt", "Forschungszentrum Ostheide") == ("Gastwissenschaftlerin", "2014-03", "present")
+    assert dated(ex, me, "workedAt", "Hydrotec Beratung GmbH")[1:] == ("2012-10", "2014-02")
+    assert dated(ex, me, "studiedAt", "Technische Universität Hohenfels") == ("PhD", "2008", "2012")
+    assert dated(ex, me, "studiedAt", "Universität Lindenau")[0] == "MS"  # Diplom
+    f = facts(ex)
+    assert {(me, "advisedBy", "Albrecht Kessler"), (me, "advisedBy", "Henning Sauter")} <= f  # Doktorvater, Betreuer
+    assert {("Jan Oberholz", "advisedBy", me), ("Mirjam Teuber", "advisedBy", me)} <= f
+    assert not any("Mail" in o for _, _, o in f)  # "E-Mail:" on the next header line is a label
+
+
+def test_spanish_html_cv():
+    ex = run("geologist_cv_es.html")
+    me = "Martina Solís Echeverría"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "Universidad de Valdemora") == ("Profesora Titular", "2012", "present")
+    assert dated(ex, me, "workedAt", "Instituto de Ciencias del Subsuelo")[1:] == ("2018", "present")  # desde
+    assert dated(ex, me, "workedAt", "Centro de Geociencias Costeras")[1:] == ("2009-01", "2011-12")
+    assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", "2004", "2008")
+    assert dated(ex, me, "studiedAt", "Universidad de Peñaverde")[0] == "MS"  # Máster before the Grado
+    f = facts(ex)
+    assert (me, "advisedBy", "Ignacio Montalbán Ruiz") in f  # Director de tesis
+    assert ("Rodrigo Barrantes Luna", "advisedBy", me) in f  # Tesis dirigidas
+    assert ("Rodrigo Barrantes Luna", "workedAt", "Sismotec SA") in f
+
+
+def test_portuguese_org_mode_cv():
+    ex = run("biologist_cv_pt.org")
+    me = "Renata Figueiredo Campos"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "Universidade Federal de Serra Alta") == ("Professora Adjunta", "2017", "present")
+    # a museum is an employer; "pós-doutorado" is a job, not a doctorate
+    assert dated(ex, me, "workedAt", "Museu de História Natural do Cerrado") == (
+        "Pesquisadora de pós-doutorado", "2015-03", "2016-12")
+    assert not any(p == "studiedAt" and o.startswith("Museu") for _, p, o in facts(ex))
+    assert dated(ex, me, "studiedAt", "Universidade Estadual do Planalto") == ("PhD", "2011-03", "2015-02")
+    assert dated(ex, me, "studiedAt", "Universidade Federal de Serra Alta")[0] == "MS"
+    f = facts(ex)
+    assert {(me, "advisedBy", "Joaquim Medeiros Pacheco"), (me, "advisedBy", "Helena Quintela")} <= f
+    assert ("Caio Nogueira Leite", "advisedBy", me) in f
+    assert ("Caio Nogueira Leite", "workedAt", "Agência Estadual de Águas") in f
+
+
+def test_french_restructuredtext_cv():
+    ex = run("astronomer_cv_fr.rst")
+    me = "Élodie Vasseur-Lambert"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "Observatoire de la Côte Brune")[1:] == ("2017", "present")  # depuis
+    assert dated(ex, me, "workedAt", "Université de Valmont") == ("Maîtresse de conférences", "2008-09", "2017-08")
+    assert ("Laboratoire d'Astrophysique de Valmont", "partOf", "Université de Valmont") in facts(ex)
+    assert dated(ex, me, "studiedAt", "Université de Montclair") == ("PhD", "2001", "2004")
+    f = facts(ex)
+    assert (me, "advisedBy", "Bernard Lefaucheux") in f  # Directeur de thèse
+    assert {("Thibault Morel", "advisedBy", me), ("Léa Guérin", "advisedBy", me)} <= f  # Encadrement
+    assert ("Thibault Morel", "workedAt", "Spatialis SAS") in f
+
+
+def test_italian_europasscv():
+    ex = run("chemist_cv_it_europass.tex")
+    me = "Alessandra Ferri"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "Università degli Studi di Castelvento") == (
+        "Professoressa associata di Chimica organica", "2016", "present")  # dal 2016
+    assert dated(ex, me, "workedAt", "Istituto per la Sintesi Molecolare")[1:] == ("2012-11", "2016-10")  # ott.
+    assert dated(ex, me, "studiedAt", "Università degli Studi di Valtorre") == ("PhD", "2008", "2012")
+    assert (me, "advisedBy", "Sergio Gualtieri") in facts(ex)  # Relatore
+
+
+def test_chinese_plain_text_cv():
+    ex = run("materials_cv_zh.txt")
+    me = "郑若岚"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "海川大学") == ("教授", "2015", "present")  # 2015年至今
+    assert dated(ex, me, "workedAt", "东滨理工大学") == ("副研究员", "2012-07", "2015-06")
+    assert dated(ex, me, "studiedAt", "南岭大学") == ("PhD", "2007-09", "2012-06")
+    assert dated(ex, me, "studiedAt", "西江师范大学")[0] == "BS"
+    f = facts(ex)
+    assert (me, "advisedBy", "周明远") in f  # "导师：" after the degree on the same line
+    assert ("韩子墨", "advisedBy", me) in f  # 指导学生
+
+
+def test_japanese_moderncv():
+    ex = run("engineer_cv_ja.tex")
+    me = "高森 陽菜"
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", "東湊工業大学") == ("准教授", "2019-04", "present")
+    assert dated(ex, me, "workedAt", "北陵大学") == ("助教", "2015-04", "2019-03")
+    assert dated(ex, me, "studiedAt", "北陵大学") == ("PhD", "2012-04", "2015-03")  # 博士(工学)
+    assert dated(ex, me, "studiedAt", "西山大学")[0] == "BS"
+    assert (me, "advisedBy", "石黒 誠一") in facts(ex)  # 指導教員, the title 教授 after the name left out
+
+
+@pytest.mark.parametrize("text, degree", [
+    ("Promotion (Dr. phil.)", "PhD"), ("Dr.-Ing., Technische Universität", "PhD"), ("DEA d'astronomie", "MS"),
+    ("Grado en Geología", "BS"), ("Maestría en Ciencias", "MS"), ("Bacharelado em Física", "BS"),
+    ("Laurea specialistica in Fisica", "MS"), ("博士前期課程", "MS"), ("博士後期課程", "PhD"), ("修士(工学)", "MS"),
+    ("Pesquisadora de pós-doutorado", None), ("博士後研究員", None),
+])
+def test_degree_words(text, degree):
+    assert degree_of(text) == degree
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("Forschungszentrum Ostheide", "Institute"), ("Fachhochschule Wellingen", "University"),
+    ("Landesamt für Umwelt", "Institute"), ("Observatoire de la Côte Brune", "Institute"),
+    ("Osservatorio Astronomico di Pontebello", "Institute"), ("Museu de História Natural", "Institute"),
+    ("Ospedale Maggiore di Valtorre", "Institute"), ("Faculdade de Medicina", "Lab"),
+    ("Ottica Nord S.r.l.", "Company"), ("国家天文台", "Institute"),
+])
+def test_organisation_kinds_in_other_languages(name, kind):
+    assert classify_organization(name, default="") == kind
+
+
+def test_local_role_words_and_german_titles():
+    assert is_role("Professoressa associata") and is_role("Gastwissenschaftlerin") and is_role("访问学者")
+    assert clean_person("Prof. Dr.-Ing. Anna Berg") == "Anna Berg"
+    assert clean_person("Dr. rer. nat. habil. Anna Berg") == "Anna Berg"
+
+
+@pytest.mark.parametrize("written", ["Dott.ssa Giulia Ferraro", "Prof.ssa Giulia Ferraro", "Mag. Giulia Ferraro",
+                                     "Univ.-Prof. Dr. Giulia Ferraro", "apl. Prof. Giulia Ferraro", "Giulia Ferraro, M.Sc."])
+def test_academic_titles_and_degrees_around_names(written):
+    assert clean_person(written) == "Giulia Ferraro"
+
+
+def test_portuguese_lattes_layout():
+    ex = run("oceanographer_lattes_pt.txt")
+    me = "Helena Duarte Vasconcelos"
+    # "Formação acadêmica/titulação": two names of one section kind; each block is the dates, then the
+    # degree, then the school, on lines of their own
+    assert dated(ex, me, "studiedAt", "Universidade Federal do Litoral Sul") == ("PhD", "2012", "2016")
+    assert dated(ex, me, "studiedAt", "Universidade Estadual de Campo Verde") == ("MS", "2010", "2012")
+    f = facts(ex)
+    assert {(me, "advisedBy", "Ricardo Almeida Brandão"), (me, "advisedBy", "Marta Silveira Coelho")} <= f
+    assert not any(o.startswith("Fundação") for _, _, o in f)  # "Bolsista do(a): X" is a label line (a grant)
+    # "2018 - Atual" is an open end, no employer; the role stands in a labelled line
+    assert dated(ex, me, "workedAt", "Universidade Federal do Litoral Sul") == ("Professora Adjunta", "2018", "present")
+    assert not any(o == "Atual" for _, _, o in f)
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Berufliche Laufbahn", "experience"), ("Hochschulausbildung", "education"), ("Persönliche Daten", "bio"),
+    ("Experiencia docente", "teaching"), ("Estancias de investigación", "experience"), ("Becas", "awards"),
+    ("Atuação profissional", "experience"), ("Produção bibliográfica", "publications"),
+    ("Formação acadêmica/titulação", "education"), ("Postes occupés", "experience"), ("Diplômes", "education"),
+    ("Esperienze lavorative", "experience"), ("Titoli di studio", "education"), ("Premi e riconoscimenti", "awards"),
+    ("科研经历", "experience"), ("学历", "education"), ("个人信息", "bio"),
+    ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
+    ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
+    ("Leitung", "members"), ("博士生", "members"), ("教員", "members"),
+])
+def test_section_headings_in_other_languages(heading, kind):
+    assert heading_kind(heading) == kind
+
+
+def test_japanese_resume_with_era_dates():
+    ex = run("physicist_rireki_ja.txt")
+    me = "小野寺 美咲"
+    assert ex.entity(ex.subject).name == me  # family name, space, given name: five characters
+    assert dated(ex, me, "workedAt", "西海大学") == ("准教授", "2017-04", "present")  # 平成29年4月～現在
+    assert dated(ex, me, "workedAt", "北辰研究機構") == ("特任研究員", "2014-04", "2017-03")
+    assert dated(ex, me, "studiedAt", "大学院理学研究科") == ("PhD", "2009-04", "2014-03")
+    assert relation(ex, me, "studiedAt", "理学部").degree == "BS"  # 大学 ... 卒業: a graduation, no job
+    assert not any(p == "workedAt" and o in ("東都大学", "理学部") for s, p, o in facts(ex))
+    assert (me, "advisedBy", "長谷部 宏") in facts(ex)
+
+
+@pytest.mark.parametrize("name, me, job, role, dates, school, degree, advisor", [
+    # altacv in German: "seit 04/2020", a compound role word, "Dr.-Ing." before the name and as the degree
+    ("glaciologist_altacv_de.tex", "Matthias Kranich", "Technische Universität Hohenfels", "Nachwuchsgruppenleiter",
+     ("2020-04", "present"), "Technische Universität Hohenfels", "PhD", "Konrad Eisele"),
+    # res in Spanish: a bank named in Spanish, "mar. 2019 -- actualidad", "Directora de tesis"
+    ("economist_res_es.tex", "Inés Carvajal Mora", "Banco Central de Arenales", "Economista sénior",
+     ("2019-03", "present"), "Universidad de Peñaverde", "PhD", "Pilar Echegaray"),
+    # friggeri in French: "depuis 2019", "Directrice de thèse"
+    ("linguist_friggeri_fr.tex", "Margaux Delacroix-Ferrand", "Université de Valmont", "Maîtresse de conférences",
+     ("2019", "present"), "Université de Montclair", "PhD", "Sylvie Aubertin"),
+])
+def test_latex_cv_classes_in_other_languages(name, me, job, role, dates, school, degree, advisor):
+    ex = run(name)
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", job) == (role, *dates)
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    assert (me, "advisedBy", advisor) in facts(ex)
+    assert not any(o == role for _, _, o in facts(ex))  # the role is no organisation
+
+
+def test_german_lab_page_names_no_person_after_its_group():
+    ex = run("lab_page_de.html")
+    # "Arbeitsgruppe Bodenökologie" (the page's first heading) is a group, not the person the page is about
+    assert ex.entity(ex.subject).name != "Arbeitsgruppe Bodenökologie"
+    assert not any(e.type == "Person" and e.name.startswith("Arbeitsgruppe") for e in ex.entities)
+    # an alumnus "jetzt bei" a federal agency named in one compound word
+    assert ("Lukas Heinemann", "workedAt", "Umweltbundesamt") in facts(ex)
+    assert classify_organization("Umweltbundesamt", default="") == "Institute"
+
+
+def test_page_titles_wrapping_names_in_other_languages():
+    from kg.extract.subject import title_name
+
+    assert title_name("Lebenslauf von Jonas Albrecht")[0] == "Jonas Albrecht"
+    assert title_name("Currículo de Renata Campos")[0] == "Renata Campos"
+    assert title_name("郑若岚的个人简历")[0] == "郑若岚"
+
+
+@pytest.mark.parametrize("name, me, job, role, dates, school, degree, advisor", [
+    # a Markdown table with a salary grade before the title ("W2-Professorin")
+    ("geophysicist_cv_de_table.md", "Anja Vollmer", "Universität Lindenau", "W2-Professorin für Geophysik",
+     ("2021-10", "present"), "Universität Kiel", "PhD", None),
+    # HTML definition lists; "(dir. Pr. X)" names the thesis director
+    ("fluid_mechanics_cv_fr_dl.html", "Julien Mercadier", "Université de Valmont", "Chargé de recherche CNRS",
+     ("2017", "present"), "Université de Montclair", "PhD", "Hélène Gautier"),
+    # capitals headings in plain text; "(dal 2020)" after the position; "tutor:" of a doctorate
+    ("physicist_cv_it_caps.txt", "Federica Lombardi", "Dipartimento di Fisica", "Professoressa associata di Fisica teorica",
+     ("2020", "present"), "Università di Valtorre", "PhD", "Marco Rinaldi"),
+    # "2015.09-2019.06" bullets; "（导师：X 教授）" in full-width parentheses
+    ("chemist_cv_zh_bullets.md", "许佳怡", "东滨理工大学", "副教授", ("2021-07", "present"), "南岭大学", "PhD", "周明远"),
+])
+def test_more_layouts_in_other_languages(name, me, job, role, dates, school, degree, advisor):
+    ex = run(name)
+    assert ex.entity(ex.subject).name == me
+    assert dated(ex, me, "workedAt", job) == (role, *dates)
+    assert relation(ex, me, "studiedAt", school).degree == degree
+    if advisor:
+        assert (me, "advisedBy", advisor) in facts(ex)
+
+
+def test_spanish_cvn_label_and_value_lines():
+    ex = run("chemist_cvn_es.txt")
+    me = "Álvaro Quintanilla Ródenas"
+    # "Entidad empleadora:" names the employer, "Categoría profesional:" the role whatever its words,
+    # "Fecha de inicio:" a start with no end (the position goes on)
+    assert dated(ex, me, "workedAt", "Universidad de Valdemora") == ("Profesor Titular de Universidad", "2016-09", "present")
+    assert ("Departamento de Química Física", "partOf", "Universidad de Valdemora") in facts(ex)
+    assert dated(ex, me, "workedAt", "Instituto de Catálisis de Arenales") == (
+        "Investigador Ramón y Cajal", "2011-01", "2016-08")
+    # a degree label above the school's label: "Titulación universitaria: Licenciado en X", "Programa de doctorado: Y"
+    assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", None, "2004")
+    assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", None, "2009")
+    assert (me, "advisedBy", "Gregorio Valcárcel Ibarra") in facts(ex)  # "Director/a de tesis:"
+
+
+@pytest.mark.parametrize("line, name", [
+    ("Nombre y apellidos: Inés Mora", "Inés Mora"), ("Nom : Julien Mercadier", "Julien Mercadier"),
+    ("Nome e cognome: Federica Lombardi", "Federica Lombardi"), ("姓名：郑若岚", "郑若岚"), ("氏名　小野寺 美咲", "小野寺 美咲"),
+])
+def test_name_labels_in_other_languages(tmp_path, line, name):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"CURRICULUM VITAE\n\n{line}\n\nEducation\n2010 PhD, University of Kiel\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == name
