@@ -1,7 +1,7 @@
 """Time every analysis command on a large synthetic graph, written straight into a store.
 
 The graph follows the kg RDF layout (one named graph per person's document, entities with
-kg:name, direct edges, kg:Affiliation assertion nodes with years and provenance) at about
+kg:name, direct edges, kg:Affiliation assertion nodes with years; the graph is the provenance) at about
 20 triples per person: organisations with labs (kg:partOf), one or two affiliations each,
 three-author publications at shared venues, co-authorship and advising among nearby people.
 
@@ -91,11 +91,11 @@ def write_nquads(people: int, out: Path, seed: int = 0) -> tuple[int, list[str]]
             doc = f"<{ID}doc/d{i}>"
             file_name = _lit(f"doc-{i:06d}.txt")
             q(doc, RDF_TYPE, f"<{KG}Document>", g)
+            q(doc, f"<{KG}graph>", g, g)
             q(doc, f"<{KG}fileName>", file_name, g)
             q(doc, f"<{KG}about>", me, g)
             q(me, RDF_TYPE, f"<{KG}Person>", g)
             q(me, f"<{KG}name>", _lit(name), g)
-            q(me, f"<{KG}sourceDocument>", doc, g)
             stints = [("studiedAt", rng.choice(unis))]
             if rng.random() < 0.6:
                 stints.append(("workedAt", rng.choice([l for l, _ in labs[:: max(1, len(labs) // 50)]]
@@ -114,7 +114,6 @@ def write_nquads(people: int, out: Path, seed: int = 0) -> tuple[int, list[str]]
                     q(a, f"<{KG}ongoing>", f'"true"{XSD_BOOL}', g)
                 else:
                     q(a, f"<{KG}endYear>", f'"{end}"{XSD_INT}', g)
-                q(a, f"<{KG}sourceDocument>", doc, g)
                 start = end
             if i % 3 == 0:  # a paper with two nearby people
                 pub = f"<{ID}publication/x{i}>"

@@ -14,7 +14,9 @@
    - the store opens (the lock of the killed process is released);
    - every document the store reports is complete: its named graph holds the document node
      with its content hash, and the same quads as the reference store's graph for that
-     document (the build time left aside).
+     document (the build time left aside);
+   - the store's counts (``Store.stats``, what ``kg build`` ends with) equal a count of the
+     whole store: kept current by the writes that completed, or stale and counted again.
 
 3. Reruns ``kg build`` to completion and checks that every document is then reported, complete.
 4. Starts two ``kg build`` on the same store at once: the second must fail at once with a
@@ -65,9 +67,10 @@ def _start(command: list[str]) -> subprocess.Popen:
                             start_new_session=True, env=env, cwd=str(ROOT))
 
 
-def snapshot(store_dir: Path) -> dict[str, tuple[frozenset, frozenset]]:
+def snapshot(store_dir: Path) -> tuple[dict[str, tuple[frozenset, frozenset]], bool]:
     """Every reported document's graph, by path: its quads as N-Quads lines (build time left aside),
-    and its content signature (below)."""
+    and its content signature (below); and whether the store's counts (``Store.stats``, kept write by
+    write) equal a count of the whole store."""
     import pyoxigraph as ox
 
     from kg.store import Store
@@ -79,7 +82,8 @@ def snapshot(store_dir: Path) -> dict[str, tuple[frozenset, frozenset]]:
             quads = [q for q in store._ox.quads_for_pattern(None, None, None, ox.NamedNode(d["graph"]))
                      if q.predicate.value != _GENERATED]
             out[d["path"]] = (frozenset(f"{q.subject} {q.predicate} {q.object}" for q in quads), signature(quads))
-    return out
+        counts_right = store.stats() == store._counted()
+    return out, counts_right
 
 
 def signature(quads) -> frozenset:
@@ -106,10 +110,10 @@ def check(store_dir: Path, reference: dict) -> tuple[int, int, list[str]]:
     A reported document is complete when its content signature equals the reference's; its
     quads may differ through the IRIs the resolver chose (counted, not a problem)."""
     try:
-        graphs = snapshot(store_dir)
+        graphs, counts_right = snapshot(store_dir)
     except Exception as exc:  # the store does not open: the worst failure
         return 0, 0, [f"store does not open: {type(exc).__name__}: {exc}"]
-    problems, identical = [], 0
+    problems, identical = [] if counts_right else ["the store's counts differ from a count of the store"], 0
     for path, (quads, sign) in graphs.items():
         if path not in reference:
             problems.append(f"{path}: reported but not in the corpus")
@@ -170,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     full = _timed_build(corpus, reference_dir, args.workers)
     if full is None:
         return 1
-    reference = snapshot(reference_dir)
+    reference, _ = snapshot(reference_dir)
     # a build with nothing to do: the start-up (imports, walking and hashing the corpus) that
     # every resumed build pays before its share of the remaining documents
     idle = _timed_build(corpus, reference_dir, args.workers) or 0.0

@@ -64,7 +64,7 @@ def synthetic_store(path: Path, people: int, seed: int = 7) -> int:
             (doc, RDF.type, K.Document), (doc, K.graph, graph), (doc, K.sourcePath, Literal(key)),
             (doc, K.fileName, Literal(f"person-{i}.txt")), (doc, K["format"], Literal("text")),
             (doc, K.contentHash, Literal(f"{i:064x}")), (doc, K.about, person),
-            (person, RDF.type, K.Person), (person, K.name, Literal(f"Person {i}")), (person, K.sourceDocument, doc),
+            (person, RDF.type, K.Person), (person, K.name, Literal(f"Person {i}")),
         ]
         for org in rng.sample(orgs, 3):
             start = rng.randint(1990, 2020)
@@ -74,8 +74,11 @@ def synthetic_store(path: Path, people: int, seed: int = 7) -> int:
                 (person, K.workedAt, org), (assertion, RDF.type, K.Affiliation),
                 (assertion, RDF.subject, person), (assertion, RDF.predicate, K.workedAt), (assertion, RDF.object, org),
                 (assertion, K.start, Literal(str(start), datatype=XSD.gYear)), (assertion, K.startYear, Literal(start)),
-                (assertion, K.sourceDocument, doc), (assertion, K.lineStart, Literal(rng.randint(1, 40))),
             ]
+            line = rng.randint(1, 40)
+            passage = mint_iri("passage", f"{key} {line}")
+            triples += [(assertion, K.passage, passage), (passage, K.lineStart, Literal(line)),
+                        (passage, K.lineEnd, Literal(line)), (passage, K.evidence, Literal(f"line {line}"))]
         documents.append((graph, triples))
     with Store.open(str(path)) as store:
         store.replace_documents(documents)

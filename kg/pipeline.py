@@ -386,32 +386,35 @@ def build(
         progress(0, total, "writing")
     # each batch is loaded on the writer's thread while this one maps the next (Oxigraph's loader
     # releases the GIL); batches still go into the store one at a time, in order
+
+    def mapped(chunk):
+        """The chunk's documents as N-Triples, one at a time: a document's triples are let go once
+        the writer has made its N-Quads text, so a batch in flight holds only that text."""
+        for key, document, extraction in chunk:
+            try:
+                graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
+                                                       built_at=built_at, merges=merges.get(key, ()))
+                triples = list(triples)
+            except Exception as exc:  # this document is skipped whole; the store keeps its old version
+                report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
+                continue
+            entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
+            report.facts += len(extraction.relations)
+            if index is not None:  # saved only once every batch is in the store
+                index.put(graph[1:-1], triples)
+                by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
+            yield graph, triples
+
     size = min(LARGE_WRITE_BATCH, max(WRITE_BATCH, total // 16))
     with store.bulk_writer() as writer:
         for start in range(0, total, size):
-            batch, mapped = [], []
             chunk = loaded[start:start + size]
             # written extractions are not needed again: let them go while the store grows
             loaded[start:start + size] = [None] * len(chunk)
-            for key, document, extraction in chunk:
-                try:
-                    graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
-                                                           built_at=built_at, merges=merges.get(key, ()))
-                    batch.append((graph, list(triples)))
-                    mapped.append((key, document))
-                except Exception as exc:  # this document is skipped whole; the store keeps its old version
-                    report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
-                    continue
-                entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
-                report.facts += len(extraction.relations)
-            writer.add(batch)  # returns once the previous batch is in the store
+            writer.add(mapped(chunk))  # returns once the previous batch is in the store
             report.built = writer.written
             if progress and start:
                 progress(start, total, "writing")
-            if index is not None:
-                for (graph, triples), (key, document) in zip(batch, mapped):
-                    index.put(graph[1:-1], triples)
-                    by_path[key] = {"path": key, "sha256": document.sha256, "graph": graph[1:-1]}
     report.built = writer.written
     if progress:
         progress(total, total, "writing")
@@ -476,11 +479,13 @@ def _sha256(path: str | os.PathLike) -> str | None:
 # against (entity names and types, identifiers, affiliations, authorships, coauthorships), and
 # ``known()`` aggregates them exactly as ``Store.known_entities`` would. It is a pickle in the
 # store directory, deleted before every write and saved after, and stamped with the documents'
-# content hashes and the store's quad count: a stale or missing index is rebuilt from one scan
+# content hashes and the store's generation (which every write through kg changes, and which the
+# index is saved with after its last write; counting the quads was a pass over the whole store
+# at both ends of every build): a stale or missing index is rebuilt from one scan
 # of the store's quads, so a crash or another writer can only cost time, never correctness.
 
 _INDEX_FILE = "resolver-index.pickle"
-_INDEX_VERSION = 1
+_INDEX_VERSION = 2
 _KG = "https://w3id.org/kg/ontology#"
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _TYPE = _RDF + "type"
@@ -491,11 +496,22 @@ _IDENTIFIER_SCHEMES = {_KG + s: s for s in ("email", "orcid", "homepage", "githu
 _INDEXED = (_TYPE, _KG + "name", _KG + "authored", _KG + "coauthored", _KG + "sourcePath",
             _RDF + "subject", _RDF + "predicate", _RDF + "object",
             _KG + "start", _KG + "end", _KG + "ongoing", *_IDENTIFIER_SCHEMES)
-_INDEXED_NT = frozenset(f"<{p}>" for p in _INDEXED)
+#: those predicates in N-Triples syntax -> the plain IRI
+_INDEXED_NT = {f"<{p}>": sys.intern(p) for p in _INDEXED}
+_DOCUMENT, _NAME, _AUTHORED, _COAUTHORED, _SOURCE_PATH, _AFFILIATION = (
+    _KG + n for n in ("Document", "name", "authored", "coauthored", "sourcePath", "Affiliation"))
+_SUBJECT, _PREDICATE, _OBJECT = _RDF + "subject", _RDF + "predicate", _RDF + "object"
+_START, _END, _ONGOING = _KG + "start", _KG + "end", _KG + "ongoing"
+_ASSERTION_PARTS = frozenset((_SUBJECT, _PREDICATE, _OBJECT, _START, _END, _ONGOING))
 
 
 def _contribution(triples) -> dict:
-    """What one document's graph (``(s, p, o)`` strings) adds to the resolver index."""
+    """What one document's graph (``(s, p, o)`` strings) adds to the resolver index.
+
+    The strings should be interned (see :meth:`_ResolverIndex.put`): IRIs and names repeat
+    across documents, and the index's pickle then stores each once (a third of the size, a
+    sixth of the loading time)."""
+    intern = sys.intern
     types: dict[str, list[str]] = {}
     names: list[tuple[str, str]] = []
     identifiers, authored, coauthored = [], [], []
@@ -505,48 +521,32 @@ def _contribution(triples) -> dict:
     for s, p, o in triples:
         if p == _TYPE:
             types.setdefault(s, []).append(o)
-            if o == _KG + "Document":
+            if o == _DOCUMENT:
                 is_document = True
-        elif p == _KG + "name":
+        elif p in _ASSERTION_PARTS:
+            assertions.setdefault(s, {})[p] = o
+        elif p == _NAME:
             names.append((s, o))
         elif p in _IDENTIFIER_SCHEMES:
             identifiers.append((s, _IDENTIFIER_SCHEMES[p], o))
-        elif p == _KG + "authored":
+        elif p == _AUTHORED:
             authored.append((s, o))
-        elif p == _KG + "coauthored":
+        elif p == _COAUTHORED:
             coauthored.append((s, o))
-        elif p == _KG + "sourcePath":
+        elif p == _SOURCE_PATH:
             path = o
-        elif p in (_RDF + "subject", _RDF + "predicate", _RDF + "object",
-                   _KG + "start", _KG + "end", _KG + "ongoing"):
-            assertions.setdefault(s, {})[p] = o
     entities = []
     if is_document and path is not None:
-        entities = sorted((s, t.rsplit("#", 1)[-1], n) for s, n in names for t in types.get(s, ())
+        entities = sorted((s, intern(t.rsplit("#", 1)[-1]), n) for s, n in names for t in types.get(s, ())
                           if t in _ENTITY_TYPES)
     affiliations = []
     for node, a in assertions.items():
-        if _KG + "Affiliation" in types.get(node, ()) and (_RDF + "subject") in a and (_RDF + "object") in a:
-            ongoing = a.get(_KG + "ongoing") in ("true", "1")
-            affiliations.append((a[_RDF + "subject"], a.get(_RDF + "predicate", "").rsplit("#", 1)[-1],
-                                 a[_RDF + "object"], a.get(_KG + "start"), a.get(_KG + "end"), ongoing))
-    contribution = {"path": path, "entities": entities, "names": names, "identifiers": identifiers,
-                    "affiliations": affiliations, "authored": authored, "coauthored": coauthored}
-    return _interned(contribution)
-
-
-def _interned(value):
-    """``value`` with its strings interned: IRIs and names repeat across documents, and the
-    pickle then stores each once (a third of the size, a sixth of the loading time)."""
-    if isinstance(value, str):
-        return sys.intern(value)
-    if isinstance(value, tuple):
-        return tuple(_interned(v) for v in value)
-    if isinstance(value, list):
-        return [_interned(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _interned(v) for k, v in value.items()}
-    return value
+        if _AFFILIATION in types.get(node, ()) and _SUBJECT in a and _OBJECT in a:
+            ongoing = a.get(_ONGOING) in ("true", "1")
+            affiliations.append((a[_SUBJECT], intern(a.get(_PREDICATE, "").rsplit("#", 1)[-1]),
+                                 a[_OBJECT], a.get(_START), a.get(_END), ongoing))
+    return {"path": path, "entities": entities, "names": names, "identifiers": identifiers,
+            "affiliations": affiliations, "authored": authored, "coauthored": coauthored}
 
 
 class _ResolverIndex:
@@ -570,7 +570,7 @@ class _ResolverIndex:
 
     @staticmethod
     def _stamp(store, documents: list[dict]):
-        return (len(store), tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
+        return (store.generation, tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
 
     @staticmethod
     def invalidate(store) -> None:
@@ -602,11 +602,13 @@ class _ResolverIndex:
         import pyoxigraph
 
         grouped: dict[str, list] = {}
+        intern = sys.intern
         for predicate in _INDEXED:
             for quad in ox.quads_for_pattern(None, pyoxigraph.NamedNode(predicate), None, None):
                 graph = getattr(quad.graph_name, "value", None)
                 if graph is not None:
-                    grouped.setdefault(graph, []).append((quad.subject.value, predicate, quad.object.value))
+                    grouped.setdefault(graph, []).append((intern(quad.subject.value), predicate,
+                                                          intern(quad.object.value)))
         return cls({graph: _contribution(triples) for graph, triples in grouped.items()})
 
     @classmethod
@@ -632,8 +634,12 @@ class _ResolverIndex:
         """Record a document's new graph (triples in N-Triples syntax, as :func:`kg.rdf.document_ntriples`)."""
         from kg.rdf import ntriples_value
 
-        self.graphs[graph] = _contribution([(s[1:-1], p[1:-1], ntriples_value(o))
-                                            for s, p, o in triples if p in _INDEXED_NT])
+        indexed, intern, kept = _INDEXED_NT, sys.intern, []
+        for s, p, o in triples:
+            plain = indexed.get(p)
+            if plain is not None:
+                kept.append((intern(s[1:-1]), plain, intern(o[1:-1] if o[0] == "<" else ntriples_value(o))))
+        self.graphs[graph] = _contribution(kept)
 
     def drop(self, graph: str) -> None:
         self.graphs.pop(graph, None)

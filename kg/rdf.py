@@ -1,9 +1,15 @@
 """Extraction -> RDF: the one place the typed model becomes triples of the kg ontology.
 
-Each document becomes one named graph: a ``kg:Document`` node with its provenance, the
-entities it names (under the IRIs the resolver chose), a direct edge per relation and,
-beside it, a ``kg:Assertion`` node carrying the relation's role, degree, dates and the
-source lines it was read from.
+Each document becomes one named graph, and the graph is the provenance of everything in it:
+a ``kg:Document`` node (with ``kg:graph`` naming the graph), the entities it names (under the
+IRIs the resolver chose), a direct edge per relation, and one ``kg:passage`` node per distinct
+passage (lines and text) that mentions and statements link to with ``kg:passage``.
+
+A relation gets an assertion node (``rdf:subject``, ``rdf:predicate``, ``rdf:object``, its role,
+degree, field, location, dates and passages) unless the edge alone says it all: no attribute,
+not an affiliation (``workedAt``/``studiedAt`` always have one, typed ``kg:Affiliation``), and
+stated in exactly the passages that mention its object. The rule for readers: **an edge in
+graph g without an assertion node in g has the passages of its object's mention in g.**
 
 >>> from kg.model import Document, Entity, Extraction, Line, Relation, Resolution
 >>> doc = Document(path="/cv/ada.txt", name="ada.txt", format="text", sha256="00", lines=(Line(1, "Ada"),))
@@ -35,6 +41,8 @@ from kg.namespaces import KG, KGR, document_graph_iri, mint_iri
 __all__ = ["document_triples", "document_ntriples", "ntriples_value", "document_graph", "entity_kind", "AFFILIATION_PREDICATES"]
 
 AFFILIATION_PREDICATES = frozenset({"workedAt", "studiedAt"})
+#: a relation's attributes written as they are (its dates become kg:start/kg:startYear, ...)
+_ATTRIBUTES = ("role", "degree", "field", "location")
 #: identifier scheme -> the kg property (local name) that holds it
 _IDENTIFIER_PROPERTIES = {
     "email": "email", "orcid": "orcid", "homepage": "homepage",
@@ -120,7 +128,7 @@ def ntriples_value(term: str) -> str:
 def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms"):
     """The one mapping of a document to RDF, in ``terms``' representation."""
     iri, literal, v = terms.iri, terms.literal, terms  # ``v[iri]``: a vocabulary term, remembered
-    type_, source = v[_RDF_TYPE], v[_KG + "sourceDocument"]
+    type_ = v[_RDF_TYPE]
     graph = iri(str(document_graph_iri(key)))
     doc_iri = iri(_KGR + "doc/" + hashlib.sha1(key.encode()).hexdigest())
     resolved = resolution.iris
@@ -145,10 +153,20 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
     if merges is None:
         merges = [m for m in resolution.merges if m.document == extraction.document]
     merged = {m.entity_id for m in merges}
-    name, alias = v[_KG + "name"], v[_KG + "alias"]
+    name, alias, passage_ = v[_KG + "name"], v[_KG + "alias"], v[_KG + "passage"]
+    passages: dict = {}  # evidence -> its passage node, written once per document
+    mentioned: dict = {}  # entity IRI -> the passage nodes of its mentions here (a dict: ordered, as a set)
+
+    def passage_of(evidence):
+        if evidence not in passages:
+            digest = hashlib.sha1(f"{key}\n{evidence.line_start}\n{evidence.line_end}\n{evidence.text}".encode())
+            node = passages[evidence] = iri(f"{_KGR}passage/{digest.hexdigest()}")
+            out.extend(_evidence(node, evidence, terms))
+        return passages[evidence]
+
     for entity in extraction.entities:
         node = iris[entity.id]
-        out += [(node, type_, v[_KG + entity.type]), (node, source, doc_iri)]
+        out.append((node, type_, v[_KG + entity.type]))
         if not (entity.name == UNNAMED_SUBJECT and entity.id in merged):
             # an unnamed subject merged into a named person must not give that person its label
             out.append((node, name, literal(entity.name)))
@@ -157,34 +175,42 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
                 for scheme, value in entity.identifiers if scheme in _IDENTIFIER_PROPERTIES]
         if entity.year and _DATE.match(entity.year):
             out.append((node, v[_KG + "year"], literal(entity.year[:4], _XSD + "gYear")))
-        if entity.evidence:
-            out += _evidence(node, entity.evidence, terms)
+        passages_here = mentioned.setdefault(terms.text(node), {})
+        if entity.evidence and passage_of(entity.evidence) not in passages_here:
+            passages_here[passage_of(entity.evidence)] = None
+            out.append((node, passage_, passage_of(entity.evidence)))
 
-    subject_, predicate_, object_ = v[_RDF + "subject"], v[_RDF + "predicate"], v[_RDF + "object"]
+    # a document states each (subject, predicate, object) once, however often it repeats it
+    statements: dict[tuple, tuple[list, dict]] = {}
     for relation in extraction.relations:
-        s, o, p = iris[relation.subject], iris[relation.object], v[_KG + relation.predicate]
-        out.append((s, p, o))
-        # the assertion's IRI hashes the IRIs' text, whatever the terms' representation
-        digest = hashlib.sha1(f"{key}\n{terms.text(s)}\n{_KG}{relation.predicate}\n{terms.text(o)}".encode())
-        assertion = iri(f"{_KGR}assertion/{digest.hexdigest()}")
-        kind = v[_KG + ("Affiliation" if relation.predicate in AFFILIATION_PREDICATES else "Assertion")]
-        out += [(assertion, type_, kind), (assertion, subject_, s), (assertion, predicate_, p),
-                (assertion, object_, o), (assertion, source, doc_iri)]
-        for attribute in ("role", "degree", "field", "location"):
-            value = getattr(relation, attribute)
-            if value:
-                out.append((assertion, v[_KG + attribute], literal(value)))
-        out += _dates(assertion, relation.start, relation.end, terms)
+        s, o = iris[relation.subject], iris[relation.object]
+        attributes, said = statements.setdefault((s, relation.predicate, o), ([], {}))
+        attributes += [(v[_KG + a], literal(getattr(relation, a))) for a in _ATTRIBUTES if getattr(relation, a)]
+        attributes += _dates(relation.start, relation.end, terms)
         if relation.evidence:
-            out += _evidence(assertion, relation.evidence, terms)
+            said[passage_of(relation.evidence)] = None
+    subject_, predicate_, object_ = v[_RDF + "subject"], v[_RDF + "predicate"], v[_RDF + "object"]
+    for (s, predicate, o), (attributes, said) in statements.items():
+        p = v[_KG + predicate]
+        out.append((s, p, o))
+        affiliation = predicate in AFFILIATION_PREDICATES
+        if not (attributes or affiliation) and said.keys() == mentioned[terms.text(o)].keys():
+            continue  # the edge alone says it all: read its passages off its object's mention
+        # the assertion's IRI hashes the IRIs' text, whatever the terms' representation
+        digest = hashlib.sha1(f"{key}\n{terms.text(s)}\n{_KG}{predicate}\n{terms.text(o)}".encode())
+        assertion = iri(f"{_KGR}assertion/{digest.hexdigest()}")
+        if affiliation:
+            out.append((assertion, type_, v[_KG + "Affiliation"]))
+        out += [(assertion, subject_, s), (assertion, predicate_, p), (assertion, object_, o)]
+        out += [(assertion, attribute, value) for attribute, value in dict.fromkeys(attributes)]
+        out += [(assertion, passage_, node) for node in said]
 
     for merge in merges:
         digest = hashlib.sha1(f"{key}\n{merge.entity_id}\n{merge.iri}".encode()).hexdigest()
         record = iri(f"{_KGR}merge/{digest}")
         out += [(record, type_, v[_KG + "Resolution"]), (record, v[_KG + "mention"], literal(merge.mention)),
                 (record, v[_KG + "resolvedTo"], iri(merge.iri)), (record, v[_KG + "rule"], literal(merge.rule)),
-                (record, v[_KG + "score"], literal(str(round(float(merge.score), 3)), _XSD + "decimal")),
-                (record, source, doc_iri)]
+                (record, v[_KG + "score"], literal(str(round(float(merge.score), 3)), _XSD + "decimal"))]
         if merge.detail:
             out.append((record, v[_KG + "detail"], literal(merge.detail)))
     return graph, out
@@ -216,18 +242,19 @@ def _evidence(node, evidence, terms: "_Terms") -> list[tuple]:
             (node, terms[_KG + "evidence"], literal(evidence.text))]
 
 
-def _dates(node, start: str | None, end: str | None, terms: "_Terms") -> list[tuple]:
+def _dates(start: str | None, end: str | None, terms: "_Terms") -> list[tuple]:
+    """The (property, value) pairs of a relation's dates."""
     out = []
     for value, full, year in ((start, "start", "startYear"), (end, "end", "endYear")):
         if value == "present":
-            out.append((node, terms[_KG + "ongoing"], terms.literal("true", _XSD + "boolean")))
+            out.append((terms[_KG + "ongoing"], terms.literal("true", _XSD + "boolean")))
             continue
         match = _DATE.match(value or "")
         if not match:
             continue
         datatype = _XSD + ("gYearMonth" if match.group(2) else "gYear")
-        out += [(node, terms[_KG + full], terms.literal(value, datatype)),
-                (node, terms[_KG + year], terms.literal(str(int(match.group(1))), _XSD + "integer"))]
+        out += [(terms[_KG + full], terms.literal(value, datatype)),
+                (terms[_KG + year], terms.literal(str(int(match.group(1))), _XSD + "integer"))]
     return out
 
 

@@ -97,14 +97,19 @@ class RemoteStore(Store):
         super().__init__(None, self.endpoint)
 
     @classmethod
-    def open(cls, location: str, *, wait: float = 0.0, **options) -> "RemoteStore":
+    def open(cls, location: str, *, wait: float = 0.0, rebuild: bool = False, **options) -> "RemoteStore":
         """Connect to the SPARQL endpoint at ``location`` (``wait`` is ignored: servers do their own locking).
 
-        Raises :class:`~kg.errors.StoreError` if the server does not answer a query.
+        Raises :class:`~kg.errors.StoreError` if the server does not answer a query, or if an
+        older kg built its documents in a graph layout this one cannot read (``rebuild=True``
+        removes them instead, as :meth:`kg.store.Store.open` does).
         """
         store = cls(str(location), **options)
         try:
             store._post(store.endpoint, {"query": "ASK { }"}, accept=_ACCEPT)
+            if rebuild:
+                store.clear()
+            store.refuse_old_layout()
         except StoreError:
             store.close()
             raise
@@ -261,6 +266,19 @@ class RemoteStore(Store):
                     self.update(leftovers)
                 except StoreError:
                     pass
+
+    def refuse_old_layout(self) -> None:
+        """As :meth:`kg.store.Store.refuse_old_layout`, with one ASK query."""
+        from kg.store import _OLD_LAYOUT_PROPERTY, _old_layout_message
+
+        if self.query(f"ASK {{ ?s <{_OLD_LAYOUT_PROPERTY}> ?o }}").askAnswer:
+            raise StoreError(_old_layout_message(self.location))
+
+    def clear(self) -> None:
+        """Remove every document's graph from the server (other graphs are not kg's to remove)."""
+        for graph in self.graphs():
+            self.update(f"DROP SILENT GRAPH <{graph}>")
+        self._graph_cache = None
 
     def remove_graph(self, graph) -> bool:
         """Drop one named graph; ``True`` if it existed."""
@@ -537,7 +555,8 @@ class DirectWriter:
         self._store = store
         self.written = 0
 
-    def add(self, documents: list) -> None:
+    def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
+        documents = list(documents)  # the pipeline hands over a generator
         self._store.add_documents(documents)
         self.written += len(documents)
 

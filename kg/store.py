@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from kg.errors import QueryError, StoreError, StoreLockedError
-from kg.model import KnownEntity
+from kg.model import ENTITY_TYPES, PREDICATES, KnownEntity
 from kg.queries import load_query
 
 __all__ = ["Store", "BulkWriter", "EXPORT_FORMATS"]
@@ -54,6 +54,12 @@ _DOCUMENT_NT = "<https://w3id.org/kg/ontology#Document>"
 _LOCK = "kg.lock"
 _WRITER = "kg.lock.writer"  # JSON: who holds the lock: pid, command and, for a server, its endpoint
 _GENERATION = "generation"
+_COUNTS = "counts.json"  # Store.stats' figures, stamped with the generation they describe
+_KG_NT = "https://w3id.org/kg/ontology#"
+#: the triples Store.stats counts (distinct, over the union of the graphs): what ``rdf:type`` object
+#: makes a node counted where, and the predicates of the relations counted
+_COUNTED_TYPES = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}
+_COUNTED_PREDICATES = {f"<{_KG_NT}{p}>": p for p in PREDICATES}
 _SNAPSHOTS = "snapshots"
 _CURRENT = "CURRENT"  # in snapshots/: the name (a generation) of the latest snapshot
 _PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it, so it is not deleted
@@ -61,6 +67,9 @@ _PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it
 # then scans the store carries this line, and gets its values as a VALUES block at the head of
 # its WHERE group instead (serialised terms, as on a remote store).
 _BIND_AS_VALUES = "\n# Bind: VALUES"
+#: a property only the graph layout before passage nodes wrote (on every entity and assertion):
+#: a store holding it was built by an older kg, whose graphs these queries would misread
+_OLD_LAYOUT_PROPERTY = "https://w3id.org/kg/ontology#sourceDocument"
 
 
 class Store:
@@ -84,10 +93,12 @@ class Store:
         self._snapshot = snapshot  # a reader's _Snapshot (its name and pin)
         self.read_only = read_only or snapshot is not None
         self._written = False  # a writer publishes a snapshot on close if it wrote
+        self._counts: tuple[str, dict] | None = None  # (generation, the stats() figures for it)
 
     # -- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0, read_only: bool = False):
+    def open(cls, location: str | os.PathLike = "kg-data", *, wait: float = 0.0, read_only: bool = False,
+             rebuild: bool = False):
         """Open (creating if needed) the store at ``location``.
 
         ``location`` is a directory, ``":memory:"`` for a throw-away store, or an
@@ -99,6 +110,10 @@ class Store:
         another process writes, it sees the store as the last writer left it (the latest
         snapshot; see the module notes). A directory that holds no store reads as empty.
 
+        A store an older kg built, in a graph layout this one cannot read, raises
+        :class:`~kg.errors.StoreError` saying so; ``rebuild=True`` (a writer) empties it instead,
+        for a build to fill it again (``kg build --rebuild``).
+
         >>> Store.open(":memory:").location
         ':memory:'
         """
@@ -108,7 +123,7 @@ class Store:
         if re.match(r"https?://", location):
             from kg.remote import RemoteStore
 
-            return RemoteStore.open(location)
+            return RemoteStore.open(location, rebuild=rebuild)
         if location == ":memory:":
             return cls(pyoxigraph.Store(), location, read_only=read_only)
         path = Path(location)
@@ -129,6 +144,14 @@ class Store:
                 raise StoreLockedError(f"{location}: the store is in use by another process") from None
             raise StoreError(f"{location}: cannot open the store ({exc})") from None
         store = cls(ox_store, location, lock)
+        del ox_store  # a refusal's traceback must not keep the database open
+        try:
+            if rebuild:
+                store.clear()
+            store.refuse_old_layout()
+        except StoreError:
+            store.close()
+            raise
         if not _snapshot_exists(path, _current_snapshot(path)):
             store.publish()  # readers need one; a store kg wrote before it kept snapshots has none
         return store
@@ -150,7 +173,14 @@ class Store:
                     except OSError as exc:
                         pin.close()
                         raise StoreError(f"{location}: cannot open the store ({exc})") from None
-                    return cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                    store = cls(ox_store, location, snapshot=_Snapshot(name, pin))
+                    del ox_store
+                    try:
+                        store.refuse_old_layout()
+                    except StoreError:
+                        store.close()
+                        raise
+                    return store
                 if pin is not None:
                     pin.close()
                 if _current_snapshot(path) != name:
@@ -164,6 +194,20 @@ class Store:
                 if time.monotonic() > give_up:
                     raise
                 time.sleep(0.1)
+
+    def refuse_old_layout(self) -> None:
+        """Raise :class:`~kg.errors.StoreError` if an older kg built this store in a graph layout
+        that this one reads differently (one ``kg:sourceDocument`` triple tells: the layout before
+        passage nodes wrote it on every entity and assertion)."""
+        import pyoxigraph
+
+        if next(self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(_OLD_LAYOUT_PROPERTY), None), None):
+            raise StoreError(_old_layout_message(self.location))
+
+    def clear(self) -> None:
+        """Remove every document (and anything else) from the store."""
+        self._changed()
+        self._ox.clear()
 
     def refresh(self) -> bool:
         """Move a read-only store to the latest snapshot, if a writer published one since it was
@@ -470,15 +514,126 @@ class Store:
     def stats(self) -> dict[str, Any]:
         """Counts: documents, quads, entities by type, relations by predicate.
 
+        Every write kg makes through :meth:`bulk_writer` (a build), :meth:`remove_graph` (``kg
+        remove``, ``--prune``) or :meth:`drop_incomplete` updates the counts from what it wrote or
+        dropped alone, and keeps them beside the store (``counts.json``, stamped with the
+        generation they describe), so reading them after a build costs nothing. Other writes
+        (:meth:`update`, :meth:`load`, :meth:`replace_documents`), another program or a crash
+        leave them stale, and the next call counts the whole store once.
+
         >>> Store.open(":memory:").stats()
         {'documents': 0, 'quads': 0, 'entities': {}, 'relations': {}}
         """
+        counts = self._current_counts()
+        if counts is None:
+            counts = self._counted()
+            self._keep_counts(counts)
+        return {**counts, "entities": dict(counts["entities"]), "relations": dict(counts["relations"])}
+
+    def _counted(self) -> dict[str, Any]:
+        """:meth:`stats` from the whole store: what the kept counts must always equal."""
         return {
             "documents": len(self.rows("documents")),
             "quads": len(self._ox),
             "entities": {_local(r["type"]): r["count"] for r in self.rows("count_entities")},
             "relations": {_local(r["predicate"]): r["count"] for r in self.rows("count_relations")},
         }
+
+    def _counts_file(self) -> Path | None:
+        return None if self.location == ":memory:" else Path(self.location) / _COUNTS
+
+    def _current_counts(self) -> dict[str, Any] | None:
+        """The kept counts if they describe the store as it is now (a copy), else ``None``."""
+        generation = self.generation
+        if self._counts is None or self._counts[0] != generation:
+            self._counts = None
+            file = self._counts_file()
+            try:
+                record = json.loads(file.read_text(encoding="utf-8")) if file else None
+            except (OSError, ValueError):
+                record = None
+            if isinstance(record, dict) and record.get("generation") == generation:
+                self._counts = (generation, record["counts"])
+            elif next(iter(self._ox.quads_for_pattern(None, None, None, None)), None) is None:
+                self._counts = (generation, {"documents": 0, "quads": 0, "entities": {}, "relations": {}})
+            else:
+                return None
+        counts = self._counts[1]
+        return {**counts, "entities": dict(counts["entities"]), "relations": dict(counts["relations"])}
+
+    def _keep_counts(self, counts: dict[str, Any]) -> None:
+        """Keep ``counts`` as the figures of the store's current generation (a reader keeps them in memory)."""
+        counts["entities"] = {k: v for k, v in sorted(counts["entities"].items()) if v}
+        counts["relations"] = {k: v for k, v in sorted(counts["relations"].items()) if v}
+        generation = self.generation
+        self._counts = (generation, counts)
+        file = self._counts_file()
+        if file is not None and not self.read_only:
+            staged = file.with_name(f"{_COUNTS}.{os.getpid()}")
+            staged.write_text(json.dumps({"generation": generation, "counts": counts}), encoding="utf-8")
+            os.replace(staged, file)
+
+    def _write_counted(self, counts: dict | None, write, *, added: set = frozenset(), added_quads: int = 0,
+                       dropped: Iterable[str] = (), seen: set | None = None, ask_store: bool = True) -> None:
+        """Run ``write``, which adds the counted triples ``added`` (``added_quads`` quads in new
+        graphs) and drops the graphs ``dropped``, all in N-Triples syntax, and bring ``counts``,
+        the figures from before it, up to date from those triples alone (``counts=None``: only
+        write). ``seen`` holds the hashes of counted triples known to be in the store (a
+        :class:`BulkWriter`'s, kept across its batches); the store is asked about the others
+        unless ``ask_store`` is false (it held nothing else when the writer started)."""
+        if counts is None:
+            write()
+            return
+        old, old_quads = set(), 0
+        for graph in dropped:
+            counted, quads = self._graph_counted(graph)
+            old |= counted
+            old_quads += quads
+        new = added - old
+        if seen is not None:
+            new = {t for t in new if hash(t) not in seen}
+        fresh = new - self._present(new) if ask_store else new
+        write()
+        gone = old - added
+        gone -= self._present(gone)
+        if seen is not None:
+            seen.update(hash(t) for t in new)
+            seen.difference_update(hash(t) for t in gone)
+        for triples, step in ((fresh, 1), (gone, -1)):
+            for s, p, o in triples:
+                if p != _TYPE_NT:
+                    counts["relations"][_COUNTED_PREDICATES[p]] = counts["relations"].get(_COUNTED_PREDICATES[p], 0) + step
+                elif _COUNTED_TYPES[o] is None:
+                    counts["documents"] += step
+                else:
+                    counts["entities"][_COUNTED_TYPES[o]] = counts["entities"].get(_COUNTED_TYPES[o], 0) + step
+        counts["quads"] += added_quads - old_quads
+        self._keep_counts(counts)
+
+    def _graph_counted(self, graph: str) -> tuple[set, int]:
+        """The counted triples of one graph (N-Triples syntax), and its number of quads."""
+        import pyoxigraph
+
+        counted, quads = set(), 0
+        for quad in self._ox.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph[1:-1])):
+            quads += 1
+            p = str(quad.predicate)
+            if p in _COUNTED_PREDICATES or (p == _TYPE_NT and str(quad.object) in _COUNTED_TYPES):
+                counted.add((str(quad.subject), p, str(quad.object)))
+        return counted, quads
+
+    def _present(self, triples: set) -> set:
+        """Those of ``triples`` (IRIs in N-Triples syntax) that some graph of the store holds."""
+        from pyoxigraph import NamedNode
+
+        terms: dict[str, NamedNode] = {}  # predicates and classes: a few, over and over
+        found = set()
+        for s, p, o in triples:
+            pattern = self._ox.quads_for_pattern(NamedNode(s[1:-1]), terms.get(p) or terms.setdefault(p, NamedNode(p[1:-1])),
+                                                 terms.get(o) or terms.setdefault(o, NamedNode(o[1:-1])), None)
+            if next(pattern, None) is not None:
+                found.add((s, p, o))
+        return found
 
     def __len__(self) -> int:
         return len(self._ox)
@@ -565,9 +720,14 @@ class Store:
         orphans = [g for g in self._ox.named_graphs()
                    if g not in complete and isinstance(g, pyoxigraph.NamedNode) and g.value.startswith(prefix)]
         if orphans:
+            counts = self._current_counts()
             self._changed()
-        for graph in orphans:
-            self._ox.remove_graph(graph)
+
+            def drop():
+                for graph in orphans:
+                    self._ox.remove_graph(graph)
+
+            self._write_counted(counts, drop, dropped=[str(g) for g in orphans])
         return [g.value for g in orphans]
 
     def remove_graph(self, graph) -> bool:
@@ -577,8 +737,9 @@ class Store:
         ox_graph = to_ox(graph)
         if not self._ox.contains_named_graph(ox_graph):
             return False
+        counts = self._current_counts()
         self._changed()
-        self._ox.update(f"DROP GRAPH {ox_graph}")
+        self._write_counted(counts, lambda: self._ox.update(f"DROP GRAPH {ox_graph}"), dropped=[str(ox_graph)])
         return True
 
     def load(self, path: str | os.PathLike, format: str | None = None) -> None:
@@ -644,6 +805,10 @@ class BulkWriter:
         self._queued: set[str] = set()
         #: documents now in the store
         self.written = 0
+        #: hashes of the counted triples (see Store.stats) this writer knows the store holds; on a
+        #: store that was empty when it started, what is not here is not in the store either
+        self._seen: set[int] = set()
+        self._ask_store = next(iter(store._ox.quads_for_pattern(None, None, None, None)), None) is not None
 
     def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
@@ -652,21 +817,51 @@ class BulkWriter:
 
         fresh, markers, stale, swapped = [], [], [], []
         ox, queued, count = self._store._ox, self._queued, 0
+        counted, predicates, types = set(), _COUNTED_PREDICATES, _COUNTED_TYPES  # what Store.stats counts
+        quads, batch = 0, set()
         for graph, triples in documents:
             count += 1
             if graph in queued or ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
+                if graph in batch:
+                    quads = None  # loaded and rewritten by this very batch: count the store afterwards
                 stale.append(graph)
-                swapped += [f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples]
+                lines = {f"GRAPH {graph} {{ {s} {p} {o} }}" for s, p, o in triples}
+                swapped += lines
+                if quads is not None:
+                    quads += len(lines)
+                counted.update((s, p, o) for s, p, o in triples if p in predicates or (p == _TYPE_NT and o in types))
                 continue
             queued.add(graph)
+            batch.add(graph)
             tail = f" {graph} .\n"
+            lines, marks = {}, {}  # the document's distinct quads (dicts: in order), its document node apart
             for s, p, o in triples:
-                (markers if o == _DOCUMENT_NT and p == _TYPE_NT else fresh).append(f"{s} {p} {o}{tail}")
+                line = f"{s} {p} {o}{tail}"
+                if p in predicates:
+                    counted.add((s, p, o))
+                elif p == _TYPE_NT and o in types:
+                    counted.add((s, p, o))
+                    if o == _DOCUMENT_NT:
+                        marks[line] = None
+                        continue
+                lines[line] = None
+            fresh.append("".join(lines))
+            markers += marks
+            if quads is not None:
+                quads += len(lines) + len(marks)
         self.wait()
+        # the counts as they were, before this batch changes the store's generation
+        counts = self._store._current_counts() if quads is not None else None
         self._store._changed()
-        self._loading = (self._pool.submit(self._load, "".join(fresh), "".join(markers), stale, swapped), count)
+        self._loading = (self._pool.submit(self._load, "".join(fresh), "".join(markers), stale, swapped,
+                                           counts, counted, quads), count)
 
-    def _load(self, fresh: str, markers: str, stale: list[str], swapped: list[str]) -> None:
+    def _load(self, fresh: str, markers: str, stale: list[str], swapped: list[str],
+              counts: dict | None, counted: set, quads: int | None) -> None:
+        self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped), added=counted,
+                                   added_quads=quads or 0, dropped=stale, seen=self._seen, ask_store=self._ask_store)
+
+    def _write(self, fresh: str, markers: str, stale: list[str], swapped: list[str]) -> None:
         import pyoxigraph
 
         ox = self._store._ox
@@ -801,6 +996,11 @@ def _command() -> str:
     program = sys.argv[0] if sys.argv and sys.argv[0] else "python"
     name = "kg" if program.endswith(("kg", "__main__.py")) else Path(program).name
     return " ".join([name, *sys.argv[1:]])[:200]
+
+
+def _old_layout_message(location: str) -> str:
+    return (f"{location}: this store was built by an older kg, in a graph layout this version cannot read; "
+            f"rebuild it: kg build --rebuild DOCUMENTS... --store {location}")
 
 
 def _query_error(exc: SyntaxError) -> QueryError:

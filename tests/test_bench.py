@@ -1,6 +1,7 @@
 """Smoke tests of the benchmark scripts: the corpus generator, the crash test and the benchmark run."""
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -78,6 +79,20 @@ def test_benchmark_run_reports_every_pipeline(tmp_path, capsys):
     for row in ("| kg build", "| plain rdflib in memory", "| raw pyoxigraph bulk_load", "| raw pyoxigraph |",
                 "Incremental: adding 5 new documents", "Machine: "):
         assert row in text, row
+
+
+@pytest.mark.slow
+def test_write_benchmark_compares_two_trees_with_the_raw_load_of_the_same_quads(tmp_path, capsys):
+    import write
+
+    root = str(BENCH.parent)
+    assert write.main(["--docs", "12", "--workers", "1", "--work", str(tmp_path),
+                       "--tree", f"one={root}", "--tree", f"two={root}"]) == 0
+    out = capsys.readouterr().out
+    raw = re.search(r"bulk_load` of the ([\d,]+) quads", out).group(1)
+    rows = [line.split(" | ") for line in out.splitlines() if line.startswith(("| one", "| two"))]
+    assert [row[-4] for row in rows] == [raw, raw]  # both builds wrote the quads the raw load read
+    assert not (tmp_path / "store-one").exists() and not (tmp_path / "kg.nq").exists()
 
 
 def test_analysis_benchmark_times_fresh_processes_first_and_warm(capsys):

@@ -233,3 +233,22 @@ def test_build_with_a_ror_dump_merges_acronyms_it_knows(tmp_path):
 def test_build_with_a_missing_ror_dump_is_a_usage_error(tmp_path):
     assert_clean_error(run("build", str(SEEDS), "--ror", str(tmp_path / "none.json"), store=tmp_path / "s"),
                        "none.json")
+
+
+def test_build_rebuild_empties_a_store_of_the_old_layout_and_builds_it_again(tmp_path):
+    from kg.namespaces import KG
+    from rdflib import Literal, URIRef
+
+    store = tmp_path / "old"
+    with Store.open(store) as old:
+        old.replace_document(URIRef("https://w3id.org/kg/id/graph/1"),
+                             [(URIRef("https://w3id.org/kg/id/person/ida-quill"), KG.sourceDocument,
+                               URIRef("https://w3id.org/kg/id/doc/1"))])
+    refused = run("stats", store=store)
+    assert refused.exit_code != 0
+    assert "older kg" in refused.output and "kg build --rebuild" in refused.output
+    assert run("build", str(SEEDS), store=store).exit_code != 0
+    rebuilt = run("build", str(SEEDS), "--rebuild", store=store)
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert "store" in rebuilt.output and "5 documents" in rebuilt.output
+    assert run("stats", store=store).exit_code == 0

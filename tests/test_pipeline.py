@@ -279,6 +279,52 @@ def test_kg_build_names_the_documents_gone_and_prune_removes_them(tmp_path):
     assert "gone from the folder" not in build_().stderr
 
 
+def test_kg_build_ends_with_the_store_counts_kept_by_its_writes_not_a_count_of_the_store(tmp_path, monkeypatch):
+    import json
+    import re
+
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, person, org in (("a.md", "Alma Voss", "Rinn Labs"), ("b.md", "Berit Lund", "Rinn Labs"),
+                              ("c.md", "Cato Rinn", "Rinn Labs")):
+        _cv(folder / name, person, org)
+    store = str(tmp_path / "kg-data")
+    whole_store = Store._counted
+    monkeypatch.setattr(Store, "_counted", lambda self: pytest.fail("the closing line counted the whole store"))
+    run = lambda *args: CliRunner().invoke(cli, [*args, "--store", store], catch_exceptions=False)  # noqa: E731
+
+    def assert_summary_is_right(output):
+        with Store.open(store, read_only=True) as reader:
+            counts = whole_store(reader)
+        line = re.search(r"store \S+: (\d+) documents, (\d+) entities, (\d+) relations, (\d+) quads", output)
+        assert tuple(map(int, line.groups())) == (counts["documents"], sum(counts["entities"].values()),
+                                                  sum(counts["relations"].values()), counts["quads"])
+        assert_stats_are_right(counts)
+        return counts
+
+    def assert_stats_are_right(counts=None):
+        if counts is None:
+            with Store.open(store, read_only=True) as reader:
+                counts = whole_store(reader)
+        rows = {row["what"]: row["count"] for row in json.loads(run("stats", "--format", "json").output)}
+        assert rows == {"documents": counts["documents"], "quads": counts["quads"],
+                        **{f"entity {k}": v for k, v in counts["entities"].items()},
+                        **{f"relation {k}": v for k, v in counts["relations"].items()}}
+
+    first = assert_summary_is_right(run("build", str(folder)).output)
+    assert first["documents"] == 3 and first["entities"] == {"Lab": 1, "Person": 3}
+    assert assert_summary_is_right(run("build", str(folder), "--force").output) == first
+    assert run("remove", "c.md").exit_code == 0
+    assert_stats_are_right()
+    (folder / "b.md").unlink()
+    after = assert_summary_is_right(run("build", str(folder), "--prune").output)  # b.md pruned, c.md built again
+    assert after["documents"] == 2 and after["entities"] == {"Lab": 1, "Person": 2}
+
+
 # -- a budget per document -------------------------------------------------------------------
 @pytest.fixture
 def three_cvs(tmp_path):

@@ -196,7 +196,9 @@ def test_every_way_of_binding_parameters_gives_the_same_rows(merged, name):
     substituted = [[None if t is None else t.value for t in row] for row in store._ox.query(
         text, use_default_graph_as_union=True, substitutions={pyoxigraph.Variable(k): to_ox(v) for k, v in bindings.items()})]
     # select() gives integers and booleans as Python values: compare their text
-    canonical = lambda rows: [[{"True": "true", "False": "false"}.get(v, v) for v in row] for row in rows]
+    # and SPARQL leaves the order of GROUP_CONCAT's values (the "; "-separated ?documents) open
+    cell = lambda v: "; ".join(sorted(v.split("; "))) if isinstance(v, str) and "; " in v else v
+    canonical = lambda rows: [[cell({"True": "true", "False": "false"}.get(v, v)) for v in row] for row in rows]
     assert canonical(through_select) == canonical(as_values) == canonical(through_query) == canonical(substituted)
 
 
@@ -262,7 +264,6 @@ REWRITTEN = {
     "explain_labels": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "entity_labels": [{}],
     "conflict_people": [{}],
-    "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "find_entities_exact": [{"label": Literal(t)} for t in ("Northfield University", "NFU", "Sam Lee", "Nobody")],
     "find_entities": [{"key": Literal(t)} for t in ("northfield university", "nfu", "sam lee", "nobody")],
 }

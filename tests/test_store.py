@@ -189,6 +189,63 @@ def test_bulk_writer_rewrites_a_graph_that_exists_or_was_queued_before():
     assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b"}
 
 
+# -- counts kept write by write -----------------------------------------------------------------------
+KG = "https://w3id.org/kg/ontology#"
+RDF_TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+
+
+def _kg_document(name: str, org: str, *people: str):
+    """A document graph in the kg vocabulary (N-Triples terms): people who worked at an organisation."""
+    doc, university = f"<{EX}doc/{name}>", f"<{EX}org/{org}>"
+    found = [(doc, RDF_TYPE, f"<{KG}Document>"), (doc, f"<{KG}sourcePath>", f'"/cv/{name}"'),
+             (doc, f"<{KG}fileName>", f'"{name}"'), (doc, f"<{KG}contentHash>", '"00"'),
+             (university, RDF_TYPE, f"<{KG}University>")]
+    for person in people:
+        node = f"<{EX}person/{person}>"
+        found += [(node, RDF_TYPE, f"<{KG}Person>"), (node, f"<{KG}name>", f'"{person}"'),
+                  (node, f"<{KG}workedAt>", university), (node, RDF_TYPE, f"<{KG}Person>")]  # stated twice
+    return f"<https://w3id.org/kg/id/graph/{name}>", found
+
+
+def _kept(store) -> dict:
+    """``store.stats()`` as kept: it fails if it has to count the whole store."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Store, "_counted", lambda self: pytest.fail("stats() counted the whole store"))
+        return store.stats()
+
+
+def test_stats_are_kept_through_every_write_and_equal_a_count_of_the_whole_store(store_path):
+    with Store.open(store_path) as store:
+        store.add_documents([_kg_document("a.md", "north", "Ann", "Bo"), _kg_document("b.md", "north", "Bo", "Cy")])
+        assert _kept(store) == store._counted() == {
+            "documents": 2, "quads": 22, "entities": {"Person": 3, "University": 1}, "relations": {"workedAt": 3}}
+        with store.bulk_writer() as writer:
+            writer.add([_kg_document("a.md", "south", "Ann")])  # rewritten: Bo's edge is still stated by b.md
+            writer.add([_kg_document("c.md", "south", "Dee")])
+        assert _kept(store) == store._counted() == {
+            "documents": 3, "quads": 27, "entities": {"Person": 4, "University": 2}, "relations": {"workedAt": 4}}
+        store.remove_graph(URIRef("https://w3id.org/kg/id/graph/b.md"))
+        assert _kept(store) == store._counted() == {
+            "documents": 2, "quads": 16, "entities": {"Person": 2, "University": 1}, "relations": {"workedAt": 2}}
+    with Store.open(store_path, read_only=True) as reader:  # the published snapshot's counts
+        assert _kept(reader) == reader._counted()
+
+
+def test_stats_after_a_write_they_cannot_follow_count_the_store_once(store_path):
+    with Store.open(store_path) as store:
+        store.add_documents([_kg_document("a.md", "north", "Ann")])
+        store._changed()  # a build killed in its bulk load: a graph without its document node
+        store._ox.bulk_load(f"<{EX}person/Eve> {RDF_TYPE} <{KG}Person> <https://w3id.org/kg/id/graph/x.md> .\n",
+                            format=__import__("pyoxigraph").RdfFormat.N_QUADS)
+        with pytest.raises(pytest.fail.Exception):
+            _kept(store)
+        assert store.stats()["entities"] == {"Person": 2, "University": 1}
+        assert store.drop_incomplete() == ["https://w3id.org/kg/id/graph/x.md"]
+        assert _kept(store) == store._counted() and store.stats()["entities"] == {"Person": 1, "University": 1}
+        store.update(f"INSERT DATA {{ GRAPH <{EX}g> {{ <{EX}person/Fay> a <{KG}Person> }} }}")
+        assert store.stats() == store._counted() and store.stats()["entities"]["Person"] == 2
+
+
 # -- one writer, any number of readers: snapshots ------------------------------------------------------
 def test_a_reader_is_not_refused_by_a_writer_and_sees_what_the_last_writer_left(store_path):
     with Store.open(store_path) as writer:
@@ -257,6 +314,27 @@ def test_a_construct_is_read_only_up_to_max_triples():
     assert len(whole.graph) == 50 and not whole.truncated
     rows = store.query("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?o LIMIT 1", max_triples=10)
     assert [str(r.o) for r in rows] == ["value 0"]
+
+
+def _old_layout_store(path) -> None:
+    """A store as kg wrote it before passage nodes: a mention naming its document with kg:sourceDocument."""
+    from kg.namespaces import KG
+
+    person, doc = URIRef("https://w3id.org/kg/id/person/ida-quill"), URIRef("https://w3id.org/kg/id/doc/1")
+    with Store.open(path) as store:
+        store.replace_document(URIRef("https://w3id.org/kg/id/graph/1"),
+                               [(person, KG.name, Literal("Ida Quill")), (person, KG.sourceDocument, doc)])
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store_path, read_only):
+    _old_layout_store(store_path)
+    with pytest.raises(StoreError, match=r"built by an older kg.*kg build --rebuild"):
+        Store.open(store_path, read_only=read_only)
+    with Store.open(store_path, rebuild=True) as store:  # (a refused writer released its lock)
+        assert len(store) == 0
+    with Store.open(store_path, read_only=True) as store:
+        assert len(store) == 0
 
 
 def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes():

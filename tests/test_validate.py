@@ -21,7 +21,8 @@ def test_every_class_and_property_used_by_the_mapping_is_declared():
 
     ontology = Graph().parse(ontology_path("kg.ttl"), format="turtle")
     declared = set(ontology.subjects())
-    for name in (*ENTITY_TYPES, *PREDICATES, "Assertion", "Affiliation", "Document", "Resolution"):
+    for name in (*ENTITY_TYPES, *PREDICATES, "Assertion", "Affiliation", "Document", "Resolution",
+                 "Passage", "passage", "lineStart", "lineEnd", "evidence"):
         assert KG[name] in declared, name
 
 
@@ -46,3 +47,4 @@ def test_invalid_fixture_reports_the_broken_nodes_and_shapes():
     assert ("kgr:assertion/bad", "kg:startYear", "kg:AssertionShape") in found
     assert ("kgr:assertion/bad", "rdf:object", "kg:AffiliationShape") in found
     assert ("kgr:publication/a-paper", "", "kg:OrganizationEdgesShape") in found
+    assert ("kgr:passage/backwards", "kg:lineStart", "kg:PassageShape") in found

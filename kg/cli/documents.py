@@ -11,11 +11,11 @@ from kg.cli import cli, format_option, store_option
 from kg.cli._output import FORMATS, render
 
 
-def _open(store: str, *, read_only: bool = True):
+def _open(store: str, *, read_only: bool = True, rebuild: bool = False):
     """The store, for reading unless ``read_only=False`` (only writers take the lock: see kg.store)."""
     from kg.store import Store
 
-    return Store.open(store, read_only=read_only)
+    return Store.open(store, read_only=read_only, rebuild=rebuild)
 
 
 def _budget_options(command):
@@ -38,13 +38,15 @@ def _budget(max_seconds: float, max_memory: int):
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @store_option
 @click.option("--force", is_flag=True, help="Rebuild documents even when their bytes are unchanged.")
+@click.option("--rebuild", is_flag=True,
+              help="Empty the store first, then build (a store an older kg built must be rebuilt).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Extraction processes (default: all cores).")
 @click.option("--ror", type=click.Path(exists=True, dir_okay=False),
               help="A ROR data dump (JSON) to enrich organisation names, acronyms and parents.")
 @click.option("--prune", is_flag=True,
               help="Remove the documents whose file is gone from the folders given (deleted or renamed).")
 @_budget_options
-def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
+def build(paths, store, force, rebuild, workers, ror, prune, max_seconds, max_memory):
     """Build documents (files or folders) into the store.
 
     Unchanged documents are skipped; a changed document replaces its old facts; a
@@ -58,10 +60,11 @@ def build(paths, store, force, workers, ror, prune, max_seconds, max_memory):
         kg build cv.pdf homepage.html --store lab-graph
         kg build crawl/ --ror ror-data.json
         kg build seeds/ --prune
+        kg build seeds/ --rebuild
     """
     from kg.pipeline import build as build_documents
 
-    with _open(store, read_only=False) as kg_store, _BuildProgress() as progress:
+    with _open(store, read_only=False, rebuild=rebuild) as kg_store, _BuildProgress() as progress:
         ror_index = None
         if ror:
             from kg.resolve import load_ror

@@ -1,8 +1,10 @@
 """Write ``small.trig``: an invented, hand-checked graph for the analysis tests.
 
 Run ``python tests/data/analysis/make_small.py`` after editing; the output is committed.
-It follows the RDF layout of the design contract: one named graph per document, entities
-with ``kg:name``, direct edges and one ``kg:Assertion`` (``kg:Affiliation``) node per relation.
+It follows the RDF layout of :mod:`kg.rdf`: one named graph per document, entities with
+``kg:name``, direct edges, one ``kg:passage`` node per source line, and an assertion node
+(``kg:Affiliation`` for workedAt/studiedAt) per relation: each relation here is stated on a line of
+its own, so none goes without one.
 
 The world (all invented):
 
@@ -62,7 +64,6 @@ class Doc:
         g = self.graph
         g.add((iri, RDF.type, KG[type_]))
         g.add((iri, KG.name, Literal(name)))
-        g.add((iri, KG.sourceDocument, self.iri))
         for alias in aliases:
             g.add((iri, KG.alias, Literal(alias)))
         for scheme, value in identifiers.items():
@@ -76,11 +77,11 @@ class Doc:
         g = self.graph
         g.add((s, KG[p], o))
         a = mint_iri("assertion", hashlib.sha1(f"{self.key}\n{s}\n{p}\n{o}".encode()).hexdigest())
-        g.add((a, RDF.type, KG.Affiliation if p in ("workedAt", "studiedAt") else KG.Assertion))
+        if p in ("workedAt", "studiedAt"):
+            g.add((a, RDF.type, KG.Affiliation))
         g.add((a, RDF.subject, s))
         g.add((a, RDF.predicate, KG[p]))
         g.add((a, RDF.object, o))
-        g.add((a, KG.sourceDocument, self.iri))
         for name, value in attrs.items():
             g.add((a, KG[name], Literal(value)))
         for value, full, year in ((start, KG.start, KG.startYear), (end, KG.end, KG.endYear)):
@@ -92,9 +93,11 @@ class Doc:
         self._evidence(a, evidence)
 
     def _evidence(self, node, text):
-        self.graph.add((node, KG.lineStart, Literal(self.line)))
-        self.graph.add((node, KG.lineEnd, Literal(self.line)))
-        self.graph.add((node, KG.evidence, Literal(text)))
+        passage = mint_iri("passage", hashlib.sha1(f"{self.key}\n{self.line}\n{self.line}\n{text}".encode()).hexdigest())
+        self.graph.add((node, KG.passage, passage))
+        self.graph.add((passage, KG.lineStart, Literal(self.line)))
+        self.graph.add((passage, KG.lineEnd, Literal(self.line)))
+        self.graph.add((passage, KG.evidence, Literal(text)))
         self.line += 1
 
 
