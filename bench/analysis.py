@@ -18,6 +18,15 @@ projection builds it and keeps it in the store's analysis cache) and then again,
 of ``--repeat`` runs)::
 
     python bench/analysis.py --people 50000 --cli   # about 1.1M quads
+
+``--incremental STORE --add DOCS`` times the first analyses after ``kg build`` adds documents to a
+store that ``kg build`` made (``bench/generate.py``), for two trees of kg in one run: ``--before``
+(a checkout of the code before a change, e.g. ``git archive``) and ``--after`` (default: this
+one). Each tree gets its own copy of the store, answers one analysis (its caches are warm),
+builds DOCS into it, then answers the commands first and again, warm::
+
+    python bench/analysis.py --incremental /tmp/s10k --add /tmp/add-100 --before /tmp/kg-before \
+        --person "Aarav Gupta" --other "Camila B. Penholm"
 """
 from __future__ import annotations
 
@@ -193,6 +202,52 @@ def cli_main(people: int, seed: int, repeat: int, skip: set[str]) -> int:
     return 0
 
 
+def _kg(tree: Path, args: list[str], store: Path) -> float:
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "kg", *args, "--store", str(store)], cwd=tree,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"kg {' '.join(args)} ({tree}) failed: {done.stderr.strip()[-2000:]}")
+    return time.perf_counter() - started
+
+
+def incremental_main(store: Path, add: Path, trees: dict[str, Path], person: str, other: str, work: Path) -> int:
+    """First and warm analyses after adding documents to a built store, per tree of kg."""
+    import os
+    import shutil
+
+    steps = [("kg collaborators A", ["collaborators", person, "--format", "json"]),
+             ("kg central", ["central", "--format", "json"]),
+             ("kg shared A B", ["shared", person, other, "--format", "json"]),
+             ("kg communities", ["communities", "--format", "json"])]
+    rows: dict[str, dict[str, tuple[float, float]]] = {}
+    builds = {}
+    for name, tree in trees.items():
+        copy = work / f"store-{name}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(store, copy)
+        print(f"[{name}] load {os.getloadavg()[0]:.1f}: warming the copy's caches ...", file=sys.stderr, flush=True)
+        warm_up = _kg(tree, ["central", "--format", "json"], copy)
+        builds[name] = (warm_up, _kg(tree, ["build", str(add)], copy))
+        print(f"[{name}] warm-up {warm_up:.1f} s, build {builds[name][1]:.1f} s", file=sys.stderr, flush=True)
+        rows[name] = {}
+        for label, args in steps:
+            first = _kg(tree, args, copy)
+            rows[name][label] = (first, _kg(tree, args, copy))
+            print(f"[{name}] {label}: {first:.2f} s first, {rows[name][label][1]:.2f} s warm (load "
+                  f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+        shutil.rmtree(copy, ignore_errors=True)
+    names = list(trees)
+    print(f"store {store}, adding {add}; load average now {open('/proc/loadavg').read().split()[:3]}\n")
+    print("| step | " + " | ".join(f"{n} first s | {n} warm s" for n in names) + " |")
+    print("| --- |" + " ---: | ---: |" * len(names))
+    print("| warm-up analysis before the build (caches filled) | " + " | ".join(f"{builds[n][0]:.1f} | " for n in names) + " |")
+    print("| `kg build` of the added documents | " + " | ".join(f"{builds[n][1]:.1f} | " for n in names) + " |")
+    for label, _ in steps:
+        print(f"| {label} | " + " | ".join(f"{rows[n][label][0]:.2f} | {rows[n][label][1]:.2f}" for n in names) + " |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--people", type=int, default=2000, help="people in the graph (default 2000)")
@@ -200,8 +255,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", default="", help="comma-separated steps to skip, e.g. betweenness,communities")
     parser.add_argument("--cli", action="store_true", help="time fresh kg processes on a directory store")
     parser.add_argument("--repeat", type=int, default=3, help="warm runs per command with --cli (median)")
+    parser.add_argument("--incremental", type=Path, metavar="STORE", help="a store built by kg build (see above)")
+    parser.add_argument("--add", type=Path, help="with --incremental: the documents to add")
+    parser.add_argument("--before", type=Path, help="with --incremental: a tree of kg before the change")
+    parser.add_argument("--after", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="with --incremental: the tree after it (default: this one)")
+    parser.add_argument("--person", help="with --incremental: a person's name (A)")
+    parser.add_argument("--other", help="with --incremental: another person's name (B)")
+    parser.add_argument("--work", type=Path, default=None, help="with --incremental: where the copies go")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
+    if args.incremental:
+        trees = {"before": args.before, "after": args.after} if args.before else {"after": args.after}
+        work = args.work or Path(tempfile.mkdtemp(prefix="kg-incremental-"))
+        return incremental_main(args.incremental, args.add, trees, args.person, args.other, work)
     if args.cli:
         return cli_main(args.people, args.seed, args.repeat, skip)
 

@@ -5,6 +5,13 @@ Usage::
     python bench/viz.py                      # 1k and 5k nodes, against the targets
     python bench/viz.py --sizes 1000 5000 20000
     python bench/viz.py screenshot --store kg-data --out docs/seeds-graph.png
+    python bench/viz.py store --store /tmp/s2k --before /tmp/kg-before --focus "Aarav Gupta"
+
+``store`` times ``kg viz`` as people run it (a fresh process each) on a store that ``kg build``
+made, for two trees of kg in one run: ``--before`` (a checkout of the code before a change, e.g.
+``git archive``) and ``--after`` (default: this one): the whole graph first (nothing cached), again
+(warm), with other options, and a focus's neighbourhood. The store's analysis caches are deleted
+before each tree's first run; everything else in it is left as it is.
 
 The graphs are synthetic but shaped like the knowledge graph (every entity type, hubs such
 as universities and venues, dated affiliations), built directly in the networkx contract of
@@ -146,6 +153,36 @@ def screenshot(store: str, out: Path, width: int, height: int) -> None:
     print(f"{out}: {report.nodes} nodes, {report.edges} edges, {out.stat().st_size / 1024:.0f} KB")
 
 
+def time_store(store: Path, trees: dict[str, Path], focus: str) -> None:
+    """``kg viz`` on a built store, per tree of kg: whole graph cold and warm, other options, a focus."""
+    import os
+    import subprocess
+
+    steps = [("whole graph, nothing cached", []), ("whole graph again (warm)", []),
+             ("whole graph, --types Person,University (tables kept)", ["--types", "Person,University"]),
+             (f"--focus {focus!r} --depth 2", ["--focus", focus, "--depth", "2"]),
+             (f"--focus {focus!r} --depth 2 again", ["--focus", focus, "--depth", "2"])]
+    times: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, tree in trees.items():
+            for cached in [*store.glob("analysis-*")]:
+                cached.unlink()
+            times[name] = []
+            for label, args in steps:
+                started = time.perf_counter()
+                done = subprocess.run([sys.executable, "-m", "kg", "viz", "--store", str(store), "--out",
+                                       str(Path(tmp) / f"{name}.html"), *args], cwd=tree, capture_output=True, text=True)
+                if done.returncode != 0:
+                    raise SystemExit(f"kg viz {' '.join(args)} ({tree}) failed: {done.stderr.strip()[-2000:]}")
+                times[name].append(time.perf_counter() - started)
+                print(f"[{name}] {label}: {times[name][-1]:.2f} s, {done.stdout.strip()} (load "
+                      f"{os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    print("| `kg viz` (a fresh process each) | " + " | ".join(f"{n} s" for n in trees) + " |")
+    print("| --- |" + " ---: |" * len(trees))
+    for i, (label, _) in enumerate(steps):
+        print(f"| {label} | " + " | ".join(f"{times[n][i]:.1f}" for n in trees) + " |")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
@@ -155,7 +192,16 @@ def main(argv=None) -> int:
     shot.add_argument("--store", default="kg-data")
     shot.add_argument("--out", type=Path, default=Path("docs/seeds-graph.png"))
     shot.add_argument("--size", default="960x600", help="viewport WIDTHxHEIGHT")
+    timed = sub.add_parser("store", help="time kg viz on a built store, before and after a change")
+    timed.add_argument("--store", type=Path, required=True)
+    timed.add_argument("--before", type=Path, help="a tree of kg before the change")
+    timed.add_argument("--after", type=Path, default=Path(__file__).resolve().parent.parent)
+    timed.add_argument("--focus", required=True, help="a name or IRI to draw the neighbourhood of")
     args = parser.parse_args(argv)
+    if args.command == "store":
+        time_store(args.store, {"before": args.before, "after": args.after} if args.before else {"after": args.after},
+                   args.focus)
+        return 0
     if args.command == "screenshot":
         width, height = (int(v) for v in args.size.split("x"))
         screenshot(args.store, args.out, width, height)

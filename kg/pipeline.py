@@ -406,6 +406,7 @@ def build(
             yield graph, triples
 
     size = min(LARGE_WRITE_BATCH, max(WRITE_BATCH, total // 16))
+    since = getattr(store, "generation", None)  # the analyses re-read only the graphs written since
     with store.bulk_writer() as writer:
         for start in range(0, total, size):
             chunk = loaded[start:start + size]
@@ -420,6 +421,7 @@ def build(
         progress(total, total, "writing")
     if index is not None:
         index.save(store, list(by_path.values()))
+    _note_changes(store, since, (d["graph"] for d in by_path.values() if d["path"] in rebuilt))
     report.timings["write"] = time.perf_counter() - mark
     report.entities = len(entities)
     report.seconds = time.perf_counter() - started
@@ -449,6 +451,7 @@ def _drop(store, known: list[dict], dropped: list[dict]) -> list[dict]:
 
     index = _ResolverIndex.cached(store, known) if getattr(store, "_ox", None) is not None else None
     _ResolverIndex.invalidate(store)
+    since = getattr(store, "generation", None)  # the analyses re-read only the graphs written since
     for document in dropped:
         store.remove_graph(URIRef(document["graph"]))
         if index is not None:
@@ -456,7 +459,14 @@ def _drop(store, known: list[dict], dropped: list[dict]) -> list[dict]:
     left = [d for d in known if d not in dropped]
     if index is not None:
         index.save(store, left)
+    _note_changes(store, since, (d["graph"] for d in dropped))
     return left
+
+
+def _note_changes(store, since: str | None, graphs: Iterable[str]) -> None:
+    from kg.analyze._tables import note_changes  # imported here: it brings rdflib in
+
+    note_changes(store, since, graphs)
 
 
 def _within(path: str, folder: str) -> bool:

@@ -122,18 +122,16 @@ def test_later_processes_answer_from_the_disk_cache_without_reading_the_graph(st
     expected = _answers(store)  # an in-memory store's answers
     with Store.open(store_path) as s:
         s.load(SMALL)
-        analyze.collaborators(s, "Bob Tanaka")  # the first analysis stores every projection
+        _answers(s)  # each projection is stored when first needed
     assert len(list(store_path.glob(CACHE_FILES))) == 1
 
     def whole_graph(self):
         raise AssertionError("read the whole graph from the store although the disk cache has it")
 
-    for table in ("nodes", "edges", "assertions", "mentions"):
+    for table in ("tables", "nodes", "edges", "assertions", "mentions"):
         monkeypatch.setattr(analyze.Snapshot, table, property(whole_graph))
     with Store.open(store_path) as s:  # a new Store object, like a new process: nothing in memory
-        assert _answers(s) == expected  # rankings and communities from the stored projections
-    with Store.open(store_path) as s:
-        assert _answers(s) == expected  # and then from the stored results
+        assert _answers(s) == expected  # rankings and communities from the stored results
         ties = [{frozenset((u, v)): d for u, v, d in analyze.collaboration_graph(x).edges(data=True)} for x in (s, store)]
         assert ties[0] == ties[1] and len(ties[0]) > 5
         with pytest.raises(AmbiguousNameError):
@@ -166,6 +164,120 @@ def test_a_damaged_disk_cache_is_rebuilt(store, store_path):
         cache.write_bytes(b"not a database" * 100)
     with Store.open(store_path) as s:
         assert analyze.collaborators(s, "Bob Tanaka") == analyze.collaborators(store, "Bob Tanaka")
+
+
+# -- the tables kept per document graph, updated from the graphs a writer notes ----------------
+GINA_GRAPH, SAM_B_GRAPH = "https://w3id.org/kg/id/graph/322e5b24f30d9e8e", "https://w3id.org/kg/id/graph/6421eb6dfa4824ee"
+
+
+def _read_graphs(monkeypatch) -> list:
+    """Record the ``graphs`` argument of every read of the tables from the store (None: all of them)."""
+    from kg.analyze._tables import Tables
+
+    calls, read = [], Tables.read.__func__
+    monkeypatch.setattr(Tables, "read", classmethod(lambda cls, store, graphs=None: (
+        calls.append(None if graphs is None else set(graphs)), read(cls, store, graphs))[1]))
+    return calls
+
+
+def _change_three_documents(s) -> None:
+    """Remove one document graph, replace another (one fact fewer) and add a third, noting them."""
+    from kg.analyze._tables import note_changes
+
+    since = s.generation
+    gina = [t for t in s.dataset.graph(URIRef(GINA_GRAPH)) if t[1] != KG.advisedBy]
+    s.remove_graph(URIRef(SAM_B_GRAPH))
+    s.replace_document(URIRef(GINA_GRAPH), gina)
+    zed, zed_graph = mint_iri("person", "Zed Quinn"), URIRef("https://w3id.org/kg/id/graph/zed")
+    s.replace_document(zed_graph, [(zed, URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), KG.Person),
+                                   (zed, KG.name, Literal("Zed Quinn")), (zed, KG.advisedBy, URIRef(ALICE)),
+                                   (zed, KG.coauthored, URIRef(BOB))])
+    note_changes(s, since, [SAM_B_GRAPH, GINA_GRAPH, str(zed_graph)])
+
+
+def _later_answers(s) -> dict:
+    return {**_answers(s), "zed": analyze.collaborators(s, "Zed Quinn"), "sam": analyze.collaborators(s, "Sam Lee"),
+            "gina": analyze.person(s, "Gina Park"), "typed": sorted(analyze.typed_graph(s).edges(keys=True))}
+
+
+def test_analyses_after_noted_writes_reread_only_those_graphs_and_answer_as_a_full_read(store_path, monkeypatch):
+    from kg.analyze._tables import CHANGES_FILES, TABLES_FILE, Tables
+
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        before = _answers(s)  # reads the tables whole and keeps them beside the store
+    assert (store_path / TABLES_FILE).exists()
+    with Store.open(store_path) as s:
+        _change_three_documents(s)
+    calls = _read_graphs(monkeypatch)
+    with Store.open(store_path, read_only=True) as s:
+        incremental = _later_answers(s)
+        kept = _as_sets(analyze.snapshot(s).tables)
+    assert calls == [{SAM_B_GRAPH, GINA_GRAPH, "https://w3id.org/kg/id/graph/zed"}]
+    assert not list(store_path.glob(CHANGES_FILES))  # the note is in the tables now
+    assert incremental["central"] != before["central"] and incremental["zed"][0]["name"] == "Alice Moreau"
+    # the same store, its tables and cache deleted: everything read again gives the same answers
+    (store_path / TABLES_FILE).unlink()
+    for cache in store_path.glob(CACHE_FILES):
+        cache.unlink()
+    with Store.open(store_path, read_only=True) as s:
+        assert _later_answers(s) == incremental
+        assert _as_sets(analyze.snapshot(s).tables) == kept
+    assert calls[1:] == [None]
+    with Store.open(store_path, read_only=True) as s:
+        assert _as_sets(Tables.read(s)) == kept
+
+
+def _as_sets(tables) -> dict:
+    return {graph: {name: set(rows) for name, rows in by_table.items()} for graph, by_table in tables.graphs.items()}
+
+
+def test_a_write_without_a_note_reads_the_tables_whole(store_path, monkeypatch):
+    with Store.open(store_path) as s:
+        s.load(SMALL)
+        analyze.central(s)
+        s.update(f"INSERT DATA {{ GRAPH <{GINA_GRAPH}> {{ <{ALICE}> <{KG.alias}> 'Ally' }} }}")  # no note
+    calls = _read_graphs(monkeypatch)
+    with Store.open(store_path, read_only=True) as s:
+        assert "Ally" in analyze.snapshot(s).nodes[ALICE]["aliases"]
+    assert calls == [None]
+
+
+def test_kg_build_and_remove_note_the_graphs_they_write(store_path, tmp_path, monkeypatch):
+    """End to end: the first analysis after `kg build` adds and replaces documents, and after `kg remove`,
+    re-reads only their graphs, and answers as one that reads the whole store."""
+    from click.testing import CliRunner
+
+    from kg.analyze._tables import TABLES_FILE
+
+    ingest = Path(__file__).resolve().parent / "data" / "ingest"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("cv.org", "resume.json", "profile.yml"):
+        (docs / name).write_bytes((ingest / name).read_bytes())
+    runner = CliRunner()
+
+    def kg(*args):
+        result = runner.invoke(cli, [*args, "--store", str(store_path)])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def answers():
+        return [kg(*command, "--format", "json") for command in (["central", "--type", "any"], ["communities"])]
+
+    kg("build", str(docs))
+    answers()
+    (docs / "homepage.md").write_bytes((ingest / "homepage.md").read_bytes())
+    (docs / "resume.json").write_text((ingest / "resume.json").read_text().replace("2019", "2018"))
+    kg("build", str(docs))
+    kg("remove", str(docs / "profile.yml"))
+    calls = _read_graphs(monkeypatch)
+    incremental = answers()
+    assert len(calls) == 1 and len(calls[0]) == 3  # added, replaced, removed
+    (store_path / TABLES_FILE).unlink()
+    for cache in store_path.glob(CACHE_FILES):
+        cache.unlink()
+    assert answers() == incremental and calls[1:] == [None]
 
 
 # -- names ---------------------------------------------------------------------------------

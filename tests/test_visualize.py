@@ -222,8 +222,9 @@ def test_layout_is_deterministic_bounded_and_separates_nodes():
 def fake_analyze(monkeypatch):
     """``kg viz`` reads the store through kg.analyze; these tests give it the fixture graph."""
     stub = types.ModuleType("kg.analyze")
-    stub.typed_graph = lambda store: load_graph()
     stub.resolve = lambda store, name: resolve_node(load_graph(), name)
+    stub.neighbourhood = lambda store, node, depth: load_graph()  # more than the neighbourhood: select() cuts it
+    stub.snapshot = lambda store: types.SimpleNamespace(typed=load_graph(), result=lambda key, compute: compute())
     monkeypatch.setitem(sys.modules, "kg.analyze", stub)
     monkeypatch.setattr(kg, "analyze", stub, raising=False)
     return stub
@@ -268,6 +269,47 @@ def test_cli_viz_end_to_end_through_kg_analyze(runner, analysis_store, tmp_path)
     assert {"text": "PhD, Northfield University, 2012 - 2017", "document": "alice.txt", "line": 12} in alice["facts"]
     result = runner.invoke(cli, ["viz", "--store", str(analysis_store), "--out", str(out), "--focus", "Nobody Atall"])
     assert result.exit_code == 1 and result.output.startswith("Error: ") and "Traceback" not in result.output
+
+
+FOCUSED = [("Alice Moreau", 0, {}), ("Alice Moreau", 1, {}), ("Bob Tanaka", 2, {}), ("Northfield University", 1, {}),
+           ("Gina Park", 3, {}), ("Alice Moreau", 2, {"types": ["Person", "University"]}),
+           ("Bob Tanaka", 2, {"predicates": ["coauthored", "workedAt"], "since": 2016}),
+           ("Carol Zhang", 2, {"max_nodes": 4, "size_by": "pagerank"})]
+
+
+@pytest.mark.parametrize("name, depth, options", FOCUSED)
+def test_a_neighbourhood_read_from_the_store_draws_what_the_whole_graph_draws(analysis_store, tmp_path, name,
+                                                                               depth, options):
+    from kg import analyze
+    from kg.store import Store
+
+    with Store.open(analysis_store, read_only=True) as store:
+        node = analyze.resolve(store, name)
+        near = analyze.neighbourhood(store, node, depth)
+        whole = analyze.typed_graph(store)
+    assert near.number_of_nodes() <= whole.number_of_nodes()
+    pages = [to_html(graph, tmp_path / f"{i}.html", focus=node, depth=depth, **options) for i, graph in enumerate((near, whole))]
+    assert pages[0].nodes > 0 and [(p.nodes, p.edges, p.message) for p in pages] == [(pages[1].nodes, pages[1].edges, pages[1].message)] * 2
+    assert (tmp_path / "0.html").read_text() == (tmp_path / "1.html").read_text()
+
+
+def test_the_whole_graph_page_is_drawn_again_from_the_cache(runner, analysis_store, tmp_path, monkeypatch):
+    from kg import analyze
+
+    pages = [tmp_path / "first.html", tmp_path / "again.html"]
+    args = ["viz", "--store", str(analysis_store), "--types", "Person,University"]
+    result = runner.invoke(cli, [*args, "--out", str(pages[0])])
+    assert result.exit_code == 0, result.output
+
+    def whole_graph(self):
+        raise AssertionError("read the whole graph again although the cache has the page")
+
+    monkeypatch.setattr(analyze.Snapshot, "typed", property(whole_graph))
+    result = runner.invoke(cli, [*args, "--out", str(pages[1])])
+    assert result.exit_code == 0, result.output
+    assert pages[0].read_text() == pages[1].read_text() and "Wrote" in result.output
+    result = runner.invoke(cli, [*args, "--predicates", "workedAt", "--out", str(pages[1])])  # other options
+    assert result.exit_code == 1 and "read the whole graph again" in str(result.exception)
 
 
 # --- in a browser -----------------------------------------------------------------------------

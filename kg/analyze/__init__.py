@@ -25,12 +25,12 @@ from __future__ import annotations
 from kg.analyze._store import AmbiguousNameError, Snapshot, resolve, snapshot
 from kg.analyze._years import Span, overlap
 from kg.analyze.conflicts import ConflictReport, conflicts, read_people
-from kg.analyze.graphs import bipartite_graph, collaboration_graph, typed_graph
+from kg.analyze.graphs import bipartite_graph, collaboration_graph, neighbourhood, typed_graph
 from kg.analyze.network import central, collaborators, communities, path, suggest
 from kg.analyze.profile import members, person, shared, timeline, tree
 
 __all__ = [
-    "typed_graph", "bipartite_graph", "collaboration_graph",
+    "typed_graph", "neighbourhood", "bipartite_graph", "collaboration_graph",
     "shared", "collaborators", "path", "central", "communities", "suggest", "timeline", "person",
     "members", "tree", "conflicts", "read_people", "ConflictReport",
     "resolve", "snapshot", "Snapshot", "AmbiguousNameError", "Span", "overlap",

@@ -75,14 +75,38 @@ def rows(store, name: str, **bindings) -> list[dict[str, Any]]:
     """
     from kg.queries import load_query
 
+    return _select(store, load_query(name), bindings)
+
+
+def _select(store, text: str, bindings: dict[str, Any]) -> list[dict[str, Any]]:
     if isinstance(store, Snapshot):
         store = store.store
-    text = load_query(name)
     if hasattr(store, "select"):
         return store.select(text, bindings)
     result = store.query(text, bindings)
     names = [str(v) for v in result.vars]
     return [{n: _value(row[i]) for i, n in enumerate(names)} for row in result]
+
+
+def rows_in(store, name: str, variable: str, iris: Iterable[str]) -> list[dict[str, Any]]:
+    """Run the named query with ``?variable`` bound to each of ``iris`` in turn: the rows for all of them.
+
+    One query per IRI, bound as :func:`rows` binds it: Oxigraph then reads what that IRI's
+    indexes hold (a ``VALUES`` block of many IRIs made it scan the store).
+
+    >>> from kg.store import Store
+    >>> store = Store.open(":memory:")
+    >>> store.load(EXAMPLE)
+    >>> graphs = [d["graph"] for d in store.documents()]
+    >>> {r["graph"] for r in rows_in(store, "relation_edges", "graph", graphs[:2])} == set(graphs[:2])
+    True
+    """
+    from rdflib import URIRef
+
+    from kg.queries import load_query
+
+    text = load_query(name)
+    return [r for iri in iris for r in _select(store, text, {variable: URIRef(iri)})]
 
 
 @contextlib.contextmanager
@@ -129,7 +153,7 @@ def snapshot(store) -> "Snapshot":
     if cached is not None and cached[1].cache is not None:
         cached[1].cache.close()
     cache = AnalysisCache.open(folder, state) if folder else None
-    snap = Snapshot(weakref.proxy(store), cache)  # the cache must not keep a closed store alive
+    snap = Snapshot(weakref.proxy(store), cache, folder)  # the cache must not keep a closed store alive
     _SNAPSHOTS[store] = (state, snap)
     return snap
 
@@ -151,8 +175,12 @@ class Snapshot:
     build them once, ask many questions. Get one with :func:`snapshot`.
     """
 
-    def __init__(self, store, cache: AnalysisCache | None = None):
+    def __init__(self, store, cache: AnalysisCache | None = None, folder: Path | None = None, tables=None):
         self.store = store
+        #: the directory of a directory store (where the tables and the cache are kept), else ``None``
+        self.folder = folder
+        if tables is not None:  # a part of the graph, read by the caller (see graphs.neighbourhood)
+            self.tables = tables
         #: the on-disk :class:`~kg.analyze._cache.AnalysisCache` of a directory store, else ``None``
         self.cache = cache
 
@@ -160,7 +188,16 @@ class Snapshot:
         """Whether node lookups should go to the disk cache (the node table is not read here)."""
         return "nodes" not in self.__dict__ and self.cache is not None and self.cache.has_nodes()
 
-    # -- tables, each one query -----------------------------------------------------------
+    # -- tables, from the rows kept per document graph (kg.analyze._tables) ------------------
+    @cached_property
+    def tables(self):
+        """The :class:`~kg.analyze._tables.Tables` these tables are aggregated from: kept beside a
+        directory store and updated from the graphs written since, else read from the store."""
+        from kg.analyze._tables import Tables
+
+        with paused_gc():
+            return Tables.current(self.store, self.folder)
+
     @cached_property
     def nodes(self) -> dict[str, dict[str, Any]]:
         """IRI -> ``{"label", "type", "aliases"}``.
@@ -171,11 +208,11 @@ class Snapshot:
         names: dict[str, set[str]] = defaultdict(set)
         aliases: dict[str, set[str]] = defaultdict(set)
         types: dict[str, str] = {}
-        for r in sorted(rows(self.store, "entity_labels"), key=lambda r: (r["entity"], r["type"], r["property"], r["label"])):
-            iri, kind = r["entity"], local_name(r["type"])
+        for iri, kind, prop, label in sorted(self.tables.union("labels")):
+            kind = local_name(kind)
             if iri not in types or _TYPE_ORDER[kind] < _TYPE_ORDER[types[iri]]:
                 types[iri] = kind
-            (names if r["property"].endswith("#name") else aliases)[iri].add(r["label"])
+            (names if prop.endswith("#name") else aliases)[iri].add(label)
         nodes = {}
         for iri, kind in types.items():
             label = min(names[iri] or aliases[iri] or {local_name(iri)})  # as the queries' MIN(?name)
@@ -187,27 +224,30 @@ class Snapshot:
     def edges(self) -> list[tuple[str, str, str]]:
         """Direct edges ``(subject, predicate local name, object)`` between known entities."""
         nodes = self.nodes
-        return sorted((r["subject"], local_name(r["predicate"]), r["object"])
-                      for r in rows(self.store, "relation_edges") if r["subject"] in nodes and r["object"] in nodes)
+        return sorted((s, local_name(p), o) for s, p, o in self.tables.union("edges") if s in nodes and o in nodes)
 
     @cached_property
     def assertions(self) -> dict[tuple[str, str, str], list[dict[str, Any]]]:
         """``(subject, predicate, object)`` -> the assertions stating it, earliest first."""
+        from kg.analyze._tables import FIELDS
+
+        fields = FIELDS["assertions"][1]
         out: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
-        for r in rows(self.store, "relation_assertions"):
+        for row in self.tables.union("assertions"):
+            r = dict(zip(fields, row))
             r["predicate"] = local_name(r["predicate"])
             out[(r["subject"], r["predicate"], r["object"])].append(r)
         for assertions in out.values():
             assertions.sort(key=_assertion_order)
-        return dict(out)
+        return {key: out[key] for key in sorted(out)}
 
     @cached_property
     def mentions(self) -> dict[str, list[dict[str, Any]]]:
         """IRI -> where it is named: ``{"text", "document", "line"}``."""
         out: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for r in sorted(rows(self.store, "entity_mentions"),
-                        key=lambda r: (r["entity"], r["document"] or "", r["line"] or 0, r["evidence"] or "")):
-            out[r["entity"]].append({"text": r["evidence"], "document": r["document"], "line": r["line"]})
+        for entity, document, line, evidence in sorted(self.tables.union("mentions"),
+                                                       key=lambda r: (r[0], r[1] or "", r[2] or 0, r[3] or "")):
+            out[entity].append({"text": evidence, "document": document, "line": line})
         return dict(out)
 
     @cached_property
@@ -290,33 +330,21 @@ class Snapshot:
         return results[key]
 
     def _projection(self, name: str):
-        """A projection: from the disk cache when it is there, else built from the tables.
-
-        Reading the tables is most of the cost of a cold start, so with a disk cache every
-        projection in :data:`_PROJECTIONS` is built and stored at once: the next command
-        finds them all.
-        """
+        """A projection: from the disk cache when it is there, else built from the tables (and
+        stored in the disk cache). Each is built when first needed: the tables are kept beside
+        the store, so building one no longer means reading the whole graph through SPARQL."""
         if self.cache is not None:
             stored = self.cache.graph(name)
             if stored is not None:
                 return stored
-        if self.cache is None:
-            with paused_gc():
-                return _builder(name)(self)
-        if not self.cache.has_nodes():
-            self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
-                                 self.documents)
-        for other in _PROJECTIONS:
-            if other != name and (other in self.__dict__ or self.cache.graph(other) is not None):
-                continue
-            with paused_gc():
-                graph = _builder(other)(self)
-            self.cache.put_graph(other, graph)
-            if other != name:
-                self.__dict__[other] = graph  # what the cached property would return
-            else:
-                wanted = graph
-        return wanted
+        with paused_gc():
+            graph = _builder(name)(self)
+        if self.cache is not None:
+            if not self.cache.has_nodes():
+                self.cache.put_nodes(self.nodes, ((key, iri) for key, iris in self._index.items() for iri in iris),
+                                     self.documents)
+            self.cache.put_graph(name, graph)
+        return graph
 
     def networkx(self, name: str):
         """The projection ``name`` (``"collaboration"``, ``"simple"``, ...) as a networkx graph,

@@ -120,8 +120,21 @@ def overlap(spans_a: Iterable[Span], spans_b: Iterable[Span], now: int | None = 
     True
     """
     clock = (now, 12) if now else this_month()
-    known_a = [m for m in (s.months(clock) for s in spans_a) if m]
-    known_b = [m for m in (s.months(clock) for s in spans_b) if m]
+    return overlap_months(known_months(spans_a, clock), known_months(spans_b, clock))
+
+
+def known_months(spans: Iterable[Span], clock: tuple[int, int]) -> list[tuple[int, int]]:
+    """The ``(first, last)`` months of the dated spans (:meth:`Span.months`): what :func:`overlap_months` compares.
+
+    >>> known_months([Span(2012, 2012), Span(None, None)], (2030, 1))
+    [(24144, 24155)]
+    """
+    return [m for m in (s.months(clock) for s in spans) if m]
+
+
+def overlap_months(known_a: list[tuple[int, int]], known_b: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """:func:`overlap` of spans already turned into months (:func:`known_months`): for comparing
+    many pairs, each side's months computed once."""
     if not known_a or not known_b:
         return None
     pieces = sorted((max(a0, b0) // 12, min(a1, b1) // 12) for a0, a1 in known_a for b0, b1 in known_b

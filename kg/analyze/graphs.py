@@ -6,10 +6,10 @@ from itertools import combinations
 from typing import Any
 
 from kg.analyze._store import Snapshot, paused_gc, snapshot
-from kg.analyze._years import Span, format_ranges, overlap
+from kg.analyze._years import Span, format_ranges, known_months, overlap_months, this_month
 from kg.model import ORGANIZATION_TYPES
 
-__all__ = ["typed_graph", "bipartite_graph", "collaboration_graph", "COLLABORATION_WEIGHTS",
+__all__ = ["typed_graph", "neighbourhood", "bipartite_graph", "collaboration_graph", "COLLABORATION_WEIGHTS",
            "MAX_AUTHORS", "MAX_ORG_SIZE"]
 
 #: Weight each kind of tie adds to a collaboration edge (co-authorship: per shared publication;
@@ -59,6 +59,52 @@ def typed_graph(store) -> "nx.MultiDiGraph":  # noqa: F821
     graph = snapshot(store).typed
     with paused_gc():
         return graph.copy()
+
+
+def neighbourhood(store, node: str, depth: int) -> "nx.MultiDiGraph":  # noqa: F821
+    """The part of :func:`typed_graph` within ``depth`` links of ``node``, built from the rows of
+    those entities only (the analysis tables kept beside the store, :mod:`kg.analyze._tables`),
+    not from the whole graph.
+
+    The nodes one link further are there too, with their names and types but no facts, and so are
+    their edges to the nodes within ``depth``: every node within ``depth`` has all its edges, so
+    filtering and ranking what lies within ``depth`` (:func:`kg.visualize.select`) gives what it
+    gives on the whole graph.
+
+    Examples
+    --------
+    >>> from kg.store import Store
+    >>> store = Store.open(":memory:")
+    >>> store.load(EXAMPLE)
+    >>> alice = "https://w3id.org/kg/id/person/alice-moreau"
+    >>> near, whole = neighbourhood(store, alice, 1), typed_graph(store)
+    >>> near.number_of_nodes() < whole.number_of_nodes()
+    True
+    >>> dict(near.nodes[alice]) == dict(whole.nodes[alice])
+    True
+    """
+    from kg.analyze._tables import Tables
+
+    tables = snapshot(store).tables
+    incident: dict[str, list[tuple]] = defaultdict(list)
+    for edge in tables.union("edges"):
+        incident[edge[0]].append(edge)
+        incident[edge[2]].append(edge)
+    inside, frontier, outside = {node}, [node], set()
+    for level in range(depth + 1):  # the last round finds the nodes just outside
+        reached = {end for n in frontier for s, _, o in incident.get(n, ()) for end in (s, o)} - inside
+        if level == depth:
+            outside = reached
+        else:
+            inside |= reached
+            frontier = sorted(reached)
+    wanted = inside | outside
+    part = {"labels": [r for r in tables.union("labels") if r[0] in wanted],
+            "edges": sorted({e for n in inside for e in incident.get(n, ())}),
+            "assertions": [r for r in tables.union("assertions") if r[1] in inside or r[3] in inside],
+            "mentions": [r for r in tables.union("mentions") if r[0] in inside]}
+    with paused_gc():
+        return _typed_graph(Snapshot(store, tables=Tables({"": part})))
 
 
 def bipartite_graph(store, *, ancestors: bool = False) -> "nx.Graph":  # noqa: F821
@@ -238,12 +284,19 @@ def _collaboration_graph(snap: Snapshot):
     for pair in coauthored - linked_by_papers:
         a, b = sorted(pair)
         link(a, b, "coauthored", "co-authors")
+    clock = this_month()
     for org, members in _affiliations(snap).items():
         if len(members) > MAX_ORG_SIZE:
             continue
         name = snap.label(org)
-        for a, b in combinations(sorted(members), 2):
-            shared = overlap([s for _, s in members[a]], [s for _, s in members[b]])
+        # each member's months once, and their envelope: most pairs of a large organisation are
+        # there in different years, and the envelopes tell so without comparing the spans
+        months = {p: known_months((s for _, s in stints), clock) for p, stints in members.items()}
+        dated = [(p, m, min(m)[0], max(end for _, end in m)) for p, m in sorted(months.items()) if m]
+        for (a, months_a, first_a, last_a), (b, months_b, first_b, last_b) in combinations(dated, 2):
+            if first_a > last_b or first_b > last_a:
+                continue
+            shared = overlap_months(months_a, months_b)
             if shared:
                 link(a, b, "co-affiliation", f"both at {name} {format_ranges(shared)}")
     return graph

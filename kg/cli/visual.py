@@ -44,18 +44,14 @@ def viz(store, out, focus, depth, types, predicates, since, until, max_nodes, si
         kg viz --focus "Ada Lovelace" --depth 2 --out ada.html
         kg viz --types Person,University --predicates workedAt,studiedAt --since 2015
     """
-    from kg import analyze
     from kg import visualize
     from kg.store import Store
 
     with Store.open(store, read_only=True) as opened:
-        graph = analyze.typed_graph(opened)
-        if focus is not None:
-            focus = analyze.resolve(opened, focus)
-    report = visualize.to_html(
-        graph, out, focus=focus, depth=depth, types=types, predicates=predicates, since=since,
-        until=until, max_nodes=max_nodes or visualize.DEFAULT_MAX_NODES, size_by=size_by,
-    )
+        report = visualize.draw_store(
+            opened, out, focus=focus, depth=depth, types=types, predicates=predicates, since=since,
+            until=until, max_nodes=max_nodes or visualize.DEFAULT_MAX_NODES, size_by=size_by,
+        )
     click.echo(f"Wrote {report.path}: {report.nodes:,} nodes, {report.edges:,} edges.")
     if report.message:
         click.echo(report.message, err=True)

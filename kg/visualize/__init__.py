@@ -24,7 +24,7 @@ from kg.errors import KgError, NotFoundError
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-__all__ = ["VizReport", "to_html", "select", "resolve_node", "DEFAULT_MAX_NODES", "TYPE_STYLE", "PREDICATE_COLOURS"]
+__all__ = ["VizReport", "to_html", "draw_store", "select", "resolve_node", "DEFAULT_MAX_NODES", "TYPE_STYLE", "PREDICATE_COLOURS"]
 
 DEFAULT_MAX_NODES = 2000
 """Default cap on drawn nodes: a page this size is drawn and still in a few seconds."""
@@ -165,21 +165,56 @@ def to_html(
     >>> "<script src=" in out.read_text()  # everything is inlined
     False
     """
+    html, *counts = _page(graph, focus=focus, depth=depth, types=types, predicates=predicates, since=since,
+                          until=until, max_nodes=max_nodes, size_by=size_by, title=title)
+    return _write(out, html, *counts)
+
+
+def draw_store(store, out: str | Path, *, focus: str | None = None, depth: int = 2, **options) -> VizReport:
+    """:func:`to_html` of a store's graph, reading only what the picture needs.
+
+    With ``focus`` (a name, alias or IRI, as :func:`kg.analyze.resolve` takes it) only the
+    neighbourhood is read from the store (:func:`kg.analyze.neighbourhood`). The whole graph's
+    page is kept in the store's analysis cache (per state of the store and options), so drawing
+    it again costs only writing the file. Other options as :func:`to_html`.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from kg.store import Store
+    >>> store = Store.open(":memory:")
+    >>> store.load(EXAMPLE)
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "alice.html"
+    >>> draw_store(store, out, focus="Alice Moreau", depth=1).nodes < draw_store(store, out).nodes
+    True
+    """
+    from kg import analyze
+
+    if focus is not None:
+        node = analyze.resolve(store, focus)
+        return to_html(analyze.neighbourhood(store, node, depth), out, focus=node, depth=depth, **options)
+    key = "viz:" + json.dumps({"depth": depth, **options}, sort_keys=True, default=sorted)
+    snap = analyze.snapshot(store)
+    return _write(out, *snap.result(key, lambda: _page(snap.typed, depth=depth, **options)))
+
+
+def _page(graph, *, size_by: str = "degree", title: str = "kg: knowledge graph", **options):
+    """The page's HTML, and the counts and message of its :class:`VizReport`."""
     if size_by not in SIZE_BY:
         raise KgError(f"unknown size_by {size_by!r}; expected one of: {', '.join(SIZE_BY)}")
-    chosen, truncated, message = select(
-        graph, focus=focus, depth=depth, types=types, predicates=predicates,
-        since=since, until=until, max_nodes=max_nodes,
-    )
+    chosen, truncated, message = select(graph, **options)
     sizes = _metric(chosen, size_by)
     shown = _shown_subgraph(chosen, truncated)
     data = _page_data(shown, sizes, size_by, focus_node=truncated.get("focus"), message=message, title=title)
     counts = len(data["nodes"]), len(data["edges"])
-    html = _render(data, title)
+    return _render(data, title), *counts, bool(truncated.get("dropped")), message
+
+
+def _write(out: str | Path, html: str, nodes: int, edges: int, truncated: bool, message: str) -> VizReport:
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(html, encoding="utf-8")
-    return VizReport(out, *counts, bool(truncated.get("dropped")), message)
+    return VizReport(out, nodes, edges, truncated, message)
 
 
 def select(
@@ -201,7 +236,8 @@ def select(
     Returns
     -------
     (graph, info, message)
-        The filtered subgraph (before the cap), a dict ``{"keep": [nodes drawn, in order],
+        The filtered subgraph (before the cap; ``graph`` itself when nothing is filtered out, so
+        copy it before changing it), a dict ``{"keep": [nodes drawn, in order],
         "dropped": int, "focus": node or None}`` and the user message (empty if nothing was
         left out).
 
@@ -323,9 +359,9 @@ def _filtered(graph, types, predicates, since, until):
     dated = since is not None or until is not None
     nodes = [n for n, a in graph.nodes(data=True)
              if (types is None or a.get("type") in types) and (not dated or _node_in_window(a, since, until))]
-    sub = graph.subgraph(nodes)
     if predicates is None and not dated and types is None:
-        return graph.copy()
+        return graph  # nothing filtered (callers only read it; a copy costs seconds on large graphs)
+    sub = graph.subgraph(nodes)
     edges = [(u, v, k) for u, v, k, a in sub.edges(keys=True, data=True)
              if (predicates is None or (a.get("predicate") or k) in predicates)
              and (not dated or _edge_in_window(a, since, until))]
