@@ -26,6 +26,7 @@ with :meth:`Store.refresh`.
 """
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import os
@@ -338,12 +339,12 @@ class Store:
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None, *, max_triples: int | None = None):
         """Run a SPARQL query over the union of all documents; values bound as ``bindings``.
 
-        Bound variables that the query projects are substituted natively by Oxigraph;
-        others are joined in as a ``VALUES`` block at the head of the WHERE group
-        (:func:`kg.remote.bind_values`), the same semantics as rdflib's ``initBindings``.
-        Returns an :class:`rdflib.query.Result` (rows for SELECT, ``askAnswer`` for ASK,
-        ``graph`` for CONSTRUCT / DESCRIBE). A malformed query raises
-        :class:`~kg.errors.QueryError` with the line and column.
+        The query runs on Oxigraph directly, its parameters bound as :meth:`select` binds them
+        (:meth:`_solutions`), and the answer comes back in rdflib terms: an
+        :class:`rdflib.query.Result` (rows for SELECT, ``askAnswer`` for ASK, ``graph`` for
+        CONSTRUCT / DESCRIBE), what rdflib's ``Dataset.query`` with ``initBindings`` gives. The
+        prefixes rdflib declares (``kg:``, ``xsd:``, ``dcat:``...) need no ``PREFIX`` line.
+        A malformed query raises :class:`~kg.errors.QueryError` with the line and column.
 
         ``max_triples`` caps a CONSTRUCT or DESCRIBE answer: its triples are read from the
         engine one at a time and reading stops after that many, so a query over the whole
@@ -358,29 +359,12 @@ class Store:
         ...
         kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
         """
-        run = self.dataset.query if max_triples is None else (
-            lambda text, initBindings=None: self._capped_query(text, initBindings, max_triples))
-        try:
-            try:
-                return run(sparql, initBindings=dict(bindings or {}))
-            except RuntimeError as exc:
-                if "projection" not in str(exc):
-                    raise
-                # Oxigraph substitutes only projected variables: join the others as VALUES
-                return run(_values_bound(sparql, bindings))
-        except SyntaxError as exc:
-            raise _query_error(exc) from None
-
-    def _capped_query(self, sparql: str, bindings: Mapping[str, Any] | None, max_triples: int):
-        """:meth:`query` straight on Oxigraph (as oxrdflib runs it), reading at most ``max_triples`` triples."""
         import pyoxigraph
-        from oxrdflib._converter import from_ox, to_ox
+        from oxrdflib._converter import from_ox
         from rdflib import Graph, Variable
         from rdflib.query import Result
 
-        answer = self._ox.query(sparql, use_default_graph_as_union=True,
-                                prefixes={prefix: str(iri) for prefix, iri in self.dataset.namespaces()},
-                                substitutions={pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()})
+        answer = self._solutions(sparql, bindings)
         if isinstance(answer, pyoxigraph.QueryBoolean):
             result = Result("ASK")
             result.askAnswer = bool(answer)
@@ -390,11 +374,38 @@ class Store:
             result.bindings = ({v: from_ox(term) for v, term in zip(result.vars, solution)} for solution in answer)
         else:
             result = Result("CONSTRUCT")
-            triples = list(islice(answer, max_triples + 1))
-            result.truncated = len(triples) > max_triples
+            triples = list(answer if max_triples is None else islice(answer, max_triples + 1))
+            result.truncated = max_triples is not None and len(triples) > max_triples
             result.graph = Graph()
             result.graph += (from_ox(t) for t in triples[:max_triples])
         return result
+
+    def _solutions(self, sparql: str, bindings: Mapping[str, Any] | None = None):
+        """Oxigraph's answer to ``sparql`` over the union of all documents, with ``bindings`` bound.
+
+        Bindings are Oxigraph ``substitutions``, except for a query whose header says
+        ``# Bind: VALUES`` (Oxigraph plans a query's joins before it substitutes values, so such a
+        query would scan the store) and for variables the query does not project (Oxigraph
+        substitutes only those): these get a ``VALUES`` block at the head of the WHERE group
+        (:func:`kg.remote.bind_values`). Either way the semantics are rdflib's ``initBindings``.
+        """
+        import pyoxigraph
+        from oxrdflib._converter import to_ox
+
+        bindings = dict(bindings or {})
+        if bindings and _BIND_AS_VALUES in sparql:
+            sparql, bindings = _values_bound(sparql, bindings), {}
+        try:
+            try:
+                return self._ox.query(sparql, use_default_graph_as_union=True, prefixes=_query_prefixes(),
+                                      substitutions={pyoxigraph.Variable(k): to_ox(v) for k, v in bindings.items()})
+            except RuntimeError as exc:
+                if "projection" not in str(exc):
+                    raise
+                return self._ox.query(_values_bound(sparql, bindings), use_default_graph_as_union=True,
+                                      prefixes=_query_prefixes())
+        except SyntaxError as exc:
+            raise _query_error(exc) from None
 
     def update(self, sparql_update: str) -> None:
         """Run a SPARQL 1.1 Update in one transaction (used by ``kg serve --allow-update``)."""
@@ -421,22 +432,7 @@ class Store:
             result = self.query(sparql, bindings)
             names = [str(v) for v in result.vars]
             return [{n: _python(row[i]) for i, n in enumerate(names)} for row in result]
-        from oxrdflib._converter import to_ox
-
-        if bindings and _BIND_AS_VALUES in sparql:
-            sparql, bindings = _values_bound(sparql, bindings), None
-        substitutions = {pyoxigraph.Variable(k): to_ox(v) for k, v in (bindings or {}).items()}
-        try:
-            try:
-                result = self._ox.query(sparql, use_default_graph_as_union=True, substitutions=substitutions,
-                                        prefixes=_prefixes())
-            except RuntimeError as exc:
-                if "projection" not in str(exc):
-                    raise
-                result = self._ox.query(_values_bound(sparql, bindings), use_default_graph_as_union=True,
-                                        prefixes=_prefixes())
-        except SyntaxError as exc:
-            raise _query_error(exc) from None
+        result = self._solutions(sparql, bindings)
         if not isinstance(result, pyoxigraph.QuerySolutions):
             raise QueryError("select() runs SELECT queries; use query() for ASK, CONSTRUCT and DESCRIBE")
         names = [v.value for v in result.variables]
@@ -1019,6 +1015,19 @@ def _values_bound(sparql: str, bindings) -> str:
     from kg.remote import bind_values
 
     return bind_values(sparql, dict(bindings or {}))
+
+
+@functools.cache
+def _query_prefixes() -> dict[str, str]:
+    """The prefixes a query may use without declaring them: rdflib's and kg's (what rdflib's
+    ``Dataset.query`` declared when queries went through it)."""
+    from rdflib import Dataset
+
+    from kg.namespaces import bind_prefixes
+
+    dataset = Dataset()
+    bind_prefixes(dataset)
+    return {prefix: str(iri) for prefix, iri in dataset.namespaces()}
 
 
 def _prefixes() -> dict[str, str]:

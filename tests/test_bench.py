@@ -104,3 +104,20 @@ def test_analysis_benchmark_times_fresh_processes_first_and_warm(capsys):
     assert "300 people" in out and "first" in out and "warm" in out
     timed = [line for line in out.splitlines() if line.startswith("kg ")]
     assert [line.split("  ")[0] for line in timed] == ["kg shared A B", "kg collaborators A", "kg path A B", "kg central"]
+
+
+def test_the_query_benchmark_has_a_hub_value_for_every_parameter_and_fills_every_empty_values_block():
+    import queries
+
+    from kg.queries import load_query, query_names
+
+    hub = {"person": "urn:p", "other": "urn:b", "org": "urn:o", "label": "Some University",
+           "fill": {"person": ["urn:p", "urn:b"], "publication": ["urn:x"], "unit": ["urn:u"], "entity": ["urn:u"],
+                    "(subject relation object)": [["urn:p", "urn:r", "urn:o"]]}}
+    for name in query_names():
+        params = queries.parameters(name, hub)
+        assert all(value for value in params.values()), name
+        text = queries.filled(load_query(name), hub["fill"])
+        assert not queries.EMPTY_VALUES.search(text), name
+    assert queries.parameters("find_entities", hub) == {"key": "some university"}
+    assert "(<urn:p> <urn:r> <urn:o>)" in queries.filled(load_query("conflict_statements"), hub["fill"])

@@ -335,3 +335,13 @@ def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store
         assert len(store) == 0
     with Store.open(store_path, read_only=True) as store:
         assert len(store) == 0
+
+
+def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes():
+    store = Store.open(":memory:")
+    store.replace_document(URIRef(EX + "g"), [(URIRef(EX + "a"), URIRef("http://www.w3.org/ns/dcat#keyword"),
+                                               Literal("x"))])
+    rows = list(store.query("SELECT ?s WHERE { ?s dcat:keyword ?k }", {"k": Literal("x")}))
+    assert [str(r.s) for r in rows] == [EX + "a"]
+    assert store.query("ASK { ?s dcat:keyword 'x' }").askAnswer is True
+    assert store._dataset is None  # rdflib's Dataset (and its evaluation over oxrdflib) was never made
