@@ -116,12 +116,17 @@ def _without_owner(org):
     cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
     if cut is None:
         return org
+    return _cut_before(org, cut.start())
+
+
+def _cut_before(org, end: int):
+    """The mention read again up to ``end`` (a position in its written text); itself when that part names nothing."""
     from kg.extract.orgs import OrgMention, classify_segment
 
-    inner = classify_segment(org.written[: cut.start()], context_org=True)
+    inner = classify_segment(org.written[:end], context_org=True)
     if inner is None:
         return org
-    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + end)
 
 
 #: A town written after an organisation ("Department of Health in Poughkeepsie"): no part of its name.
@@ -142,16 +147,13 @@ def _without_town(org, text: str):
     cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
     if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
         return org
-    from kg.extract.orgs import OrgMention, classify_segment, is_location
+    from kg.extract.orgs import is_location
 
     region = _REGION_AFTER.match(text[org.end:])
     if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
                                                            or is_location(region.group("region"))))):
         return org
-    inner = classify_segment(org.written[: cut.start()], context_org=True)
-    if inner is None:
-        return org
-    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + cut.start())
+    return _cut_before(org, cut.start())
 
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
