@@ -8,7 +8,8 @@ import pytest
 
 from conftest import DATA
 from kg.extract.context import ExtractContext
-from kg.extract.publications import add_publications, add_venue_mentions, parse_citation, same_person, split_entries
+from kg.extract.publications import add_publications, parse_citation, same_person, split_entries
+from kg.extract.venue_mentions import venue_mentions
 from kg.extract.venues import find_venues, is_preprint, lookup_venue, normalize_venue
 from kg.model import Document, Line
 
@@ -304,16 +305,9 @@ def test_find_venues_needs_a_year_mixed_case_or_a_list_for_acronyms():
     assert find_venues("We built a FAST pipeline with the APL team for Machine Learning research.") == []
 
 
-def test_add_venue_mentions_adds_entities_with_evidence():
-    doc = Document(path="x", name="x", format="text", sha256="0",
-                   lines=(Line(3, "Reviewer for the Journal of the American Chemical Society and Nature Catalysis."),))
-    ctx = ExtractContext(doc)
-    add_venue_mentions(ctx, [0])
-    venues = {e.name: e for e in ctx.entities}
-    assert set(venues) == {"JACS", "Nature Catalysis"}
-    assert "Journal of the American Chemical Society" in venues["JACS"].aliases
-    assert venues["JACS"].evidence.line_start == 3
-    assert ctx.relations == []
+def test_venues_a_reviewer_line_names_are_found_with_their_long_names():
+    found = venue_mentions("Reviewer for the Journal of the American Chemical Society and Nature Catalysis.")
+    assert found == [("JACS", "Journal of the American Chemical Society"), ("Nature Catalysis", "Nature Catalysis")]
 
 
 def test_split_entries_field_groups_without_bullets_or_blank_lines():

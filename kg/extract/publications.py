@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import islice
 
 from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.gazetteer import data_words
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.venues import find_venues, lookup_venue, normalize_venue, venue_year
 
@@ -78,8 +79,7 @@ _RX_STARTS_NEW_FIELD_GROUP_1 = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
 _RX_IS_SUBHEADING_1 = re.compile(r"\d|[,;&]|[.:)]$")
 _RX_COMPLETE_LINE_1 = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
 
-__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record",
-           "add_venue_mentions", "same_person"]
+__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
 
 
 @dataclass
@@ -91,7 +91,6 @@ class Citation:
     authors : the named authors, as written ("Last, First" turned into "First Last").
     title : the title as written, without surrounding quotes or trailing punctuation.
     venue : the venue's short name when known, else its name as written; ``None`` for preprints.
-    venue_alias : the venue's long name, when the short name is used.
     year : ``YYYY`` or ``None``.
     arxiv : an arXiv identifier such as ``2103.13262``.
     equal_contribution : authors marked as equal contributors (``*``, ``†``, ``#``, ``(co-first)``).
@@ -105,7 +104,6 @@ class Citation:
     authors: list[str]
     title: str
     venue: str | None = None
-    venue_alias: str | None = None
     year: str | None = None
     arxiv: str | None = None
     equal_contribution: set[str] = field(default_factory=set)
@@ -114,6 +112,11 @@ class Citation:
     et_al: bool = False
     with_subject: bool = False
     title_quoted: bool = False
+
+    @property
+    def venue_alias(self) -> str | None:
+        """The venue's long name, when the short name is used: its first other name."""
+        return self.venue_aliases[0] if self.venue_aliases else None
 
 
 # -- text clean-up ----------------------------------------------------------------------------
@@ -186,50 +189,16 @@ def _strip_marker(text: str) -> str:
 
 # -- names -----------------------------------------------------------------------------------
 
-_PARTICLES = {
-    "van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le",
-    "ten", "ter", "bin", "binti", "al", "el", "y", "zu", "af", "av", "st.", "mac",
-}
-#: capitalised words that are never part of a person's name in a citation
-_NOT_NAME = {
-    w.lower() for w in """
-    A An The Of For And In On At To From With Without Via Using Towards Toward Is Are Be Does How
-    What Why When Where Which Who We Our Your It Its Not No Beyond Through Into Over Under Versus
-    Learning Deep Neural Network Networks System Systems Model Models Modeling Modelling Data Analysis
-    Approach Method Methods Framework Efficient Scalable Fast Large Scale Distributed Parallel Training
-    Inference Graph Graphs Language Languages Vision Image Images Video Text Machine Computing Computation
-    Computer Computational Algorithm Algorithms Optimization Optimizing Design Study Evidence Theory
-    Journal Conference Proceedings Proc Symposium Workshop Transactions Letters Review Reviews Annual
-    International National Society Association Institute University College School Department Lab
-    Laboratory Center Centre Press Preprint Arxiv Report Technical Thesis Dissertation Chapter Book
-    Edition Volume Vol Issue Pages Pp Article Abstract Abstracts Poster Demo Paper Papers Accepted Submitted
-    Under Revision Forthcoming Working IEEE ACM USENIX SIAM AAAI Springer Elsevier Wiley Nature Science
-    Physical Physics Chemical Chemistry Biology Biological Economic Economics Research Advances Frontiers
-    Applied Engineering Medicine Medical Health Human Social Cognitive Quantum Energy Materials Molecular
-    Cell Cells Protein Gene Genes Genome Dynamics Control Robot Robots Robotics Agent Agents Multi Policy
-    Market Markets Finance Financial Evolution Structure Structures Memory Storage Cloud Edge Mobile Web
-    Internet Security Privacy Federated Reinforcement Transformer Transformers Attention Generative
-    Survey Benchmark Dataset Toward Improving Understanding Exploring Revisiting Rethinking Measuring
-    Predicting Detecting Learned Based Aware Free Real Time High Low Performance New Novel General Open
-    Software Hardware Architecture Architectures Compiler Program Programs Programming Code Sparse Dense
-    Online Offline Local Global Adaptive Automatic Automated Interactive Visual Semantic Natural Speech
-    Studies Policy Economy Papers Quarterly Affairs Perspectives Bulletin Magazine Series Proceedings
-    President Vice Head Engineer Manager Director Founder Co-founder Cofounder Professor Student Intern
-    Researcher Scientist Lecturer Assistant Associate Chair Member Fellow Tech Technologies Institut Lycée
-    École Ecole Universität Universidad Università Université Sports Tools Outils Skills Languages Hobbies
-    Award Best Honorable Mention Oral Spotlight Team Group Inc Ltd Corp Co LLC GmbH Google Facebook
-    Microsoft Amazon Meta Apple Nvidia Intel Tencent Baidu Alibaba Huawei ByteDance
-    """.split()
-}
+_PARTICLES = data_words("name_particles.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
+
+
 @lru_cache(maxsize=4096)
 def _is_initials(word: str) -> bool:
     """``J.``, ``J.-P.``, ``JA``, ``Ch.``: a given-name abbreviation."""
-    return bool(
-        _RX_IS_INITIALS_1.fullmatch(word)
-    )
+    return bool(_RX_IS_INITIALS_1.fullmatch(word))
 
 
 @lru_cache(maxsize=4096)
@@ -241,7 +210,7 @@ def _is_name_word(word: str) -> bool:
     if _is_initials(word):
         return True
     core = word.strip(".")
-    if not core or core.lower() in _NOT_NAME:
+    if not core or core.lower() in data_words("citation_non_names.txt"):
         return False
     if not core[0].isupper():
         return False
@@ -295,10 +264,7 @@ def _is_full_name(text: str) -> bool:
         return False
     if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
         return False
-    full = [w for w in words if not _is_initials(w) and w not in _PARTICLES]
-    if not full:
-        return False
-    return True
+    return any(not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
 @lru_cache(maxsize=4096)
@@ -351,19 +317,14 @@ def _author_region_end(text: str) -> int:
     """Where the author list must end at the latest: an APA year, a quote, or a sentence end."""
     end = len(text)
     for stop, compiled in _REGION_ENDS:
-        match = None
         for candidate in compiled.finditer(text):
             if stop and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
                 continue  # "Wei Chen, Minghao. Zhao, Li Na": a stray full stop inside a name
             # the pattern ends at the stop: searching its last few characters is enough
             if stop and _RX_AUTHOR_REGION_END_3.search(text, max(0, candidate.start() - 8), candidate.start()):
                 continue
-            match = candidate
+            end = min(end, candidate.start())
             break
-        if match and match.start() < end:
-            end = match.start() + (1 if text[match.start()] in ".?!" and stop else 0)
-            if stop:
-                end = match.start()
     return end
 
 
@@ -553,18 +514,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
 
 # -- title and venue -------------------------------------------------------------------------
 
-_ABBREV = {
-    "vol", "no", "pp", "proc", "conf", "int", "j", "trans", "al", "eds", "ed", "vs", "dept", "univ",
-    "inc", "ltd", "co", "jr", "sr", "st", "dr", "prof", "fig", "eq", "e.g", "i.e", "nat", "phys", "rev",
-    "lett", "chem", "sci", "am", "soc", "acad", "natl", "commun", "mater", "adv", "appl", "res", "biol",
-    "mol", "econ", "stud", "stat", "assoc", "intell", "anal", "mach", "syst", "comput", "inf", "eng",
-    "math", "theor", "symp", "mech", "opt", "astron", "astrophys", "lang", "ling", "psychol", "cogn",
-    "neurosci", "med", "genet", "geophys", "environ", "mgmt", "manag", "rep", "annu", "bull", "q",
-    "mod", "nucl", "condens", "biophys", "biochem", "ecol", "evol", "microbiol", "immunol", "pharmacol",
-    "neurol", "clin", "physiol", "zool", "bot", "geol", "geochem", "atmos", "ocean", "polit", "sociol",
-    "philos", "hist", "educ", "ling", "semant", "pragmat", "theor", "exp", "ser", "suppl", "pt", "sect",
-    "electrochem", "catal", "mech", "struct", "funct", "eur", "jpn", "chin", "br", "can", "aust",
-}
 
 
 # the stop is matched (not looked behind for) so that the engine can skip to it; group 1 is the break
@@ -586,7 +535,7 @@ def _sentences(text: str) -> list[str]:
             if word is None:
                 continue
             bare = word.group(1).rstrip(".").lower()
-            if (len(bare) == 1 and bare.isalpha()) or bare in _ABBREV or _DOTTED.fullmatch(bare):
+            if (len(bare) == 1 and bare.isalpha()) or bare in data_words("citation_abbreviations.txt") or _DOTTED.fullmatch(bare):
                 continue
         parts.append(text[start:end].strip())
         start = match.end()
@@ -640,10 +589,7 @@ def _clean_title(title: str) -> str:
 
 
 def _bibtex(text: str) -> Citation | None:
-    fields = dict(
-        (k.lower(), v.strip())
-        for k, v in _RX_BIBTEX_1.findall(text)
-    )
+    fields = {k.lower(): v.strip() for k, v in _RX_BIBTEX_1.findall(text)}
     if "title" not in fields:
         return None
     authors = []
@@ -663,7 +609,6 @@ def _bibtex(text: str) -> Citation | None:
         title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
         venue=venue[0] if venue else None,
         venue_aliases=venue[1] if venue else (),
-        venue_alias=venue[1][0] if venue and venue[1] else None,
         year=(_RX_SPLIT_TITLE_VENUE_3.search(fields.get("year", "")) or [None])[0],
         doi=fields.get("doi"),
     )
@@ -887,12 +832,10 @@ def _read_fields(text: str) -> Citation | None:
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
     if found:
         c.venue, c.venue_aliases = found
-        c.venue_alias = found[1][0] if found[1] else None
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
         known = next((hit for remark in remarks for hit in find_venues(remark)), None)
         if known:
             c.venue, c.venue_aliases = known[0], tuple(known[1])
-            c.venue_alias = known[1][0] if known[1] else None
     c.year = year or (venue_year(venue_text) if venue_text else None)
     if not _valid_title(c.title):
         return None
@@ -1206,7 +1149,7 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
     if c.venue and not _plausible_venue(c.venue):
-        c.venue, c.venue_alias, c.venue_aliases = None, None, ()
+        c.venue, c.venue_aliases = None, ()
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
     return c
@@ -1497,24 +1440,17 @@ def _complete_line(text: str) -> bool:
 
 def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:
     """The entry's text, split where two citations were glued onto one line ("...)- Authors, ...")."""
-    out: list[tuple[str, list[int]]] = []
-    lines = []
+    lines: list[tuple[str, list[int]]] = []
     for i in entry:
         parts = _GLUED.split(texts[i])
-        if len(parts) > 1 and all(len(p) >= 30 for p in parts):
-            if lines:
-                lines[-1] = (lines[-1][0] + "\n" + parts[0], lines[-1][1] + [i])
-            else:
-                lines.append((parts[0], [i]))
-            for part in parts[1:]:
-                lines.append((part, [i]))
-            continue
+        if len(parts) == 1 or not all(len(p) >= 30 for p in parts):
+            parts = [texts[i]]
         if lines:
-            lines[-1] = (lines[-1][0] + "\n" + texts[i], lines[-1][1] + [i])
+            lines[-1] = (lines[-1][0] + "\n" + parts[0], lines[-1][1] + [i])
         else:
-            lines.append((texts[i], [i]))
-    out.extend(lines)
-    return out
+            lines.append((parts[0], [i]))
+        lines.extend((part, [i]) for part in parts[1:])
+    return lines
 
 
 _PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
@@ -1727,26 +1663,3 @@ def add_publication_record(ctx: ExtractContext, subject_id: str, title: str, aut
                  venue_aliases=found[1] if found else (), year=year, with_subject=True)
     _add_citation(ctx, c, subject_id, _subject_names(ctx, subject_id), evidence)
 
-
-def add_venue_mentions(ctx: ExtractContext, lines: list[int]) -> None:
-    """Add the known venues named in prose lines ("best papers at CHI'19 and UIST'24") as ``Venue`` entities.
-
-    Meant for lines outside publication lists: bios, awards, service ("reviewer for Nature
-    Communications"). Only venues of ``venues.tsv`` are found (see
-    :func:`kg.extract.venues.find_venues`); no relation is added.
-
-    Examples
-    --------
-    >>> from kg.model import Document, Line
-    >>> doc = Document(path="x", name="x", format="text", sha256="0",
-    ...                lines=(Line(1, "Her papers won awards at CHI'19 and ECCV 2020."),))
-    >>> ctx = ExtractContext(doc)
-    >>> add_venue_mentions(ctx, [0])
-    >>> [e.name for e in ctx.entities]
-    ['CHI', 'ECCV']
-    """
-    for index in lines:
-        if not 0 <= index < len(ctx.document.lines):
-            continue
-        for name, aliases, _, _ in find_venues(ctx.document.lines[index].text):
-            ctx.add_entity(name, "Venue", aliases=list(aliases), evidence=ctx.evidence(index))
