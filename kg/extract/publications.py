@@ -37,8 +37,6 @@ _RX_IS_SURNAME_1 = re.compile(r"[\d:;/@&]")
 _RX_AUTHOR_REGION_END_1 = re.compile(r",\s*[A-Z][a-z]+$")
 _RX_AUTHOR_REGION_END_2 = re.compile(r"[A-Z][a-z]+\s*,")
 _RX_AUTHOR_REGION_END_3 = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
-_RX_SPLIT_PREFIX_NAME_1 = re.compile(r"[.:]\s+")
-_RX_SPLIT_PREFIX_NAME_2 = re.compile(r"\.\s+")
 _RX_SCAN_AUTHORS_1 = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
 _RX_SCAN_AUTHORS_2 = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _RX_SCAN_AUTHORS_3 = re.compile(r"^et\.?\s?al\.?\b", re.I)
@@ -328,37 +326,6 @@ def _author_region_end(text: str) -> int:
     return end
 
 
-def _split_prefix_name(item: str, pending_surname: bool, allow_colon: bool = False) -> tuple[str, int] | None:
-    """An item holding a name followed by the title ("Lee C. Title of paper"): the name and where it ends."""
-    for match in _RX_SPLIT_PREFIX_NAME_1.finditer(item[:80]):
-        if item[match.start()] == ":":
-            if pending_surname or not allow_colon:
-                continue
-            clean, _ = _strip_person_marks(item[: match.start()])
-            if _is_full_name(clean):
-                return clean, match.end()
-            continue
-        prefix = item[: match.start() + 1]
-        clean, _ = _strip_person_marks(prefix)
-        words = clean.split()
-        if not words or not _is_initials(words[-1]):
-            continue
-        if pending_surname and all(_is_initials(w) for w in words):
-            best = (clean, match.end())
-            for more in _RX_SPLIT_PREFIX_NAME_2.finditer(item[match.end():match.end() + 12]):
-                longer, _ = _strip_person_marks(item[: match.end() + more.start() + 1])
-                if all(_is_initials(w) for w in longer.split()):
-                    best = (longer, match.end() + more.end())
-                else:
-                    break
-            return best
-        if not pending_surname and _is_full_name(clean):
-            if clean.endswith(".") and not _is_initials(words[0]):
-                clean = clean[:-1]
-            return clean, match.end()
-    return None
-
-
 def _swap(last: str, given: str) -> str:
     return f"{given} {last}".strip()
 
@@ -426,12 +393,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                     end = nxt[2]
                     i += 2
                     continue
-            split = _split_prefix_name(nxt[0], pending_surname=True)
-            if split:
-                name = _swap(clean, split[0])
-                names.append(name)
-                end = nxt[1] + split[1]
-                break
         if _is_full_name(clean):
             words = clean.split()
             if clean.endswith(".") and len(words[-1]) <= 3 and not _is_initials(words[0]):
@@ -442,10 +403,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             end = stop
             i += 1
             continue
-        split = _split_prefix_name(raw, pending_surname=False)
-        if split:
-            names.append(split[0])
-            end = start + split[1]
         break
     # consume a separator / full stop after the list
     return names, marked, et_al, end
