@@ -247,7 +247,6 @@ def _strip_lead(text: str) -> str:
 
 def _clean_name(text: str) -> str:
     """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
-    text = _strip_lead(text)
     text = _QUOTED_SHORT_YEAR.sub("", text)
     text = _YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
@@ -321,7 +320,6 @@ def _paren_acronym(text: str) -> tuple[str, str] | None:
 
 def _first_segment(text: str) -> str:
     """The venue name part of a passage: before volume, pages, place and year."""
-    text = _NOTE.sub(" ", text)
     text = _strip_lead(text)
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
