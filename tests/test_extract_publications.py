@@ -10,7 +10,7 @@ from conftest import DATA
 from kg.extract.context import ExtractContext
 from kg.extract.publications import add_publications, parse_citation, same_person, split_entries
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import find_venues, is_preprint, lookup_venue, normalize_venue
+from kg.extract.venues import is_preprint, lookup_venue, normalize_venue
 from kg.model import Document, Line
 
 CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding="utf-8"))
@@ -295,14 +295,15 @@ def test_lookup_and_normalize_venue():
     assert is_preprint("bioRxiv 2021.01.01.123456") and normalize_venue("Under review at ICLR 2025") is None
 
 
-def test_find_venues_in_prose_skips_ordinary_words():
-    names = [n for n, *_ in find_venues("Science matters; papers at UIST'24, ICCV 2021 and in Nature Communications.")]
+def test_venues_in_prose_skip_ordinary_words():
+    names = [n for n, _ in venue_mentions("Science matters; papers at UIST'24, ICCV 2021 and in Nature Communications.")]
     assert names == ["UIST", "ICCV", "Nature Communications"]
 
 
-def test_find_venues_needs_a_year_mixed_case_or_a_list_for_acronyms():
-    assert [n for n, *_ in find_venues("venues such as ACM CHI, UbiComp, DIS and ICSE")] == ["CHI", "UbiComp", "DIS", "ICSE"]
-    assert find_venues("We built a FAST pipeline with the APL team for Machine Learning research.") == []
+def test_venue_acronyms_need_a_year_a_word_about_papers_or_a_list():
+    assert [n for n, _ in venue_mentions("venues such as ACM CHI, UbiComp, DIS and ICSE")] == ["CHI", "UbiComp", "DIS", "ICSE"]
+    assert [n for n, _ in venue_mentions("She studies CHI, CSCW and DIS communities")] == ["CHI", "CSCW", "DIS"]
+    assert venue_mentions("We built a FAST pipeline with the APL team for Machine Learning research.") == []
 
 
 def test_venues_a_reviewer_line_names_are_found_with_their_long_names():

@@ -22,7 +22,8 @@ from itertools import islice
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.gazetteer import data_words
 from kg.extract.models.citation import Field, parse as parse_fields
-from kg.extract.venues import find_venues, lookup_venue, normalize_venue, venue_year
+from kg.extract.venue_mentions import venue_mentions
+from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
@@ -790,15 +791,22 @@ def _read_fields(text: str) -> Citation | None:
     if found:
         c.venue, c.venue_aliases = found
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
-        known = next((hit for remark in remarks for hit in find_venues(remark)), None)
-        if known:
-            c.venue, c.venue_aliases = known[0], tuple(known[1])
+        c.venue, c.venue_aliases = next(_known_venues(remarks), (None, ()))
     c.year = year or (venue_year(venue_text) if venue_text else None)
     if not _valid_title(c.title):
         return None
     if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
         return None  # a venue or a note, not a paper
     return c
+
+
+def _known_venues(remarks: list[str]):
+    """The known venues some remarks name ("Accepted to ICML 2021"), each as (name, other names)."""
+    for remark in remarks:
+        for _, written in venue_mentions(remark):
+            known = lookup_venue(written)
+            if known is not None:
+                yield known.display, tuple(dict.fromkeys(n for n in (written, known.short, known.long) if n and n != known.display))
 
 
 #: The last word of a span that cannot end a title: an article, preposition or conjunction.
@@ -1020,7 +1028,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
         return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
                              Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
     match = _TRAILING_PAREN.match(first.text)
-    if match and (venue_year(match.group(2)) or find_venues(match.group(2))):
+    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2))):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     return fields

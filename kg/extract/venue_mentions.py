@@ -66,10 +66,14 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         token = match.group(1)
         venue = _lookup(token)
         if venue is not None and token in venue.names and not lookup_organization(token):
-            acronyms.append((venue.display, token, bool(match.group("year"))))
-    # a lone acronym needs a year or a word about papers around it ("PACT" may be a project)
-    if len(acronyms) >= 2 or (acronyms and (acronyms[0][2] or _CUE.search(text))):
-        out.extend((name, token) for name, token, _ in acronyms)
+            acronyms.append((venue.display, token, bool(match.group("year")), match.start(), match.end()))
+    # acronyms need a year or a word about papers around them ("PACT" may be a project), or to be
+    # listed together ("CHI, CSCW and DIS"; not "a FAST pipeline with the APL team")
+    if any(year for _, _, year, _, _ in acronyms) or _CUE.search(text):
+        out.extend((name, token) for name, token, *_ in acronyms)
+    else:
+        out.extend((name, token) for name, token, _, start, end in acronyms
+                   if any(0 < start - other_end <= 12 or 0 < other_start - end <= 12 for *_, other_start, other_end in acronyms))
     for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
         phrase = match.group(0)
         if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):

@@ -45,14 +45,12 @@ _BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$"
 _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
-_SOCIETY_PREFIX_END = re.compile(r"(?:ACM|IEEE|USENIX)\s$")
 
 __all__ = [
     "KnownVenue",
     "known_venues",
     "lookup_venue",
     "normalize_venue",
-    "find_venues",
     "venue_year",
     "is_preprint",
 ]
@@ -438,81 +436,3 @@ _PUBLISHER = re.compile(
     r"Mouton|Blackwell|Cambridge University Press)(?:,\s*(?:19|20)\d\d)?\.?")
 _SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
 _EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
-
-
-_PROSE_YEAR = r"(?P<year>\s?['’]\d\d|\s?(?:19|20)\d\d)?"
-_VENUE_WORDS = re.compile(
-    r"\b(?:Journal|Conference|Proceedings|Transactions|Letters|Reviews?|Symposium|Workshop|Communications|"
-    r"Advances|Reports|Annals|Bulletin|Quarterly|Magazine|Meeting|Nature|Science|Physical|Advanced)\b"
-)
-
-
-@lru_cache(maxsize=1)
-def _prose_pattern() -> re.Pattern:
-    shorts = sorted(
-        {v.short for v in known_venues() if _is_acronym(v.short) and len(v.short) >= 3}
-        | {a for v in known_venues() for a in v.aliases if _is_acronym(a) and len(a) >= 3},
-        key=len,
-        reverse=True,
-    )
-    longs = sorted(
-        {
-            n for v in known_venues() for n in (v.long, *v.aliases)
-            if n[:1].isupper() and " " in n and (len(n.split()) >= 3 or _VENUE_WORDS.search(n))
-        },
-        key=len,
-        reverse=True,
-    )
-    alternatives = [re.escape(n) for n in longs] + [re.escape(s) for s in shorts]
-    return re.compile(r"(?<![\w@\-])(" + "|".join(alternatives) + r")" + _PROSE_YEAR + r"(?![\w\-])")
-
-
-def find_venues(text: str) -> list[tuple[str, tuple[str, ...], int, int]]:
-    """Known venues named anywhere in a passage of prose ("awards at ECCV 2016, CHI'19").
-
-    Long names are looked for when they have three words or a word such as Journal or
-    Conference. An acronym counts when it carries a year (``CHI'19``), is written in mixed
-    case (``NeurIPS``), follows ``ACM``/``IEEE``, or stands in a list next to another venue,
-    so that ordinary words and organisation acronyms ("FAST", "APL") are left alone.
-
-    Returns
-    -------
-    list of (name, aliases, start, end), in text order, one per mention.
-
-    Examples
-    --------
-    >>> [name for name, *_ in find_venues("Best papers at CHI'10 and ECCV 2016; reviewer for Physical Review Letters.")]
-    ['CHI', 'ECCV', 'PRL']
-    >>> [name for name, *_ in find_venues("venues such as ACM CHI, CSCW, DIS and ICSE")]
-    ['CHI', 'CSCW', 'DIS', 'ICSE']
-    >>> find_venues("a FAST method for machine learning")
-    []
-    """
-    candidates = []
-    for match in _prose_pattern().finditer(text):
-        written = match.group(1)
-        known = lookup_venue(written)
-        if known is None:
-            continue
-        strong = (
-            " " in written
-            or bool(match.group("year"))
-            or not written.isupper()
-            or bool(_SOCIETY_PREFIX_END.search(text[max(0, match.start() - 6):match.start()]))
-        )
-        candidates.append([strong, known, written, match.start(), match.end()])
-    changed = True
-    while changed:  # acronyms listed next to a venue are venues too
-        changed = False
-        for cand in candidates:
-            if cand[0]:
-                continue
-            if any(o[0] and (abs(o[3] - cand[4]) <= 12 or abs(cand[3] - o[4]) <= 12) for o in candidates):
-                cand[0] = changed = True
-    found = []
-    for strong, known, written, start, end in candidates:
-        if not strong:
-            continue
-        aliases = tuple(n for n in (written, known.short, known.long) if n and n != known.display)
-        found.append((known.display, tuple(dict.fromkeys(aliases)), start, end))
-    return found
