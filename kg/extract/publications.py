@@ -267,21 +267,16 @@ def _is_full_name(text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _is_surname(text: str) -> bool:
+def _is_given(text: str) -> bool:
+    """One to three name words or initials: "Ana María", "J.-P.", "van der"."""
     words = text.split()
-    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
-        return False
-    if not all(_is_name_word(w) for w in words):
-        return False
-    return not _is_initials(words[-1]) and words[-1] not in _PARTICLES
+    return 1 <= len(words) <= 3 and not _RX_IS_SURNAME_1.search(text) and all(_is_name_word(w) for w in words)
 
 
 @lru_cache(maxsize=4096)
-def _is_given(text: str) -> bool:
-    words = text.split()
-    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
-        return False
-    return all(_is_initials(w) or _is_name_word(w) for w in words)
+def _is_surname(text: str) -> bool:
+    """A given name's shape whose last word is no initial and no particle: "Ruiz", "van der Berg"."""
+    return _is_given(text) and not _is_initials(text.split()[-1]) and text.split()[-1] not in _PARTICLES
 
 
 # the lookaheads name the characters every match starts with, which lets the engine skip to them

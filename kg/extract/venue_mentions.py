@@ -49,9 +49,6 @@ _VENUE_WORD = re.compile(
     r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
 
 
-_lookup = lookup_venue
-
-
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
     """``(venue name, written form)`` of known venues an ordinary sentence names, and of
     every venue after "reviewer for" / "editorial board of" (known or not)."""
@@ -64,7 +61,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     acronyms = []
     for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
         token = match.group(1)
-        venue = _lookup(token)
+        venue = lookup_venue(token)
         if venue is not None and token in venue.names and not lookup_organization(token):
             acronyms.append((venue.display, token, bool(match.group("year")), match.start(), match.end()))
     # acronyms need a year or a word about papers around them ("PACT" may be a project), or to be
@@ -77,12 +74,12 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
         phrase = match.group(0)
         if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
-            venue = _lookup(phrase)
+            venue = lookup_venue(phrase)
             if venue is not None:
                 out.append((venue.display, phrase))
     for match in _EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ():
         written = (match.group(1) or match.group(2)).strip()
-        venue = _lookup(written)
+        venue = lookup_venue(written)
         if venue is not None:
             out.append((venue.display, written))
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
@@ -97,14 +94,12 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
                 continue
-            venue = _lookup(item)
+            venue = lookup_venue(item)
             out.append((venue.display if venue else item, item))
-    seen, unique = set(), []
+    first: dict[str, str] = {}
     for name, written in out:
-        if name not in seen:
-            seen.add(name)
-            unique.append((name, written))
-    return tuple(unique)
+        first.setdefault(name, written)  # each venue as it is first written
+    return tuple(first.items())
 
 
 _THE = re.compile(r"^the\s+", re.I)
@@ -115,13 +110,13 @@ def _split_and(item: str) -> list[str]:
     each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
     "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
     parts = _SPACED_AND.split(item)
-    if len(parts) == 1 or _lookup(item):
+    if len(parts) == 1 or lookup_venue(item):
         return [item]
     for k in range(len(parts) - 1, 0, -1):
         left, right = " and ".join(parts[:k]), _THE.sub("", " and ".join(parts[k:]))
         if left.split()[-1].lower().endswith(("al", "ic", "ive", "ary", "ous")):
             continue  # "Theoretical and Applied": an adjective shares the noun after "and"
-        if all(_lookup(side) or len(side.split()) >= 2 for side in (left, right)):
+        if all(lookup_venue(side) or len(side.split()) >= 2 for side in (left, right)):
             return [*_split_and(left), right]
     return [item]
 

@@ -265,10 +265,8 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return name, tuple(dict.fromkeys([f"{name}@{at.group(2)}", f"{name} workshop"]))
     if not _WORKSHOP.search(text):
         return None
-    parts = [p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)]
-    if not parts:
-        return None
-    part = _strip_lead(parts[0])
+    # the first piece with the word (no separator splits a word, so there is one)
+    part = _strip_lead(next(p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)))
     conference = None
     words = []
     tokens = part.split()
