@@ -23,7 +23,7 @@ from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.gazetteer import data_words
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import lookup_venue, normalize_venue, venue_year
+from kg.extract.venues import citation_phrases, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
@@ -128,12 +128,7 @@ _ARXIV = re.compile(
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
-_LINK_LABEL = re.compile(
-    r"\[\s*(?:pdf|link|code|arxiv|slides?|video|paper|bib(?:tex)?|project(?: page)?|website|poster|talk|"
-    r"html|doi|abstract|preprint|demo|data(?:set)?|github|supplement(?:ary)?|blog|media|press|google link|"
-    r"journal|proceedings|published version|ssrn|url|web|page)\s*\]",
-    re.I,
-)
+_LINK_LABEL = re.compile(rf"\[\s*(?:{citation_phrases('link_label')})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(
     r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
@@ -496,14 +491,7 @@ def _sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-_VENUE_WORD = re.compile(
-    r"^(?:in\b|in:|proceedings|proc\b|proc\.|journal|conference|symposium|workshop|transactions|trans\.|letters|"
-    r"review|reviews|annals|bulletin|magazine|quarterly|arxiv|corr\b|preprint|accepted|to appear|published|"
-    r"presented|forthcoming|under review|submitted|working paper|ieee|acm|usenix|siam|springer|elsevier|"
-    r"advances in|frontiers|communications|reports|biorxiv|medrxiv|ssrn|nber|thesis|ph\.?d|master|"
-    r"technical report|book chapter|chapter|poster|demo)",
-    re.I,
-)
+_VENUE_WORD = re.compile(rf"^(?:{citation_phrases('venue_opener')})", re.I)
 
 
 def _looks_like_venue(text: str) -> bool:
@@ -1061,13 +1049,7 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
-_NOT_A_PAPER = re.compile(
-    r"^(?:full list|complete list|see\b|selected\b|total\b|citations?\b|h-?index|google scholar|patents?\b|"
-    r"invited talks?|talks?\b|keynote|reviewer|program committee|best (?:\w+ )?paper|(?:\w+ )?awards?\b|"
-    r"honou?rable mention|denotes|indicates|equal contribution|\*|†|under construction|coming soon|"
-    r"(?:co-?)?(?:first|corresponding) authors?)",
-    re.I,
-)
+_NOT_A_PAPER = re.compile(rf"^(?:{citation_phrases('not_a_paper')})", re.I)
 
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
@@ -1084,12 +1066,7 @@ _DATE_RANGE = re.compile(
 _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
-_VENUE_NOUN = re.compile(
-    r"\b(?:journal|conference|proceedings|symposium|workshop|transactions|letters|review|reviews|annals|"
-    r"bulletin|quarterly|magazine|advances|reports|communications|meeting|congress|colloquium|forum|"
-    r"seminar|school|papers|studies|research|science|sciences|economics|economy|policy|letters|series)\b",
-    re.I,
-)
+_VENUE_NOUN = re.compile(rf"\b(?:{citation_phrases('venue_noun')})\b", re.I)
 
 
 def _plausible_venue(venue: str) -> bool:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from kg.extract.gazetteer import lookup_organization
 from kg.extract.text import clean
-from kg.extract.venues import lookup_venue
+from kg.extract.venues import citation_phrases, lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _LIST_END = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
@@ -28,8 +28,7 @@ _ACRONYM = re.compile(r"(?=[A-Z])(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-
 #: What every :data:`_ACRONYM` match holds; a cheaper test to run first.
 _TWO_CAPITALS = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
-_NAMED_VENUE = re.compile(r"\b(?:Communications|Journal|Transactions|Proceedings|Letters|Review|Reviews|Conference|"
-                          r"Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop)\b")
+_NAMED_VENUE = re.compile(rf"\b(?:{citation_phrases('named_venue')})\b")
 _CUE = re.compile(r"\b(?:papers?|published|conference|venues?|accepted|proceedings|journal|awards? at|best paper)\b", re.I)
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
 _SERVICE = re.compile(
@@ -41,12 +40,9 @@ _SERVICE = re.compile(
 )
 #: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:
 #: plain words, which the engine finds much faster than either pattern.
-_NAMED_VENUE_WORDS = re.compile("Communications|Journal|Transactions|Proceedings|Letters|Review|Conference|"
-                                "Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop")
+_NAMED_VENUE_WORDS = re.compile(citation_phrases("named_venue"))
 _SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
-_VENUE_WORD = re.compile(
-    r"\b(?:conference|meeting|symposium|workshop|seminar|summer institute|congress|colloquium|forum|journal|"
-    r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
+_VENUE_WORD = re.compile(rf"\b(?:{citation_phrases('talk_venue')})\b", re.IGNORECASE)
 
 
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from importlib import resources
 
 from kg.extract.context import normalize_name
+from kg.extract.gazetteer import word_groups
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -53,6 +54,7 @@ __all__ = [
     "normalize_venue",
     "venue_year",
     "is_preprint",
+    "citation_phrases",
 ]
 
 
@@ -76,6 +78,16 @@ class KnownVenue:
     def names(self) -> tuple[str, ...]:
         """Every name of the venue, short name first."""
         return tuple(dict.fromkeys(n for n in (self.short, self.long, *self.aliases) if n))
+
+
+@lru_cache(maxsize=None)
+def citation_phrases(kind: str) -> str:
+    """The patterns of one kind of ``data/citation_phrases.tsv`` as one alternation.
+
+    >>> re.fullmatch(citation_phrases("preprint"), "working paper", re.I) is not None
+    True
+    """
+    return "|".join(sorted(word_groups("citation_phrases.tsv", "patterns")[kind]))
 
 
 @lru_cache(maxsize=1)
@@ -183,14 +195,7 @@ def venue_year(text: str) -> str | None:
     return None
 
 
-_PREPRINT = re.compile(
-    r"^\W*(?:an?\s+)?(?:arxiv|arxive|corr|preprint|e-?print|biorxiv|medrxiv|ssrn|chemrxiv|psyarxiv|osf preprints?|"
-    r"working paper|under review|under submission|in submission|submitted|in preparation|manuscript|"
-    r"technical report|tech\.? report|job market paper|r\s?&\s?r\b|revise and resubmit|reject and resubmit|"
-    r"revision requested|major revision|minor revision|draft|work in progress|in progress|"
-    r"(?:ph\.?\s?d\.?|doctoral|master'?s|bachelor'?s|diploma|m\.?sc?\.?|b\.?sc?\.?)?\s*(?:thesis|dissertation))\b",
-    re.I,
-)
+_PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{citation_phrases('preprint')})\b", re.I)
 
 
 def is_preprint(text: str) -> bool:
@@ -213,23 +218,11 @@ _LEAD = re.compile(
 _PROC = re.compile(
     r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
 )
-_ORDINAL = re.compile(
-    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
-    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
-    r"(?:twenty|thirty|forty|fifty|sixty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)?)\b\.?",
-    re.I,
-)
-_NOTE = re.compile(
-    r"\((?:[^()]*\b(?:award|oral|spotlight|poster|highlight|acceptance|accepted|rate|selected|"
-    r"invited|top|best|finalist|nominee|nomination|honou?rable|in press|to appear|forthcoming)\b[^()]*)\)",
-    re.I,
-)
-_TAIL = re.compile(
-    r"(?:,|;|\.\s|\s)\s*(?:vol\b|vol\.|volume|no\.|issue|pp\.?|pages?\b|p\.\s?\d|p\d|article|art\.|doi\b|"
-    r"isbn|issn|editors?\b|eds?\.|ed\.|publisher|springer|elsevier|wiley|acm press|ieee press|"
-    r"new york|\d).*$",
-    re.I,
-)
+_ORDINAL = re.compile(rf"\b(?:{citation_phrases('ordinal')})\b\.?", re.I)
+#: A bracketed remark on a paper: "(Oral)", "(Best Paper Award)", "(acceptance rate 20%)".
+_NOTE = re.compile(rf"\((?:[^()]*\b(?:{citation_phrases('note')})\b[^()]*)\)", re.I)
+#: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
+_TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{citation_phrases('tail')}).*$", re.I)
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -428,9 +421,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     return segment, ()
 
 
-_PUBLISHER = re.compile(
-    r"(?:[A-Z][\w .,'’-]{1,40}:\s*)?(?:[A-Z][\w&.'’-]*\s+){0,4}(?:University Press|Press|Publishers?|Publishing|"
-    r"Verlag|Routledge|Wiley(?:-Blackwell)?|Elsevier|Palgrave Macmillan|Macmillan|Brill|John Benjamins|De Gruyter|"
-    r"Mouton|Blackwell|Cambridge University Press)(?:,\s*(?:19|20)\d\d)?\.?")
+#: A book's publisher, perhaps after its town and before its year: "Oxford: Oxford University Press, 2019".
+_PUBLISHER = re.compile(rf"(?:[A-Z][\w .,'’-]{{1,40}}:\s*)?(?:[A-Z][\w&.'’-]*\s+){{0,4}}(?:{citation_phrases('publisher')})(?:,\s*(?:19|20)\d\d)?\.?")
 _SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
 _EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
