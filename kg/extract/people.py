@@ -28,7 +28,7 @@ _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
 
-__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords"]
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "strip_accents"]
 
 _TITLES = re.compile(
     r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
@@ -58,7 +58,14 @@ def name_stopwords() -> frozenset[str]:
     return data_words("name_stopwords.txt")
 
 
-def _fold(text: str) -> str:
+def strip_accents(text: str) -> str:
+    """The text without its accents and other combining marks.
+
+    >>> strip_accents("Hølm Ñúñez")
+    'Hølm Nunez'
+    """
+    if text.isascii():  # nothing for NFKD to decompose
+        return text
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))
 
@@ -204,7 +211,7 @@ def abbreviates(short: str, full: str) -> bool:
     >>> abbreviates("R. Sato", "Ryo Sato"), abbreviates("J.-P. Roy", "Jean-Pierre Roy"), abbreviates("R. Saito", "Ryo Sato")
     (True, True, False)
     """
-    s, f = _fold(short).replace(".", ". ").split(), _fold(full).split()
+    s, f = strip_accents(short).replace(".", ". ").split(), strip_accents(full).split()
     if len(s) < 2 or len(f) < 2 or s[-1].lower() != f[-1].lower():
         return False  # first-name-last order only ("Sato, R." is not handled)
     s_given, f_given = s[:-1], f[:-1]

@@ -21,6 +21,7 @@ from itertools import islice
 
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.gazetteer import data_words
+from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.venue_mentions import venue_mentions
 from kg.extract.venues import citation_phrases, lookup_venue, normalize_venue, venue_year
@@ -54,7 +55,6 @@ _RX_SPLIT_TITLE_VENUE_3 = re.compile(r"(?:19|20)\d\d")
 _RX_BIBTEX_1 = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 _RX_BIBTEX_2 = re.compile(r"\s+and\s+")
 _RX_FINISH_1 = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
-_RX_FINISH_2 = re.compile(r"\d{4}\.")
 _RX_FINISH_3 = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 _RX_FINISH_6 = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 _RX_IS_PROSE_1 = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
@@ -667,7 +667,7 @@ def parse_citation(text: str) -> Citation | None:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
     c.arxiv, c.doi = arxiv, doi
-    if c.year is None and arxiv and _RX_FINISH_2.match(arxiv):
+    if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
         years = _RX_FINISH_3.findall(whole.replace(c.title, " "))
@@ -1122,10 +1122,8 @@ def _venue_line(line: str) -> bool:
 
 
 def _fold(word: str) -> str:
-    if word.isascii():  # nothing for NFKD to decompose
-        return word.replace("-", "").lower().strip(".,'’")
-    word = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in word if not unicodedata.combining(c) and c != "-").lower().strip(".,'’")
+    """A name word as compared: no accents, hyphens, case or surrounding stops ("Hølm-Ñúñez." is "hølmnunez")."""
+    return strip_accents(word).replace("-", "").lower().strip(".,'’")
 
 
 @lru_cache(maxsize=65536)

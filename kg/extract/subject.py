@@ -271,9 +271,9 @@ def _spells(name: str, local: str) -> bool:
     >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
     (True, True, False)
     """
-    from kg.extract.people import _fold
+    from kg.extract.people import strip_accents
 
-    words = [w.lower() for w in _fold(name).replace("-", " ").split() if w.strip(".")]
+    words = [w.lower() for w in strip_accents(name).replace("-", " ").split() if w.strip(".")]
     if len(words) < 2:
         return False
     squeezed = re.sub(r"[^a-z]", "", local)

@@ -31,13 +31,7 @@ _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A
 _NAMED_VENUE = re.compile(rf"\b(?:{citation_phrases('named_venue')})\b")
 _CUE = re.compile(r"\b(?:papers?|published|conference|venues?|accepted|proceedings|journal|awards? at|best paper)\b", re.I)
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
-_SERVICE = re.compile(
-    r"\b(?:reviewer|referee|reviewing)\s+(?:for|of)\s+(?:journals?\s+(?:include|including|such as)\s+)?|"
-    r"\b(?:journal\s+)?(?:reviewer|referee)(?:\s+for)?\s*:\s+|"
-    r"\beditorial\s+board\s+(?:member\s+)?(?:of|for)\s+|\b(?:associate\s+)?editor\s+(?:of|for)\s+|"
-    r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
-    re.IGNORECASE,
-)
+_SERVICE = re.compile(rf"\b(?:{citation_phrases('service')})", re.IGNORECASE)
 #: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:
 #: plain words, which the engine finds much faster than either pattern.
 _NAMED_VENUE_WORDS = re.compile(citation_phrases("named_venue"))

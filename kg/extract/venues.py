@@ -283,15 +283,13 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
     core = _LEADING_ON_FOR.sub("", core).strip()
-    aliases = [phrase]
-    if conference:
-        aliases.append(f"{conference} {phrase}")
-        aliases.append(_clean_name(part))
-    name = phrase
-    if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core):
-        name = core
-    aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(name)]
-    return name, tuple(aliases)
+    name = core if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core) else phrase
+    return _named(name, [phrase, f"{conference} {phrase}", _clean_name(part)] if conference else [phrase])
+
+
+def _named(name: str, others) -> tuple[str, tuple[str, ...]]:
+    """A venue's name and its other names, each once and none the name again."""
+    return name, tuple(a for a in dict.fromkeys(others) if a and normalize_name(a) != normalize_name(name))
 
 
 def _paren_acronym(text: str) -> tuple[str, str] | None:
@@ -381,14 +379,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         short, before = result
         known = lookup_venue(short)
         long = _first_segment(before) if before.strip() else ""
-        aliases = []
-        if long and normalize_name(long) != normalize_name(short) and len(long.split()) >= 2:
-            aliases.append(long)
-        if known:
-            aliases += [short, known.short, known.long]
-            short = known.display
-        aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(short)]
-        return short, tuple(aliases)
+        others = [long] if long and normalize_name(long) != normalize_name(short) and len(long.split()) >= 2 else []
+        return _named(known.display, [*others, short, known.short, known.long]) if known else _named(short, others)
     segment = _first_segment(text)
     known = lookup_venue(segment) if segment else None
     if known is None:
@@ -404,12 +396,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
                     known = candidate
                     break
     if known is not None:
-        aliases = []
-        if segment and lookup_venue(segment) == known:
-            aliases.append(segment)
-        aliases += [n for n in (known.long, known.short) if n]
-        name = known.display
-        return name, tuple(a for a in dict.fromkeys(aliases) if normalize_name(a) != normalize_name(name))
+        written = [segment] if segment and lookup_venue(segment) == known else []
+        return _named(known.display, [*written, known.long, known.short])
     if not segment or not _TWO_LETTERS.search(segment) or len(segment.split()) > 14:
         return None
     proc = _PROC.match(_LEAD.sub("", text.strip(), count=1))
