@@ -30,15 +30,9 @@ _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "strip_accents"]
 
-_TITLES = re.compile(
-    r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    # German doctorates and diplomas name the faculty after "Dr." ("Dr. rer. nat.", "Dr.-Ing.", "Dipl.-Phys.")
-    r"(?:dr\.?\s?(?:rer\.?\s?[a-z]{2,5}\.|phil\.|med\.|sc\.\s?[a-z]{3,5}\.)|dr\.?-ing\.|dipl\.-[a-z]{2,6}\.|habil\.|"
-    # Italian, Austrian, Spanish and German academic titles ("Dott.ssa", "Prof.ssa", "Mag.", "Lic.", "Univ.-Prof.", "apl. Prof.")
-    r"dott\.ssa|prof\.ssa|mag\.|lic\.|licda?\.|univ\.-prof\.|apl\.\s?prof\.|pr(?=\s)|"
-    r"prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
-    re.IGNORECASE,
-)
+#: Titles before a name, after rank words ("Assistant Prof."): ``data/person_titles.txt``, longest first.
+_TITLES = re.compile(r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*(?:"
+                     + "|".join(sorted(data_words("person_titles.txt"), key=lambda p: (-len(p), p))) + r")\s+", re.IGNORECASE)
 #: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = data_words("name_particles.txt")
