@@ -418,6 +418,19 @@ def test_names_the_model_has_never_seen_are_the_authors(line, authors, title):
     assert (c.authors, c.title) == (authors, title)
 
 
+@pytest.mark.parametrize("line, authors, title", [
+    # Vancouver names ("Lee C") and initials before a colon or a full stop: the author field ends where the title begins
+    ("Lee C, Ruiz A. Tidal graphs in shallow seas. J Graph Methods. 2021;7:1-9.", ["Lee C", "Ruiz A"], "Tidal graphs in shallow seas"),
+    ("A. Ruiz, Lee C. Tidal graphs in shallow seas. Nature 2021.", ["A. Ruiz", "Lee C"], "Tidal graphs in shallow seas"),
+    ("Ruiz, A., Lee, C. Tidal graphs in shallow seas. Journal of Graph Methods, 7, 2021.", ["A. Ruiz", "C. Lee"],
+     "Tidal graphs in shallow seas"),
+    ("Chen, B., Ruiz, A.: A survey of graph tides. ACM Comput. Surv. 2022.", ["B. Chen", "A. Ruiz"], "A survey of graph tides"),
+])
+def test_the_names_end_where_the_title_begins(line, authors, title):
+    c = parse_citation(line)
+    assert (c.authors, c.title) == (authors, title)
+
+
 def test_a_title_that_opens_with_a_name_keeps_it():
     c = parse_citation("Alan Turing and the Enigma. History Today, 2012.")
     assert (c.authors, c.title) == ([], "Alan Turing and the Enigma")
