@@ -184,6 +184,8 @@ def _strip_marker(text: str) -> str:
 # -- names -----------------------------------------------------------------------------------
 
 _PARTICLES = data_words("name_particles.txt")
+#: capitalised words that are never part of a person's name in a citation
+_NOT_NAME = data_words("citation_non_names.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
@@ -204,7 +206,7 @@ def _is_name_word(word: str) -> bool:
     if _is_initials(word):
         return True
     core = word.strip(".")
-    if not core or core.lower() in data_words("citation_non_names.txt"):
+    if not core or core.lower() in _NOT_NAME:
         return False
     if not core[0].isupper():
         return False
@@ -464,6 +466,10 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
 
 
 
+#: words a citation abbreviates with a full stop, which ends no sentence after them
+_ABBREV = data_words("citation_abbreviations.txt")
+
+
 # the stop is matched (not looked behind for) so that the engine can skip to it; group 1 is the break
 _SENTENCE_END = re.compile(
     r"[.?!]([\"”’']?\s+)(?=[A-Z0-9“\"'‘(\[]|(?:arXiv|bioRxiv|medRxiv|chemRxiv|eLife|npj|in)\b)"
@@ -483,7 +489,7 @@ def _sentences(text: str) -> list[str]:
             if word is None:
                 continue
             bare = word.group(1).rstrip(".").lower()
-            if (len(bare) == 1 and bare.isalpha()) or bare in data_words("citation_abbreviations.txt") or _DOTTED.fullmatch(bare):
+            if (len(bare) == 1 and bare.isalpha()) or bare in _ABBREV or _DOTTED.fullmatch(bare):
                 continue
         parts.append(text[start:end].strip())
         start = match.end()
