@@ -744,7 +744,8 @@ class Store:
 
     def load(self, path: str | os.PathLike, format: str | None = None) -> None:
         """Load an RDF file (TriG, N-Quads, Turtle, N-Triples, JSON-LD: each format ``kg export`` writes)
-        into the store, e.g. a test fixture or a backup."""
+        into the store, e.g. a test fixture or a backup. A file in a graph layout an older kg wrote
+        raises :class:`~kg.errors.StoreError` and leaves the store as it was."""
         import pyoxigraph
 
         fmt = {"trig": pyoxigraph.RdfFormat.TRIG, "nq": pyoxigraph.RdfFormat.N_QUADS,
@@ -753,11 +754,16 @@ class Store:
         suffix = format or Path(path).suffix.lstrip(".")
         if suffix not in fmt:
             raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl, .nt or .jsonld)")
-        self._changed()
         try:
-            self._ox.load(path=str(path), format=fmt[suffix])
+            quads = list(pyoxigraph.parse(path=str(path), format=fmt[suffix]))
         except (SyntaxError, OSError) as exc:
             raise StoreError(f"{path}: cannot load ({exc})") from None
+        # A backup from the layout before passage nodes would leave the store half in each layout.
+        if any(quad.predicate.value == _OLD_LAYOUT_PROPERTY for quad in quads):
+            raise StoreError(f"{path}: an older kg wrote this file, in a graph layout this version cannot read; "
+                             f"build the graph from its documents instead: kg build DOCUMENTS... --store {self.location}")
+        self._changed()
+        self._ox.extend(quads)
 
     # -- exporting --------------------------------------------------------------------------
     def serialize(self, fmt: str = "trig") -> bytes:
