@@ -511,7 +511,7 @@ class Store:
             for iri, e in sorted(entities.items())
         ]
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, *, count: bool = True) -> dict[str, Any] | None:
         """Counts: documents, quads, entities by type, relations by predicate.
 
         Every write kg makes through :meth:`bulk_writer` (a build), :meth:`remove_graph` (``kg
@@ -519,13 +519,16 @@ class Store:
         dropped alone, and keeps them beside the store (``counts.json``, stamped with the
         generation they describe), so reading them after a build costs nothing. Other writes
         (:meth:`update`, :meth:`load`, :meth:`replace_documents`), another program or a crash
-        leave them stale, and the next call counts the whole store once.
+        leave them stale, and the next call counts the whole store once; with ``count=False`` it
+        returns ``None`` instead.
 
         >>> Store.open(":memory:").stats()
         {'documents': 0, 'quads': 0, 'entities': {}, 'relations': {}}
         """
         counts = self._current_counts()
         if counts is None:
+            if not count:
+                return None
             counts = self._counted()
             self._keep_counts(counts)
         return {**counts, "entities": dict(counts["entities"]), "relations": dict(counts["relations"])}
