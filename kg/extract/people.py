@@ -22,7 +22,8 @@ _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
-_LIST_CONJUNCTION = re.compile(r"\s+(?:and|&|und|et|y)\s+")
+#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces.
+_LIST_SEPARATOR = re.compile(r"[,;/]|\s+(?:and|&|und|et|y)\s+")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
@@ -153,26 +154,14 @@ class PersonMention:
 
 def _split_top(text: str) -> list[tuple[str, int]]:
     """Split at commas/semicolons/"and"/"&" outside parentheses: ``(piece, offset)``."""
-    pieces, depth, start = [], 0, 0
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            if c in ",;/":
-                pieces.append((text[start:i], start))
-                start = i + 1
-            else:
-                m = _LIST_CONJUNCTION.match(text[i:])
-                if m and c.isspace():
-                    pieces.append((text[start:i], start))
-                    start = i + m.end()
-                    i = start
-                    continue
-        i += 1
+    depth, masked = 0, []
+    for c in text:  # what brackets hold ("(chair, UL)") is no separator
+        depth = depth + 1 if c in "([" else max(0, depth - 1) if c in ")]" else depth
+        masked.append(c if depth == 0 else "(")
+    pieces, start = [], 0
+    for match in _LIST_SEPARATOR.finditer("".join(masked)):
+        pieces.append((text[start:match.start()], start))
+        start = match.end()
     pieces.append((text[start:], start))
     return pieces
 
