@@ -367,10 +367,8 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
-        if single and _is_surname(clean) and (not _is_full_name(clean) or compound) or (
-            single and _is_surname(clean) and _is_given(nxt_clean[0])
-            and all(_is_initials(w) for w in nxt_clean[0].split())
-        ):
+        if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
+                _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
             if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
                 # a full name after the comma is another author, unless a lone surname opens the list
@@ -397,7 +395,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             i += 1
             continue
         break
-    # consume a separator / full stop after the list
     return names, marked, et_al, end
 
 
