@@ -17,13 +17,16 @@ from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
     classify_organization,
+    data_patterns,
     data_words,
     lookup_organization,
     org_key,
     word_groups,
 )
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/org_patterns.tsv``.
+_WORDS = data_patterns("org_patterns.tsv")
 _LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
 _PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
@@ -52,15 +55,7 @@ _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
 _LEADING_THE = re.compile(r"^the\s+", re.I)
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_PROSE_ORG_KEYWORD = re.compile(
-    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
-    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
-    r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|tafe|society|association|"
-    # units as other languages name them
-    r"depart\w*|dipartimento|lehrstuhl|fakultät|facult\w*|facoltà|escuela|escola|scuola|arbeitsgruppe|abteilung|"
-    r"équipe|grupo|gruppo|centro)\b|\b\w+\s+research$", re.I
-)
+_PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
@@ -77,14 +72,7 @@ __all__ = [
 ]
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
-STRONG_ORG = re.compile(
-    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
-    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|bureau|"
-    r"council|société|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|initiative|consortium|society|association|"
-    r"technologies|seminary|observatory|museum|bank|research|lehrstuhl|arbeitsgruppe|abteilung|fakultät|équipe)\b",
-    re.IGNORECASE,
-)
+STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
@@ -172,13 +160,8 @@ class OrgMention:
 
 
 _GENERIC_UNIT = re.compile(
-    r"^(?:the\s+)?(?:(?:graduate\s+)?school|department|faculty|college|division|discipline|program(?:me)?|chair|"
-    r"institute|cent(?:er|re)|laboratory|lab|unit|section|group|team)\s+(?:of|for|in)\s+[a-z]|"
-    r"^(?:[A-Za-z&]+\s+){1,3}(?:department|faculty)$|"
-    # "Instituto de Física", "Institut für Informatik", "Dipartimento di Fisica"
-    r"^(?:departamento|departament|dipartimento|département|departement|instituto|institut|istituto|facultad|"
-    r"faculdade|facoltà|faculté|fakultät|escuela|école|centro|laboratorio|laboratoire|lehrstuhl)\s+"
-    r"(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
+    rf"^(?:the\s+)?(?:{_WORDS['generic_unit']})\s+(?:of|for|in)\s+[a-z]|^(?:[A-Za-z&]+\s+){{1,3}}(?:department|faculty)$|"
+    rf"^(?:{_WORDS['generic_unit_abroad']})\s+(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
     re.IGNORECASE,
 )
 
@@ -297,8 +280,7 @@ def _degree_and_field(text: str) -> bool:
 
 
 _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
-_PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
-                          r"simulator|compiler|database|car|game|games engine)$", re.I)
+_PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
 def segments(text: str) -> list[tuple[str, int]]:
@@ -469,10 +451,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     return out
 
 
-_SYSTEMS = re.compile(
-    r"^(?:the\s+)?University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|"
-    r"Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$|^(?:State University of New York|SUNY|"
-    r"Indian Institute of Technology|IIT|Université Paris|Universite Paris|Purdue University|Penn State)$", re.I)
+_SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)
 
 
 def _is_campus(name: str, after: str) -> bool:
@@ -636,8 +615,7 @@ _DATE_WORD = re.compile(
 )
 
 
-_VENUE_START = re.compile(r"^(?:journal|proceedings|transactions|annals|review|letters|bulletin|conference|symposium|"
-                          r"workshop|international conference|acm transactions|ieee transactions)\b", re.I)
+_VENUE_START = re.compile(rf"^(?:{_WORDS['venue_start']})\b", re.I)
 
 
 @lru_cache(maxsize=32768)
@@ -659,8 +637,7 @@ def _prose_type(phrase: str) -> str | None:
     return t or None
 
 
-_AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
-                        r"fellow|chair)$", re.I)
+_AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)
 #: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
 _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
@@ -720,9 +697,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 
 # -- registration -------------------------------------------------------------------------------
 # "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
-_CONTAINER = re.compile(r"\b(?:group|division|department|dept|school|faculty|college|institute|cent(?:er|re)|program(?:me)?|"
-                        r"laboratory$|laboratories$|"
-                        r"unit|business group|discipline)\b|^(?:department|school|faculty|college|division)\b", re.I)
+_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b", re.I)
 
 
 class OrgRegistry:
