@@ -710,8 +710,6 @@ class OrgRegistry:
         self.ctx = ctx
         self.parent_of: dict[str, str] = {}
         self._units: dict[tuple[str, str | None], str] = {}
-        #: when true, "A, B" always reads as A inside B (reference and prose lines)
-        self.hierarchical = False
 
     def add(self, mention: OrgMention, evidence, parent_id: str | None = None) -> str:
         """The entity id of an organisation mention (added or merged)."""
@@ -763,10 +761,12 @@ class OrgRegistry:
         if self.ctx.find(qualified, entity.type) is None:
             self.ctx.add_entity(entity.name, entity.type, aliases=[qualified])
 
-    def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None) -> list[str]:
+    def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None, *,
+              hierarchical: bool = False) -> list[str]:
         """Register a chain (innermost first) and link each unit ``partOf`` the next
         organisation; two independent top-level organisations are not chained.
-        Returns the ids, innermost first.
+        ``hierarchical``: "A, B" always reads as A inside B (a referee's line). Returns the
+        ids, innermost first.
         """
         if len(mentions) >= 2 and contains_units(mentions[0]) and all(is_generic_unit(m.name) for m in mentions[1:]):
             mentions = mentions[::-1]  # written outermost first: "University of X, Department of Y"
@@ -774,7 +774,7 @@ class OrgRegistry:
         # register from the outermost so generic units know their parent
         for i in range(len(mentions) - 1, -1, -1):
             m = mentions[i]
-            parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1]) else None
+            parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1], hierarchical) else None
             if i == len(mentions) - 1 and outer_id is not None and outer_id != m.name:
                 parent = outer_id
             inside = mentions[i + 1] if i + 1 < len(mentions) else None  # None: the parent is outer_id
@@ -785,8 +785,8 @@ class OrgRegistry:
                 self.part_of(ids[i], parent, evidence)
         return [i for i in ids if i is not None]
 
-    def _nests(self, child: OrgMention, parent: OrgMention) -> bool:
-        if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not self.hierarchical:
+    def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
+        if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
         if child.known and parent.known:
             known = lookup_organization(child.name)
@@ -814,14 +814,6 @@ class OrgRegistry:
                 return
         self.parent_of.setdefault(child_id, parent_id)
         self.ctx.add_relation(child_id, "partOf", parent_id, evidence=evidence)
-
-    def ancestors(self, entity_id: str) -> list[str]:
-        """The partOf parents of an organisation, nearest first."""
-        out, node = [], entity_id
-        while node in self.parent_of and self.parent_of[node] not in out:
-            node = self.parent_of[node]
-            out.append(node)
-        return out
 
     def link_by_prefix(self) -> None:
         """``Siemens Energy Research partOf Siemens``: a unit whose name starts with the name of

@@ -165,7 +165,6 @@ class Entry:
     field: str | None = None
     start: str | None = None
     end: str | None = None
-    location: str | None = None
     advisors: list[tuple[str, str | None, int, str]] = dc_field(default_factory=list)
     project: str | None = None
 
@@ -663,9 +662,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             chain = org_chain(text, context_org=False)
             role = text[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
             if chain and (not role or is_role(role)) and "@" not in text:
-                registry.hierarchical = True
-                ids = registry.chain(chain, ctx.evidence(index))
-                registry.hierarchical = False
+                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
                 ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
             continue
         pieces: list[str] = []
@@ -682,9 +679,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             chain = org_chain(piece, context_org=False)
             if not chain:
                 continue
-            registry.hierarchical = True
-            ids = registry.chain(chain, ctx.evidence(index))
-            registry.hierarchical = False
+            ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
             role = piece[: chain[0].begin].strip()
             role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
             ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))

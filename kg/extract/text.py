@@ -2,7 +2,8 @@
 
 >>> clean("- **Kyoto University** [link](https://x.org) Kyoto")
 'Kyoto University link Kyoto'
->>> split_sentences("He got a Ph.D. in 2013. She is Dr. Lee. Done")
+>>> text = "He got a Ph.D. in 2013. She is Dr. Lee. Done"
+>>> [text[a:b].strip() for a, b in sentence_spans(text)]
 ['He got a Ph.D. in 2013.', 'She is Dr. Lee.', 'Done']
 """
 from __future__ import annotations
@@ -12,10 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_HTML_LINK = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>([^<]*)</a>")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "split_sentences", "sentence_spans", "links"]
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans"]
 
 # A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
 # innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails
@@ -68,18 +68,6 @@ def is_bullet(text: str) -> bool:
 def strip_bullet(text: str) -> str:
     """The line without its list marker."""
     return _BULLET.sub("", text, count=1) if _BULLET.match(text) else text
-
-
-def links(text: str) -> list[tuple[str, str]]:
-    """``(link text, url)`` of the markdown links of a raw line.
-
-    >>> links("see [Jane](https://jane.org) and <https://x.io>")
-    [('Jane', 'https://jane.org'), ('https://x.io', 'https://x.io')]
-    """
-    out = [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
-    out += [(m.group(1), m.group(1)) for m in _ANGLE_URL.finditer(text)]
-    out += [(m.group(2), m.group(1)) for m in _HTML_LINK.finditer(text)]
-    return out
 
 
 _CONNECTOR_END = re.compile(r"\b(?:of|the|at|in|and|with|from|by|for|to|a|an|as|under|on)$")
@@ -170,8 +158,3 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     if text[start:].strip():
         out.append((start, len(text)))
     return out
-
-
-def split_sentences(text: str) -> list[str]:
-    """The sentences of a text (see :func:`sentence_spans`)."""
-    return [text[a:b].strip() for a, b in sentence_spans(text)]
