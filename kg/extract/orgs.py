@@ -13,6 +13,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.dates import find_dates
 from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
@@ -23,6 +24,9 @@ from kg.extract.gazetteer import (
     org_key,
     word_groups,
 )
+from kg.extract.models.affiliations import parse_affiliation
+from kg.extract.people import is_person_name, name_stopwords
+from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/org_patterns.tsv``.
@@ -225,9 +229,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     if is_location(" ".join(words_all[cut:])):
                         return OrgMention(text, text, "Company", False)  # a national office ("Acme Japan")
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
-    from kg.extract.vocab import degree_of
-    from kg.extract.people import name_stopwords
-
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
     if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
@@ -246,8 +247,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
-        from kg.extract.people import is_person_name
-
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
                 and words[-1].lower() not in _org_words()["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
@@ -272,8 +271,6 @@ def contains_units(mention: OrgMention) -> bool:
 
 def _degree_and_field(text: str) -> bool:
     """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
-    from kg.extract.vocab import degree_span, field_of
-
     span = degree_span(text)
     field = field_of(text) if span and span[1] == 0 else None
     return bool(field) and text.rstrip(" .").endswith(field)
@@ -333,8 +330,6 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     """
     if text.count(" ") < 2 or not STRONG_ORG.search(text) or lookup_organization(text):
         return ()
-    from kg.extract.models.affiliations import parse_affiliation
-
     units = parse_affiliation(text).units
     if len(units) < 2 or any(u.part_of is not None and u.part_of < i for i, u in enumerate(units)):
         return ()  # a unit written after its parent's name is named by both ("UW College of Engineering")
@@ -362,8 +357,6 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 
     Dates, URLs, places, roles and degrees are skipped.
     """
-    from kg.extract.dates import find_dates
-
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
@@ -375,10 +368,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
-    from kg.extract.models.affiliations import parse_affiliation
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
-    from kg.extract.vocab import degree_of, degree_span, field_of
-
     out: list[OrgMention] = []
     pieces = _merge_campus(segments(cleaned))
     # pieces[:free_upto] are each a role, a place or nameless; grown as needed (asking anew for every
@@ -549,8 +539,6 @@ def _org_pieces(phrase: str):
     >>> [p for p, _ in _org_pieces("Institute for Soil Science in Ecology at the Vision Studies in Biology Department")]
     ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
     """
-    from kg.extract.models.affiliations import parse_affiliation
-
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     parts, start = [], 0
@@ -605,8 +593,6 @@ def _joins(part: str, neighbour: str, *, before: bool = False) -> bool:
         return False
     if is_location(part) or _DATE_WORD.search(part):
         return before and bool(_SITE_WORD_END.search(neighbour)) and not _DATE_WORD.search(part)
-    from kg.extract.vocab import degree_of
-
     return not (_prose_type(part) or is_role(part) or degree_of(part) or lookup_organization(part))
 
 

@@ -18,15 +18,16 @@ from kg.extract.context import ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
-from kg.extract.people import clean_person
+from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import project_mentions
+from kg.extract.projects import _project_shape, looks_like_project, project_mentions
 from kg.extract.prose import read_prose
+from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
-from kg.extract.text import clean, passages, sentence_spans
+from kg.extract.text import clean, passages, sentence_spans, strip_bullet
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
@@ -210,8 +211,6 @@ def extract(document: Document) -> Extraction:
 
     # -- publications ----------------------------------------------------------------------------
     if publication_lines:
-        from kg.extract.publications import add_publications
-
         add_publications(ctx, publication_lines, subject_id)
 
     registry.link_by_prefix()
@@ -222,8 +221,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     """The author highlighted in bold in most publication entries, with the fullest
     spelling of that name found in the document (an unnamed homepage's owner)."""
     from collections import Counter
-
-    from kg.extract.people import abbreviates
 
     counts: Counter = Counter()
     where: dict[str, int] = {}
@@ -264,8 +261,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
 
 def _author_name(text: str) -> str | None:
     """One author's name as written in a citation, turned first-name-first ("Okafor, C. N." -> "C. N. Okafor")."""
-    from kg.extract.publications import parse_author_list
-
     name = clean_person(text)
     if name and "," in name:
         parsed = parse_author_list(text)
@@ -285,9 +280,6 @@ _ITEM_HEAD = re.compile(
 def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> None:
     """List items that open with a project name ("2. **QuickSolve**: ...", "Tidewater [link] is a ..."),
     and, in a Projects section, entry titles followed by their dates ("Orion Toolkit. 2016-2017")."""
-    from kg.extract.projects import _project_shape, looks_like_project
-    from kg.extract.text import strip_bullet
-
     lines = ctx.document.lines
     for index in indexes:
         raw = strip_bullet(lines[index].text.strip())

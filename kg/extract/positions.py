@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dc_field
 
-from kg.extract.dates import OPEN_END_ABROAD, DateRange, find_date_range
-from kg.extract.gazetteer import data_patterns, data_words
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.dates import DateRange, OPEN_END_ABROAD, find_date_range, find_dates
+from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.orgs import OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
+from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
@@ -262,8 +263,6 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
 
 
 def _role_text(text: str, chain: list[OrgMention]) -> str | None:
-    from kg.extract.dates import find_dates
-
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
@@ -535,15 +534,10 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
 
 def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
-    from kg.extract.projects import _project_shape, looks_like_project
-
     head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    from kg.extract.gazetteer import lookup_organization
-    from kg.extract.orgs import STRONG_ORG
-
     if lookup_organization(head) or STRONG_ORG.search(head):
         return None
     if find_date_range(head):
@@ -615,8 +609,6 @@ def _parallel(chain: list[OrgMention]) -> bool:
 
 
 def _known_parent(name: str) -> str | None:
-    from kg.extract.gazetteer import lookup_organization
-
     known = lookup_organization(name)
     return known.parent if known else None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.orgs import classify_segment, is_location
 from kg.extract.people import is_person_name
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -60,8 +61,6 @@ def looks_like_project(name: str) -> bool:
         return False
     if lookup_organization(name) or is_person_name(name):
         return False
-    from kg.extract.orgs import classify_segment, is_location
-
     if is_location(name) or (classify_segment(name) is not None and not _RX_LOOKS_LIKE_PROJECT_1.search(name)):
         return False
     if _RX_LOOKS_LIKE_PROJECT_2.search(name):
@@ -94,8 +93,6 @@ def _named_product(name: str, after: str) -> bool:
     person's shape, but not an organisation or a place."""
     if len(name) < 3 or name.lower() in _NOT or not _PRODUCT_AFTER.match(after):
         return False
-    from kg.extract.orgs import classify_segment, is_location
-
     return not (lookup_organization(name) or is_location(name) or classify_segment(name) or len(name.split()) > 4)
 
 

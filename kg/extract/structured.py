@@ -19,6 +19,7 @@ from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, 
 from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, trigger_predicate
 from kg.extract.publications import add_publication_record
+from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -117,8 +118,6 @@ def _titled_sections(sections) -> dict[str, list[dict]]:
     >>> _titled_sections([("Education", [{"title": "PhD", "institution": "X", "year": 2014}])])
     {'education': [{'title': 'PhD', 'institution': 'X', 'year': 2014, 'degree': 'PhD'}]}
     """
-    from kg.extract.sections import heading_kind
-
     out: dict[str, list[dict]] = {}
     for title, entries in sections:
         if not isinstance(title, str):

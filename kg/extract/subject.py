@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns
-from kg.extract.people import clean_person, is_person_name
+from kg.extract.orgs import is_location, is_role
+from kg.extract.people import _fold, clean_person, is_person_name
 from kg.extract.text import clean
 from kg.model import Document
 
@@ -216,8 +217,6 @@ def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
     >>> _header_name("Ana Maria | Ruiz | Chemist and data scientist"), _header_name("Ana Ruiz | Lisbon")
     (('Ana Maria Ruiz', ()), None)
     """
-    from kg.extract.orgs import is_location, is_role
-
     parts = [clean(p) for p in raw.split(" | ", 2)]
     if len(parts) < 2 or not parts[1] or len(parts[1].split()) != 1 or len(parts[0].split()) > 3:
         return None
@@ -268,8 +267,6 @@ def _spells(name: str, local: str) -> bool:
     >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
     (True, True, False)
     """
-    from kg.extract.people import _fold
-
     words = [w.lower() for w in _fold(name).replace("-", " ").split() if w.strip(".")]
     if len(words) < 2:
         return False
