@@ -280,13 +280,9 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "de
 _PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
-def segments(text: str) -> list[tuple[str, int]]:
-    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
-    return list(_segments(text))
-
-
 @lru_cache(maxsize=16384)
-def _segments(text: str) -> tuple[tuple[str, int], ...]:
+def segments(text: str) -> tuple[tuple[str, int], ...]:
+    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
     out, start = [], 0
     for match in _SEGMENT_SPLIT.finditer(text):
         if match.start() > start:
@@ -453,7 +449,7 @@ def _is_campus(name: str, after: str) -> bool:
     return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
 
 
-def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
+def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
     """Join "University of California" and "Davis" back into one organisation name."""
     out: list[tuple[str, int]] = []
     i = 0
