@@ -86,8 +86,6 @@ def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
         found = find_date_range(date)
         if found:
             start, end = found.start, found.end
-            if "expected" in date.lower() and end is None:
-                end = found.end
     if start and not end and not single_is_end and not end_text:
         end = "present"
     return start, end
@@ -143,8 +141,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     if isinstance(education, list):
         education = sorted((i for i in education if isinstance(i, dict)), key=_recency, reverse=True)
         for item in education:
-            if not isinstance(item, dict):
-                continue
             inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
             if not inst:
                 continue
