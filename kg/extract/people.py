@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.extract.gazetteer import data_words
+from kg.extract.gazetteer import data_patterns, data_words
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
@@ -31,9 +31,8 @@ _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "strip_accents"]
 
-#: Titles before a name, after rank words ("Assistant Prof."): ``data/person_titles.txt``, longest first.
-_TITLES = re.compile(r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*(?:"
-                     + "|".join(sorted(data_words("person_titles.txt"), key=lambda p: (-len(p), p))) + r")\s+", re.IGNORECASE)
+#: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
+_TITLES = re.compile(r"^(?:(?:{rank})\s+)*(?:{title})\s+".format(**data_patterns("person_patterns.tsv")), re.IGNORECASE)
 #: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = data_words("name_particles.txt")

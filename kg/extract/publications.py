@@ -20,11 +20,11 @@ from functools import lru_cache
 from itertools import islice
 
 from kg.extract.context import ExtractContext, normalize_name
-from kg.extract.gazetteer import data_words
+from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import citation_phrases, lookup_venue, normalize_venue, venue_year
+from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
@@ -118,6 +118,10 @@ class Citation:
         return self.venue_aliases[0] if self.venue_aliases else None
 
 
+#: The vocabulary of the citation rules, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
+
+
 # -- text clean-up ----------------------------------------------------------------------------
 
 _ARXIV = re.compile(
@@ -128,7 +132,7 @@ _ARXIV = re.compile(
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
-_LINK_LABEL = re.compile(rf"\[\s*(?:{citation_phrases('link_label')})\s*\]", re.I)
+_LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(
     r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
@@ -494,7 +498,7 @@ def _sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-_VENUE_WORD = re.compile(rf"^(?:{citation_phrases('venue_opener')})", re.I)
+_VENUE_WORD = re.compile(rf"^(?:{_PHRASES['venue_opener']})", re.I)
 
 
 def _looks_like_venue(text: str) -> bool:
@@ -1052,7 +1056,7 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
-_NOT_A_PAPER = re.compile(rf"^(?:{citation_phrases('not_a_paper')})", re.I)
+_NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
@@ -1069,7 +1073,7 @@ _DATE_RANGE = re.compile(
 _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
-_VENUE_NOUN = re.compile(rf"\b(?:{citation_phrases('venue_noun')})\b", re.I)
+_VENUE_NOUN = re.compile(rf"\b(?:{_PHRASES['venue_noun']})\b", re.I)
 
 
 def _plausible_venue(venue: str) -> bool:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.extract.gazetteer import lookup_organization
+from kg.extract.gazetteer import data_patterns, lookup_organization
 from kg.extract.text import clean
-from kg.extract.venues import citation_phrases, lookup_venue
+from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _LIST_END = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
@@ -23,20 +23,23 @@ _FIELD_SEPARATOR = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
 
+#: The venue words and service phrases, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
+
 # the lookahead first lets the engine skip to capitals instead of testing the lookbehind everywhere
 _ACRONYM = re.compile(r"(?=[A-Z])(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{2,})(?P<year>['’]\d\d|\s?(?:19|20)\d\d)?(?![\w-])")
 #: What every :data:`_ACRONYM` match holds; a cheaper test to run first.
 _TWO_CAPITALS = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
-_NAMED_VENUE = re.compile(rf"\b(?:{citation_phrases('named_venue')})\b")
+_NAMED_VENUE = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b")
 _CUE = re.compile(r"\b(?:papers?|published|conferences?|venues?|accepted|proceedings|journals?|awards? at|best paper)\b", re.I)
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
-_SERVICE = re.compile(rf"\b(?:{citation_phrases('service')})", re.IGNORECASE)
+_SERVICE = re.compile(rf"\b(?:{_PHRASES['service']})", re.IGNORECASE)
 #: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:
 #: plain words, which the engine finds much faster than either pattern.
-_NAMED_VENUE_WORDS = re.compile(citation_phrases("named_venue"))
+_NAMED_VENUE_WORDS = re.compile(_PHRASES["named_venue"])
 _SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
-_VENUE_WORD = re.compile(rf"\b(?:{citation_phrases('talk_venue')})\b", re.IGNORECASE)
+_VENUE_WORD = re.compile(rf"\b(?:{_PHRASES['talk_venue']})\b", re.IGNORECASE)
 
 
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from importlib import resources
 
 from kg.extract.context import normalize_name
-from kg.extract.gazetteer import word_groups
+from kg.extract.gazetteer import data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -47,6 +47,9 @@ _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
 
+#: The vocabulary of the venue rules, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
+
 __all__ = [
     "KnownVenue",
     "known_venues",
@@ -54,7 +57,6 @@ __all__ = [
     "normalize_venue",
     "venue_year",
     "is_preprint",
-    "citation_phrases",
 ]
 
 
@@ -78,16 +80,6 @@ class KnownVenue:
     def names(self) -> tuple[str, ...]:
         """Every name of the venue, short name first."""
         return tuple(dict.fromkeys(n for n in (self.short, self.long, *self.aliases) if n))
-
-
-@lru_cache(maxsize=None)
-def citation_phrases(kind: str) -> str:
-    """The patterns of one kind of ``data/citation_phrases.tsv`` as one alternation.
-
-    >>> re.fullmatch(citation_phrases("preprint"), "working paper", re.I) is not None
-    True
-    """
-    return "|".join(sorted(word_groups("citation_phrases.tsv", "patterns")[kind]))
 
 
 @lru_cache(maxsize=1)
@@ -195,7 +187,7 @@ def venue_year(text: str) -> str | None:
     return None
 
 
-_PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{citation_phrases('preprint')})\b", re.I)
+_PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
 
 
 def is_preprint(text: str) -> bool:
@@ -218,11 +210,11 @@ _LEAD = re.compile(
 _PROC = re.compile(
     r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
 )
-_ORDINAL = re.compile(rf"\b(?:{citation_phrases('ordinal')})\b\.?", re.I)
+_ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
 #: A bracketed remark on a paper: "(Oral)", "(Best Paper Award)", "(acceptance rate 20%)".
-_NOTE = re.compile(rf"\((?:[^()]*\b(?:{citation_phrases('note')})\b[^()]*)\)", re.I)
+_NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
 #: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
-_TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{citation_phrases('tail')}).*$", re.I)
+_TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -410,6 +402,6 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 #: A book's publisher, perhaps after its town and before its year: "Oxford: Oxford University Press, 2019".
-_PUBLISHER = re.compile(rf"(?:[A-Z][\w .,'’-]{{1,40}}:\s*)?(?:[A-Z][\w&.'’-]*\s+){{0,4}}(?:{citation_phrases('publisher')})(?:,\s*(?:19|20)\d\d)?\.?")
+_PUBLISHER = re.compile(rf"(?:[A-Z][\w .,'’-]{{1,40}}:\s*)?(?:[A-Z][\w&.'’-]*\s+){{0,4}}(?:{_PHRASES['publisher']})(?:,\s*(?:19|20)\d\d)?\.?")
 _SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
 _EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
