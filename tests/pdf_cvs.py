@@ -5,7 +5,8 @@ A :class:`CV` is the content; :func:`render` lays it out on pages as positioned 
 is the same CV typed as plain text, one entry a line. The layouts:
 
 - ``date_column``: moderncv/europass style, dates in a narrow left column on the entry's first
-  baseline, the entry wrapped in the right column;
+  baseline, the entry wrapped in the right column (the date cell is written after the entry, as
+  table cells and margin boxes can be);
 - ``sidebar``: altacv style, a left sidebar (contact, languages, skills) beside the main column,
   written to the PDF in baseline order so the two columns interleave in the content stream, with
   dates right-aligned on the entry's first line;
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Entry", "Section", "CV", "Placed", "CVS", "LAYOUTS", "render", "layout"]
+__all__ = ["Entry", "Section", "CV", "Placed", "CVS", "LAYOUTS", "render", "layout", "write_pdf", "wrap"]
 
 
 @dataclass(frozen=True)
@@ -306,18 +307,23 @@ def layout(cv: CV, name: str) -> list[Placed]:
     return LAYOUTS[name](_new_pdf(), cv)
 
 
-def render(cv: CV, name: str) -> bytes:
-    """The PDF of ``cv`` laid out with layout ``name``."""
+def write_pdf(placed: list[Placed], size: tuple[float, float] = (210, 297), title: str = "") -> bytes:
+    """A PDF with each piece of text written where ``placed`` says, in that order."""
     pdf = _new_pdf()
-    placed = LAYOUTS[name](pdf, cv)
     for page in range(max(p.page for p in placed) + 1):
-        pdf.add_page(format=(148, 210) if name == "running_header" else "A4")
+        pdf.add_page(format=size)
         for item in placed:
             if item.page == page:
                 pdf.set_font("helvetica", "B" if item.bold else "", item.size)
                 pdf.text(item.x, item.y, item.text)
-    pdf.set_title(f"CV {cv.name}")
+    pdf.set_title(title)
     return bytes(pdf.output())
+
+
+def render(cv: CV, name: str) -> bytes:
+    """The PDF of ``cv`` laid out with layout ``name``."""
+    size = (148, 210) if name == "running_header" else (210, 297)
+    return write_pdf(layout(cv, name), size, f"CV {cv.name}")
 
 
 CVS = (

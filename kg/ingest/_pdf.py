@@ -32,6 +32,8 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
                          r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range or month/year
 ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d)")
+# a year, a year range or "present" ending a line, as CV entries end
+ENTRY_END = re.compile(r"(?:\b(?:19|20)\d\d|\bpresent|\bheute|\bactualidad|\bnow)[.)]?$", re.IGNORECASE)
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
 _LOWER_START = re.compile(r"^([^\W\d_A-Z][^\s]*)\s*")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -48,10 +50,13 @@ class _Row:
     x1: float | None = None
     y: float | None = None
     size: float = 0.0
-    block: int = 0  # which column of the page
+    block: tuple = (0, 1)  # which column of how many on the page
     tail: str = ""  # a cell set off at the line's right end (a right-aligned date), kept last on joins
     tail_x: float | None = None
     right: float | None = None  # the right edge of the line's column, once headers and footers are gone
+    pitch: float = 0.0  # the usual distance between the lines of a paragraph in this column
+    first: bool = False  # the first line left on its page (after headers)
+    last: bool = False  # the last line left on its page (before footers)
 
     @property
     def full(self) -> str:
@@ -154,22 +159,32 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
                     and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
                 tail, line = last, line[:-1]
             rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
-                             line[0]["ty"] * line[0]["flip_sort"], size, index,
+                             line[0]["ty"] * line[0]["flip_sort"], size, (index, len(blocks)),
                              tail["text"].strip() if tail else "", tail["tx"] if tail else None))
     return rows
 
 
-def _right_edges(rows: list[_Row]) -> None:
-    """Set each row's column right edge: the second-widest line of its column on its page, so that
-    one overlong line (a URL, an e-mail address) does not move it."""
+def _measure_columns(rows: list[_Row]) -> None:
+    """Set each row's column right edge (the second-widest line of that column in the document, so
+    that one overlong line such as an e-mail address does not move it) and line pitch (the most
+    common distance between consecutive lines of its type size in that column on its page)."""
     ends: dict = {}
+    gaps: dict = {}
+    previous = None
+    for row in rows:
+        if row.x1 is None:
+            continue
+        column = (row.page, row.block)
+        ends.setdefault(row.block, []).append(row.x1 if row.tail_x is None else row.tail_x)
+        if previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5:
+            gaps.setdefault((*column, round(row.size)), Counter())[round(previous.y - row.y, 1)] += 1
+        previous = row
     for row in rows:
         if row.x1 is not None:
-            ends.setdefault((row.page, row.block), []).append(row.x1 if row.tail_x is None else row.tail_x)
-    for row in rows:
-        if row.x1 is not None:
-            widest = sorted(ends[(row.page, row.block)], reverse=True)
+            widest = sorted(ends[row.block], reverse=True)
             row.right = widest[1] if len(widest) > 1 else widest[0]
+            pitches = gaps.get((row.page, row.block, round(row.size)))
+            row.pitch = pitches.most_common(1)[0][0] if pitches else 1.5 * row.size
 
 
 def _furniture(text: str) -> str:
@@ -179,27 +194,38 @@ def _furniture(text: str) -> str:
 def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     """Pages without their running headers and footers: top and bottom lines that repeat on most
     pages (digits aside, so "Page 2 of 5" repeats) or that are a page number."""
-    def margins(rows):
-        return rows[:2] + rows[-2:] if len(rows) > 4 else rows
+    def margins(rows):  # two lines at the top and bottom of a full page, one of a short one
+        return rows[:2] + rows[-2:] if len(rows) >= 8 else rows[:1] + rows[-1:]
 
     seen = Counter(key for rows in pages for key in {_furniture(row.full) for row in margins(rows)})
     needed = max(2, -(-len(pages) * 3 // 5))
     kept = []
     for rows in pages:
         edge = {id(row) for row in margins(rows)}
-        kept.append([row for row in rows if id(row) not in edge
-                     or not (seen[_furniture(row.full)] >= needed or PAGE_NUMBER.match(clean_inline(row.full)))])
+        body = [row for row in rows if id(row) not in edge
+                or not (seen[_furniture(row.full)] >= needed or PAGE_NUMBER.match(clean_inline(row.full)))]
+        if body:
+            body[0].first = body[-1].last = True
+        kept.append(body)
     return kept
 
 
 def _continues(previous: _Row, row: _Row) -> bool:
-    """Whether ``row`` is the wrapped rest of ``previous``: the next line of the same column, in the
-    same type size, whose first word would not have fitted at the end of ``previous``."""
-    if previous.y is None or row.y is None or (previous.page, previous.block) != (row.page, row.block):
+    """Whether ``row`` is the wrapped rest of ``previous``: the next line of the same column at the
+    usual line pitch (or the first of the next page), in the same type size, not starting a new
+    item, whose first word would not have fitted at the end of ``previous``."""
+    if previous.y is None or row.y is None or previous.block != row.block:
         return False
-    if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5:
+    if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
         return False
-    if not 0 < previous.y - row.y <= 1.6 * previous.size or row.x0 < previous.x0 - 1:
+    if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
+        return False
+    if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates
+        return False
+    if previous.page == row.page:
+        if not 0 < previous.y - row.y <= previous.pitch + 0.5:
+            return False
+    elif not (row.page == previous.page + 1 and previous.last and row.first):  # an entry broken by a page end
         return False
     first = row.text.split()[0]
     end = previous.tail_x - previous.size if previous.tail_x is not None else row.right
@@ -225,7 +251,7 @@ def _dehyphenate(head: str, tail: str, vocabulary: Counter) -> str:
 
 def _join(rows: list[_Row]) -> list[_Row]:
     """Wrapped lines joined to the line they continue (which keeps its number), hyphens resolved."""
-    _right_edges(rows)
+    _measure_columns(rows)
     vocabulary = Counter(word.lower() for row in rows for word in _WORD.findall(row.full))
     out: list[_Row] = []
     for row in rows:
@@ -233,7 +259,7 @@ def _join(rows: list[_Row]) -> list[_Row]:
         if previous and (_continues(previous, row)
                          or (_HYPHENATED_END.search(previous.text) and _LOWER_START.match(row.text))):
             previous.text = _dehyphenate(previous.text, row.text, vocabulary)
-            previous.x1, previous.y = row.x1, row.y
+            previous.x1, previous.y, previous.page, previous.last = row.x1, row.y, row.page, row.last
             if row.tail:
                 previous.tail = f"{previous.tail} {row.tail}".strip()
             previous.tail_x = row.tail_x
