@@ -30,12 +30,14 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
                          r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
-# what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range or month/year
-ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d)")
+# what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
+# month/year, or an e-mail address or web address (contact lines)
+ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+                        r"|\S+@\S+\.\w|https?://|www\.)")
 # a year, a year range or "present" ending a line, as CV entries end
 ENTRY_END = re.compile(r"(?:\b(?:19|20)\d\d|\bpresent|\bheute|\bactualidad|\bnow)[.)]?$", re.IGNORECASE)
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
-_LOWER_START = re.compile(r"^([^\W\d_A-Z][^\s]*)\s*")
+_FIRST_WORD = re.compile(r"^(\S+)")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -121,11 +123,13 @@ def _joined(pieces: list[dict]) -> str:
 
 
 def _gutter(lines: list[list[dict]]) -> float | None:
-    """The x of a gap between two columns that no piece crosses, with text on both sides of many lines."""
-    starts = sorted({round(p["tx"]) for line in lines for p in line if p["text"].strip()})
-    pieces = [p for line in lines for p in line if p["text"].strip()]
-    for x in starts[1:]:
-        if any(p["tx"] < x - 1 < p["displaced_tx"] for p in pieces):
+    """The x of a gap between two columns: the left edge of at least three lines' text that hardly
+    a line's text crosses (a banner name across both columns may), with text on both sides of many lines."""
+    starts = Counter(round(p["tx"]) for line in lines for p in line)
+    candidates = sorted(x for x, count in starts.items() if count >= 3)
+    for x in candidates[1:]:
+        crossing = sum(any(p["tx"] < x - 1 < p["displaced_tx"] for p in line) for line in lines)
+        if crossing > max(1, len(lines) // 10):
             continue
         left = sum(any(p["displaced_tx"] <= x for p in line) for line in lines)
         right = sum(any(p["tx"] >= x - 1 for p in line) for line in lines)
@@ -142,7 +146,7 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
     gutter = _gutter(lines)
     blocks = [lines]
     if gutter is not None:
-        sides = [([p for p in line if p["displaced_tx"] <= gutter], [p for p in line if p["tx"] > gutter])
+        sides = [([p for p in line if p["tx"] < gutter], [p for p in line if p["tx"] >= gutter])
                  for line in lines]
         left = [pair for pair in sides if pair[0]]
         shared = sum(bool(right) for _, right in left)
@@ -179,10 +183,10 @@ def _measure_columns(rows: list[_Row]) -> None:
         if previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5:
             gaps.setdefault((*column, round(row.size)), Counter())[round(previous.y - row.y, 1)] += 1
         previous = row
+    edges = {block: sorted(values)[-2] if len(values) > 1 else values[0] for block, values in ends.items()}
     for row in rows:
         if row.x1 is not None:
-            widest = sorted(ends[row.block], reverse=True)
-            row.right = widest[1] if len(widest) > 1 else widest[0]
+            row.right = edges[row.block]
             pitches = gaps.get((row.page, row.block, round(row.size)))
             row.pitch = pitches.most_common(1)[0][0] if pitches else 1.5 * row.size
 
@@ -235,10 +239,16 @@ def _continues(previous: _Row, row: _Row) -> bool:
 
 def _dehyphenate(head: str, tail: str, vocabulary: Counter) -> str:
     """``head`` ending in "Univer-" and ``tail`` starting "sity": the joined word unless the
-    hyphenated form is the plausible one (it occurs elsewhere, or ``head`` is already a compound)."""
+    hyphenated form is the plausible one (it occurs elsewhere, or ``head`` is already a compound).
+
+    >>> _dehyphenate("PhD, Univer-", "sity of Lindmark", Counter())
+    'PhD, University of Lindmark'
+    >>> _dehyphenate("a state-of-the-", "art flume", Counter())
+    'a state-of-the-art flume'
+    """
     end = _HYPHENATED_END.search(head)
-    start = _LOWER_START.match(tail)
-    if not end or not start:
+    start = _FIRST_WORD.match(tail)
+    if not end or not start or not start.group(1)[0].islower():
         return f"{head} {tail}"
     part, rest = end.group(1), start.group(1)
     word = part + rest
@@ -257,7 +267,7 @@ def _join(rows: list[_Row]) -> list[_Row]:
     for row in rows:
         previous = out[-1] if out else None
         if previous and (_continues(previous, row)
-                         or (_HYPHENATED_END.search(previous.text) and _LOWER_START.match(row.text))):
+                         or (_HYPHENATED_END.search(previous.text) and row.text[:1].islower())):
             previous.text = _dehyphenate(previous.text, row.text, vocabulary)
             previous.x1, previous.y, previous.page, previous.last = row.x1, row.y, row.page, row.last
             if row.tail:
