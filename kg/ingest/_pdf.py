@@ -227,14 +227,14 @@ def _continues(previous: _Row, row: _Row) -> bool:
     if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates
         return False
     if previous.page == row.page:
-        if not 0 < previous.y - row.y <= previous.pitch + 0.5:
+        if not 0 < previous.y - row.y <= 1.15 * previous.pitch:  # renderers round positions to pixels
             return False
     elif not (row.page == previous.page + 1 and previous.last and row.first):  # an entry broken by a page end
         return False
     first = row.text.split()[0]
     end = previous.tail_x - previous.size if previous.tail_x is not None else row.right
     room = end - previous.x1
-    return room < (row.x1 - row.x0) * (len(first) + 1) / max(len(row.text), 1) and room < 0.25 * (end - previous.x0)
+    return room < (row.x1 - row.x0) * (len(first) + 1) / max(len(row.text), 1) and room < 0.4 * (end - previous.x0)
 
 
 def _dehyphenate(head: str, tail: str, vocabulary: Counter) -> str:
