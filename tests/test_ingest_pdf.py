@@ -115,3 +115,15 @@ def test_date_cell_written_after_its_entry_comes_first_and_a_sidebar_is_read_col
     lines, _ = pdf_lines(sorted(side + main, key=lambda p: (p.y, p.x)), (210, 297))
     texts = [text for _, text in lines]
     assert texts[:6] == [p.text for p in side] and texts[6:] == [p.text for p in main]
+
+
+def test_without_pypdf_layout_internals_the_plain_text_is_read(monkeypatch):
+    import kg.ingest._pdf as reader
+
+    def unavailable(page):
+        raise AttributeError("a pypdf without layout-mode internals")
+
+    monkeypatch.setattr(reader, "_pieces", unavailable)
+    lines, _ = pdf_lines([Placed(0, 15, 20, "Joris Vandersloot"), Placed(0, 15, 26, "Lecturer in Hydraulics"),
+                          Placed(0, 70, 200, "1", 8)])
+    assert [text for _, text in lines] == ["Joris Vandersloot", "Lecturer in Hydraulics"]
