@@ -127,3 +127,18 @@ def test_without_pypdf_layout_internals_the_plain_text_is_read(monkeypatch):
     lines, _ = pdf_lines([Placed(0, 15, 20, "Joris Vandersloot"), Placed(0, 15, 26, "Lecturer in Hydraulics"),
                           Placed(0, 70, 200, "1", 8)])
     assert [text for _, text in lines] == ["Joris Vandersloot", "Lecturer in Hydraulics"]
+
+
+def test_dates_at_a_tab_stop_on_the_right_stay_with_their_entries():
+    placed = []
+    y = 20
+    for entry, dates in (("Lecturer, Ostmark School of Engineering", "2019–2023"), ("Tutor, Rostburg College", "2016–2019"),
+                         ("Analyst, Brakel Hydro", "2014–2016")):
+        placed += [Placed(0, 15, y, entry), Placed(0, 160, y, dates),
+                   Placed(0, 20, y + 5, "Taught sediment transport and river engineering to"),
+                   Placed(0, 20, y + 10, "second-year students")]
+        y += 18
+    lines, _ = pdf_lines(placed, (210, 297))
+    texts = [text for _, text in lines]
+    assert texts[0] == "Lecturer, Ostmark School of Engineering 2019–2023"
+    assert "Analyst, Brakel Hydro 2014–2016" in texts and not any(text.startswith("20") for text in texts)

@@ -148,10 +148,13 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
     if gutter is not None:
         sides = [([p for p in line if p["tx"] < gutter], [p for p in line if p["tx"] >= gutter])
                  for line in lines]
-        left = [pair for pair in sides if pair[0]]
-        shared = sum(bool(right) for _, right in left)
-        if shared < 0.5 * len(left):  # the left column keeps its own baselines: a sidebar, not a date column
-            blocks = [[pair[0] for pair in left], [pair[1] for pair in sides if pair[1]]]
+        both = sum(bool(left and right) for left, right in sides)
+        lefts = sum(bool(left) for left, _ in sides)
+        rights = sum(bool(right) for _, right in sides)
+        # a date column or a column of dates at a tab stop shares the other side's baselines;
+        # a sidebar and a main column each keep their own
+        if both < 0.5 * lefts and both < 0.5 * rights:
+            blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
     rows = []
     for index, block in enumerate(blocks):
         for line in block:
