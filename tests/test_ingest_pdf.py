@@ -142,3 +142,14 @@ def test_dates_at_a_tab_stop_on_the_right_stay_with_their_entries():
     texts = [text for _, text in lines]
     assert texts[0] == "Lecturer, Ostmark School of Engineering 2019–2023"
     assert "Analyst, Brakel Hydro 2014–2016" in texts and not any(text.startswith("20") for text in texts)
+
+
+def test_the_name_as_page_one_title_stays_when_later_pages_carry_it_as_their_header():
+    placed = [Placed(0, 15, 20, "Joris Vandersloot", 18, True), Placed(0, 15, 30, "Lecturer in Hydraulics"),
+              Placed(0, 15, 40, "Teaching", 12, True)]
+    for page in (1, 2):
+        placed += [Placed(page, 15, 12, "Joris Vandersloot", 8), Placed(page, 15, 30, ["Service", "Talks"][page - 1], 12, True),
+                   Placed(page, 15, 36, ["Referee for two journals", "Invited seminar, Rostburg"][page - 1])]
+    lines, _ = pdf_lines(placed)
+    assert [text for _, text in lines] == ["Joris Vandersloot", "Lecturer in Hydraulics", "Teaching", "Service",
+                                           "Referee for two journals", "Talks", "Invited seminar, Rostburg"]

@@ -200,17 +200,30 @@ def _furniture(text: str) -> str:
 
 def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     """Pages without their running headers and footers: top and bottom lines that repeat on most
-    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number."""
+    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number. A repeat set in larger
+    type than the others stays: the name as page 1's title, when later pages carry it as a header."""
     def margins(rows):  # two lines at the top and bottom of a full page, one of a short one
         return rows[:2] + rows[-2:] if len(rows) >= 8 else rows[:1] + rows[-1:]
 
-    seen = Counter(key for rows in pages for key in {_furniture(row.full) for row in margins(rows)})
+    seen: dict[str, set] = {}
+    smallest: dict[str, float] = {}
+    for page, rows in enumerate(pages):
+        for row in margins(rows):
+            key = _furniture(row.full)
+            seen.setdefault(key, set()).add(page)
+            smallest[key] = min(smallest.get(key, row.size), row.size)
     needed = max(2, -(-len(pages) * 3 // 5))
+
+    def furniture(row) -> bool:
+        key = _furniture(row.full)
+        if PAGE_NUMBER.match(clean_inline(row.full)):
+            return True
+        return len(seen[key]) >= needed and row.size <= 1.2 * smallest[key]
+
     kept = []
     for rows in pages:
         edge = {id(row) for row in margins(rows)}
-        body = [row for row in rows if id(row) not in edge
-                or not (seen[_furniture(row.full)] >= needed or PAGE_NUMBER.match(clean_inline(row.full)))]
+        body = [row for row in rows if id(row) not in edge or not furniture(row)]
         if body:
             body[0].first = body[-1].last = True
         kept.append(body)
