@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Entry", "Section", "CV", "Placed", "CVS", "LAYOUTS", "render", "layout", "write_pdf", "wrap"]
+__all__ = ["Entry", "Section", "CV", "Placed", "CVS", "LAYOUTS", "render", "layout", "write_pdf"]
 
 
 @dataclass(frozen=True)

@@ -230,22 +230,29 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     return kept
 
 
+def _follows(previous: _Row, row: _Row) -> bool:
+    """Whether ``row`` is the next line of ``previous``'s column: at the usual line pitch below it,
+    or the first line of the next page after the last of this one (an entry broken by a page end)."""
+    if previous.y is None or row.y is None:
+        return True  # the plain-text fallback has no positions to check
+    if previous.block != row.block:
+        return False
+    if previous.page == row.page:
+        return 0 < previous.y - row.y <= 1.15 * previous.pitch  # renderers round positions to pixels
+    return row.page == previous.page + 1 and previous.last and row.first
+
+
 def _continues(previous: _Row, row: _Row) -> bool:
-    """Whether ``row`` is the wrapped rest of ``previous``: the next line of the same column at the
-    usual line pitch (or the first of the next page), in the same type size, not starting a new
-    item, whose first word would not have fitted at the end of ``previous``."""
-    if previous.y is None or row.y is None or previous.block != row.block:
+    """Whether ``row`` is the wrapped rest of ``previous``: the next line of its column, in the same
+    type size, not starting a new item, whose first word would not have fitted at the end of
+    ``previous``."""
+    if previous.y is None or row.y is None or not _follows(previous, row):
         return False
     if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
         return False
     if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
         return False
     if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates
-        return False
-    if previous.page == row.page:
-        if not 0 < previous.y - row.y <= 1.15 * previous.pitch:  # renderers round positions to pixels
-            return False
-    elif not (row.page == previous.page + 1 and previous.last and row.first):  # an entry broken by a page end
         return False
     first = row.text.split()[0]
     end = previous.tail_x - previous.size if previous.tail_x is not None else row.right
@@ -282,8 +289,8 @@ def _join(rows: list[_Row]) -> list[_Row]:
     out: list[_Row] = []
     for row in rows:
         previous = out[-1] if out else None
-        if previous and (_continues(previous, row)
-                         or (_HYPHENATED_END.search(previous.text) and row.text[:1].islower())):
+        if previous and (_continues(previous, row) or (_HYPHENATED_END.search(previous.text)
+                                                       and row.text[:1].islower() and _follows(previous, row))):
             previous.text = _dehyphenate(previous.text, row.text, vocabulary)
             previous.x1, previous.y, previous.page, previous.last = row.x1, row.y, row.page, row.last
             if row.tail:
