@@ -153,3 +153,10 @@ def test_the_name_as_page_one_title_stays_when_later_pages_carry_it_as_their_hea
     lines, _ = pdf_lines(placed)
     assert [text for _, text in lines] == ["Joris Vandersloot", "Lecturer in Hydraulics", "Teaching", "Service",
                                            "Referee for two journals", "Talks", "Invited seminar, Rostburg"]
+
+
+def test_a_superscript_stays_on_its_line():
+    lines, _ = pdf_lines([Placed(0, 15, 20, "[1] Vandersloot, J."), Placed(0, 44, 18.7, "*", 6),
+                          Placed(0, 46, 20, "and Brakel, M. Scour at bridge piers. Journal of Ostmark Hydraulics,"),
+                          Placed(0, 15, 25, "12:1–9, 2020.")], (210, 297))
+    assert [text for _, text in lines][0].startswith("[1] Vandersloot, J. * and Brakel, M. Scour")

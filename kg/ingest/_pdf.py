@@ -98,7 +98,15 @@ def _pieces(page) -> list[dict] | None:
 
 
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
-    """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x."""
+    """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
+    a line of smaller pieces just above or below a line and touching its text (superscripts,
+    footnote marks) joins that line.
+
+    >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
+    >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
+    ...                                                     piece(0, 88, 10, "Rostburg")])]
+    [['Brakel', '*'], ['Rostburg']]
+    """
     lines: list[list[dict]] = []
     for piece in sorted(pieces, key=lambda p: -p["ty"] * p["flip_sort"]):
         y = piece["ty"] * piece["flip_sort"]
@@ -106,7 +114,23 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
             lines[-1].append(piece)
         else:
             lines.append([piece])
-    return [sorted(line, key=lambda p: p["tx"]) for line in lines]
+
+    def attaches(small: list[dict], line: list[dict]) -> bool:
+        height = max(max(p["font_height"] for p in line), 1)
+        offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
+        return (max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
+                and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
+                        for p in small))
+
+    merged: list[list[dict]] = []
+    for index, line in enumerate(lines):
+        if merged and attaches(line, merged[-1]):
+            merged[-1] += line
+        elif index + 1 < len(lines) and attaches(line, lines[index + 1]):
+            lines[index + 1] = line + lines[index + 1]
+        else:
+            merged.append(line)
+    return [sorted(line, key=lambda p: p["tx"]) for line in merged]
 
 
 def _joined(pieces: list[dict]) -> str:
