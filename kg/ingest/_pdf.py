@@ -393,11 +393,11 @@ def _page_lines(page, index: int, number: int) -> list[_Row]:
     """The rows of one page: rebuilt from positions, or pypdf's plain text lines as a fallback."""
     try:
         pieces = _pieces(page)
-    except Exception:  # layout internals differ between pypdf versions; plain text still reads
-        pieces = None
-    if pieces is not None:
-        for piece in pieces:
-            piece["text"] = piece["text"].translate(_LIGATURES)
-        return _page_rows(pieces, index, number)
+        if pieces is not None:
+            for piece in pieces:
+                piece["text"] = piece["text"].translate(_LIGATURES)
+            return _page_rows(pieces, index, number)
+    except Exception:  # layout internals differ between pypdf versions and choke on odd pages; plain text still reads
+        pass
     text = (page.extract_text() or "").translate(_LIGATURES).replace("\r\n", "\n").replace("\r", "\n")
     return [_Row(number + offset, index, line) for offset, line in enumerate(text.split("\n"), 1)]
