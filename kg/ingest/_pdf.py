@@ -34,8 +34,8 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
 # month/year, or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
-# a year, a year range or "present" ending a line, as CV entries end
-ENTRY_END = re.compile(r"(?:\b(?:19|20)\d\d|\bpresent|\bheute|\bactualidad|\bnow)[.)]?$", re.IGNORECASE)
+# a year or year range ending a line, as CV entries end
+ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
