@@ -603,8 +603,12 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
 
     from click.testing import CliRunner
 
+    from importlib import import_module
+
     from kg.analyze import _patch
     from kg.analyze._tables import TABLES_FILE
+
+    conflicts = import_module("kg.analyze.conflicts")  # the package's `conflicts` is the function
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     from generate import generate
@@ -634,27 +638,37 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
                    "communities": analyze.communities(s, limit=None, min_size=1),
                    "collaborators": [analyze.collaborators(s, p, depth=2) for p in people],
                    "suggest": [analyze.suggest(s, p) for p in people],
-                   "path": analyze.path(s, people[0], people[-1])}
+                   "path": analyze.path(s, people[0], people[-1]),
+                   "conflicts": analyze.conflicts(s, names[:2], names[2:]).to_dict()}
         return out
 
     kg("build", str(docs), "--workers", "1")
     with Store.open(store_path, read_only=True) as s:
         people = [r["iri"] for r in analyze.central(s, limit=4)]
+        names = [r["name"] for r in analyze.central(s, limit=6)] + ["Nobody Known"]
     answers(people)  # every projection built and kept
     changed = sorted(docs.iterdir())[5]
     changed.write_text(changed.read_text(encoding="utf-8").replace("20", "19", 1), encoding="utf-8")
     kg("build", str(docs), str(more), "--workers", "1")
     kg("remove", str(sorted(docs.iterdir())[9]))
     patched = []
-    monkeypatch.setattr(_patch, "patch", lambda snap, name, patch=_patch.patch: patched.append(
-        (name, patch(snap, name))) or patched[-1][1])
+
+    def recorded(module, function, name=None):
+        def call(snap, key, original=getattr(module, function)):
+            found = original(snap, key)
+            patched.append((name or key, found is not None and found is not False))
+            return found
+        monkeypatch.setattr(module, function, call)
+
+    recorded(_patch, "patch")
+    recorded(conflicts, "_updated_people", "people")
     incremental = answers(people)
-    assert sorted(patched) == [(name, True) for name in sorted(incremental["projections"])]
+    assert sorted(patched) == [(name, True) for name in sorted([*incremental["projections"], "people"])]
     assert len(incremental["projections"]["collaboration"]) > 30
     (store_path / TABLES_FILE).unlink()
     for cache in store_path.glob(CACHE_FILES):
         cache.unlink()
     fresh = answers(people)
-    assert all(built is False for _, built in patched[5:])  # nothing to update from: built whole
+    assert all(built is False for _, built in patched[6:])  # nothing to update from: built whole
     for key in fresh:
         assert incremental[key] == fresh[key], key

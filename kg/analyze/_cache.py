@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILES", "base", "discard"]
+__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILES", "base", "stored_result", "discard"]
 
 #: the cache files in a store directory (a glob pattern)
 CACHE_FILES = "analysis-cache-*.sqlite"
@@ -325,6 +325,19 @@ def base(folder: str | os.PathLike, generation: str) -> Path | None:
     projections are updated from: :mod:`kg.analyze._patch`)."""
     path = _cache_file(folder, (generation,))
     return path if path.exists() else None
+
+
+def stored_result(path: Path, key: str) -> Any:
+    """The whole-graph result ``key`` kept in the cache file at ``path`` (another state's), or ``None``."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=60)
+        try:
+            found = db.execute("SELECT value FROM results WHERE key = ?", (key,)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    return pickle.loads(found[0]) if found else None
 
 
 def discard(folder: str | os.PathLike, keep=()) -> None:

@@ -24,6 +24,8 @@ Which nodes can have changed:
 """
 from __future__ import annotations
 
+import sqlite3
+
 from kg.analyze import _cache
 from kg.analyze._store import KG_NS, Snapshot, canonical, normalise
 
@@ -47,6 +49,8 @@ def patch(snap: Snapshot, name: str) -> bool:
         if not snap.cache.patch_graph(base, name, _rows(snap, name, tables, nodes)):
             return False
     except LookupError:  # the base and the changes do not add up (it was not made from the same tables)
+        return False
+    except sqlite3.OperationalError:  # the base went (a writer deleted it since): build it whole
         return False
     if not snap.cache.has_nodes():
         _patch_nodes(snap, tables, base)
