@@ -181,7 +181,7 @@ class AnalysisCache:
         >>> folder = tempfile.mkdtemp()
         >>> old = AnalysisCache.open(folder, ("generation 1",))
         >>> old.put_graph("ties", nx.Graph([("a", "b"), ("b", "c")]))
-        >>> old.put_nodes({}, iter(()), str)
+        >>> old.put_nodes({"a": {"label": "A", "type": "Person", "aliases": []}}, iter(()), str)
         >>> new = AnalysisCache.open(folder, ("generation 2",))
         >>> new.patch_graph(old.path, "ties", {"c": None, "d": ({}, {"a": {}})})
         True
@@ -222,22 +222,30 @@ class AnalysisCache:
         pairs = lambda rows: {frozenset((n, v)) for n, r in rows.items() if r for v in r[1]}
         edges += len(pairs(changed)) - len(pairs(old))
         nodes += sum(r is not None for r in changed.values()) - sum(r is not None for r in old.values())
-        others = {v for rows in (old, changed) for r in rows.values() if r for v in r[1]} - set(changed)
+        entries: dict[str, dict[str, Any]] = {}  # a neighbour not changed -> changed node -> its edge, or None
+        for rows in (old, changed):
+            for node, r in rows.items():
+                for other in r[1] if r else ():
+                    if other not in changed:
+                        entries.setdefault(other, {})[node] = None
         for node, new in changed.items():
+            for other, data in new[1].items() if new else ():
+                if other not in changed:
+                    entries[other][node] = data
             db.execute("DELETE FROM adjacency WHERE graph = ? AND node = ?", (name, node))
             if new is not None:
                 db.execute("INSERT INTO adjacency VALUES (?, ?, ?, ?)", (name, node, pickle.dumps(new[0], protocol),
                                                                        pickle.dumps(dict(sorted(new[1].items())), protocol)))
-        for other in sorted(others):
+        for other, edges_to in sorted(entries.items()):
             found = row(other)
             if found is None:  # a neighbour the base does not have: the changes do not add up
                 raise LookupError(f"{other} is not in the stored {name} graph")
             adjacency = found[1]
-            for node, new in changed.items():
-                if new is not None and other in new[1]:
-                    adjacency[node] = new[1][other]
-                else:
+            for node, data in edges_to.items():
+                if data is None:
                     adjacency.pop(node, None)
+                else:
+                    adjacency[node] = data
             db.execute("UPDATE adjacency SET neighbours = ? WHERE graph = ? AND node = ?",
                        (pickle.dumps(dict(sorted(adjacency.items())), protocol), name, other))
         db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)", (name, nodes, edges))
