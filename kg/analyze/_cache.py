@@ -222,16 +222,16 @@ class AnalysisCache:
         pairs = lambda rows: {frozenset((n, v)) for n, r in rows.items() if r for v in r[1]}
         edges += len(pairs(changed)) - len(pairs(old))
         nodes += sum(r is not None for r in changed.values()) - sum(r is not None for r in old.values())
-        entries: dict[str, dict[str, Any]] = {}  # a neighbour not changed -> changed node -> its edge, or None
-        for rows in (old, changed):
-            for node, r in rows.items():
-                for other in r[1] if r else ():
-                    if other not in changed:
-                        entries.setdefault(other, {})[node] = None
+        # a neighbour not changed -> changed node -> its edge now (None: none), where that differs
+        entries: dict[str, dict[str, Any]] = {}
         for node, new in changed.items():
-            for other, data in new[1].items() if new else ():
-                if other not in changed:
-                    entries[other][node] = data
+            before, now = (old[node] or ({}, {}))[1], (new or ({}, {}))[1]
+            for other in before.keys() | now.keys():
+                if other not in changed and before.get(other) != now.get(other):
+                    entries.setdefault(other, {})[node] = now.get(other)
+        for node, new in changed.items():
+            if new == old[node]:
+                continue
             db.execute("DELETE FROM adjacency WHERE graph = ? AND node = ?", (name, node))
             if new is not None:
                 db.execute("INSERT INTO adjacency VALUES (?, ?, ?, ?)", (name, node, pickle.dumps(new[0], protocol),

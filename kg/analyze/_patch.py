@@ -44,7 +44,7 @@ def patch(snap: Snapshot, name: str) -> bool:
     base = _cache.base(snap.folder, tables.since)
     if base is None or base == snap.cache.path:
         return False
-    nodes = _collaboration_nodes(snap, tables) if name == "collaboration" else set(tables.touched)
+    nodes = _collaboration_nodes(snap, tables, base) if name == "collaboration" else set(tables.touched)
     try:
         if not snap.cache.patch_graph(base, name, _rows(snap, name, tables, nodes)):
             return False
@@ -62,12 +62,14 @@ def _rows(snap: Snapshot, name: str, tables, nodes: set[str]) -> dict[str, tuple
     built from the rows about them and about the publications and organisations they are linked to."""
     from kg.analyze._store import _builder
 
+    from kg.analyze.graphs import _collaboration_graph
+
     core = set(nodes)
     if name == "collaboration":  # a tie reads the whole publication or organisation
         core |= {o for s, p, o in _edges(tables, nodes) if s in nodes and (p in _AFFILIATION or p == _AUTHORED)}
     ends = {e for s, _, o in _edges(tables, core) for e in (s, o)}
     part = Snapshot(snap.store, tables=tables.about(core, ends))
-    graph = canonical(_builder(name)(part))
+    graph = canonical(_collaboration_graph(part, among=nodes) if name == "collaboration" else _builder(name)(part))
     return {n: (dict(graph.nodes[n]), dict(graph.adj[n])) if n in graph else None for n in nodes}
 
 
@@ -75,7 +77,7 @@ def _edges(tables, entities: set[str]) -> list[tuple]:
     return tables.about(entities, tables=("edges",)).graphs[""]["edges"]
 
 
-def _collaboration_nodes(snap: Snapshot, tables) -> set[str]:
+def _collaboration_nodes(snap: Snapshot, tables, base) -> set[str]:
     """The people whose collaboration ties can have changed (see the module notes)."""
     from kg.analyze.graphs import MAX_AUTHORS, MAX_ORG_SIZE
 
@@ -90,14 +92,37 @@ def _collaboration_nodes(snap: Snapshot, tables) -> set[str]:
         elif o in groups and p == _AUTHORED:
             authors.setdefault(o, set()).add(s)
     everyone = set().union(*members.values(), *authors.values())
-    kinds = Snapshot(snap.store, tables=tables.about(set(), everyone, tables=("labels",))).nodes
+    part = Snapshot(snap.store, tables=tables.about(set(), everyone | set(members), tables=("labels",)))
     out = set(touched)
-    for found, limit in ((members, MAX_ORG_SIZE), (authors, MAX_AUTHORS)):
-        for group in found.values():
-            people = {p for p in group if p in kinds and kinds[p]["type"] == "Person"}
-            if len(people - touched) <= limit:
-                out |= people
+    old = _before(base)
+    for group, found in members.items():
+        people = {p for p in found if p in part.nodes and part.nodes[p]["type"] == "Person"}
+        was = old(group)
+        # an organisation's ties between members nobody touched change only with its name or when
+        # its size crosses the limit; how many it had is its degree in the previous bipartite graph
+        if was is None or was[0] != part.label(group) or (was[1] <= MAX_ORG_SIZE) != (len(people) <= MAX_ORG_SIZE):
+            out |= people
+    for found in authors.values():  # a few people each: all of them, whatever changed
+        people = {p for p in found if p in part.nodes and part.nodes[p]["type"] == "Person"}
+        if len(people - touched) <= MAX_AUTHORS:
+            out |= people
     return out
+
+
+def _before(base):
+    """``organisation -> (its name, how many people were there)`` in the state of the cache at
+    ``base``; ``None`` for one it does not know (or when it has no bipartite graph)."""
+    import pickle
+    import sqlite3
+
+    db = sqlite3.connect(f"file:{base}?mode=ro", uri=True)
+
+    def old(org: str):
+        named = db.execute("SELECT label FROM nodes WHERE iri = ?", (org,)).fetchone()
+        row = db.execute("SELECT neighbours FROM adjacency WHERE graph = 'bipartite' AND node = ?", (org,)).fetchone()
+        return None if named is None or row is None else (named[0], len(pickle.loads(row[0])))
+
+    return old
 
 
 def _patch_nodes(snap: Snapshot, tables, base) -> None:
