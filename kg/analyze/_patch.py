@@ -27,7 +27,7 @@ from __future__ import annotations
 import sqlite3
 
 from kg.analyze import _cache
-from kg.analyze._store import KG_NS, Snapshot, canonical, normalise
+from kg.analyze._store import KG_NS, Snapshot, normalise
 
 __all__ = ["patch"]
 
@@ -69,7 +69,8 @@ def _rows(snap: Snapshot, name: str, tables, nodes: set[str]) -> dict[str, tuple
         core |= {o for s, p, o in _edges(tables, nodes) if s in nodes and (p in _AFFILIATION or p == _AUTHORED)}
     ends = {e for s, _, o in _edges(tables, core) for e in (s, o)}
     part = Snapshot(snap.store, tables=tables.about(core, ends))
-    graph = canonical(_collaboration_graph(part, among=nodes) if name == "collaboration" else _builder(name)(part))
+    # in the builders' order: the rows are stored in the order of the IRIs (AnalysisCache.patch_graph)
+    graph = _collaboration_graph(part, among=nodes) if name == "collaboration" else _builder(name)(part)
     return {n: (dict(graph.nodes[n]), dict(graph.adj[n])) if n in graph else None for n in nodes}
 
 
