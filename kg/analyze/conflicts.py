@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from kg.analyze._store import _TYPE_ORDER, KG_NS, _value, local_name, normalise, rows, snapshot
+from kg.analyze._store import _TYPE_ORDER, KG_NS, _value, local_name, normalise, rows, rows_in, snapshot
 from kg.analyze._years import Span, _merge, format_ranges, overlap, this_year
 
 __all__ = ["conflicts", "read_people", "ConflictReport", "DEFAULT_YEARS"]
@@ -266,7 +266,7 @@ def _updated_people(snap, key: str) -> _People | None:
     if kept is None:
         return None
     found = {person: pairs for person, pairs in kept.rows.items() if person not in tables.touched}
-    for r in _select(snap.store, "conflict_people_of", "person", tables.touched):
+    for r in rows_in(snap.store, "conflict_people_of", "person", sorted(tables.touched)):
         found.setdefault(r["person"], []).append((local_name(r["property"]), r["value"]))
     return _indexed(found)
 
