@@ -263,10 +263,19 @@ def test_kg_build_and_remove_note_the_graphs_they_write(store_path, tmp_path, mo
         (docs / name).write_bytes((ingest / name).read_bytes())
     runner = CliRunner()
 
-    def kg(*args):
-        result = runner.invoke(cli, [*args, "--store", str(store_path)])
+    def kg(*args, store=store_path):
+        result = runner.invoke(cli, [*args, "--store", str(store)])
         assert result.exit_code == 0, result.output
         return result.output
+
+    def change(store):
+        kg("build", str(docs), str(more), "--workers", "1", store=store)
+        kg("remove", str(sorted(docs.iterdir())[9]), store=store)
+
+    def sizes(store):
+        with Store.open(store, read_only=True) as s:
+            part = analyze.Snapshot(s, tables=Tables.read(s))
+            return {org: len(members) for org, members in analyze.graphs._affiliations(part).items()}
 
     def answers():
         return [kg(*command, "--format", "json") for command in (["central", "--type", "any"], ["communities"])]
@@ -599,25 +608,21 @@ def _projections(s) -> dict:
 def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_path, tmp_path, monkeypatch):
     """After `kg build` adds and changes documents and `kg remove` drops one, each projection is the
     previous state's with the touched nodes built again, and equals the projection built from scratch."""
+    import shutil
     import sys
+    from importlib import import_module
 
     from click.testing import CliRunner
 
-    from importlib import import_module
-
     from kg.analyze import _patch
-    from kg.analyze._tables import TABLES_FILE
+    from kg.analyze._tables import TABLES_FILE, Tables
 
     conflicts = import_module("kg.analyze.conflicts")  # the package's `conflicts` is the function
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     from generate import generate
 
-    # small limits, so that organisations and papers cross them: ties between members nobody
-    # touched then appear or go, and must be found
-    monkeypatch.setattr(analyze.graphs, "MAX_ORG_SIZE", 3)
-    monkeypatch.setattr(analyze.graphs, "MAX_AUTHORS", 2)
-
+    monkeypatch.setattr(analyze.graphs, "MAX_AUTHORS", 2)  # papers cross it
     docs, more = tmp_path / "docs", tmp_path / "more"
     for folder, (n, seed) in ((docs, (36, 3)), (more, (8, 4))):
         folder.mkdir()
@@ -625,10 +630,19 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
             (folder / name).write_text(text, encoding="utf-8")
     runner = CliRunner()
 
-    def kg(*args):
-        result = runner.invoke(cli, [*args, "--store", str(store_path)])
+    def kg(*args, store=store_path):
+        result = runner.invoke(cli, [*args, "--store", str(store)])
         assert result.exit_code == 0, result.output
         return result.output
+
+    def change(store):
+        kg("build", str(docs), str(more), "--workers", "1", store=store)
+        kg("remove", str(sorted(docs.iterdir())[9]), store=store)
+
+    def sizes(store):
+        with Store.open(store, read_only=True) as s:
+            part = analyze.Snapshot(s, tables=Tables.read(s))
+            return {org: len(members) for org, members in analyze.graphs._affiliations(part).items()}
 
     def answers(people):
         with Store.open(store_path, read_only=True) as s:
@@ -643,14 +657,22 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
         return out
 
     kg("build", str(docs), "--workers", "1")
+    changed = sorted(docs.iterdir())[5]
+    changed.write_text(changed.read_text(encoding="utf-8").replace("20", "19", 1), encoding="utf-8")
+    # the size limit of organisations set so that one crosses it with the changes (as a copy of the
+    # store shows): the ties between its members nobody touched then appear or go, and must be found
+    shutil.copytree(store_path, tmp_path / "copy")
+    change(tmp_path / "copy")
+    before, after = sizes(store_path), sizes(tmp_path / "copy")
+    spans = [sorted((before.get(o, 0), after.get(o, 0))) for o in before.keys() | after.keys()]
+    limit = max(range(2, 40), key=lambda t: sum(low <= t < high for low, high in spans))  # the most of them
+    assert sum(low <= limit < high for low, high in spans) >= 1
+    monkeypatch.setattr(analyze.graphs, "MAX_ORG_SIZE", limit)
     with Store.open(store_path, read_only=True) as s:
         people = [r["iri"] for r in analyze.central(s, limit=4)]
         names = [r["name"] for r in analyze.central(s, limit=6)] + ["Nobody Known"]
     answers(people)  # every projection built and kept
-    changed = sorted(docs.iterdir())[5]
-    changed.write_text(changed.read_text(encoding="utf-8").replace("20", "19", 1), encoding="utf-8")
-    kg("build", str(docs), str(more), "--workers", "1")
-    kg("remove", str(sorted(docs.iterdir())[9]))
+    change(store_path)
     patched = []
 
     def recorded(module, function, name=None):
