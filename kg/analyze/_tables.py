@@ -42,7 +42,7 @@ FIELDS = {
 }
 TABLES_FILE = "analysis-tables.pickle"
 CHANGES_FILES = "analysis-changes-*.json"
-_VERSION = 2  # bump when what is stored changes shape
+_VERSION = 3  # bump when what is stored changes shape
 _GENERATION = re.compile(r"[0-9A-Za-z_-]+")
 
 
@@ -141,8 +141,6 @@ class Tables:
         try:
             with open(folder / TABLES_FILE, "rb") as handle:
                 version, generation, rest = pickle.load(handle)
-                if version == 1:  # one object, the rows in it: what kg kept before the head came first
-                    return Tables(rest, generation)
                 if version != _VERSION:
                     return None
                 graphs, touched = pickle.load(handle)
@@ -216,7 +214,7 @@ def tables_generation(folder: Path) -> str | None:
             version, generation, _ = pickle.load(handle)
     except Exception:
         return None
-    return generation if version in (1, _VERSION) else None
+    return generation if version == _VERSION else None
 
 
 #: table -> the positions of its columns that hold entities
