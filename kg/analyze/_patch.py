@@ -7,20 +7,22 @@ state's analysis cache has the projection, the new state's cache gets a copy of 
 of the nodes whose adjacency can have changed replaced (and their neighbours' entries for them):
 those rows are built by the same builders (:mod:`kg.analyze.graphs`) from a part of the tables,
 the rows about those nodes and whatever their edges depend on. The answer is the projection a
-build from all the tables gives (``tests/test_analyze.py`` compares them); the work grows with
-what changed, and with the size of the hubs it touches, not with the store.
+build from all the tables gives (``tests/test_analyze.py`` compares them). What is built grows
+with what changed and with the hubs it touches, not with the store; what still grows with the
+store is cheaper: finding those rows (a scan of the tables in memory) and copying the previous
+state's rows (in SQLite).
 
 Which nodes can have changed:
 
 - ``simple``, ``network``, ``linked``, ``bipartite``: the touched entities. A node's attributes
   and edges come from rows that name it; its neighbours' names and types are read to know
   whether an edge is kept.
-- ``collaboration``: the touched entities, and every member of an organisation (every author of
-  a publication) that is touched or that a touched person is at (wrote): a tie between two
-  members depends on the organisation's size (:data:`~kg.analyze.graphs.MAX_ORG_SIZE`), its name
-  and the members' years. An organisation more than that size both before and after the change
-  links none of its members, and is skipped: before the change it had at least its members now
-  less the touched ones.
+- ``collaboration``: the touched entities; every author of a publication touched or written by a
+  touched person (a few each); and every member of an organisation touched or that a touched
+  person is at, when its name changed or its size crossed :data:`~kg.analyze.graphs.MAX_ORG_SIZE`
+  (its name and size before are the previous state's: its node and its degree in the bipartite
+  graph; every member when those are not known). Otherwise a tie between two members nobody
+  touched is as it was: it depends on the organisation's name and size and on their years.
 """
 from __future__ import annotations
 
@@ -61,7 +63,6 @@ def _rows(snap: Snapshot, name: str, tables, nodes: set[str]) -> dict[str, tuple
     """``node -> (attributes, adjacency)`` in projection ``name`` (``None``: not in it) for ``nodes``,
     built from the rows about them and about the publications and organisations they are linked to."""
     from kg.analyze._store import _builder
-
     from kg.analyze.graphs import _collaboration_graph
 
     core = set(nodes)
