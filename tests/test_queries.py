@@ -167,6 +167,7 @@ QUESTIONS = {
 QUESTIONS_ON_OXIGRAPH = {
     **QUESTIONS,
     "entity_types": {"entity": ALICE},
+    "conflict_people_of": {"person": ALICE},
     "explain_facts": {"entity": ALICE},
     "explain_labels": {"entity": NFU},
     "explain_merges": {"entity": ALICE},
