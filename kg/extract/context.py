@@ -215,6 +215,8 @@ class ExtractContext:
             attributes = {k: v for k, v in attributes.items() if not _blank(v)}
         old = self._relations.get(key)
         if old is not None:
+            if not _blank(old.degree) and attributes.get("degree", old.degree) != old.degree:
+                return  # another degree at the same school: its dates are not this one's
             fill = {k: v for k, v in attributes.items() if _blank(getattr(old, k))}
             if fill:
                 self._relations[key] = replace(old, **fill)

@@ -87,6 +87,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     head = _HANDLE.sub("", head).strip(" *")
+    if len(head.split()) > 2 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")):
+        head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
     name = clean_person(head)
@@ -174,9 +176,13 @@ def _page_lab(ctx, registry, owner: str, evidence):
 
     meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
-    for mention in find_orgs_in_text(title) if title else ():
-        if mention.type == "Lab":
-            return registry.add(mention, evidence)
+    # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
+    heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
+    for text in (title, heading):
+        whole = classify_segment(text) if text and not _has(text, "column_name") else None
+        for mention in find_orgs_in_text(text) + [whole] if text else ():
+            if mention is not None and mention.type == "Lab":
+                return registry.add(mention, evidence)
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None

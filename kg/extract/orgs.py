@@ -59,11 +59,13 @@ _PROSE_ORG_KEYWORD = re.compile(
     r"universität|discipline|division|program|programme|tafe|society|association|"
     # units as other languages name them
     r"depart\w*|dipartimento|lehrstuhl|fakultät|facult\w*|facoltà|escuela|escola|scuola|arbeitsgruppe|abteilung|"
-    r"équipe|grupo|gruppo|centro)\b|\b\w+\s+research$", re.I
+    r"équipe|grupo|gruppo|centro|universidade|istituto|museu|museo|musée|observatoire|observatorio|osservatorio|"
+    r"\w*zentrum|\w*institut|\w*labor|fundação|fundación|fondazione|stiftung)\b|\b\w+\s+research$", re.I
 )
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
-_CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
+_CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (
+    r"at|@|from|am|an der|an dem|beim|bei|im|en el|en la|en|presso|na|no|nel|nella|au|aux|à la|à", r"in", r"with|of|on"))
 
 __all__ = [
     "OrgMention",
@@ -506,9 +508,9 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
-_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at)"
+_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en)"
 _PHRASE = re.compile(
-    rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?)?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 
@@ -554,7 +556,7 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 
 
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
-_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|@)\s(?:the\s)?", re.I)
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
 
 def _org_pieces(phrase: str):

@@ -513,6 +513,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             or (pending_degree is not None and pending_degree[0] == prior and current.degree is not None)
             # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
             or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
+            # "BSc, Kestrel University, 2011 - 2014" after "PhD, Kestrel University, 2019": another degree, another entry
+            or (degree is not None and current.degree is not None and degree != current.degree)
         )
         if chain and current is not None and current.chain and not starts_new:
             # sub-units of the open entry ("Nokia Bell Labs, Nokia Networks")

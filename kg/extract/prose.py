@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
+from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit, is_role
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
@@ -13,17 +14,17 @@ from kg.extract.vocab import degree_span, field_of
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
-_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b"
-                      # the first person in the other languages of the vocabularies: "Je suis", "J'ai", "Ich bin",
-                      # "Soy", "Sono", "Sou", "Ho conseguito", "Fiz o doutorado"
-                      r"|(?:^|[\s,;(])(?:[Jj]['’](?=\w)|(?:[Jj]e|[Ii]ch|[Mm]eine?|[Ss]oy|[Oo]btuve|[Hh]ice|[Ss]ono|[Hh]o|[Ss]ou|[Ff]iz|[Ee]u)(?=\s))")
+# the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
+_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
-_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
+# the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
+_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the|der|des|de|de la|de l['’]|del|della|dell['’]|di|du|"
+                          r"do|da|dos|das)\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
@@ -59,20 +60,19 @@ def _after_people(tail: str) -> str:
 
 _STUDY = re.compile(
     r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my)|"
-    r"thèse|promoviert|promovierte|studiert|tesis|tese|tesi|estudié|estudei|studiato)\b", re.I)
+    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
 _WORK = re.compile(
     r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
     r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
     r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
 _AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
                     r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads|"
-                      r"suis|est|actuellement|bin|ist|derzeit|zurzeit|soy|es|actualmente|sono|è|attualmente|sou|é|atualmente)(?!\w)",
-                      re.I)
+_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)"
+                      r"(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
 _ROLE_AFTER_VERB_ABROAD = re.compile(
-    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é)\s+(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
+    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é|fui|era|war|été|como|comme|come|als)\s+(?:ich\s+)?"
+    r"(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
     r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
     re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
@@ -194,6 +194,16 @@ def _done_with(clause: str) -> tuple[str, str] | None:
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
+def _says(text: str, kind: str) -> bool:
+    """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words there).
+
+    >>> _says("Trabajo como investigador en el Instituto X", "first_person"), _says("Funded by the EU", "first_person")
+    (True, False)
+    """
+    words = word_groups("prose_words.tsv")[kind]
+    return any(w.lower() in words for w in _WORD.findall(text) if len(w) == 1 or not w.isupper())
+
+
 def _names_role_word(text: str) -> bool:
     """Whether a text holds a job title word of ``data/roles.tsv`` ("Je suis maîtresse de conférences", "Soy investigadora").
 
@@ -209,7 +219,7 @@ def _names_role_word(text: str) -> bool:
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
-    if _PRONOUN.search(sentence):
+    if _PRONOUN.search(sentence) or _says(sentence, "first_person"):
         return True
     return any(n and _has_word(sentence, n) for n in names)
 
@@ -231,7 +241,7 @@ def _has_word(text: str, word: str) -> bool:
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
-                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today)\b)|;\s+|,\s+(?=where\b)")
+                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
@@ -319,6 +329,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
+    # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
+    if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
+            and _says(head[orgs[0].end:orgs[1].begin], "part_of"):
+        registry.part_of(ids[0], ids[1], evidence)
     # "At UW, she directs the X Lab": the lab belongs to the organisation the sentence opens with
     opening = _AT_OPENING.match(head)
     if opening and orgs and orgs[0].begin <= opening.end() + 1:
@@ -331,8 +345,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     plain = head
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
-    study = bool(degree) or bool(_STUDY.search(plain))
-    work = bool(_WORK.search(plain)) or _names_role_word(plain)
+    study = bool(degree) or bool(_STUDY.search(plain)) or _says(plain, "study")
+    work = bool(_WORK.search(plain)) or _names_role_word(plain) or _says(plain, "work")
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
@@ -351,7 +365,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     work_verb = _JOB_WORD.search(head)
     work_verb = work_verb or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
-    if predicate == "workedAt" and start is None and end is None and _PRESENT.search(head) and not _PAST_WORD.search(head):
+    if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
+            and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
     if predicate == "studiedAt":
         if dates and dates.start is None:
@@ -365,7 +380,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
-        elif not head.isascii() or _PRONOUN.search(head):
+        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person"):
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
                 role = abroad.group("role").strip()
