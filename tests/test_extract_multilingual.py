@@ -4,8 +4,6 @@ local section headings, degree and role words, date styles and advisor labels. T
 tests/data/extract/ are invented people and organisations."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kg.extract import extract
@@ -15,23 +13,7 @@ from kg.extract.people import clean_person
 from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of
 from kg.ingest import load_document
-
-DATA = Path(__file__).resolve().parent / "data" / "extract"
-
-
-def run(name: str):
-    return extract(load_document(DATA / name))
-
-
-def facts(ex) -> set[tuple[str, str, str]]:
-    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
-
-
-def relation(ex, subject: str, predicate: str, obj: str):
-    found = [r for r in ex.relations if (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name)
-             == (subject, predicate, obj)]
-    assert found, f"no {subject} {predicate} {obj}"
-    return found[0]
+from extract_helpers import facts, relation, run
 
 
 def dated(ex, subject: str, predicate: str, obj: str) -> tuple:

@@ -3,23 +3,13 @@ words in a professor's bio naming collaborators, and first-person bios in other 
 tests/data/extract/, people invented)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kg.extract import extract
-from kg.ingest import load_document
-
-DATA = Path(__file__).resolve().parent / "data" / "extract"
-
-
-def facts(name: str) -> set[tuple[str, str, str]]:
-    ex = extract(load_document(DATA / name))
-    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+from extract_helpers import facts, relation, run
 
 
 def test_a_students_working_with_names_advisors():
-    f = facts("student_bio_prose.md")
+    f = facts(run("student_bio_prose.md"))
     me = "Lina Okafor"
     # the sentence before says the person is a PhD candidate, then a master's student
     assert {(me, "advisedBy", "Tobias Wren"), (me, "advisedBy", "Ada Kiplagat"), (me, "advisedBy", "Selma Ruud")} <= f
@@ -30,13 +20,13 @@ def test_a_students_working_with_names_advisors():
 
 
 def test_a_professors_working_with_names_no_advisor():
-    f = facts("professor_bio_prose.md")
+    f = facts(run("professor_bio_prose.md"))
     assert not any(p == "advisedBy" for _, p, _ in f)
     assert ("Maya Lindqvist", "studiedAt", "Harwick University") in f
 
 
 def test_each_degree_of_a_sentence_and_a_town_after_an_organisation():
-    ex = extract(load_document(DATA / "professor_bio_prose.md"))
+    ex = run("professor_bio_prose.md")
     me = "Maya Lindqvist"
     by_object = {ex.entity(r.object).name: r for r in ex.relations if ex.entity(r.subject).name == me}
     # "undergraduate degree ... in 2003 and her doctoral studies ... in 2009": each school its own degree
@@ -48,7 +38,7 @@ def test_each_degree_of_a_sentence_and_a_town_after_an_organisation():
 
 
 def test_people_a_degree_or_a_postdoc_was_done_with():
-    f = facts("postdoc_bio_prose.md")
+    f = facts(run("postdoc_bio_prose.md"))
     me = "Tarek Osei"
     # "earned his PhD ... in 2016 with A and B": advisors; "a Postdoctoral Fellow until 2019 with C": a mentor
     assert {(me, "advisedBy", "Kofi Mensah"), (me, "advisedBy", "Lea Brandt"), (me, "mentoredBy", "Rana Aziz")} <= f
@@ -69,10 +59,89 @@ def test_people_a_degree_or_a_postdoc_was_done_with():
      "Università di Valtorre", "Marco Rinaldi"),  # "Sono ... presso", "con la supervisione di"
 ])
 def test_first_person_bios_in_other_languages(name, me, job, role, school, advisor):
-    ex = extract(load_document(DATA / name))
+    ex = run(name)
     rel = {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name): r for r in ex.relations}
     worked = rel[(me, "workedAt", job)]
     assert (worked.role, worked.end) == (role, "present")  # the present tense: the position goes on
     if school:
         assert rel[(me, "studiedAt", school)].degree == "PhD"
     assert (me, "advisedBy", advisor) in rel
+
+
+@pytest.mark.parametrize("name, me, job, dates, role, school", [
+    # "Sou professora na X desde 2015", "Fiz o doutorado na Y"
+    ("bio_first_person_pt.html", "Helena Barreto Quintas", "Universidade Federal de Vale Verde", ("2015", "present"),
+     "professora", "Universidade Estadual de Campo Largo"),
+    # "Trabajo como investigador en X desde 2018", "Me doctoré en la Y"
+    ("bio_first_person_es.md", "Ramiro Ontiveros Lara", "Instituto de Estudios Andinos", ("2018", "present"),
+     "investigador", "Universidad de Sierra Clara"),
+    # "Lavoro presso l'X come tecnologa dal 2019", "Mi sono laureata all'Y"
+    ("bio_first_person_it.txt", "Giulia Ferrandi", "Istituto Nazionale di Ottica Marina", ("2019", "present"),
+     None, "Università di Valdicorte"),
+    # "j'ai été chercheur postdoctoral au Centre d'Études X de 2013 à 2016": "d'" inside a name
+    ("bio_first_person_fr.md", "Étienne Lavergne", "Centre d'Études Marines de Penhir", ("2013", "2016"),
+     None, "Université de Saint-Aubrac"),
+])
+def test_first_person_prose_in_other_languages_names_its_organisations(name, me, job, dates, role, school):
+    ex = run(name)
+    worked = relation(ex, me, "workedAt", job)
+    assert (worked.start, worked.end) == dates
+    if role:
+        assert worked.role == role
+    relation(ex, me, "studiedAt", school)
+
+
+def test_first_person_past_positions_do_not_go_on():
+    ex = run("bio_first_person_es.md")
+    me = "Ramiro Ontiveros Lara"
+    before = relation(ex, me, "workedAt", "Universidad de Altamira")  # "Antes fui profesor asociado en ..."
+    assert (before.role, before.start, before.end) == ("profesor asociado", "2013", "2018")
+    # "Antes trabalhei como pesquisadora no X entre 2011 e 2014"
+    earlier = relation(run("bio_first_person_pt.html"), "Helena Barreto Quintas", "workedAt", "Instituto de Pesquisas do Litoral Sul")
+    assert (earlier.start, earlier.end) == ("2011", "2014")
+
+
+def test_german_organisation_names_inflected_by_the_sentence():
+    ex = run("bio_first_person_de.md")
+    me = "Katrin Oberwald"
+    # "an der Technischen Universität X" -> "Technische Universität X", "Freien" -> "Freie"
+    assert relation(ex, me, "workedAt", "Technische Universität Grünfeld").role == "Professorin"  # "bin ich Professorin"
+    assert relation(ex, me, "studiedAt", "Freie Universität Hohenbrück").degree == "PhD"
+    # "am Max-Ortwin-Institut für X in Kiel": the town is no part of the name
+    assert relation(ex, me, "workedAt", "Max-Ortwin-Institut für Meeresgeologie").end is None  # "Davor war ich"
+    relation(ex, me, "studiedAt", "Ludwig-Anselm-Universität Talberg")
+    assert not any("Technischen" in o or "Freien" in o for _, _, o in facts(ex))
+
+
+def test_german_cv_lines_with_inflected_names_and_prepositions():
+    ex = run("cv_de_inflected.txt")
+    me = "Matthias Vogelsang"
+    # "Gruppenleiter am Deutschen Institut für X": the role before "am", the institute in its own form
+    assert relation(ex, me, "workedAt", "Deutsches Institut für Küstenforschung").start == "2021"
+    assert ("Lehrstuhl für Statik", "partOf", "Technische Universität Ellerbach") in facts(ex)
+    assert relation(ex, me, "studiedAt", "Technische Universität Ellerbach").degree == "PhD"  # "Promotion an der"
+    assert relation(ex, me, "studiedAt", "Hochschule Bergtal").degree == "MS"
+
+
+@pytest.mark.parametrize("name, me, school, degree, end", [
+    ("same_school_degrees_cv.md", "Priyanka Venkatesh", "Kestrel University", "PhD", "2019"),
+    ("same_school_degrees_cv_es.txt", "Andrea Salcedo Ruiz", "Universidad de Altamira", "PhD", "2016"),
+    ("same_school_degrees_bio.md", "Tomás Echeverri", "Lindby University", "BS", "2009"),
+])
+def test_two_degrees_at_one_school_are_one_relation_whose_dates_are_one_degrees(name, me, school, degree, end):
+    # the contract keys a relation on (subject, predicate, object): the first degree stated keeps its own
+    # dates, never the start of the other one ("PhD 2019" and "BSc 2011 - 2014" gave "PhD 2011 - 2019")
+    ex = run(name)
+    studied = [r for r in ex.relations if r.predicate == "studiedAt" and ex.entity(r.object).name == school]
+    assert len(studied) == 1
+    assert (studied[0].degree, studied[0].end) == (degree, end)
+    assert studied[0].start in (None, "2012")
+
+
+def test_a_clause_opened_by_since_is_another_clause():
+    ex = run("same_school_degrees_bio.md")
+    me = "Tomás Echeverri"
+    # "... his PhD from X in 2015, and since 2016 he has been an Assistant Professor at Y": Y is a job, not the PhD's school
+    worked = relation(ex, me, "workedAt", "Marrow State University")
+    assert (worked.role, worked.start, worked.end) == ("Assistant Professor", "2016", "present")
+    assert (me, "studiedAt", "Marrow State University") not in facts(ex)
