@@ -36,8 +36,11 @@ ADDRESS_FIELDS = ("addrLine", "postBox", "postCode", "settlement", "region", "co
 #: The label of a unit's first token is its kind after this mark: two units of one kind written with
 #: nothing between them ("Faculty of Science Department of Chemistry") stay two.
 FIRST = "B-"
+#: Roles a CV line or a sentence writes before the units ("Visiting Researcher on the X Lab"), no unit's words.
+_ROLE_PREFIXES = ("Visiting Researcher on the", "PhD Student in the", "Research Scientist at", "Postdoctoral Fellow with the",
+                  "Professor at the", "Research Intern on the", "Member of the", "Lecturer in the", "Visiting Faculty at")
 #: What joins two affiliations written at once, in the languages of the vocabularies ("and" most often).
-_AND = ("and", "and", "and", "&", "y", "e", "et", "und")
+_AND = ("and", "and", "and", "and", "and", "&", "y", "e", "et", "und")
 
 #: GROBID's ``orgName`` types (with its corpus's variant spellings) and the unit each is.
 _ORG_TYPE = {"institution": "institution", "institute": "institution", "department": "department",
@@ -128,7 +131,7 @@ def _labelled(words: list[str], kind: str) -> list[tuple[str, str]]:
 def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[str, str]] | None:
     """An affiliation as a CV line might write it: its units only (no address, no markers),
     in their order or the largest first, joined by commas, by "at" (smallest first) or run
-    together; ``None`` when it has a single unit.
+    together, now and then after a role ("Research Intern on the"); ``None`` when it has a single unit.
 
     >>> t = [("Dept", "department"), (",", "O"), ("Univ", "institution"), (",", "O"), ("Rome", "settlement")]
     >>> [" ".join(w for w, _ in rendered(t, random.Random(s))) for s in (0, 10, 20)]
@@ -147,6 +150,8 @@ def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[st
         if out and joiner:
             out.append((joiner, "O"))
         out.extend(_labelled(words, label))
+    if rng.random() < 0.25:
+        out = [(w, "O") for w in rng.choice(_ROLE_PREFIXES).split()] + out
     return out
 
 
@@ -156,7 +161,7 @@ def paired(a: list[tuple[str, str]], b: list[tuple[str, str]], rng: random.Rando
 
     >>> a, b = [("Univ", "institution"), ("A", "institution")], [("B", "institution"), ("Institute", "institution")]
     >>> " ".join(w for w, _ in paired(a, b, random.Random(0)))
-    'Univ A et B Institute'
+    'Univ A y B Institute'
     """
     first = {label: words for label, words in reversed(_fields(a)) if label in UNIT_KINDS}
     second = {label: words for label, words in reversed(_fields(b)) if label in UNIT_KINDS}
@@ -247,7 +252,7 @@ def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
     (:func:`rendered`, :func:`paired`)."""
     train_set, test = read_affiliations(Path(data_dir) / "grobid" / "affiliation-address")
     rng = random.Random(7)
-    pairs = [paired(a, b, rng) for a, b in zip(train_set[::10], train_set[5::10])]
+    pairs = [paired(a, b, rng) for a, b in zip(train_set[::5], train_set[2::5])]
     train_set += [r for r in (rendered(a, rng) for a in train_set) if r] + [p for p in pairs if p]
     test_rendered = [r for r in (rendered(a, rng) for a in test) if r]
     test_rendered += [p for p in (paired(a, b, rng) for a, b in zip(test[::5], test[1::5])) if p]
