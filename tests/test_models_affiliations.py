@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from kg.extract.models import _crf
 from kg.extract.models.affiliations import (
     _parents,
@@ -84,6 +86,25 @@ def test_shipped_model_reads_the_address():
 def test_two_organisations_joined_by_and():
     assert [n for n, _, _ in units("Zembla University and Xanadu Polytechnic")] == ["Zembla University", "Xanadu Polytechnic"]
     assert len(units("Institute of Glacier and Climate Research")) == 1
+    assert len(units("Research and Development Centre")) == 1
+
+
+@pytest.mark.parametrize("text, names", [
+    # "and" in the other languages
+    ("Universidad de Altamira y Universidad de Sierra Clara", ["Universidad de Altamira", "Universidad de Sierra Clara"]),
+    ("Università di Borgoalto e Istituto Nazionale di Ottica Marina",
+     ["Università di Borgoalto", "Istituto Nazionale di Ottica Marina"]),
+    # two units of one kind with nothing between them: each unit's first token is marked
+    ("Faculty of Science University of Lindby Department of Chemistry",
+     ["Faculty of Science", "University of Lindby", "Department of Chemistry"]),
+    ("School of Engineering Faculty of Applied Sciences Kestrel University",
+     ["School of Engineering", "Faculty of Applied Sciences", "Kestrel University"]),
+    # a unit's name starts after "the", and goes on past a "the" inside it
+    ("Marine Systems Research Centre at the University of Tarnow", ["Marine Systems Research Centre", "University of Tarnow"]),
+    ("Kestrel Institute for the Study of Coastal Systems", ["Kestrel Institute for the Study of Coastal Systems"]),
+])
+def test_units_written_without_commas(text, names):
+    assert [n for n, _, _ in units(text)] == names
 
 
 def test_registered_in_the_train_command():

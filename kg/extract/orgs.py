@@ -510,7 +510,7 @@ def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en)"
 _PHRASE = re.compile(
-    rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 
@@ -576,6 +576,8 @@ def _org_pieces(phrase: str):
 
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
+    commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
     parts, start = [], 0
     for part in commas.split(","):
         if part.strip():
@@ -606,6 +608,7 @@ def _org_pieces(phrase: str):
                 spans.append([unit.start, unit.end])
         if not any(_prose_type(commas[b:e]) for b, e in spans):
             spans = [[at, end]]
+        spans[0][0] = at  # words before the first unit are its own ("Journal of the X"); a role there is cut later
         for b, e in spans:
             joint = _AND_JOINER.search(phrase, b, e)
             if joint and not lookup_organization(phrase[b:e]) and (

@@ -36,9 +36,6 @@ ADDRESS_FIELDS = ("addrLine", "postBox", "postCode", "settlement", "region", "co
 #: The label of a unit's first token is its kind after this mark: two units of one kind written with
 #: nothing between them ("Faculty of Science Department of Chemistry") stay two.
 FIRST = "B-"
-#: Roles a CV line or a sentence writes before the units ("Visiting Researcher on the X Lab"), no unit's words.
-_ROLE_PREFIXES = ("Visiting Researcher on the", "PhD Student in the", "Research Scientist at", "Postdoctoral Fellow with the",
-                  "Professor at the", "Research Intern on the", "Member of the", "Lecturer in the", "Visiting Faculty at")
 #: What joins two affiliations written at once, in the languages of the vocabularies ("and" most often).
 _AND = ("and", "and", "and", "and", "and", "&", "y", "e", "et", "und")
 
@@ -131,7 +128,7 @@ def _labelled(words: list[str], kind: str) -> list[tuple[str, str]]:
 def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[str, str]] | None:
     """An affiliation as a CV line might write it: its units only (no address, no markers),
     in their order or the largest first, joined by commas, by "at" (smallest first) or run
-    together, now and then after a role ("Research Intern on the"); ``None`` when it has a single unit.
+    together; ``None`` when it has a single unit.
 
     >>> t = [("Dept", "department"), (",", "O"), ("Univ", "institution"), (",", "O"), ("Rome", "settlement")]
     >>> [" ".join(w for w, _ in rendered(t, random.Random(s))) for s in (0, 10, 20)]
@@ -150,8 +147,6 @@ def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[st
         if out and joiner:
             out.append((joiner, "O"))
         out.extend(_labelled(words, label))
-    if rng.random() < 0.25:
-        out = [(w, "O") for w in rng.choice(_ROLE_PREFIXES).split()] + out
     return out
 
 
@@ -235,7 +230,9 @@ def parse_affiliation(text: str) -> ParsedAffiliation:
     labels = load("affiliation").tag(affiliation_features([t.text for t in tokens]))
     # a comma ends a unit in a CV line ("University of California, Berkeley" is the gazetteer's to join)
     labels = ["O" if t.text in ",;" else label for t, label in zip(tokens, labels)]
-    found = [(label, tokens[s].start, tokens[e - 1].end) for label, s, e in runs(labels) if label != "O"]
+    # a unit's name starts after "the" ("Centre at the University of X")
+    found = [(label, tokens[s + (tokens[s].text == "the" and e - s > 1)].start, tokens[e - 1].end)
+             for label, s, e in runs(labels) if label != "O"]
     units = [(label, s, e) for label, s, e in found if label in UNIT_KINDS]
     parents = _parents([label for label, _, _ in units])
     return ParsedAffiliation(
