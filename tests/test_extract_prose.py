@@ -117,7 +117,9 @@ def test_german_cv_lines_with_inflected_names_and_prepositions():
     ex = run("cv_de_inflected.txt")
     me = "Matthias Vogelsang"
     # "Gruppenleiter am Deutschen Institut für X": the role before "am", the institute in its own form
-    assert relation(ex, me, "workedAt", "Deutsches Institut für Küstenforschung").start == "2021"
+    worked = relation(ex, me, "workedAt", "Deutsches Institut für Küstenforschung")
+    assert (worked.role, worked.start, worked.end) == ("Gruppenleiter", "2021", "present")
+    assert relation(ex, me, "workedAt", "Lehrstuhl für Statik").role == "Wissenschaftlicher Mitarbeiter"
     assert ("Lehrstuhl für Statik", "partOf", "Technische Universität Ellerbach") in facts(ex)
     assert relation(ex, me, "studiedAt", "Technische Universität Ellerbach").degree == "PhD"  # "Promotion an der"
     assert relation(ex, me, "studiedAt", "Hochschule Bergtal").degree == "MS"
@@ -153,3 +155,16 @@ def test_a_clause_opened_by_since_is_another_clause():
     worked = relation(ex, me, "workedAt", "Marrow State University")
     assert (worked.role, worked.start, worked.end) == ("Assistant Professor", "2016", "present")
     assert (me, "studiedAt", "Marrow State University") not in facts(ex)
+
+
+@pytest.mark.parametrize("name, me, org, role, dates", [
+    # "Ricercatrice presso l'Istituto X", "Assegnista di ricerca presso il Dipartimento di Y, Università Z"
+    ("cv_lines_it.txt", "Giulia Ferrandi", "Istituto Nazionale di Ottica Marina", "Ricercatrice", ("2019", "present")),
+    ("cv_lines_it.txt", "Giulia Ferrandi", "Dipartimento di Fisica", "Assegnista di ricerca", ("2014", "2019")),
+    # "Maître de conférences à l'Université X", "Chercheur postdoctoral au Centre d'Études Y"
+    ("cv_lines_fr.md", "Étienne Lavergne", "Université de Lormont", "Maître de conférences", ("2016", "present")),
+    ("cv_lines_fr.md", "Étienne Lavergne", "Centre d'Études Marines de Penhir", "Chercheur postdoctoral", ("2013", "2016")),
+])
+def test_cv_lines_with_a_role_at_an_organisation_in_other_languages(name, me, org, role, dates):
+    worked = relation(run(name), me, "workedAt", org)
+    assert (worked.role, worked.start, worked.end) == (role, *dates)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from importlib import resources
 
 from kg.extract.dates import OPEN_END_ABROAD, DateRange, find_date_range
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.text import clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
@@ -31,7 +31,7 @@ _DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until
                                r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
 _YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
-_ROLE_END = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
+_ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
 _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
