@@ -222,7 +222,8 @@ def test_japanese_cv_dates_and_units():
     assert ("理学部", "partOf", "北浜大学") in f  # 学部: a faculty inside its university
     assert relation(ex, me, "workedAt", "東雲研究所").end == "2020-03"
     phd = relation(ex, me, "studiedAt", "南山大学")
-    assert (phd.degree, phd.start) == ("PhD", "2014-04")
+    # the 博士課程 (2014-04 - 2017-03) and the 学部 before it (2010-04 - 2014-03) at one school: one relation over both
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2010-04", "2017-03")
 
 
 @pytest.mark.parametrize("name, me, job, role, school, degree, advisor", [
