@@ -63,7 +63,7 @@ _PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 #: "at" in the other languages: "Gruppenleiter am X", "investigador en el Y", "ricercatore presso Z", "chercheur au W"
-AT_ABROAD = r"am|an der|an dem|beim|bei|im|en el|en la|en|presso|na|no|nel|nella|au|aux|à la|à"
+AT_ABROAD = _WORDS["at_abroad"]
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:(?:the|il|lo|la|el|der|dem)\s+|l['’])?")
                           for c in (rf"at|@|from|{AT_ABROAD}", r"in", r"with|of|on"))
 
