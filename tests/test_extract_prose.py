@@ -168,3 +168,37 @@ def test_a_clause_opened_by_since_is_another_clause():
 def test_cv_lines_with_a_role_at_an_organisation_in_other_languages(name, me, org, role, dates):
     worked = relation(run(name), me, "workedAt", org)
     assert (worked.role, worked.start, worked.end) == (role, *dates)
+
+
+@pytest.mark.parametrize("name, me, facts_dated", [
+    # "Obtuvo su doctorado en X en 2010 y realizó una estancia posdoctoral en el Y (2010-2013)": "su", "y realizó"
+    ("bio_third_person_es.md", "María Fuensanta Lozano", [
+        ("workedAt", "Universidad de Altamira", "profesora titular", "2018", "present"),
+        ("studiedAt", "Universidad de Sierra Clara", "PhD", None, "2010"),
+        ("workedAt", "Instituto de Estudios Andinos", None, "2010", "2013")]),
+    # "Doutorou-se na X em 2009 e foi pesquisador no Y entre 2010 e 2015"
+    ("bio_third_person_pt.md", "Joaquim Esteves Prado", [
+        ("workedAt", "Universidade Federal de Vale Verde", "professor associado", "2016", "present"),
+        ("studiedAt", "Universidade Estadual de Campo Largo", None, None, "2009"),
+        ("workedAt", "Instituto de Pesquisas do Litoral Sul", None, "2010", "2015")]),
+    # "ist seit 2017 Professorin ... an der X", "Sie promovierte ... und war anschließend Postdoktorandin am Y"
+    ("bio_third_person_de.md", "Hannelore Brückner", [
+        ("workedAt", "Universität Lindenau", "Professorin für Ökologie", "2017", "present"),
+        ("studiedAt", "Technische Universität Hohenfels", "PhD", None, "2008"),
+        ("workedAt", "Forschungszentrum Ostheide", "Postdoktorandin", None, None)]),
+    # "Elle a soutenu sa thèse à X en 2006, puis a été chercheuse postdoctorale à Y"; "au Laboratoire d'..."
+    ("bio_third_person_fr.md", "Mathilde Kerbrat", [
+        ("workedAt", "Laboratoire d'Océanographie de Penhir", "directrice de recherche", "2019", "present"),
+        ("studiedAt", "Université de Saint-Aubrac", None, None, "2006"),
+        ("workedAt", "Université de Lormont", "chercheuse postdoctorale", None, None)]),
+    # "Ha conseguito il dottorato presso X nel 2008 e ha lavorato come ricercatore presso Y"
+    ("bio_third_person_it.md", "Lorenzo Baldacci", [
+        ("workedAt", "Università di Borgoalto", "professore associato", "2015", "present"),
+        ("studiedAt", "Università di Valdicorte", "PhD", None, "2008"),
+        ("workedAt", "Istituto Nazionale di Ottica Marina", "ricercatore", None, None)]),
+])
+def test_third_person_bios_in_other_languages(name, me, facts_dated):
+    ex = run(name)
+    for predicate, org, what, start, end in facts_dated:
+        r = relation(ex, me, predicate, org)
+        assert (r.role if predicate == "workedAt" else r.degree, r.start, r.end) == (what, start, end), (predicate, org)

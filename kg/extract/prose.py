@@ -204,6 +204,19 @@ def _says(text: str, kind: str) -> bool:
     return any(w.lower() in words for w in _WORD.findall(text) if len(w) == 1 or not w.isupper())
 
 
+def _without_adverbs(role: str) -> str:
+    """A role without the dates and adverbs a sentence writes before it ("seit 2017 Professorin" -> "Professorin").
+
+    >>> _without_adverbs("anschließend Postdoktorandin"), _without_adverbs("profesora titular")
+    ('Postdoktorandin', 'profesora titular')
+    """
+    words, skip = role.split(), word_groups("prose_words.tsv")
+    while len(words) > 1 and (any(c.isdigit() for c in words[0]) or any(words[0].lower() in skip[k] for k in (
+            "since", "clause_opener", "present", "past"))):
+        words.pop(0)
+    return " ".join(words)
+
+
 def _names_role_word(text: str) -> bool:
     """Whether a text holds a job title word of ``data/roles.tsv`` ("Je suis maîtresse de conférences", "Soy investigadora").
 
@@ -241,7 +254,10 @@ def _has_word(text: str, word: str) -> bool:
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
-                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)")
+                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
+                     # "... y realizó", "und war", ", puis a été": the other languages' "and then"
+                     rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
+                     r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
@@ -383,7 +399,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person"):
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
-                role = abroad.group("role").strip()
+                role = _without_adverbs(abroad.group("role").strip())
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch
