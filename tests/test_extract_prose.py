@@ -202,3 +202,22 @@ def test_third_person_bios_in_other_languages(name, me, facts_dated):
     for predicate, org, what, start, end in facts_dated:
         r = relation(ex, me, predicate, org)
         assert (r.role if predicate == "workedAt" else r.degree, r.start, r.end) == (what, start, end), (predicate, org)
+
+
+@pytest.mark.parametrize("name, me, facts_dated, unit", [
+    # "现任南岭大学化学系教授": no spaces, the university before its unit, the title after them; "于X获得博士学位";
+    # "2010年至2013年在X从事博士后研究"
+    ("bio_prose_zh.md", "林晓东", [
+        ("workedAt", "南岭大学", "教授", None, "present"), ("studiedAt", "北陵大学", "PhD", None, "2010"),
+        ("workedAt", "东湖研究所", "博士后", "2010", "2013")], ("化学系", "南岭大学")),
+    # "XはY大学Z学部の准教授である", "Wで博士(理学)を取得し、その後Vで博士研究員として勤務した"
+    ("bio_prose_ja.md", "早川 健", [
+        ("workedAt", "北浜大学", "准教授", None, "present"), ("studiedAt", "南山大学", "PhD", None, "2012"),
+        ("workedAt", "東雲研究所", "研究員", None, None)], ("理学部", "北浜大学")),
+])
+def test_chinese_and_japanese_bios(name, me, facts_dated, unit):
+    ex = run(name)
+    for predicate, org, what, start, end in facts_dated:
+        r = relation(ex, me, predicate, org)
+        assert (r.role if predicate == "workedAt" else r.degree, r.start, r.end) == (what, start, end), (predicate, org)
+    assert (unit[0], "partOf", unit[1]) in facts(ex)

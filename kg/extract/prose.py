@@ -6,7 +6,7 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit, is_role
+from kg.extract.orgs import OrgRegistry, _cjk_roles, _roles, contains_units, find_orgs_in_text, is_generic_unit, is_role
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -201,7 +201,8 @@ def _says(text: str, kind: str) -> bool:
     (True, False)
     """
     words = word_groups("prose_words.tsv")[kind]
-    return any(w.lower() in words for w in _WORD.findall(text) if len(w) == 1 or not w.isupper())
+    return any(w.lower() in words for w in _WORD.findall(text) if len(w) == 1 or not w.isupper()) or (
+        not text.isascii() and any(w in text for w in words if w[0] >= "\u3040"))  # Chinese and Japanese: no spaces
 
 
 def _without_adverbs(role: str) -> str:
@@ -223,10 +224,8 @@ def _names_role_word(text: str) -> bool:
     >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
     (True, False)
     """
-    from kg.extract.orgs import _roles
-
     roles = _roles()
-    return any(w.lower() in roles for w in _WORD.findall(text))
+    return any(w.lower() in roles for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in _cjk_roles()))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:
@@ -243,6 +242,8 @@ def _is_word_char(text: str, at: int) -> bool:
 
 def _has_word(text: str, word: str) -> bool:
     """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    if word[:1] >= "\u3040":
+        return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
     at = text.find(word)
     while at >= 0:
         end = at + len(word)
@@ -257,7 +258,7 @@ _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|late
                      r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
-                     r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+")
+                     r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+|[。，；]|(?<=[しり])、")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
@@ -304,6 +305,35 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                     previous = found or previous
 
 
+#: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
+#: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
+_CJK_ORG = re.compile(r"(?:(?![在于於任至到入])[\u3400-\u9fff\u30a0-\u30ff]){1,20}"
+                      r"(?:大学|大學|研究所|研究院|学院|學院|研究室|实验室|研究センター|センター|系|学部|研究科|公司|株式会社)")
+_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入はでのにを、，。\s（(]|その後|以後|之后|随后")
+
+
+def _cjk_orgs(text: str) -> list:
+    """The organisations a Chinese or Japanese sentence names, a university before its unit ("北浜大学理学部").
+
+    >>> [(o.name, o.type) for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")]
+    [('南岭大学', 'University'), ('化学系', 'Lab')]
+    """
+    from kg.extract.orgs import OrgMention, classify_segment
+
+    out = []
+    for begin in [0] + [m.end() for m in _CJK_BEFORE_ORG.finditer(text)]:
+        match = _CJK_ORG.match(text, begin)
+        if match is None:
+            continue
+        name = match.group(0)
+        cut = max(name.find("大学"), name.find("大學"))
+        for part, at in ((name[: cut + 2], 0), (name[cut + 2:], cut + 2)) if 0 <= cut < len(name) - 2 else ((name, 0),):
+            found = classify_segment(part)
+            if found is not None:
+                out.append(OrgMention(found.name, part, found.type, found.known, begin + at, begin + at + len(part)))
+    return out
+
+
 def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
@@ -325,7 +355,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         done_with = _done_with(sentence)
         if done_with:
             add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
-    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)]
+    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)] or (
+        _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
@@ -345,6 +376,9 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
+    for i in range(len(orgs) - 1):  # "南岭大学化学系": a unit written right after its university
+        if orgs[i].end == orgs[i + 1].begin and orgs[i].type == "University" and orgs[i + 1].type == "Lab":
+            registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
             and _says(head[orgs[0].end:orgs[1].begin], "part_of"):
@@ -400,6 +434,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
                 role = _without_adverbs(abroad.group("role").strip())
+            elif not head.isascii():  # "南岭大学化学系教授", "北浜大学理学部の准教授": the title after the organisation
+                role = next((r for r in _cjk_roles() if r in head[orgs[-1].end:]), None)
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch
