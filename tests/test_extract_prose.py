@@ -221,3 +221,9 @@ def test_chinese_and_japanese_bios(name, me, facts_dated, unit):
         r = relation(ex, me, predicate, org)
         assert (r.role if predicate == "workedAt" else r.degree, r.start, r.end) == (what, start, end), (predicate, org)
     assert (unit[0], "partOf", unit[1]) in facts(ex)
+
+
+def test_an_open_end_from_the_present_tense_leaves_a_stated_end_alone():
+    # "I am a final-year PhD student at X" (no dates) and "2021 - 2025: PhD, X": the stated years stand
+    studied = relation(run("final_year_student.md"), "Nadia Okonkwo-Reyes", "studiedAt", "Kestrel University")
+    assert (studied.start, studied.end) == ("2021", "2025")

@@ -67,8 +67,10 @@ def _widened(old, new: dict) -> dict:
     out = {}
     if new.get("start") and old.start and new["start"] < old.start:
         out["start"] = new["start"]
-    if new.get("end") and old.end and old.end != "present" and (new["end"] == "present" or new["end"] > old.end):
-        out["end"] = new["end"]
+    # an open end a sentence's tense gave ("I am a final-year student") leaves a stated end year alone
+    end = new.get("end")
+    if end and old.end and old.end != "present" and (end > old.end if end != "present" else bool(new.get("start"))):
+        out["end"] = end
     return out
 
 
