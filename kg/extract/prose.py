@@ -6,7 +6,9 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, _cjk_roles, _roles, contains_units, find_orgs_in_text, is_generic_unit, is_role
+from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
+                             is_generic_unit, is_location, is_role)
+from kg.extract.people import split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -83,8 +85,6 @@ _EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|
 
 def _employer_list(head: str, orgs):
     """"I have worked at Nokia, Acme Robotics and X Lab": every name of the list is an employer."""
-    from kg.extract.orgs import OrgMention, classify_segment
-
     match = _EMPLOY.search(head)
     if not match:
         return orgs
@@ -121,8 +121,6 @@ def _without_owner(org):
 
 def _cut_before(org, end: int):
     """The mention read again up to ``end`` (a position in its written text); itself when that part names nothing."""
-    from kg.extract.orgs import OrgMention, classify_segment
-
     inner = classify_segment(org.written[:end], context_org=True)
     if inner is None:
         return org
@@ -147,8 +145,6 @@ def _without_town(org, text: str):
     cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
     if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
         return org
-    from kg.extract.orgs import is_location
-
     region = _REGION_AFTER.match(text[org.end:])
     if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
                                                            or is_location(region.group("region"))))):
@@ -172,9 +168,6 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
-    from kg.extract.orgs import classify_segment
-    from kg.extract.people import split_people
-
     match = _DONE_WITH.search(clause)
     if match is None:
         return None
@@ -308,7 +301,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 #: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
 _CJK_ORG = re.compile(r"(?:(?![在于於任至到入])[\u3400-\u9fff\u30a0-\u30ff]){1,20}"
-                      r"(?:大学|大學|研究所|研究院|学院|學院|研究室|实验室|研究センター|センター|系|学部|研究科|公司|株式会社)")
+                      rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
 _CJK_BEFORE_ORG = re.compile(r"[在于於任至到入はでのにを、，。\s（(]|その後|以後|之后|随后")
 
 
@@ -318,8 +311,6 @@ def _cjk_orgs(text: str) -> list:
     >>> [(o.name, o.type) for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")]
     [('南岭大学', 'University'), ('化学系', 'Lab')]
     """
-    from kg.extract.orgs import OrgMention, classify_segment
-
     out = []
     for begin in [0] + [m.end() for m in _CJK_BEFORE_ORG.finditer(text)]:
         match = _CJK_ORG.match(text, begin)
