@@ -306,3 +306,11 @@ def test_a_title_naming_a_section_is_no_group():
     f = facts(ex)
     assert {("Ona Ribas", "workedAt", "Castellví Lab"), ("Pau Serra", "studiedAt", "Castellví Lab")} <= f
     assert not any(o == "Lab members" for _, _, o in f)
+
+
+@pytest.mark.parametrize("name, owner, group", [
+    ("lab_page_es.html", "Adela Quiroga Benavente", "Grupo de Investigación en Hidrogeología Aplicada"),  # "Investigador principal"
+    ("lab_page_it.html", "Ettore Montanari", "Laboratorio di Acustica Ambientale"),  # "Responsabile"
+])
+def test_a_lab_pages_owner_works_at_the_pages_group(name, owner, group):
+    assert relation(run(name), owner, "workedAt", group).end == "present"

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
@@ -246,3 +247,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
+    # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
+    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+        ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))
