@@ -227,3 +227,11 @@ def test_an_open_end_from_the_present_tense_leaves_a_stated_end_alone():
     # "I am a final-year PhD student at X" (no dates) and "2021 - 2025: PhD, X": the stated years stand
     studied = relation(run("final_year_student.md"), "Nadia Okonkwo-Reyes", "studiedAt", "Kestrel University")
     assert (studied.start, studied.end) == ("2021", "2025")
+
+
+def test_names_spelled_like_pronouns_of_other_languages_are_no_pronouns():
+    # "Su", "Mi", "Ela" are pronouns in Spanish, Italian or Portuguese, and names here: the sentences are not the owner's
+    f = facts(run("bio_names_like_pronouns.md"))
+    me = "Karin Vestergaard"
+    assert (me, "workedAt", "Harwick University") in f
+    assert not any(s == me and o in ("Lindby University", "Kestrel University", "Tidal Lab") for s, _, o in f)

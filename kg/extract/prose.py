@@ -17,6 +17,8 @@ from kg.extract.vocab import degree_span, field_of
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
+#: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
+_ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
@@ -188,13 +190,15 @@ _WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
 def _says(text: str, kind: str) -> bool:
-    """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words there).
+    """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words
+    there; a pronoun with a capital only opens the text, elsewhere it is a name: "Hao Su", "Ela Brandt").
 
-    >>> _says("Trabajo como investigador en el Instituto X", "first_person"), _says("Funded by the EU", "first_person")
+    >>> _says("Trabajo como investigador en el Instituto X", "first_person"), _says("We met J. Su at the EU", "first_person")
     (True, False)
     """
     words = word_groups("prose_words.tsv")[kind]
-    return any(w.lower() in words for w in _WORD.findall(text) if len(w) == 1 or not w.isupper()) or (
+    return any(w.lower() in words for i, w in enumerate(_WORD.findall(text))
+               if (len(w) == 1 or not w.isupper()) and (i == 0 or w.islower() or kind != "first_person")) or (
         not text.isascii() and any(w in text for w in words if w[0] >= "\u3040"))  # Chinese and Japanese: no spaces
 
 
@@ -224,7 +228,7 @@ def _names_role_word(text: str) -> bool:
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
-    if _PRONOUN.search(sentence) or _says(sentence, "first_person"):
+    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
     return any(n and _has_word(sentence, n) for n in names)
 
