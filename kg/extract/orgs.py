@@ -576,8 +576,10 @@ def _org_pieces(phrase: str):
         for b, e in spans:
             joint = _AND_JOINER.search(phrase, b, e)
             if joint and not lookup_organization(phrase[b:e]) and (
-                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])):
-                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))  # "X and Y", one known
+                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])
+                    or (joint.group(0).endswith("the ") and _prose_type(phrase[b:joint.start()]) and _prose_type(phrase[joint.end():e]))):
+                # "X and Y", one known; "X and the Y", both organisations
+                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))
             else:
                 yield phrase[b:e], b
 
