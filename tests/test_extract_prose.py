@@ -221,6 +221,7 @@ def test_chinese_and_japanese_bios(name, me, facts_dated, unit):
         r = relation(ex, me, predicate, org)
         assert (r.role if predicate == "workedAt" else r.degree, r.start, r.end) == (what, start, end), (predicate, org)
     assert (unit[0], "partOf", unit[1]) in facts(ex)
+    assert not any(e.name.endswith("联系") for e in ex.entities)  # "请与我联系": contact, no department
 
 
 def test_an_open_end_from_the_present_tense_leaves_a_stated_end_alone():

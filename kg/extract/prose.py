@@ -321,6 +321,8 @@ def _cjk_orgs(text: str) -> list:
         if match is None:
             continue
         name = match.group(0)
+        if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
+            continue  # "联系" (contact), "关系": common words that end like a department
         cut = max(name.find("大学"), name.find("大學"))
         for part, at in ((name[: cut + 2], 0), (name[cut + 2:], cut + 2)) if 0 <= cut < len(name) - 2 else ((name, 0),):
             found = classify_segment(part)
