@@ -121,3 +121,13 @@ def test_the_query_benchmark_has_a_hub_value_for_every_parameter_and_fills_every
         assert not queries.EMPTY_VALUES.search(text), name
     assert queries.parameters("find_entities", hub) == {"key": "some university"}
     assert "(<urn:p> <urn:r> <urn:o>)" in queries.filled(load_query("conflict_statements"), hub["fill"])
+
+
+def test_pdf_benchmark_compares_facts_and_reading_time_per_layout(capsys):
+    import pdf
+
+    pdf.main(["--before", "HEAD", "--repeat", "1"])
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()[2:]}
+    assert set(rows) == {"date_column", "sidebar", "running_header", "hyphenated", "publications", "all"}
+    text, found_before, _, found_after = (int(v) for v in rows["all"][:4])
+    assert text > 0 and 0 < found_before <= text and 0 < found_after <= text

@@ -1,10 +1,23 @@
-"""PDF text extraction with pypdf, page by page, quietly."""
+"""PDF text extraction with pypdf: lines rebuilt from text positions, page furniture dropped.
+
+Each page's text pieces (pypdf's layout-mode text groups: text, start and end x, baseline y) are
+put on lines by baseline and ordered by x, so a date cell written after its entry still comes
+first. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
+column by column; one whose left cells share the baselines of the right column (moderncv dates,
+europass labels) is read row by row. Lines that repeat at the top or bottom of most pages
+(running headers and footers) and page numbers there are dropped; a line wrapped in the middle of
+an entry is joined to the line it continues, and a word hyphenated at the line end is rejoined
+when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
+Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
+"""
 from __future__ import annotations
 
 import io
 import logging
 import re
 import warnings
+from collections import Counter
+from dataclasses import dataclass
 
 from kg.ingest._source import Lines, SourceError, clean_inline
 
@@ -14,6 +27,42 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u00ad": ""})
 _BULLET = re.compile(r"^\s*[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔]\s*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
+PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
+                         r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
+# what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
+# month/year, or an e-mail address or web address (contact lines)
+ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+                        r"|\S+@\S+\.\w|https?://|www\.)")
+# a year or year range ending a line, as CV entries end
+ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
+_HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
+_FIRST_WORD = re.compile(r"^(\S+)")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@dataclass
+class _Row:
+    """One line of a page: its text, where it sits (points; None when unknown) and its line number."""
+
+    number: int
+    page: int
+    text: str
+    x0: float | None = None
+    x1: float | None = None
+    y: float | None = None
+    size: float = 0.0
+    block: tuple = (0, 1)  # which column of how many on the page
+    tail: str = ""  # a cell set off at the line's right end (a right-aligned date), kept last on joins
+    tail_x: float | None = None
+    right: float | None = None  # the right edge of the line's column, once headers and footers are gone
+    pitch: float = 0.0  # the usual distance between the lines of a paragraph in this column
+    first: bool = False  # the first line left on its page (after headers)
+    last: bool = False  # the last line left on its page (before footers)
+
+    @property
+    def full(self) -> str:
+        return f"{self.text} {self.tail}" if self.tail else self.text
 
 
 def _info(reader, metadata: dict) -> None:
@@ -32,12 +81,257 @@ def _info(reader, metadata: dict) -> None:
             metadata[target] = clean_inline(value)
 
 
+def _pieces(page) -> list[dict] | None:
+    """pypdf's layout-mode text groups of ``page`` (text, tx, displaced_tx, ty, font_height), None if unavailable."""
+    try:
+        from pypdf._text_extraction import _layout_mode
+        from pypdf.generic import ArrayObject, ContentStream, StreamObject
+    except ImportError:  # pragma: no cover - older pypdf
+        return None
+    contents = page.get("/Contents")
+    if contents is not None:
+        contents = contents.get_object()
+    if not isinstance(contents, (ArrayObject, StreamObject)):
+        return []
+    ops = iter(ContentStream(contents, page.pdf, "bytes").operations)
+    return _layout_mode.text_show_operations(ops, page._layout_mode_fonts(), True, None)
+
+
+def _baselines(pieces: list[dict]) -> list[list[dict]]:
+    """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
+    a line of smaller pieces just above or below a line and touching its text (superscripts,
+    footnote marks) joins that line.
+
+    >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
+    >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
+    ...                                                     piece(0, 88, 10, "Rostburg")])]
+    [['Brakel', '*'], ['Rostburg']]
+    """
+    lines: list[list[dict]] = []
+    for piece in sorted(pieces, key=lambda p: -p["ty"] * p["flip_sort"]):
+        y = piece["ty"] * piece["flip_sort"]
+        if lines and abs(lines[-1][0]["ty"] * lines[-1][0]["flip_sort"] - y) <= 0.2 * max(piece["font_height"], 1):
+            lines[-1].append(piece)
+        else:
+            lines.append([piece])
+
+    def attaches(small: list[dict], line: list[dict]) -> bool:
+        height = max(max(p["font_height"] for p in line), 1)
+        offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
+        return (max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
+                and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
+                        for p in small))
+
+    merged: list[list[dict]] = []
+    for index, line in enumerate(lines):
+        if merged and attaches(line, merged[-1]):
+            merged[-1] += line
+        elif index + 1 < len(lines) and attaches(line, lines[index + 1]):
+            lines[index + 1] = line + lines[index + 1]
+        else:
+            merged.append(line)
+    return [sorted(line, key=lambda p: p["tx"]) for line in merged]
+
+
+def _joined(pieces: list[dict]) -> str:
+    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut."""
+    text = ""
+    end = None
+    for piece in pieces:
+        gap = piece["tx"] - end if end is not None else 0
+        if text and (gap > 0.1 * piece["font_height"] or text.endswith(" ") or piece["text"].startswith(" ")):
+            text += " "
+        text += piece["text"]
+        end = piece["displaced_tx"]
+    return text
+
+
+def _gutter(lines: list[list[dict]]) -> float | None:
+    """The x of a gap between two columns: the left edge of at least three lines' text that hardly
+    a line's text crosses (a banner name across both columns may), with text on both sides of many lines."""
+    starts = Counter(round(p["tx"]) for line in lines for p in line)
+    candidates = sorted(x for x, count in starts.items() if count >= 3)
+    for x in candidates[1:]:
+        crossing = sum(any(p["tx"] < x - 1 < p["displaced_tx"] for p in line) for line in lines)
+        if crossing > max(1, len(lines) // 10):
+            continue
+        left = sum(any(p["displaced_tx"] <= x for p in line) for line in lines)
+        right = sum(any(p["tx"] >= x - 1 for p in line) for line in lines)
+        if left >= 3 and right >= 3:
+            return x - 1
+    return None
+
+
+def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
+    """The rows of one page in reading order, numbered from ``number + 1``."""
+    lines = _baselines([p for p in pieces if p["text"].strip()])
+    if not lines:
+        return []
+    gutter = _gutter(lines)
+    blocks = [lines]
+    if gutter is not None:
+        sides = [([p for p in line if p["tx"] < gutter], [p for p in line if p["tx"] >= gutter])
+                 for line in lines]
+        both = sum(bool(left and right) for left, right in sides)
+        lefts = sum(bool(left) for left, _ in sides)
+        rights = sum(bool(right) for _, right in sides)
+        # a date column or a column of dates at a tab stop shares the other side's baselines;
+        # a sidebar and a main column each keep their own
+        if both < 0.5 * lefts and both < 0.5 * rights:
+            blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
+    rows = []
+    for index, block in enumerate(blocks):
+        for line in block:
+            number += 1
+            size = max(p["font_height"] for p in line)
+            tail = None
+            last = line[-1]
+            if (len(line) > 1 and last["tx"] - line[-2]["displaced_tx"] > 2 * size
+                    and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
+                tail, line = last, line[:-1]
+            rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
+                             line[0]["ty"] * line[0]["flip_sort"], size, (index, len(blocks)),
+                             tail["text"].strip() if tail else "", tail["tx"] if tail else None))
+    return rows
+
+
+def _measure_columns(rows: list[_Row]) -> None:
+    """Set each row's column right edge (the second-widest line of that column in the document, so
+    that one overlong line such as an e-mail address does not move it) and line pitch (the most
+    common distance between consecutive lines of its type size in that column on its page)."""
+    ends: dict = {}
+    gaps: dict = {}
+    previous = None
+    for row in rows:
+        if row.x1 is None:
+            continue
+        column = (row.page, row.block)
+        ends.setdefault(row.block, []).append(row.x1 if row.tail_x is None else row.tail_x)
+        if previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5:
+            gaps.setdefault((*column, round(row.size)), Counter())[round(previous.y - row.y, 1)] += 1
+        previous = row
+    edges = {block: sorted(values)[-2] if len(values) > 1 else values[0] for block, values in ends.items()}
+    for row in rows:
+        if row.x1 is not None:
+            row.right = edges[row.block]
+            pitches = gaps.get((row.page, row.block, round(row.size)))
+            row.pitch = pitches.most_common(1)[0][0] if pitches else 1.5 * row.size
+
+
+def _furniture(text: str) -> str:
+    return re.sub(r"\d+", "#", clean_inline(text).lower())
+
+
+def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
+    """Pages without their running headers and footers: top and bottom lines that repeat on most
+    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number. A repeat set in larger
+    type than the others stays: the name as page 1's title, when later pages carry it as a header."""
+    def margins(rows):  # two lines at the top and bottom of a full page, one of a short one
+        return rows[:2] + rows[-2:] if len(rows) >= 8 else rows[:1] + rows[-1:]
+
+    seen: dict[str, set] = {}
+    smallest: dict[str, float] = {}
+    for page, rows in enumerate(pages):
+        for row in margins(rows):
+            key = _furniture(row.full)
+            seen.setdefault(key, set()).add(page)
+            smallest[key] = min(smallest.get(key, row.size), row.size)
+    needed = max(2, -(-len(pages) * 3 // 5))
+
+    def furniture(row) -> bool:
+        key = _furniture(row.full)
+        if PAGE_NUMBER.match(clean_inline(row.full)):
+            return True
+        return len(seen[key]) >= needed and row.size <= 1.2 * smallest[key]
+
+    kept = []
+    for rows in pages:
+        edge = {id(row) for row in margins(rows)}
+        body = [row for row in rows if id(row) not in edge or not furniture(row)]
+        if body:
+            body[0].first = body[-1].last = True
+        kept.append(body)
+    return kept
+
+
+def _follows(previous: _Row, row: _Row) -> bool:
+    """Whether ``row`` is the next line of ``previous``'s column: at the usual line pitch below it,
+    or the first line of the next page after the last of this one (an entry broken by a page end)."""
+    if previous.y is None or row.y is None:
+        return True  # the plain-text fallback has no positions to check
+    if previous.block != row.block:
+        return False
+    if previous.page == row.page:
+        return 0 < previous.y - row.y <= 1.15 * previous.pitch  # renderers round positions to pixels
+    return row.page == previous.page + 1 and previous.last and row.first
+
+
+def _continues(previous: _Row, row: _Row) -> bool:
+    """Whether ``row`` is the wrapped rest of ``previous``: the next line of its column, in the same
+    type size, not starting a new item, whose first word would not have fitted at the end of
+    ``previous``."""
+    if previous.y is None or row.y is None or not _follows(previous, row):
+        return False
+    if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
+        return False
+    if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
+        return False
+    if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates
+        return False
+    first = row.text.split()[0]
+    end = previous.tail_x - previous.size if previous.tail_x is not None else row.right
+    room = end - previous.x1
+    return room < (row.x1 - row.x0) * (len(first) + 1) / max(len(row.text), 1) and room < 0.4 * (end - previous.x0)
+
+
+def _dehyphenate(head: str, tail: str, vocabulary: Counter) -> str:
+    """``head`` ending in "Univer-" and ``tail`` starting "sity": the joined word unless the
+    hyphenated form is the plausible one (it occurs elsewhere, or ``head`` is already a compound).
+
+    >>> _dehyphenate("PhD, Univer-", "sity of Lindmark", Counter())
+    'PhD, University of Lindmark'
+    >>> _dehyphenate("a state-of-the-", "art flume", Counter())
+    'a state-of-the-art flume'
+    """
+    end = _HYPHENATED_END.search(head)
+    start = _FIRST_WORD.match(tail)
+    if not end or not start or not start.group(1)[0].islower():
+        return f"{head} {tail}"
+    part, rest = end.group(1), start.group(1)
+    word = part + rest
+    joined = word.lower().rstrip(".,;:)")
+    hyphened = f"{part}-{rest}".lower().rstrip(".,;:)")
+    if vocabulary[joined] or not (vocabulary[hyphened] or "-" in part):
+        return f"{head[:-1]}{tail}"
+    return f"{head}{tail}"
+
+
+def _join(rows: list[_Row]) -> list[_Row]:
+    """Wrapped lines joined to the line they continue (which keeps its number), hyphens resolved."""
+    _measure_columns(rows)
+    vocabulary = Counter(word.lower() for row in rows for word in _WORD.findall(row.full))
+    out: list[_Row] = []
+    for row in rows:
+        previous = out[-1] if out else None
+        if previous and (_continues(previous, row) or (_HYPHENATED_END.search(previous.text)
+                                                       and row.text[:1].islower() and _follows(previous, row))):
+            previous.text = _dehyphenate(previous.text, row.text, vocabulary)
+            previous.x1, previous.y, previous.page, previous.last = row.x1, row.y, row.page, row.last
+            if row.tail:
+                previous.tail = f"{previous.tail} {row.tail}".strip()
+            previous.tail_x = row.tail_x
+            continue
+        out.append(row)
+    return out
+
+
 def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
     """Lines and metadata of a PDF.
 
-    Line numbers count the lines of the extracted text across pages (page 1's first
-    line is 1); ``metadata['page_starts']`` gives the first line number of each page.
-    Bullet glyphs at a line start become ``- ``. Corrupt and encrypted files raise
+    Line numbers count the lines the reader rebuilt, across pages (page 1's first line is 1),
+    including dropped headers and footers; a line joined from wrapped lines has the number of
+    its first. ``metadata['page_starts']`` gives the first line number of each page. Bullet
+    glyphs at a line start become ``- ``. Corrupt and encrypted files raise
     :class:`SourceError`; pypdf's own warnings are silenced.
     """
     logging.getLogger("pypdf").setLevel(logging.CRITICAL)
@@ -47,7 +341,6 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
     except ImportError:  # pragma: no cover - pypdf is a dependency
         raise SourceError("PDF support needs pypdf") from None
     metadata: dict = {}
-    out = Lines()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -71,21 +364,21 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
         number = 0
         starts = []
         failed = 0
+        per_page: list[list[_Row]] = []
         for index in range(count):
+            starts.append(number + 1)
             try:
-                text = pages[index].extract_text() or ""
+                rows = _page_lines(pages[index], index, number)
             except FileNotDecryptedError:
                 raise SourceError("encrypted PDF (needs a password)") from None
             except Exception:
                 failed += 1
-                text = ""
-            starts.append(number + 1)
-            text = text.translate(_LIGATURES).replace("\r\n", "\n").replace("\r", "\n")
-            for line in text.split("\n"):
-                number += 1
-                line = _CONTROL.sub("", line)
-                line = _BULLET.sub("- ", line)
-                out.add(number, line)
+                rows = []
+            number = rows[-1].number if rows else number
+            per_page.append(rows)
+    out = Lines()
+    for row in _join([row for rows in _drop_furniture(per_page) for row in rows]):
+        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", row.full)))
     metadata["pages"] = count
     metadata["page_starts"] = tuple(starts)
     lines = out.result()
@@ -94,3 +387,17 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
             raise SourceError("corrupt PDF (no page could be read)")
         raise SourceError("PDF has no extractable text (scanned image?)")
     return lines, metadata
+
+
+def _page_lines(page, index: int, number: int) -> list[_Row]:
+    """The rows of one page: rebuilt from positions, or pypdf's plain text lines as a fallback."""
+    try:
+        pieces = _pieces(page)
+        if pieces is not None:
+            for piece in pieces:
+                piece["text"] = piece["text"].translate(_LIGATURES)
+            return _page_rows(pieces, index, number)
+    except Exception:  # layout internals differ between pypdf versions and choke on odd pages; plain text still reads
+        pass
+    text = (page.extract_text() or "").translate(_LIGATURES).replace("\r\n", "\n").replace("\r", "\n")
+    return [_Row(number + offset, index, line) for offset, line in enumerate(text.split("\n"), 1)]
