@@ -273,6 +273,8 @@ REWRITTEN = {
     "find_entities_exact": [{"label": Literal(t)} for t in ("Northfield University", "NFU", "Sam Lee", "Nobody")],
     "find_entities": [{"key": Literal(t)} for t in ("northfield university", "nfu", "sam lee", "nobody")],
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
+    "shared_affiliations": [{"a": ALICE, "b": BOB}, {"a": BOB, "b": ALICE}, {"a": ALICE, "b": mint_iri("person", "Carol Zhang")},
+                            {"a": ALICE, "b": mint_iri("person", "Nobody")}],
     "relation_assertions": [{}, {"graph": ALICE_GRAPH},
                             {"subject": ALICE, "predicate": URIRef("https://w3id.org/kg/ontology#studiedAt"), "object": NFU}],
 }
