@@ -275,15 +275,12 @@ REWRITTEN = {
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "shared_affiliations": [{"a": ALICE, "b": BOB}, {"a": BOB, "b": ALICE}, {"a": ALICE, "b": mint_iri("person", "Carol Zhang")},
                             {"a": ALICE, "b": mint_iri("person", "Nobody")}],
-    "relation_assertions": [{}, {"graph": ALICE_GRAPH},
-                            {"subject": ALICE, "predicate": URIRef("https://w3id.org/kg/ontology#studiedAt"), "object": NFU}],
 }
 #: the same questions on a store in kg.rdf's lean layout (edges without an assertion node): the entities of LEAN
 LEAN_QUESTIONS = {
     "explain_facts": [{"entity": mint_iri(kind, name)} for kind, name in (
         ("person", "Odile Quill"), ("person", "Basil Fenwick"), ("publication", "Lanterns of Brass"),
         ("org", "Harrowgate University"))],
-    "relation_assertions": [{}],
 }
 #: GROUP_CONCAT's values, in an order SPARQL leaves open
 CONCATENATED = {"documents": "; ", "subjectName": "\n", "objectName": "\n"}
