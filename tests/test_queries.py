@@ -290,6 +290,7 @@ REWRITTEN = {
     "find_entities": [{"key": Literal(t)} for t in ("northfield university", "nfu", "sam lee", "nobody")],
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "known_affiliations": [{}],
+    "known_coauthors": [{}],
     "shared_affiliations": [{"a": ALICE, "b": BOB}, {"a": BOB, "b": ALICE}, {"a": ALICE, "b": mint_iri("person", "Carol Zhang")},
                             {"a": ALICE, "b": mint_iri("person", "Nobody")}],
 }
@@ -299,6 +300,7 @@ LEAN_QUESTIONS = {
         ("person", "Odile Quill"), ("person", "Basil Fenwick"), ("publication", "Lanterns of Brass"),
         ("org", "Harrowgate University"))],
     "known_affiliations": [{}],
+    "known_coauthors": [{}],
 }
 #: GROUP_CONCAT's values, in an order SPARQL leaves open
 CONCATENATED = {"documents": "; ", "subjectName": "\n", "objectName": "\n"}
