@@ -291,10 +291,10 @@ REWRITTEN = {
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "known_affiliations": [{}],
     "known_coauthors": [{}],
-    "shared_affiliations": [{"a": ALICE, "b": BOB}, {"a": BOB, "b": ALICE}, {"a": ALICE, "b": mint_iri("person", "Carol Zhang")},
-                            {"a": ALICE, "b": mint_iri("person", "Nobody")}],
+    "shared_affiliations": [{"a": a, "b": b} for a, b in ((ALICE, BOB), (BOB, ALICE), (ALICE, mint_iri("person", "Carol Zhang")),
+                                                          (ALICE, mint_iri("person", "Nobody")))],
 }
-#: the same questions on a store in kg.rdf's lean layout (edges without an assertion node): the entities of LEAN
+#: the questions on the ``lean`` store (kg.rdf's layout: edges without an assertion node), about its entities
 LEAN_QUESTIONS = {
     "explain_facts": [{"entity": mint_iri(kind, name)} for kind, name in (
         ("person", "Odile Quill"), ("person", "Basil Fenwick"), ("publication", "Lanterns of Brass"),
@@ -318,7 +318,9 @@ def lean():
     from kg.rdf import document_triples
     from kg.resolve import resolve
 
-    said = lambda line, text: Evidence(line, line, text)
+    def said(line: int, text: str) -> Evidence:
+        return Evidence(line, line, text)
+
     cv = Extraction("/docs/quill-cv.txt", "p", (
         Entity("p", "Odile Quill", "Person", evidence=said(1, "Odile Quill")),
         Entity("u", "Harrowgate University", "University", evidence=said(3, "Harrowgate University")),
