@@ -8,8 +8,9 @@ import pytest
 
 from conftest import DATA
 from kg.extract.context import ExtractContext
-from kg.extract.publications import add_publications, add_venue_mentions, parse_citation, same_person, split_entries
-from kg.extract.venues import find_venues, is_preprint, lookup_venue, normalize_venue
+from kg.extract.publications import add_publications, parse_citation, same_person, split_entries
+from kg.extract.venue_mentions import venue_mentions
+from kg.extract.venues import is_preprint, lookup_venue, normalize_venue
 from kg.model import Document, Line
 
 CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding="utf-8"))
@@ -294,26 +295,20 @@ def test_lookup_and_normalize_venue():
     assert is_preprint("bioRxiv 2021.01.01.123456") and normalize_venue("Under review at ICLR 2025") is None
 
 
-def test_find_venues_in_prose_skips_ordinary_words():
-    names = [n for n, *_ in find_venues("Science matters; papers at UIST'24, ICCV 2021 and in Nature Communications.")]
+def test_venues_in_prose_skip_ordinary_words():
+    names = [n for n, _ in venue_mentions("Science matters; papers at UIST'24, ICCV 2021 and in Nature Communications.")]
     assert names == ["UIST", "ICCV", "Nature Communications"]
 
 
-def test_find_venues_needs_a_year_mixed_case_or_a_list_for_acronyms():
-    assert [n for n, *_ in find_venues("venues such as ACM CHI, UbiComp, DIS and ICSE")] == ["CHI", "UbiComp", "DIS", "ICSE"]
-    assert find_venues("We built a FAST pipeline with the APL team for Machine Learning research.") == []
+def test_venue_acronyms_need_a_year_a_word_about_papers_or_a_list():
+    assert [n for n, _ in venue_mentions("venues such as ACM CHI, UbiComp, DIS and ICSE")] == ["CHI", "UbiComp", "DIS", "ICSE"]
+    assert [n for n, _ in venue_mentions("She studies CHI, CSCW and DIS communities")] == ["CHI", "CSCW", "DIS"]
+    assert venue_mentions("We built a FAST pipeline with the APL team for Machine Learning research.") == []
 
 
-def test_add_venue_mentions_adds_entities_with_evidence():
-    doc = Document(path="x", name="x", format="text", sha256="0",
-                   lines=(Line(3, "Reviewer for the Journal of the American Chemical Society and Nature Catalysis."),))
-    ctx = ExtractContext(doc)
-    add_venue_mentions(ctx, [0])
-    venues = {e.name: e for e in ctx.entities}
-    assert set(venues) == {"JACS", "Nature Catalysis"}
-    assert "Journal of the American Chemical Society" in venues["JACS"].aliases
-    assert venues["JACS"].evidence.line_start == 3
-    assert ctx.relations == []
+def test_venues_a_reviewer_line_names_are_found_with_their_long_names():
+    found = venue_mentions("Reviewer for the Journal of the American Chemical Society and Nature Catalysis.")
+    assert found == [("JACS", "Journal of the American Chemical Society"), ("Nature Catalysis", "Nature Catalysis")]
 
 
 def test_split_entries_field_groups_without_bullets_or_blank_lines():
@@ -419,6 +414,19 @@ def test_table_cells_are_fields_of_their_own():
      ["Teodora Vasquelle", "Brannoc Ilvers"], "Notes on tidal gauges"),
 ])
 def test_names_the_model_has_never_seen_are_the_authors(line, authors, title):
+    c = parse_citation(line)
+    assert (c.authors, c.title) == (authors, title)
+
+
+@pytest.mark.parametrize("line, authors, title", [
+    # Vancouver names ("Lee C") and initials before a colon or a full stop: the author field ends where the title begins
+    ("Lee C, Ruiz A. Tidal graphs in shallow seas. J Graph Methods. 2021;7:1-9.", ["Lee C", "Ruiz A"], "Tidal graphs in shallow seas"),
+    ("A. Ruiz, Lee C. Tidal graphs in shallow seas. Nature 2021.", ["A. Ruiz", "Lee C"], "Tidal graphs in shallow seas"),
+    ("Ruiz, A., Lee, C. Tidal graphs in shallow seas. Journal of Graph Methods, 7, 2021.", ["A. Ruiz", "C. Lee"],
+     "Tidal graphs in shallow seas"),
+    ("Chen, B., Ruiz, A.: A survey of graph tides. ACM Comput. Surv. 2022.", ["B. Chen", "A. Ruiz"], "A survey of graph tides"),
+])
+def test_the_names_end_where_the_title_begins(line, authors, title):
     c = parse_citation(line)
     assert (c.authors, c.title) == (authors, title)
 

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.extract.gazetteer import data_words
+from kg.extract.gazetteer import data_patterns, data_words
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
@@ -22,27 +22,20 @@ _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
-_LIST_CONJUNCTION = re.compile(r"\s+(?:and|&|und|et|y)\s+")
+#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces.
+_LIST_SEPARATOR = re.compile(r"[,;/]|\s+(?:and|&|und|et|y)\s+")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
 
-__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords"]
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "strip_accents"]
 
-_TITLES = re.compile(
-    r"^(?:(?:assistant|associate|adjunct|visiting|full|emeritus|distinguished|research|senior)\s+)*"
-    # German doctorates and diplomas name the faculty after "Dr." ("Dr. rer. nat.", "Dr.-Ing.", "Dipl.-Phys.")
-    r"(?:dr\.?\s?(?:rer\.?\s?[a-z]{2,5}\.|phil\.|med\.|sc\.\s?[a-z]{3,5}\.)|dr\.?-ing\.|dipl\.-[a-z]{2,6}\.|habil\.|"
-    # Italian, Austrian, Spanish and German academic titles ("Dott.ssa", "Prof.ssa", "Mag.", "Lic.", "Univ.-Prof.", "apl. Prof.")
-    r"dott\.ssa|prof\.ssa|mag\.|lic\.|licda?\.|univ\.-prof\.|apl\.\s?prof\.|pr(?=\s)|"
-    r"prof(?:essor)?s?\.?|dr\.?|dra\.?|drs\.?|mr\.?|mrs\.?|ms\.?|mme\.?|m\.|sir|dame|pd\s+dr\.?|dott\.?|ing\.?|herr|frau|pr\.|profa?\.)\s+",
-    re.IGNORECASE,
-)
+#: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
+_TITLES = re.compile(r"^(?:(?:{rank})\s+)*(?:{title})\s+".format(**data_patterns("person_patterns.tsv")), re.IGNORECASE)
 #: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
-_PARTICLES = {"van", "von", "de", "da", "del", "della", "der", "den", "di", "du", "la", "le", "bin", "binti", "al",
-              "el", "y", "dos", "das", "do", "ten", "ter", "zu", "af", "st.", "mac", "ibn", "e"}
+_PARTICLES = data_words("name_particles.txt")
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
@@ -59,7 +52,14 @@ def name_stopwords() -> frozenset[str]:
     return data_words("name_stopwords.txt")
 
 
-def _fold(text: str) -> str:
+def strip_accents(text: str) -> str:
+    """The text without its accents and other combining marks.
+
+    >>> strip_accents("Hølm Ñúñez")
+    'Hølm Nunez'
+    """
+    if text.isascii():  # nothing for NFKD to decompose
+        return text
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))
 
@@ -153,26 +153,14 @@ class PersonMention:
 
 def _split_top(text: str) -> list[tuple[str, int]]:
     """Split at commas/semicolons/"and"/"&" outside parentheses: ``(piece, offset)``."""
-    pieces, depth, start = [], 0, 0
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "([":
-            depth += 1
-        elif c in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            if c in ",;/":
-                pieces.append((text[start:i], start))
-                start = i + 1
-            else:
-                m = _LIST_CONJUNCTION.match(text[i:])
-                if m and c.isspace():
-                    pieces.append((text[start:i], start))
-                    start = i + m.end()
-                    i = start
-                    continue
-        i += 1
+    depth, masked = 0, []
+    for c in text:  # what brackets hold ("(chair, UL)") is no separator
+        depth = depth + 1 if c in "([" else max(0, depth - 1) if c in ")]" else depth
+        masked.append(c if depth == 0 else "(")
+    pieces, start = [], 0
+    for match in _LIST_SEPARATOR.finditer("".join(masked)):
+        pieces.append((text[start:match.start()], start))
+        start = match.end()
     pieces.append((text[start:], start))
     return pieces
 
@@ -205,7 +193,7 @@ def abbreviates(short: str, full: str) -> bool:
     >>> abbreviates("R. Sato", "Ryo Sato"), abbreviates("J.-P. Roy", "Jean-Pierre Roy"), abbreviates("R. Saito", "Ryo Sato")
     (True, True, False)
     """
-    s, f = _fold(short).replace(".", ". ").split(), _fold(full).split()
+    s, f = strip_accents(short).replace(".", ". ").split(), strip_accents(full).split()
     if len(s) < 2 or len(f) < 2 or s[-1].lower() != f[-1].lower():
         return False  # first-name-last order only ("Sato, R." is not handled)
     s_given, f_given = s[:-1], f[:-1]

@@ -20,8 +20,11 @@ from functools import lru_cache
 from itertools import islice
 
 from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.gazetteer import data_patterns, data_words
+from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
-from kg.extract.venues import find_venues, lookup_venue, normalize_venue, venue_year
+from kg.extract.venue_mentions import venue_mentions
+from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
@@ -36,8 +39,6 @@ _RX_IS_SURNAME_1 = re.compile(r"[\d:;/@&]")
 _RX_AUTHOR_REGION_END_1 = re.compile(r",\s*[A-Z][a-z]+$")
 _RX_AUTHOR_REGION_END_2 = re.compile(r"[A-Z][a-z]+\s*,")
 _RX_AUTHOR_REGION_END_3 = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
-_RX_SPLIT_PREFIX_NAME_1 = re.compile(r"[.:]\s+")
-_RX_SPLIT_PREFIX_NAME_2 = re.compile(r"\.\s+")
 _RX_SCAN_AUTHORS_1 = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
 _RX_SCAN_AUTHORS_2 = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _RX_SCAN_AUTHORS_3 = re.compile(r"^et\.?\s?al\.?\b", re.I)
@@ -54,7 +55,6 @@ _RX_SPLIT_TITLE_VENUE_3 = re.compile(r"(?:19|20)\d\d")
 _RX_BIBTEX_1 = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 _RX_BIBTEX_2 = re.compile(r"\s+and\s+")
 _RX_FINISH_1 = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
-_RX_FINISH_2 = re.compile(r"\d{4}\.")
 _RX_FINISH_3 = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 _RX_FINISH_6 = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 _RX_IS_PROSE_1 = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
@@ -78,8 +78,7 @@ _RX_STARTS_NEW_FIELD_GROUP_1 = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
 _RX_IS_SUBHEADING_1 = re.compile(r"\d|[,;&]|[.:)]$")
 _RX_COMPLETE_LINE_1 = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
 
-__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record",
-           "add_venue_mentions", "same_person"]
+__all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
 
 
 @dataclass
@@ -91,7 +90,6 @@ class Citation:
     authors : the named authors, as written ("Last, First" turned into "First Last").
     title : the title as written, without surrounding quotes or trailing punctuation.
     venue : the venue's short name when known, else its name as written; ``None`` for preprints.
-    venue_alias : the venue's long name, when the short name is used.
     year : ``YYYY`` or ``None``.
     arxiv : an arXiv identifier such as ``2103.13262``.
     equal_contribution : authors marked as equal contributors (``*``, ``†``, ``#``, ``(co-first)``).
@@ -105,7 +103,6 @@ class Citation:
     authors: list[str]
     title: str
     venue: str | None = None
-    venue_alias: str | None = None
     year: str | None = None
     arxiv: str | None = None
     equal_contribution: set[str] = field(default_factory=set)
@@ -114,6 +111,15 @@ class Citation:
     et_al: bool = False
     with_subject: bool = False
     title_quoted: bool = False
+
+    @property
+    def venue_alias(self) -> str | None:
+        """The venue's long name, when the short name is used: its first other name."""
+        return self.venue_aliases[0] if self.venue_aliases else None
+
+
+#: The vocabulary of the citation rules, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
 
 
 # -- text clean-up ----------------------------------------------------------------------------
@@ -126,12 +132,7 @@ _ARXIV = re.compile(
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
-_LINK_LABEL = re.compile(
-    r"\[\s*(?:pdf|link|code|arxiv|slides?|video|paper|bib(?:tex)?|project(?: page)?|website|poster|talk|"
-    r"html|doi|abstract|preprint|demo|data(?:set)?|github|supplement(?:ary)?|blog|media|press|google link|"
-    r"journal|proceedings|published version|ssrn|url|web|page)\s*\]",
-    re.I,
-)
+_LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(
     r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
@@ -186,50 +187,18 @@ def _strip_marker(text: str) -> str:
 
 # -- names -----------------------------------------------------------------------------------
 
-_PARTICLES = {
-    "van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le",
-    "ten", "ter", "bin", "binti", "al", "el", "y", "zu", "af", "av", "st.", "mac",
-}
+_PARTICLES = data_words("name_particles.txt")
 #: capitalised words that are never part of a person's name in a citation
-_NOT_NAME = {
-    w.lower() for w in """
-    A An The Of For And In On At To From With Without Via Using Towards Toward Is Are Be Does How
-    What Why When Where Which Who We Our Your It Its Not No Beyond Through Into Over Under Versus
-    Learning Deep Neural Network Networks System Systems Model Models Modeling Modelling Data Analysis
-    Approach Method Methods Framework Efficient Scalable Fast Large Scale Distributed Parallel Training
-    Inference Graph Graphs Language Languages Vision Image Images Video Text Machine Computing Computation
-    Computer Computational Algorithm Algorithms Optimization Optimizing Design Study Evidence Theory
-    Journal Conference Proceedings Proc Symposium Workshop Transactions Letters Review Reviews Annual
-    International National Society Association Institute University College School Department Lab
-    Laboratory Center Centre Press Preprint Arxiv Report Technical Thesis Dissertation Chapter Book
-    Edition Volume Vol Issue Pages Pp Article Abstract Abstracts Poster Demo Paper Papers Accepted Submitted
-    Under Revision Forthcoming Working IEEE ACM USENIX SIAM AAAI Springer Elsevier Wiley Nature Science
-    Physical Physics Chemical Chemistry Biology Biological Economic Economics Research Advances Frontiers
-    Applied Engineering Medicine Medical Health Human Social Cognitive Quantum Energy Materials Molecular
-    Cell Cells Protein Gene Genes Genome Dynamics Control Robot Robots Robotics Agent Agents Multi Policy
-    Market Markets Finance Financial Evolution Structure Structures Memory Storage Cloud Edge Mobile Web
-    Internet Security Privacy Federated Reinforcement Transformer Transformers Attention Generative
-    Survey Benchmark Dataset Toward Improving Understanding Exploring Revisiting Rethinking Measuring
-    Predicting Detecting Learned Based Aware Free Real Time High Low Performance New Novel General Open
-    Software Hardware Architecture Architectures Compiler Program Programs Programming Code Sparse Dense
-    Online Offline Local Global Adaptive Automatic Automated Interactive Visual Semantic Natural Speech
-    Studies Policy Economy Papers Quarterly Affairs Perspectives Bulletin Magazine Series Proceedings
-    President Vice Head Engineer Manager Director Founder Co-founder Cofounder Professor Student Intern
-    Researcher Scientist Lecturer Assistant Associate Chair Member Fellow Tech Technologies Institut Lycée
-    École Ecole Universität Universidad Università Université Sports Tools Outils Skills Languages Hobbies
-    Award Best Honorable Mention Oral Spotlight Team Group Inc Ltd Corp Co LLC GmbH Google Facebook
-    Microsoft Amazon Meta Apple Nvidia Intel Tencent Baidu Alibaba Huawei ByteDance
-    """.split()
-}
+_NOT_NAME = data_words("citation_non_names.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
+
+
 @lru_cache(maxsize=4096)
 def _is_initials(word: str) -> bool:
     """``J.``, ``J.-P.``, ``JA``, ``Ch.``: a given-name abbreviation."""
-    return bool(
-        _RX_IS_INITIALS_1.fullmatch(word)
-    )
+    return bool(_RX_IS_INITIALS_1.fullmatch(word))
 
 
 @lru_cache(maxsize=4096)
@@ -295,28 +264,20 @@ def _is_full_name(text: str) -> bool:
         return False
     if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
         return False
-    full = [w for w in words if not _is_initials(w) and w not in _PARTICLES]
-    if not full:
-        return False
-    return True
-
-
-@lru_cache(maxsize=4096)
-def _is_surname(text: str) -> bool:
-    words = text.split()
-    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
-        return False
-    if not all(_is_name_word(w) for w in words):
-        return False
-    return not _is_initials(words[-1]) and words[-1] not in _PARTICLES
+    return any(not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
 @lru_cache(maxsize=4096)
 def _is_given(text: str) -> bool:
+    """One to three name words or initials: "Ana María", "J.-P.", "van der"."""
     words = text.split()
-    if not 1 <= len(words) <= 3 or _RX_IS_SURNAME_1.search(text):
-        return False
-    return all(_is_initials(w) or _is_name_word(w) for w in words)
+    return 1 <= len(words) <= 3 and not _RX_IS_SURNAME_1.search(text) and all(_is_name_word(w) for w in words)
+
+
+@lru_cache(maxsize=4096)
+def _is_surname(text: str) -> bool:
+    """A given name's shape whose last word is no initial and no particle: "Ruiz", "van der Berg"."""
+    return _is_given(text) and not _is_initials(text.split()[-1]) and text.split()[-1] not in _PARTICLES
 
 
 # the lookaheads name the characters every match starts with, which lets the engine skip to them
@@ -351,51 +312,15 @@ def _author_region_end(text: str) -> int:
     """Where the author list must end at the latest: an APA year, a quote, or a sentence end."""
     end = len(text)
     for stop, compiled in _REGION_ENDS:
-        match = None
         for candidate in compiled.finditer(text):
             if stop and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
                 continue  # "Wei Chen, Minghao. Zhao, Li Na": a stray full stop inside a name
             # the pattern ends at the stop: searching its last few characters is enough
             if stop and _RX_AUTHOR_REGION_END_3.search(text, max(0, candidate.start() - 8), candidate.start()):
                 continue
-            match = candidate
+            end = min(end, candidate.start())
             break
-        if match and match.start() < end:
-            end = match.start() + (1 if text[match.start()] in ".?!" and stop else 0)
-            if stop:
-                end = match.start()
     return end
-
-
-def _split_prefix_name(item: str, pending_surname: bool, allow_colon: bool = False) -> tuple[str, int] | None:
-    """An item holding a name followed by the title ("Lee C. Title of paper"): the name and where it ends."""
-    for match in _RX_SPLIT_PREFIX_NAME_1.finditer(item[:80]):
-        if item[match.start()] == ":":
-            if pending_surname or not allow_colon:
-                continue
-            clean, _ = _strip_person_marks(item[: match.start()])
-            if _is_full_name(clean):
-                return clean, match.end()
-            continue
-        prefix = item[: match.start() + 1]
-        clean, _ = _strip_person_marks(prefix)
-        words = clean.split()
-        if not words or not _is_initials(words[-1]):
-            continue
-        if pending_surname and all(_is_initials(w) for w in words):
-            best = (clean, match.end())
-            for more in _RX_SPLIT_PREFIX_NAME_2.finditer(item[match.end():match.end() + 12]):
-                longer, _ = _strip_person_marks(item[: match.end() + more.start() + 1])
-                if all(_is_initials(w) for w in longer.split()):
-                    best = (longer, match.end() + more.end())
-                else:
-                    break
-            return best
-        if not pending_surname and _is_full_name(clean):
-            if clean.endswith(".") and not _is_initials(words[0]):
-                clean = clean[:-1]
-            return clean, match.end()
-    return None
 
 
 def _swap(last: str, given: str) -> str:
@@ -446,10 +371,8 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
-        if single and _is_surname(clean) and (not _is_full_name(clean) or compound) or (
-            single and _is_surname(clean) and _is_given(nxt_clean[0])
-            and all(_is_initials(w) for w in nxt_clean[0].split())
-        ):
+        if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
+                _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
             if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
                 # a full name after the comma is another author, unless a lone surname opens the list
@@ -465,12 +388,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                     end = nxt[2]
                     i += 2
                     continue
-            split = _split_prefix_name(nxt[0], pending_surname=True)
-            if split:
-                name = _swap(clean, split[0])
-                names.append(name)
-                end = nxt[1] + split[1]
-                break
         if _is_full_name(clean):
             words = clean.split()
             if clean.endswith(".") and len(words[-1]) <= 3 and not _is_initials(words[0]):
@@ -481,12 +398,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             end = stop
             i += 1
             continue
-        split = _split_prefix_name(raw, pending_surname=False)
-        if split:
-            names.append(split[0])
-            end = start + split[1]
         break
-    # consume a separator / full stop after the list
     return names, marked, et_al, end
 
 
@@ -553,18 +465,10 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
 
 # -- title and venue -------------------------------------------------------------------------
 
-_ABBREV = {
-    "vol", "no", "pp", "proc", "conf", "int", "j", "trans", "al", "eds", "ed", "vs", "dept", "univ",
-    "inc", "ltd", "co", "jr", "sr", "st", "dr", "prof", "fig", "eq", "e.g", "i.e", "nat", "phys", "rev",
-    "lett", "chem", "sci", "am", "soc", "acad", "natl", "commun", "mater", "adv", "appl", "res", "biol",
-    "mol", "econ", "stud", "stat", "assoc", "intell", "anal", "mach", "syst", "comput", "inf", "eng",
-    "math", "theor", "symp", "mech", "opt", "astron", "astrophys", "lang", "ling", "psychol", "cogn",
-    "neurosci", "med", "genet", "geophys", "environ", "mgmt", "manag", "rep", "annu", "bull", "q",
-    "mod", "nucl", "condens", "biophys", "biochem", "ecol", "evol", "microbiol", "immunol", "pharmacol",
-    "neurol", "clin", "physiol", "zool", "bot", "geol", "geochem", "atmos", "ocean", "polit", "sociol",
-    "philos", "hist", "educ", "ling", "semant", "pragmat", "theor", "exp", "ser", "suppl", "pt", "sect",
-    "electrochem", "catal", "mech", "struct", "funct", "eur", "jpn", "chin", "br", "can", "aust",
-}
+
+
+#: words a citation abbreviates with a full stop, which ends no sentence after them
+_ABBREV = data_words("citation_abbreviations.txt")
 
 
 # the stop is matched (not looked behind for) so that the engine can skip to it; group 1 is the break
@@ -594,14 +498,7 @@ def _sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-_VENUE_WORD = re.compile(
-    r"^(?:in\b|in:|proceedings|proc\b|proc\.|journal|conference|symposium|workshop|transactions|trans\.|letters|"
-    r"review|reviews|annals|bulletin|magazine|quarterly|arxiv|corr\b|preprint|accepted|to appear|published|"
-    r"presented|forthcoming|under review|submitted|working paper|ieee|acm|usenix|siam|springer|elsevier|"
-    r"advances in|frontiers|communications|reports|biorxiv|medrxiv|ssrn|nber|thesis|ph\.?d|master|"
-    r"technical report|book chapter|chapter|poster|demo)",
-    re.I,
-)
+_VENUE_WORD = re.compile(rf"^(?:{_PHRASES['venue_opener']})", re.I)
 
 
 def _looks_like_venue(text: str) -> bool:
@@ -640,10 +537,7 @@ def _clean_title(title: str) -> str:
 
 
 def _bibtex(text: str) -> Citation | None:
-    fields = dict(
-        (k.lower(), v.strip())
-        for k, v in _RX_BIBTEX_1.findall(text)
-    )
+    fields = {k.lower(): v.strip() for k, v in _RX_BIBTEX_1.findall(text)}
     if "title" not in fields:
         return None
     authors = []
@@ -663,7 +557,6 @@ def _bibtex(text: str) -> Citation | None:
         title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
         venue=venue[0] if venue else None,
         venue_aliases=venue[1] if venue else (),
-        venue_alias=venue[1][0] if venue and venue[1] else None,
         year=(_RX_SPLIT_TITLE_VENUE_3.search(fields.get("year", "")) or [None])[0],
         doi=fields.get("doi"),
     )
@@ -781,7 +674,7 @@ def parse_citation(text: str) -> Citation | None:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
     c.arxiv, c.doi = arxiv, doi
-    if c.year is None and arxiv and _RX_FINISH_2.match(arxiv):
+    if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
         years = _RX_FINISH_3.findall(whole.replace(c.title, " "))
@@ -887,18 +780,23 @@ def _read_fields(text: str) -> Citation | None:
     found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
     if found:
         c.venue, c.venue_aliases = found
-        c.venue_alias = found[1][0] if found[1] else None
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
-        known = next((hit for remark in remarks for hit in find_venues(remark)), None)
-        if known:
-            c.venue, c.venue_aliases = known[0], tuple(known[1])
-            c.venue_alias = known[1][0] if known[1] else None
+        c.venue, c.venue_aliases = next(_known_venues(remarks), (None, ()))
     c.year = year or (venue_year(venue_text) if venue_text else None)
     if not _valid_title(c.title):
         return None
     if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
         return None  # a venue or a note, not a paper
     return c
+
+
+def _known_venues(remarks: list[str]):
+    """The known venues some remarks name ("Accepted to ICML 2021"), each as (name, other names)."""
+    for remark in remarks:
+        for _, written in venue_mentions(remark):
+            known = lookup_venue(written)
+            if known is not None:
+                yield known.display, tuple(dict.fromkeys(n for n in (written, known.short, known.long) if n and n != known.display))
 
 
 #: The last word of a span that cannot end a title: an article, preposition or conjunction.
@@ -1120,7 +1018,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
         return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
                              Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
     match = _TRAILING_PAREN.match(first.text)
-    if match and (venue_year(match.group(2)) or find_venues(match.group(2))):
+    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2))):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     return fields
@@ -1158,13 +1056,7 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
-_NOT_A_PAPER = re.compile(
-    r"^(?:full list|complete list|see\b|selected\b|total\b|citations?\b|h-?index|google scholar|patents?\b|"
-    r"invited talks?|talks?\b|keynote|reviewer|program committee|best (?:\w+ )?paper|(?:\w+ )?awards?\b|"
-    r"honou?rable mention|denotes|indicates|equal contribution|\*|†|under construction|coming soon|"
-    r"(?:co-?)?(?:first|corresponding) authors?)",
-    re.I,
-)
+_NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
@@ -1181,12 +1073,7 @@ _DATE_RANGE = re.compile(
 _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
-_VENUE_NOUN = re.compile(
-    r"\b(?:journal|conference|proceedings|symposium|workshop|transactions|letters|review|reviews|annals|"
-    r"bulletin|quarterly|magazine|advances|reports|communications|meeting|congress|colloquium|forum|"
-    r"seminar|school|papers|studies|research|science|sciences|economics|economy|policy|letters|series)\b",
-    re.I,
-)
+_VENUE_NOUN = re.compile(rf"\b(?:{_PHRASES['venue_noun']})\b", re.I)
 
 
 def _plausible_venue(venue: str) -> bool:
@@ -1206,7 +1093,7 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
     if c.venue and not _plausible_venue(c.venue):
-        c.venue, c.venue_alias, c.venue_aliases = None, None, ()
+        c.venue, c.venue_aliases = None, ()
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
     return c
@@ -1242,10 +1129,8 @@ def _venue_line(line: str) -> bool:
 
 
 def _fold(word: str) -> str:
-    if word.isascii():  # nothing for NFKD to decompose
-        return word.replace("-", "").lower().strip(".,'’")
-    word = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in word if not unicodedata.combining(c) and c != "-").lower().strip(".,'’")
+    """A name word as compared: no accents, hyphens, case or surrounding stops ("Hølm-Ñúñez." is "hølmnunez")."""
+    return strip_accents(word).replace("-", "").lower().strip(".,'’")
 
 
 @lru_cache(maxsize=65536)
@@ -1497,24 +1382,17 @@ def _complete_line(text: str) -> bool:
 
 def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:
     """The entry's text, split where two citations were glued onto one line ("...)- Authors, ...")."""
-    out: list[tuple[str, list[int]]] = []
-    lines = []
+    lines: list[tuple[str, list[int]]] = []
     for i in entry:
         parts = _GLUED.split(texts[i])
-        if len(parts) > 1 and all(len(p) >= 30 for p in parts):
-            if lines:
-                lines[-1] = (lines[-1][0] + "\n" + parts[0], lines[-1][1] + [i])
-            else:
-                lines.append((parts[0], [i]))
-            for part in parts[1:]:
-                lines.append((part, [i]))
-            continue
+        if len(parts) == 1 or not all(len(p) >= 30 for p in parts):
+            parts = [texts[i]]
         if lines:
-            lines[-1] = (lines[-1][0] + "\n" + texts[i], lines[-1][1] + [i])
+            lines[-1] = (lines[-1][0] + "\n" + parts[0], lines[-1][1] + [i])
         else:
-            lines.append((texts[i], [i]))
-    out.extend(lines)
-    return out
+            lines.append((parts[0], [i]))
+        lines.extend((part, [i]) for part in parts[1:])
+    return lines
 
 
 _PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
@@ -1727,26 +1605,3 @@ def add_publication_record(ctx: ExtractContext, subject_id: str, title: str, aut
                  venue_aliases=found[1] if found else (), year=year, with_subject=True)
     _add_citation(ctx, c, subject_id, _subject_names(ctx, subject_id), evidence)
 
-
-def add_venue_mentions(ctx: ExtractContext, lines: list[int]) -> None:
-    """Add the known venues named in prose lines ("best papers at CHI'19 and UIST'24") as ``Venue`` entities.
-
-    Meant for lines outside publication lists: bios, awards, service ("reviewer for Nature
-    Communications"). Only venues of ``venues.tsv`` are found (see
-    :func:`kg.extract.venues.find_venues`); no relation is added.
-
-    Examples
-    --------
-    >>> from kg.model import Document, Line
-    >>> doc = Document(path="x", name="x", format="text", sha256="0",
-    ...                lines=(Line(1, "Her papers won awards at CHI'19 and ECCV 2020."),))
-    >>> ctx = ExtractContext(doc)
-    >>> add_venue_mentions(ctx, [0])
-    >>> [e.name for e in ctx.entities]
-    ['CHI', 'ECCV']
-    """
-    for index in lines:
-        if not 0 <= index < len(ctx.document.lines):
-            continue
-        for name, aliases, _, _ in find_venues(ctx.document.lines[index].text):
-            ctx.add_entity(name, "Venue", aliases=list(aliases), evidence=ctx.evidence(index))

@@ -13,7 +13,7 @@ from typing import Any
 
 from kg.extract.gazetteer import data_patterns
 from kg.extract.orgs import is_location, is_role
-from kg.extract.people import _fold, clean_person, is_person_name
+from kg.extract.people import clean_person, is_person_name, strip_accents
 from kg.extract.text import clean
 from kg.model import Document
 
@@ -267,7 +267,7 @@ def _spells(name: str, local: str) -> bool:
     >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
     (True, True, False)
     """
-    words = [w.lower() for w in _fold(name).replace("-", " ").split() if w.strip(".")]
+    words = [w.lower() for w in strip_accents(name).replace("-", " ").split() if w.strip(".")]
     if len(words) < 2:
         return False
     squeezed = re.sub(r"[^a-z]", "", local)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.extract.gazetteer import lookup_organization
+from kg.extract.gazetteer import data_patterns, lookup_organization
 from kg.extract.text import clean
 from kg.extract.venues import lookup_venue
 
@@ -23,33 +23,23 @@ _FIELD_SEPARATOR = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
 
+#: The venue words and service phrases, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
+
 # the lookahead first lets the engine skip to capitals instead of testing the lookbehind everywhere
 _ACRONYM = re.compile(r"(?=[A-Z])(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z]{2,})(?P<year>['’]\d\d|\s?(?:19|20)\d\d)?(?![\w-])")
 #: What every :data:`_ACRONYM` match holds; a cheaper test to run first.
 _TWO_CAPITALS = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
-_NAMED_VENUE = re.compile(r"\b(?:Communications|Journal|Transactions|Proceedings|Letters|Review|Reviews|Conference|"
-                          r"Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop)\b")
-_CUE = re.compile(r"\b(?:papers?|published|conference|venues?|accepted|proceedings|journal|awards? at|best paper)\b", re.I)
+_NAMED_VENUE = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b")
+_CUE = re.compile(r"\b(?:papers?|published|conferences?|venues?|accepted|proceedings|journals?|awards? at|best paper)\b", re.I)
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
-_SERVICE = re.compile(
-    r"\b(?:reviewer|referee|reviewing)\s+(?:for|of)\s+(?:journals?\s+(?:include|including|such as)\s+)?|"
-    r"\b(?:journal\s+)?(?:reviewer|referee)(?:\s+for)?\s*:\s+|"
-    r"\beditorial\s+board\s+(?:member\s+)?(?:of|for)\s+|\b(?:associate\s+)?editor\s+(?:of|for)\s+|"
-    r"\bprogram\s+committee\s+(?:member\s+)?(?:of|for)\s+|\bgeneral\s+chair\s+of\s+|\bvenues\s+such\s+as\s+",
-    re.IGNORECASE,
-)
+_SERVICE = re.compile(rf"\b(?:{_PHRASES['service']})", re.IGNORECASE)
 #: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:
 #: plain words, which the engine finds much faster than either pattern.
-_NAMED_VENUE_WORDS = re.compile("Communications|Journal|Transactions|Proceedings|Letters|Review|Conference|"
-                                "Annals|Advances|Nature|Science|Bulletin|Quarterly|Symposium|Workshop")
+_NAMED_VENUE_WORDS = re.compile(_PHRASES["named_venue"])
 _SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
-_VENUE_WORD = re.compile(
-    r"\b(?:conference|meeting|symposium|workshop|seminar|summer institute|congress|colloquium|forum|journal|"
-    r"transactions|proceedings|letters|review)\b", re.IGNORECASE)
-
-
-_lookup = lookup_venue
+_VENUE_WORD = re.compile(rf"\b(?:{_PHRASES['talk_venue']})\b", re.IGNORECASE)
 
 
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
@@ -64,21 +54,25 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     acronyms = []
     for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
         token = match.group(1)
-        venue = _lookup(token)
+        venue = lookup_venue(token)
         if venue is not None and token in venue.names and not lookup_organization(token):
-            acronyms.append((venue.display, token, bool(match.group("year"))))
-    # a lone acronym needs a year or a word about papers around it ("PACT" may be a project)
-    if len(acronyms) >= 2 or (acronyms and (acronyms[0][2] or _CUE.search(text))):
-        out.extend((name, token) for name, token, _ in acronyms)
+            acronyms.append((venue.display, token, bool(match.group("year")), match.start(), match.end()))
+    # acronyms need a year or a word about papers around them ("PACT" may be a project), or to be
+    # listed together ("CHI, CSCW and DIS"; not "a FAST pipeline with the APL team")
+    if any(year for _, _, year, _, _ in acronyms) or _CUE.search(text):
+        out.extend((name, token) for name, token, *_ in acronyms)
+    else:
+        out.extend((name, token) for name, token, _, start, end in acronyms
+                   if any(0 < start - other_end <= 12 or 0 < other_start - end <= 12 for *_, other_start, other_end in acronyms))
     for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
         phrase = match.group(0)
         if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
-            venue = _lookup(phrase)
+            venue = lookup_venue(phrase)
             if venue is not None:
                 out.append((venue.display, phrase))
     for match in _EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ():
         written = (match.group(1) or match.group(2)).strip()
-        venue = _lookup(written)
+        venue = lookup_venue(written)
         if venue is not None:
             out.append((venue.display, written))
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
@@ -93,14 +87,12 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
                 continue
-            venue = _lookup(item)
+            venue = lookup_venue(item)
             out.append((venue.display if venue else item, item))
-    seen, unique = set(), []
+    first: dict[str, str] = {}
     for name, written in out:
-        if name not in seen:
-            seen.add(name)
-            unique.append((name, written))
-    return tuple(unique)
+        first.setdefault(name, written)  # each venue as it is first written
+    return tuple(first.items())
 
 
 _THE = re.compile(r"^the\s+", re.I)
@@ -111,13 +103,13 @@ def _split_and(item: str) -> list[str]:
     each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
     "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
     parts = _SPACED_AND.split(item)
-    if len(parts) == 1 or _lookup(item):
+    if len(parts) == 1 or lookup_venue(item):
         return [item]
     for k in range(len(parts) - 1, 0, -1):
         left, right = " and ".join(parts[:k]), _THE.sub("", " and ".join(parts[k:]))
         if left.split()[-1].lower().endswith(("al", "ic", "ive", "ary", "ous")):
             continue  # "Theoretical and Applied": an adjective shares the noun after "and"
-        if all(_lookup(side) or len(side.split()) >= 2 for side in (left, right)):
+        if all(lookup_venue(side) or len(side.split()) >= 2 for side in (left, right)):
             return [*_split_and(left), right]
     return [item]
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 from importlib import resources
 
 from kg.extract.context import normalize_name
+from kg.extract.gazetteer import data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -45,14 +46,15 @@ _BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$"
 _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
-_SOCIETY_PREFIX_END = re.compile(r"(?:ACM|IEEE|USENIX)\s$")
+
+#: The vocabulary of the venue rules, by kind (``data/citation_phrases.tsv``).
+_PHRASES = data_patterns("citation_phrases.tsv")
 
 __all__ = [
     "KnownVenue",
     "known_venues",
     "lookup_venue",
     "normalize_venue",
-    "find_venues",
     "venue_year",
     "is_preprint",
 ]
@@ -185,14 +187,7 @@ def venue_year(text: str) -> str | None:
     return None
 
 
-_PREPRINT = re.compile(
-    r"^\W*(?:an?\s+)?(?:arxiv|arxive|corr|preprint|e-?print|biorxiv|medrxiv|ssrn|chemrxiv|psyarxiv|osf preprints?|"
-    r"working paper|under review|under submission|in submission|submitted|in preparation|manuscript|"
-    r"technical report|tech\.? report|job market paper|r\s?&\s?r\b|revise and resubmit|reject and resubmit|"
-    r"revision requested|major revision|minor revision|draft|work in progress|in progress|"
-    r"(?:ph\.?\s?d\.?|doctoral|master'?s|bachelor'?s|diploma|m\.?sc?\.?|b\.?sc?\.?)?\s*(?:thesis|dissertation))\b",
-    re.I,
-)
+_PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
 
 
 def is_preprint(text: str) -> bool:
@@ -215,23 +210,11 @@ _LEAD = re.compile(
 _PROC = re.compile(
     r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
 )
-_ORDINAL = re.compile(
-    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
-    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
-    r"(?:twenty|thirty|forty|fifty|sixty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)?)\b\.?",
-    re.I,
-)
-_NOTE = re.compile(
-    r"\((?:[^()]*\b(?:award|oral|spotlight|poster|highlight|acceptance|accepted|rate|selected|"
-    r"invited|top|best|finalist|nominee|nomination|honou?rable|in press|to appear|forthcoming)\b[^()]*)\)",
-    re.I,
-)
-_TAIL = re.compile(
-    r"(?:,|;|\.\s|\s)\s*(?:vol\b|vol\.|volume|no\.|issue|pp\.?|pages?\b|p\.\s?\d|p\d|article|art\.|doi\b|"
-    r"isbn|issn|editors?\b|eds?\.|ed\.|publisher|springer|elsevier|wiley|acm press|ieee press|"
-    r"new york|\d).*$",
-    re.I,
-)
+_ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
+#: A bracketed remark on a paper: "(Oral)", "(Best Paper Award)", "(acceptance rate 20%)".
+_NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
+#: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
+_TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -247,7 +230,6 @@ def _strip_lead(text: str) -> str:
 
 def _clean_name(text: str) -> str:
     """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
-    text = _strip_lead(text)
     text = _QUOTED_SHORT_YEAR.sub("", text)
     text = _YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
@@ -268,10 +250,8 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return name, tuple(dict.fromkeys([f"{name}@{at.group(2)}", f"{name} workshop"]))
     if not _WORKSHOP.search(text):
         return None
-    parts = [p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)]
-    if not parts:
-        return None
-    part = _strip_lead(parts[0])
+    # the first piece with the word (no separator splits a word, so there is one)
+    part = _strip_lead(next(p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)))
     conference = None
     words = []
     tokens = part.split()
@@ -295,15 +275,13 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
     core = _LEADING_ON_FOR.sub("", core).strip()
-    aliases = [phrase]
-    if conference:
-        aliases.append(f"{conference} {phrase}")
-        aliases.append(_clean_name(part))
-    name = phrase
-    if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core):
-        name = core
-    aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(name)]
-    return name, tuple(aliases)
+    name = core if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core) else phrase
+    return _named(name, [phrase, f"{conference} {phrase}", _clean_name(part)] if conference else [phrase])
+
+
+def _named(name: str, others) -> tuple[str, tuple[str, ...]]:
+    """A venue's name and its other names, each once and none the name again."""
+    return name, tuple(a for a in dict.fromkeys(others) if a and normalize_name(a) != normalize_name(name))
 
 
 def _paren_acronym(text: str) -> tuple[str, str] | None:
@@ -321,7 +299,6 @@ def _paren_acronym(text: str) -> tuple[str, str] | None:
 
 def _first_segment(text: str) -> str:
     """The venue name part of a passage: before volume, pages, place and year."""
-    text = _NOTE.sub(" ", text)
     text = _strip_lead(text)
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
@@ -394,14 +371,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         short, before = result
         known = lookup_venue(short)
         long = _first_segment(before) if before.strip() else ""
-        aliases = []
-        if long and normalize_name(long) != normalize_name(short) and len(long.split()) >= 2:
-            aliases.append(long)
-        if known:
-            aliases += [short, known.short, known.long]
-            short = known.display
-        aliases = [a for a in dict.fromkeys(aliases) if a and normalize_name(a) != normalize_name(short)]
-        return short, tuple(aliases)
+        others = [long] if long and normalize_name(long) != normalize_name(short) and len(long.split()) >= 2 else []
+        return _named(known.display, [*others, short, known.short, known.long]) if known else _named(short, others)
     segment = _first_segment(text)
     known = lookup_venue(segment) if segment else None
     if known is None:
@@ -417,12 +388,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
                     known = candidate
                     break
     if known is not None:
-        aliases = []
-        if segment and lookup_venue(segment) == known:
-            aliases.append(segment)
-        aliases += [n for n in (known.long, known.short) if n]
-        name = known.display
-        return name, tuple(a for a in dict.fromkeys(aliases) if normalize_name(a) != normalize_name(name))
+        written = [segment] if segment and lookup_venue(segment) == known else []
+        return _named(known.display, [*written, known.long, known.short])
     if not segment or not _TWO_LETTERS.search(segment) or len(segment.split()) > 14:
         return None
     proc = _PROC.match(_LEAD.sub("", text.strip(), count=1))
@@ -434,87 +401,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     return segment, ()
 
 
-_PUBLISHER = re.compile(
-    r"(?:[A-Z][\w .,'’-]{1,40}:\s*)?(?:[A-Z][\w&.'’-]*\s+){0,4}(?:University Press|Press|Publishers?|Publishing|"
-    r"Verlag|Routledge|Wiley(?:-Blackwell)?|Elsevier|Palgrave Macmillan|Macmillan|Brill|John Benjamins|De Gruyter|"
-    r"Mouton|Blackwell|Cambridge University Press)(?:,\s*(?:19|20)\d\d)?\.?")
+#: A book's publisher, perhaps after its town and before its year: "Oxford: Oxford University Press, 2019".
+_PUBLISHER = re.compile(rf"(?:[A-Z][\w .,'’-]{{1,40}}:\s*)?(?:[A-Z][\w&.'’-]*\s+){{0,4}}(?:{_PHRASES['publisher']})(?:,\s*(?:19|20)\d\d)?\.?")
 _SOCIETY = re.compile(r"\b(?:Society|Academy|Royal|Institution|Association)\b")
 _EVENT = re.compile(r"\b(?:Conference|Symposium|Workshop|Meeting|Congress|Colloquium|Forum|Summit|Convention)\b", re.I)
-
-
-_PROSE_YEAR = r"(?P<year>\s?['’]\d\d|\s?(?:19|20)\d\d)?"
-_VENUE_WORDS = re.compile(
-    r"\b(?:Journal|Conference|Proceedings|Transactions|Letters|Reviews?|Symposium|Workshop|Communications|"
-    r"Advances|Reports|Annals|Bulletin|Quarterly|Magazine|Meeting|Nature|Science|Physical|Advanced)\b"
-)
-
-
-@lru_cache(maxsize=1)
-def _prose_pattern() -> re.Pattern:
-    shorts = sorted(
-        {v.short for v in known_venues() if _is_acronym(v.short) and len(v.short) >= 3}
-        | {a for v in known_venues() for a in v.aliases if _is_acronym(a) and len(a) >= 3},
-        key=len,
-        reverse=True,
-    )
-    longs = sorted(
-        {
-            n for v in known_venues() for n in (v.long, *v.aliases)
-            if n[:1].isupper() and " " in n and (len(n.split()) >= 3 or _VENUE_WORDS.search(n))
-        },
-        key=len,
-        reverse=True,
-    )
-    alternatives = [re.escape(n) for n in longs] + [re.escape(s) for s in shorts]
-    return re.compile(r"(?<![\w@\-])(" + "|".join(alternatives) + r")" + _PROSE_YEAR + r"(?![\w\-])")
-
-
-def find_venues(text: str) -> list[tuple[str, tuple[str, ...], int, int]]:
-    """Known venues named anywhere in a passage of prose ("awards at ECCV 2016, CHI'19").
-
-    Long names are looked for when they have three words or a word such as Journal or
-    Conference. An acronym counts when it carries a year (``CHI'19``), is written in mixed
-    case (``NeurIPS``), follows ``ACM``/``IEEE``, or stands in a list next to another venue,
-    so that ordinary words and organisation acronyms ("FAST", "APL") are left alone.
-
-    Returns
-    -------
-    list of (name, aliases, start, end), in text order, one per mention.
-
-    Examples
-    --------
-    >>> [name for name, *_ in find_venues("Best papers at CHI'10 and ECCV 2016; reviewer for Physical Review Letters.")]
-    ['CHI', 'ECCV', 'PRL']
-    >>> [name for name, *_ in find_venues("venues such as ACM CHI, CSCW, DIS and ICSE")]
-    ['CHI', 'CSCW', 'DIS', 'ICSE']
-    >>> find_venues("a FAST method for machine learning")
-    []
-    """
-    candidates = []
-    for match in _prose_pattern().finditer(text):
-        written = match.group(1)
-        known = lookup_venue(written)
-        if known is None:
-            continue
-        strong = (
-            " " in written
-            or bool(match.group("year"))
-            or not written.isupper()
-            or bool(_SOCIETY_PREFIX_END.search(text[max(0, match.start() - 6):match.start()]))
-        )
-        candidates.append([strong, known, written, match.start(), match.end()])
-    changed = True
-    while changed:  # acronyms listed next to a venue are venues too
-        changed = False
-        for cand in candidates:
-            if cand[0]:
-                continue
-            if any(o[0] and (abs(o[3] - cand[4]) <= 12 or abs(cand[3] - o[4]) <= 12) for o in candidates):
-                cand[0] = changed = True
-    found = []
-    for strong, known, written, start, end in candidates:
-        if not strong:
-            continue
-        aliases = tuple(n for n in (written, known.short, known.long) if n and n != known.display)
-        found.append((known.display, tuple(dict.fromkeys(aliases)), start, end))
-    return found
