@@ -192,10 +192,14 @@ class RemoteStore(Store):
         self._graph_cache = (now, found)
         return found
 
-    def stats(self) -> dict[str, Any]:
-        """Counts: documents, quads, entities by type, relations by predicate (as :meth:`Store.stats`)."""
+    def stats(self, *, count: bool = True) -> dict[str, Any] | None:
+        """Counts: documents, quads, entities by type, relations by predicate (as :meth:`Store.stats`).
+        Other programs write to a server too, so nothing is kept: each call counts the whole
+        store, and ``count=False`` returns ``None``."""
         from kg.store import _local
 
+        if not count:
+            return None
         return {
             "documents": len(self.rows("documents")),
             "quads": len(self),

@@ -511,7 +511,7 @@ class Store:
             for iri, e in sorted(entities.items())
         ]
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, *, count: bool = True) -> dict[str, Any] | None:
         """Counts: documents, quads, entities by type, relations by predicate.
 
         Every write kg makes through :meth:`bulk_writer` (a build), :meth:`remove_graph` (``kg
@@ -519,13 +519,16 @@ class Store:
         dropped alone, and keeps them beside the store (``counts.json``, stamped with the
         generation they describe), so reading them after a build costs nothing. Other writes
         (:meth:`update`, :meth:`load`, :meth:`replace_documents`), another program or a crash
-        leave them stale, and the next call counts the whole store once.
+        leave them stale, and the next call counts the whole store once; with ``count=False`` it
+        returns ``None`` instead.
 
         >>> Store.open(":memory:").stats()
         {'documents': 0, 'quads': 0, 'entities': {}, 'relations': {}}
         """
         counts = self._current_counts()
         if counts is None:
+            if not count:
+                return None
             counts = self._counted()
             self._keep_counts(counts)
         return {**counts, "entities": dict(counts["entities"]), "relations": dict(counts["relations"])}
@@ -744,7 +747,8 @@ class Store:
 
     def load(self, path: str | os.PathLike, format: str | None = None) -> None:
         """Load an RDF file (TriG, N-Quads, Turtle, N-Triples, JSON-LD: each format ``kg export`` writes)
-        into the store, e.g. a test fixture or a backup."""
+        into the store, e.g. a test fixture or a backup. A file in a graph layout an older kg wrote
+        raises :class:`~kg.errors.StoreError` and leaves the store as it was."""
         import pyoxigraph
 
         fmt = {"trig": pyoxigraph.RdfFormat.TRIG, "nq": pyoxigraph.RdfFormat.N_QUADS,
@@ -753,11 +757,16 @@ class Store:
         suffix = format or Path(path).suffix.lstrip(".")
         if suffix not in fmt:
             raise StoreError(f"{path}: unknown RDF format {suffix!r} (use .trig, .nq, .ttl, .nt or .jsonld)")
-        self._changed()
         try:
-            self._ox.load(path=str(path), format=fmt[suffix])
+            quads = list(pyoxigraph.parse(path=str(path), format=fmt[suffix]))
         except (SyntaxError, OSError) as exc:
             raise StoreError(f"{path}: cannot load ({exc})") from None
+        # A backup from the layout before passage nodes would leave the store half in each layout.
+        if any(quad.predicate.value == _OLD_LAYOUT_PROPERTY for quad in quads):
+            raise StoreError(f"{path}: an older kg wrote this file, in a graph layout this version cannot read; "
+                             f"build the graph from its documents instead: kg build DOCUMENTS... --store {self.location}")
+        self._changed()
+        self._ox.extend(quads)
 
     # -- exporting --------------------------------------------------------------------------
     def serialize(self, fmt: str = "trig") -> bytes:

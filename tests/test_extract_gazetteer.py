@@ -1,11 +1,15 @@
 """Tests for kg.extract.gazetteer: known organisations, abbreviations, keyword types."""
 from __future__ import annotations
 
+import re
+from importlib import resources
+
 import pytest
 
 from kg.extract.gazetteer import (
     canonical_org_name,
     classify_organization,
+    data_patterns,
     known_organizations,
     lookup_organization,
 )
@@ -73,3 +77,24 @@ def test_canonical_org_name(written, canonical):
 )
 def test_classify_organization(name, org_type):
     assert classify_organization(name) == org_type
+
+
+PATTERN_FILES = sorted(p.name for p in resources.files("kg.extract").joinpath("data").iterdir()
+                       if p.name.endswith("_patterns.tsv") or p.name == "page_titles.txt")
+
+
+@pytest.mark.parametrize("filename", PATTERN_FILES)
+def test_every_row_of_a_pattern_file_is_a_regular_expression_of_its_own(filename):
+    # a row that compiles only joined to its neighbours (an unclosed group) would change their meaning
+    rows = [line for line in resources.files("kg.extract").joinpath("data").joinpath(filename)
+            .read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    assert rows
+    for row in rows:
+        kind, tab, pattern = row.partition("\t")
+        assert tab and kind.strip() and pattern.strip(), row
+        re.compile(pattern)
+
+
+def test_data_patterns_keeps_the_file_order_of_a_kind():
+    assert data_patterns("org_patterns.tsv")["strong_org"].split("|")[:3] == ["universit\\w*", "univ", "institut\\w*"]
+    assert data_patterns("entry_patterns.tsv")["advisor_label"].startswith("advisors?|advisers?|")

@@ -138,6 +138,22 @@ def test_projection_queries(store):
         "alice.txt", "bob.txt", "gina.md", "sam-a.txt"}
 
 
+def test_each_mention_pairs_a_passage_line_with_its_own_text():
+    from kg.namespaces import KG
+
+    graph, person, doc = URIRef("urn:x:graph"), URIRef("urn:x:ida"), URIRef("urn:x:doc")
+    triples = [(doc, KG.graph, graph), (doc, KG.fileName, Literal("ida.txt")),
+               (person, KG.name, Literal("Ida Quill"))]
+    for line, text in ((3, "Ida Quill, PhD"), (9, "with Ida Quill")):
+        passage = URIRef(f"urn:x:passage/{line}")
+        triples += [(person, KG.passage, passage), (passage, KG.lineStart, Literal(line)),
+                    (passage, KG.evidence, Literal(text))]
+    store = Store.open(":memory:")
+    store.replace_document(graph, triples)
+    rows = run(store, "entity_mentions")
+    assert sorted((r["line"], r["evidence"]) for r in rows) == [(3, "Ida Quill, PhD"), (9, "with Ida Quill")]
+
+
 QUESTIONS = {
     "people_at_org": {"org": NFU},
     "shared_affiliations": {"a": ALICE, "b": BOB},

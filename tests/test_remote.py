@@ -329,6 +329,8 @@ def test_build_and_remove_through_the_cli(remote, virtuoso, runner, tmp_path):
     shutil.copy(CV, folder / "cv.txt")
     built = runner.invoke(cli, ["build", str(folder), "--store", virtuoso])
     assert built.exit_code == 0, built.output
+    # a server keeps no counts, and the build does not end with a pass over the whole store
+    assert f"store {virtuoso}: `kg stats --store {virtuoso}` counts what it holds" in built.output
     assert len(remote.documents()) == 1
     embedded = Store.open(":memory:")
     from kg.pipeline import build

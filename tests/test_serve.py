@@ -225,6 +225,16 @@ def test_updates_run_when_allowed_with_the_token(store):
     assert bad.status_code == 400
 
 
+def test_an_update_over_the_time_limit_is_answered_when_it_has_landed(store):
+    # it cannot be stopped half-way: a 503 would say it failed while it lands all the same
+    client = _client(create_app(store, allow_update=True, update_token=TOKEN, timeout=1e-6))
+    triples = " ".join(f'<urn:x:{i}> <urn:x:p> "value {i}" .' for i in range(2000))
+    response = client.post("/sparql", data={"update": f"INSERT DATA {{ GRAPH <urn:x:g> {{ {triples} }} }}"},
+                           headers=AUTHORIZED)
+    assert response.status_code == 204
+    assert store.query('ASK { GRAPH <urn:x:g> { <urn:x:1999> ?p "value 1999" } }').askAnswer
+
+
 def test_allowing_updates_needs_a_token(store):
     with pytest.raises(ValueError, match="update_token"):
         create_app(store, allow_update=True)

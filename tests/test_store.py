@@ -337,6 +337,21 @@ def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store
         assert len(store) == 0
 
 
+def test_loading_a_backup_in_the_old_layout_is_refused_and_leaves_the_store_as_it_was(tmp_path):
+    backup = tmp_path / "old.trig"
+    backup.write_text("<https://w3id.org/kg/id/graph/1> {\n"
+                      "  <https://w3id.org/kg/id/person/ida-quill> <https://w3id.org/kg/ontology#name> \"Ida Quill\" ;\n"
+                      "    <https://w3id.org/kg/ontology#sourceDocument> <https://w3id.org/kg/id/doc/1> .\n}\n")
+    store = Store.open(":memory:")
+    store.replace_document(URIRef(EX + "kept"), triples(3))
+    with pytest.raises(StoreError, match=r"old.trig: an older kg wrote this file.*kg build DOCUMENTS"):
+        store.load(backup)
+    assert len(store) == 3
+    backup.write_text(backup.read_text().replace("sourceDocument", "mentionedIn"))
+    store.load(backup)
+    assert len(store) == 5
+
+
 def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes():
     store = Store.open(":memory:")
     store.replace_document(URIRef(EX + "g"), [(URIRef(EX + "a"), URIRef("http://www.w3.org/ns/dcat#keyword"),

@@ -42,7 +42,7 @@ FIELDS = {
 }
 TABLES_FILE = "analysis-tables.pickle"
 CHANGES_FILES = "analysis-changes-*.json"
-_VERSION = 1  # bump when what is stored changes shape
+_VERSION = 2  # bump when what is stored changes shape
 _GENERATION = re.compile(r"[0-9A-Za-z_-]+")
 
 

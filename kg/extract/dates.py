@@ -13,6 +13,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from kg.extract.gazetteer import data_patterns
+
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _RX_FIND_DATE_RANGE_1 = re.compile(r"\s*(?:and|&|-|–)\s*")
 _RX_FIND_DATE_RANGE_2 = re.compile(r"(\d\d)(?!\d)")
@@ -21,30 +23,16 @@ _RX_FIND_DATE_RANGE_4 = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
-#: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian).
+#: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian): ``data/months.tsv``.
 MONTHS: dict[str, int] = {}
-_MONTH_WORDS = {
-    1: "jan january janv janvier januar enero ene. janeiro gennaio gen. jän",
-    2: "feb february fév fev févr fevr février fevrier februar febrero fevereiro febbraio",
-    3: "mar march mars märz marz mär mrz marzo março marco",
-    4: "apr april avr avril abril abr aprile",
-    5: "may mai mayo maio maggio mag.",
-    6: "jun june juin juni junio junho giugno giu",
-    7: "jul july juil juillet juli julio julho luglio lug",
-    8: "aug august août aout agosto ago.",
-    9: "sep sept september septembre septiembre setembro settembre set.",
-    10: "oct october octobre okt oktober octubre outubro out. ottobre ott",
-    11: "nov november novembre noviembre novembro",
-    12: "dec december déc dec décembre decembre dez dezember diciembre dic dezembro dicembre",
-}
 #: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
 _DOTTED_ONLY: set[str] = set()
-for _number, _words in _MONTH_WORDS.items():
+for _number, _words in data_patterns("months.tsv").items():
     for _word in _words.split():
         if _word.endswith("."):
             _word = _word[:-1]
             _DOTTED_ONLY.add(_word)
-        MONTHS[_word] = _number
+        MONTHS[_word] = int(_number)
 _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
 
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
@@ -88,7 +76,6 @@ _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\
 _SINCE = re.compile(r"(?<!\w)(?:since|from|starting|seit|ab|depuis|desde|dal|dès|(?:à|a)\s+partir\s+d(?:e|el|u)|a\s+partire\s+dal)"
                     r"\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
-_UNTIL_BEFORE = re.compile(r"(?:until|till|up to|through)\s+(?:in\s+)?$", re.IGNORECASE)
 
 
 _YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
@@ -273,8 +260,6 @@ def find_date_range(text: str) -> DateRange | None:
                 return DateRange(value, nxt[0], begin, nxt[2])
             if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _RX_FIND_DATE_RANGE_4.search(after[:40]):
                 return DateRange(value, "present", begin, stop)
-        if _UNTIL_BEFORE.search(before):
-            return DateRange(None, value, begin, stop)
         return DateRange(None, value, begin, stop)
     return None
 

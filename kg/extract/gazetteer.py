@@ -29,6 +29,7 @@ __all__ = [
     "known_organizations",
     "org_key",
     "data_words",
+    "data_patterns",
     "word_groups",
 ]
 
@@ -48,10 +49,14 @@ class KnownOrganization:
     short_names: tuple[str, ...] = ()
 
 
-def _data_rows(filename: str):
+def _data_lines(filename: str) -> list[str]:
+    """The lines of a file of ``kg/extract/data`` but blank ones and ``#`` comments."""
     text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    yield from csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _data_rows(filename: str):
+    yield from csv.DictReader(_data_lines(filename), delimiter="\t", quoting=csv.QUOTE_NONE)
 
 
 @lru_cache(maxsize=None)
@@ -61,8 +66,23 @@ def data_words(filename: str) -> frozenset[str]:
     >>> "usa" in data_words("locations.txt")
     True
     """
-    text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
-    return frozenset(w.strip().lower() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+    return frozenset(w.strip().lower() for w in _data_lines(filename))
+
+
+@lru_cache(maxsize=None)
+def data_patterns(filename: str) -> dict[str, str]:
+    """``kind -> "a|b|..."``: the regular expressions of a ``kind<TAB>pattern`` file of
+    ``kg/extract/data``, one a line, joined as alternatives in file order; the rules that use a
+    kind write the pattern around them (word boundaries, flags).
+
+    >>> data_patterns("org_patterns.tsv")["product_end"].split("|")[:3]
+    ['system', 'platform', 'engine']
+    """
+    out: dict[str, list[str]] = {}
+    for line in _data_lines(filename):
+        kind, pattern = line.split("\t", 1)
+        out.setdefault(kind.strip(), []).append(pattern.strip())
+    return {kind: "|".join(patterns) for kind, patterns in out.items()}
 
 
 @lru_cache(maxsize=None)

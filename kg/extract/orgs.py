@@ -13,17 +13,24 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.dates import find_dates
 from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
     classify_organization,
+    data_patterns,
     data_words,
     lookup_organization,
     org_key,
     word_groups,
 )
+from kg.extract.models.affiliations import parse_affiliation
+from kg.extract.people import is_person_name, name_stopwords
+from kg.extract.vocab import degree_of, degree_span, field_of
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/org_patterns.tsv``.
+_WORDS = data_patterns("org_patterns.tsv")
 _LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
 _PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
@@ -52,15 +59,7 @@ _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
 _LEADING_THE = re.compile(r"^the\s+", re.I)
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_PROSE_ORG_KEYWORD = re.compile(
-    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
-    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|"
-    r"bureau|council|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|tafe|society|association|"
-    # units as other languages name them
-    r"depart\w*|dipartimento|lehrstuhl|fakultät|facult\w*|facoltà|escuela|escola|scuola|arbeitsgruppe|abteilung|"
-    r"équipe|grupo|gruppo|centro)\b|\b\w+\s+research$", re.I
-)
+_PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
@@ -77,14 +76,7 @@ __all__ = [
 ]
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
-STRONG_ORG = re.compile(
-    r"\b(?:universit\w*|univ|institut\w*|college|school|academy|laborator\w*|labs?|department|dept|faculty|"
-    r"cent(?:er|re)|inc|corp\w*|ltd|llc|gmbh|group|team|company|foundation|hospital|agency|ministry|bureau|"
-    r"council|société|polytechnic|politecnico|école|ecole|lycée|hochschule|universidad|université|"
-    r"universität|discipline|division|program|programme|initiative|consortium|society|association|"
-    r"technologies|seminary|observatory|museum|bank|research|lehrstuhl|arbeitsgruppe|abteilung|fakultät|équipe)\b",
-    re.IGNORECASE,
-)
+STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
@@ -172,13 +164,8 @@ class OrgMention:
 
 
 _GENERIC_UNIT = re.compile(
-    r"^(?:the\s+)?(?:(?:graduate\s+)?school|department|faculty|college|division|discipline|program(?:me)?|chair|"
-    r"institute|cent(?:er|re)|laboratory|lab|unit|section|group|team)\s+(?:of|for|in)\s+[a-z]|"
-    r"^(?:[A-Za-z&]+\s+){1,3}(?:department|faculty)$|"
-    # "Instituto de Física", "Institut für Informatik", "Dipartimento di Fisica"
-    r"^(?:departamento|departament|dipartimento|département|departement|instituto|institut|istituto|facultad|"
-    r"faculdade|facoltà|faculté|fakultät|escuela|école|centro|laboratorio|laboratoire|lehrstuhl)\s+"
-    r"(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
+    rf"^(?:the\s+)?(?:{_WORDS['generic_unit']})\s+(?:of|for|in)\s+[a-z]|^(?:[A-Za-z&]+\s+){{1,3}}(?:department|faculty)$|"
+    rf"^(?:{_WORDS['generic_unit_abroad']})\s+(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
     re.IGNORECASE,
 )
 
@@ -242,9 +229,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     if is_location(" ".join(words_all[cut:])):
                         return OrgMention(text, text, "Company", False)  # a national office ("Acme Japan")
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
-    from kg.extract.vocab import degree_of
-    from kg.extract.people import name_stopwords
-
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
     if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
@@ -263,8 +247,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
-        from kg.extract.people import is_person_name
-
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
                 and words[-1].lower() not in _org_words()["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
@@ -289,25 +271,18 @@ def contains_units(mention: OrgMention) -> bool:
 
 def _degree_and_field(text: str) -> bool:
     """"BSc in Laboratory Medicine": a degree and then only its field, whatever words the field has."""
-    from kg.extract.vocab import degree_span, field_of
-
     span = degree_span(text)
     field = field_of(text) if span and span[1] == 0 else None
     return bool(field) and text.rstrip(" .").endswith(field)
 
 
 _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "des", "du", "la", "di", "der", "für", "y"})
-_PRODUCT_END = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|os|app|application|testbed|"
-                          r"simulator|compiler|database|car|game|games engine)$", re.I)
-
-
-def segments(text: str) -> list[tuple[str, int]]:
-    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
-    return list(_segments(text))
+_PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
 @lru_cache(maxsize=16384)
-def _segments(text: str) -> tuple[tuple[str, int], ...]:
+def segments(text: str) -> tuple[tuple[str, int], ...]:
+    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
     out, start = [], 0
     for match in _SEGMENT_SPLIT.finditer(text):
         if match.start() > start:
@@ -351,8 +326,6 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     """
     if text.count(" ") < 2 or not STRONG_ORG.search(text) or lookup_organization(text):
         return ()
-    from kg.extract.models.affiliations import parse_affiliation
-
     units = parse_affiliation(text).units
     if len(units) < 2 or any(u.part_of is not None and u.part_of < i for i, u in enumerate(units)):
         return ()  # a unit written after its parent's name is named by both ("UW College of Engineering")
@@ -380,8 +353,6 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 
     Dates, URLs, places, roles and degrees are skipped.
     """
-    from kg.extract.dates import find_dates
-
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
@@ -393,10 +364,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
-    from kg.extract.models.affiliations import parse_affiliation
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
-    from kg.extract.vocab import degree_of, degree_span, field_of
-
     out: list[OrgMention] = []
     pieces = _merge_campus(segments(cleaned))
     # pieces[:free_upto] are each a role, a place or nameless; grown as needed (asking anew for every
@@ -469,10 +437,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     return out
 
 
-_SYSTEMS = re.compile(
-    r"^(?:the\s+)?University of (?:California|Texas|Wisconsin|Illinois|Massachusetts|Colorado|Maryland|Tennessee|Missouri|"
-    r"Michigan|Minnesota|Nebraska|North Carolina|Hawaii|Alabama|Arkansas)$|^(?:State University of New York|SUNY|"
-    r"Indian Institute of Technology|IIT|Université Paris|Universite Paris|Purdue University|Penn State)$", re.I)
+_SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)
 
 
 def _is_campus(name: str, after: str) -> bool:
@@ -484,7 +449,7 @@ def _is_campus(name: str, after: str) -> bool:
     return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
 
 
-def _merge_campus(pieces: list[tuple[str, int]]) -> list[tuple[str, int]]:
+def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
     """Join "University of California" and "Davis" back into one organisation name."""
     out: list[tuple[str, int]] = []
     i = 0
@@ -570,8 +535,6 @@ def _org_pieces(phrase: str):
     >>> [p for p, _ in _org_pieces("Institute for Soil Science in Ecology at the Vision Studies in Biology Department")]
     ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
     """
-    from kg.extract.models.affiliations import parse_affiliation
-
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     parts, start = [], 0
@@ -626,8 +589,6 @@ def _joins(part: str, neighbour: str, *, before: bool = False) -> bool:
         return False
     if is_location(part) or _DATE_WORD.search(part):
         return before and bool(_SITE_WORD_END.search(neighbour)) and not _DATE_WORD.search(part)
-    from kg.extract.vocab import degree_of
-
     return not (_prose_type(part) or is_role(part) or degree_of(part) or lookup_organization(part))
 
 
@@ -636,8 +597,7 @@ _DATE_WORD = re.compile(
 )
 
 
-_VENUE_START = re.compile(r"^(?:journal|proceedings|transactions|annals|review|letters|bulletin|conference|symposium|"
-                          r"workshop|international conference|acm transactions|ieee transactions)\b", re.I)
+_VENUE_START = re.compile(rf"^(?:{_WORDS['venue_start']})\b", re.I)
 
 
 @lru_cache(maxsize=32768)
@@ -659,8 +619,7 @@ def _prose_type(phrase: str) -> str | None:
     return t or None
 
 
-_AWARD_END = re.compile(r"\b(?:award|awards|awardee|prize|prizes|fellowship|fellowships|scholarship|medal|grant|lecture|"
-                        r"fellow|chair)$", re.I)
+_AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)
 #: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
 _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
@@ -720,9 +679,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 
 # -- registration -------------------------------------------------------------------------------
 # "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
-_CONTAINER = re.compile(r"\b(?:group|division|department|dept|school|faculty|college|institute|cent(?:er|re)|program(?:me)?|"
-                        r"laboratory$|laboratories$|"
-                        r"unit|business group|discipline)\b|^(?:department|school|faculty|college|division)\b", re.I)
+_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b", re.I)
 
 
 class OrgRegistry:
@@ -735,8 +692,6 @@ class OrgRegistry:
         self.ctx = ctx
         self.parent_of: dict[str, str] = {}
         self._units: dict[tuple[str, str | None], str] = {}
-        #: when true, "A, B" always reads as A inside B (reference and prose lines)
-        self.hierarchical = False
 
     def add(self, mention: OrgMention, evidence, parent_id: str | None = None) -> str:
         """The entity id of an organisation mention (added or merged)."""
@@ -788,10 +743,12 @@ class OrgRegistry:
         if self.ctx.find(qualified, entity.type) is None:
             self.ctx.add_entity(entity.name, entity.type, aliases=[qualified])
 
-    def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None) -> list[str]:
+    def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None, *,
+              hierarchical: bool = False) -> list[str]:
         """Register a chain (innermost first) and link each unit ``partOf`` the next
         organisation; two independent top-level organisations are not chained.
-        Returns the ids, innermost first.
+        ``hierarchical``: "A, B" always reads as A inside B (a referee's line). Returns the
+        ids, innermost first.
         """
         if len(mentions) >= 2 and contains_units(mentions[0]) and all(is_generic_unit(m.name) for m in mentions[1:]):
             mentions = mentions[::-1]  # written outermost first: "University of X, Department of Y"
@@ -799,7 +756,7 @@ class OrgRegistry:
         # register from the outermost so generic units know their parent
         for i in range(len(mentions) - 1, -1, -1):
             m = mentions[i]
-            parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1]) else None
+            parent = ids[i + 1] if i + 1 < len(mentions) and self._nests(m, mentions[i + 1], hierarchical) else None
             if i == len(mentions) - 1 and outer_id is not None and outer_id != m.name:
                 parent = outer_id
             inside = mentions[i + 1] if i + 1 < len(mentions) else None  # None: the parent is outer_id
@@ -810,8 +767,8 @@ class OrgRegistry:
                 self.part_of(ids[i], parent, evidence)
         return [i for i in ids if i is not None]
 
-    def _nests(self, child: OrgMention, parent: OrgMention) -> bool:
-        if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not self.hierarchical:
+    def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
+        if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
         if child.known and parent.known:
             known = lookup_organization(child.name)
@@ -839,14 +796,6 @@ class OrgRegistry:
                 return
         self.parent_of.setdefault(child_id, parent_id)
         self.ctx.add_relation(child_id, "partOf", parent_id, evidence=evidence)
-
-    def ancestors(self, entity_id: str) -> list[str]:
-        """The partOf parents of an organisation, nearest first."""
-        out, node = [], entity_id
-        while node in self.parent_of and self.parent_of[node] not in out:
-            node = self.parent_of[node]
-            out.append(node)
-        return out
 
     def link_by_prefix(self) -> None:
         """``Siemens Energy Research partOf Siemens``: a unit whose name starts with the name of

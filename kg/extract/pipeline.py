@@ -18,15 +18,16 @@ from kg.extract.context import ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
-from kg.extract.people import clean_person
+from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import project_mentions
+from kg.extract.projects import _project_shape, looks_like_project, project_mentions
 from kg.extract.prose import read_prose
+from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
-from kg.extract.text import clean, passages, sentence_spans
+from kg.extract.text import clean, passages, sentence_spans, strip_bullet
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
@@ -74,18 +75,7 @@ def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
 
 
 def extract(document: Document) -> Extraction:
-    """Extract the entities and relations of one document.
-
-    Parameters
-    ----------
-    document : Document
-        A loaded document (see :func:`kg.ingest.load_document`).
-
-    Returns
-    -------
-    Extraction
-        Entities and relations, each with the source lines it came from.
-    """
+    """The rules of :func:`kg.extract.extract`, in order (see the example above)."""
     ctx = ExtractContext(document)
     registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
@@ -221,12 +211,7 @@ def extract(document: Document) -> Extraction:
 
     # -- publications ----------------------------------------------------------------------------
     if publication_lines:
-        try:
-            from kg.extract.publications import add_publications
-        except ImportError:  # pragma: no cover - the module is optional during development
-            add_publications = None
-        if add_publications is not None:
-            add_publications(ctx, publication_lines, subject_id)
+        add_publications(ctx, publication_lines, subject_id)
 
     registry.link_by_prefix()
     return ctx.build()
@@ -236,8 +221,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     """The author highlighted in bold in most publication entries, with the fullest
     spelling of that name found in the document (an unnamed homepage's owner)."""
     from collections import Counter
-
-    from kg.extract.people import abbreviates
 
     counts: Counter = Counter()
     where: dict[str, int] = {}
@@ -278,8 +261,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
 
 def _author_name(text: str) -> str | None:
     """One author's name as written in a citation, turned first-name-first ("Okafor, C. N." -> "C. N. Okafor")."""
-    from kg.extract.publications import parse_author_list
-
     name = clean_person(text)
     if name and "," in name:
         parsed = parse_author_list(text)
@@ -299,15 +280,11 @@ _ITEM_HEAD = re.compile(
 def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> None:
     """List items that open with a project name ("2. **QuickSolve**: ...", "Tidewater [link] is a ..."),
     and, in a Projects section, entry titles followed by their dates ("Orion Toolkit. 2016-2017")."""
-    from kg.extract.dates import find_date_range
-    from kg.extract.projects import _project_shape, looks_like_project
-    from kg.extract.text import strip_bullet
-
     lines = ctx.document.lines
     for index in indexes:
         raw = strip_bullet(lines[index].text.strip())
         match = _ITEM_HEAD.match(raw)
-        name = None
+        name = start = end = None
         if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
             name = match.group("name")
         elif match and titles and _ARTICLE_OPENING.match(raw, match.end()) and looks_like_project(match.group("name")):
@@ -322,15 +299,10 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
             if dates and 1 <= len(words) <= 7 and (_project_shape(head) or all(
                     w[:1].isupper() or w in ("of", "for", "and", "in", "a") for w in words)) \
                     and not words[0].lower().endswith("ing") and looks_like_project(head):
-                name = head
-            if name:
-                pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
-                ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start or dates.end, end=dates.end,
-                                 evidence=ctx.evidence(index))
-                continue
+                name, start, end = head, dates.start or dates.end, dates.end
         if name:
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
-            ctx.add_relation(subject_id, "contributedTo", pid, evidence=ctx.evidence(index))
+            ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
 
 
 def _title_word(word: str) -> str:

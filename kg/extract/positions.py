@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field as dc_field
-from functools import lru_cache
-from importlib import resources
 
-from kg.extract.dates import OPEN_END_ABROAD, DateRange, find_date_range
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.dates import DateRange, OPEN_END_ABROAD, find_date_range, find_dates
+from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.orgs import OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
+from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/entry_patterns.tsv``.
+_WORDS = data_patterns("entry_patterns.tsv")
 _NOTE_PARTS = re.compile(r"\s*[,;]\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
@@ -27,8 +29,7 @@ _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 _PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
-_DATE_RANGE_WORDS = re.compile(r"\b(?:present|now|current|today|since|from|until|actualidad|presente|heute|jetzt|seit|bis|"
-                               r"aujourd['’]hui|depuis|atual|oggi|desde|hasta|dal|ad oggi)\b|[–—]", re.I)
+_DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 _YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
 _ROLE_END = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
@@ -42,17 +43,12 @@ _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
-_EMPLOYER_LABEL = re.compile(
-    r"^(?:company|employer|institution|organi[sz]ation|university|affiliation|department|"
-    r"entidad(?:\s+empleadora|\s+de\s+titulaci[oó]n)?|instituci[oó]n|empresa|organismo|departamento|"
-    r"arbeitgeber|einrichtung|abteilung|employeur|établissement|organisme|département|"
-    r"institui[cç][aã]o|istituzione|ente|azienda|dipartimento)\s*:\s*", re.I)
+_EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*:\s*", re.I)
 #: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
 _DATE_LABEL = re.compile(r"^(?:fecha|date|dates|datum|data|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
 #: value is the job title whatever words it holds.
-_ROLE_LABEL = re.compile(r"^(?:position|role|job title|title|cargo|puesto|categor[ií]a(?:\s+profesional)?|funktion|stelle|"
-                         r"poste|fonction|ruolo|qualifica|enquadramento(?:\s+funcional)?|fun[cç][aã]o)\s*:\s*", re.I)
+_ROLE_LABEL = re.compile(rf"^(?:{_WORDS['role_label']})\s*:\s*", re.I)
 #: A date label that names the start ("Fecha de inicio", "Start date", "Beginn"): a lone date there is a start.
 _START_LABEL = re.compile(r"inicio|start|beginn|début|início|inizio", re.I)
 _PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
@@ -77,19 +73,10 @@ _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "trigger_hint"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
 ADVISOR_TRIGGER = re.compile(
-    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?(?:advisors?|advisers?|supervisors?|promoters?|mentors?|hosts?|directeurs?\s+de\s+th[eè]se|betreuer|committee(?:\s+members?)?|"
-    # French, Spanish, Italian, German
-    r"directrices?\s+de\s+th[eè]se|encadr(?:ant|ante|ants|antes)|director(?:a|/a|\(a\))?\s+de\s+tesis|relatore|relatrice|doktorvater|doktormutter|"
-    r"(?:co-?)?orientador(?:a|es|/a|\(a\))?|"
-    # "Betreuerin:", "Erstgutachter:", the Italian and Spanish "tutor:" of a doctorate
-    r"betreuerin|erstgutachter(?:in)?|tutor(?:e|a)?)"
-    r"(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|sous\s+la\s+(?:co-?)?dir(?:ection|\.)\s+d(?:e|u|es)|(?<=\()dir\.(?=\s)|betreut\s+von|unter\s+(?:der\s+)?(?:betreuung|anleitung)\s+von|(?:con|sotto)\s+la\s+(?:supervisione|guida)\s+d(?:i|el|ella)|sob\s+(?:a\s+)?orienta[cç][aã]o\s+d[eoa]s?|orientad[oa]\s+por|(?:encadr|dirig)[ée]e?\s+par|dirigid[oa]\s+por|师从|bajo\s+la\s+direcci[oó]n\s+de|(?:导师|指导教师|指導教員|지도교수)\s*[:：]?|(?:co-?)?(?:advised|supervised|mentored|hosted|guided)\s+by|co-?(?:advised|supervised|directed)\s+with|co-?orientad[oa]\s+(?:com|por)|co-?encadr[ée]e?\s+(?:avec|par)|under\s+the\s+(?:co-?)?(?:supervision|guidance|direction|mentorship)\s+of|"
-    r"my\s+(?:phd\s+|doctoral\s+|thesis\s+)?(?:co-?)?(?:advisors?|supervisors?|mentors?)\s+(?:is|was|were|are)|"
-    r"(?:working|worked|work)\s+with|collaborated\s+(?:closely\s+)?with|"
-    r"(?<!\w)(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\s*[:：]|"
-    r"(?<!\w)postdoc(?:toral)?(?:\s+(?:research\s+)?(?:fellow|researcher|scholar|associate|scientist))?\s+with|"
-    r"(?<!\w)(?-i:in\s+the\s+(?:lab(?:oratory)?|group|team)\s+of))",  # not "in the Laboratory of Immunology"
+    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})",
     re.IGNORECASE,
 )
 
@@ -100,9 +87,7 @@ _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])
 #: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
 _DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
 #: A referee's relation to the owner that makes them the owner's advisor.
-_SUPERVISOR_NOTE = re.compile(r"\b(?:supervisor|advisor|adviser|promoter|betreuer(?:in)?|doktorvater|doktormutter|"
-                              r"directeur de thèse|directrice de thèse|director de tesis|directora de tesis|orientador|"
-                              r"orientadora|relatore|relatrice|导师|指導教員)\b", re.I)
+_SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
 _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
@@ -122,9 +107,7 @@ _CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
-_TRIGGER_HINT = re.compile(r"dvis|upervis|entor|ost|ommittee|uid|irect|romot|etreuer|with|pi\s*[:：]|rincipal|ab head|"
-                           r"ncadr|elat|oktor|irecci|rientad|utor|utacht|dir\.|etreu|nleitung|uida|rienta|irig|师从|"
-                           r"leader|(?:lab|group|team|laboratory) of|导师|指导|指導|지도", re.I)
+_TRIGGER_HINT = re.compile(_WORDS["trigger_hint"], re.I)
 _TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
 
 
@@ -183,16 +166,8 @@ class Entry:
     field: str | None = None
     start: str | None = None
     end: str | None = None
-    location: str | None = None
     advisors: list[tuple[str, str | None, int, str]] = dc_field(default_factory=list)
     project: str | None = None
-
-
-@lru_cache(maxsize=1)
-def _action_verbs() -> frozenset[str]:
-    """``data/action_verbs.txt``."""
-    text = resources.files("kg.extract").joinpath("data").joinpath("action_verbs.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
 
 
 #: An image's alt text left as a line ("Acme Logo"), beside the line naming the organisation.
@@ -206,7 +181,7 @@ def describes_work(text: str) -> bool:
     (True, False)
     """
     first = text.split(maxsplit=1)[0].lower().strip(",.:;") if text.strip() else ""
-    return first in _action_verbs()
+    return first in data_words("action_verbs.txt")
 
 
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
@@ -288,8 +263,6 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
 
 
 def _role_text(text: str, chain: list[OrgMention]) -> str | None:
-    from kg.extract.dates import find_dates
-
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
@@ -561,15 +534,10 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
 
 def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
-    from kg.extract.projects import _project_shape, looks_like_project
-
     head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    from kg.extract.gazetteer import lookup_organization
-    from kg.extract.orgs import STRONG_ORG
-
     if lookup_organization(head) or STRONG_ORG.search(head):
         return None
     if find_date_range(head):
@@ -641,8 +609,6 @@ def _parallel(chain: list[OrgMention]) -> bool:
 
 
 def _known_parent(name: str) -> str | None:
-    from kg.extract.gazetteer import lookup_organization
-
     known = lookup_organization(name)
     return known.parent if known else None
 
@@ -688,9 +654,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             chain = org_chain(text, context_org=False)
             role = text[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
             if chain and (not role or is_role(role)) and "@" not in text:
-                registry.hierarchical = True
-                ids = registry.chain(chain, ctx.evidence(index))
-                registry.hierarchical = False
+                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
                 ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
             continue
         pieces: list[str] = []
@@ -707,9 +671,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             chain = org_chain(piece, context_org=False)
             if not chain:
                 continue
-            registry.hierarchical = True
-            ids = registry.chain(chain, ctx.evidence(index))
-            registry.hierarchical = False
+            ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
             role = piece[: chain[0].begin].strip()
             role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
             ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.gazetteer import lookup_organization
+from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.orgs import classify_segment, is_location
 from kg.extract.people import is_person_name
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/project_patterns.tsv``.
+_WORDS = data_patterns("project_patterns.tsv")
 _RX_LOOKS_LIKE_PROJECT_1 = re.compile(r"[a-z][A-Z]|\d")
 _RX_LOOKS_LIKE_PROJECT_2 = re.compile(r"\b(?:university|institute|department|school|college|inc|corp|ltd|lab|laboratory|center|centre)\b", re.I)
 _RX_LOOKS_LIKE_PROJECT_3 = re.compile(r"^(?:19|20)\d\d$")
@@ -21,24 +24,17 @@ _RX_LOOKS_LIKE_PROJECT_4 = re.compile(r"^(?:January|February|March|April|May|Jun
 _RX_PROJECT_SHAPE_1 = re.compile(r"[a-z][A-Z]|[A-Z].*[A-Z]|\d|-")
 _RX_LOOKS_LIKE_PROJECT_CAMEL = re.compile(r"^[A-Z]?[a-z]+[A-Z]")
 _RX_PROJECT_SHAPE_2 = re.compile(r"\d+(?:st|nd|rd|th)?")
-_RX_PROJECT_MENTIONS_1 = re.compile(
-    r"(?:[a-z][\w-]*\s+){0,2}(?:toolkit|library|framework|package|tool|system|platform|software|"
-    r"simulator|compiler|engine|app|model|dataset|corpus|database|plugin|suite|project)\s+(?=[A-Z]|[a-z]+[A-Z])"
-)
+_RX_PROJECT_MENTIONS_1 = re.compile(rf"(?:[a-z][\w-]*\s+){{0,2}}(?:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
 #: "led (the) development of X": the work on a project named after the verb
 _WORK_ON = re.compile(r"(?:the\s+)?(?:development|design|implementation|maintenance|creation|architecture)\s+of\s+(?:the\s+)?")
 #: a project written in lower case ("fastkde"), named only after a product phrase or before one
 _LOWER_NAME = re.compile(r"[a-z][\w+-]{2,30}(?![\w-])")
-_PAREN_PRODUCT = re.compile(r"\s*\((?:an?\s+)?(?:R|Python|Julia|MATLAB|Matlab|Stata|Rust|Java|JavaScript|C\+\+|Perl|Haskell)\s+"
-                            r"(?:package|library|module|toolbox|toolkit)\b")
+_PAREN_PRODUCT = re.compile(rf"\s*\((?:an?\s+)?(?:{_WORDS['language']})\s+(?:package|library|module|toolbox|toolkit)\b")
 #: "the R package fastDR": a language before the product noun
-_LANGUAGE_LEAD = re.compile(r"(?:R|Python|Julia|MATLAB|Matlab|Stata|Rust|Java|JavaScript|C\+\+|Perl|Haskell)\s+"
-                            r"(?:package|library|module|toolbox|toolkit|plugin|app)\s+(?=\w)")
+_LANGUAGE_LEAD = re.compile(rf"(?:{_WORDS['language']})\s+(?:package|library|module|toolbox|toolkit|plugin|app)\s+(?=\w)")
 #: "Lingua Franca, an annotation tool", "the Haddock simulation code": a product noun right after the name
 _PRODUCT_AFTER = re.compile(
-    r"(?:,\s+(?:an?|the)(?:\s+[\w-]+){0,4}?|(?:\s+[a-z][\w-]*){0,2}?)\s+(?:toolkit|library|framework|package|"
-    r"tool|software|code|pipeline|platform|simulator|compiler|engine|app|database|corpus|dataset|plugin|toolbox|suite|"
-    r"editor|system|service)\b")
+    rf"(?:,\s+(?:an?|the)(?:\s+[\w-]+){{0,4}}?|(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_WORDS['product_after']})\b")
 _RX_PROJECT_MENTIONS_2 = re.compile(r"\s+(?:and|for|of)$")
 _RX_PROJECT_MENTIONS_3 = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
 _RX_PROJECT_MENTIONS_4 = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
@@ -47,25 +43,11 @@ _RX_PROJECT_MENTIONS_6 = re.compile(r"[A-Z][a-z]{2,}")
 
 __all__ = ["project_mentions", "looks_like_project"]
 
-_VERB = re.compile(
-    r"\b(?:developed|develop|developing|created|create|creating|built|build|building|designed|design|designing|"
-    r"initiated|initialized|initialised|implemented|led|lead|leads|leading|maintain|maintains|maintained|wrote|written|"
-    r"authored|launched|founded|co-founded|cofounded|released|open-sourced|contributed to|contributing to|"
-    r"contributor to|contributor of|author of|creator of|co-creator of|founder of|co-founder of|maintainer of|"
-    r"lead developer of|developer of|architect of|curates?|curator of|coordinating the development efforts for|"
-    r"projects? such as|such as|including|called|named|core developer of)\s+"
-    r"(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?",
-    re.I,
-)
+_VERB = re.compile(rf"\b(?:{_WORDS['verb']})\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?", re.I)
 _NAME = re.compile(
     r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
 )
-_NOT = {"i", "the", "a", "an", "we", "it", "this", "that", "these", "my", "our", "research", "machine", "deep",
-        "phd", "ph.d", "software", "systems", "system", "project", "projects", "platform", "and", "in", "on", "at",
-        "to", "with", "for", "from", "by", "he", "she", "they", "api", "apis", "c", "c++", "java", "python",
-        "javascript", "cuda", "sql", "linux", "unix", "gpu", "cpu", "gpus", "cpus", "ml", "ai", "nlp", "cv",
-        "orcid", "email", "e-mail", "github", "linkedin", "twitter", "scholar", "google scholar", "homepage", "phone",
-        "pdf", "url", "doi", "isbn", "tel", "fax", "web", "website", "blog", "address", "office", "skype", "wechat id"}
+_NOT = data_words("project_stopwords.txt")
 
 
 def looks_like_project(name: str) -> bool:
@@ -79,8 +61,6 @@ def looks_like_project(name: str) -> bool:
         return False
     if lookup_organization(name) or is_person_name(name):
         return False
-    from kg.extract.orgs import classify_segment, is_location
-
     if is_location(name) or (classify_segment(name) is not None and not _RX_LOOKS_LIKE_PROJECT_1.search(name)):
         return False
     if _RX_LOOKS_LIKE_PROJECT_2.search(name):
@@ -93,8 +73,7 @@ def looks_like_project(name: str) -> bool:
     return True
 
 
-_PRODUCT = re.compile(r"\b(?:system|platform|engine|sdk|framework|library|toolkit|toolbox|os|app|application|testbed|"
-                      r"simulator|compiler|database|package|service|model|benchmark|dataset|corpus|project)$", re.I)
+_PRODUCT = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
 def _project_shape(name: str) -> bool:
@@ -114,8 +93,6 @@ def _named_product(name: str, after: str) -> bool:
     person's shape, but not an organisation or a place."""
     if len(name) < 3 or name.lower() in _NOT or not _PRODUCT_AFTER.match(after):
         return False
-    from kg.extract.orgs import classify_segment, is_location
-
     return not (lookup_organization(name) or is_location(name) or classify_segment(name) or len(name.split()) > 4)
 
 

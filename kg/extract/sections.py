@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.extract.gazetteer import _data_rows
+from kg.extract.gazetteer import _data_rows, classify_organization, lookup_organization
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
@@ -207,8 +207,6 @@ _PEOPLE_KINDS = ("references", "members", "students")
 
 def _subheading_like(text: str) -> bool:
     """An unknown heading that names an organisation or group (kept inside the open section)."""
-    from kg.extract.gazetteer import classify_organization, lookup_organization
-
     if lookup_organization(text):
         return True
     return classify_organization(text, default="") != ""

@@ -19,6 +19,7 @@ from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, 
 from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, trigger_predicate
 from kg.extract.publications import add_publication_record
+from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -85,8 +86,6 @@ def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
         found = find_date_range(date)
         if found:
             start, end = found.start, found.end
-            if "expected" in date.lower() and end is None:
-                end = found.end
     if start and not end and not single_is_end and not end_text:
         end = "present"
     return start, end
@@ -117,8 +116,6 @@ def _titled_sections(sections) -> dict[str, list[dict]]:
     >>> _titled_sections([("Education", [{"title": "PhD", "institution": "X", "year": 2014}])])
     {'education': [{'title': 'PhD', 'institution': 'X', 'year': 2014, 'degree': 'PhD'}]}
     """
-    from kg.extract.sections import heading_kind
-
     out: dict[str, list[dict]] = {}
     for title, entries in sections:
         if not isinstance(title, str):
@@ -144,8 +141,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     if isinstance(education, list):
         education = sorted((i for i in education if isinstance(i, dict)), key=_recency, reverse=True)
         for item in education:
-            if not isinstance(item, dict):
-                continue
             inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
             if not inst:
                 continue

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-from kg.extract.people import clean_person, is_person_name
+from kg.extract.gazetteer import data_patterns
+from kg.extract.orgs import is_location, is_role
+from kg.extract.people import _fold, clean_person, is_person_name
 from kg.extract.text import clean
 from kg.model import Document
 
@@ -105,11 +106,8 @@ def _label_value(data: Any, depth: int) -> str | None:
 @lru_cache(maxsize=1)
 def _title_wrappers() -> tuple[re.Pattern, re.Pattern]:
     """The openings and closings of ``data/page_titles.txt``, each as one pattern."""
-    text = resources.files("kg.extract").joinpath("data").joinpath("page_titles.txt").read_text(encoding="utf-8")
-    rows = [line.split("\t", 1) for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    prefix = "|".join(f"(?:{p.strip()})" for kind, p in rows if kind == "prefix")
-    suffix = "|".join(f"(?:{p.strip()})" for kind, p in rows if kind == "suffix")
-    return re.compile(f"^(?:{prefix})", re.I), re.compile(f"(?:{suffix})", re.I)
+    words = data_patterns("page_titles.txt")
+    return re.compile(f"^(?:{words['prefix']})", re.I), re.compile(f"(?:{words['suffix']})", re.I)
 
 
 def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
@@ -219,8 +217,6 @@ def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
     >>> _header_name("Ana Maria | Ruiz | Chemist and data scientist"), _header_name("Ana Ruiz | Lisbon")
     (('Ana Maria Ruiz', ()), None)
     """
-    from kg.extract.orgs import is_location, is_role
-
     parts = [clean(p) for p in raw.split(" | ", 2)]
     if len(parts) < 2 or not parts[1] or len(parts[1].split()) != 1 or len(parts[0].split()) > 3:
         return None
@@ -271,8 +267,6 @@ def _spells(name: str, local: str) -> bool:
     >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
     (True, True, False)
     """
-    from kg.extract.people import _fold
-
     words = [w.lower() for w in _fold(name).replace("-", " ").split() if w.strip(".")]
     if len(words) < 2:
         return False

@@ -2,7 +2,8 @@
 
 >>> clean("- **Kyoto University** [link](https://x.org) Kyoto")
 'Kyoto University link Kyoto'
->>> split_sentences("He got a Ph.D. in 2013. She is Dr. Lee. Done")
+>>> text = "He got a Ph.D. in 2013. She is Dr. Lee. Done"
+>>> [text[a:b].strip() for a, b in sentence_spans(text)]
 ['He got a Ph.D. in 2013.', 'She is Dr. Lee.', 'Done']
 """
 from __future__ import annotations
@@ -11,11 +12,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_HTML_LINK = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>([^<]*)</a>")
+from kg.extract.gazetteer import data_patterns
+
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/sentence_patterns.tsv``.
+_WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "split_sentences", "sentence_spans", "links"]
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans"]
 
 # A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
 # innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails
@@ -70,23 +74,9 @@ def strip_bullet(text: str) -> str:
     return _BULLET.sub("", text, count=1) if _BULLET.match(text) else text
 
 
-def links(text: str) -> list[tuple[str, str]]:
-    """``(link text, url)`` of the markdown links of a raw line.
-
-    >>> links("see [Jane](https://jane.org) and <https://x.io>")
-    [('Jane', 'https://jane.org'), ('https://x.io', 'https://x.io')]
-    """
-    out = [(m.group(1), m.group(2)) for m in _MD_LINK.finditer(text)]
-    out += [(m.group(1), m.group(1)) for m in _ANGLE_URL.finditer(text)]
-    out += [(m.group(2), m.group(1)) for m in _HTML_LINK.finditer(text)]
-    return out
-
-
 _CONNECTOR_END = re.compile(r"\b(?:of|the|at|in|and|with|from|by|for|to|a|an|as|under|on)$")
 #: Words that open a new sentence after a line without a full stop (HTML paragraphs).
-_SENTENCE_START = re.compile(
-    r"^(?:Between|Since|From|During|Prior|After|Before|Previously|Currently|Today|Following|"
-    r"In (?:19|20)\d\d|I|I'm|I've|He|She|They|We|My|His|Her|Our)\b")
+_SENTENCE_START = re.compile(rf"^(?:{_WORDS['sentence_start']})\b")
 
 #: A labelled line ("Research Areas: ...", "Email: ...", "E-Mail: ...") starts afresh after a line without a full stop.
 _LABEL_START = re.compile(r"^[A-Z][^\W\d_]*(?:-[^\W\d_]+)?(?: [^\W\d_]+){0,3} ?: ")
@@ -147,14 +137,12 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
     return out
 
 
-_ABBREV_END = re.compile(
-    r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St|Jr|Sr|Univ|Dept|Inst|vs|etc|al|Fig|No|Vol|pp|Ph\.D|M\.S|B\.S|M\.A|B\.A|M\.Sc|B\.Sc|e\.g|i\.e|U\.S|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Assoc|Asst|Natl|Tech)|\b[A-Z])\.$"
-)
+_ABBREV_END = re.compile(rf"(?:\b(?:{_WORDS['title']}|{_WORDS['abbreviation']})|\b[A-Z])\.$")
 
 
 #: Words that open a sentence: after an abbreviation that is no title ("Tech.", "Ph.D."), a new sentence.
 _SENTENCE_OPENER = re.compile(r"\s+(?:I|I'm|I've|My|We|Our|She|They|His|Her|Their|This|Since|Currently|Before|After)\b")
-_TITLE_OR_INITIAL_END = re.compile(r"(?:\b(?:Dr|Dra|Pr|Profa|Prof|Mr|Mrs|Ms|St)|\b[A-Z])\.\s*$")
+_TITLE_OR_INITIAL_END = re.compile(rf"(?:\b(?:{_WORDS['title']})|\b[A-Z])\.\s*$")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -170,8 +158,3 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     if text[start:].strip():
         out.append((start, len(text)))
     return out
-
-
-def split_sentences(text: str) -> list[str]:
-    """The sentences of a text (see :func:`sentence_spans`)."""
-    return [text[a:b].strip() for a, b in sentence_spans(text)]
