@@ -493,7 +493,7 @@ def _sha256(path: str | os.PathLike) -> str | None:
 # later frames winning) listed by a manifest: a build appends its documents' contributions to a
 # shard of its own as it writes them, a frame per ``_INDEX_FRAME`` documents, instead of holding
 # them and rewriting the whole index (at 2,000 documents the whole index held 25 MB and took
-# 0.5 s to pickle: 1.3 GB and half a minute at 100,000), and a save folds the shards into one
+# 0.5 s to pickle, which would be over 1 GB and half a minute at 100,000), and a save folds the shards into one
 # once there are more than ``_INDEX_SHARDS``. The manifest is deleted before every write and
 # saved after, stamped with the documents' content hashes and the store's generation (which
 # every write through kg changes, and which the index is saved with after its last write;
@@ -645,7 +645,7 @@ class _ResolverIndex:
             self._shard, shards = None, []
             self._pending = folded
             self._flush()
-            shards = [self._shard]
+            shards = [self._shard] if self._shard else []  # nothing left: every graph dropped
         tmp = self.folder / (_INDEX_MANIFEST + ".tmp")
         with open(tmp, "wb") as handle:
             pickle.dump((_INDEX_VERSION, stamp, shards), handle, protocol=pickle.HIGHEST_PROTOCOL)
