@@ -104,3 +104,13 @@ def test_a_build_that_died_while_writing_costs_a_scan_and_leaves_no_stray_shard(
         build([first, second], store, budget=None, force=True)
         assert scans == [1] and not stray[0].exists()
         _same_as_a_scan(store)
+
+
+def test_an_index_whose_documents_are_all_removed_folds_into_no_shard(tmp_path, monkeypatch):
+    monkeypatch.setattr(kg.pipeline, "_INDEX_SHARDS", 1)
+    docs = _cvs(tmp_path / "docs", PEOPLE[:1])
+    with Store.open(tmp_path / "store") as store:
+        build([docs], store, budget=None)
+        remove(store, str(docs / "cv0.md"))
+        assert _shards(tmp_path / "store") == []
+        assert _same_as_a_scan(store).known() == []
