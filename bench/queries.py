@@ -23,6 +23,7 @@ Usage::
 
     python bench/queries.py --docs 2000 [--store DIR] [--repeat 5] [--limit-ms 1000] [--raw]
     python bench/queries.py --store DIR --code /tmp/kg-before --code .   # before and after, one run
+    python bench/queries.py --store DIR --paths query --repeat 1 --queries export_entities,known_entities
 
 Prints one table per code tree (query, rows, median ms of each path) and exits 1 if any
 query's ``query`` time (``Store.query``, the path of ``kg query --name``) exceeds ``--limit-ms``.
@@ -47,6 +48,8 @@ KG = "https://w3id.org/kg/ontology#"
 PREFIX = f"PREFIX kg: <{KG}>\nPREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n"
 RELATIONS = "kg:workedAt kg:studiedAt kg:advisedBy kg:mentoredBy kg:authored kg:coauthored kg:contributedTo"
 #: the empty ``VALUES`` block a conflict query's caller fills: ``VALUES ?x { }`` or ``VALUES (?x ?y) { }``
+#: the ways a query is timed: ``kg query --name`` in a fresh process, ``Store.query``, ``Store.select``
+PATHS = ("cli", "query", "rows")
 EMPTY_VALUES = re.compile(r"^(\s*)VALUES (\?\w+|\((?:\?\w+ ?)+\)) \{ \}", re.MULTILINE)
 
 
@@ -206,28 +209,34 @@ def _cli_ms(code: Path, args: list[str], repeat: int, timeout: float) -> tuple[i
     return rows, statistics.median(times)
 
 
-def bench(code: Path, store: Path, hub: dict, names: list[str], repeat: int, timeout: float, raw: bool) -> list[dict]:
-    """One row per query: rows and the median ms of each path, for the kg checkout at ``code``."""
+def bench(code: Path, store: Path, hub: dict, names: list[str], repeat: int, timeout: float, raw: bool,
+          paths: set[str] = frozenset(PATHS)) -> list[dict]:
+    """One row per query: rows and the median ms of each of ``paths``, for the kg checkout at ``code``."""
     from kg.queries import load_query
 
     store_arg = ["--store", str(store), "--format", "csv"]
-    _, startup = _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)
+    startup = _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1] if "cli" in paths else None
     table = []
     for name in names:
         params = parameters(name, hub)
         fill = hub["fill"] if EMPTY_VALUES.search(load_query(name)) else None
-        cli_args = ["query", "--name", name, *[a for v, t in params.items() for a in ("--param", f"{v}={t}")], *store_arg]
-        cli_rows, cli = _cli_ms(code, cli_args, repeat, timeout)
-        rows, query = _timed_worker(code, store, name, "query", params, fill, repeat, timeout)
-        _, select = _timed_worker(code, store, name, "rows", params, fill, repeat, timeout)
-        row = {"query": name, "rows": rows, "cli rows": cli_rows, "query ms": query, "rows ms": select,
-               "cli ms": cli, "cli - start-up ms": None if cli is None else cli - startup}
+        row = {"query": name}
+        if "query" in paths:
+            row["rows"], row["query ms"] = _timed_worker(code, store, name, "query", params, fill, repeat, timeout)
+        if "rows" in paths:
+            row["select rows"], row["rows ms"] = _timed_worker(code, store, name, "rows", params, fill, repeat, timeout)
+        if "cli" in paths:
+            cli_args = ["query", "--name", name, *[a for v, t in params.items() for a in ("--param", f"{v}={t}")],
+                        *store_arg]
+            row["cli rows"], row["cli ms"] = _cli_ms(code, cli_args, repeat, timeout)
+            row["cli - start-up ms"] = None if row["cli ms"] is None else row["cli ms"] - startup
         if raw and params:
             row["substitutions ms"] = _timed_worker(code, store, name, "substitutions", params, fill, repeat, timeout)[1]
             row["values ms"] = _timed_worker(code, store, name, "values", params, fill, repeat, timeout)[1]
         table.append(row)
         print(_line(row, timeout), file=sys.stderr, flush=True)
-    table.append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup})
+    if "cli" in paths:
+        table.append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup})
     return table
 
 
@@ -242,7 +251,7 @@ def _line(row: dict, timeout: float) -> str:
 
 
 def render(table: list[dict], timeout: float) -> str:
-    columns = ["query", "rows", "cli rows", "query ms", "rows ms", "cli ms", "cli - start-up ms",
+    columns = ["query", "rows", "select rows", "cli rows", "query ms", "rows ms", "cli ms", "cli - start-up ms",
                "substitutions ms", "values ms"]
     columns = [c for c in columns if any(c in row for row in table)]
     lines = ["| " + " | ".join(columns) + " |", "| --- |" + " ---: |" * (len(columns) - 1)]
@@ -262,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", help="comma-separated names (default: every .rq in kg/queries)")
     parser.add_argument("--code", type=Path, action="append",
                         help="a kg checkout to measure (repeatable: before and after in one run); default: this one")
+    parser.add_argument("--paths", default=",".join(PATHS),
+                        help="comma-separated subset of cli,query,rows (the whole-store queries: one path saves minutes)")
     parser.add_argument("--raw", action="store_true", help="also time Oxigraph with substitutions and with VALUES")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--name", help=argparse.SUPPRESS)
@@ -287,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({hub['label']!r}); repeat {args.repeat}; load average {' '.join(map(str, os.getloadavg()))}")
     failed = []
     for code in args.code or [ROOT]:
-        table = bench(code.resolve(), store, hub, names, args.repeat, args.timeout, args.raw)
+        table = bench(code.resolve(), store, hub, names, args.repeat, args.timeout, args.raw, set(args.paths.split(",")))
         print(f"\n## {code}\n\n{render(table, args.timeout)}")
         failed += [f"{row['query']} ({code})" for row in table
                    if "query ms" in row and (row["query ms"] is None or row["query ms"] > args.limit_ms)]

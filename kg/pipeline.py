@@ -361,6 +361,7 @@ def build(
     index = _ResolverIndex.open(store, documents) if getattr(store, "_ox", None) is not None else None
     if index is not None:
         known = index.known(exclude=frozenset(rebuilt))
+        index.release()
     else:  # a remote store: ask it
         known = [k for k in store.known_entities() if not set(k.documents) <= rebuilt]
     report.timings["index"] = time.perf_counter() - mark
@@ -487,15 +488,28 @@ def _sha256(path: str | os.PathLike) -> str | None:
 # per thousand documents; an incremental build of 100 documents into a large store would spend
 # nearly all its time there. The index keeps, per document, the few facts the resolver compares
 # against (entity names and types, identifiers, affiliations, authorships, coauthorships), and
-# ``known()`` aggregates them exactly as ``Store.known_entities`` would. It is a pickle in the
-# store directory, deleted before every write and saved after, and stamped with the documents'
-# content hashes and the store's generation (which every write through kg changes, and which the
-# index is saved with after its last write; counting the quads was a pass over the whole store
-# at both ends of every build): a stale or missing index is rebuilt from one scan
-# of the store's quads, so a crash or another writer can only cost time, never correctness.
+# ``known()`` aggregates them exactly as ``Store.known_entities`` would. It lives in the store
+# directory as shards (pickle files of frames ``{graph: contribution, or None when dropped}``,
+# later frames winning) listed by a manifest: a build appends its documents' contributions to a
+# shard of its own as it writes them, a frame per ``_INDEX_FRAME`` documents, instead of holding
+# them and rewriting the whole index (at 2,000 documents the whole index held 25 MB and took
+# 0.5 s to pickle, which would be over 1 GB and half a minute at 100,000), and a save folds the shards into one
+# once there are more than ``_INDEX_SHARDS``. The manifest is deleted before every write and
+# saved after, stamped with the documents' content hashes and the store's generation (which
+# every write through kg changes, and which the index is saved with after its last write;
+# counting the quads was a pass over the whole store at both ends of every build): a stale or
+# missing index is rebuilt from one scan of the store's quads, so a crash or another writer can
+# only cost time, never correctness.
 
-_INDEX_FILE = "resolver-index.pickle"
-_INDEX_VERSION = 2
+_INDEX_DIR = "resolver-index"
+_INDEX_MANIFEST = "manifest.pickle"
+#: the single-file index of kg before shards, deleted on sight
+_OLD_INDEX_FILE = "resolver-index.pickle"
+_INDEX_VERSION = 3
+#: documents per frame of a shard: what a build holds of the index while it writes
+_INDEX_FRAME = 256
+#: shards an index may have before a save folds them into one
+_INDEX_SHARDS = 8
 _KG = "https://w3id.org/kg/ontology#"
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _TYPE = _RDF + "type"
@@ -560,48 +574,119 @@ def _contribution(triples) -> dict:
 
 
 class _ResolverIndex:
-    """Per-graph contributions to ``known_entities``; see the comment above."""
+    """Per-graph contributions to ``known_entities``; see the comment above.
 
-    def __init__(self, graphs: dict | None = None):
+    >>> index = _ResolverIndex()
+    >>> index.put("urn:g", [("<urn:d>", f"<{_TYPE}>", f"<{_DOCUMENT}>"), ("<urn:d>", f"<{_SOURCE_PATH}>", '"/cv.md"'),
+    ...                     ("<urn:p>", f"<{_TYPE}>", f"<{_KG}Person>"), ("<urn:p>", f"<{_NAME}>", '"Ada Obi"')])
+    >>> [(k.iri, k.names, k.documents) for k in index.known()]
+    [('urn:p', ('Ada Obi',), ('/cv.md',))]
+    """
+
+    def __init__(self, graphs: dict | None = None, *, folder: Path | None = None, shards: list[str] | None = None):
         self.graphs: dict[str, dict] = graphs or {}
+        #: the store's index directory (``None``: the index lives in memory only), the shards it
+        #: was read from, and what was put or dropped since and is not yet in a shard
+        self.folder = folder
+        self.shards = shards
+        self._pending: dict[str, dict | None] = {}
+        self._shard: str | None = None
 
     # -- persistence ------------------------------------------------------------------------
     @staticmethod
-    def _file(store) -> Path | None:
+    def _folder(store) -> Path | None:
         location = getattr(store, "location", None)
         if not location or location == ":memory:" or "://" in str(location):
             return None
-        return Path(location) / _INDEX_FILE
+        return Path(location) / _INDEX_DIR
 
     @classmethod
     def open(cls, store, documents: list[dict]) -> "_ResolverIndex":
-        """The store's index: from memory or the store directory when it is current, else rebuilt."""
-        return cls.cached(store, documents) or cls.scan(store)
+        """The store's index: from memory or the store directory when it is current, else rebuilt
+        from the store and saved."""
+        index = cls.cached(store, documents)
+        if index is None:
+            index = cls.scan(store)
+            index.save(store, documents)
+        return index
 
     @staticmethod
-    def _stamp(store, documents: list[dict]):
-        return (store.generation, tuple(sorted((d["path"], d["sha256"], d["graph"]) for d in documents)))
+    def _stamp(store, documents: list[dict]) -> tuple[str, str]:
+        listed = repr(sorted((d["path"], d["sha256"], d["graph"]) for d in documents))
+        return store.generation, hashlib.sha256(listed.encode()).hexdigest()
 
     @staticmethod
     def invalidate(store) -> None:
         """Forget the saved index (before a write: a crash then leaves no stale index behind)."""
         store._kg_resolver_index = None
-        file = _ResolverIndex._file(store)
-        if file is not None:
-            file.unlink(missing_ok=True)
+        folder = _ResolverIndex._folder(store)
+        if folder is not None:
+            (folder / _INDEX_MANIFEST).unlink(missing_ok=True)
+            (folder.parent / _OLD_INDEX_FILE).unlink(missing_ok=True)
 
     def save(self, store, documents: list[dict]) -> None:
-        """Keep the index (after a write) for the next build on this store."""
+        """Keep the index (after a write) for the next build on this store: the shard of this
+        write completed, and a manifest naming the shards. Saving an index that holds what
+        it was read from (scanned, or folded) writes that whole, as one shard."""
         import pickle
 
-        record = (_INDEX_VERSION, self._stamp(store, documents), self.graphs)
-        store._kg_resolver_index = record
-        file = self._file(store)
-        if file is not None:
-            tmp = file.with_suffix(".tmp")
-            with open(tmp, "wb") as handle:
-                pickle.dump(record, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, file)
+        stamp = self._stamp(store, documents)
+        if self.folder is None:
+            store._kg_resolver_index = (_INDEX_VERSION, stamp, self.graphs)
+            return
+        self.folder.mkdir(exist_ok=True)
+        if self.shards is None:  # nothing of it on disk yet
+            self._pending = {**self.graphs, **self._pending}
+            self.shards = []
+        self._flush()
+        shards = self.shards + ([self._shard] if self._shard else [])
+        if len(shards) > _INDEX_SHARDS:
+            folded = self._read(self.folder, shards)
+            self._shard, shards = None, []
+            self._pending = folded
+            self._flush()
+            shards = [self._shard] if self._shard else []  # nothing left: every graph dropped
+        tmp = self.folder / (_INDEX_MANIFEST + ".tmp")
+        with open(tmp, "wb") as handle:
+            pickle.dump((_INDEX_VERSION, stamp, shards), handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, self.folder / _INDEX_MANIFEST)
+        self.shards, self._shard = shards, None
+        for file in self.folder.glob("shard-*"):  # folded away, or left by a write that did not finish
+            if file.name not in shards:
+                file.unlink(missing_ok=True)
+
+    def _flush(self) -> None:
+        """Append what was put or dropped since the last frame to this write's shard."""
+        import pickle
+        import uuid
+
+        if not self._pending:
+            return
+        if self._shard is None:
+            self._shard = f"shard-{uuid.uuid4().hex}.pickle"
+        with open(self.folder / self._shard, "ab") as handle:
+            pickle.dump(self._pending, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        self._pending = {}
+
+    @staticmethod
+    def _read(folder: Path, shards: list[str]) -> dict[str, dict]:
+        """The contributions the shards hold, frame after frame (a later frame wins)."""
+        import pickle
+
+        graphs: dict[str, dict] = {}
+        for shard in shards:
+            with open(folder / shard, "rb") as handle:
+                while True:
+                    try:
+                        frame = pickle.load(handle)
+                    except EOFError:
+                        break
+                    for graph, contribution in frame.items():
+                        if contribution is None:
+                            graphs.pop(graph, None)
+                        else:
+                            graphs[graph] = contribution
+        return graphs
 
     @classmethod
     def scan(cls, store) -> "_ResolverIndex":
@@ -619,25 +704,33 @@ class _ResolverIndex:
                 if graph is not None:
                     grouped.setdefault(graph, []).append((intern(quad.subject.value), predicate,
                                                           intern(quad.object.value)))
-        return cls({graph: _contribution(triples) for graph, triples in grouped.items()})
+        return cls({graph: _contribution(triples) for graph, triples in grouped.items()}, folder=cls._folder(store))
 
     @classmethod
     def cached(cls, store, documents: list[dict]) -> "_ResolverIndex | None":
         """The saved index if it is current, else ``None`` (no scan)."""
         import pickle
 
-        record = getattr(store, "_kg_resolver_index", None)
-        file = cls._file(store)
-        if record is None and file is not None and file.exists():
-            try:
-                with open(file, "rb") as handle:
-                    record = pickle.load(handle)
-            except Exception:  # unreadable or from another version: rebuild
+        folder = cls._folder(store)
+        if folder is None:
+            record = getattr(store, "_kg_resolver_index", None)
+            if isinstance(record, tuple) and record[:2] == (_INDEX_VERSION, cls._stamp(store, documents)):
+                return cls(record[2])
+            return None
+        try:
+            with open(folder / _INDEX_MANIFEST, "rb") as handle:
+                version, stamp, shards = pickle.load(handle)
+            if version != _INDEX_VERSION or stamp != cls._stamp(store, documents):
                 return None
-        if isinstance(record, tuple) and len(record) == 3 and record[0] == _INDEX_VERSION \
-                and record[1] == cls._stamp(store, documents):
-            return cls(record[2])
-        return None
+            return cls(cls._read(folder, shards), folder=folder, shards=shards)
+        except Exception:  # missing, unreadable or from another version: rebuild
+            return None
+
+    def release(self) -> None:
+        """Let go of what was read (once ``known()`` has been taken): a write then holds only its
+        own frame of the index. An index that lives in memory only keeps everything."""
+        if self.folder is not None and self.shards is not None:
+            self.graphs = {}
 
     # -- updating and reading ---------------------------------------------------------------
     def put(self, graph: str, triples) -> None:
@@ -649,10 +742,22 @@ class _ResolverIndex:
             plain = indexed.get(p)
             if plain is not None:
                 kept.append((intern(s[1:-1]), plain, intern(o[1:-1] if o[0] == "<" else ntriples_value(o))))
-        self.graphs[graph] = _contribution(kept)
+        self._record(graph, _contribution(kept))
 
     def drop(self, graph: str) -> None:
+        self._record(graph, None)
+
+    def _record(self, graph: str, contribution: dict | None) -> None:
+        if self.folder is None or self.shards is None:  # kept whole, saved whole
+            if contribution is None:
+                self.graphs.pop(graph, None)
+            else:
+                self.graphs[graph] = contribution
+            return
         self.graphs.pop(graph, None)
+        self._pending[graph] = contribution
+        if len(self._pending) >= _INDEX_FRAME:
+            self._flush()
 
     def known(self, exclude: frozenset[str] = frozenset()) -> list[KnownEntity]:
         """The same entities as :meth:`kg.store.Store.known_entities`, leaving out entities

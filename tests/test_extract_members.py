@@ -3,30 +3,12 @@ and supervised students with their own relations, career relations in German and
 (fixtures in tests/data/extract/, all people and organisations invented)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kg.extract import extract
 from kg.extract.positions import describes_work
 from kg.extract.sections import heading_kind
 from kg.extract.subject import title_name
-from kg.ingest import load_document
-
-DATA = Path(__file__).resolve().parent / "data" / "extract"
-
-
-def run(name: str):
-    return extract(load_document(DATA / name))
-
-
-def facts(ex) -> set[tuple[str, str, str]]:
-    return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
-
-
-def relation(ex, subject: str, predicate: str, obj: str):
-    return next(r for r in ex.relations if (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name)
-                == (subject, predicate, obj))
+from extract_helpers import facts, relation, run
 
 
 # -- subject ---------------------------------------------------------------------------------------
@@ -240,7 +222,8 @@ def test_japanese_cv_dates_and_units():
     assert ("理学部", "partOf", "北浜大学") in f  # 学部: a faculty inside its university
     assert relation(ex, me, "workedAt", "東雲研究所").end == "2020-03"
     phd = relation(ex, me, "studiedAt", "南山大学")
-    assert (phd.degree, phd.start) == ("PhD", "2014-04")
+    # the 博士課程 (2014-04 - 2017-03) and the 学部 before it (2010-04 - 2014-03) at one school: one relation over both
+    assert (phd.degree, phd.start, phd.end) == ("PhD", "2010-04", "2017-03")
 
 
 @pytest.mark.parametrize("name, me, job, role, school, degree, advisor", [
@@ -286,3 +269,48 @@ def test_long_dated_row_of_cells_is_an_entry():
     ex = run("header_degrees_cv.txt")
     study = relation(ex, "Tomas Lindqvist", "studiedAt", "Eastbrook University")
     assert (study.degree, study.start, study.end) == ("MS", "2011-10", "2013-12")
+
+
+@pytest.mark.parametrize("name, group, parent, worker, student", [
+    # "Die Arbeitsgruppe X gehört zum Institut Y der Universität Z": the group, then its parents
+    ("lab_page_de.html", "Arbeitsgruppe Bodenökologie", "Institut für Geoökologie", "Tobias Kaltenecker", "Jana Ostermeier"),
+    # "El Grupo de Investigación en X forma parte de la Universidad Y"
+    ("lab_page_es.html", "Grupo de Investigación en Hidrogeología Aplicada", "Universidad de Montecarmelo",
+     "Sergio Valdivia Ponce", "Noelia Arriaga Fuentes"),
+    # front matter title; "L'équipe X fait partie de l'Université Y"
+    ("lab_page_fr.md", "Équipe Dynamique des Sols", "Université de Brévannes", "Inès Falguière", "Bastien Quémeneur"),
+    # "Il Laboratorio X fa parte del Dipartimento Y dell'Università Z"
+    ("lab_page_it.html", "Laboratorio di Acustica Ambientale", "Dipartimento di Ingegneria", "Sara Bellandi",
+     "Luca Parravicini"),
+    # no title: the first heading; "小野寺 翔 博士課程", the role after the name with no separator
+    ("lab_page_ja.md", "森川研究室", None, "早瀬 美咲", "小野寺 翔"),
+])
+def test_lab_pages_in_other_languages_give_members_the_pages_group(name, group, parent, worker, student):
+    ex = run(name)
+    f = facts(ex)
+    assert (worker, "workedAt", group) in f
+    assert (student, "studiedAt", group) in f
+    if parent:
+        assert (group, "partOf", parent) in f
+    assert not any(o.split()[0] in ("Die", "El", "Il", "L'équipe") for _, _, o in f)  # the sentence's article
+
+
+def test_a_groups_parents_named_in_a_sentence_nest():
+    f = facts(run("lab_page_it.html"))
+    assert ("Dipartimento di Ingegneria", "partOf", "Università di Castelsereno") in f  # "... dell'Università Z"
+    assert ("Institut für Geoökologie", "partOf", "Universität Lindenau") in facts(run("lab_page_de.html"))  # "... der"
+
+
+def test_a_title_naming_a_section_is_no_group():
+    ex = run("lab_members_titled.md")  # front matter "title: Lab members"; the owner's "Castellví Lab" is the group
+    f = facts(ex)
+    assert {("Ona Ribas", "workedAt", "Castellví Lab"), ("Pau Serra", "studiedAt", "Castellví Lab")} <= f
+    assert not any(o == "Lab members" for _, _, o in f)
+
+
+@pytest.mark.parametrize("name, owner, group", [
+    ("lab_page_es.html", "Adela Quiroga Benavente", "Grupo de Investigación en Hidrogeología Aplicada"),  # "Investigador principal"
+    ("lab_page_it.html", "Ettore Montanari", "Laboratorio di Acustica Ambientale"),  # "Responsabile"
+])
+def test_a_lab_pages_owner_works_at_the_pages_group(name, owner, group):
+    assert relation(run(name), owner, "workedAt", group).end == "present"

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from kg.extract.models import _crf
 from kg.extract.models.affiliations import (
     _parents,
@@ -11,6 +13,7 @@ from kg.extract.models.affiliations import (
     build,
     paired,
     parse_affiliation,
+    plain,
     read_affiliations,
     rendered,
 )
@@ -23,7 +26,8 @@ def test_reader_labels_units_and_address():
     train, held_out = read_affiliations(DATA / "grobid" / "affiliation-address")
     assert len(train) == 24 and len(held_out) == 2
     first = train[0]
-    assert [t for t, label in first if label == "laboratory"] == ["Soil", "Ecology", "Laboratory"]
+    assert [t for t, label in first if plain(label) == "laboratory"] == ["Soil", "Ecology", "Laboratory"]
+    assert [label for _, label in first][:2] == ["B-laboratory", "laboratory"]  # a unit's first token is marked
     assert [t for t, label in first if label == "country"] == ["Zembla"]
 
 
@@ -32,9 +36,11 @@ def test_cv_renderings_drop_the_address():
     rng = random.Random(1)
     for a in train[:9]:
         r = rendered(a, rng)
-        assert r and {label for _, label in r} <= {"laboratory", "department", "institution", "O"}
+        assert r and {plain(label) for _, label in r} <= {"laboratory", "department", "institution", "O"}
     joined = paired(train[0], train[1], rng)
-    assert ("and" in [t for t, _ in joined]) or ("&" in [t for t, _ in joined])
+    joiner = next(t for t, label in joined if label == "O")
+    assert joiner in ("and", "&", "y", "e", "et", "und")
+    assert [label for _, label in joined].count("B-" + joined[0][1].removeprefix("B-")) == 2  # two units, each marked
 
 
 def test_model_learns_from_a_small_sample(tmp_path):
@@ -43,7 +49,8 @@ def test_model_learns_from_a_small_sample(tmp_path):
     as_written = scores["affiliation (held-out, as written)"]
     assert as_written["institution"][2] >= 0.9 and as_written["department"][2] >= 0.9, as_written
     tokens = ["Department", "of", "Ecology", ",", "Brackmoor", "University"]
-    assert _crf.Tagger(path).tag(affiliation_features(tokens)) == ["department"] * 3 + ["O"] + ["institution"] * 2
+    assert _crf.Tagger(path).tag(affiliation_features(tokens)) == (
+        ["B-department"] + ["department"] * 2 + ["O"] + ["B-institution", "institution"])
 
 
 def test_nesting_reads_from_the_smallest_unit():
@@ -79,6 +86,25 @@ def test_shipped_model_reads_the_address():
 def test_two_organisations_joined_by_and():
     assert [n for n, _, _ in units("Zembla University and Xanadu Polytechnic")] == ["Zembla University", "Xanadu Polytechnic"]
     assert len(units("Institute of Glacier and Climate Research")) == 1
+    assert len(units("Research and Development Centre")) == 1
+
+
+@pytest.mark.parametrize("text, names", [
+    # "and" in the other languages
+    ("Universidad de Altamira y Universidad de Sierra Clara", ["Universidad de Altamira", "Universidad de Sierra Clara"]),
+    ("Università di Borgoalto e Istituto Nazionale di Ottica Marina",
+     ["Università di Borgoalto", "Istituto Nazionale di Ottica Marina"]),
+    # two units of one kind with nothing between them: each unit's first token is marked
+    ("Faculty of Science University of Lindby Department of Chemistry",
+     ["Faculty of Science", "University of Lindby", "Department of Chemistry"]),
+    ("School of Engineering Faculty of Applied Sciences Kestrel University",
+     ["School of Engineering", "Faculty of Applied Sciences", "Kestrel University"]),
+    # a unit's name starts after "the", and goes on past a "the" inside it
+    ("Marine Systems Research Centre at the University of Tarnow", ["Marine Systems Research Centre", "University of Tarnow"]),
+    ("Kestrel Institute for the Study of Coastal Systems", ["Kestrel Institute for the Study of Coastal Systems"]),
+])
+def test_units_written_without_commas(text, names):
+    assert [n for n, _, _ in units(text)] == names
 
 
 def test_registered_in_the_train_command():

@@ -583,3 +583,26 @@ def test_a_name_shared_by_many_people_costs_no_pairwise_comparison():
     r = resolve(many)
     assert time.process_time() - started < 5  # about 0.2 s; quadratic work took minutes
     assert len(set(r.iris.values())) == 2000  # nothing supports any merge
+
+
+def test_resolution_parses_each_person_name_of_a_document_once(monkeypatch):
+    # a cache that keeps nothing, as happens to a bounded one once a corpus has more distinct
+    # names than it holds: what resolution parses again then costs a parse each time
+    import kg.resolve.people as people
+
+    parsed = []
+
+    def counted(name):
+        parsed.append(name)
+        return parse_person_name.__wrapped__(name)
+
+    monkeypatch.setattr(people, "parse_person_name", counted)
+    doc = Doc("lab-paper.txt")
+    authors = [doc.person(f"{given} Quellmoor") for given in
+               ("Ansel", "Birte", "Cosmo", "Delphine", "Emrys", "Fenna", "Gideon", "Hesper", "Ivo", "Jorun")]
+    doc.pub("Slow Tides in Shallow Basins", year="2020", authors=authors)
+    r = resolve([doc.build()])
+    assert len(set(r.iris.values())) == 11
+    # each author's name once for its node and once for its coauthors' keys (it was once per
+    # coauthor, 90 times, and once more for the cluster's canonical name)
+    assert len(parsed) == 2 * len(authors)

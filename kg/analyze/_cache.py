@@ -26,11 +26,11 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILES", "discard"]
+__all__ = ["AnalysisCache", "DiskGraph", "CACHE_FILES", "base", "stored_result", "discard"]
 
 #: the cache files in a store directory (a glob pattern)
 CACHE_FILES = "analysis-cache-*.sqlite"
-_FORMAT = "2"  # bump when what is stored changes shape
+_FORMAT = "3"  # bump when what is stored changes shape
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,8 +38,9 @@ CREATE TABLE IF NOT EXISTS nodes (iri TEXT PRIMARY KEY, label TEXT NOT NULL, typ
                                   aliases TEXT NOT NULL, documents TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS names (key TEXT NOT NULL, iri TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS names_by_key ON names (key);
+CREATE INDEX IF NOT EXISTS names_by_iri ON names (iri);
 CREATE TABLE IF NOT EXISTS graphs (name TEXT PRIMARY KEY, nodes INTEGER NOT NULL, edges INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS adjacency (graph TEXT NOT NULL, node TEXT NOT NULL, position INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS adjacency (graph TEXT NOT NULL, node TEXT NOT NULL,
                                       attributes BLOB NOT NULL, neighbours BLOB NOT NULL,
                                       PRIMARY KEY (graph, node)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value BLOB NOT NULL);
@@ -121,6 +122,29 @@ class AnalysisCache:
                 (iri, n["label"], n["type"], json.dumps(n["aliases"]), documents(iri)) for iri, n in nodes.items()))
             self._db.executemany("INSERT INTO names VALUES (?, ?)", names)
 
+    def patch_nodes(self, base: Path, nodes: Mapping[str, dict[str, Any] | None],
+                    names: Iterator[tuple[str, str]], documents: Callable[[str], str]) -> None:
+        """Store the nodes and the name index as the cache at ``base`` has them, but for the nodes
+        in ``nodes`` (``None``: no longer a node), whose names are ``names`` (as :meth:`put_nodes`)."""
+        db = self._db
+        db.execute("ATTACH DATABASE ? AS base", (str(base),))
+        try:
+            with db:
+                db.execute("DELETE FROM nodes")
+                db.execute("DELETE FROM names")
+                db.execute("INSERT INTO nodes SELECT * FROM base.nodes")
+                db.execute("INSERT INTO names SELECT * FROM base.names")
+                for iri, node in nodes.items():
+                    db.execute("DELETE FROM nodes WHERE iri = ?", (iri,))
+                    db.execute("DELETE FROM names WHERE iri = ?", (iri,))
+                    if node is not None:
+                        db.execute("INSERT INTO nodes VALUES (?, ?, ?, ?, ?)", (
+                            iri, node["label"], node["type"], json.dumps(node["aliases"]), documents(iri)))
+                db.executemany("INSERT INTO names VALUES (?, ?)", names)
+        finally:
+            db.execute("DETACH DATABASE base")
+        self._has_nodes = False
+
     def node(self, iri: str) -> dict[str, Any] | None:
         """``{"label", "type", "aliases", "documents"}`` of a node, or ``None``."""
         found = self._db.execute("SELECT label, type, aliases, documents FROM nodes WHERE iri = ?", (iri,)).fetchone()
@@ -130,21 +154,101 @@ class AnalysisCache:
 
     def named(self, key: str) -> list[str]:
         """IRIs of the nodes whose normalised name or alias is ``key``."""
-        return [r[0] for r in self._db.execute("SELECT iri FROM names WHERE key = ? ORDER BY rowid", (key,))]
+        return [r[0] for r in self._db.execute("SELECT iri FROM names WHERE key = ? ORDER BY iri", (key,))]
 
     # -- projections ---------------------------------------------------------------------------
     def put_graph(self, name: str, graph) -> None:
         """Store an undirected networkx graph as one row per node: its attributes and adjacency
-        dict, pickled, and its position (so that the graph reads back in the same order)."""
+        dict, pickled. It reads back in the order of its nodes' IRIs, each node's neighbours too
+        (the order :func:`kg.analyze._store.canonical` gives a projection)."""
         dumps, protocol = pickle.dumps, pickle.HIGHEST_PROTOCOL
         with self._db:
             self._db.execute("DELETE FROM adjacency WHERE graph = ?", (name,))
-            self._db.executemany("INSERT INTO adjacency VALUES (?, ?, ?, ?, ?)", (
-                (name, node, position, dumps(graph.nodes[node], protocol), dumps(dict(neighbours), protocol))
-                for position, (node, neighbours) in enumerate(graph.adj.items())))
+            self._db.executemany("INSERT INTO adjacency VALUES (?, ?, ?, ?)", (
+                (name, node, dumps(graph.nodes[node], protocol), dumps(dict(sorted(neighbours.items())), protocol))
+                for node, neighbours in graph.adj.items()))
             self._db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)",
                              (name, graph.number_of_nodes(), graph.number_of_edges()))
         self._graphs.pop(name, None)
+
+    def patch_graph(self, base: Path, name: str, changed: Mapping[str, tuple[dict, dict] | None]) -> bool:
+        """Store projection ``name`` as the cache at ``base`` (another state's file) has it, but for
+        the ``changed`` nodes: ``node -> (attributes, adjacency)``, or ``None`` for a node no
+        longer in it. Their neighbours' rows are changed to match. False (nothing stored) when
+        ``base`` does not have the projection or the nodes table.
+
+        >>> import tempfile, networkx as nx
+        >>> folder = tempfile.mkdtemp()
+        >>> old = AnalysisCache.open(folder, ("generation 1",))
+        >>> old.put_graph("ties", nx.Graph([("a", "b"), ("b", "c")]))
+        >>> old.put_nodes({"a": {"label": "A", "type": "Person", "aliases": []}}, iter(()), str)
+        >>> new = AnalysisCache.open(folder, ("generation 2",))
+        >>> new.patch_graph(old.path, "ties", {"c": None, "d": ({}, {"a": {}})})
+        True
+        >>> {node: list(new.graph("ties")[node]) for node in new.graph("ties")}, new.graph("ties").number_of_edges()
+        ({'a': ['b', 'd'], 'b': ['a'], 'd': ['a']}, 2)
+        """
+        db = self._db
+        db.execute("ATTACH DATABASE ? AS base", (str(base),))
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if db.execute("SELECT 1 FROM graphs WHERE name = ?", (name,)).fetchone() is None:
+                    found = db.execute("SELECT nodes, edges FROM base.graphs WHERE name = ?", (name,)).fetchone()
+                    if found is None or db.execute("SELECT 1 FROM base.nodes LIMIT 1").fetchone() is None:
+                        db.rollback()
+                        return False
+                    db.execute("DELETE FROM adjacency WHERE graph = ?", (name,))
+                    db.execute("INSERT INTO adjacency SELECT * FROM base.adjacency WHERE graph = ?", (name,))
+                    self._patch_rows(name, *found, changed)
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+        finally:
+            db.execute("DETACH DATABASE base")
+        self._graphs.pop(name, None)
+        return True
+
+    def _patch_rows(self, name: str, nodes: int, edges: int, changed) -> None:
+        db, loads, protocol = self._db, pickle.loads, pickle.HIGHEST_PROTOCOL
+
+        def row(node):
+            found = db.execute("SELECT attributes, neighbours FROM adjacency WHERE graph = ? AND node = ?",
+                               (name, node)).fetchone()
+            return None if found is None else (loads(found[0]), loads(found[1]))
+
+        old = {node: row(node) for node in changed}
+        pairs = lambda rows: {frozenset((n, v)) for n, r in rows.items() if r for v in r[1]}
+        edges += len(pairs(changed)) - len(pairs(old))
+        nodes += sum(r is not None for r in changed.values()) - sum(r is not None for r in old.values())
+        # a neighbour not changed -> changed node -> its edge now (None: none), where that differs
+        entries: dict[str, dict[str, Any]] = {}
+        for node, new in changed.items():
+            before, now = (old[node] or ({}, {}))[1], (new or ({}, {}))[1]
+            for other in before.keys() | now.keys():
+                if other not in changed and before.get(other) != now.get(other):
+                    entries.setdefault(other, {})[node] = now.get(other)
+        for node, new in changed.items():
+            if new == old[node]:
+                continue
+            db.execute("DELETE FROM adjacency WHERE graph = ? AND node = ?", (name, node))
+            if new is not None:
+                db.execute("INSERT INTO adjacency VALUES (?, ?, ?, ?)", (name, node, pickle.dumps(new[0], protocol),
+                                                                       pickle.dumps(dict(sorted(new[1].items())), protocol)))
+        for other, edges_to in sorted(entries.items()):
+            found = row(other)
+            if found is None:  # a neighbour the base does not have: the changes do not add up
+                raise LookupError(f"{other} is not in the stored {name} graph")
+            adjacency = found[1]
+            for node, data in edges_to.items():
+                if data is None:
+                    adjacency.pop(node, None)
+                else:
+                    adjacency[node] = data
+            db.execute("UPDATE adjacency SET neighbours = ? WHERE graph = ? AND node = ?",
+                       (pickle.dumps(dict(sorted(adjacency.items())), protocol), name, other))
+        db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)", (name, nodes, edges))
 
     def graph(self, name: str) -> "DiskGraph | None":
         """The stored projection ``name`` as a :class:`DiskGraph`, or ``None`` if not stored."""
@@ -181,7 +285,7 @@ class DiskGraph(Mapping):
         return True
 
     def __iter__(self) -> Iterator[str]:
-        for (node,) in self._db.execute("SELECT node FROM adjacency WHERE graph = ? ORDER BY position", (self._name,)):
+        for (node,) in self._db.execute("SELECT node FROM adjacency WHERE graph = ? ORDER BY node", (self._name,)):
             yield node
 
     def __len__(self) -> int:
@@ -203,7 +307,7 @@ class DiskGraph(Mapping):
         graph = nx.Graph()
         adjacency = {}
         for node, attributes, neighbours in self._db.execute(
-                "SELECT node, attributes, neighbours FROM adjacency WHERE graph = ? ORDER BY position", (self._name,)):
+                "SELECT node, attributes, neighbours FROM adjacency WHERE graph = ? ORDER BY node", (self._name,)):
             graph.add_node(node, **pickle.loads(attributes))
             adjacency[node] = pickle.loads(neighbours)
         seen = set()
@@ -224,10 +328,33 @@ def _cache_file(folder: str | os.PathLike, state: tuple) -> Path:
     return Path(folder) / CACHE_FILES.replace("*", key)
 
 
+def base(folder: str | os.PathLike, generation: str) -> Path | None:
+    """The cache file of the store's state ``generation``, if there is one (what a later state's
+    projections are updated from: :mod:`kg.analyze._patch`)."""
+    path = _cache_file(folder, (generation,))
+    return path if path.exists() else None
+
+
+def stored_result(path: Path, key: str) -> Any:
+    """The whole-graph result ``key`` kept in the cache file at ``path`` (another state's), or ``None``."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=60)
+        try:
+            found = db.execute("SELECT value FROM results WHERE key = ?", (key,)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    return pickle.loads(found[0]) if found else None
+
+
 def discard(folder: str | os.PathLike, keep=()) -> None:
     """Delete the caches in ``folder`` but those of the generations in ``keep`` (the states readers
-    may still read: a writer calls this when it publishes)."""
-    kept = {_cache_file(folder, (generation,)) for generation in keep}
+    may still read: a writer calls this when it publishes) and that of the state the analysis
+    tables were last brought to (the next state's projections are updated from it)."""
+    from kg.analyze._tables import tables_generation
+
+    kept = {_cache_file(folder, (generation,)) for generation in (*keep, tables_generation(Path(folder))) if generation}
     for path in Path(folder).glob(CACHE_FILES):
         if path not in kept:
             _delete(path)

@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
-__all__ = ["Tables", "FIELDS", "note_changes", "TABLES_FILE", "CHANGES_FILES"]
+__all__ = ["Tables", "FIELDS", "note_changes", "tables_generation", "TABLES_FILE", "CHANGES_FILES"]
 
 #: table -> (named query, the fields kept per row, in this order)
 FIELDS = {
@@ -42,18 +42,26 @@ FIELDS = {
 }
 TABLES_FILE = "analysis-tables.pickle"
 CHANGES_FILES = "analysis-changes-*.json"
-_VERSION = 2  # bump when what is stored changes shape
+_VERSION = 3  # bump when what is stored changes shape
 _GENERATION = re.compile(r"[0-9A-Za-z_-]+")
 
 
 class Tables:
     """The rows of the four analysis tables, per document graph: ``graphs[graph][table]`` is a list of
     tuples in the order of :data:`FIELDS`. Get them with :meth:`current` (kept beside a directory
-    store) or :meth:`read` (from the store)."""
+    store) or :meth:`read` (from the store).
 
-    def __init__(self, graphs: dict[str, dict[str, list[tuple]]], generation: str | None = None):
+    Tables brought up to date from the writers' notes also say what changed: ``since`` is the
+    generation they were brought from and ``touched`` the entities named by a row that changed
+    (before or after), so that what was built at ``since`` can be updated for those entities only
+    (:mod:`kg.analyze._patch`); both ``None`` for tables read whole."""
+
+    def __init__(self, graphs: dict[str, dict[str, list[tuple]]], generation: str | None = None,
+                 since: str | None = None, touched: set[str] | None = None):
         self.graphs = graphs
         self.generation = generation
+        self.since = since
+        self.touched = touched
 
     @classmethod
     def read(cls, store, graphs: Iterable[str] | None = None) -> "Tables":
@@ -86,14 +94,40 @@ class Tables:
         else:
             tables = kept
             fresh = cls.read(store, changed).graphs
+            touched: set[str] = set()
             for graph in changed:  # a graph the store no longer has was removed
-                tables.graphs.pop(graph, None)
+                touched |= _entities(tables.graphs.pop(graph, None))
+                touched |= _entities(fresh.get(graph))
             tables.graphs.update(fresh)
+            tables.since, tables.touched = kept.generation, touched
         tables.generation = generation
         if tables._save(folder):
             for note in notes:  # what they say is in the tables now
                 note.unlink(missing_ok=True)
         return tables
+
+    def about(self, entities: set[str], labelled: set[str] = frozenset(), tables=tuple(FIELDS)) -> "Tables":
+        """The rows that name any of ``entities`` (in an entity column), and the names and types of
+        ``labelled``, of every graph, as one graph's tables (only those of ``tables``, the others
+        empty): what :mod:`kg.analyze._patch` builds a part of a projection from.
+
+        >>> tables = Tables({"g": {"labels": [("a", "T", "name", "A"), ("b", "T", "name", "B")],
+        ...                        "edges": [("a", "p", "b")], "assertions": [], "mentions": []}})
+        >>> tables.about({"b"}).graphs[""]["labels"], tables.about({"b"}).graphs[""]["edges"]
+        ([('b', 'T', 'name', 'B')], [('a', 'p', 'b')])
+        """
+        out: dict[str, set[tuple]] = {name: set() for name in FIELDS}
+        for graph in self.graphs.values():
+            for name in tables:
+                columns = _ENTITY_COLUMNS[name]
+                if name == "labels" and labelled:
+                    out[name].update(r for r in graph[name] if r[0] in entities or r[0] in labelled)
+                elif len(columns) == 1:
+                    out[name].update(r for r in graph[name] if r[columns[0]] in entities)
+                else:
+                    first, second = columns
+                    out[name].update(r for r in graph[name] if r[first] in entities or r[second] in entities)
+        return Tables({"": {name: list(found) for name, found in out.items()}})
 
     def union(self, table: str) -> set[tuple]:
         """Every row of ``table`` in any graph, once (the queries' ``DISTINCT`` over the whole store)."""
@@ -106,16 +140,21 @@ class Tables:
     def _load(folder: Path) -> "Tables | None":
         try:
             with open(folder / TABLES_FILE, "rb") as handle:
-                version, generation, graphs = pickle.load(handle)
+                version, generation, rest = pickle.load(handle)
+                if version != _VERSION:
+                    return None
+                graphs, touched = pickle.load(handle)
         except Exception:  # missing, unreadable or from another version: read the store instead
             return None
-        return Tables(graphs, generation) if version == _VERSION else None
+        return Tables(graphs, generation, rest, touched)
 
     def _save(self, folder: Path) -> bool:
         staged = folder / f"{TABLES_FILE}.{os.getpid()}"
         try:
             with open(staged, "wb") as handle:
-                pickle.dump((_VERSION, self.generation, self.graphs), handle, protocol=pickle.HIGHEST_PROTOCOL)
+                # a short head first: the generation is read without the rows (tables_generation)
+                pickle.dump((_VERSION, self.generation, self.since), handle, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((self.graphs, self.touched), handle, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(staged, folder / TABLES_FILE)
         except OSError:  # a folder this process cannot write: the next reader reads again
             staged.unlink(missing_ok=True)
@@ -166,6 +205,27 @@ def _changed_between(folder: Path, since: str | None, now: str) -> tuple[set[str
         changed.update(note["graphs"])
         now = note["from"]
     return changed, notes
+
+
+def tables_generation(folder: Path) -> str | None:
+    """The generation of the tables kept in ``folder`` (their head only is read), else ``None``."""
+    try:
+        with open(Path(folder) / TABLES_FILE, "rb") as handle:
+            version, generation, _ = pickle.load(handle)
+    except Exception:
+        return None
+    return generation if version == _VERSION else None
+
+
+#: table -> the positions of its columns that hold entities
+_ENTITY_COLUMNS = {"labels": (0,), "edges": (0, 2), "assertions": (1, 3), "mentions": (0,)}
+
+
+def _entities(tables: dict[str, list[tuple]] | None) -> set[str]:
+    """The entities the rows of one graph's tables name."""
+    if not tables:
+        return set()
+    return {r[c] for name, columns in _ENTITY_COLUMNS.items() for r in tables[name] for c in columns}
 
 
 def _interned(value):

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from kg.analyze._store import _TYPE_ORDER, KG_NS, _value, local_name, normalise, rows, snapshot
+from kg.analyze._store import _TYPE_ORDER, KG_NS, _value, local_name, normalise, rows, rows_in, snapshot
 from kg.analyze._years import Span, _merge, format_ranges, overlap, this_year
 
 __all__ = ["conflicts", "read_people", "ConflictReport", "DEFAULT_YEARS"]
@@ -204,9 +204,19 @@ class _People:
     by_identifier: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     by_name: dict[str, set[str]] = field(default_factory=dict)
     by_word: dict[str, set[str]] = field(default_factory=dict)
+    #: person -> the ``(property, value)`` pairs these are made from (a later state updates them)
+    rows: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
 def _read_people(store) -> _People:
+    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for r in rows(store, "conflict_people"):
+        found[r["person"]].append((local_name(r["property"]), r["value"]))
+    return _indexed(found)
+
+
+def _indexed(found: dict[str, list[tuple[str, str]]]) -> _People:
+    """The people's indexes, from each person's ``(property, value)`` pairs (``found``, kept as ``rows``)."""
     from kg.extract.context import normalize_name
     from kg.resolve.people import normalize_identifier
 
@@ -214,31 +224,51 @@ def _read_people(store) -> _People:
     names: dict[str, set[str]] = defaultdict(set)
     by_identifier, by_name, by_word = defaultdict(set), defaultdict(set), defaultdict(set)
     emails: dict[str, list[str]] = defaultdict(list)
-    for r in rows(store, "conflict_people"):
-        person, prop, value = r["person"], local_name(r["property"]), r["value"]
-        if prop in ("email", "orcid"):
-            key = normalize_identifier(prop, value)
-            if key:
-                by_identifier[(prop, key)].add(person)
-                if prop == "email":
-                    emails[person].append(value)
-            continue
-        (labels if prop == "name" else names)[person].add(value)
-        by_name[normalise(value)].add(person)
-        for word in normalize_name(value).split():
-            by_word[word].add(person)
+    for person, pairs in found.items():
+        for prop, value in pairs:
+            if prop in ("email", "orcid"):
+                key = normalize_identifier(prop, value)
+                if key:
+                    by_identifier[(prop, key)].add(person)
+                    if prop == "email":
+                        emails[person].append(value)
+                continue
+            (labels if prop == "name" else names)[person].add(value)
+            by_name[normalise(value)].add(person)
+            for word in normalize_name(value).split():
+                by_word[word].add(person)
     return _People(
         labels={p: min(n) for p, n in labels.items()},  # as the other analyses label a node
         names={p: labels.get(p, set()) | names.get(p, set()) for p in labels.keys() | names.keys()},
         emails={p: sorted(set(e)) for p, e in emails.items()}, by_identifier=dict(by_identifier),
-        by_name=dict(by_name), by_word=dict(by_word))
+        by_name=dict(by_name), by_word=dict(by_word), rows=dict(found))
 
 
 def _people(store) -> _People:
-    """The people of the store's current state, from the analysis cache when it has them."""
+    """The people of the store's current state: from the analysis cache when it has them, else
+    those of the state before the last build with the people it touched read again, else read."""
     # the key names the fields: a cache written by a version of kg with other fields is not read back
     key = "conflicts:people:" + ",".join(f.name for f in fields(_People))
-    return snapshot(store).result(key, lambda: _read_people(store))
+    snap = snapshot(store)
+    return snap.result(key, lambda: _updated_people(snap, key) or _read_people(store))
+
+
+def _updated_people(snap, key: str) -> _People | None:
+    """The previous state's people (kept in its analysis cache) with the entities the changed
+    document graphs touch read again (``kg.analyze._patch``); ``None`` when either is unknown."""
+    from kg.analyze._cache import base, stored_result
+
+    if snap.cache is None:
+        return None
+    tables = snap.tables
+    before = base(snap.folder, tables.since) if tables.since is not None and tables.touched is not None else None
+    kept = stored_result(before, key) if before is not None and before != snap.cache.path else None
+    if kept is None:
+        return None
+    found = {person: pairs for person, pairs in kept.rows.items() if person not in tables.touched}
+    for r in rows_in(snap.store, "conflict_people_of", "person", sorted(tables.touched)):
+        found.setdefault(r["person"], []).append((local_name(r["property"]), r["value"]))
+    return _indexed(found)
 
 
 @dataclass

@@ -243,7 +243,9 @@ def _affiliations(snap: Snapshot) -> dict[str, dict[str, list[tuple[str, Span]]]
     return out
 
 
-def _collaboration_graph(snap: Snapshot):
+def _collaboration_graph(snap: Snapshot, among: set[str] | None = None):
+    """The collaboration graph; with ``among``, only the ties of those people (what
+    :mod:`kg.analyze._patch` builds again)."""
     import networkx as nx
 
     graph = nx.Graph()
@@ -252,7 +254,7 @@ def _collaboration_graph(snap: Snapshot):
             graph.add_node(iri, label=node["label"], type="Person")
 
     def link(a: str, b: str, kind: str, reason: str, weight: float | None = None) -> None:
-        if a == b or a not in graph or b not in graph:
+        if a == b or a not in graph or b not in graph or (among is not None and a not in among and b not in among):
             return
         if not graph.has_edge(a, b):
             graph.add_edge(a, b, weight=0.0, relations=[], reasons=[])
@@ -294,7 +296,7 @@ def _collaboration_graph(snap: Snapshot):
         months = {p: known_months((s for _, s in stints), clock) for p, stints in members.items()}
         dated = [(p, m, min(m)[0], max(end for _, end in m)) for p, m in sorted(months.items()) if m]
         for (a, months_a, first_a, last_a), (b, months_b, first_b, last_b) in combinations(dated, 2):
-            if first_a > last_b or first_b > last_a:
+            if first_a > last_b or first_b > last_a or (among is not None and a not in among and b not in among):
                 continue
             shared = overlap_months(months_a, months_b)
             if shared:

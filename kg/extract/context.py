@@ -56,6 +56,24 @@ def _blank(value) -> bool:
     return value is None or (isinstance(value, str) and not value)
 
 
+def _widened(old, new: dict) -> dict:
+    """The dates that widen a relation over another statement of it: a BSc and a PhD at one school, two
+    roles at one employer are one relation from the earliest start to the latest end (as the gold files write them).
+
+    >>> from kg.model import Relation
+    >>> _widened(Relation("p", "studiedAt", "o", degree="PhD", start="2015", end="2019"), {"start": "2011", "end": "2014"})
+    {'start': '2011'}
+    """
+    out = {}
+    if new.get("start") and old.start and new["start"] < old.start:
+        out["start"] = new["start"]
+    # an open end a sentence's tense gave ("I am a final-year student") leaves a stated end year alone
+    end = new.get("end")
+    if end and old.end and old.end != "present" and (end > old.end if end != "present" else bool(new.get("start"))):
+        out["end"] = end
+    return out
+
+
 class ExtractContext:
     """Collects the entities and relations of one document.
 
@@ -205,7 +223,8 @@ class ExtractContext:
 
     # -- relations --------------------------------------------------------------------------
     def add_relation(self, subject_id: str, predicate: str, object_id: str, **attributes) -> None:
-        """Add a relation; repeated (subject, predicate, object) triples fill in missing attributes."""
+        """Add a relation; repeated (subject, predicate, object) triples fill in missing attributes, and
+        widen an affiliation's dates over both statements."""
         if subject_id == object_id:
             return
         if predicate == "coauthored" and int(subject_id[1:]) > int(object_id[1:]):
@@ -216,6 +235,8 @@ class ExtractContext:
         old = self._relations.get(key)
         if old is not None:
             fill = {k: v for k, v in attributes.items() if _blank(getattr(old, k))}
+            if predicate in ("workedAt", "studiedAt"):
+                fill.update(_widened(old, attributes))
             if fill:
                 self._relations[key] = replace(old, **fill)
             return

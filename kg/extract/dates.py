@@ -16,7 +16,7 @@ from typing import NamedTuple
 from kg.extract.gazetteer import data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_DATE_JOINER = re.compile(r"\s*(?:and|&|-|–)\s*")
+_DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
 _RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
@@ -75,7 +75,7 @@ _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(r"(?<!\w)(?:since|from|starting|seit|ab|depuis|desde|dal|dès|(?:à|a)\s+partir\s+d(?:e|el|u)|a\s+partire\s+dal)"
                     r"\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
-_BETWEEN = re.compile(r"between\s+(?:in\s+)?$", re.IGNORECASE)
+_BETWEEN = re.compile(r"(?:between|entre|zwischen|tra|fra)\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
 
 
 _YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}

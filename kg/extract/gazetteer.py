@@ -145,6 +145,12 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 
 # -- abbreviations ---------------------------------------------------------------------------
 @lru_cache(maxsize=1)
+def _inflections() -> list[tuple[re.Pattern, str]]:
+    """The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form."""
+    return [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
+
+
+@lru_cache(maxsize=1)
 def _abbreviations() -> tuple[list[tuple[re.Pattern, str]], re.Pattern]:
     """The rules of ``data/org_abbreviations.tsv``, and one pattern that finds where any of them applies."""
     rows = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
@@ -206,12 +212,14 @@ def canonical_org_name(name: str) -> str:
     'National Institute of Standards & Technology'
     >>> canonical_org_name("ECE Dept.")
     'Department of Electrical and Computer Engineering'
-    >>> canonical_org_name("Georgia Tech")
-    'Georgia Tech'
+    >>> canonical_org_name("Georgia Tech"), canonical_org_name("Technischen Universität Ellerbach")
+    ('Georgia Tech', 'Technische Universität Ellerbach')
     """
     text = " ".join(name.split())
     rules, any_rule = _abbreviations()
     for pattern, replacement in rules if any_rule.search(text) else ():
+        text = pattern.sub(replacement, text)
+    for pattern, replacement in _inflections():
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)

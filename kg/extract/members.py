@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
@@ -87,6 +88,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     head = _HANDLE.sub("", head).strip(" *")
+    if len(head.split()) > 2 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")):
+        head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
     name = clean_person(head)
@@ -174,9 +177,13 @@ def _page_lab(ctx, registry, owner: str, evidence):
 
     meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
-    for mention in find_orgs_in_text(title) if title else ():
-        if mention.type == "Lab":
-            return registry.add(mention, evidence)
+    # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
+    heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
+    for text in (title, heading):
+        whole = classify_segment(text) if text and not _has(text, "column_name") else None
+        for mention in find_orgs_in_text(text) + [whole] if text else ():
+            if mention is not None and mention.type == "Lab":
+                return registry.add(mention, evidence)
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -240,3 +247,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
+    # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
+    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+        ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

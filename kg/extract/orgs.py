@@ -62,7 +62,10 @@ _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$
 _PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
-_CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:the\s+)?") for c in (r"at|@|from", r"in", r"with|of|on"))
+#: "at" in the other languages: "Gruppenleiter am X", "investigador en el Y", "ricercatore presso Z", "chercheur au W"
+AT_ABROAD = _WORDS["at_abroad"]
+_CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:(?:the|il|lo|la|el|der|dem)\s+|l['’])?")
+                          for c in (rf"at|@|from|{AT_ABROAD}", r"in", r"with|of|on"))
 
 __all__ = [
     "OrgMention",
@@ -471,9 +474,9 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
-_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at)"
+_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en)"
 _PHRASE = re.compile(
-    rf"(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?)?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 
@@ -519,7 +522,7 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 
 
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
-_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|@)\s(?:the\s)?", re.I)
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
 
 def _org_pieces(phrase: str):
@@ -537,6 +540,8 @@ def _org_pieces(phrase: str):
     """
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
+    commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
     parts, start = [], 0
     for part in commas.split(","):
         if part.strip():
@@ -567,11 +572,14 @@ def _org_pieces(phrase: str):
                 spans.append([unit.start, unit.end])
         if not any(_prose_type(commas[b:e]) for b, e in spans):
             spans = [[at, end]]
+        spans[0][0] = at  # words before the first unit are its own ("Journal of the X"); a role there is cut later
         for b, e in spans:
             joint = _AND_JOINER.search(phrase, b, e)
             if joint and not lookup_organization(phrase[b:e]) and (
-                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])):
-                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))  # "X and Y", one known
+                    lookup_organization(phrase[b:joint.start()]) or lookup_organization(phrase[joint.end():e])
+                    or (joint.group(0).endswith("the ") and _prose_type(phrase[b:joint.start()]) and _prose_type(phrase[joint.end():e]))):
+                # "X and Y", one known; "X and the Y", both organisations
+                yield from ((phrase[b:joint.start()], b), (phrase[joint.end():e], joint.end()))
             else:
                 yield phrase[b:e], b
 

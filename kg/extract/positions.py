@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
-from kg.extract.orgs import OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import clean, is_bullet
@@ -32,7 +32,7 @@ _PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 _YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
-_ROLE_END = re.compile(r"\s+(?:at|@|in the|at the|on the)\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
+_ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
 _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
@@ -486,6 +486,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             or (pending_degree is not None and pending_degree[0] == prior and current.degree is not None)
             # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
             or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
+            # "BSc, Kestrel University, 2011 - 2014" after "PhD, Kestrel University, 2019": another degree, another entry
+            or (degree is not None and current.degree is not None and degree != current.degree)
         )
         if chain and current is not None and current.chain and not starts_new:
             # sub-units of the open entry ("Nokia Bell Labs, Nokia Networks")

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.orgs import OrgRegistry, contains_units, find_orgs_in_text, is_generic_unit, is_role
+from kg.extract.gazetteer import word_groups
+from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
+                             is_generic_unit, is_location, is_role)
+from kg.extract.people import split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -13,17 +16,19 @@ from kg.extract.vocab import degree_span, field_of
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
-_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b"
-                      # the first person in the other languages of the vocabularies: "Je suis", "J'ai", "Ich bin",
-                      # "Soy", "Sono", "Sou", "Ho conseguito", "Fiz o doutorado"
-                      r"|(?:^|[\s,;(])(?:[Jj]['’](?=\w)|(?:[Jj]e|[Ii]ch|[Mm]eine?|[Ss]oy|[Oo]btuve|[Hh]ice|[Ss]ono|[Hh]o|[Ss]ou|[Ff]iz|[Ee]u)(?=\s))")
+# the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
+#: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
+_ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
+_PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
-_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the)\s*", re.I)
+# the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
+_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the|der|des|de|de la|de l['’]|del|della|dell['’]|di|du|"
+                          r"do|da|dos|das)\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
@@ -59,20 +64,19 @@ def _after_people(tail: str) -> str:
 
 _STUDY = re.compile(
     r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my)|"
-    r"thèse|promoviert|promovierte|studiert|tesis|tese|tesi|estudié|estudei|studiato)\b", re.I)
+    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
 _WORK = re.compile(
     r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
     r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
     r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
 _AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
                     r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads|"
-                      r"suis|est|actuellement|bin|ist|derzeit|zurzeit|soy|es|actualmente|sono|è|attualmente|sou|é|atualmente)(?!\w)",
-                      re.I)
+_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)"
+                      r"(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
 _ROLE_AFTER_VERB_ABROAD = re.compile(
-    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é)\s+(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
+    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é|fui|era|war|été|como|comme|come|als)\s+(?:ich\s+)?"
+    r"(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
     r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
     re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
@@ -83,8 +87,6 @@ _EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|
 
 def _employer_list(head: str, orgs):
     """"I have worked at Nokia, Acme Robotics and X Lab": every name of the list is an employer."""
-    from kg.extract.orgs import OrgMention, classify_segment
-
     match = _EMPLOY.search(head)
     if not match:
         return orgs
@@ -121,8 +123,6 @@ def _without_owner(org):
 
 def _cut_before(org, end: int):
     """The mention read again up to ``end`` (a position in its written text); itself when that part names nothing."""
-    from kg.extract.orgs import OrgMention, classify_segment
-
     inner = classify_segment(org.written[:end], context_org=True)
     if inner is None:
         return org
@@ -147,8 +147,6 @@ def _without_town(org, text: str):
     cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
     if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
         return org
-    from kg.extract.orgs import is_location
-
     region = _REGION_AFTER.match(text[org.end:])
     if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
                                                            or is_location(region.group("region"))))):
@@ -172,9 +170,6 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
-    from kg.extract.orgs import classify_segment
-    from kg.extract.people import split_people
-
     match = _DONE_WITH.search(clause)
     if match is None:
         return None
@@ -194,22 +189,46 @@ def _done_with(clause: str) -> tuple[str, str] | None:
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
+def _says(text: str, kind: str) -> bool:
+    """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words
+    there; a pronoun with a capital only opens the text, elsewhere it is a name: "Hao Su", "Ela Brandt").
+
+    >>> _says("Trabajo como investigador en el Instituto X", "first_person"), _says("We met J. Su at the EU", "first_person")
+    (True, False)
+    """
+    words = word_groups("prose_words.tsv")[kind]
+    return any(w.lower() in words for i, w in enumerate(_WORD.findall(text))
+               if (len(w) == 1 or not w.isupper()) and (i == 0 or w.islower() or kind != "first_person")) or (
+        not text.isascii() and any(w in text for w in words if w[0] >= "\u3040"))  # Chinese and Japanese: no spaces
+
+
+def _without_adverbs(role: str) -> str:
+    """A role without the dates and adverbs a sentence writes before it ("seit 2017 Professorin" -> "Professorin").
+
+    >>> _without_adverbs("anschließend Postdoktorandin"), _without_adverbs("profesora titular")
+    ('Postdoktorandin', 'profesora titular')
+    """
+    words, skip = role.split(), word_groups("prose_words.tsv")
+    while len(words) > 1 and (any(c.isdigit() for c in words[0]) or any(words[0].lower() in skip[k] for k in (
+            "since", "clause_opener", "present", "past"))):
+        words.pop(0)
+    return " ".join(words)
+
+
 def _names_role_word(text: str) -> bool:
     """Whether a text holds a job title word of ``data/roles.tsv`` ("Je suis maîtresse de conférences", "Soy investigadora").
 
     >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
     (True, False)
     """
-    from kg.extract.orgs import _roles
-
     roles = _roles()
-    return any(w.lower() in roles for w in _WORD.findall(text))
+    return any(w.lower() in roles for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in _cjk_roles()))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence):
         return False
-    if _PRONOUN.search(sentence):
+    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
     return any(n and _has_word(sentence, n) for n in names)
 
@@ -220,6 +239,8 @@ def _is_word_char(text: str, at: int) -> bool:
 
 def _has_word(text: str, word: str) -> bool:
     """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    if word[:1] >= "\u3040":
+        return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
     at = text.find(word)
     while at >= 0:
         end = at + len(word)
@@ -231,7 +252,10 @@ def _has_word(text: str, word: str) -> bool:
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
-                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today)\b)|;\s+|,\s+(?=where\b)")
+                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
+                     # "... y realizó", "und war", ", puis a été": the other languages' "and then"
+                     rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
+                     r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+|[。，；]|(?<=[しり])、")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
@@ -278,6 +302,35 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                     previous = found or previous
 
 
+#: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
+#: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
+_CJK_ORG = re.compile(r"(?:(?![在于於任至到入])[\u3400-\u9fff\u30a0-\u30ff]){1,20}"
+                      rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
+_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入はでのにを、，。\s（(]|その後|以後|之后|随后")
+
+
+def _cjk_orgs(text: str) -> list:
+    """The organisations a Chinese or Japanese sentence names, a university before its unit ("北浜大学理学部").
+
+    >>> [(o.name, o.type) for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")]
+    [('南岭大学', 'University'), ('化学系', 'Lab')]
+    """
+    out = []
+    for begin in [0] + [m.end() for m in _CJK_BEFORE_ORG.finditer(text)]:
+        match = _CJK_ORG.match(text, begin)
+        if match is None:
+            continue
+        name = match.group(0)
+        if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
+            continue  # "联系" (contact), "关系": common words that end like a department
+        cut = max(name.find("大学"), name.find("大學"))
+        for part, at in ((name[: cut + 2], 0), (name[cut + 2:], cut + 2)) if 0 <= cut < len(name) - 2 else ((name, 0),):
+            found = classify_segment(part)
+            if found is not None:
+                out.append(OrgMention(found.name, part, found.type, found.known, begin + at, begin + at + len(part)))
+    return out
+
+
 def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
@@ -299,7 +352,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         done_with = _done_with(sentence)
         if done_with:
             add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
-    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)]
+    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)] or (
+        _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
     nests = [False] * len(orgs)
@@ -319,6 +373,13 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
+    for i in range(len(orgs) - 1):  # "南岭大学化学系": a unit written right after its university
+        if orgs[i].end == orgs[i + 1].begin and orgs[i].type == "University" and orgs[i + 1].type == "Lab":
+            registry.part_of(ids[i + 1], ids[i], evidence)
+    # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
+    if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
+            and _says(head[orgs[0].end:orgs[1].begin], "part_of"):
+        registry.part_of(ids[0], ids[1], evidence)
     # "At UW, she directs the X Lab": the lab belongs to the organisation the sentence opens with
     opening = _AT_OPENING.match(head)
     if opening and orgs and orgs[0].begin <= opening.end() + 1:
@@ -331,8 +392,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     plain = head
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
-    study = bool(degree) or bool(_STUDY.search(plain))
-    work = bool(_WORK.search(plain)) or _names_role_word(plain)
+    study = bool(degree) or bool(_STUDY.search(plain)) or _says(plain, "study")
+    work = bool(_WORK.search(plain)) or _names_role_word(plain) or _says(plain, "work")
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
@@ -351,7 +412,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
     work_verb = _JOB_WORD.search(head)
     work_verb = work_verb or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
-    if predicate == "workedAt" and start is None and end is None and _PRESENT.search(head) and not _PAST_WORD.search(head):
+    if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
+            and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
     if predicate == "studiedAt":
         if dates and dates.start is None:
@@ -365,10 +427,12 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
-        elif not head.isascii() or _PRONOUN.search(head):
+        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person"):
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
-                role = abroad.group("role").strip()
+                role = _without_adverbs(abroad.group("role").strip())
+            elif not head.isascii():  # "南岭大学化学系教授", "北浜大学理学部の准教授": the title after the organisation
+                role = next((r for r in _cjk_roles() if r in head[orgs[-1].end:]), None)
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch

@@ -23,8 +23,8 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from kg.extract.models import _crf
-from kg.extract.models._crf import add_neighbours, load, spans, tokenize, word_features
-from kg.extract.models._tei import held_out, labelled_segments, labelled_tokens, local_name, tei_files
+from kg.extract.models._crf import add_neighbours, load, tokenize, word_features
+from kg.extract.models._tei import held_out, labelled_segments, local_name, tei_files
 
 __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_features", "read_affiliations",
            "rendered", "paired", "build", "UNIT_KINDS", "ADDRESS_FIELDS"]
@@ -32,6 +32,12 @@ __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_featur
 #: Organisational units, from the smallest: a unit is part of a later one of no lower rank.
 UNIT_KINDS = ("laboratory", "department", "institution")
 ADDRESS_FIELDS = ("addrLine", "postBox", "postCode", "settlement", "region", "country")
+
+#: The label of a unit's first token is its kind after this mark: two units of one kind written with
+#: nothing between them ("Faculty of Science Department of Chemistry") stay two.
+FIRST = "B-"
+#: What joins two affiliations written at once, in the languages of the vocabularies ("and" most often).
+_AND = ("and", "and", "and", "and", "and", "&", "y", "e", "et", "und")
 
 #: GROBID's ``orgName`` types (with its corpus's variant spellings) and the unit each is.
 _ORG_TYPE = {"institution": "institution", "institute": "institution", "department": "department",
@@ -81,16 +87,42 @@ def read_affiliations(folder: Path) -> tuple[list[list[tuple[str, str]]], list[l
         target = test if held_out(path) else train
         for element in root.iter():
             if local_name(element) in ("affiliation", "affilliation"):
-                tokens = [(t, label or "O") for t, label in labelled_tokens(labelled_segments(element, _field_of))]
-                if any(label in UNIT_KINDS for _, label in tokens):
+                tokens = [(t.text, (FIRST if k == 0 and label in UNIT_KINDS else "") + (label or "O"))
+                          for text, label in labelled_segments(element, _field_of) for k, t in enumerate(tokenize(text))]
+                if any(plain(label) in UNIT_KINDS for _, label in tokens):
                     target.append(tokens)
     return train, test
 
 
+def plain(label: str) -> str:
+    """A label without the mark of a unit's first token."""
+    return label[len(FIRST):] if label.startswith(FIRST) else label
+
+
+def runs(labels: list[str]) -> list[tuple[str, int, int]]:
+    """The fields of a label sequence as ``(field, start, end)`` token ranges: a run of one field,
+    a new one from each unit's first token.
+
+    >>> runs(["B-department", "department", "B-department", "O", "institution"])
+    [('department', 0, 2), ('department', 2, 3), ('O', 3, 4), ('institution', 4, 5)]
+    """
+    out: list[tuple[str, int, int]] = []
+    for i, label in enumerate(labels):
+        if out and out[-1][0] == label and out[-1][2] == i:
+            out[-1] = (label, out[-1][1], i + 1)
+        else:
+            out.append((plain(label), i, i + 1))
+    return out
+
+
 def _fields(tokens: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
     """The labelled runs of a sequence as ``(field, tokens)``, the separators between them left out."""
-    labels = [label for _, label in tokens]
-    return [(label, [t for t, _ in tokens[s:e]]) for label, s, e in spans(labels) if label != "O"]
+    return [(label, [t for t, _ in tokens[s:e]]) for label, s, e in runs([label for _, label in tokens]) if label != "O"]
+
+
+def _labelled(words: list[str], kind: str) -> list[tuple[str, str]]:
+    """The words of one unit with their labels, the first one marked."""
+    return [(w, (FIRST if i == 0 else "") + kind) for i, w in enumerate(words)]
 
 
 def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[str, str]] | None:
@@ -114,17 +146,17 @@ def rendered(tokens: list[tuple[str, str]], rng: random.Random) -> list[tuple[st
     for label, words in units:
         if out and joiner:
             out.append((joiner, "O"))
-        out.extend((w, label) for w in words)
+        out.extend(_labelled(words, label))
     return out
 
 
 def paired(a: list[tuple[str, str]], b: list[tuple[str, str]], rng: random.Random) -> list[tuple[str, str]] | None:
-    """Two units of the same kind from two affiliations joined by "and", as a CV writes two
-    affiliations at once; ``None`` when the two share no kind of unit.
+    """Two units of the same kind from two affiliations joined by "and" (or "&", "y", "e", "et",
+    "und"), as a CV writes two affiliations at once; ``None`` when the two share no kind of unit.
 
     >>> a, b = [("Univ", "institution"), ("A", "institution")], [("B", "institution"), ("Institute", "institution")]
     >>> " ".join(w for w, _ in paired(a, b, random.Random(0)))
-    'Univ A and B Institute'
+    'Univ A y B Institute'
     """
     first = {label: words for label, words in reversed(_fields(a)) if label in UNIT_KINDS}
     second = {label: words for label, words in reversed(_fields(b)) if label in UNIT_KINDS}
@@ -132,8 +164,7 @@ def paired(a: list[tuple[str, str]], b: list[tuple[str, str]], rng: random.Rando
     if not kinds:
         return None
     kind = rng.choice(kinds)
-    joiner = "and" if rng.random() < 0.8 else "&"
-    return [(w, kind) for w in first[kind]] + [(joiner, "O")] + [(w, kind) for w in second[kind]]
+    return _labelled(first[kind], kind) + [(rng.choice(_AND), "O")] + _labelled(second[kind], kind)
 
 
 # -- features -------------------------------------------------------------------------------
@@ -199,7 +230,9 @@ def parse_affiliation(text: str) -> ParsedAffiliation:
     labels = load("affiliation").tag(affiliation_features([t.text for t in tokens]))
     # a comma ends a unit in a CV line ("University of California, Berkeley" is the gazetteer's to join)
     labels = ["O" if t.text in ",;" else label for t, label in zip(tokens, labels)]
-    found = [(label, tokens[s].start, tokens[e - 1].end) for label, s, e in spans(labels) if label != "O"]
+    # a unit's name starts after "the" ("Centre at the University of X")
+    found = [(label, tokens[s + (tokens[s].text == "the" and e - s > 1)].start, tokens[e - 1].end)
+             for label, s, e in runs(labels) if label != "O"]
     units = [(label, s, e) for label, s, e in found if label in UNIT_KINDS]
     parents = _parents([label for label, _, _ in units])
     return ParsedAffiliation(
@@ -216,7 +249,7 @@ def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
     (:func:`rendered`, :func:`paired`)."""
     train_set, test = read_affiliations(Path(data_dir) / "grobid" / "affiliation-address")
     rng = random.Random(7)
-    pairs = [paired(a, b, rng) for a, b in zip(train_set[::10], train_set[5::10])]
+    pairs = [paired(a, b, rng) for a, b in zip(train_set[::5], train_set[2::5])]
     train_set += [r for r in (rendered(a, rng) for a in train_set) if r] + [p for p in pairs if p]
     test_rendered = [r for r in (rendered(a, rng) for a in test) if r]
     test_rendered += [p for p in (paired(a, b, rng) for a, b in zip(test[::5], test[1::5])) if p]
@@ -226,6 +259,7 @@ def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
     out = []
     for title, seqs in (("affiliation (held-out, as written)", test), ("affiliation (held-out, CV-style)", test_rendered)):
         predicted = [tagger.tag(affiliation_features([t for t, _ in a])) for a in seqs]
-        out.append((title, _crf.field_scores([[label for _, label in a] for a in seqs], predicted,
-                                             ignore=frozenset({"O"}))))
+        # scored on the fields, as before the first tokens were marked
+        out.append((title, _crf.field_scores([[plain(label) for _, label in a] for a in seqs],
+                                             [[plain(label) for label in p] for p in predicted], ignore=frozenset({"O"}))))
     return out
