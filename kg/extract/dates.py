@@ -16,10 +16,10 @@ from typing import NamedTuple
 from kg.extract.gazetteer import data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_FIND_DATE_RANGE_1 = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
-_RX_FIND_DATE_RANGE_2 = re.compile(r"(\d\d)(?!\d)")
-_RX_FIND_DATE_RANGE_3 = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
-_RX_FIND_DATE_RANGE_4 = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
+_DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
+_TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
+_RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
+_UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
@@ -225,7 +225,7 @@ def find_date_range(text: str) -> DateRange | None:
         # "Between X and Y"
         if _BETWEEN.search(before) and index + 1 < len(matches):
             nxt = matches[index + 1]
-            if _RX_FIND_DATE_RANGE_1.fullmatch(text[stop: nxt[1]]):
+            if _DATE_JOINER.fullmatch(text[stop: nxt[1]]):
                 return DateRange(value, nxt[0], begin, nxt[2])
         sep = _SEP.match(after)
         if not sep and _OPEN_JOINED.match(after):
@@ -241,7 +241,7 @@ def find_date_range(text: str) -> DateRange | None:
             open_match = _OPEN_RE.match(rest)
             if open_match:
                 return DateRange(value, "present", begin, rest_begin + open_match.end())
-            two = _RX_FIND_DATE_RANGE_2.match(rest)
+            two = _TWO_DIGITS.match(rest)
             if two and sep.group(0).strip() in ("-", "--", "–", "—", "−"):
                 end_year = year // 100 * 100 + int(two.group(1))
                 if end_year >= year:
@@ -255,10 +255,10 @@ def find_date_range(text: str) -> DateRange | None:
             return DateRange(start[0], value, start[1], stop)
         if _SINCE.search(before):
             # "from X until Y" with words between
-            if index + 1 < len(matches) and _RX_FIND_DATE_RANGE_3.fullmatch(text[stop: matches[index + 1][1]]):
+            if index + 1 < len(matches) and _RANGE_TO_JOINER.fullmatch(text[stop: matches[index + 1][1]]):
                 nxt = matches[index + 1]
                 return DateRange(value, nxt[0], begin, nxt[2])
-            if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _RX_FIND_DATE_RANGE_4.search(after[:40]):
+            if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _UNTIL_WORD.search(after[:40]):
                 return DateRange(value, "present", begin, stop)
         return DateRange(None, value, begin, stop)
     return None

@@ -9,8 +9,9 @@ import re
 from functools import lru_cache
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_FIND_IDENTIFIERS_1 = re.compile(r"\s")
-_RX_FIND_IDENTIFIERS_2 = re.compile(r"\[|\(|\{|<|\bat\b|\bAT\b")
+_SPACE = re.compile(r"\s")
+#: an obfuscated address: "name [at] example.org"
+_BRACKET_OR_AT = re.compile(r"\[|\(|\{|<|\bat\b|\bAT\b")
 
 __all__ = ["find_identifiers"]
 
@@ -57,7 +58,7 @@ def _find_identifiers(text: str) -> dict[str, str]:
         local, domain = match.group(1), _email_domain(match.group(2))
         if local.lower() in ("mailto", "email") or "." not in domain:
             continue
-        if _RX_FIND_IDENTIFIERS_1.search(match.group(0)) and not _RX_FIND_IDENTIFIERS_2.search(match.group(0)):
+        if _SPACE.search(match.group(0)) and not _BRACKET_OR_AT.search(match.group(0)):
             continue
         out.setdefault("email", f"{local.lstrip('.')}@{domain}".replace("mailto:", ""))
         break

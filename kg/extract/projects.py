@@ -17,14 +17,6 @@ from kg.extract.people import is_person_name
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/project_patterns.tsv``.
 _WORDS = data_patterns("project_patterns.tsv")
-_RX_LOOKS_LIKE_PROJECT_1 = re.compile(r"[a-z][A-Z]|\d")
-_RX_LOOKS_LIKE_PROJECT_2 = re.compile(r"\b(?:university|institute|department|school|college|inc|corp|ltd|lab|laboratory|center|centre)\b", re.I)
-_RX_LOOKS_LIKE_PROJECT_3 = re.compile(r"^(?:19|20)\d\d$")
-_RX_LOOKS_LIKE_PROJECT_4 = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
-_RX_PROJECT_SHAPE_1 = re.compile(r"[a-z][A-Z]|[A-Z].*[A-Z]|\d|-")
-_RX_LOOKS_LIKE_PROJECT_CAMEL = re.compile(r"^[A-Z]?[a-z]+[A-Z]")
-_RX_PROJECT_SHAPE_2 = re.compile(r"\d+(?:st|nd|rd|th)?")
-_RX_PROJECT_MENTIONS_1 = re.compile(rf"(?:[a-z][\w-]*\s+){{0,2}}(?:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
 #: "led (the) development of X": the work on a project named after the verb
 _WORK_ON = re.compile(r"(?:the\s+)?(?:development|design|implementation|maintenance|creation|architecture)\s+of\s+(?:the\s+)?")
 #: a project written in lower case ("fastkde"), named only after a product phrase or before one
@@ -35,11 +27,6 @@ _LANGUAGE_LEAD = re.compile(rf"(?:{_WORDS['language']})\s+(?:package|library|mod
 #: "Lingua Franca, an annotation tool", "the Haddock simulation code": a product noun right after the name
 _PRODUCT_AFTER = re.compile(
     rf"(?:,\s+(?:an?|the)(?:\s+[\w-]+){{0,4}}?|(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_WORDS['product_after']})\b")
-_RX_PROJECT_MENTIONS_2 = re.compile(r"\s+(?:and|for|of)$")
-_RX_PROJECT_MENTIONS_3 = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
-_RX_PROJECT_MENTIONS_4 = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
-_RX_PROJECT_MENTIONS_5 = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
-_RX_PROJECT_MENTIONS_6 = re.compile(r"[A-Z][a-z]{2,}")
 
 __all__ = ["project_mentions", "looks_like_project"]
 
@@ -48,6 +35,10 @@ _NAME = re.compile(
     r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
 )
 _NOT = data_words("project_stopwords.txt")
+_CAMEL_OR_DIGIT = re.compile(r"[a-z][A-Z]|\d")
+_ORGANISATION_WORD = re.compile(r"\b(?:university|institute|department|school|college|inc|corp|ltd|lab|laboratory|center|centre)\b", re.I)
+_YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
+_MONTH_START = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 
 
 def looks_like_project(name: str) -> bool:
@@ -61,19 +52,22 @@ def looks_like_project(name: str) -> bool:
         return False
     if lookup_organization(name) or is_person_name(name):
         return False
-    if is_location(name) or (classify_segment(name) is not None and not _RX_LOOKS_LIKE_PROJECT_1.search(name)):
+    if is_location(name) or (classify_segment(name) is not None and not _CAMEL_OR_DIGIT.search(name)):
         return False
-    if _RX_LOOKS_LIKE_PROJECT_2.search(name):
+    if _ORGANISATION_WORD.search(name):
         return False
     words = name.split()
     if len(words) > 6:
         return False
-    if _RX_LOOKS_LIKE_PROJECT_3.match(name) or _RX_LOOKS_LIKE_PROJECT_4.match(name):
+    if _YEAR_ONLY.match(name) or _MONTH_START.match(name):
         return False
     return True
 
 
 _PRODUCT = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
+_INNER_CAPITAL_DIGIT_OR_HYPHEN = re.compile(r"[a-z][A-Z]|[A-Z].*[A-Z]|\d|-")
+_CAMEL_CASE_START = re.compile(r"^[A-Z]?[a-z]+[A-Z]")
+_NUMBER_OR_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?")
 
 
 def _project_shape(name: str) -> bool:
@@ -82,9 +76,9 @@ def _project_shape(name: str) -> bool:
     if words[0] == "Project" and len(words) >= 2:
         return True
     if len(words) == 1:
-        return bool(_RX_PROJECT_SHAPE_1.search(name)) and not _RX_PROJECT_SHAPE_2.fullmatch(name)
+        return bool(_INNER_CAPITAL_DIGIT_OR_HYPHEN.search(name)) and not _NUMBER_OR_ORDINAL.fullmatch(name)
     # "Ocean Carbon SDK", "TensorFlow Lite": a product noun, or a CamelCase word, in a capitalised name
-    return (bool(_PRODUCT.search(name)) or bool(_RX_LOOKS_LIKE_PROJECT_CAMEL.search(words[0]))) and all(
+    return (bool(_PRODUCT.search(name)) or bool(_CAMEL_CASE_START.search(words[0]))) and all(
         w[:1].isupper() or w in ("of", "for") for w in words)
 
 
@@ -97,6 +91,12 @@ def _named_product(name: str, after: str) -> bool:
 
 
 _ON_PROJECT = re.compile(r"\b(?:on|in|for|of)\s+the\s+(?P<name>[A-Z][\w-]*(?:\s+[\w-]+){0,7}?)\s*(?:\([^)]*\))?\s+project\b")
+_PRODUCT_WORD_LEAD = re.compile(rf"(?:[a-z][\w-]*\s+){{0,2}}(?:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
+_TRAILING_CONNECTOR = re.compile(r"\s+(?:and|for|of)$")
+_LIST_JOINER = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
+_AUTHORSHIP_VERB = re.compile(r"such as|contribut|creator|author of|developed|initiali[sz]ed|designed|built|maintain", re.I)
+_TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
 
 
 def project_mentions(sentence: str) -> list[tuple[str, int]]:
@@ -113,7 +113,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         names = []
         # a list: "X, Y and Z" / "X and Y"
         pos = 0
-        lead = _RX_PROJECT_MENTIONS_1.match(rest)
+        lead = _PRODUCT_WORD_LEAD.match(rest)
         if not _NAME.match(rest) and lead and _project_shape(_NAME.match(rest, lead.end()).group("name") if _NAME.match(rest, lead.end()) else ""):
             pos = lead.end()  # "the open-source toolkit IgboNLP"
         elif language := _LANGUAGE_LEAD.match(rest):
@@ -129,21 +129,21 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
             if not m:
                 break
             name = m.group("name").rstrip(".")
-            name = _RX_PROJECT_MENTIONS_2.sub("", name)
+            name = _TRAILING_CONNECTOR.sub("", name)
             names.append((name, verb.end() + m.start()))
-            tail = _RX_PROJECT_MENTIONS_3.match(rest[m.end():])
+            tail = _LIST_JOINER.match(rest[m.end():])
             if not tail:
                 break
             pos = m.end() + tail.end()
-        strong = _RX_PROJECT_MENTIONS_4.search(verb.group(0))
+        strong = _AUTHORSHIP_VERB.search(verb.group(0))
         for k, (name, offset) in enumerate(names):
             after = sentence[offset + len(name): offset + len(name) + 12]
-            if _RX_PROJECT_MENTIONS_5.match(after):
+            if _TEAM_NOUN.match(after):
                 continue
             if k > 0 and not _project_shape(name) and not (
-                    strong and _RX_PROJECT_MENTIONS_6.fullmatch(name) and len(names[0][0].split()) == 1):
+                    strong and _CAPITALISED_WORD.fullmatch(name) and len(names[0][0].split()) == 1):
                 continue
-            if looks_like_project(name) and (_project_shape(name) or (strong and _RX_PROJECT_MENTIONS_6.fullmatch(name))):
+            if looks_like_project(name) and (_project_shape(name) or (strong and _CAPITALISED_WORD.fullmatch(name))):
                 out.append((name, offset))
             elif k == 0 and _named_product(name, sentence[offset + len(name): offset + len(name) + 80]):
                 out.append((name, offset))

@@ -27,56 +27,10 @@ from kg.extract.venue_mentions import venue_mentions
 from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_CLEAN_LINE_1 = re.compile(r"\s\|\s|^\s*\||\|\s*$")
-_RX_CLEAN_LINE_2 = re.compile(r"(?<![\w*])\*(?=[A-Za-z])([^*\n]{2,200}?[\w.)?!])\*(?![\w*])")
-_RX_CLEAN_LINE_3 = re.compile(r"(?<![\w])_(?=[A-Za-z])([^_\n]{2,200}?[\w.)?!])_(?![\w])")
-_RX_CLEAN_LINE_4 = re.compile(r"\s+([.,;])(?=\s|$)")
-_RX_CLEAN_TITLE_1 = re.compile(r"\s+")
-_RX_STRIP_MARKER_1 = re.compile(r"^\d{1,3}\.\d")
-_RX_IS_INITIALS_1 = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.")
-_RX_IS_FULL_NAME_1 = re.compile(r"[\d:;/@&?!\"“”]")
-_RX_IS_SURNAME_1 = re.compile(r"[\d:;/@&]")
-_RX_AUTHOR_REGION_END_1 = re.compile(r",\s*[A-Z][a-z]+$")
-_RX_AUTHOR_REGION_END_2 = re.compile(r"[A-Z][a-z]+\s*,")
-_RX_AUTHOR_REGION_END_3 = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
-_RX_SCAN_AUTHORS_1 = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
-_RX_SCAN_AUTHORS_2 = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
-_RX_SCAN_AUTHORS_3 = re.compile(r"^et\.?\s?al\.?\b", re.I)
-_RX_SCAN_AUTHORS_4 = re.compile(r"[A-Z]")
-_RX_PARSE_AUTHOR_LIST_1 = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
-_RX_PARSE_AUTHOR_LIST_2 = re.compile(r"\s*,?\s+and\s+|\s*&\s*|;\s*")
-_RX_PARSE_AUTHOR_LIST_3 = re.compile(r"[^\s,]+,\s*[^\s,]+")
-_RX_LOOKS_LIKE_VENUE_1 = re.compile(r"[\s,]")
-_RX_LOOKS_LIKE_VENUE_2 = re.compile(r"['’]\d\d$")
-_RX_LOOKS_LIKE_VENUE_3 = re.compile(r",|\s\d")
-_RX_CLEAN_TITLE_2 = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
-_RX_CLEAN_TITLE_3 = re.compile(r"\b[A-Z]\.$|\.\.\.$")
-_RX_SPLIT_TITLE_VENUE_3 = re.compile(r"(?:19|20)\d\d")
-_RX_BIBTEX_1 = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
-_RX_BIBTEX_2 = re.compile(r"\s+and\s+")
-_RX_FINISH_1 = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
-_RX_FINISH_3 = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
-_RX_FINISH_6 = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
-_RX_IS_PROSE_1 = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
-_RX_IS_PROSE_2 = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
-_RX_IS_PROSE_3 = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
-_RX_VALID_TITLE_1 = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u9fff]{2}")
-_RX_VALID_TITLE_2 = re.compile(r"[\W\d]+")
-_RX_PARSE_CITATION_3 = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
-_RX_PARSE_CITATION_4 = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
-_RX_PARSE_CITATION_5 = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
-_RX_PLAUSIBLE_VENUE_1 = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
-_RX_PLAUSIBLE_1 = re.compile(r"\b(?:citations|h-index)\b", re.I)
-_RX_UNWRAP_1 = re.compile(r"(?:[,&]|\band)$")
-_RX_UNWRAP_2 = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
-_RX_VENUE_LINE_1 = re.compile(r"(?:19|20)\d\d\W*$")
-_RX_PERSON_PARTS_1 = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
-_RX_PERSON_PARTS_2 = re.compile(r"[A-Z]{2,3}")
-_RX_PERSON_PARTS_3 = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
-_RX_PERSON_PARTS_4 = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
-_RX_STARTS_NEW_FIELD_GROUP_1 = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
-_RX_IS_SUBHEADING_1 = re.compile(r"\d|[,;&]|[.:)]$")
-_RX_COMPLETE_LINE_1 = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
+_WHITESPACE_RUN = re.compile(r"\s+")
+_AND_SEPARATOR = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
+_CAPITAL = re.compile(r"[A-Z]")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 __all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
 
@@ -148,6 +102,10 @@ _MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
 #: A Markdown (or LaTeX, for ``\&``) backslash escape of a mark (``\*``, ``\_``, ``\#``); an
 #: escaped bracket stays escaped, so that ``\[x\](y)`` is not read as a link.
 _MARKDOWN_ESCAPE = re.compile(r"\\([*_&#`])")
+_TABLE_PIPE = re.compile(r"\s\|\s|^\s*\||\|\s*$")
+_MARKDOWN_ITALIC_STAR = re.compile(r"(?<![\w*])\*(?=[A-Za-z])([^*\n]{2,200}?[\w.)?!])\*(?![\w*])")
+_MARKDOWN_ITALIC_UNDERSCORE = re.compile(r"(?<![\w])_(?=[A-Za-z])([^_\n]{2,200}?[\w.)?!])_(?![\w])")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;])(?=\s|$)")
 
 
 def _clean_line(text: str) -> str:
@@ -162,25 +120,27 @@ def _clean_line(text: str) -> str:
         text = _MD_LINK.sub(lambda m: "" if _LINK_LABEL.fullmatch("[" + m.group(1) + "]") else m.group(1), text)
         text = _LINK_LABEL.sub(" ", text)
     if "|" in text:
-        text = _RX_CLEAN_LINE_1.sub(" ", text)
+        text = _TABLE_PIPE.sub(" ", text)
     text = text.replace("**", "").replace("__", "")
     # markdown italics: *Venue* / _Venue_ (a lone * after a name is an equal-contribution mark)
     if "*" in text:
-        text = _RX_CLEAN_LINE_2.sub(r"\1", text)
+        text = _MARKDOWN_ITALIC_STAR.sub(r"\1", text)
     if "_" in text:
-        text = _RX_CLEAN_LINE_3.sub(r"\1", text)
+        text = _MARKDOWN_ITALIC_UNDERSCORE.sub(r"\1", text)
     text = text.replace("``", "“").replace("''", "”")
-    text = _RX_CLEAN_LINE_4.sub(r"\1", text)
-    return _RX_CLEAN_TITLE_1.sub(" ", text).strip()
+    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+    return _WHITESPACE_RUN.sub(" ", text).strip()
 
 
 _ENTRY_MARK = re.compile(r"^\s*(?:[-–*•▪◦●·+]\s+|[-–*•]$|\[[A-Z]{0,3}\d{1,3}\]\s*|\(?\d{1,3}[.)]\s+|\(\d{1,3}\)\s*|[A-Z]\d{1,3}[.)]?\s+(?=\S))")
+#: "3.5 …": a number, not an entry marker "3."
+_DECIMAL_START = re.compile(r"^\d{1,3}\.\d")
 
 
 def _strip_marker(text: str) -> str:
     text = text.strip()
     match = _ENTRY_MARK.match(text)
-    if match and not _RX_STRIP_MARKER_1.match(text):
+    if match and not _DECIMAL_START.match(text):
         text = text[match.end():]
     return text.strip()
 
@@ -193,12 +153,13 @@ _NOT_NAME = data_words("citation_non_names.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
+_INITIALS = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.")
 
 
 @lru_cache(maxsize=4096)
 def _is_initials(word: str) -> bool:
     """``J.``, ``J.-P.``, ``JA``, ``Ch.``: a given-name abbreviation."""
-    return bool(_RX_IS_INITIALS_1.fullmatch(word))
+    return bool(_INITIALS.fullmatch(word))
 
 
 @lru_cache(maxsize=4096)
@@ -243,8 +204,11 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
         name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
     if "." in name:
         name = _STRAY_STOP.sub("", name)  # "Minghao. Zhao"
-    name = _RX_CLEAN_TITLE_1.sub(" ", name).strip(" ,;:")
+    name = _WHITESPACE_RUN.sub(" ", name).strip(" ,;:")
     return name, marked
+
+
+_DIGIT_SYMBOL_OR_QUOTE = re.compile(r"[\d:;/@&?!\"“”]")
 
 
 @lru_cache(maxsize=4096)
@@ -255,7 +219,7 @@ def _is_full_name(text: str) -> bool:
         return False
     if _CJK.match(text.replace(" ", "")):
         return True
-    if _RX_IS_FULL_NAME_1.search(text):
+    if _DIGIT_SYMBOL_OR_QUOTE.search(text):
         return False
     words = text.split()
     if not 2 <= len(words) <= 5:
@@ -267,11 +231,14 @@ def _is_full_name(text: str) -> bool:
     return any(not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
+_DIGIT_OR_SYMBOL = re.compile(r"[\d:;/@&]")
+
+
 @lru_cache(maxsize=4096)
 def _is_given(text: str) -> bool:
     """One to three name words or initials: "Ana María", "J.-P.", "van der"."""
     words = text.split()
-    return 1 <= len(words) <= 3 and not _RX_IS_SURNAME_1.search(text) and all(_is_name_word(w) for w in words)
+    return 1 <= len(words) <= 3 and not _DIGIT_OR_SYMBOL.search(text) and all(_is_name_word(w) for w in words)
 
 
 @lru_cache(maxsize=4096)
@@ -306,6 +273,9 @@ _REGION_ENDS = tuple((stop, re.compile(p)) for stop, p in (
     (True, r"[.?!](?<=[A-Za-z\u00c0-\u024f]{2}[.?!])\s+(?=\S)"),
     (False, r"\.\s+(?=(?:19|20)\d\d\b)"),
 ))
+_COMMA_NAME_END = re.compile(r",\s*[A-Z][a-z]+$")
+_NAME_COMMA_START = re.compile(r"[A-Z][a-z]+\s*,")
+_NAME_ABBREVIATION_END = re.compile(r"\b(?:et|al|jr|sr|st)$", re.I)
 
 
 def _author_region_end(text: str) -> int:
@@ -313,10 +283,10 @@ def _author_region_end(text: str) -> int:
     end = len(text)
     for stop, compiled in _REGION_ENDS:
         for candidate in compiled.finditer(text):
-            if stop and _RX_AUTHOR_REGION_END_1.search(text[: candidate.start()]) and _RX_AUTHOR_REGION_END_2.match(text[candidate.end():]):
+            if stop and _COMMA_NAME_END.search(text[: candidate.start()]) and _NAME_COMMA_START.match(text[candidate.end():]):
                 continue  # "Wei Chen, Minghao. Zhao, Li Na": a stray full stop inside a name
             # the pattern ends at the stop: searching its last few characters is enough
-            if stop and _RX_AUTHOR_REGION_END_3.search(text, max(0, candidate.start() - 8), candidate.start()):
+            if stop and _NAME_ABBREVIATION_END.search(text, max(0, candidate.start() - 8), candidate.start()):
                 continue
             end = min(end, candidate.start())
             break
@@ -327,20 +297,24 @@ def _swap(last: str, given: str) -> str:
     return f"{given} {last}".strip()
 
 
+_SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
+_ET_AL_START = re.compile(r"^et\.?\s?al\.?\b", re.I)
+
+
 def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     """Read an author list at the start of ``text``: (names, marked names, et al., end offset)."""
     region_end = _author_region_end(text)
     region = text[:region_end]
     if " et" in region:
         # "K. Watanabe et al., Title": read "et al." as its own list item (same length, offsets kept)
-        region = _RX_SCAN_AUTHORS_1.sub(",", region)
+        region = _SPACE_BEFORE_ET_AL.sub(",", region)
     items = _items(region)
     names: list[str] = []
     marked: set[str] = set()
     et_al = False
     end = 0
     # "Last, First and Last, First" (BibTeX, MLA): every 'and'-part holds one comma
-    and_parts = _RX_SCAN_AUTHORS_2.split(region)
+    and_parts = _AND_SEPARATOR.split(region)
     i = 0
     while i < len(items):
         raw, start, stop, _ = items[i]
@@ -353,7 +327,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             if et_al:
                 break
             continue
-        if _RX_SCAN_AUTHORS_3.match(clean):
+        if _ET_AL_START.match(clean):
             et_al = True
             end = start + raw.lower().index("al") + 2
             if end < len(text) and text[end] == ".":
@@ -379,7 +353,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
                 if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
                         and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
-                    if _RX_SCAN_AUTHORS_4.fullmatch(given):
+                    if _CAPITAL.fullmatch(given):
                         given += "."
                     name = _swap(clean, given)
                     names.append(name)
@@ -416,6 +390,12 @@ def _pairs_style(and_parts: list[str]) -> bool:
     return good >= max(2, len(parts) - 1)
 
 
+#: not after an initial, which keeps its full stop
+_TRAILING_PUNCTUATION = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
+_COMMA_AND_SEPARATOR = re.compile(r"\s*,?\s+and\s+|\s*&\s*|;\s*")
+_WORD_COMMA_WORD = re.compile(r"[^\s,]+,\s*[^\s,]+")
+
+
 def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
     """Names of a line that is only an author list, else ``None``.
 
@@ -426,13 +406,13 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
     >>> parse_author_list("Deep Residual Learning for Image Recognition") is None
     True
     """
-    text = _RX_PARSE_AUTHOR_LIST_1.sub("", text.strip())
+    text = _TRAILING_PUNCTUATION.sub("", text.strip())
     text = _EQUAL_NOTE.sub(" ", text).strip()
     if not text:
         return None
-    if _pairs_style(_RX_SCAN_AUTHORS_2.split(text)):
+    if _pairs_style(_AND_SEPARATOR.split(text)):
         names, marked = [], set()
-        for part in _RX_PARSE_AUTHOR_LIST_2.split(text):
+        for part in _COMMA_AND_SEPARATOR.split(text):
             part = part.strip(" ,")
             if not part:
                 continue
@@ -458,13 +438,12 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
         return None
     if not names:
         return None
-    if len(names) == 1 and _RX_PARSE_AUTHOR_LIST_3.fullmatch(text) and not any(_is_initials(w) for w in names[0].split()):
+    if len(names) == 1 and _WORD_COMMA_WORD.fullmatch(text) and not any(_is_initials(w) for w in names[0].split()):
         return None  # "Paris, France": one inverted pair of plain words is not an author list
     return names, marked, et_al or bool(rest)
 
 
 # -- title and venue -------------------------------------------------------------------------
-
 
 
 #: words a citation abbreviates with a full stop, which ends no sentence after them
@@ -499,6 +478,9 @@ def _sentences(text: str) -> list[str]:
 
 
 _VENUE_WORD = re.compile(rf"^(?:{_PHRASES['venue_opener']})", re.I)
+_SPACE_OR_COMMA = re.compile(r"[\s,]")
+_SHORT_YEAR_END = re.compile(r"['’]\d\d$")
+_COMMA_OR_NUMBER = re.compile(r",|\s\d")
 
 
 def _looks_like_venue(text: str) -> bool:
@@ -507,14 +489,14 @@ def _looks_like_venue(text: str) -> bool:
         return False
     if _VENUE_WORD.match(text):
         return True
-    first = _RX_LOOKS_LIKE_VENUE_1.split(text, maxsplit=1)[0]
-    first = _RX_LOOKS_LIKE_VENUE_2.sub("", first)
+    first = _SPACE_OR_COMMA.split(text, maxsplit=1)[0]
+    first = _SHORT_YEAR_END.sub("", first)
     if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
         tail = text[len(first):].strip()
         # "Quantum trajectories with memory", "Language change in ...": a title opening with a journal's name
         if not (tail[:1].islower() and len(tail.split()) >= 2 and not any(c.isdigit() for c in tail)):
             return True
-    head = _RX_LOOKS_LIKE_VENUE_3.split(text, maxsplit=1)[0]
+    head = _COMMA_OR_NUMBER.split(text, maxsplit=1)[0]
     return lookup_venue(head) is not None or bool(_VOLUME_PAGE_VENUE.fullmatch(text))
 
 
@@ -524,24 +506,30 @@ _VOLUME_PAGE_VENUE = re.compile(
     r"(?!(?:19|20)\d\d\.?$)[A-Za-z]?\d{1,7}"
     r"(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?\.?"
 )
+_EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
+_INITIAL_OR_ELLIPSIS_END = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 
 
 def _clean_title(title: str) -> str:
     title = title.strip()
-    title = _RX_CLEAN_TITLE_2.sub("", title.strip(" ,;:")).strip()
+    title = _EDGE_QUOTES.sub("", title.strip(" ,;:")).strip()
     title = title.rstrip(" ,;:")
-    if title.endswith(".") and not _RX_CLEAN_TITLE_3.search(title):
+    if title.endswith(".") and not _INITIAL_OR_ELLIPSIS_END.search(title):
         title = title[:-1]
-    title = _RX_CLEAN_TITLE_2.sub("", title).strip()
-    return _RX_CLEAN_TITLE_1.sub(" ", title).rstrip(" ,;:")
+    title = _EDGE_QUOTES.sub("", title).strip()
+    return _WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
+
+
+_BIBTEX_FIELD = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
+_SPACED_AND = re.compile(r"\s+and\s+")
 
 
 def _bibtex(text: str) -> Citation | None:
-    fields = {k.lower(): v.strip() for k, v in _RX_BIBTEX_1.findall(text)}
+    fields = {k.lower(): v.strip() for k, v in _BIBTEX_FIELD.findall(text)}
     if "title" not in fields:
         return None
     authors = []
-    for part in _RX_BIBTEX_2.split(fields.get("author", "")):
+    for part in _SPACED_AND.split(fields.get("author", "")):
         part = part.replace("{", "").replace("}", "").strip()
         if not part:
             continue
@@ -557,9 +545,14 @@ def _bibtex(text: str) -> Citation | None:
         title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
         venue=venue[0] if venue else None,
         venue_aliases=venue[1] if venue else (),
-        year=(_RX_SPLIT_TITLE_VENUE_3.search(fields.get("year", "")) or [None])[0],
+        year=(_YEAR.search(fields.get("year", "")) or [None])[0],
         doi=fields.get("doi"),
     )
+
+
+_ABSTRACT_LABEL = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
+_SENTENCE_STOP = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
+_SELF_REFERENCE = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
 
 
 def _is_prose(text: str) -> bool:
@@ -572,24 +565,34 @@ def _is_prose(text: str) -> bool:
     False
     """
     text = text.strip()
-    if _RX_IS_PROSE_1.match(text):
+    if _ABSTRACT_LABEL.match(text):
         return True
     words = text.split()
     if len(words) < 20:
         return False
-    sentences = len(_RX_IS_PROSE_2.findall(text))
-    return (sentences >= 2 and _RX_IS_PROSE_3.search(text) is not None) or (
-        len(words) >= 40 and sentences >= 3 and not _RX_SPLIT_TITLE_VENUE_3.search(text)
+    sentences = len(_SENTENCE_STOP.findall(text))
+    return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
+        len(words) >= 40 and sentences >= 3 and not _YEAR.search(text)
     )
+
+
+_TWO_LETTERS_ANY_SCRIPT = re.compile(r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3040-\u9fff]{2}")
+_DIGITS_AND_SYMBOLS = re.compile(r"[\W\d]+")
 
 
 def _valid_title(title: str) -> bool:
     words = title.split()
     if len(words) < 2 and len(title) < 8:
         return False
-    if len(words) > 60 or not _RX_VALID_TITLE_1.search(title):
+    if len(words) > 60 or not _TWO_LETTERS_ANY_SCRIPT.search(title):
         return False
-    return not _RX_VALID_TITLE_2.fullmatch(title)
+    return not _DIGITS_AND_SYMBOLS.fullmatch(title)
+
+
+_STANDALONE_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
+_BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
+_EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
+_LABELLED_DOI = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
 
 
 def parse_citation(text: str) -> Citation | None:
@@ -636,7 +639,7 @@ def parse_citation(text: str) -> Citation | None:
     arxiv = (match.group(1) or match.group(2)) if match else None
     match = _DOI.search(joined) if lower is None or "doi" in lower else None
     doi = match.group(1).rstrip(".") if match else None
-    if "=" in joined and _RX_PARSE_CITATION_3.search(joined):
+    if "=" in joined and _BIBTEX_TITLE_OR_AUTHOR.search(joined):
         c = _bibtex(joined)
         if c:
             c.arxiv = arxiv
@@ -645,11 +648,11 @@ def parse_citation(text: str) -> Citation | None:
     for line in lines:
         line_lower = line.lower() if line.isascii() else None
         if "(" in line:
-            line = _RX_PARSE_CITATION_4.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
+            line = _EQUAL_CONTRIBUTION_AFTER_NAME.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
         if line_lower is None or "http" in line_lower or "www." in line_lower:
             line = _URL.sub(" ", line)
         if line_lower is None or "doi" in line_lower:
-            line = _RX_PARSE_CITATION_5.sub(" ", line)
+            line = _LABELLED_DOI.sub(" ", line)
         if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
@@ -677,7 +680,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
-        years = _RX_FINISH_3.findall(whole.replace(c.title, " "))
+        years = _STANDALONE_YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c, whole)
 
@@ -701,6 +704,10 @@ def _line_fields(text: str) -> list[Field]:
                 else:
                     fields.append(f)
     return fields
+
+
+_BARE_ARXIV_ID = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
+_TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
 def _read_fields(text: str) -> Citation | None:
@@ -775,9 +782,9 @@ def _read_fields(text: str) -> Citation | None:
         if words and _valid_title(" ".join(words)):
             title, venue_text = " ".join(words), last
     title = _TRAILING_ARXIV_ID.sub("", title)
-    c = Citation(authors=authors, title=_clean_title(_RX_FINISH_6.sub("", title)), equal_contribution=marked, et_al=et_al,
+    c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
-    found = normalize_venue(venue_text) if venue_text and not _RX_FINISH_1.fullmatch(venue_text) else None
+    found = normalize_venue(venue_text) if venue_text and not _BARE_ARXIV_ID.fullmatch(venue_text) else None
     if found:
         c.venue, c.venue_aliases = found
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
@@ -1074,21 +1081,25 @@ _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
 _VENUE_NOUN = re.compile(rf"\b(?:{_PHRASES['venue_noun']})\b", re.I)
+_TWO_LATIN_LETTERS = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
 
 
 def _plausible_venue(venue: str) -> bool:
     """A venue name that reads like one: a known venue, an acronym, or a short name or one with a venue noun."""
-    if not _RX_PLAUSIBLE_VENUE_1.search(venue) or _MONTH_LED.match(venue):
+    if not _TWO_LATIN_LETTERS.search(venue) or _MONTH_LED.match(venue):
         return False
     if lookup_venue(venue) is not None or " " not in venue:
         return True
     return len(venue.split()) <= 5 or bool(_VENUE_NOUN.search(venue))
 
 
+_CITATION_METRIC = re.compile(r"\b(?:citations|h-index)\b", re.I)
+
+
 def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI;
     and lines of a position or degree (a "May 2019 - Present" date range)."""
-    if c is None or _NOT_A_PAPER.match(c.title) or _RX_PLAUSIBLE_1.search(c.title):
+    if c is None or _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
         return None
     if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
@@ -1097,6 +1108,11 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
     return c
+
+
+_JOINER_END = re.compile(r"(?:[,&]|\band)$")
+#: a venue or phrase that begins in lower case yet starts a new field, not a wrapped title
+_LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
 
 
 def _unwrap(lines: list[str]) -> list[str]:
@@ -1108,8 +1124,8 @@ def _unwrap(lines: list[str]) -> list[str]:
             if prev.endswith("-") and line[:1].islower():
                 out[-1] = prev + line
                 continue
-            if _RX_UNWRAP_1.search(prev) or (
-                line[:1].islower() and not _RX_UNWRAP_2.match(line)
+            if _JOINER_END.search(prev) or (
+                line[:1].islower() and not _LOWERCASE_FIELD_START.match(line)
             ):
                 out[-1] = prev + " " + line
                 continue
@@ -1117,11 +1133,14 @@ def _unwrap(lines: list[str]) -> list[str]:
     return out
 
 
+_YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
+
+
 def _venue_line(line: str) -> bool:
     """A short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"."""
     words = line.split()
     return len(words) <= 14 and (
-        _looks_like_venue(line) or bool(_RX_VENUE_LINE_1.search(line)) and len(_sentences(line)) == 1
+        _looks_like_venue(line) or bool(_YEAR_END.search(line)) and len(_sentences(line)) == 1
     )
 
 
@@ -1133,24 +1152,31 @@ def _fold(word: str) -> str:
     return strip_accents(word).replace("-", "").lower().strip(".,'’")
 
 
+_STOP_BETWEEN_INITIALS = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
+_GLUED_INITIALS = re.compile(r"[A-Z]{2,3}")
+_HYPHENATED_INITIALS = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
+#: "J", "J." or "Th."
+_INITIAL = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
+
+
 @lru_cache(maxsize=65536)
 def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
     """Tokens of a name with whether each is an initial."""
     parts = []
-    for raw in _RX_CLEAN_TITLE_1.split(_RX_PERSON_PARTS_1.sub(". ", name.strip())):
+    for raw in _WHITESPACE_RUN.split(_STOP_BETWEEN_INITIALS.sub(". ", name.strip())):
         if not raw:
             continue
-        if _RX_PERSON_PARTS_2.fullmatch(raw) and len(name.split()) >= 2:
+        if _GLUED_INITIALS.fullmatch(raw) and len(name.split()) >= 2:
             # "Smith JA": Vancouver initials
             parts.extend((_fold(c), True) for c in raw)
             continue
-        if _RX_PERSON_PARTS_3.fullmatch(raw):
-            parts.extend((_fold(c), True) for c in _RX_SCAN_AUTHORS_4.findall(raw))
+        if _HYPHENATED_INITIALS.fullmatch(raw):
+            parts.extend((_fold(c), True) for c in _CAPITAL.findall(raw))
             continue
         folded = _fold(raw)
         if not folded:
             continue
-        parts.append((folded, bool(_RX_PERSON_PARTS_4.fullmatch(raw))))
+        parts.append((folded, bool(_INITIAL.fullmatch(raw))))
     return tuple(parts)
 
 
@@ -1349,20 +1375,26 @@ def _line_kind(text: str) -> str:
     return "T"
 
 
+_UNFINISHED_END = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
+
+
 def _starts_new_field_group(texts: list[str], current: list[int], i: int) -> bool:
     """Whether line ``i`` repeats a field the current entry already has (a second title, author line or venue)."""
     prev = texts[current[-1]].rstrip()
     text = texts[i].strip()
-    if not prev or _RX_STARTS_NEW_FIELD_GROUP_1.search(prev) or text[:1].islower():
+    if not prev or _UNFINISHED_END.search(prev) or text[:1].islower():
         return False  # a wrapped line
     kind = _line_kind(text)
     return kind in {_line_kind(texts[j]) for j in current[-6:]}
 
 
+_DIGIT_OR_PUNCTUATION = re.compile(r"\d|[,;&]|[.:)]$")
+
+
 def _is_subheading(texts: list[str], visible: list[str], i: int) -> bool:
     """A short label line ("arxiv", "Journal papers") right before a list item."""
     text = visible[i]
-    if _BULLET.match(texts[i]) or len(text.split()) > 4 or _RX_IS_SUBHEADING_1.search(text):
+    if _BULLET.match(texts[i]) or len(text.split()) > 4 or _DIGIT_OR_PUNCTUATION.search(text):
         return False
     if texts[i][:1].isspace() or parse_author_list(_clean_line(text)) is not None:
         return False
@@ -1370,12 +1402,15 @@ def _is_subheading(texts: list[str], visible: list[str], i: int) -> bool:
     return bool(_BULLET.match(nxt))
 
 
+_YEAR_OR_ARXIV_ID = re.compile(r"(?:19|20)\d\d|\d{4}\.\d{4,5}|['’]\d\d\b")
+
+
 def _complete_line(text: str) -> bool:
     """A line that is a whole citation on its own: long, with a year and a full stop or bracket at the end."""
     text = text.strip()
     return (
         len(text) >= 60
-        and bool(_RX_COMPLETE_LINE_1.search(text))
+        and bool(_YEAR_OR_ARXIV_ID.search(text))
         and text[-1] in ".)]0123456789"
     )
 

@@ -12,9 +12,6 @@ from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_RX_FIELD_OF_1 = re.compile(r"^(?:Department|Dept\.?|School|Faculty) of\s+")
-
 __all__ = ["degree_of", "degree_span", "field_of"]
 
 
@@ -98,6 +95,7 @@ _FIELD = re.compile(
     r"^\s*(?:degree\s+)?(?:\(\w+\)\s*)?(?:in|of|en|in the field of)\s+(?:the\s+)?(?P<field>[A-Z][\w&,'’ -]*?)"
     r"(?=\s*(?:$|[,;(|]|\s+(?:from|at|in|under|with|and a|and bachelor|and master|19\d\d|20\d\d)\b|\s+-\s))"
 )
+_UNIT_PREFIX = re.compile(r"^(?:Department|Dept\.?|School|Faculty) of\s+")
 
 
 def field_of(text: str) -> str | None:
@@ -109,5 +107,5 @@ def field_of(text: str) -> str | None:
     if not match:
         return None
     field = match.group("field").strip(" ,")
-    field = _RX_FIELD_OF_1.sub("", field)
+    field = _UNIT_PREFIX.sub("", field)
     return field or None
