@@ -16,6 +16,7 @@ Usage::
     python bench/extract.py -n 200 --repeat 1
     python bench/extract.py --processes 2         # load + extract with 2 worker processes
     python bench/extract.py --docs /tmp/gen1k     # reuse (or create) a corpus folder
+    python bench/extract.py --docs ../shared/eval/docs  # a folder of real documents, as they are
 
 The machine may be shared: the load average is printed with the results. Targets:
 >= 500 documents/s on one core, no document over 1 s.
@@ -37,12 +38,15 @@ sys.path.insert(0, str(ROOT))
 
 
 def corpus(n: int, folder: Path | None, seed: int = 0) -> list[Path]:
-    """The files of an ``n``-document generated corpus in ``folder`` (written when missing)."""
+    """The files of an ``n``-document generated corpus in ``folder`` (written when missing), or every
+    file of ``folder`` when it holds documents of its own (e.g. ``../shared/eval/docs``)."""
     sys.path.insert(0, str(ROOT / "bench"))
     from generate import write_corpus  # noqa: E402
 
     if folder is None:
         folder = Path(tempfile.gettempdir()) / f"kg-bench-extract-{n}-{seed}"
+    if folder.is_dir() and not any(folder.rglob("doc-*")) and any(p.is_file() for p in folder.iterdir()):
+        return sorted(p for p in folder.rglob("*") if p.is_file())  # real documents: time them, write nothing there
     files = sorted(p for p in folder.rglob("doc-*") if p.is_file()) if folder.exists() else []
     if len(files) != n:
         write_corpus(n, folder, seed=seed)
@@ -149,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         return 0
 
-    folder = files[0].parent.parent
+    folder = args.docs or files[0].parent.parent  # a generated corpus keeps its files in shards
     runs = []
     for _ in range(max(1, args.repeat)):
         out = subprocess.run([sys.executable, __file__, "-n", str(args.count), "--docs", str(folder),

@@ -131,3 +131,15 @@ def test_pdf_benchmark_compares_facts_and_reading_time_per_layout(capsys):
     assert set(rows) == {"date_column", "sidebar", "running_header", "hyphenated", "publications", "all"}
     text, found_before, _, found_after = (int(v) for v in rows["all"][:4])
     assert text > 0 and 0 < found_before <= text and 0 < found_after <= text
+
+
+def test_extraction_benchmark_times_a_folder_of_real_documents_without_writing_into_it(tmp_path):
+    import extract as extract_bench
+
+    (tmp_path / "ida-quill.md").write_text("# Ida Quill\n\nProfessor at Northfield University since 2019.\n")
+    (tmp_path / "nested").mkdir()
+    (tmp_path / "nested" / "bo-lind.txt").write_text("Bo Lind\nPhD, Vesterhavn University, 2015\n")
+    before = sorted(tmp_path.rglob("*"))
+    files = extract_bench.corpus(1000, tmp_path)
+    assert [p.name for p in files] == ["ida-quill.md", "bo-lind.txt"] and sorted(tmp_path.rglob("*")) == before
+    assert extract_bench.single_pass(files)["documents"] == 2
