@@ -268,15 +268,6 @@ def test_kg_build_and_remove_note_the_graphs_they_write(store_path, tmp_path, mo
         assert result.exit_code == 0, result.output
         return result.output
 
-    def change(store):
-        kg("build", str(docs), str(more), "--workers", "1", store=store)
-        kg("remove", str(sorted(docs.iterdir())[9]), store=store)
-
-    def sizes(store):
-        with Store.open(store, read_only=True) as s:
-            part = analyze.Snapshot(s, tables=Tables.read(s))
-            return {org: len(members) for org, members in analyze.graphs._affiliations(part).items()}
-
     def answers():
         return [kg(*command, "--format", "json") for command in (["central", "--type", "any"], ["communities"])]
 
