@@ -49,7 +49,7 @@ FACTS = {
         Helen Cho > workedAt > Boston Dynamics
         ?Helen Cho > studiedAt > Adaptive Manipulation Lab|Carnegie Mellon University
         Marco Ruggieri > workedAt > Politecnico di Milano
-        Marco Ruggieri > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        ?Marco Ruggieri > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
     """,
     "neuro_lab_alumni.html": """
         Osei Lab > partOf > Department of Neuroscience|University of Rochester
@@ -62,7 +62,7 @@ FACTS = {
         Arjun Mehta > advisedBy > Nora Blake
         Arjun Mehta > workedAt > Genentech
         ?Arjun Mehta > studiedAt > Osei Lab|University of Rochester
-        Sofia Lindqvist > workedAt > Osei Lab|University of Rochester
+        ?Sofia Lindqvist > workedAt > Osei Lab|University of Rochester
         Sofia Lindqvist > workedAt > Karolinska Institutet
     """,
     "hydrology_wowchemy.md": """

@@ -23,11 +23,12 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
-from kg.extract.people import abbreviates, clean_person
+from kg.extract.people import abbreviates, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
+from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.text import Passage, clean
 
-__all__ = ["list_members", "member_lines", "read_members"]
+__all__ = ["list_members", "member_lines", "page_leader", "read_members"]
 
 
 def _words() -> dict[str, frozenset[str]]:
@@ -49,7 +50,7 @@ def _has(text: str, kind: str) -> bool:
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
-_KIND_OF_SECTION = {"members": "members", "students": "supervision"}
+_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision"}
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
@@ -59,7 +60,14 @@ _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepa
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
 _NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|aujourd['’]hui|oggi|attualmente|hoje|atualmente)(?!\w)"
-                  r"(?:\s+(?:working|works|is|an?|as)\b)*|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
+                  r"(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
+
+
+#: The separators of a page title's parts.
+_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
+
+#: Where an entry turns to where the person went: the text before it says what they did in the group.
+_NOW_SPLIT = re.compile(r"\s*(?=→|->|⇒)")
 
 
 @dataclass
@@ -106,7 +114,7 @@ def _columns(text: str) -> dict[int, str] | None:
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        for kind in ("column_name", "column_now", "column_school", "column_role"):
+        for kind in ("column_name", "column_now", "column_school", "column_advisor", "column_role"):
             if cell in _words()[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _words()[kind])):
                 out[i] = kind[len("column_"):]
                 break
@@ -133,10 +141,15 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            if raw.lstrip().startswith("#"):
-                # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni")
+            heading = raw.lstrip().startswith("#")
+            named = _member_name(text) if kind else None
+            if heading and not (named and not named[1] and not heading_kind(text)):
+                # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
+                # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
+                if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
+                    alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
             if " | " in text:
                 found = _columns(text)
@@ -145,13 +158,16 @@ def list_members(ctx, sections) -> list[_Member]:
                     continue
             if not kind and columns is None:
                 continue
-            named = _member_name(text)
+            named = named if kind else _member_name(text)
+            if named and current is not None and named[0] == current.name and current.last >= index - 2:
+                current.last = index  # the name again: a photo's alt text, then the card's title
+                continue
             if named and columns is not None and "|" in text:
                 cells = [c.strip() for c in text.split("|")]
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
                 current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
+                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 out.append(current)
             elif named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
@@ -162,6 +178,35 @@ def list_members(ctx, sections) -> list[_Member]:
                 current.texts.append((index, text))
                 current.last = index
     return out
+
+
+@lru_cache(maxsize=1)
+def _led_by() -> re.Pattern:
+    """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
+    words = _words()
+    phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
+    labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
+    return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)
+
+
+def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person heading a lab page that names no owner otherwise: the
+    first current member listed under a leader's heading or with a leader's title ("Principal Investigator",
+    "Leitung", "지도교수"; "Professor", "教授"), else the person a line says leads the group ("led by X")."""
+    if not members:
+        return None  # a CV's "PI: X" names a host, not the page's owner
+    for member in members:
+        role = member.cells.get("role") or " ".join(t for _, t in member.texts[:2])
+        if not member.alumni and not member.supervision and (_has(member.group, "leader") or (
+                _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+            return member.name, (), member.first
+    for index, line in enumerate(ctx.document.lines):
+        text = clean(line.text)
+        match = _led_by().search(text) if len(text) < 400 else None
+        named = _member_name(text[match.end():]) if match else None
+        if named:
+            return named[0], (), index
+    return None
 
 
 def _is_owner(name: str, owner: str) -> bool:
@@ -179,9 +224,11 @@ def _page_lab(ctx, registry, owner: str, evidence):
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
-    for text in (title, heading):
-        whole = classify_segment(text) if text and not _has(text, "column_name") else None
-        for mention in find_orgs_in_text(text) + [whole] if text else ():
+    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
+    parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
+    for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
+        whole = classify_segment(text) if not _has(text, "column_name") else None
+        for mention in find_orgs_in_text(text) + [whole]:
             if mention is not None and mention.type == "Lab":
                 return registry.add(mention, evidence)
     family = owner.split()[-1] if owner.split() else ""
@@ -218,29 +265,39 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
+            for index, text in member.texts:  # the owner's own card: "PhD, Princeton University, 2011"
+                read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        body = " ".join(t for _, t in member.texts)
-        role = member.cells.get("role") or body
-        student = (_has(role, "student") or _has(member.group, "student")) and not _has(role, "visiting")
+        said = [(index, part) for index, text in member.texts for part in _NOW_SPLIT.split(text, maxsplit=1) if part.strip()]
+        role = member.cells.get("role") or " ".join(_NOW_SPLIT.split(t, maxsplit=1)[0] for _, t in member.texts)
+        # the heading says what its people are ("Doctoral students", "Postdocs"), else the entry does ("Alumni")
+        student = (_has(member.group, "student") or (not is_role(member.group) and _has(role, "student"))) \
+            and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
-        # "co-advised with B"
+        # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
-        for index, text in member.texts:
+        for index, text in said:
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
+        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))]
+        for name in advisors:  # an Advisor(s) column
+            ctx.add_relation(pid, "advisedBy", subject_id if _is_owner(name, owner) else ctx.add_entity(name, "Person"),
+                             evidence=evidence)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
                 add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                      predicate="studiedAt" if cell_kind == "school" else "workedAt")
-        for match in _NOW.finditer(body):
+        for match in (m for _, text in member.texts for m in _NOW.finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
-        if member.supervision or (student and not member.cells.get("school")):
+        # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past)
+        stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
+            r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
+            for r in ctx.relations)
+        if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
-        now = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        stated = any(p in ("workedAt", "studiedAt") for p, _ in now - before)
-        if not stated and not member.supervision and not member.alumni and (student or is_role(role)):
+        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(member.group)):
             # "Olek Marr — Postdoc": a member of the page's own lab
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
@@ -248,5 +305,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
+    if lab is None and members and owner != UNNAMED_SUBJECT:
+        lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
     if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

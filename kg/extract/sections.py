@@ -114,7 +114,7 @@ def heading_kind(heading: str) -> str | None:
     padded = f" {norm} "
     best: tuple[int, int, str] | None = None
     for rank, kind, p in _normed_phrases():
-        if p in padded:  # cheap pre-test: both forms below contain p
+        if p in padded and kind != "people_roles":  # a job title inside a heading names no people ("Grants as PI")  # cheap pre-test: both forms below contain p
             # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
             found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))
             if found:
@@ -145,7 +145,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     cjk = bool(_CJK_OPENING.match(text))
     if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
         return False, 0
-    if exact_kind(text.rstrip(":")):
+    if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
         return True, 1
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
@@ -175,7 +175,8 @@ def find_sections(document: Document) -> list[Section]:
                 continue
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
-            if parent is not None and parent.kind and not exact_kind(text):
+            if parent is not None and parent.kind and (not exact_kind(text) or (
+                    kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
                     parent.lines.append(index)
@@ -194,6 +195,9 @@ def find_sections(document: Document) -> list[Section]:
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
+        if is_heading and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
+                _is_name_line(document.lines[sections[-1].lines[-1]].text):
+            is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
@@ -202,7 +206,13 @@ def find_sections(document: Document) -> list[Section]:
 
 
 #: Sections that list people, where a heading naming a person is one of the entries.
-_PEOPLE_KINDS = ("references", "members", "students")
+_PEOPLE_KINDS = ("references", "members", "students", "people_roles")
+
+
+def _is_name_line(raw: str) -> bool:
+    """Whether a line is only a person's name ("Ana Ruiz", "##### Ana Ruiz")."""
+    text = clean(raw)
+    return bool(text) and clean_person(text) == text
 
 
 def _subheading_like(text: str) -> bool:
