@@ -54,13 +54,19 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
-_NAME_END = re.compile(r"\s*(?:[|,;:(（]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s)")
+_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s)")
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
-_NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|aujourd['’]hui|oggi|attualmente|hoje|atualmente)(?!\w)"
-                  r"(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
+@lru_cache(maxsize=1)
+def _now() -> re.Pattern:
+    """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
+    words = sorted(_words()["now"], key=len, reverse=True)
+    latin = "|".join(re.escape(w) for w in words if w.isascii() or w[0] < "\u3040")
+    cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
+    return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
+                      r"\s*(?P<rest>[^.;。；]+)", re.I)
 
 
 #: The separators of a page title's parts.
@@ -96,7 +102,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     head = _HANDLE.sub("", head).strip(" *")
-    if len(head.split()) > 2 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")):
+    if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
+            and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
@@ -289,7 +296,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             if cell:
                 add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                      predicate="studiedAt" if cell_kind == "school" else "workedAt")
-        for match in (m for _, text in member.texts for m in _NOW.finditer(text)):
+        for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(

@@ -23,11 +23,13 @@ _NOTE_PARTS = re.compile(r"\s*[,;]\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
-_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no)\b)\s*"
+_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no|bij|à|au|aux|al|alla|"
+                          r"all['’]|nel|nella|nos|nas)(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
-_PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
+#: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자").
+_PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 _YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
