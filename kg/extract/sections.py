@@ -112,9 +112,13 @@ def heading_kind(heading: str) -> str | None:
     if exact:
         return exact
     padded = f" {norm} "
+    # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a
+    # section only by the words it opens with ("Research Interests in Quantum Computation and Information")
+    headline = len(norm.split()) > 6 or (bool(_CJK_OPENING.match(norm)) and len(norm) > 12)
     best: tuple[int, int, str] | None = None
     for rank, kind, p in _normed_phrases():
-        if p in padded and kind != "people_roles":  # a job title inside a heading names no people ("Grants as PI")  # cheap pre-test: both forms below contain p
+        if p in padded and kind != "people_roles" and not (headline and not padded.startswith(f" {p}")):
+            # a job title inside a heading names no people ("Grants as PI")  # cheap pre-test: both forms below contain p
             # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
             found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))
             if found:
