@@ -388,9 +388,10 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
-            for connector in _CONNECTOR_SPLITS:
-                sub = connector.split(seg, maxsplit=1)
-                if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
+            # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
+            for sub in ([seg[:m.start()], seg[m.end():]] for connector in _CONNECTOR_SPLITS
+                        for m in reversed(list(connector.finditer(seg)))):
+                if is_role(sub[0]) or degree_of(sub[0]):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)

@@ -24,7 +24,7 @@ from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import _project_shape, looks_like_project, project_mentions
 from kg.extract.prose import read_prose
 from kg.extract.publications import add_publications, parse_author_list
-from kg.extract.sections import find_sections
+from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
 from kg.extract.text import clean, passages, sentence_spans, strip_bullet
@@ -86,6 +86,7 @@ def extract(document: Document) -> Extraction:
         merged.update(document.metadata or {})
         document = replace(document, metadata=merged)
         ctx.document = document
+    document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
     # -- subject --------------------------------------------------------------------------------

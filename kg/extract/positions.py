@@ -45,7 +45,7 @@ _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
-_EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*:\s*", re.I)
+_EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*(?::|\s\|)\s*", re.I)
 #: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
 _DATE_LABEL = re.compile(r"^(?:fecha|date|dates|datum|data|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
@@ -433,7 +433,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
         before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
         head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
-        if strict and chain and not head_role and not head_degree \
+        if strict and chain and not head_role and not head_degree and not employer_label \
                 and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)

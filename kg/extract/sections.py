@@ -23,7 +23,7 @@ _LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
 _CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 _LIST_PUNCT = re.compile(r"[,;()]")
 
-__all__ = ["Section", "find_sections", "heading_kind", "section_kinds"]
+__all__ = ["Section", "find_sections", "heading_kind", "section_kinds", "split_labelled_lines"]
 
 
 @dataclass
@@ -82,7 +82,9 @@ def exact_kind(heading: str) -> str | None:
     kind = _exact_kind(heading)
     if kind or not _HEADING_JOINER.search(heading):
         return kind
-    kinds = [heading_kind(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
+    # "Label | value" is a row of a table or a list of terms: its cells are each a section's name, or it is no heading
+    name = _exact_kind if "|" in heading else heading_kind
+    kinds = [name(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
     return kinds[0] if kinds and all(kinds) and len(set(kinds)) == 1 else None
 
 
@@ -160,6 +162,40 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 #: Last words that make a short title-cased line a section heading ("Research Experience").
 _HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
                "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching"}
+
+
+#: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.
+_LABELLED_LINE = re.compile(r"^(?P<label>[^\W\d_][^:：|]{1,40}?)\s*[:：]\s+(?P<value>\S.*)$")
+#: Where the entries of a labelled line part: a semicolon, or the end of a sentence before a capital.
+_ENTRY_BREAK = re.compile(r"\s*;\s+|(?<=[\w)])\.\s+(?=[A-ZÀ-Þ])")
+#: The section kinds a labelled line opens (a profile page's "Formación: ...", "Career: ...").
+_LABELLED_KINDS = ("education", "experience")
+
+
+def split_labelled_lines(document: Document) -> Document:
+    """The document with each line that a section's name labels ("Formación: Doctor en X por la Universidad
+    de Y (2008). Licenciado en Z (2002).") written as that heading and one line per entry (same line numbers).
+
+    >>> from kg.model import Line
+    >>> doc = Document("a.txt", "a.txt", "text", (Line(3, "Education: PhD, Uppsala University (2015); BSc, Lund University"),), "0")
+    >>> [line.text for line in split_labelled_lines(doc).lines]
+    ['Education', 'PhD, Uppsala University (2015)', 'BSc, Lund University']
+    """
+    from dataclasses import replace
+
+    from kg.model import Line
+
+    out, changed = [], False
+    for line in document.lines:
+        match = _LABELLED_LINE.match(clean(line.text)) if ":" in line.text or "：" in line.text else None
+        if match and len(match.group("value").split()) >= 3 and _YEAR_DIGITS.search(match.group("value")) \
+                and exact_kind(match.group("label")) in _LABELLED_KINDS:  # entries bear their years ("Cargo: X" is a role)
+            out.append(Line(line.number, match.group("label")))
+            out.extend(Line(line.number, part.strip(" .")) for part in _ENTRY_BREAK.split(match.group("value")) if part.strip(" ."))
+            changed = True
+        else:
+            out.append(line)
+    return replace(document, lines=tuple(out)) if changed else document
 
 
 def find_sections(document: Document) -> list[Section]:

@@ -150,7 +150,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     if isinstance(title, str):
         found = title_name(title)
         if found:
-            return found[0], found[1], _line_of(document, found[0])
+            return _fuller(document, skip, *found)
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
@@ -208,6 +208,17 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if found:
             return found[0], found[1], _line_of(document, found[0])
     return None
+
+
+def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
+    """The name a page title gives, or the fuller form a heading of the first lines writes ("Ana Ruiz" in the
+    title, "# Dr. Ana Ruiz Ortega" on the page), with the title's form as an alias."""
+    for index, line in enumerate(document.lines[:12]):
+        text = clean(line.text) if index not in skip and line.text.lstrip().startswith("#") else ""
+        longer = _person(text) if text.startswith(("Dr", "Prof", name.split()[0])) and len(text) <= 60 else None
+        if longer and longer[0] != name and longer[0].startswith(name + " "):
+            return longer[0], (*aliases, name), index
+    return name, aliases, _line_of(document, name)
 
 
 def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
