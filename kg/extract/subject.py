@@ -14,6 +14,7 @@ from typing import Any
 from kg.extract.gazetteer import data_patterns
 from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
+from kg.extract.sections import exact_kind
 from kg.extract.text import clean
 from kg.model import Document
 
@@ -24,7 +25,7 @@ _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
-                         r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
+                         r"hoja de vida|startseite|inicio|início|accueil|startpagina)\b|résumé|简历|履歴書|履历|ホーム|トップ|首页|主页|홈", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
@@ -52,9 +53,12 @@ _THIRD = re.compile(
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
     text = _CJK_PAREN.sub(" ", text)
-    for part in _NAME_LINE_PARTS.split(text):
-        if _PAGE_WORDS.search(part):
-            continue
+    parts = _NAME_LINE_PARTS.split(text)
+    if len(parts) >= 3 and _PAGE_WORDS.search(parts[0]):
+        return None  # "Home | Research | Members": a site's menu
+    for part in parts:
+        if _PAGE_WORDS.search(part) or exact_kind(part.strip()):
+            continue  # "Members | X Lab": the page's section
         name = clean_person(part)
         if name and len(name.split()) <= 4:
             return name, aliases
