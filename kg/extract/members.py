@@ -216,6 +216,18 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     return None
 
 
+def _role_line(member: _Member) -> str:
+    """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
+    Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
+    "PhD, Imperial College London")."""
+    if member.cells.get("role"):
+        return member.cells["role"]
+    rest = [_NOW_SPLIT.split(text, maxsplit=1)[0] for _, text in member.texts]
+    at = rest[0].find(member.name) if rest else -1
+    head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
+    return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
+
+
 def _is_owner(name: str, owner: str) -> bool:
     """Whether a listed name is the page's owner ("Vera Holm" / "Vera K. Holm")."""
     a, b = name.split(), owner.split()
@@ -279,9 +291,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
         said = [(index, part) for index, text in member.texts for part in _NOW_SPLIT.split(text, maxsplit=1) if part.strip()]
         role = member.cells.get("role") or " ".join(_NOW_SPLIT.split(t, maxsplit=1)[0] for _, t in member.texts)
-        # the heading says what its people are ("Doctoral students", "Postdocs"), else the entry does ("Alumni")
-        student = (_has(member.group, "student") or (not is_role(member.group) and _has(role, "student"))) \
-            and not _has(role, "visiting")
+        student = (_has(member.group, "student") or _has(_role_line(member), "student")) and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
