@@ -80,6 +80,8 @@ __all__ = [
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
 STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
+#: The opening word of an organisation's name in the Romance languages.
+_ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)|escuela|escola|école|scuola|laborat[oó]rio|centro")
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
@@ -141,7 +143,9 @@ def is_role(segment: str) -> bool:
     if not words or not any(w in _roles() for w in words):
         return False
     if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
-        return True
+        # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
+        # word may end with a role's word ("University Research Fellow" is a role)
+        return not (len(words) > 2 and _ORG_WORD_ABROAD.fullmatch(words[0]))
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
     strong = STRONG_ORG.search(segment)
@@ -522,6 +526,8 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
+#: "and" before a capitalised word, in the languages of the vocabularies.
+_AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
 _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
@@ -540,6 +546,11 @@ def _org_pieces(phrase: str):
     ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
     """
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
+    for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
+        rest = phrase[joint.end():]
+        if is_role(rest) and not _PROSE_CONNECTOR.search(rest):  # "Instituto X e Professor Auxiliar Convidado": a role
+            phrase = phrase[: joint.start()]
+            break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
