@@ -45,7 +45,7 @@ def _norm(text: str) -> str:
 
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
-    low = f" {_norm(text)} "
+    low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
     return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _words()[kind])
 
 
@@ -264,6 +264,31 @@ def _page_lab(ctx, registry, owner: str, evidence):
     return None
 
 
+def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
+    """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
+    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
+    from kg.extract.orgs import find_orgs_in_text
+    from kg.extract.prose import _cjk_orgs
+
+    words = word_groups("prose_words.tsv")["part_of"]
+    for index, line in enumerate(ctx.document.lines):
+        text = clean(line.text) if index not in listed else ""
+        low = text.lower()
+        said = [low.find(w) for w in words if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
+        name = ctx.entity(lab).name.lower()
+        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte")
+        if not said or not (name in low[: min(said)] or len(low[: min(said)].split()) <= 3):
+            continue
+        orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
+        # the first organisation named after the words, or before them in a language that ends with its verb
+        after = [o for o in orgs if o.begin >= min(said)] or ([] if text.isascii() else orgs)
+        for mention in after:
+            parent = registry.add(mention, ctx.evidence(index))
+            if parent != lab:
+                registry.part_of(lab, parent, ctx.evidence(index))
+                return
+
+
 def member_lines(members: list[_Member]) -> set[int]:
     """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
     return {i for member in members for i in range(member.first, member.last + 1)}
@@ -324,5 +349,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
+    if lab and lab not in registry.parent_of:
+        _lab_parent(ctx, registry, lab, member_lines(members))
     if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

@@ -526,6 +526,9 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
+#: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
+_OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
+                            r"|\sdell['’](?=Univers)")
 #: "and" before a capitalised word, in the languages of the vocabularies.
 _AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
@@ -552,6 +555,7 @@ def _org_pieces(phrase: str):
             phrase = phrase[: joint.start()]
             break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
     parts, start = [], 0
