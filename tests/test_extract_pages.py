@@ -300,7 +300,7 @@ FACTS = {
 def _key(name: str) -> str:
     """A name as the grader compares it: accents, case, punctuation and word order aside."""
     text = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).lower()
-    return " ".join(sorted(re.sub(r"[^\w\s]", " ", text.replace("&", " and ")).split()))
+    return " ".join(sorted(re.sub(r"^the ", "", " ".join(re.sub(r"[^\w\s]", " ", text.replace("&", " and ")).split())).split()))
 
 
 def _facts(fixture: str) -> list[tuple[str, tuple[set[str], set[str], set[str]]]]:

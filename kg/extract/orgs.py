@@ -198,7 +198,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     ``context_org`` says the segment stands where the CV puts an employer or school
     (an entry's first segment): an unknown proper name there is taken for a company.
     """
-    text = segment.strip(" .,;:*-–")
+    text = _TRAILING_JOINER.sub("", segment.strip(" .,;:*-–")).strip(" .,;:*-–")  # "University of X in" (2022)
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
     text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
@@ -529,6 +529,8 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 #: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
 _OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")
+#: A preposition or article a name never ends with: the words before a date a segment was cut at.
+_TRAILING_JOINER = re.compile(r"(?:\s+(?:in|at|of|from|on|the|and|since|de|en|em|à|in der|im|am|seit|desde|depuis|dal|dès))+$", re.I)
 #: "and" before a capitalised word, in the languages of the vocabularies.
 _AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
