@@ -163,9 +163,6 @@ def extract(document: Document) -> Extraction:
                     prose_lines.append((i, ""))
                     continue
                 prose_lines.append((i, text))
-    # a talk is listed like a paper but is none (the talk rules read its venue)
-    talks = {i for s in sections if s.kind == "talks" for i in s.lines}
-    cited_runs = [] if structured else _cited_runs(document, sections, set(publication_lines) | skip | listed | talks)
     prose = passages(prose_lines)
     read_prose(ctx, registry, subject_id, prose, subject_names)
     read_members(ctx, registry, subject_id, members)
@@ -215,27 +212,9 @@ def extract(document: Document) -> Extraction:
     # -- publications ----------------------------------------------------------------------------
     if publication_lines:
         add_publications(ctx, publication_lines, subject_id)
-    for run in cited_runs:
-        add_publications(ctx, run, subject_id)
 
     registry.link_by_prefix()
     return ctx.build()
-
-
-def _cited_runs(document: Document, sections, skip: set[int]) -> list[list[int]]:
-    """Runs of consecutive lines outside the publication lists that the line model reads as citations
-    (a paper listed under the job it came from), each to be read as a list of its own."""
-    from kg.extract.models.lines import line_roles
-
-    runs: list[list[int]] = []
-    for index, role in enumerate(line_roles(document, sections)):
-        if role != "citation" or index in skip:
-            continue
-        if runs and runs[-1][-1] == index - 1:
-            runs[-1].append(index)
-        else:
-            runs.append([index])
-    return runs
 
 
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:

@@ -22,7 +22,6 @@ MODELS: dict[str, str] = {
     "citation": "kg.extract.models.citation",
     "name": "kg.extract.models.names",
     "affiliation": "kg.extract.models.affiliations",
-    "line": "kg.extract.models.lines",
 }
 
 

@@ -1,5 +1,11 @@
 """The role of each line of a document (heading, citation, career entry, other), with a CRF over its lines.
 
+An experiment kept outside the package: wired into extraction (reading the lines it calls
+citations outside the publication lists as publications) it did not beat the rules on documents
+it had not seen, so no model file ships and nothing in ``kg`` calls it. ``bench/line_roles.py``
+trains it, scores it leaving documents out and grades extraction with it; the figures are in
+``bench/RESULTS.md``.
+
 A document is one sequence; each line is an item whose features are its shape (length, case,
 ending, list marker, ``#`` level, indentation), its markup (bold, italic, links), its dates
 (years, a date range, where they stand), the shape of the names it holds (initials, "et al."),
@@ -14,7 +20,8 @@ same of its neighbours. The labels:
 There is no hand-labelled corpus of CV lines, so the labels are derived from the development
 set's gold files (``../shared/eval/gold`` with their documents): a line that holds a gold
 publication's title is a citation line, and so are the lines beside it in the same entry that
-name its authors or venue; a line that names a gold employer or school is an entry line; a
+name its authors or venue; a short line that names a gold employer or school, in no sentence
+of the first or third person, is an entry line; a
 ``#`` line or a line the section rules read as a known section heading is a heading
 (:func:`weak_labels`). The model is scored leaving documents out (:func:`cross_validate`).
 
@@ -24,7 +31,7 @@ name its authors or venue; a line that names a gold employer or school is an ent
 >>> doc = Document("a.md", "a.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
 >>> f = line_features(doc)
 >>> f[1]["years"], f[1]["initials"], f[1]["section"], f[3]["range"]
-('1', '2', 'publications', 1.0)
+('1', '4', 'publications', 1.0)
 """
 from __future__ import annotations
 
@@ -35,13 +42,12 @@ from pathlib import Path
 from kg.extract.context import normalize_name
 from kg.extract.dates import find_date_range
 from kg.extract.models import _crf
-from kg.extract.models._crf import load
 from kg.extract.sections import find_sections, heading_kind
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
 
-__all__ = ["LABELS", "line_features", "line_roles", "weak_labels", "read_documents", "cross_validate",
-           "line_scores", "build"]
+__all__ = ["LABELS", "line_features", "line_roles", "weak_labels", "read_documents", "train_on", "cross_validate",
+           "line_scores", "folds"]
 
 LABELS = ("heading", "citation", "entry", "other")
 
@@ -55,6 +61,8 @@ _QUOTED = re.compile(r"[\"“”]")
 _WORD = re.compile(r"[^\W\d_]+")
 _PRONOUN = re.compile(r"\b(?:I|he|she|we|my|his|her|our)\b")
 _ET_AL = re.compile(r"\bet\.? al\b")
+#: The opening mark of Markdown emphasis (``*Venue*``, ``_Venue_``).
+_ITALIC_OPENING = re.compile(r"(?<![*\w])[*_](?=\w)")
 #: Features copied from the lines either side.
 _NEIGHBOUR_KEYS = ("words", "years", "bullet", "hash", "end", "caps", "initials", "kind", "range", "same_source")
 
@@ -96,7 +104,7 @@ def _one_line(raw: str, text: str) -> dict:
         f["w=" + w] = 1.0
     if "**" in raw or "<b>" in raw or "<strong>" in raw:
         f["bold"] = 1.0
-    if re.search(r"(?<![*\w])[*_](?=\w)", raw) or "<i>" in raw or "<em>" in raw:
+    if _ITALIC_OPENING.search(raw) or "<i>" in raw or "<em>" in raw:
         f["italic"] = 1.0
     if "](" in raw or "http" in raw or "www." in raw:
         f["link"] = 1.0
@@ -166,11 +174,11 @@ def line_features(document: Document, sections=None) -> list[dict]:
     return out
 
 
-def line_roles(document: Document, sections=None) -> list[str]:
-    """The role (one of :data:`LABELS`) of every line of ``document``, by the shipped model."""
+def line_roles(tagger: _crf.Tagger, document: Document, sections=None) -> list[str]:
+    """The role (one of :data:`LABELS`) of every line of ``document``, by a trained model (:func:`train_on`)."""
     if not document.lines:
         return []
-    return load("line").tag(line_features(document, sections))
+    return tagger.tag(line_features(document, sections))
 
 
 # -- weak labels from gold files ---------------------------------------------------------------
@@ -194,6 +202,7 @@ def weak_labels(document: Document, gold: dict) -> list[str]:
     ...                      {"name": "University of Xanadu", "type": "University"}],
     ...         "relations": [{"subject": "Ana Roe", "predicate": "authored", "object": "Tidal mixing in estuaries"},
     ...                       {"subject": "Ben Moss", "predicate": "authored", "object": "Tidal mixing in estuaries"},
+    ...                       {"subject": "Tidal mixing in estuaries", "predicate": "publishedIn", "object": "J. Coast. Res."},
     ...                       {"subject": "Ana Roe", "predicate": "workedAt", "object": "University of Xanadu"}]}
     >>> weak_labels(doc, gold)
     ['heading', 'citation', 'citation', 'citation', 'other', 'heading', 'entry']
@@ -235,14 +244,15 @@ def weak_labels(document: Document, gold: dict) -> list[str]:
                         or related & set(normed[j].split())) and not _PRONOUN.search(texts[j]):
                     labels[j] = "citation"
                     j += step
-    # career entries: a short line naming a gold employer or school
+    # career entries: a short line naming a gold employer or school (not a sentence of a biography)
     places = set()
     for r in relations:
         if r["predicate"] in _CAREER:
             entity = entities.get(r["object"], {"name": r["object"]})
             places |= {normalize_name(n) for n in (entity["name"], *entity.get("aliases", ())) if len(normalize_name(n)) >= 3}
     for index, n in enumerate(normed):
-        if labels[index] == "other" and len(texts[index]) <= 200 and any(f" {p} " in n for p in places):
+        if labels[index] == "other" and len(texts[index]) <= 200 and not _PRONOUN.search(texts[index]) \
+                and any(f" {p} " in n for p in places):
             labels[index] = "entry"
     return labels
 
@@ -306,8 +316,8 @@ def line_scores(gold: list[list[str]], predicted: list[list[str]]) -> dict[str, 
 def folds(names: list[str], k: int) -> list[set[str]]:
     """``k`` disjoint sets of document names, every ``k``-th name of the sorted list in one.
 
-    >>> folds(["a", "b", "c", "d", "e"], 2)
-    [{'a', 'c', 'e'}, {'b', 'd'}]
+    >>> [sorted(fold) for fold in folds(["a", "b", "c", "d", "e"], 2)]
+    [['a', 'c', 'e'], ['b', 'd']]
     """
     ordered = sorted(names)
     return [set(ordered[i::k]) for i in range(k)]
@@ -327,16 +337,3 @@ def cross_validate(documents: list[tuple[str, Document, list[str]]], workdir: Pa
                 predicted.append(tagger.tag(line_features(document)))
         models.append((path, held))
     return line_scores(gold, predicted), models
-
-
-def build(data_dir: Path, path: Path) -> list[tuple[str, dict]]:
-    """Train the line model on the development documents beside ``data_dir`` (``data_dir/../eval`` with
-    ``data_dir/../seeds``) into ``path``; return its 5-fold leave-documents-out line scores."""
-    import tempfile
-
-    root = Path(data_dir).resolve().parent
-    documents = read_documents(root / "eval", (root / "seeds",))
-    with tempfile.TemporaryDirectory() as workdir:
-        scores, _ = cross_validate(documents, Path(workdir))
-    train_on(documents, path)
-    return [(f"line role ({len(documents)} documents, 5 folds by document)", scores)]
