@@ -22,6 +22,7 @@ MODELS: dict[str, str] = {
     "citation": "kg.extract.models.citation",
     "name": "kg.extract.models.names",
     "affiliation": "kg.extract.models.affiliations",
+    "heading": "kg.extract.models.headings",
 }
 
 
