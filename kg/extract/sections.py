@@ -14,11 +14,14 @@ from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows, classify_organization, lookup_organization
 from kg.extract.people import clean_person
-from kg.extract.text import clean
+from kg.extract.text import clean, is_bullet
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+_YEAR_DIGITS = re.compile(r"\d{4}")
+_LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
 _CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
+_LIST_PUNCT = re.compile(r"[,;()]")
 
 __all__ = ["Section", "find_sections", "heading_kind", "section_kinds"]
 
@@ -121,16 +124,47 @@ def heading_kind(heading: str) -> str | None:
     return best[2] if best else None
 
 
+_TITLE_STOP = {"and", "of", "the", "in", "for", "&", "de", "des", "et", "und", "y", "e", "at", "on", "with", "|", "/", "-", "–"}
+
+
+def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
+    """(is a heading, level) for a line that is not a ``#`` heading."""
+    if not text or len(text) > 60 or "@" in text:
+        return False, 0
+    if _YEAR_DIGITS.search(text) and not text.isupper():
+        return False, 0
+    words = text.rstrip(":").split()
+    if not words or len(words) > 7:
+        return False, 0
+    if is_bullet(raw):
+        return False, 0
+    letters = [c for c in text if c.isalpha()]
+    is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
+    if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
+        return True, 1
+    cjk = bool(_CJK_OPENING.match(text))
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
+        return False, 0
+    if exact_kind(text.rstrip(":")):
+        return True, 1
+    titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
+    if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
+        return True, 1
+    return False, 0
+
+
+#: Last words that make a short title-cased line a section heading ("Research Experience").
+_HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
+               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching"}
+
+
 def find_sections(document: Document) -> list[Section]:
     """The document's sections in order; text before the first heading is a ``None``-kind section.
 
     A section whose heading names no known kind inherits the kind of the enclosing
     section when it is a deeper ``#`` heading (a sub-heading such as an employer name).
     """
-    from kg.extract.models.headings import heading_lines
-
     sections: list[Section] = [Section(kind=None, heading="", heading_index=None)]
-    unmarked: list[bool] | None = None  # the heading model's reading of the lines, asked once when needed
     for index, line in enumerate(document.lines):
         raw = line.text.strip()
         level = 0
@@ -158,11 +192,10 @@ def find_sections(document: Document) -> list[Section]:
                     continue
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
             continue
-        if unmarked is None:
-            unmarked = heading_lines(document.lines)
-        if unmarked[index]:
-            text = clean(raw)
-            sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=1))
+        text = clean(raw)
+        is_heading, lvl = _looks_like_heading(raw, text)
+        if is_heading:
+            sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
         sections[-1].lines.append(index)
     return [s for s in sections if s.lines or s.heading_index is not None]

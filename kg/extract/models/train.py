@@ -22,7 +22,6 @@ MODELS: dict[str, str] = {
     "citation": "kg.extract.models.citation",
     "name": "kg.extract.models.names",
     "affiliation": "kg.extract.models.affiliations",
-    "heading": "kg.extract.models.headings",
 }
 
 
