@@ -3,8 +3,9 @@ with it wired into extraction on documents it did not see, and what tagging cost
 
 For each of 5 folds by document, trains the model on the other folds' documents and weak labels,
 tags this fold's lines (the per-label line scores), and extracts this fold's documents with the
-wiring that was tried (:func:`extract_with_cited_lines`), writing ``OUT/<document>.json``; then runs
-the grader on ``OUT``. ``--model PATH`` also trains one model on every document into ``PATH``
+two wirings that were tried (:func:`extract_with_cited_lines`: every citation run outside the
+publication lists, or only its lines with a year), writing ``OUT/cited/`` and
+``OUT/cited-with-year/``; the rules alone write ``OUT/rules/``; the grader runs on all three. ``--model PATH`` also trains one model on every document into ``PATH``
 (it is not shipped: see the model module's docstring). The documents and gold files are read from
 ``../shared`` and never copied into the repository.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -33,10 +36,11 @@ from kg.extract.models import _crf  # noqa: E402
 from kg.model import Document, Extraction  # noqa: E402
 
 
-def extract_with_cited_lines(document: Document, tagger: _crf.Tagger) -> Extraction:
+def extract_with_cited_lines(document: Document, tagger: _crf.Tagger, need_year: bool = False) -> Extraction:
     """Extraction with the wiring that was tried: each run of consecutive lines the model calls
-    citations outside the publication and talk sections is read as a publication list of its own
-    (a paper listed under the job it came from), after the rules.
+    citations outside the publication and talk sections (and, with ``need_year``, that carry a
+    year) is read as a publication list of its own (a paper listed under the job it came from),
+    after the rules.
 
     The runs are added just before the extraction is built, beside the rules rather than inside
     :func:`kg.extract.pipeline.extract` (where the experiment ran, commit 791961b; same figures).
@@ -53,7 +57,8 @@ def extract_with_cited_lines(document: Document, tagger: _crf.Tagger) -> Extract
             listed = {i for s in sections if s.kind in ("publications", "talks") for i in s.lines}
             runs: list[list[int]] = []
             for index, role in enumerate(line_roles(tagger, ctx.document, sections)):
-                if role == "citation" and index not in listed:
+                if role == "citation" and index not in listed and (
+                        not need_year or _YEAR.search(ctx.document.lines[index].text)):
                     if runs and runs[-1][-1] == index - 1:
                         runs[-1].append(index)
                     else:
@@ -124,19 +129,25 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as workdir:
         scores, models = cross_validate(documents, Path(workdir), k=args.folds)
         print(_crf.format_scores(scores, f"line role, {len(documents)} documents, {args.folds} folds by document"))
+        wirings = {"any": out / "cited", "year": out / "cited-with-year"}
+        for folder in wirings.values():
+            folder.mkdir(exist_ok=True)
         for path, held in models:
             tagger = _crf.Tagger(path)
             for name, document, _ in documents:
                 if name in held:
-                    extraction = extract_with_cited_lines(document, tagger)
-                    (out / f"{name}.json").write_text(json.dumps(extraction.to_json(), ensure_ascii=False))
+                    for wiring, folder in wirings.items():
+                        extraction = extract_with_cited_lines(document, tagger, need_year=wiring == "year")
+                        (folder / f"{name}.json").write_text(json.dumps(extraction.to_json(), ensure_ascii=False))
         print(f"\n{cost(documents, _crf.Tagger(models[0][0]))}")
     before, before_docs = grade(args.shared, rules)
-    after, after_docs = grade(args.shared, out)
     print(f"\nthe grader, the rules alone ({rules}):\n{before}")
-    print(f"\nthe grader, each document extracted with a model trained without it ({out}):\n{after}")
-    changed = [f"{name} {before_docs[name]} -> {after_docs[name]}" for name in before_docs if before_docs[name] != after_docs.get(name)]
-    print("\ndocuments whose relation F1 changed:\n" + ("\n".join(changed) or "none"))
+    for wiring, folder in wirings.items():
+        after, after_docs = grade(args.shared, folder)
+        print(f"\nthe grader, citation runs{' with a year' if wiring == 'year' else ''} read as publications, "
+              f"each document extracted with a model trained without it ({folder}):\n{after}")
+        changed = [f"{name} {before_docs[name]} -> {after_docs[name]}" for name in before_docs if before_docs[name] != after_docs.get(name)]
+        print("documents whose relation F1 changed:\n" + ("\n".join(changed) or "none"))
     if args.model:
         train_on(documents, args.model)
         print(f"\nmodel trained on all {len(documents)} documents: {args.model}")
