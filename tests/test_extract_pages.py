@@ -296,6 +296,67 @@ FACTS = {
         Rui Carvalho > advisedBy > Manuel Sequeira
         Rui Carvalho > workedAt > Universidade de Aveiro
     """,
+    # written after the extractor was changed for the ones above, and graded before any change for them
+    "lab_people_dl.html": """
+        Marine Microbial Ecology Lab > partOf > School of Ocean Sciences|Bangor University
+        ?School of Ocean Sciences > partOf > Bangor University
+        Tamsin Pryce > workedAt > Marine Microbial Ecology Lab|School of Ocean Sciences|Bangor University
+        Kofi Mensah > workedAt > Marine Microbial Ecology Lab|Bangor University
+        Gareth Lloyd > workedAt > Bangor University
+        Isla Moreau > studiedAt > Marine Microbial Ecology Lab|Bangor University
+        Isla Moreau > advisedBy > Tamsin Pryce
+        Isla Moreau > advisedBy > Gareth Lloyd
+        Rhys Bevan > studiedAt > Marine Microbial Ecology Lab|Bangor University
+        Rhys Bevan > advisedBy > Tamsin Pryce
+        Nadia Okoro > advisedBy > Tamsin Pryce
+        Nadia Okoro > workedAt > University of Ghana
+    """,
+    "team_page_hugo.md": """
+        ~Vasquez Group > partOf > Department of Mechanical Engineering|University of Utah
+        ?Department of Mechanical Engineering > partOf > University of Utah
+        Elena Vasquez > workedAt > Vasquez Group|Department of Mechanical Engineering|University of Utah
+        Elena Vasquez > studiedAt > Caltech
+        Tobias Reinholt > workedAt > Vasquez Group|University of Utah
+        Tobias Reinholt > studiedAt > ETH Zurich
+        Amara Chukwu > studiedAt > Vasquez Group|University of Utah
+        Amara Chukwu > advisedBy > Elena Vasquez
+        Amara Chukwu > advisedBy > Henry Walsh
+        Amara Chukwu > studiedAt > University of Lagos
+    """,
+    "faculty_profile_it.html": """
+        Lorenzo Gatti > workedAt > Dipartimento di Ingegneria Civile|Università di Pisa
+        ?Dipartimento di Ingegneria Civile > partOf > Università di Pisa
+        Lorenzo Gatti > studiedAt > Università di Firenze
+        Lorenzo Gatti > studiedAt > Politecnico di Milano
+    """,
+    "prize_news_pt.md": """
+        Helena Barros > workedAt > Instituto de Física|Universidade Federal do Rio de Janeiro
+        ?Instituto de Física > partOf > Universidade Federal do Rio de Janeiro
+        Helena Barros > studiedAt > Universidade de São Paulo
+        Helena Barros > workedAt > CERN
+        ~Paula Siqueira > workedAt > Fiocruz
+        Paula Siqueira > studiedAt > Universidade Estadual de Campinas
+        Paula Siqueira > advisedBy > Marcos Teles
+    """,
+    "lab_page_de_table.html": """
+        Nachwuchsgruppe Quantenoptik > partOf > Institut für Angewandte Physik|Universität Jena
+        ?Institut für Angewandte Physik > partOf > Universität Jena
+        Miriam Hollerbach > workedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Jonas Kreuzer > studiedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Jonas Kreuzer > advisedBy > Miriam Hollerbach
+        Jonas Kreuzer > advisedBy > Rainer Vogt
+        Lea Samstag > studiedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Lea Samstag > advisedBy > Miriam Hollerbach
+        Paul Endres > advisedBy > Miriam Hollerbach
+        Paul Endres > workedAt > Carl Zeiss AG
+    """,
+    "homepage_fr.html": """
+        Claire Vautrin > workedAt > Université de Lille
+        Claire Vautrin > workedAt > équipe Magnet|Inria
+        Claire Vautrin > studiedAt > Université Paris-Saclay
+        Claire Vautrin > advisedBy > Bruno Lefèvre
+        Claire Vautrin > workedAt > Université de Montréal
+    """,
 }
 
 

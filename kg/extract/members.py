@@ -72,8 +72,12 @@ def _now() -> re.Pattern:
 #: The separators of a page title's parts.
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 
-#: Where an entry turns to where the person went: the text before it says what they did in the group.
-_NOW_SPLIT = re.compile(r"\s*(?=→|->|⇒)")
+
+def _went_apart(text: str) -> list[str]:
+    """An entry cut where it turns to where the person went ("PhD 2021, now Assistant Professor at X",
+    "(PhD 2022) → Postdoc at Y"): what they did in the group, then where they are."""
+    went = _now().search(text)
+    return [text[: went.start()], text[went.start():]] if went else [text]
 
 
 @dataclass
@@ -167,7 +171,10 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             named = named if kind else _member_name(text)
             if named and current is not None and named[0] == current.name and current.last >= index - 2:
-                current.last = index  # the name again: a photo's alt text, then the card's title
+                # the name again: a photo's alt text, then the card's title; or the card's text about the person
+                current.last = index
+                if named[1].strip():
+                    current.texts.append((index, text))
                 continue
             if named and columns is not None and "|" in text:
                 cells = [c.strip() for c in text.split("|")]
@@ -222,7 +229,7 @@ def _role_line(member: _Member) -> str:
     "PhD, Imperial College London")."""
     if member.cells.get("role"):
         return member.cells["role"]
-    rest = [_NOW_SPLIT.split(text, maxsplit=1)[0] for _, text in member.texts]
+    rest = [_went_apart(text)[0] for _, text in member.texts]
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
@@ -314,9 +321,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        said = [(index, part) for index, text in member.texts for part in _NOW_SPLIT.split(text, maxsplit=1) if part.strip()]
-        role = member.cells.get("role") or " ".join(_NOW_SPLIT.split(t, maxsplit=1)[0] for _, t in member.texts)
-        student = (_has(member.group, "student") or _has(_role_line(member), "student")) and not _has(role, "visiting")
+        said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
+        role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
+        # what the entry's role line says, else its heading ("Researchers and students" says neither)
+        line = _role_line(member)
+        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
+            and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
@@ -333,13 +343,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                                      predicate="studiedAt" if cell_kind == "school" else "workedAt")
         for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
-        # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past)
+        # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
+        # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
-            for r in ctx.relations)
+            and not (student and r.degree and r.end != "present") for r in ctx.relations)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
-        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(member.group)):
+        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(line) or is_role(member.group)):
             # "Olek Marr — Postdoc": a member of the page's own lab
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:

@@ -507,6 +507,10 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
+        noun = _NOUN_BEFORE_GENITIVE.match(phrase)
+        if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
+            # "Teil des Instituts für X": a German noun before the organisation it is of
+            phrase, begin = phrase[noun.end():], begin + noun.end()
         if _LEGAL_FORM.fullmatch(phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
@@ -536,6 +540,8 @@ _OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|de
                             r"|\sdell['’](?=Univers)")
 #: A preposition or article a name never ends with: the words before a date a segment was cut at.
 _TRAILING_JOINER = re.compile(r"(?:\s+(?:in|at|of|from|on|the|and|since|de|en|em|à|in der|im|am|seit|desde|depuis|dal|dès))+$", re.I)
+#: A capitalised noun and a genitive article opening a phrase ("Teil des", "Mitglied der").
+_NOUN_BEFORE_GENITIVE = re.compile(r"^([^\W\d_]+)\s+(?:des|der)\s+(?=[A-ZÀ-Þ])")
 #: "and" before a capitalised word, in the languages of the vocabularies.
 _AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
