@@ -137,7 +137,7 @@ FACTS = {
         Fatima Al-Sayegh > workedAt > Scripps Research Institute
         Fatima Al-Sayegh > studiedAt > Massachusetts Institute of Technology
         Jonas Eriksen > workedAt > Northwestern University
-        Jonas Eriksen > workedAt > Niels Bohr Institute
+        Jonas Eriksen > workedAt > Hallberg Institute for Atomic Physics
         Jonas Eriksen > studiedAt > University of Copenhagen
         Lucia Moreno > workedAt > Northwestern University
         Lucia Moreno > studiedAt > University of Miami
@@ -149,7 +149,7 @@ FACTS = {
         Élodie Marchand > advisedBy > Pierre Lacombe
         Élodie Marchand > advisedBy > Amina Diallo
         Élodie Marchand > workedAt > Université de Berne
-        Pierre Lacombe > workedAt > CNRS
+        Pierre Lacombe > workedAt > Institut des Sciences de la Cryosphère
         Amina Diallo > workedAt > Université Grenoble Alpes
     """,
     "lab_page_nl.html": """
@@ -235,7 +235,7 @@ FACTS = {
     "lab_page_fr_table.html": """
         ~Équipe Catalyse et Surfaces > partOf > IRCELYON|Université Claude Bernard Lyon 1
         ?IRCELYON > partOf > Université Claude Bernard Lyon 1
-        Hélène Beaulieu > workedAt > Équipe Catalyse et Surfaces|IRCELYON|CNRS
+        Hélène Beaulieu > workedAt > Équipe Catalyse et Surfaces|IRCELYON
         Yannick Rousseau > workedAt > Équipe Catalyse et Surfaces|IRCELYON
         Clémence Garnier > studiedAt > Équipe Catalyse et Surfaces|IRCELYON
         Clémence Garnier > advisedBy > Hélène Beaulieu

@@ -26,6 +26,7 @@ from kg.extract.orgs import OrgRegistry, classify_segment, is_role
 from kg.extract.people import abbreviates, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.sections import exact_kind, heading_kind
+from kg.extract.subject import _TITLE_PARTS
 from kg.extract.text import Passage, clean
 
 __all__ = ["list_members", "member_lines", "page_leader", "read_members"]
@@ -68,9 +69,6 @@ def _now() -> re.Pattern:
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
                       r"\s*(?P<rest>[^.;。；]+)", re.I)
 
-
-#: The separators of a page title's parts.
-_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 
 
 def _went_apart(text: str) -> list[str]:
@@ -210,7 +208,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     if not members:
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
-        role = member.cells.get("role") or " ".join(t for _, t in member.texts[:2])
+        role = _role_line(member)
         if not member.alumni and not member.supervision and (_has(member.group, "leader") or (
                 _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first

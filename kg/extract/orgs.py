@@ -692,9 +692,9 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         piece = trimmed
     lead = _LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
-    org_type = _prose_type(written)
+    org_type = _prose_type(written) if not (written[:1].islower() and " " not in written) else None
     if not org_type:
-        return None
+        return None  # "responsable d'équipe": a lower-case word alone names no organisation
     # "University of California, Berkeley": extend over a campus written after a comma
     tail = _COMMA_CAMPUS.match(text[begin + len(piece):])
     if tail:

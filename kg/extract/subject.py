@@ -22,7 +22,7 @@ from kg.model import Document
 #: Where a name line's name ends ("Ana Ruiz, PhD", "Ana Ruiz | Chemist", "CV – Ana Ruiz").
 _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
-_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
+_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
                          r"hoja de vida|startseite|inicio|início|accueil|startpagina)\b|résumé|简历|履歴書|履历|ホーム|トップ|首页|主页|홈", re.I)
