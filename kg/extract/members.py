@@ -23,7 +23,7 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
-from kg.extract.people import abbreviates, clean_person, split_people
+from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
@@ -233,13 +233,6 @@ def _role_line(member: _Member) -> str:
     return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
 
 
-def _is_owner(name: str, owner: str) -> bool:
-    """Whether a listed name is the page's owner ("Vera Holm" / "Vera K. Holm")."""
-    a, b = name.split(), owner.split()
-    return name == owner or abbreviates(name, owner) or abbreviates(owner, name) or (
-        len(a) >= 2 and len(b) >= 2 and a[0] == b[0] and a[-1] == b[-1])
-
-
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
     from kg.extract.orgs import find_orgs_in_text
@@ -308,7 +301,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     lab = None
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
-        if _is_owner(member.name, owner):
+        if same_person(member.name, owner):
             role = member.cells.get("role")
             if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
@@ -332,7 +325,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
         advisors = [p.name for p in split_people(member.cells.get("advisor", ""))]
         for name in advisors:  # an Advisor(s) column
-            ctx.add_relation(pid, "advisedBy", subject_id if _is_owner(name, owner) else ctx.add_entity(name, "Person"),
+            ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)

@@ -8,7 +8,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import abbreviates, clean_person, split_people
+from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -293,14 +293,9 @@ def _opening_person(sentence: str, names: list[str]) -> str | None:
     """
     match = _OPENING_PERSON.match(sentence)
     name = clean_person(match.group("name")) if match and match.group("name")[:1].isupper() else None
-    if not name or len(name.split()) < 2 or is_role(name) or is_location(name) or classify_segment(name):
+    if not name or len(name.split()) < 2 or is_role(name) or is_location(name) or classify_segment(name) \
+            or (names and same_person(name, names[0])):
         return None
-    words = name.split()
-    for known in names[:1]:
-        own = known.split()
-        if name == known or abbreviates(name, known) or abbreviates(known, name) or (
-                len(own) >= 2 and words[0] == own[0] and words[-1] == own[-1]):
-            return None
     return name
 
 
