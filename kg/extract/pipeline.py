@@ -22,7 +22,7 @@ from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import _project_shape, looks_like_project, project_mentions
-from kg.extract.prose import read_prose
+from kg.extract.prose import _opening_person, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
@@ -112,7 +112,7 @@ def extract(document: Document) -> Extraction:
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or page_leader(ctx, members)
+            or page_leader(ctx, members) or _first_person_named(document, skip)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
@@ -217,6 +217,18 @@ def extract(document: Document) -> Extraction:
 
     registry.link_by_prefix()
     return ctx.build()
+
+
+def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
+    """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
+    the subject of a news item or a bio whose headings name nobody."""
+    for index, line in enumerate(document.lines[:80]):
+        text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
+        for begin, end in sentence_spans(text) if len(text) > 40 else ():
+            name = _opening_person(text[begin:end], [])
+            if name:
+                return name, (), index
+    return None
 
 
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
