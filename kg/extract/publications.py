@@ -28,7 +28,6 @@ from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _WHITESPACE_RUN = re.compile(r"\s+")
-_AND_SEPARATOR = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _CAPITAL = re.compile(r"[A-Z]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
@@ -86,6 +85,10 @@ _ARXIV = re.compile(
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
+#: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
+_JOINER = rf"(?:{_PHRASES['author_joiner']})"
+_AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
+_JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(
@@ -248,7 +251,7 @@ def _is_surname(text: str) -> bool:
 
 
 # the lookaheads name the characters every match starts with, which lets the engine skip to them
-_SEP = re.compile(r"(?=[\s,;&])(?:\s*[,;&]\s*(?:(?:and|&)\s+)?|\s+and\s+)")
+_SEP = re.compile(rf"(?=[\s,;&])(?:\s*[,;&]\s*(?:(?:{_JOINER}|&)\s+)?|\s+{_JOINER}\s+)")
 _ETAL = re.compile(r"^(?:et\.?\s?al\.?|and others|others|…|\.\.\.)$", re.I)
 
 
@@ -340,7 +343,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         after = _strip_person_marks(items[i + 2][0])[0] if i + 2 < len(items) else ""
         compound = bool(given_words) and _is_surname(clean) and (
             all(_is_initials(w) for w in given_words)
-            or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and "and" not in nxt[3]
+            or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and not _JOINER_WORD.search(nxt[3])
                 and (not after or _is_full_name(after) or _pairs_style(and_parts))))
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
@@ -392,7 +395,7 @@ def _pairs_style(and_parts: list[str]) -> bool:
 
 #: not after an initial, which keeps its full stop
 _TRAILING_PUNCTUATION = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
-_COMMA_AND_SEPARATOR = re.compile(r"\s*,?\s+and\s+|\s*&\s*|;\s*")
+_COMMA_AND_SEPARATOR = re.compile(rf"\s*,?\s+{_JOINER}\s+|\s*&\s*|;\s*")
 _WORD_COMMA_WORD = re.compile(r"[^\s,]+,\s*[^\s,]+")
 
 
@@ -1110,7 +1113,7 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     return c
 
 
-_JOINER_END = re.compile(r"(?:[,&]|\band)$")
+_JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")
 #: a venue or phrase that begins in lower case yet starts a new field, not a wrapped title
 _LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
 
