@@ -547,6 +547,8 @@ class _Converter:
                 out.add("|", i)
             return j
         # a letter command
+        if name in self.defined and (name in _DROP or name in _SYMBOLS or name in _LETTERS or name in _ZERO):
+            return self.unknown(j, end, out, depth)  # the document's own \position or \degree
         if name in _ACCENTS and j < end and (s[j] == "{" or s[j] == " "):
             k = self.accent(name, j, end, out, i)
             if k != j:
@@ -701,7 +703,11 @@ class _Converter:
             return j
         if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
             return j
-        # an unknown macro: 0 arguments -> dropped, 1 -> its content, several -> one "a | b" line
+        return self.unknown(j, end, out, depth)
+
+    def unknown(self, j: int, end: int, out: _Out, depth: int) -> int:
+        """A macro the reader does not know: 0 arguments -> dropped, 1 -> its content, several ->
+        one ``a | b`` line."""
         k, spans = self.groups(j, end)
         if not spans:
             return j
@@ -1010,7 +1016,7 @@ def _metadata(text: str, conv: _Converter) -> dict:
                          ("position", "role"), ("tagline", "role"), ("cvjobtitle", "role"), ("ecvemail", "email"),
                          ("ecvhomepage", "homepage"), ("github", "github"), ("linkedin", "linkedin"),
                          ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
-        for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1):
+        for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1) if command not in conv.defined else ():
             value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
             value = re.sub(r"\\(?:and|\\)", ",", value) if key == "author" else value
             put(key, value.replace("\\_", "_").replace("\\@", "").strip(), m.start())
