@@ -86,7 +86,7 @@ _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
 #: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
-_JOINER = rf"(?:{_PHRASES['author_joiner']})"
+_JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
 _AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
