@@ -157,3 +157,11 @@ def write_pdfs(folder: Path) -> list[Path]:
         path.write_bytes(render(cv, layout))
         paths.append(path)
     return paths
+
+
+if __name__ == "__main__":  # python tests/cv_format_pdfs.py OUT_DIR: the PDFs for `kg evaluate`
+    import sys
+
+    folder = Path(sys.argv[1])
+    folder.mkdir(parents=True, exist_ok=True)
+    print("\n".join(str(path) for path in write_pdfs(folder)))
