@@ -101,6 +101,16 @@ _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
 
 
 @lru_cache(maxsize=32768)
+def _names_a_kind(name: str) -> bool:
+    """Whether ``name`` says only what kind of organisation it is ("Technische Universität"), not which.
+
+    >>> _names_a_kind("Technische Universität"), _names_a_kind("Technische Universität Graz")
+    (True, False)
+    """
+    words = _org_words()
+    return all(w in words["bare_keywords"] or w in words["type_words"] for w in name.lower().split())
+
+
 def is_location(segment: str) -> bool:
     """Whether a segment names a place ("Beijing", "CA 94305", "USA").
 
@@ -219,7 +229,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
-            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
                 return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
