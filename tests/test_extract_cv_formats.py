@@ -153,3 +153,18 @@ def test_refereed_articles_heading_in_a_pdf(tmp_path):
 def test_a_layout_word_before_the_name_on_a_header_line():
     ex = extract(load_document(FORMATS / "simplehipster_en.tex"))
     assert ex.entity(ex.subject).name == "Adaeze Okonkwo"
+
+
+# -- a subject named in one script, their papers in another --------------------------------------
+
+@pytest.mark.parametrize("name, subject, romanised, coauthor", [
+    ("cv_zh.rst", "林嘉怡", "Jiayi Lin", "Hao Feng"),
+    ("rirekisho_ja.org", "高橋 美咲", "Misaki Takahashi", "Kenta Mori"),
+    ("xecjk_cv_zh.tex", "宋雨桐", "Yutong Song", "Wei Qiao"),  # two authors in both papers: the bold one
+])
+def test_the_author_of_every_paper_is_the_subject_named_in_another_script(name, subject, romanised, coauthor):
+    ex = extract(load_document(FORMATS / name))
+    owner = ex.entity(ex.subject)
+    assert owner.name == subject and romanised in owner.aliases
+    assert (subject, "coauthored", coauthor, None, None) in triples(FORMATS / name)
+    assert not [e for e in ex.entities if e.name == romanised]

@@ -29,6 +29,7 @@ from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _WHITESPACE_RUN = re.compile(r"\s+")
 _CAPITAL = re.compile(r"[A-Z]")
+_LATIN_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 __all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
@@ -1582,15 +1583,49 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
             where.append(-1)
         texts.append(doc_lines[i].text)
         where.append(i)
+    parsed = [(citation, [where[p] for p in positions if where[p] >= 0])
+              for entry in split_entries(texts) for text, positions in _entry_texts(texts, entry)
+              if (citation := parse_citation(text)) is not None]
     subject_names = _subject_names(ctx, subject_id)
-    for entry in split_entries(texts):
-        for text, positions in _entry_texts(texts, entry):
-            citation = parse_citation(text)
-            if citation is None:
-                continue
-            indexes = [where[p] for p in positions if where[p] >= 0]
-            _add_citation(ctx, citation, subject_id, subject_names, ctx.evidence(indexes[0], indexes[-1]))
-            subject_names = _subject_names(ctx, subject_id)
+    bold = ctx.document.metadata.get("bold", ()) if isinstance(ctx.document.metadata, dict) else ()
+    romanised = _subject_in_other_script(subject_names, [c for c, _ in parsed], bold)
+    if romanised:
+        ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[romanised])
+        subject_names = _subject_names(ctx, subject_id)
+    for citation, indexes in parsed:
+        _add_citation(ctx, citation, subject_id, subject_names, ctx.evidence(indexes[0], indexes[-1]))
+        subject_names = _subject_names(ctx, subject_id)
+
+
+def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Citation], bold=()) -> str | None:
+    """The subject's name as their own publication list writes it, when the document names them only
+    in another script ("宋雨桐" heading a CV whose papers are by "Yutong Song"): the author of at
+    least two entries and of all but one of them, in its fullest form; of two such authors, the
+    one written in bold.
+
+    >>> cs = [Citation(["Yutong Song", "Wei Qiao"], "A"), Citation(["Wei Qiao", "Y. Song"], "B"),
+    ...       Citation(["Yutong Song", "Lixun Han"], "C")]
+    >>> _subject_in_other_script(("宋雨桐",), cs)
+    'Yutong Song'
+    """
+    if len(citations) < 2 or any(_LATIN_LETTER.search(n) for n in subject_names):
+        return None
+    groups: list[list[str]] = []
+    for c in citations:
+        for name in dict.fromkeys(c.authors):
+            group = next((g for g in groups if any(same_person(name, n) for n in g)), None)
+            if group is None:
+                groups.append([name])
+            elif name not in group:
+                group.append(name)
+    counts = [(sum(any(a in g for a in c.authors) for c in citations), g) for g in groups]
+    count = max((n for n, _ in counts), default=0)
+    best = [g for n, g in counts if n == count]
+    if len(best) > 1:
+        best = [g for g in best if any(name in bold for name in g)]
+    if count < max(2, len(citations) - 1) or len(best) != 1:
+        return None
+    return max(best[0], key=len)
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:
