@@ -168,3 +168,30 @@ def test_the_author_of_every_paper_is_the_subject_named_in_another_script(name, 
     assert owner.name == subject and romanised in owner.aliases
     assert (subject, "coauthored", coauthor, None, None) in triples(FORMATS / name)
     assert not [e for e in ex.entities if e.name == romanised]
+
+
+# -- organisation names and prose -----------------------------------------------------------------
+
+def test_an_institution_field_with_and_in_its_name_is_one_institution():
+    found = triples(FORMATS / "hugo_academic_author.md")
+    assert ("Kwame Asante-Darko", "studiedAt", "Kwame Nkrumah University of Science and Technology", None, "2011") \
+        in found
+    assert not [t for t in found if t[2] == "Technology"]
+
+
+def test_a_survey_in_prose_and_a_career_stage_after_a_comma():
+    found = triples(FORMATS / "hugo_academic_author.md")
+    assert ("Kwame Asante-Darko", "workedAt", "British Geological Survey", "2016", "2018") in found
+    assert ("Kwame Asante-Darko", "advisedBy", "Helen Strathmore", None, None) in found  # the PhD's, not the postdoc's
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Universitätsprofessor, Institut für Materialphysik, Technische Universität Graz",
+     ["Institut für Materialphysik", "Technische Universität Graz"]),
+    ("Technical University Munich", ["Technical University Munich"]),
+    ("Technische Universität Bremen", ["Technische Universität Bremen"]),
+])
+def test_a_place_after_a_name_that_only_says_its_kind_is_its_own(text, names):
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain(text, context_org=True)] == names
