@@ -195,3 +195,7 @@ def test_a_place_after_a_name_that_only_says_its_kind_is_its_own(text, names):
     from kg.extract.orgs import org_chain
 
     assert [m.name for m in org_chain(text, context_org=True)] == names
+
+
+def test_a_job_title_is_no_project():
+    assert not [t for t in triples(FORMATS / "res_format_en.tex") if t[1] == "contributedTo"]
