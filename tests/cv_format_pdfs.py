@@ -1,4 +1,4 @@
-"""Invented CVs in French, Portuguese, Italian, German and English, each rendered as a PDF with
+"""Invented CVs in French, Portuguese, Italian, German, Spanish and English, each rendered as a PDF with
 one of the layouts of :mod:`pdf_cvs`, for the held-out CV formats set (tests/data/cv_formats).
 
 >>> sorted(PDF_CVS)[0]
@@ -139,6 +139,56 @@ _EN = CV(
     ),
 )
 
+_ES = CV(
+    name="Gonzalo Irazábal Quintana",
+    header=("Catedrático de Ingeniería Química", "Universidad de Zaragoza", "g.irazabal@example.es"),
+    updated="actualizado en enero de 2024",
+    sidebar=(Section("Idiomas", (Entry("Español (nativo), inglés (C1), francés (B2)"),)),),
+    sections=(
+        Section("Trayectoria profesional", (
+            Entry("Catedrático de Universidad, Departamento de Ingeniería Química, Universidad de Zaragoza",
+                  "2018–actualidad"),
+            Entry("Investigador, Instituto de Carboquímica (ICB-CSIC), Zaragoza", "2011–2018"),
+        )),
+        Section("Formación académica", (
+            Entry("Doctorado en Ingeniería Química, Universidad de Valladolid", "2006–2010",
+                  ("Director de tesis: Dr. Anselmo Villalobos Requena",)),
+            Entry("Ingeniería Química, Universidad de Oviedo", "2001–2006"),
+        )),
+        Section("Publicaciones", (
+            Entry("Irazábal Quintana, G. y Villalobos Requena, A. Chemical looping combustion with iron ores. "
+                  "Fuel Processing Technology, 91(3):250–262, 2010."),
+            Entry("Hartmann, S. y Irazábal Quintana, G. Oxygen carriers for biomass gasification. "
+                  "Applied Energy, 302:117–131, 2021."),
+        ), numbered=True),
+    ),
+)
+
+_FR2 = CV(
+    name="Yannick Le Guennec",
+    header=("Ingénieur de recherche en océanographie", "Ifremer", "yannick.leguennec@example.fr"),
+    updated="mis à jour en mars 2024",
+    sidebar=(Section("Compétences", (Entry("Modélisation hydrodynamique, Python, campagnes en mer"),)),),
+    sections=(
+        Section("Expériences", (
+            Entry("Ingénieur de recherche, Institut français de recherche pour l'exploitation de la mer (Ifremer), Brest",
+                  "depuis 2019"),
+            Entry("Chercheur postdoctoral, Université de Bretagne Occidentale", "2016–2019"),
+        )),
+        Section("Diplômes", (
+            Entry("Doctorat en océanographie physique, Sorbonne Université", "2012–2016",
+                  ("Directrice de thèse : Dr Anne-Sophie Kervella",)),
+            Entry("Diplôme d'ingénieur, École Centrale de Nantes", "2009–2012"),
+        )),
+        Section("Articles", (
+            Entry("Le Guennec, Y. et Kervella, A.-S. Internal tides over the Armorican shelf break. "
+                  "Ocean Modelling, 104:33–48, 2016."),
+            Entry("Duarte, F. et Le Guennec, Y. Storm surges in the Iroise Sea. Continental Shelf Research, "
+                  "230:104–118, 2021."),
+        ), numbered=True),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -146,6 +196,8 @@ PDF_CVS = {
     "cv_it_running_header.pdf": (_IT, "running_header"),
     "cv_de_publications.pdf": (_DE, "publications"),
     "cv_en_hyphenated.pdf": (_EN, "hyphenated"),
+    "cv_es_publications.pdf": (_ES, "publications"),
+    "cv_fr_sidebar.pdf": (_FR2, "sidebar"),
 }
 
 

@@ -199,3 +199,12 @@ def test_a_place_after_a_name_that_only_says_its_kind_is_its_own(text, names):
 
 def test_a_job_title_is_no_project():
     assert not [t for t in triples(FORMATS / "res_format_en.tex") if t[1] == "contributedTo"]
+
+
+def test_an_accented_initial_and_a_description_list_of_roles():
+    # org-mode "- Investigadora postdoctoral :: Instituto ..., 2017--2021": the term is the role, not a label
+    found = triples(FORMATS / "cv_es.org")
+    assert ("Nerea Goikoetxea Larrañaga", "workedAt", "Instituto de Ciencias del Mar", "2017", "2021") in found
+    assert ("Nerea Goikoetxea Larrañaga", "advisedBy", "Pilar Cuadrado", None, None) in found  # "Directores: ..."
+    assert parse_citation("É. Marchand and P. Cuadrado. Seagrass carbon burial. Ecology, 2016.").authors \
+        == ["É. Marchand", "P. Cuadrado"]

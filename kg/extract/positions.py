@@ -394,7 +394,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         employer_label = _EMPLOYER_LABEL.match(text)
         if employer_label:
             text = raw = text[employer_label.end():]  # "Entidad empleadora: Universidad X": the organisation
-        elif _LABEL_LINE.match(text) or _DATE_LABEL.match(text):
+        elif (_LABEL_LINE.match(text) and not _term_then_entry(text)) or _DATE_LABEL.match(text):
             # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role,
             # "Fecha de inicio: 01/09/2016" the dates, "Programa de doctorado: X" the degree of the entry below
             value = text[text.find(":") + 1:].strip()
@@ -542,6 +542,20 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
     Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
     head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
     return head if head and is_role(head) and not _ROLE_JOINED.search(head) else None
+
+
+def _term_then_entry(text: str) -> bool:
+    """Whether a "label: value" line is a role or degree, then where and when: a description list's
+    term and description ("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017-2021"),
+    an entry, not a label.
+
+    >>> _term_then_entry("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017--2021")
+    True
+    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute")
+    False
+    """
+    label, _, value = text.partition(":")
+    return bool((is_role(label) or degree_of(label)) and find_date_range(value) and org_chain(value, context_org=True))
 
 
 def _project_head(raw: str, text: str) -> str | None:

@@ -157,7 +157,8 @@ _NOT_NAME = data_words("citation_non_names.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
-_INITIALS = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.")
+_INITIALS = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.".replace(
+    "A-Z", "A-ZÀ-ÖØ-Ý"))  # "Í. Berasategui", "É. Marchand": initials with accents
 
 
 @lru_cache(maxsize=4096)
