@@ -208,3 +208,19 @@ def test_an_accented_initial_and_a_description_list_of_roles():
     assert ("Nerea Goikoetxea Larrañaga", "advisedBy", "Pilar Cuadrado", None, None) in found  # "Directores: ..."
     assert parse_citation("É. Marchand and P. Cuadrado. Seagrass carbon burial. Ecology, 2016.").authors \
         == ["É. Marchand", "P. Cuadrado"]
+
+
+@pytest.mark.parametrize("text, role", [
+    ("Catedrático de Universidad", True), ("Profesor Titular de Universidad", True),
+    ("Lecturer in the School", False), ("Professor, University College", False),
+])
+def test_a_rank_named_with_a_bare_kind_of_organisation_is_a_role(text, role):
+    from kg.extract.orgs import is_role
+
+    assert is_role(text) is role
+
+
+def test_a_description_with_an_indefinite_article_names_no_organisation():
+    found = triples(FORMATS / "awesome_cv_de.tex")
+    assert not [t for t in found if "Arbeitsgruppe" in t[2]]
+    assert ("Leonie Brückner-Haas", "workedAt", "Max-Planck-Institut für Hirnforschung", "2021", "present") in found

@@ -154,6 +154,11 @@ def is_role(segment: str) -> bool:
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
+    last = max(i for i, w in enumerate(words) if w in _roles())
+    rest = words[last + 1:]
+    if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
+            and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
+        return True  # "Catedrático de Universidad", "Profesor Titular de Universidad": a rank, no employer named
     strong = STRONG_ORG.search(segment)
     return not (strong and strong.group(0).lower() != "research")
 
@@ -220,6 +225,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
+    if any(w in _org_words()["indefinite_articles"] for w in words_all[1:]):
+        return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
