@@ -82,3 +82,14 @@ def test_a_campus_follows_a_university_system_only():
     assert _is_campus("University of California", "Port Verde")
     assert not _is_campus("Quillon University", "Port Verde")
     assert not _is_campus("University of California", "2019")
+
+
+def test_a_unit_written_after_its_employer_is_part_of_it():
+    # "Employer | place | Role, Unit | dates" (LaTeX resume templates): the unit is inside the employer
+    from extract_helpers import facts, run
+
+    found = facts(run("unit_after_employer.md"))
+    assert ("Department Flight Dynamics", "partOf", "Halvard Aerospace Center") in found
+    assert ("Institute of Peat Hydrology", "partOf", "Kellsby Research Centre") in found
+    assert ("Instituto de Geofísica", "partOf", "Universidad de Castrobello") in found
+    assert not any(p == "partOf" and s in ("Halvard Aerospace Center", "Kellsby Research Centre") for s, p, _ in found)

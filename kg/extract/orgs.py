@@ -188,6 +188,11 @@ _GENERIC_UNIT = re.compile(
 )
 
 
+#: a name that opens with a unit word: "Department Energy Systems Analysis", "Institute of Energy Research",
+#: "Instituto de Física"; such a unit sits inside the organisation written beside it
+_UNIT_WORD_FIRST = re.compile(rf"^(?:the\s+)?(?:{_WORDS['generic_unit']}|{_WORDS['generic_unit_abroad']})\b", re.I)
+
+
 def is_generic_unit(name: str) -> bool:
     """A unit name that many organisations share ("Department of Physics").
 
@@ -775,8 +780,11 @@ class OrgRegistry:
         ``hierarchical``: "A, B" always reads as A inside B (a referee's line). Returns the
         ids, innermost first.
         """
-        if len(mentions) >= 2 and contains_units(mentions[0]) and all(is_generic_unit(m.name) for m in mentions[1:]):
-            mentions = mentions[::-1]  # written outermost first: "University of X, Department of Y"
+        if len(mentions) >= 2 and (contains_units(mentions[0]) or not _UNIT_WORD_FIRST.match(mentions[0].name)) \
+                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) for m in mentions[1:]):
+            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z"
+            mentions = mentions[::-1]
+            hierarchical = True
         ids: list[str | None] = [None] * len(mentions)
         # register from the outermost so generic units know their parent
         for i in range(len(mentions) - 1, -1, -1):
@@ -795,6 +803,8 @@ class OrgRegistry:
     def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
         if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
+        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and not _UNIT_WORD_FIRST.match(parent.name):
+            return True  # "Institute of Energy Research" in the research centre it is written with
         if child.known and parent.known:
             known = lookup_organization(child.name)
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
