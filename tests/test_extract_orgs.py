@@ -93,3 +93,17 @@ def test_a_unit_written_after_its_employer_is_part_of_it():
     assert ("Institute of Peat Hydrology", "partOf", "Kellsby Research Centre") in found
     assert ("Instituto de Geofísica", "partOf", "Universidad de Castrobello") in found
     assert not any(p == "partOf" and s in ("Halvard Aerospace Center", "Kellsby Research Centre") for s, p, _ in found)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Lecturer, Department of Earth, Ocean and Atmospheric Sciences, Quillon University",
+     ["Department of Earth, Ocean and Atmospheric Sciences", "Quillon University"]),
+    ("Harwick Institute of Cultural, Cognitive, and Linguistic Studies | Fellow | 2019",
+     ["Harwick Institute of Cultural, Cognitive, and Linguistic Studies"]),
+    ("Faculty of Technology, Policy and Management, Fenwater University of Technology",
+     ["Faculty of Technology, Policy and Management", "Fenwater University of Technology"]),
+    # a place listed before "and" is no field of a name
+    ("Engineer, Acme Robotics, Oslo, Norway", ["Acme Robotics"]),
+])
+def test_a_units_list_of_fields_keeps_its_commas(line, expected):
+    assert [m.name for m in org_chain(line)] == expected

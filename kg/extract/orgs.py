@@ -288,11 +288,32 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "de
 _PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
+#: the fields a unit's name lists after "of"/"for", the last after "and": "Department of Earth, Ocean and
+#: Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic Studies"
+_FIELD_SERIES = re.compile(
+    r"\b(?:of|for)\s+(?P<items>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})*),?"
+    r"\s+(?:and|&)\s+[A-Z][\w'’-]*")
+
+
+def _field_series(text: str) -> list[tuple[int, int]]:
+    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
+    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or ", and" in m.group(0)
+            if not any(is_location(item.strip()) for item in m.group("items").split(","))]
+
+
 @lru_cache(maxsize=16384)
 def segments(text: str) -> tuple[tuple[str, int], ...]:
-    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
+    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets; the commas of
+    a unit's list of fields ("Faculty of Technology, Policy and Management") split nothing.
+
+    >>> [s for s, _ in segments("Faculty of Technology, Policy and Management, Quillon University")]
+    ['Faculty of Technology, Policy and Management', 'Quillon University']
+    """
     out, start = [], 0
+    series = _field_series(text) if "," in text and " and " in text or " & " in text else []
     for match in _SEGMENT_SPLIT.finditer(text):
+        if any(b < match.start() < e for b, e in series):
+            continue
         if match.start() > start:
             out.append((text[start:match.start()], start))
         start = match.end()
