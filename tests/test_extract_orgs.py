@@ -107,3 +107,16 @@ def test_a_unit_written_after_its_employer_is_part_of_it():
 ])
 def test_a_units_list_of_fields_keeps_its_commas(line, expected):
     assert [m.name for m in org_chain(line)] == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("I received my PhD from the University of Quillon at Harrowgate in 2010.", "University of Quillon at Harrowgate"),
+    ("She was a postdoc at the University of Texas at Austin.", "University of Texas at Austin"),
+    ("He studied at the University of Oregon at Portland before moving on.", "University of Oregon at Portland"),
+])
+def test_a_campus_after_a_university_named_for_a_place_is_part_of_its_name(sentence, expected):
+    assert [o.name for o in find_orgs_in_text(sentence)] == [expected]
+
+
+def test_a_town_after_another_university_is_not_part_of_its_name():
+    assert [o.name for o in find_orgs_in_text("She worked at Quillon University at Oslo.")] == ["Quillon University"]

@@ -551,6 +551,11 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
 
+#: "University of Texas at Austin": a university named for a state or region, then its campus's town
+_CAMPUS_AT = re.compile(r"\s+at\s+")
+_NAMED_FOR_A_PLACE = re.compile(r"(?:State\s+)?University\s+of\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+
+
 def _org_pieces(phrase: str):
     """The organisations of a capitalised phrase as ``(piece, offset)``, with "at" and "in" read as
     the commas an affiliation string writes there. A part that names nothing alone joins the
@@ -582,7 +587,9 @@ def _org_pieces(phrase: str):
             parts[i][1:] = parts[i + 1][1], True
             del parts[i + 1]
     for i in range(len(parts) - 1, 0, -1):
-        if _joins(commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]], before=True):
+        part, before = commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]]
+        if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(phrase[parts[i - 1][1]:parts[i][0]]) \
+                and _NAMED_FOR_A_PLACE.fullmatch(_LEADING_THE.sub("", before)) and is_location(part):
             parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
             del parts[i]
     units = parse_affiliation(commas).units
