@@ -120,3 +120,13 @@ def test_a_campus_after_a_university_named_for_a_place_is_part_of_its_name(sente
 
 def test_a_town_after_another_university_is_not_part_of_its_name():
     assert [o.name for o in find_orgs_in_text("She worked at Quillon University at Oslo.")] == ["Quillon University"]
+
+
+@pytest.mark.parametrize("topic", ["Technology assessment", "Systems engineering", "Software quality"])
+def test_a_topic_in_sentence_case_is_no_company(topic):
+    assert org_chain(topic, context_org=True) == []
+
+
+@pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
+def test_a_firm_named_with_a_company_word_still_is_one(firm):
+    assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]

@@ -249,6 +249,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type == "Company" and len(words) > 6:
             return None
+        if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
+            return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
         if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
             return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
