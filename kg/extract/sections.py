@@ -161,7 +161,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 
 #: Last words that make a short title-cased line a section heading ("Research Experience").
 _HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
-               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching"}
+               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching",
+               "articles", "degrees"}
 
 
 #: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.
