@@ -218,7 +218,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     ``context_org`` says the segment stands where the CV puts an employer or school
     (an entry's first segment): an unknown proper name there is taken for a company.
     """
-    text = _TRAILING_JOINER.sub("", segment.strip(" .,;:*-–")).strip(" .,;:*-–")  # "University of X in" (2022)
+    text = segment.strip(" .,;:*-–")
+    while (last := text.rsplit(None, 1))[1:] and last[1].lower() in _TRAILING_JOINERS:
+        text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
     text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
@@ -578,8 +580,8 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 #: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
 _OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")
-#: A preposition or article a name never ends with: the words before a date a segment was cut at.
-_TRAILING_JOINER = re.compile(r"(?:\s+(?:in|at|of|from|on|the|and|since|de|en|em|à|in der|im|am|seit|desde|depuis|dal|dès))+$", re.I)
+#: The prepositions and articles a name never ends with: the words before a date a segment was cut at.
+_TRAILING_JOINERS = frozenset("in at of from on the and since de en em à der im am seit desde depuis dal dès".split())
 #: A capitalised noun and a genitive article opening a phrase ("Teil des", "Mitglied der").
 _NOUN_BEFORE_GENITIVE = re.compile(r"^([^\W\d_]+)\s+(?:des|der)\s+(?=[A-ZÀ-Þ])")
 #: "and" before a capitalised word, in the languages of the vocabularies.
@@ -609,7 +611,7 @@ def _org_pieces(phrase: str):
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
         rest = phrase[joint.end():]
-        if is_role(rest) and not _PROSE_CONNECTOR.search(rest):  # "Instituto X e Professor Auxiliar Convidado": a role
+        if len(rest) <= 60 and is_role(rest) and not _PROSE_CONNECTOR.search(rest):  # "Instituto X e Professor Auxiliar Convidado": a role
             phrase = phrase[: joint.start()]
             break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
