@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.gazetteer import word_groups
+from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import split_people
@@ -13,7 +13,9 @@ from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes
 from kg.extract.text import Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/prose_patterns.tsv``.
+_WORDS = data_patterns("prose_patterns.tsv")
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
@@ -27,8 +29,7 @@ _TRIGGER_TAIL_END = re.compile(
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
 # the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
-_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the|der|des|de|de la|de l['’]|del|della|dell['’]|di|du|"
-                          r"do|da|dos|das)\s*", re.I)
+_UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
@@ -38,11 +39,9 @@ _SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
-_JOB_NOUN = re.compile(r"\b(?:intern\w*|employed|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|"
-                       r"faculty)\b", re.I)
+_JOB_NOUN = re.compile(rf"\b(?:{_WORDS['job_noun']})\b", re.I)
 #: A sentence saying its person studies or studied: a student, a candidate, a degree or thesis.
-_STUDENT_STATE = re.compile(r"\b(?:student|candidate|ph\.?\s?d\.?|doctoral|master['’]?s|undergraduate|thesis|dissertation)(?!\w)",
-                            re.I)
+_STUDENT_STATE = re.compile(rf"\b(?:{_WORDS['student_state']})(?!\w)", re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
@@ -62,23 +61,13 @@ def _after_people(tail: str) -> str:
             return tail[match.start():]
     return ""
 
-_STUDY = re.compile(
-    r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
-_WORK = re.compile(
-    r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
-    r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
-    r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
-_AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
-                    r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)"
-                      r"(?!\w)", re.I)
+_STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
+_WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
+_AWARD = re.compile(rf"\b(?:{_WORDS['award']})\b", re.I)
+_PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
-_ROLE_AFTER_VERB_ABROAD = re.compile(
-    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é|fui|era|war|été|como|comme|come|als)\s+(?:ich\s+)?"
-    r"(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
-    r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
-    re.I)
+_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
+                                     rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
@@ -157,8 +146,7 @@ def _without_town(org, text: str):
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
 _DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
-_NOT_PEOPLE = re.compile(r"\b(?:honou?rs?|laude|distinction|merit|class|minor|major|specialization|concentration|emphasis)\b",
-                         re.I)
+_NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
 
 def _done_with(clause: str) -> tuple[str, str] | None:

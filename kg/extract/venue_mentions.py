@@ -137,7 +137,5 @@ def talk_venue(text: str) -> str | None:
 
 
 #: "Invited talk at the 95th ": what a talk line says before the conference's name.
-_TALK_LEAD = re.compile(
-    r"^(?:(?:(?:invited|contributed|keynote|plenary|oral|poster)\s+)?(?:talks?|presentation|poster|lecture|paper)\s+)?"
-    r"(?:(?:presented|given)\s+)?(?:at|to)\s+(?:the\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+)?|^\d{1,3}(?:st|nd|rd|th)\s+",
-    re.I)
+_TALK_LEAD = re.compile(rf"^(?:(?:(?:{_PHRASES['talk_kind']})\s+)?(?:{_PHRASES['talk_noun']})\s+)?(?:(?:presented|given)\s+)?"
+                        r"(?:at|to)\s+(?:the\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+)?|^\d{1,3}(?:st|nd|rd|th)\s+", re.I)

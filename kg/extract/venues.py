@@ -202,11 +202,8 @@ def is_preprint(text: str) -> bool:
     return bool(_PREPRINT.match(cleaned)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
 
 
-_LEAD = re.compile(
-    r"^\W*(?:(?:accepted|conditionally accepted|to appear|appeared|appearing|published|presented|forthcoming|"
-    r"in press)\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?(?:(?:in|at|on)\s*:?\s+(?=[A-Z0-9'’]))?",
-    re.I,
-)
+_LEAD = re.compile(rf"^\W*(?:(?:{_PHRASES['publication_state']})\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?"
+                   r"(?:(?:in|at|on)\s*:?\s+(?=[A-Z0-9'’]))?", re.I)
 _PROC = re.compile(
     r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
 )
