@@ -17,6 +17,7 @@ __all__ = ["find_identifiers"]
 
 _AT = r"\s*(?:@|\[at\]|\(at\)|\{at\}|<at>|\s+at\s+|\s+AT\s+)\s*"
 _DOT = r"\s*(?:\.|\[dot\]|\(dot\)|\{dot\}|<dot>|\s+dot\s+|\s+DOT\s+)\s*"
+_DOT_RE = re.compile(_DOT)
 _EMAIL = re.compile(rf"(?<![\w.+-])([\w.+-]+){_AT}((?:[\w-]+{_DOT})+[A-Za-z]{{2,}})\b")
 _ORCID = re.compile(r"\b(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\b")
 _GITHUB = re.compile(r"github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?![\w/-]*\.github\.io)(?:/?(?=[\s)\]>\"'|,]|$))", re.I)
@@ -29,13 +30,6 @@ _ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url
 # _ANY for lowered ASCII text: matching case-sensitively is much faster (case-insensitive matching
 # folds a few non-ASCII letters too, so other text keeps _ANY)
 _ANY_LOWER = re.compile(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
-
-
-_DOT_RE = re.compile(_DOT)
-
-
-def _email_domain(domain: str) -> str:
-    return _DOT_RE.sub(".", domain)
 
 
 def find_identifiers(text: str) -> dict[str, str]:
@@ -55,7 +49,7 @@ def _find_identifiers(text: str) -> dict[str, str]:
     if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):
         return out
     for match in _EMAIL.finditer(text):
-        local, domain = match.group(1), _email_domain(match.group(2))
+        local, domain = match.group(1), _DOT_RE.sub(".", match.group(2))
         if local.lower() in ("mailto", "email") or "." not in domain:
             continue
         if _SPACE.search(match.group(0)) and not _BRACKET_OR_AT.search(match.group(0)):

@@ -83,18 +83,13 @@ STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
-@lru_cache(maxsize=1)
-def _roles() -> frozenset[str]:
-    return frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
-
-
-def _field_words() -> frozenset[str]:
-    return data_words("field_words.txt")
-
-
-def _org_words() -> dict[str, frozenset[str]]:
-    """``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words)."""
-    return word_groups("org_words.tsv")
+#: The job titles and statuses of ``data/roles.tsv``, lower case.
+ROLES = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
+#: The role words written in CJK characters, longest first.
+CJK_ROLES = tuple(sorted((r for r in ROLES if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
+_FIELD_WORDS = data_words("field_words.txt")
+#: ``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words).
+_ORG_WORDS = word_groups("org_words.tsv")
 
 
 _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
@@ -115,12 +110,6 @@ def is_location(segment: str) -> bool:
     return bool(_US_STATE_CODE.match(segment.strip(" .")))
 
 
-@lru_cache(maxsize=1)
-def _cjk_roles() -> tuple[str, ...]:
-    """The role words of ``roles.tsv`` written in CJK characters, longest first."""
-    return tuple(sorted((r for r in _roles() if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
-
-
 @lru_cache(maxsize=32768)
 def is_role(segment: str) -> bool:
     """Whether a segment is a job title or status ("Research Intern", "PhD Student").
@@ -133,14 +122,14 @@ def is_role(segment: str) -> bool:
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
     words = _LETTER_WORD.findall(_PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
-    if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
+    if words and not segment.isascii() and words[-1] not in ROLES and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
-        cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
+        cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
         if cjk_role:
             words[-1] = cjk_role
-    if not words or not any(w in _roles() for w in words):
+    if not words or not any(w in ROLES for w in words):
         return False
-    if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
+    if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
@@ -234,7 +223,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"]:
         return None
     if is_role(text):
         return None
@@ -251,11 +240,11 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         return OrgMention(canonical, text, org_type, False)
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
-                and words[-1].lower() not in _org_words()["trades"]:
+                and words[-1].lower() not in _ORG_WORDS["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
         if _DIGIT.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
-        if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
+        if all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
         return OrgMention(canonical, text, "Company", False, guessed=True)
     return None
@@ -338,7 +327,7 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
         if classify_segment(unit.name, context_org=False) is not None:
             out.append((unit.name, unit.start, field))
             field = None
-        elif not out and all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in unit.name.split()):
+        elif not out and all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in unit.name.split()):
             field = unit.name
         else:
             return ()
@@ -621,7 +610,7 @@ def _prose_type(phrase: str) -> str | None:
     if not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
-    if len(words) == 1 and words[0].lower() in _org_words()["bare_keywords"]:
+    if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
     t = classify_organization(canonical_org_name(text), default="")
     return t or None
@@ -635,14 +624,14 @@ _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?"
 def _trim_award(piece: str) -> str | None:
     """"KTH School of Engineering Sciences Teaching Prize" -> "KTH School of Engineering Sciences"."""
     words = piece.split()
-    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _org_words()["award_words"]):
+    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _ORG_WORDS["award_words"]):
         words.pop()
     while words:
         rest = " ".join(words)
         if lookup_organization(rest) or (_prose_type(rest) and not _AWARD_END.search(rest)):
             return rest
         words.pop()
-        while words and words[-1].lower() in _org_words()["award_words"]:
+        while words and words[-1].lower() in _ORG_WORDS["award_words"]:
             words.pop()
     return None
 

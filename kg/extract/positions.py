@@ -605,14 +605,9 @@ def _parallel(chain: list[OrgMention]) -> bool:
     """"Google, Facebook, Amazon": several independent top-level organisations."""
     if len(chain) < 2:
         return False
-    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) and not any(
-        _known_parent(a.name) == b.name for a in chain for b in chain
-    )
-
-
-def _known_parent(name: str) -> str | None:
-    known = lookup_organization(name)
-    return known.parent if known else None
+    parents = {known.parent for known in map(lookup_organization, (m.name for m in chain)) if known}
+    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) \
+        and not any(m.name in parents for m in chain)
 
 
 def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:

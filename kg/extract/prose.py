@@ -6,7 +6,7 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, word_groups
-from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
+from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
@@ -209,8 +209,7 @@ def _names_role_word(text: str) -> bool:
     >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
     (True, False)
     """
-    roles = _roles()
-    return any(w.lower() in roles for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in _cjk_roles()))
+    return any(w.lower() in ROLES for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:
@@ -420,7 +419,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if abroad and is_role(abroad.group("role")):
                 role = _without_adverbs(abroad.group("role").strip())
             elif not head.isascii():  # "南岭大学化学系教授", "北浜大学理学部の准教授": the title after the organisation
-                role = next((r for r in _cjk_roles() if r in head[orgs[-1].end:]), None)
+                role = next((r for r in CJK_ROLES if r in head[orgs[-1].end:]), None)
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch

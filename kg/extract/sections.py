@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.extract.gazetteer import _data_rows, classify_organization, lookup_organization
+from kg.extract.gazetteer import _data_rows, classify_organization
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
@@ -183,7 +183,7 @@ def find_sections(document: Document) -> list[Section]:
                 # same-level heading naming an organisation inside a CV section: LaTeX
                 # \subsection flattened to the level of \section
                 following = next((clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)), "")
-                if parent.kind in ("experience", "education", "teaching") and (kind is None or _subheading_like(text)) \
+                if parent.kind in ("experience", "education", "teaching") and (kind is None or classify_organization(text, default="")) \
                         and len(following) < 120:
                     parent.lines.append(index)
                     continue
@@ -203,10 +203,3 @@ def find_sections(document: Document) -> list[Section]:
 
 #: Sections that list people, where a heading naming a person is one of the entries.
 _PEOPLE_KINDS = ("references", "members", "students")
-
-
-def _subheading_like(text: str) -> bool:
-    """An unknown heading that names an organisation or group (kept inside the open section)."""
-    if lookup_organization(text):
-        return True
-    return classify_organization(text, default="") != ""

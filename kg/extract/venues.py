@@ -16,14 +16,12 @@ the long form as an alias; otherwise by the name as written, without years, ordi
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from kg.extract.context import normalize_name
-from kg.extract.gazetteer import data_patterns
+from kg.extract.gazetteer import _data_rows, data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -89,10 +87,8 @@ def known_venues() -> tuple[KnownVenue, ...]:
     >>> any(v.short == "PNAS" for v in known_venues())
     True
     """
-    text = resources.files("kg.extract").joinpath("data", "venues.tsv").read_text(encoding="utf-8")
-    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     venues = []
-    for row in csv.DictReader(rows, delimiter="\t"):
+    for row in _data_rows("venues.tsv"):
         aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
         venues.append(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), aliases))
     return tuple(venues)
