@@ -26,13 +26,12 @@ from kg.extract.gazetteer import (
 )
 from kg.extract.models.affiliations import parse_affiliation
 from kg.extract.people import is_person_name, name_stopwords
+from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE
 from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/org_patterns.tsv``.
 _WORDS = data_patterns("org_patterns.tsv")
-_LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
-_PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -44,7 +43,6 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _DIGIT = re.compile(r"\d")
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
@@ -57,7 +55,6 @@ _COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$
 _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
-_LEADING_THE = re.compile(r"^the\s+", re.I)
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
 _PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
@@ -121,7 +118,7 @@ def is_role(segment: str) -> bool:
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
-    words = _LETTER_WORD.findall(_PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
+    words = LETTER_WORD.findall(PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
     if words and not segment.isascii() and words[-1] not in ROLES and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
         cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
@@ -284,7 +281,7 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
         out.append((text[start:], start))
     split_out = []
     for seg, offset in out:
-        if _CJK_CHAR.search(seg) and " " in seg.strip():
+        if CJK_CHAR.search(seg) and " " in seg.strip():
             # CJK CVs separate their fields with spaces
             for m in _NON_SPACE_RUN.finditer(seg):
                 split_out.append((m.group(0), offset + m.start()))
@@ -424,7 +421,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(_CJK_CHAR.search(m.name) for m in out):
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
     return out
 
@@ -551,7 +548,7 @@ def _org_pieces(phrase: str):
     units = parse_affiliation(commas).units
     for at, end, joined in parts:
         name, spans = commas[at:end], []
-        for unit in () if joined or lookup_organization(_LEADING_THE.sub("", name)) else units:
+        for unit in () if joined or lookup_organization(LEADING_THE.sub("", name)) else units:
             if not (at <= unit.start and unit.end <= end):
                 continue
             if spans and not lookup_organization(unit.name) and not (
@@ -599,7 +596,7 @@ _VENUE_START = re.compile(rf"^(?:{_WORDS['venue_start']})\b", re.I)
 
 @lru_cache(maxsize=32768)
 def _prose_type(phrase: str) -> str | None:
-    text = _LEADING_THE.sub("", phrase.strip(" .,'’"))
+    text = LEADING_THE.sub("", phrase.strip(" .,'’"))
     if not text or len(text) < 2 or _VENUE_START.match(text):
         return None
     known = lookup_organization(text)
@@ -650,7 +647,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         if not trimmed:
             return None
         piece = trimmed
-    lead = _LEADING_THE.match(piece)
+    lead = LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
     org_type = _prose_type(written)
     if not org_type:

@@ -13,7 +13,7 @@ from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
-from kg.extract.text import clean, is_bullet
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -64,8 +64,6 @@ _REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:t
 _TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
-#: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
-_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
@@ -100,8 +98,6 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
-#: Advisor labels in Chinese, Japanese or Korean: a label wherever it stands in a line ("博士　导师：X").
-_CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
@@ -334,7 +330,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_degree is not None and pending_degree[0] != previous:
             pending_degree = None
         prior, previous = previous, index
-        raw = _COLUMN_GAP.sub(" | ", lines[index].text)
+        raw = COLUMN_GAP.sub(" | ", lines[index].text)
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
@@ -344,7 +340,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                              or (trig.start() > 0 and _CJK_TRIGGER.match(trig.group("trigger")))
+                              or (trig.start() > 0 and CJK_CHAR.match(trig.group("trigger")))  # a CJK label anywhere ("博士　导师：X")
                               or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
                 break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or

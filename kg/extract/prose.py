@@ -10,7 +10,7 @@ from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
-from kg.extract.text import Passage, sentence_spans
+from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -174,9 +174,6 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     return tail, predicate
 
 
-_WORD = re.compile(r"[^\W\d_][\w-]*")
-
-
 def _says(text: str, kind: str) -> bool:
     """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words
     there; a pronoun with a capital only opens the text, elsewhere it is a name: "Hao Su", "Ela Brandt").
@@ -185,7 +182,7 @@ def _says(text: str, kind: str) -> bool:
     (True, False)
     """
     words = word_groups("prose_words.tsv")[kind]
-    return any(w.lower() in words for i, w in enumerate(_WORD.findall(text))
+    return any(w.lower() in words for i, w in enumerate(LETTER_WORD.findall(text))
                if (len(w) == 1 or not w.isupper()) and (i == 0 or w.islower() or kind != "first_person")) or (
         not text.isascii() and any(w in text for w in words if w[0] >= "\u3040"))  # Chinese and Japanese: no spaces
 
@@ -209,7 +206,7 @@ def _names_role_word(text: str) -> bool:
     >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
     (True, False)
     """
-    return any(w.lower() in ROLES for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
+    return any(w.lower() in ROLES for w in LETTER_WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from kg.extract.gazetteer import data_patterns
 from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
-from kg.extract.text import clean
+from kg.extract.text import COLUMN_GAP, clean
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -31,7 +31,6 @@ _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
 __all__ = ["find_subject", "name_aliases"]
 
-_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
@@ -181,7 +180,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(text)
             if found and not _ABOUT.search(text):
                 return found[0], found[1], index
-        columns = _COLUMN_GAP.split(line.text.strip(), maxsplit=1)
+        columns = COLUMN_GAP.split(line.text.strip(), maxsplit=1)
         if len(columns) == 2:
             # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
             first_column = clean(columns[0])

@@ -19,7 +19,18 @@ from kg.extract.gazetteer import data_patterns
 _WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans"]
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans",
+           "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR"]
+
+# Patterns the rule modules share.
+#: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
+COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
+SPACED_AND = re.compile(r"\s+and\s+")
+LEADING_THE = re.compile(r"^the\s+", re.I)
+PAREN_ASIDE = re.compile(r"\([^)]*\)")
+LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
+#: A Chinese character or a Hangul syllable.
+CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 
 # A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
 # innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails

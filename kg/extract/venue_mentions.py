@@ -10,15 +10,13 @@ import re
 from functools import lru_cache
 
 from kg.extract.gazetteer import data_patterns, lookup_organization
-from kg.extract.text import clean
+from kg.extract.text import LEADING_THE, PAREN_ASIDE, SPACED_AND, clean
 from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _LIST_END = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
 _COMMA_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?")
 _ITEM_NOISE = re.compile(r"\s*\([^)]*\)|\s+etc\.?$|['’]?\d{2,4}$")
-_SPACED_AND = re.compile(r"\s+and\s+")
-_PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _FIELD_SEPARATOR = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
@@ -83,7 +81,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         items = list(emphasised)
         for item in ([] if emphasised else _COMMA_LIST_SEPARATOR.split(rest)):
             item = _ITEM_NOISE.sub("", item).strip(" .*")
-            items.extend(_split_and(_THE.sub("", item)))
+            items.extend(_split_and(LEADING_THE.sub("", item)))
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
                 continue
@@ -95,18 +93,15 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     return tuple(first.items())
 
 
-_THE = re.compile(r"^the\s+", re.I)
-
-
 def _split_and(item: str) -> list[str]:
     """The venues of a listed item joined by "and", at the last "and" with a whole venue on
     each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
     "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
-    parts = _SPACED_AND.split(item)
+    parts = SPACED_AND.split(item)
     if len(parts) == 1 or lookup_venue(item):
         return [item]
     for k in range(len(parts) - 1, 0, -1):
-        left, right = " and ".join(parts[:k]), _THE.sub("", " and ".join(parts[k:]))
+        left, right = " and ".join(parts[:k]), LEADING_THE.sub("", " and ".join(parts[k:]))
         if left.split()[-1].lower().endswith(("al", "ic", "ive", "ary", "ous")):
             continue  # "Theoretical and Applied": an adjective shares the noun after "and"
         if all(lookup_venue(side) or len(side.split()) >= 2 for side in (left, right)):
@@ -125,7 +120,7 @@ def talk_venue(text: str) -> str | None:
 
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + text[end:]
-    text = _PAREN_ASIDE.sub("", text)
+    text = PAREN_ASIDE.sub("", text)
     parts = [p.strip(" .*") for p in _FIELD_SEPARATOR.split(text) if p.strip(" .*")]
     while parts and is_location(parts[-1]):
         parts.pop()

@@ -20,14 +20,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.extract.context import normalize_name
+from kg.extract.context import WHITESPACE_RUN, normalize_name
 from kg.extract.gazetteer import _data_rows, data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
 _QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
 _LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
-_WHITESPACE = re.compile(r"\s+")
 _WORKSHOP_AT_CONFERENCE = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
 _PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
 _SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
@@ -163,7 +162,8 @@ def lookup_venue(name: str) -> KnownVenue | None:
     return None
 
 
-_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
+#: A year standing alone, not part of a longer number or a decimal.
+YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 _APOS_YEAR = re.compile(r"(?<=[A-Za-z\s])\s?['’‘`](\d\d)\b")
 
 
@@ -173,7 +173,7 @@ def venue_year(text: str) -> str | None:
     >>> venue_year("ATC'25"), venue_year("ICML 2021"), venue_year("Nature")
     ('2025', '2021', None)
     """
-    match = _YEAR.search(text)
+    match = YEAR.search(text)
     if match:
         return match.group(1)
     match = _APOS_YEAR.search(text)
@@ -224,11 +224,11 @@ def _strip_lead(text: str) -> str:
 def _clean_name(text: str) -> str:
     """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
     text = _QUOTED_SHORT_YEAR.sub("", text)
-    text = _YEAR.sub("", text)
+    text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
     text = _LEADING_THE_ANNUAL.sub("", text.strip())
-    text = _WHITESPACE.sub(" ", text)
+    text = WHITESPACE_RUN.sub(" ", text)
     return text.strip(" ,.;:-–—(")
 
 
@@ -250,9 +250,9 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     tokens = part.split()
     for i, word in enumerate(tokens):
         bare = _SHORT_YEAR_END.sub("", word)
-        if _YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
+        if YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
             continue
-        rest = [t for t in tokens[i + 1 :] if not _YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
+        rest = [t for t in tokens[i + 1 :] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
         if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
             conference = bare
             continue
@@ -344,7 +344,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     >>> normalize_venue("arXiv preprint arXiv:2103.13262") is None
     True
     """
-    text = _WHITESPACE.sub(" ", text or "").strip(" ,.;:")
+    text = WHITESPACE_RUN.sub(" ", text or "").strip(" ,.;:")
     text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
