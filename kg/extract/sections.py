@@ -57,19 +57,10 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=1)
-def _normed_phrases() -> tuple[tuple[int, str, str], ...]:
-    """``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order."""
-    return tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
-
-
-@lru_cache(maxsize=1)
-def _exact() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for kind, phrases in section_kinds():
-        for phrase in phrases:
-            out.setdefault(_norm(phrase), kind)
-    return out
+#: ``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order.
+_NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+#: The kind of each normalised phrase: the first kind that lists it (read last, it is written last).
+_EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
 
 def exact_kind(heading: str) -> str | None:
@@ -79,7 +70,8 @@ def exact_kind(heading: str) -> str | None:
     >>> exact_kind("Bios"), exact_kind("Part-time Lecturer"), exact_kind("Formação acadêmica/titulação")
     ('bio', None, 'education')
     """
-    kind = _exact_kind(heading)
+    norm = _norm(heading)
+    kind = _EXACT.get(norm) or _EXACT.get(norm[:-1] if norm.endswith("s") else norm + "s")
     if kind or not _HEADING_JOINER.search(heading):
         return kind
     kinds = [heading_kind(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
@@ -88,12 +80,6 @@ def exact_kind(heading: str) -> str | None:
 
 #: What joins two section names in one heading: a slash, a bar, "&", "and" in the languages of the vocabulary.
 _HEADING_JOINER = re.compile(r"\s*[/|&]\s*|\s+(?:and|und|et|y|e)\s+", re.I)
-
-
-def _exact_kind(heading: str) -> str | None:
-    norm = _norm(heading)
-    exact = _exact()
-    return exact.get(norm) or exact.get(norm[:-1] if norm.endswith("s") else norm + "s")
 
 
 @lru_cache(maxsize=8192)
@@ -113,7 +99,7 @@ def heading_kind(heading: str) -> str | None:
         return exact
     padded = f" {norm} "
     best: tuple[int, int, str] | None = None
-    for rank, kind, p in _normed_phrases():
+    for rank, kind, p in _NORMED_PHRASES:
         if p in padded:  # cheap pre-test: both forms below contain p
             # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
             found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))

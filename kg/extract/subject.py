@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns
@@ -102,11 +101,9 @@ def _label_value(data: Any, depth: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
-def _title_wrappers() -> tuple[re.Pattern, re.Pattern]:
-    """The openings and closings of ``data/page_titles.txt``, each as one pattern."""
-    words = data_patterns("page_titles.txt")
-    return re.compile(f"^(?:{words['prefix']})", re.I), re.compile(f"(?:{words['suffix']})", re.I)
+#: The openings and closings of ``data/page_titles.txt``, each as one pattern.
+_TITLE_OPENING = re.compile(f"^(?:{data_patterns('page_titles.txt')['prefix']})", re.I)
+_TITLE_CLOSING = re.compile(f"(?:{data_patterns('page_titles.txt')['suffix']})", re.I)
 
 
 def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
@@ -117,10 +114,9 @@ def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
     >>> title_name("I am Ines Vidal"), title_name("Ines Vidal | CV"), title_name("About Me")
     (('Ines Vidal', ()), ('Ines Vidal', ()), None)
     """
-    opening, closing = _title_wrappers()
     for part in _TITLE_PARTS.split(title):
         part = part.strip()
-        bare = closing.sub("", opening.sub("", part)).strip()
+        bare = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", part)).strip()
         if not bare or (bare == part and _PAGE_WORDS.search(part)):
             continue
         found = _person(bare)
