@@ -104,7 +104,7 @@ def extract(document: Document) -> Extraction:
             name = proper
         evidence = ctx.evidence(index) if index is not None else None
         subject_id = ctx.set_subject(name, aliases=aliases, evidence=evidence)
-        for alias, alias_index in name_aliases(document, skip):
+        for alias, _ in name_aliases(document, skip):
             if alias.lower() != name.lower():
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:

@@ -214,8 +214,7 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     return out
 
 
-def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None,
-                          evidence, first_index: int) -> list[str]:
+def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None, evidence) -> list[str]:
     """Add each person of ``text`` (a list after a trigger) with ``predicate`` from the
     subject, and the affiliations written in their parenthetical notes."""
     ids = []
@@ -591,7 +590,7 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         else:
             ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
     for text, pred, index, trigger in entry.advisors:
-        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
         if ids and _GROUP_HEAD.match(trigger):
             for pid in people:  # "(PI: B)": the group leader works at the entry's group
                 ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))

@@ -275,7 +275,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
-                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about,
+                    found = _sentence(ctx, registry, subject_id, clause, evidence, about,
                                       studying and not _JOB_NOUN.search(sentence))
                     # "..., where I run the X Lab": the lab is part of the organisation just named
                     if previous and found and clause.lstrip().lower().startswith("where"):
@@ -315,7 +315,7 @@ def _cjk_orgs(text: str) -> list:
     return out
 
 
-def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
+def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
     trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
@@ -325,17 +325,17 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         parts = _TRIGGER_TAIL_END.split(rest, maxsplit=1)
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
-        add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
+        add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
         if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
-            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
+            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     elif about and "with" in sentence:
         done_with = _done_with(sentence)
         if done_with:
-            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
+            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
     orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)

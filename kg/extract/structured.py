@@ -32,8 +32,7 @@ __all__ = ["read_structured"]
 
 
 def _s(value: Any) -> str | None:
-    if value is None:
-        return None
+    """A field's text: a string stripped (``None`` when blank), a number written out, else ``None``."""
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, str):
