@@ -208,12 +208,7 @@ _ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
 _NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
 #: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
 _TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-
-_TRAILING_MONTH = re.compile(rf"\s+{_MONTH}$", re.I)
+_TRAILING_MONTH = re.compile(rf"\s+(?:{_PHRASES['month']})\.?$", re.I)
 
 
 def _strip_lead(text: str) -> str:
