@@ -279,23 +279,18 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
         start = match.end()
     if start < len(text):
         out.append((text[start:], start))
-    split_out = []
-    for seg, offset in out:
-        if CJK_CHAR.search(seg) and " " in seg.strip():
-            # CJK CVs separate their fields with spaces
-            for m in _NON_SPACE_RUN.finditer(seg):
-                split_out.append((m.group(0), offset + m.start()))
-        else:
-            split_out.append((seg, offset))
-    out = split_out
-    cleaned_out = []
-    for seg, offset in out:
-        lead = _LEADING_PREPOSITION.match(seg)
-        if lead and seg[lead.end():lead.end() + 1].isupper():
-            seg, offset = seg[lead.end():], offset + lead.end()
-        if seg.strip():
-            cleaned_out.append((seg, offset))
-    return tuple(cleaned_out)
+    cleaned = []
+    for piece, at in out:
+        # CJK CVs separate their fields with spaces
+        split = [(m.group(0), at + m.start()) for m in _NON_SPACE_RUN.finditer(piece)] \
+            if CJK_CHAR.search(piece) and " " in piece.strip() else [(piece, at)]
+        for seg, offset in split:
+            lead = _LEADING_PREPOSITION.match(seg)
+            if lead and seg[lead.end():lead.end() + 1].isupper():
+                seg, offset = seg[lead.end():], offset + lead.end()
+            if seg.strip():
+                cleaned.append((seg, offset))
+    return tuple(cleaned)
 
 
 @lru_cache(maxsize=16384)

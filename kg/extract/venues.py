@@ -369,12 +369,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         known = lookup_venue(whole) if whole else None
     if known is None:
         # a known short name written inside the passage: "Accepted to ICML 2021", "MLSys 2022 - Fifth ..."
-        for token in _WORD_TOKEN.findall(_strip_lead(text)):  # its tokens hold no "'21"
-            if _is_acronym(token):
-                candidate = _index()[1].get(token)
-                if candidate is not None:
-                    known = candidate
-                    break
+        by_short = _index()[1]
+        known = next((by_short[t] for t in _WORD_TOKEN.findall(_strip_lead(text)) if _is_acronym(t) and t in by_short), None)
     if known is not None:
         written = [segment] if segment and lookup_venue(segment) == known else []
         return _named(known.display, [*written, known.long, known.short])
