@@ -142,18 +142,16 @@ def list_members(ctx, sections) -> list[_Member]:
             if not kind and columns is None:
                 continue
             named = _member_name(text)
-            if named and columns is not None and "|" in text:
-                cells = [c.strip() for c in text.split("|")]
+            if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
-                current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
                 out.append(current)
-            elif named:
-                current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group)
-                current.texts.append((index, text))
-                out.append(current)
+                if columns is not None and "|" in text:
+                    cells = [c.strip() for c in text.split("|")]
+                    current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
+                else:
+                    current.texts.append((index, text))
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index

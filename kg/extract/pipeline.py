@@ -230,13 +230,9 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     for index, line in enumerate(document.lines):
         if index not in pub:
             continue
-        for match in _BOLD_PHRASE.finditer(line.text):
-            name = _author_name(next(g for g in match.groups() if g))
+        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(line.text))
+        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in line.text)]:
             if name:
-                counts[name] += 1
-                where.setdefault(name, index)
-        for phrase, name in recorded.items():
-            if phrase in line.text:
                 counts[name] += 1
                 where.setdefault(name, index)
     if not counts:

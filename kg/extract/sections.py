@@ -98,15 +98,10 @@ def heading_kind(heading: str) -> str | None:
     if exact:
         return exact
     padded = f" {norm} "
-    best: tuple[int, int, str] | None = None
-    for rank, kind, p in _NORMED_PHRASES:
-        if p in padded:  # cheap pre-test: both forms below contain p
-            # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
-            found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))
-            if found:
-                key = (-len(p), rank, kind)
-                if best is None or key < best:
-                    best = key
+    # the longest phrase the heading holds wins, then the first; "p in padded" is a cheap pre-test (both forms
+    # after it contain p), and CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
+    best = min(((-len(p), rank, kind) for rank, kind, p in _NORMED_PHRASES if p in padded and (
+        f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or _CJK_OPENING.match(p))), default=None)
     return best[2] if best else None
 
 

@@ -273,10 +273,7 @@ def _spells(name: str, local: str) -> bool:
 
 def _line_of(document: Document, name: str) -> int | None:
     first = name.split()[0].lower()
-    for index, line in enumerate(document.lines[:60]):
-        if first in line.text.lower():
-            return index
-    return None
+    return next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
 
 
 def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:
