@@ -559,13 +559,7 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         return
     if not entry.chain:
         return
-    parallel = _parallel(entry.chain)
-    ids: list[str] = []
-    if parallel:
-        for mention in entry.chain:
-            ids.append(registry.add(mention, evidence))
-    else:
-        ids = registry.chain(entry.chain, evidence)
+    ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
     for group in entry.units:
         group_ids = registry.chain(group, evidence, outer_id=top)
@@ -574,21 +568,16 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                 ctx.add_relation(uid, "partOf", top, evidence=evidence)
                 registry.parent_of.setdefault(uid, top)
         ids[:0] = group_ids
-    # a visit as a student ("Visiting PhD Student") is studying wherever the CV lists it
     # the entry's own words decide before its section's kind: a degree with no job title is study
     # wherever the CV lists it ("Academic History"), a visit as a student too
     studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
                or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
-    predicate = "studiedAt" if studied else "workedAt"
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
         start = end
+    stated = {"degree": entry.degree, "field": entry.field} if studied else {"role": entry.role}
     for oid in ids:
-        if predicate == "studiedAt":
-            ctx.add_relation(subject_id, predicate, oid, degree=entry.degree, field=entry.field, start=start, end=end,
-                             evidence=evidence)
-        else:
-            ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
+        ctx.add_relation(subject_id, "studiedAt" if studied else "workedAt", oid, **stated, start=start, end=end, evidence=evidence)
     for text, pred, index, trigger in entry.advisors:
         people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
         if ids and _GROUP_HEAD.match(trigger):

@@ -62,17 +62,11 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     else:
         out.extend((name, token) for name, token, _, start, end in acronyms
                    if any(0 < start - other_end <= 12 or 0 < other_start - end <= 12 for *_, other_start, other_end in acronyms))
-    for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
-        phrase = match.group(0)
-        if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
-            venue = lookup_venue(phrase)
-            if venue is not None:
-                out.append((venue.display, phrase))
-    for match in _EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ():
-        written = (match.group(1) or match.group(2)).strip()
-        venue = lookup_venue(written)
-        if venue is not None:
-            out.append((venue.display, written))
+    # known venues named by title-cased phrases with a venue word ("Journal of X"), and in emphasis ("*Nature*")
+    phrases = [m.group(0) for m in (_TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ())]
+    named = [p for p in phrases if len(p.split()) >= 2 and _NAMED_VENUE.search(p)]
+    named += [(m.group(1) or m.group(2)).strip() for m in (_EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ())]
+    out.extend((venue.display, written) for written in named if (venue := lookup_venue(written)) is not None)
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
     for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
         rest = _LIST_END.split(text[trigger.end():])[0]
