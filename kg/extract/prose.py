@@ -340,14 +340,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
-    nests = [False] * len(orgs)
-    for i in range(len(orgs) - 1):
-        a, b = orgs[i], orgs[i + 1]
-        between = head[a.end:b.begin]
-        if _UNIT_JOINER.fullmatch(between) and a.type in ("Lab", "Institute") and \
-                b.type in ("University", "Company", "Institute", "Lab") and a.type != "University" \
-                and not (is_generic_unit(b.name) and contains_units(a)):  # "Academy X, Institute of Y"
-            nests[i] = True
+    nests = [bool(_UNIT_JOINER.fullmatch(head[a.end:b.begin])) and a.type in ("Lab", "Institute")
+             and b.type in ("University", "Company", "Institute", "Lab")
+             and not (is_generic_unit(b.name) and contains_units(a))  # "Academy X, Institute of Y"
+             for a, b in zip(orgs, orgs[1:])] + [False]
     # organisations mentioned anywhere are entities; register outermost first so units know their parent
     ids: list = [None] * len(orgs)
     for i in range(len(orgs) - 1, -1, -1):
@@ -393,8 +389,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         if dates.start is None and not study and _SINCE_FROM.search(head[: dates.begin][-12:]):
             start, end = dates.end, "present"
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
-    work_verb = _JOB_WORD.search(head)
-    work_verb = work_verb or (work and not degree and not _STUDENT.search(plain))
+    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
