@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kg.extract.gazetteer import data_patterns
+from kg.extract.text import cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/date_patterns.tsv``.
@@ -137,17 +138,13 @@ def _padded(year: str, month: str | None, width: int) -> str:
     return (" " + date if len(date) < width else date).ljust(width)
 
 
+@cached_copy(16384)
 def find_dates(text: str) -> list[tuple[str, int, int]]:
     """Every single date in the text as ``(value, begin, end)``.
 
     >>> find_dates("from 2017.08 to 08/2019, and July 20, 2022")
     [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
     """
-    return list(_find_dates(text))
-
-
-@lru_cache(maxsize=16384)
-def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
     out = []
     if "年" in text:
         text = _western(text)
@@ -214,7 +211,7 @@ def find_date_range(text: str) -> DateRange | None:
     # their dates found already
     if "年" in text:
         text = _western(text)
-    matches = _find_dates(text)
+    matches = find_dates(text)
     for index, (value, begin, stop) in enumerate(matches):
         year = int(value[:4])
         before = text[:begin]

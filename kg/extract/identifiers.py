@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from kg.extract.text import cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _SPACE = re.compile(r"\s")
@@ -32,18 +33,13 @@ _ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url
 _ANY_LOWER = re.compile(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
 
 
+@cached_copy(16384, dict)
 def find_identifiers(text: str) -> dict[str, str]:
     """The first e-mail, ORCID, homepage, GitHub user and Scholar id found in a text.
 
     >>> find_identifiers("https://github.com/jroe and scholar.google.com/citations?user=AbCdEfGhIjKl&hl=en")
     {'github': 'jroe', 'scholar': 'AbCdEfGhIjKl'}
     """
-    return dict(_find_identifiers(text))
-
-
-@lru_cache(maxsize=16384)
-def _find_identifiers(text: str) -> dict[str, str]:
-    """The cached answer of :func:`find_identifiers`; callers get a copy, never this dict."""
     out: dict[str, str] = {}
     lower = text.lower() if text.isascii() else None
     if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):

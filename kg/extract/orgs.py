@@ -26,7 +26,7 @@ from kg.extract.gazetteer import (
 )
 from kg.extract.models.affiliations import parse_affiliation
 from kg.extract.people import is_person_name, name_stopwords
-from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE
+from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE, cached_copy
 from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -326,13 +326,8 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     return tuple(out) if len(out) >= 2 or (out and out[0][2]) else ()
 
 
+@cached_copy(32768)
 def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
-    """See :func:`_org_chain`."""
-    return list(_org_chain(text, context_org=context_org))
-
-
-@lru_cache(maxsize=32768)
-def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """The organisations of a CV line, innermost first ("Lab, Dept., University").
 
     Dates, URLs, places, roles and degrees are skipped.
@@ -346,7 +341,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 
 @lru_cache(maxsize=32768)
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
-    """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
+    """The rest of :func:`org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
     out: list[OrgMention] = []
@@ -461,13 +456,8 @@ _PHRASE = re.compile(
 )
 
 
+@cached_copy(32768)
 def find_orgs_in_text(text: str) -> list[OrgMention]:
-    """See :func:`_find_orgs_in_text`."""
-    return list(_find_orgs_in_text(text))
-
-
-@lru_cache(maxsize=32768)
-def _find_orgs_in_text(text: str) -> list[OrgMention]:
     """Organisations named in a sentence: capitalised phrases that are known or have an
     organisation keyword, trimmed at prepositions when the whole phrase is not one.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from kg.extract.gazetteer import data_patterns
 
@@ -19,7 +19,7 @@ from kg.extract.gazetteer import data_patterns
 _WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans",
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans", "cached_copy",
            "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR"]
 
 # Patterns the rule modules share.
@@ -44,6 +44,21 @@ _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")
 _ESCAPE = re.compile(r"\\([*_#\[\]()&$%{}])")
 _BULLET = re.compile(r"^\s*(?:[-*+•◦▪►●○·–]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|[a-z][.)])\s+")
 _KRAMDOWN = re.compile(r"\{:[^}]*\}")
+
+
+def cached_copy(maxsize: int, copy=list):
+    """``functools.lru_cache(maxsize)`` for a function whose answer its callers may change: the cache keeps
+    the answer, and each call returns ``copy`` of it.
+
+    >>> @cached_copy(16)
+    ... def letters(word): return list(word)
+    >>> mine = letters("ab"); mine.append("c"); letters("ab")
+    ['a', 'b']
+    """
+    def decorate(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+        return wraps(function)(lambda *args, **kwargs: copy(cached(*args, **kwargs)))
+    return decorate
 
 
 @lru_cache(maxsize=65536)

@@ -7,10 +7,9 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from kg.extract.gazetteer import data_patterns, lookup_organization
-from kg.extract.text import LEADING_THE, PAREN_ASIDE, SPACED_AND, clean
+from kg.extract.text import LEADING_THE, PAREN_ASIDE, SPACED_AND, cached_copy, clean
 from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -40,14 +39,10 @@ _SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
 _VENUE_WORD = re.compile(rf"\b(?:{_PHRASES['talk_venue']})\b", re.IGNORECASE)
 
 
+@cached_copy(32768)
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
     """``(venue name, written form)`` of known venues an ordinary sentence names, and of
     every venue after "reviewer for" / "editorial board of" (known or not)."""
-    return list(_venue_mentions(text, raw))
-
-
-@lru_cache(maxsize=32768)
-def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     acronyms = []
     for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
