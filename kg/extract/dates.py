@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kg.extract.gazetteer import data_patterns
-from kg.extract.text import cached_copy
+from kg.extract.text import ANY_YEAR, cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/date_patterns.tsv``.
@@ -67,7 +67,6 @@ _DATE = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-_HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})\s*", re.IGNORECASE)
 #: "2015年至今", "2015年以来": an open end joined to its start without a separator.
 _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
@@ -148,7 +147,7 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     out = []
     if "年" in text:
         text = _western(text)
-    if not _HAS_YEAR.search(text):
+    if not ANY_YEAR.search(text):
         return ()
     for match in _DATE.finditer(text):
         value, _ = _value(match)

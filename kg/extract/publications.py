@@ -23,14 +23,13 @@ from kg.extract.context import WHITESPACE_RUN, ExtractContext, normalize_name
 from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
-from kg.extract.text import SPACED_AND
+from kg.extract.text import ANY_YEAR, SPACED_AND
 from kg.extract.venue_mentions import venue_mentions
 from kg.extract.venues import YEAR, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _AND_SEPARATOR = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _CAPITAL = re.compile(r"[A-Z]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
 
 __all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
 
@@ -544,7 +543,7 @@ def _bibtex(text: str) -> Citation | None:
         title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
         venue=venue[0] if venue else None,
         venue_aliases=venue[1] if venue else (),
-        year=(_YEAR.search(fields.get("year", "")) or [None])[0],
+        year=(ANY_YEAR.search(fields.get("year", "")) or [None])[0],
         doi=fields.get("doi"),
     )
 
@@ -571,7 +570,7 @@ def _is_prose(text: str) -> bool:
         return False
     sentences = len(_SENTENCE_STOP.findall(text))
     return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
-        len(words) >= 40 and sentences >= 3 and not _YEAR.search(text)
+        len(words) >= 40 and sentences >= 3 and not ANY_YEAR.search(text)
     )
 
 

@@ -20,7 +20,7 @@ _WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
 __all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans", "cached_copy",
-           "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR"]
+           "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR", "ANY_YEAR"]
 
 # Patterns the rule modules share.
 #: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
@@ -31,6 +31,8 @@ PAREN_ASIDE = re.compile(r"\([^)]*\)")
 LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
 #: A Chinese character or a Hangul syllable.
 CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+#: A year of the 20th or 21st century, anywhere ("2019", "x2019y").
+ANY_YEAR = re.compile(r"(?:19|20)\d\d")
 
 # A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
 # innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails
