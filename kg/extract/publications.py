@@ -719,7 +719,7 @@ def _read_fields(text: str) -> Citation | None:
     fields = _names_after_an_affiliation(_line_fields(text))
     fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
-    fields = _title_names_venue_sentences(_number_opening_the_entry(fields))
+    fields = _venue_start_read_as_title(_title_names_venue_sentences(_number_opening_the_entry(fields)))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -929,6 +929,41 @@ def _number_opening_the_entry(fields: list[Field]) -> list[Field]:
     text = _join(fields[0], fields[1])
     label = "title" if len(_sentences(text)) == 1 else "other"
     return [Field(label, text, fields[0].start, fields[1].end)] + fields[2:]
+
+
+#: a journal's name in capitalised words, perhaps with its volume: "Social Networks 8,", "Atmospheric"
+_JOURNAL_WORDS = re.compile(
+    r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
+
+
+def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
+    """A journal the parser read as the title's last sentence: a title that runs on past its full stop, in
+    capitalised words and without a stop of its own, gives those words to the container right after it
+    ("Atmospheric" + "Measurement Letters"), or is the container when a volume number ends it ("Social
+    Networks 8,").
+
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Atmospheric", 0, 25), Field("container", "Measurement Letters,", 26, 46)])]
+    ['Tidal graphs.', 'Atmospheric Measurement Letters,']
+    >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Ocean Letters 8,", 0, 30), Field("other", "44-59", 31, 36)])]
+    [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
+    ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    """
+    for i in range(len(fields) - 1):
+        title, after = fields[i], fields[i + 1]
+        if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
+            continue
+        *words, last = _sentences(title.text) or [title.text]
+        match = _JOURNAL_WORDS.fullmatch(last)
+        if not (words and match and _valid_title(" ".join(words))):
+            continue
+        cut = title.text.rindex(last)
+        head = Field("title", title.text[:cut].strip(), title.start, title.start + cut)
+        if after.label == "container":
+            return fields[:i] + [head, Field("container", f"{last} {after.text}", title.start + cut, after.end)] + fields[i + 2:]
+        if match.group("volume") and not any(f.label == "container" for f in fields):
+            return fields[:i] + [head, Field("container", last, title.start + cut, title.end)] + fields[i + 1:]
+    return fields
 
 
 def _title_names_venue_sentences(fields: list[Field]) -> list[Field]:
