@@ -99,12 +99,8 @@ def is_location(segment: str) -> bool:
     >>> is_location("Los Angeles"), is_location("CA 94305"), is_location("Google")
     (True, True, False)
     """
-    text = segment.strip(" .").lower()
-    if not text:
-        return False
-    if text in data_words("locations.txt"):
-        return True
-    return bool(_US_STATE_CODE.match(segment.strip(" .")))
+    text = segment.strip(" .")
+    return text.lower() in data_words("locations.txt") or bool(_US_STATE_CODE.match(text))
 
 
 @lru_cache(maxsize=32768)

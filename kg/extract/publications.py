@@ -163,8 +163,6 @@ def _is_initials(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _is_name_word(word: str) -> bool:
-    if not word:
-        return False
     if word in _PARTICLES:
         return True
     if _is_initials(word):
