@@ -353,8 +353,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
-    for i in range(len(orgs) - 1):  # "南岭大学化学系": a unit written right after its university
-        if orgs[i].end == orgs[i + 1].begin and orgs[i].type == "University" and orgs[i + 1].type == "Lab":
+    for i in range(len(orgs) - 1):
+        # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
+        a, b = orgs[i], orgs[i + 1]
+        if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
+                and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
