@@ -558,7 +558,7 @@ def _org_pieces(phrase: str):
     for i in range(len(parts) - 1, 0, -1):
         part, before = commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]]
         if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(phrase[parts[i - 1][1]:parts[i][0]]) \
-                and _NAMED_FOR_A_PLACE.fullmatch(_LEADING_THE.sub("", before)) and is_location(part):
+                and _NAMED_FOR_A_PLACE.fullmatch(LEADING_THE.sub("", before)) and is_location(part):
             parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
             del parts[i]
     units = parse_affiliation(commas).units
