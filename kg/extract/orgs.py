@@ -93,6 +93,16 @@ _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
 
 
 @lru_cache(maxsize=32768)
+def _names_a_kind(name: str) -> bool:
+    """Whether ``name`` says only what kind of organisation it is ("Technische Universität"), not which.
+
+    >>> _names_a_kind("Technische Universität"), _names_a_kind("Technische Universität Graz")
+    (True, False)
+    """
+    words = _ORG_WORDS
+    return all(w in words["bare_keywords"] or w in words["type_words"] for w in name.lower().split())
+
+
 def is_location(segment: str) -> bool:
     """Whether a segment names a place ("Beijing", "CA 94305", "USA").
 
@@ -126,6 +136,11 @@ def is_role(segment: str) -> bool:
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
+    last = max(i for i, w in enumerate(words) if w in ROLES)
+    rest = words[last + 1:]
+    if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
+            and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
+        return True  # "Catedrático de Universidad", "Profesor Titular de Universidad": a rank, no employer named
     strong = STRONG_ORG.search(segment)
     return not (strong and strong.group(0).lower() != "research")
 
@@ -197,6 +212,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
+    if any(w in _ORG_WORDS["indefinite_articles"] for w in words_all[1:]):
+        return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
@@ -206,7 +223,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
-            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
                 return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."

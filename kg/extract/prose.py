@@ -237,6 +237,8 @@ def _has_word(text: str, word: str) -> bool:
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
                      r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
+                     # "... at X from 2016 to 2018, after a PhD at Y": another stage of the career
+                     r"|,\s+(?=(?:after|before|following)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving)\s)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
                      r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+|[。，；]|(?<=[しり])、")
