@@ -21,6 +21,7 @@ immune to it: compare the trees within one run.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import pickle
@@ -83,7 +84,8 @@ def stage_resolve(extractions: str, answer: str) -> dict:
     figures = {"cpu": time.process_time() - cpu, "phases": spent, "parse_misses": parse_person_name.cache_info().misses,
                "iris": len(resolution.iris), "merges": len(resolution.merges)}
     with open(answer, "wb") as handle:
-        pickle.dump((sorted(resolution.iris.items()), resolution.merges), handle)
+        # plain values: the same answer gives the same bytes whichever tree pickles it
+        pickle.dump((sorted(resolution.iris.items()), [dataclasses.astuple(m) for m in resolution.merges]), handle)
     return figures
 
 

@@ -16,10 +16,11 @@ import unicodedata
 from rdflib import Namespace, URIRef
 from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD
 
-__all__ = ["KG", "KGR", "ORG", "PREFIXES", "IRI_TEXT", "bind_prefixes", "mint_iri", "slug", "document_graph_iri"]
+__all__ = ["KG", "KGR", "ORG", "PREFIXES", "IRI_TEXT", "bind_prefixes", "mint_iri", "mint_iri_text", "slug", "document_graph_iri"]
 
 KG = Namespace("https://w3id.org/kg/ontology#")
 KGR = Namespace("https://w3id.org/kg/id/")
+_KGR_TEXT = str(KGR)
 ORG = Namespace("http://www.w3.org/ns/org#")
 
 PREFIXES = {
@@ -40,6 +41,10 @@ def bind_prefixes(graph) -> None:
         graph.bind(prefix, namespace, override=True)
 
 
+#: what a slug keeps of a name: runs of anything else become one hyphen
+_SLUG_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
 def slug(text: str, max_length: int = 64) -> str:
     """A stable, readable, ASCII slug for an IRI; non-Latin or long text gets a hash.
 
@@ -53,21 +58,30 @@ def slug(text: str, max_length: int = 64) -> str:
     else:
         folded = unicodedata.normalize("NFKD", text)
         ascii_text = "".join(c for c in folded if not unicodedata.combining(c))
-    words = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    words = _SLUG_SEPARATORS.sub("-", ascii_text.lower()).strip("-")
+    if words and len(words) <= max_length and ascii_text.isascii():
+        return words  # most keys: no hash to compute
     digest = hashlib.sha1(" ".join(text.lower().split()).encode()).hexdigest()[:10]
-    lossy = not ascii_text.isascii()
     if not words:
         return f"x-{digest}"
-    if lossy or len(words) > max_length:
-        return f"{words[:max_length].rstrip('-')}-{digest}"
-    return words
+    return f"{words[:max_length].rstrip('-')}-{digest}"
 
 
 def mint_iri(kind: str, key: str) -> URIRef:
     """The IRI of a ``kind`` of thing (person, org, venue, ...) with this normalised key."""
+    return URIRef(mint_iri_text(kind, key))
+
+
+def mint_iri_text(kind: str, key: str) -> str:
+    """:func:`mint_iri` as a plain string, for the resolver, which mints one per cluster and
+    candidate (a slug is always a valid IRI path: no rdflib term to make and check).
+
+    >>> mint_iri_text("person", "Ryo Sato")
+    'https://w3id.org/kg/id/person/ryo-sato'
+    """
     if kind not in KINDS:
         raise ValueError(f"unknown IRI kind {kind!r}")
-    return KGR[f"{kind}/{slug(key)}"]
+    return f"{_KGR_TEXT}{kind}/{slug(key)}"
 
 
 def document_graph_iri(document_key: str) -> URIRef:

@@ -207,11 +207,14 @@ class _OverTime(Exception):
 
 
 def _limit_worker(budget: Budget | None) -> None:
-    """Cap this worker's address space at what it holds now plus the budget: an allocation past
-    it raises ``MemoryError`` in the document that made it. A worker the kernel ends at its CPU
+    """Start an extraction process: the cyclic collector back on, and with a budget, this
+    worker's address space capped at what it holds now plus the budget (an allocation past it
+    raises ``MemoryError`` in the document that made it). A worker the kernel ends at its CPU
     limit leaves no core file."""
+    import gc
     import resource
 
+    gc.enable()  # forked from a build, which pauses it (parsers of some formats do make cycles)
     if budget is None:
         return
     resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
@@ -264,6 +267,30 @@ class _spending:
         return None
 
 
+def _without_cyclic_collector(function):
+    """Run ``function`` with Python's cyclic garbage collector paused.
+
+    A build holds every document's extraction (unpickled from the workers, millions of small
+    containers that make no reference cycles) until it writes them: the collector would only
+    rescan them, more often the more there are (reading 10,000 extractions back: 2.7 s of CPU
+    with it, 1.1 s without). Objects are still freed as their last reference goes.
+    """
+    import functools
+    import gc
+
+    @functools.wraps(function)
+    def paused(*args, **kwargs):
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+    return paused
+
+
+@_without_cyclic_collector
 def build(
     paths: Iterable[str | os.PathLike],
     store,

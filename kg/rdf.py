@@ -160,11 +160,12 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
     mentioned: dict = {}  # entity IRI -> the passage nodes of its mentions here (a dict: ordered, as a set)
 
     def passage_of(evidence):
-        if evidence not in passages:
+        node = passages.get(evidence)  # one look-up: an Evidence hashes its fields in Python
+        if node is None:
             digest = hashlib.sha1(f"{key}\n{evidence.line_start}\n{evidence.line_end}\n{evidence.text}".encode())
             node = passages[evidence] = iri(f"{_KGR}passage/{digest.hexdigest()}")
             out.extend(_evidence(node, evidence, terms))
-        return passages[evidence]
+        return node
 
     for entity in extraction.entities:
         node = iris[entity.id]
@@ -178,9 +179,11 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
         if entity.year and _DATE.match(entity.year):
             out.append((node, v[_KG + "year"], literal(entity.year[:4], _XSD + "gYear")))
         passages_here = mentioned.setdefault(terms.text(node), {})
-        if entity.evidence and passage_of(entity.evidence) not in passages_here:
-            passages_here[passage_of(entity.evidence)] = None
-            out.append((node, passage_, passage_of(entity.evidence)))
+        if entity.evidence:
+            passage = passage_of(entity.evidence)
+            if passage not in passages_here:
+                passages_here[passage] = None
+                out.append((node, passage_, passage))
 
     # a document states each (subject, predicate, object) once, however often it repeats it
     statements: dict[tuple, tuple[list, dict]] = {}

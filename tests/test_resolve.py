@@ -451,6 +451,25 @@ def test_publications_fuzzy_titles_and_years():
     assert len({iri(r, a, pa), iri(r, c, pc), iri(r, d, pd)}) == 3
 
 
+def test_publications_fuzzy_titles_of_lengths_in_neighbouring_bands():
+    # titles are compared within length bands (kg.resolve.things._length_bands): a title that
+    # lost its last word still meets its longer form when that one starts the next band
+    from kg.resolve.things import _length_bands
+
+    long_title = "Gizmo Placement for Heterogeneous Robot Swarms on Rough Terrain with Mud"
+    near = long_title[:-4]  # " Mud" lost: ratio 97
+    other = "Gizmo Placement for Heterogeneous Robot Swarms in Shallow Water"
+    short = "Gizmo Placement for Heterogeneous Robot Swarms"
+    titles = (long_title, near, other, short)
+    assert _length_bands(list(titles)) == [[short], [other, near], [long_title]]
+    docs = [Doc(f"{name}.txt") for name in "abcd"]
+    ids = [doc.pub(title, "2020") for doc, title in zip(docs, titles)]
+    r = resolve([doc.build() for doc in docs])
+    assert iri(r, docs[0], ids[0]) == iri(r, docs[1], ids[1])
+    assert len({iri(r, doc, i) for doc, i in zip(docs, ids)}) == 3
+    assert merges_of(r, docs[1], ids[1])[0].rule == "title-fuzzy"
+
+
 # -- the store's entities --------------------------------------------------------------------
 def test_known_entities_keep_their_iris():
     known = [

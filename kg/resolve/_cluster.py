@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 from kg.extract.context import UNNAMED_SUBJECT, normalize_name
 from kg.model import Merge
-from kg.namespaces import mint_iri
+from kg.namespaces import mint_iri_text
 
 __all__ = ["Node", "Clusters", "assign_iris", "build_merges", "fold"]
 
@@ -99,7 +99,7 @@ def assign_iris(
     disambiguators: Callable[[int], Iterable[str]],
     taken: set[str],
 ) -> dict[int, str]:
-    """The IRI of every cluster root: the known node's IRI, else ``mint_iri(kind, key)``.
+    """The IRI of every cluster root: the known node's IRI, else ``mint_iri_text(kind, key)``.
 
     Two clusters with the same key (namesakes) are told apart by a disambiguator (an
     identifier, a year, a document name): the cluster whose first mention sorts first
@@ -117,19 +117,19 @@ def assign_iris(
             pending.append((base_key(root), root))
     pending.sort()
     for key, root in pending:
-        iri = str(mint_iri(kind, key))
+        iri = mint_iri_text(kind, key)
         if iri in taken and _adopt(clusters, root, known_nodes.get(iri)):
             result[root] = iri
             continue
         if iri in taken:
             for extra in disambiguators(root):
-                candidate = str(mint_iri(kind, f"{key} {extra}"))
+                candidate = mint_iri_text(kind, f"{key} {extra}")
                 if candidate not in taken:
                     iri = candidate
                     break
             n = 2
             while iri in taken:
-                iri = str(mint_iri(kind, f"{key} {n}"))
+                iri = mint_iri_text(kind, f"{key} {n}")
                 n += 1
         taken.add(iri)
         result[root] = iri

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kg.extract.context import UNNAMED_SUBJECT, normalize_name
@@ -42,13 +42,19 @@ class PersonName:
     family: str
     unnamed: bool = False
     cjk: bool = False
+    #: a name with a family name and spelled-out given names (no initials)
+    full: bool = field(init=False, repr=False, compare=False)
+    #: ``(family, first initial)``: the block in which initials and variants are compared
+    loose_key: tuple[str, str] | None = field(init=False, repr=False, compare=False)
 
-    @property
-    def full(self) -> bool:
-        """A name with a family name and spelled-out given names (no initials)."""
-        if self.cjk:
-            return bool(self.norm)
-        return bool(self.family and self.given and not any(initial for _, initial in self.given))
+    def __post_init__(self):
+        # read for every pair of names the resolver compares (a million times at 10,000
+        # documents): computed once per parsed name
+        full = bool(self.norm) if self.cjk else bool(
+            self.family and self.given and not any(initial for _, initial in self.given))
+        object.__setattr__(self, "full", full)
+        object.__setattr__(self, "loose_key", None if self.unnamed or not self.family or not self.given
+                           else (self.family, self.given[0][0][:1]))
 
     @property
     def full_key(self) -> str | None:
@@ -58,13 +64,6 @@ class PersonName:
         if self.cjk:
             return self.norm.replace(" ", "")
         return " ".join([*(text for text, _ in self.given), self.family])
-
-    @property
-    def loose_key(self) -> tuple[str, str] | None:
-        """``(family, first initial)``: the block in which initials and variants are compared."""
-        if self.unnamed or not self.family or not self.given:
-            return None
-        return (self.family, self.given[0][0][:1])
 
     @property
     def swap_key(self) -> tuple[str, str] | None:

@@ -399,11 +399,15 @@ def _variant_phase(cl: _People) -> None:
             if pn.swap_key:
                 blocks[("swap", pn.swap_key)].add(root)
     pairs: dict[tuple[int, int], tuple[str, int, int]] = {}
+    named: dict[int, list] = {}  # no union until every pair is found: each root's names listed once
     for block_key in sorted(blocks, key=repr):
         roots = sorted(blocks[block_key])
         for x, y in _candidate_pairs(cl, roots):
             if (x, y) not in pairs:
-                found = _relation(cl, x, y)
+                for root in (x, y):
+                    if root not in named:
+                        named[root] = _named(cl, root)
+                found = _relation(named[x], named[y])
                 if found:
                     pairs[(x, y)] = found
     candidates = []
@@ -455,11 +459,13 @@ def _candidate_pairs(cl: _People, roots: list[int]):
     return sorted(pair for pair, weight in counts.items() if weight >= 2)
 
 
-def _relation(cl: _People, x: int, y: int) -> tuple[str, int, int] | None:
+def _relation(names_x: list, names_y: list) -> tuple[str, int, int] | None:
+    """The closest variant relation between two clusters' names (see :func:`_named`), with
+    the nodes that have them."""
     rank = {"initials": 0, "middle": 1, "swap": 2}
     best = None
-    for i, pa in _named(cl, x):
-        for j, pb in _named(cl, y):
+    for i, pa in names_x:
+        for j, pb in names_y:
             rel = name_relation(pa, pb)
             if rel in rank and (best is None or rank[rel] < rank[best[0]]):
                 best = (rel, i, j)

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from kg.extract.context import normalize_name
 from kg.model import Extraction, KnownEntity
-from kg.namespaces import mint_iri
+from kg.namespaces import mint_iri_text
 from kg.resolve._cluster import Clusters, Node, assign_iris, build_merges, fold
 
 __all__ = [
@@ -339,7 +339,7 @@ def resolve_organizations(extractions, known=(), ror=None, taken=None):
             names = sorted({n for i in clusters.members[root] for n in nodes[i].names},
                            key=lambda n: (n != canonical[root], n))
             for name in names:
-                iri = str(mint_iri("org", _org_base_key(clusters, root, canonical, cluster_unit_root, name=name)))
+                iri = mint_iri_text("org", _org_base_key(clusters, root, canonical, cluster_unit_root, name=name))
                 if iri in known_singletons:
                     clusters.union(root, known_singletons.pop(iri), "unit-key", 0.9,
                                    f"the store's node {iri} has the key of {name!r} and its parent")
@@ -563,6 +563,26 @@ class _PublicationClusters(Clusters):
 
 
 TITLE_THRESHOLD = 95
+#: Titles of lengths further apart than this factor cannot reach TITLE_THRESHOLD: fuzz.ratio is
+#: at most 100 * (1 - |la - lb| / (la + lb)), under 94.99 once the longer is 1.1055 times the
+#: shorter.
+TITLE_LENGTH_BAND = 1.12
+
+
+def _length_bands(titles: list[str]) -> list[list[str]]:
+    """``titles`` by length, cut where a title is longer than TITLE_LENGTH_BAND times the first
+    of its band: a title can only match titles of its own band and of the next one.
+
+    >>> _length_bands(["a" * 10, "b" * 30, "c" * 11, "d" * 12])
+    [['aaaaaaaaaa', 'ccccccccccc'], ['dddddddddddd'], ['bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb']]
+    """
+    ordered = sorted(titles, key=len)
+    bands, start = [], 0
+    for n, title in enumerate(ordered):
+        if len(title) > len(ordered[start]) * TITLE_LENGTH_BAND:
+            bands.append(ordered[start:n])
+            start = n
+    return [*bands, ordered[start:]]
 
 
 def resolve_publications(extractions, known=(), taken=None):
@@ -597,16 +617,22 @@ def resolve_publications(extractions, known=(), taken=None):
     for block in blocks.values():
         if len(block) < 2:
             continue
-        # Blocks grow with the corpus (titles share their first words), so every pair of a block
-        # is compared, but in C++ (all pairs at once); the scores kept are recomputed exactly,
-        # the float32 matrix only filters (with a margin below the threshold for its rounding).
-        close = process.cdist(block, block, scorer=fuzz.ratio, score_cutoff=TITLE_THRESHOLD - 0.01,
-                              dtype=numpy.float32)
-        for i, j in zip(*numpy.nonzero(numpy.triu(close, 1))):
-            a, b = block[i], block[j]
-            score = fuzz.ratio(a, b)
-            if score >= TITLE_THRESHOLD:
-                candidates.add((-score, a, b))
+        # Blocks grow with the corpus (titles share their first words): their pairs are compared
+        # in C++ (all at once), and only between titles of compatible lengths (see
+        # _length_bands); the scores kept are recomputed exactly, the float32 matrix only
+        # filters (with a margin below the threshold for its rounding).
+        bands = _length_bands(block)
+        for band, following in zip(bands, [*bands[1:], []]):
+            columns = band + following
+            close = process.cdist(band, columns, scorer=fuzz.ratio, score_cutoff=TITLE_THRESHOLD - 0.01,
+                                  dtype=numpy.float32)
+            for i, j in zip(*numpy.nonzero(close)):
+                if j <= i:  # a pair within the band is compared once
+                    continue
+                a, b = sorted((band[i], columns[j]))
+                score = fuzz.ratio(a, b)
+                if score >= TITLE_THRESHOLD:
+                    candidates.add((-score, a, b))
     for negative, a, b in sorted(candidates):
         clusters.union(keys[a][0], keys[b][0], "title-fuzzy", round(-negative / 100, 3),
                        f"titles {a!r} and {b!r} match {-negative:.0f}%")
