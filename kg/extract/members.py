@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
@@ -30,11 +29,8 @@ from kg.extract.text import Passage, clean
 __all__ = ["list_members", "member_lines", "read_members"]
 
 
-def _words() -> dict[str, frozenset[str]]:
-    """``kind -> phrases`` of ``data/member_words.tsv``."""
-    return word_groups("member_words.tsv", "phrases")
-
-
+#: ``kind -> phrases`` of ``data/member_words.tsv``.
+_WORDS = word_groups("member_words.tsv", "phrases")
 _NORM = re.compile(r"[^\w\s'’.()-]")
 
 
@@ -45,7 +41,7 @@ def _norm(text: str) -> str:
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text)} "
-    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _words()[kind])
+    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _WORDS[kind])
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
@@ -101,13 +97,13 @@ def _member_name(text: str) -> tuple[str, str] | None:
 def _columns(text: str) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``."""
     heads = text.split("|", 2)[:2]
-    if not any(h.strip().lower() in _words()["column_name"] for h in heads):
+    if not any(h.strip().lower() in _WORDS["column_name"] for h in heads):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
         for kind in ("column_name", "column_now", "column_school", "column_role"):
-            if cell in _words()[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _words()[kind])):
+            if cell in _WORDS[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _WORDS[kind])):
                 out[i] = kind[len("column_"):]
                 break
     return out
@@ -146,18 +142,16 @@ def list_members(ctx, sections) -> list[_Member]:
             if not kind and columns is None:
                 continue
             named = _member_name(text)
-            if named and columns is not None and "|" in text:
-                cells = [c.strip() for c in text.split("|")]
+            if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
-                current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
                 out.append(current)
-            elif named:
-                current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group)
-                current.texts.append((index, text))
-                out.append(current)
+                if columns is not None and "|" in text:
+                    cells = [c.strip() for c in text.split("|")]
+                    current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
+                else:
+                    current.texts.append((index, text))
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
