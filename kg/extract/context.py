@@ -22,9 +22,9 @@ from kg.model import ORGANIZATION_TYPES, Document, Entity, Evidence, Extraction,
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _NON_WORD = re.compile(r"[^\w\s]")
-_WHITESPACE_RUN = re.compile(r"\s+")
+WHITESPACE_RUN = re.compile(r"\s+")
 
-__all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT"]
+__all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT", "WHITESPACE_RUN"]
 
 #: The name given to the subject of a document that never names its subject. The
 #: resolver never merges two such subjects by name; only evidence can join them.
@@ -47,7 +47,7 @@ def normalize_name(name: str) -> str:
     text = text.lower()
     text = text.replace("&", " and ")
     text = _NON_WORD.sub(" ", text)
-    return _WHITESPACE_RUN.sub(" ", text).strip()
+    return WHITESPACE_RUN.sub(" ", text).strip()
 
 
 def _blank(value) -> bool:

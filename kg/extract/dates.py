@@ -14,8 +14,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kg.extract.gazetteer import data_patterns
+from kg.extract.text import ANY_YEAR, cached_copy
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/date_patterns.tsv``.
+_WORDS = data_patterns("date_patterns.tsv")
 _DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
 _RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
@@ -39,8 +42,7 @@ _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in
     + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
 _YEAR = r"(?:19|20)\d\d"
 #: An open end in the languages of CVs other than English ("2018 - Atual", "seit 2019 - heute").
-OPEN_END_ABROAD = (r"présent|aujourd['’]hui|actuel|actuelle|en\s+cours|heute|jetzt|laufend|actualidad|actual|ahora|"
-                   r"presente|atual|atualmente|hoje|em\s+curso|oggi|attuale|in\s+corso|至今|现在|現在|현재")
+OPEN_END_ABROAD = _WORDS["open_end_abroad"]
 _OPEN_WORDS = rf"present|now|current|currently|today|ongoing|date|till\s+date|to\s+date|present\.|{OPEN_END_ABROAD}"
 _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 
@@ -65,17 +67,12 @@ _DATE = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-_HAS_YEAR = re.compile(r"(?:19|20)\d\d")
-_SEP = re.compile(
-    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|\||to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>|至(?!今)|から)\s*",
-    re.IGNORECASE,
-)
+_SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})\s*", re.IGNORECASE)
 #: "2015年至今", "2015年以来": an open end joined to its start without a separator.
 _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
-_SINCE = re.compile(r"(?<!\w)(?:since|from|starting|seit|ab|depuis|desde|dal|dès|(?:à|a)\s+partir\s+d(?:e|el|u)|a\s+partire\s+dal)"
-                    r"\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
-_BETWEEN = re.compile(r"(?:between|entre|zwischen|tra|fra)\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
+_SINCE = re.compile(rf"(?<!\w)(?:{_WORDS['since']})\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
+_BETWEEN = re.compile(rf"(?:{_WORDS['between']})\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
 
 
 _YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
@@ -140,21 +137,17 @@ def _padded(year: str, month: str | None, width: int) -> str:
     return (" " + date if len(date) < width else date).ljust(width)
 
 
+@cached_copy(16384)
 def find_dates(text: str) -> list[tuple[str, int, int]]:
     """Every single date in the text as ``(value, begin, end)``.
 
     >>> find_dates("from 2017.08 to 08/2019, and July 20, 2022")
     [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
     """
-    return list(_find_dates(text))
-
-
-@lru_cache(maxsize=16384)
-def _find_dates(text: str) -> tuple[tuple[str, int, int], ...]:
     out = []
     if "年" in text:
         text = _western(text)
-    if not _HAS_YEAR.search(text):
+    if not ANY_YEAR.search(text):
         return ()
     for match in _DATE.finditer(text):
         value, _ = _value(match)
@@ -217,7 +210,7 @@ def find_date_range(text: str) -> DateRange | None:
     # their dates found already
     if "年" in text:
         text = _western(text)
-    matches = _find_dates(text)
+    matches = find_dates(text)
     for index, (value, begin, stop) in enumerate(matches):
         year = int(value[:4])
         before = text[:begin]

@@ -144,27 +144,18 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 
 
 # -- abbreviations ---------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _inflections() -> list[tuple[re.Pattern, str]]:
-    """The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form."""
-    return [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
-
-
-@lru_cache(maxsize=1)
-def _abbreviations() -> tuple[list[tuple[re.Pattern, str]], re.Pattern]:
-    """The rules of ``data/org_abbreviations.tsv``, and one pattern that finds where any of them applies."""
-    rows = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
-    # one search finds the names with nothing to expand (most of them) instead of one per abbreviation;
-    # the lookahead on the capitals the abbreviations start with (their words' own) lets the engine skip
-    # other positions
-    capitals = "".join(sorted({r[0] for _, r in rows}))
-    return [(re.compile(p), r) for p, r in rows], re.compile(f"(?=[{capitals}])(?:" + "|".join(p for p, _ in rows) + ")")
-
-
-@lru_cache(maxsize=1)
-def _fields() -> dict[str, str]:
-    return {row["acronym"].strip(): row["field"].strip() for row in _data_rows("department_fields.tsv")}
-
+#: The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form.
+_INFLECTIONS = [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
+_ABBREVIATION_ROWS = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
+#: The rules of ``data/org_abbreviations.tsv``.
+_ABBREVIATIONS = [(re.compile(p), r) for p, r in _ABBREVIATION_ROWS]
+#: Where any abbreviation applies: one search finds the names with nothing to expand (most of them) instead of
+#: one per abbreviation; the lookahead on the capitals the abbreviations start with (their words' own) lets the
+#: engine skip other positions.
+_ANY_ABBREVIATION = re.compile(f"(?=[{''.join(sorted({r[0] for _, r in _ABBREVIATION_ROWS}))}])(?:"
+                               + "|".join(p for p, _ in _ABBREVIATION_ROWS) + ")")
+#: The fields of ``data/department_fields.tsv`` by acronym ("CS").
+_FIELDS = {row["acronym"].strip(): row["field"].strip() for row in _data_rows("department_fields.tsv")}
 
 _DEPT_BEFORE = re.compile(r"^(?P<field>[A-Z][A-Za-z&]{0,5})\s+Department$")
 _DEPT_AFTER = re.compile(r"^Department(?:\s+of)?\s+(?P<field>[A-Z][A-Za-z&]{0,5})$")
@@ -180,7 +171,7 @@ def _expand_department(part: str) -> str:
     """
     match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part) or _DEPT_OF_DROPPED.match(part)
     if match:
-        field = _fields().get(match.group("field"), match.group("field"))
+        field = _FIELDS.get(match.group("field"), match.group("field"))
         return f"Department of {field}"
     return part
 
@@ -216,10 +207,9 @@ def canonical_org_name(name: str) -> str:
     ('Georgia Tech', 'Technische Universität Ellerbach')
     """
     text = " ".join(name.split())
-    rules, any_rule = _abbreviations()
-    for pattern, replacement in rules if any_rule.search(text) else ():
+    for pattern, replacement in _ABBREVIATIONS if _ANY_ABBREVIATION.search(text) else ():
         text = pattern.sub(replacement, text)
-    for pattern, replacement in _inflections():
+    for pattern, replacement in _INFLECTIONS:
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)
@@ -280,12 +270,8 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
     return org
 
 
-@lru_cache(maxsize=1)
-def _keyword_rules() -> tuple[tuple[re.Pattern, str], ...]:
-    return tuple(
-        (re.compile(row["pattern"], re.IGNORECASE), row["type"].strip())
-        for row in _data_rows("org_keywords.tsv")
-    )
+#: The rules of ``data/org_keywords.tsv``: the type of an organisation whose name holds the keyword.
+_KEYWORD_RULES = tuple((re.compile(row["pattern"], re.IGNORECASE), row["type"].strip()) for row in _data_rows("org_keywords.tsv"))
 
 
 @lru_cache(maxsize=4096)
@@ -325,7 +311,7 @@ def classify_organization(name: str, default: str = "Company") -> str:
     if known is not None:
         return known.type
     text = canonical_org_name(name)
-    for pattern, org_type in _keyword_rules():
+    for pattern, org_type in _KEYWORD_RULES:
         if pattern.search(text):
             return org_type
     return default

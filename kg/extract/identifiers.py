@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from kg.extract.text import cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _SPACE = re.compile(r"\s")
@@ -17,6 +18,7 @@ __all__ = ["find_identifiers"]
 
 _AT = r"\s*(?:@|\[at\]|\(at\)|\{at\}|<at>|\s+at\s+|\s+AT\s+)\s*"
 _DOT = r"\s*(?:\.|\[dot\]|\(dot\)|\{dot\}|<dot>|\s+dot\s+|\s+DOT\s+)\s*"
+_DOT_RE = re.compile(_DOT)
 _EMAIL = re.compile(rf"(?<![\w.+-])([\w.+-]+){_AT}((?:[\w-]+{_DOT})+[A-Za-z]{{2,}})\b")
 _ORCID = re.compile(r"\b(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\b")
 _GITHUB = re.compile(r"github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?![\w/-]*\.github\.io)(?:/?(?=[\s)\]>\"'|,]|$))", re.I)
@@ -31,31 +33,19 @@ _ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url
 _ANY_LOWER = re.compile(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
 
 
-_DOT_RE = re.compile(_DOT)
-
-
-def _email_domain(domain: str) -> str:
-    return _DOT_RE.sub(".", domain)
-
-
+@cached_copy(16384, dict)
 def find_identifiers(text: str) -> dict[str, str]:
     """The first e-mail, ORCID, homepage, GitHub user and Scholar id found in a text.
 
     >>> find_identifiers("https://github.com/jroe and scholar.google.com/citations?user=AbCdEfGhIjKl&hl=en")
     {'github': 'jroe', 'scholar': 'AbCdEfGhIjKl'}
     """
-    return dict(_find_identifiers(text))
-
-
-@lru_cache(maxsize=16384)
-def _find_identifiers(text: str) -> dict[str, str]:
-    """The cached answer of :func:`find_identifiers`; callers get a copy, never this dict."""
     out: dict[str, str] = {}
     lower = text.lower() if text.isascii() else None
     if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):
         return out
     for match in _EMAIL.finditer(text):
-        local, domain = match.group(1), _email_domain(match.group(2))
+        local, domain = match.group(1), _DOT_RE.sub(".", match.group(2))
         if local.lower() in ("mailto", "email") or "." not in domain:
             continue
         if _SPACE.search(match.group(0)) and not _BRACKET_OR_AT.search(match.group(0)):

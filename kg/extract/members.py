@@ -16,8 +16,8 @@ which role, where alumni went) and ``advisedBy`` the page's owner when they are 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
+from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
@@ -32,11 +32,8 @@ from kg.extract.text import Passage, clean
 __all__ = ["list_members", "member_lines", "page_leader", "read_members"]
 
 
-def _words() -> dict[str, frozenset[str]]:
-    """``kind -> phrases`` of ``data/member_words.tsv``."""
-    return word_groups("member_words.tsv", "phrases")
-
-
+#: ``kind -> phrases`` of ``data/member_words.tsv``.
+_WORDS = word_groups("member_words.tsv", "phrases")
 _NORM = re.compile(r"[^\w\s'’.()-]")
 
 
@@ -47,7 +44,7 @@ def _norm(text: str) -> str:
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _words()[kind])
+    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _WORDS[kind])
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
@@ -63,7 +60,7 @@ _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|presen
 @lru_cache(maxsize=1)
 def _now() -> re.Pattern:
     """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
-    words = sorted(_words()["now"], key=len, reverse=True)
+    words = sorted(_WORDS["now"], key=len, reverse=True)
     latin = "|".join(re.escape(w) for w in words if w.isascii() or w[0] < "\u3040")
     cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
@@ -118,13 +115,13 @@ def _member_name(text: str) -> tuple[str, str] | None:
 def _columns(text: str) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``."""
     heads = text.split("|", 2)[:2]
-    if not any(h.strip().lower() in _words()["column_name"] for h in heads):
+    if not any(h.strip().lower() in _WORDS["column_name"] for h in heads):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
         for kind in ("column_name", "column_now", "column_school", "column_advisor", "column_role"):
-            if cell in _words()[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _words()[kind])):
+            if cell in _WORDS[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _WORDS[kind])):
                 out[i] = kind[len("column_"):]
                 break
     return out
@@ -174,18 +171,16 @@ def list_members(ctx, sections) -> list[_Member]:
                 if named[1].strip():
                     current.texts.append((index, text))
                 continue
-            if named and columns is not None and "|" in text:
-                cells = [c.strip() for c in text.split("|")]
+            if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
-                current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 out.append(current)
-            elif named:
-                current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group)
-                current.texts.append((index, text))
-                out.append(current)
+                if columns is not None and "|" in text:
+                    cells = [c.strip() for c in text.split("|")]
+                    current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
+                else:
+                    current.texts.append((index, text))
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
@@ -195,7 +190,7 @@ def list_members(ctx, sections) -> list[_Member]:
 @lru_cache(maxsize=1)
 def _led_by() -> re.Pattern:
     """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
-    words = _words()
+    words = _WORDS
     phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
     labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
     return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)

@@ -26,13 +26,12 @@ from kg.extract.gazetteer import (
 )
 from kg.extract.models.affiliations import parse_affiliation
 from kg.extract.people import is_person_name, name_stopwords
+from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE, cached_copy
 from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/org_patterns.tsv``.
 _WORDS = data_patterns("org_patterns.tsv")
-_LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
-_PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -44,7 +43,6 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _DIGIT = re.compile(r"\d")
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
@@ -57,7 +55,6 @@ _COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$
 _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
-_LEADING_THE = re.compile(r"^the\s+", re.I)
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
 _PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
@@ -85,18 +82,13 @@ _ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
-@lru_cache(maxsize=1)
-def _roles() -> frozenset[str]:
-    return frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
-
-
-def _field_words() -> frozenset[str]:
-    return data_words("field_words.txt")
-
-
-def _org_words() -> dict[str, frozenset[str]]:
-    """``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words)."""
-    return word_groups("org_words.tsv")
+#: The job titles and statuses of ``data/roles.tsv``, lower case.
+ROLES = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
+#: The role words written in CJK characters, longest first.
+CJK_ROLES = tuple(sorted((r for r in ROLES if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
+_FIELD_WORDS = data_words("field_words.txt")
+#: ``kind -> words`` of ``data/org_words.tsv`` (trades, labels, bare_keywords, award_words).
+_ORG_WORDS = word_groups("org_words.tsv")
 
 
 _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
@@ -109,7 +101,7 @@ def _names_a_kind(name: str) -> bool:
     >>> _names_a_kind("Technische Universität"), _names_a_kind("Technische Universität Graz")
     (True, False)
     """
-    words = _org_words()
+    words = _ORG_WORDS
     return all(w in words["bare_keywords"] or w in words["type_words"] for w in name.lower().split())
 
 
@@ -119,18 +111,8 @@ def is_location(segment: str) -> bool:
     >>> is_location("Los Angeles"), is_location("CA 94305"), is_location("Google")
     (True, True, False)
     """
-    text = segment.strip(" .").lower()
-    if not text:
-        return False
-    if text in data_words("locations.txt"):
-        return True
-    return bool(_US_STATE_CODE.match(segment.strip(" .")))
-
-
-@lru_cache(maxsize=1)
-def _cjk_roles() -> tuple[str, ...]:
-    """The role words of ``roles.tsv`` written in CJK characters, longest first."""
-    return tuple(sorted((r for r in _roles() if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
+    text = segment.strip(" .")
+    return text.lower() in data_words("locations.txt") or bool(_US_STATE_CODE.match(text))
 
 
 @lru_cache(maxsize=32768)
@@ -144,21 +126,21 @@ def is_role(segment: str) -> bool:
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
     # pattern would read to the end of the segment, quadratic in its length
     closed = lowered.rfind(")") + 1
-    words = _LETTER_WORD.findall(_PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
-    if words and not segment.isascii() and words[-1] not in _roles() and not words[-1].isascii():
+    words = LETTER_WORD.findall(PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
+    if words and not segment.isascii() and words[-1] not in ROLES and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
-        cjk_role = next((r for r in _cjk_roles() if words[-1].endswith(r)), None)
+        cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
         if cjk_role:
             words[-1] = cjk_role
-    if not words or not any(w in _roles() for w in words):
+    if not words or not any(w in ROLES for w in words):
         return False
-    if words[-1] in _roles() and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
+    if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
         # word may end with a role's word ("University Research Fellow" is a role)
         return not (len(words) > 2 and _ORG_WORD_ABROAD.fullmatch(words[0]))
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
-    last = max(i for i, w in enumerate(words) if w in _roles())
+    last = max(i for i, w in enumerate(words) if w in ROLES)
     rest = words[last + 1:]
     if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
             and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
@@ -236,7 +218,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
-    if any(w in _org_words()["indefinite_articles"] for w in words_all[1:]):
+    if any(w in _ORG_WORDS["indefinite_articles"] for w in words_all[1:]):
         return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
@@ -262,7 +244,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _org_words()["labels"]:
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"]:
         return None
     if is_role(text):
         return None
@@ -281,11 +263,11 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         return OrgMention(canonical, text, org_type, False)
     if context_org and 1 <= len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("of", "and", "&", "for", "de") for w in words):
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
-                and words[-1].lower() not in _org_words()["trades"]:
+                and words[-1].lower() not in _ORG_WORDS["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
         if _DIGIT.search(canonical):
             return None  # "T11", "Q3": grades and codes, not employers
-        if all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in words):
+        if all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
         return OrgMention(canonical, text, "Company", False, guessed=True)
     return None
@@ -344,23 +326,18 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
         start = match.end()
     if start < len(text):
         out.append((text[start:], start))
-    split_out = []
-    for seg, offset in out:
-        if _CJK_CHAR.search(seg) and " " in seg.strip():
-            # CJK CVs separate their fields with spaces
-            for m in _NON_SPACE_RUN.finditer(seg):
-                split_out.append((m.group(0), offset + m.start()))
-        else:
-            split_out.append((seg, offset))
-    out = split_out
-    cleaned_out = []
-    for seg, offset in out:
-        lead = _LEADING_PREPOSITION.match(seg)
-        if lead and seg[lead.end():lead.end() + 1].isupper():
-            seg, offset = seg[lead.end():], offset + lead.end()
-        if seg.strip():
-            cleaned_out.append((seg, offset))
-    return tuple(cleaned_out)
+    cleaned = []
+    for piece, at in out:
+        # CJK CVs separate their fields with spaces
+        split = [(m.group(0), at + m.start()) for m in _NON_SPACE_RUN.finditer(piece)] \
+            if CJK_CHAR.search(piece) and " " in piece.strip() else [(piece, at)]
+        for seg, offset in split:
+            lead = _LEADING_PREPOSITION.match(seg)
+            if lead and seg[lead.end():lead.end() + 1].isupper():
+                seg, offset = seg[lead.end():], offset + lead.end()
+            if seg.strip():
+                cleaned.append((seg, offset))
+    return tuple(cleaned)
 
 
 @lru_cache(maxsize=16384)
@@ -389,20 +366,15 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
         if classify_segment(unit.name, context_org=False) is not None:
             out.append((unit.name, unit.start, field))
             field = None
-        elif not out and all(w.lower() in _field_words() or w.lower() in _NAME_JOINERS for w in unit.name.split()):
+        elif not out and all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in unit.name.split()):
             field = unit.name
         else:
             return ()
     return tuple(out) if len(out) >= 2 or (out and out[0][2]) else ()
 
 
+@cached_copy(32768)
 def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
-    """See :func:`_org_chain`."""
-    return list(_org_chain(text, context_org=context_org))
-
-
-@lru_cache(maxsize=32768)
-def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """The organisations of a CV line, innermost first ("Lab, Dept., University").
 
     Dates, URLs, places, roles and degrees are skipped.
@@ -416,7 +388,7 @@ def _org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
 
 @lru_cache(maxsize=32768)
 def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
-    """The rest of :func:`_org_chain`, on a line whose dates are blanked out (offsets kept): cached
+    """The rest of :func:`org_chain`, on a line whose dates are blanked out (offsets kept): cached
     apart, so that lines that differ only in their dates are read once."""
     cleaned = _URL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), cleaned)
     out: list[OrgMention] = []
@@ -487,7 +459,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(_CJK_CHAR.search(m.name) for m in out):
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
     return out
 
@@ -532,13 +504,8 @@ _PHRASE = re.compile(
 )
 
 
+@cached_copy(32768)
 def find_orgs_in_text(text: str) -> list[OrgMention]:
-    """See :func:`_find_orgs_in_text`."""
-    return list(_find_orgs_in_text(text))
-
-
-@lru_cache(maxsize=32768)
-def _find_orgs_in_text(text: str) -> list[OrgMention]:
     """Organisations named in a sentence: capitalised phrases that are known or have an
     organisation keyword, trimmed at prepositions when the whole phrase is not one.
 
@@ -634,13 +601,13 @@ def _org_pieces(phrase: str):
     for i in range(len(parts) - 1, 0, -1):
         part, before = commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]]
         if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(phrase[parts[i - 1][1]:parts[i][0]]) \
-                and _NAMED_FOR_A_PLACE.fullmatch(_LEADING_THE.sub("", before)) and is_location(part):
+                and _NAMED_FOR_A_PLACE.fullmatch(LEADING_THE.sub("", before)) and is_location(part):
             parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
             del parts[i]
     units = parse_affiliation(commas).units
     for at, end, joined in parts:
         name, spans = commas[at:end], []
-        for unit in () if joined or lookup_organization(_LEADING_THE.sub("", name)) else units:
+        for unit in () if joined or lookup_organization(LEADING_THE.sub("", name)) else units:
             if not (at <= unit.start and unit.end <= end):
                 continue
             if spans and not lookup_organization(unit.name) and not (
@@ -688,7 +655,7 @@ _VENUE_START = re.compile(rf"^(?:{_WORDS['venue_start']})\b", re.I)
 
 @lru_cache(maxsize=32768)
 def _prose_type(phrase: str) -> str | None:
-    text = _LEADING_THE.sub("", phrase.strip(" .,'’"))
+    text = LEADING_THE.sub("", phrase.strip(" .,'’"))
     if not text or len(text) < 2 or _VENUE_START.match(text):
         return None
     known = lookup_organization(text)
@@ -699,7 +666,7 @@ def _prose_type(phrase: str) -> str | None:
     if not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
-    if len(words) == 1 and words[0].lower() in _org_words()["bare_keywords"]:
+    if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
     t = classify_organization(canonical_org_name(text), default="")
     return t or None
@@ -713,14 +680,14 @@ _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?"
 def _trim_award(piece: str) -> str | None:
     """"KTH School of Engineering Sciences Teaching Prize" -> "KTH School of Engineering Sciences"."""
     words = piece.split()
-    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _org_words()["award_words"]):
+    while words and (_AWARD_END.search(words[-1]) or words[-1].lower() in _ORG_WORDS["award_words"]):
         words.pop()
     while words:
         rest = " ".join(words)
         if lookup_organization(rest) or (_prose_type(rest) and not _AWARD_END.search(rest)):
             return rest
         words.pop()
-        while words and words[-1].lower() in _org_words()["award_words"]:
+        while words and words[-1].lower() in _ORG_WORDS["award_words"]:
             words.pop()
     return None
 
@@ -739,7 +706,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         if not trimmed:
             return None
         piece = trimmed
-    lead = _LEADING_THE.match(piece)
+    lead = LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
     org_type = _prose_type(written) if not (written[:1].islower() and " " not in written) else None
     if not org_type:

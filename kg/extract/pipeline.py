@@ -39,6 +39,8 @@ _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<str
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _ARTICLE_OPENING = re.compile(r"\s*(?:an?|the)\s", re.I)
 _ITEM_FIELD_BREAK = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
+#: Two or three capitalised words: a name the bold author's initialled form may abbreviate.
+_CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 
 __all__ = ["extract"]
 
@@ -94,10 +96,7 @@ def extract(document: Document) -> Extraction:
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     found = find_subject(document, skip, stop)
-    kind_of: dict[int, str | None] = {}
-    for section in sections:
-        for index in section.lines:
-            kind_of[index] = section.kind
+    kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found
         if name.isupper() or any(w.isupper() and len(w) > 2 for w in name.split()):
@@ -106,7 +105,7 @@ def extract(document: Document) -> Extraction:
             name = proper
         evidence = ctx.evidence(index) if index is not None else None
         subject_id = ctx.set_subject(name, aliases=aliases, evidence=evidence)
-        for alias, alias_index in name_aliases(document, skip):
+        for alias, _ in name_aliases(document, skip):
             if alias.lower() != name.lower():
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
@@ -245,13 +244,9 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     for index, line in enumerate(document.lines):
         if index not in pub:
             continue
-        for match in _BOLD_PHRASE.finditer(line.text):
-            name = _author_name(next(g for g in match.groups() if g))
+        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(line.text))
+        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in line.text)]:
             if name:
-                counts[name] += 1
-                where.setdefault(name, index)
-        for phrase, name in recorded.items():
-            if phrase in line.text:
                 counts[name] += 1
                 where.setdefault(name, index)
     if not counts:
@@ -259,15 +254,8 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     name, count = counts.most_common(1)[0]
     if count < 2:
         return None
-    full = None
-    pattern = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
-    for line in document.lines:
-        for match in pattern.finditer(clean(line.text)):
-            if abbreviates(name, match.group(0)):
-                full = match.group(0)
-                break
-        if full:
-            break
+    full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
+                 if abbreviates(name, m.group(0))), None)
     if full:
         return full, (name,), where[name]
     return name, (), where[name]

@@ -13,7 +13,7 @@ from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
-from kg.extract.text import clean, is_bullet
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -68,8 +68,6 @@ _REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:t
 _TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
-#: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
-_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
@@ -104,8 +102,6 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
-#: Advisor labels in Chinese, Japanese or Korean: a label wherever it stands in a line ("博士　导师：X").
-_CJK_TRIGGER = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
@@ -222,8 +218,7 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     return out
 
 
-def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None,
-                          evidence, first_index: int) -> list[str]:
+def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None, evidence) -> list[str]:
     """Add each person of ``text`` (a list after a trigger) with ``predicate`` from the
     subject, and the affiliations written in their parenthetical notes."""
     ids = []
@@ -338,7 +333,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_degree is not None and pending_degree[0] != previous:
             pending_degree = None
         prior, previous = previous, index
-        raw = _COLUMN_GAP.sub(" | ", lines[index].text)
+        raw = COLUMN_GAP.sub(" | ", lines[index].text)
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
@@ -351,7 +346,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                              or (trig.start() > 0 and _CJK_TRIGGER.match(trig.group("trigger")))
+                              or (trig.start() > 0 and CJK_CHAR.match(trig.group("trigger")))  # a CJK label anywhere ("博士　导师：X")
                               or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
                 break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
@@ -590,13 +585,7 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         return
     if not entry.chain:
         return
-    parallel = _parallel(entry.chain)
-    ids: list[str] = []
-    if parallel:
-        for mention in entry.chain:
-            ids.append(registry.add(mention, evidence))
-    else:
-        ids = registry.chain(entry.chain, evidence)
+    ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
     for group in entry.units:
         group_ids = registry.chain(group, evidence, outer_id=top)
@@ -605,23 +594,18 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
                 ctx.add_relation(uid, "partOf", top, evidence=evidence)
                 registry.parent_of.setdefault(uid, top)
         ids[:0] = group_ids
-    # a visit as a student ("Visiting PhD Student") is studying wherever the CV lists it
     # the entry's own words decide before its section's kind: a degree with no job title is study
     # wherever the CV lists it ("Academic History"), a visit as a student too
     studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
                or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
-    predicate = "studiedAt" if studied else "workedAt"
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
         start = end
+    stated = {"degree": entry.degree, "field": entry.field} if studied else {"role": entry.role}
     for oid in ids:
-        if predicate == "studiedAt":
-            ctx.add_relation(subject_id, predicate, oid, degree=entry.degree, field=entry.field, start=start, end=end,
-                             evidence=evidence)
-        else:
-            ctx.add_relation(subject_id, predicate, oid, role=entry.role, start=start, end=end, evidence=evidence)
+        ctx.add_relation(subject_id, "studiedAt" if studied else "workedAt", oid, **stated, start=start, end=end, evidence=evidence)
     for text, pred, index, trigger in entry.advisors:
-        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index), index)
+        people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
         if ids and _GROUP_HEAD.match(trigger):
             for pid in people:  # "(PI: B)": the group leader works at the entry's group
                 ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))
@@ -631,14 +615,9 @@ def _parallel(chain: list[OrgMention]) -> bool:
     """"Google, Facebook, Amazon": several independent top-level organisations."""
     if len(chain) < 2:
         return False
-    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) and not any(
-        _known_parent(a.name) == b.name for a in chain for b in chain
-    )
-
-
-def _known_parent(name: str) -> str | None:
-    known = lookup_organization(name)
-    return known.parent if known else None
+    parents = {known.parent for known in map(lookup_organization, (m.name for m in chain)) if known}
+    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) \
+        and not any(m.name in parents for m in chain)
 
 
 def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:

@@ -147,9 +147,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
                 out.append((name, offset))
             elif k == 0 and _named_product(name, sentence[offset + len(name): offset + len(name) + 80]):
                 out.append((name, offset))
-    seen, unique = set(), []
+    first: dict[str, tuple[str, int]] = {}
     for name, offset in out:
-        if name.lower() not in seen:
-            seen.add(name.lower())
-            unique.append((name, offset))
-    return unique
+        first.setdefault(name.lower(), (name, offset))  # each project as it is first named
+    return list(first.values())

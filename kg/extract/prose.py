@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import (OrgMention, OrgRegistry, _cjk_roles, _roles, classify_segment, contains_units, find_orgs_in_text,
+from kg.extract.gazetteer import data_patterns, word_groups
+from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
-from kg.extract.text import Passage, sentence_spans
+from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
-# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
+# Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
+# vocabularies are the kinds of ``data/prose_patterns.tsv``.
+_WORDS = data_patterns("prose_patterns.tsv")
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
@@ -27,8 +29,7 @@ _TRIGGER_TAIL_END = re.compile(
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
 # the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
-_UNIT_JOINER = re.compile(r"\s*(?:,|at|in|of|,\s*the|at the|in the|of the|der|des|de|de la|de l['’]|del|della|dell['’]|di|du|"
-                          r"do|da|dos|das)\s*", re.I)
+_UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
@@ -38,11 +39,9 @@ _SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
-_JOB_NOUN = re.compile(r"\b(?:intern\w*|employed|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|"
-                       r"faculty)\b", re.I)
+_JOB_NOUN = re.compile(rf"\b(?:{_WORDS['job_noun']})\b", re.I)
 #: A sentence saying its person studies or studied: a student, a candidate, a degree or thesis.
-_STUDENT_STATE = re.compile(r"\b(?:student|candidate|ph\.?\s?d\.?|doctoral|master['’]?s|undergraduate|thesis|dissertation)(?!\w)",
-                            re.I)
+_STUDENT_STATE = re.compile(rf"\b(?:{_WORDS['student_state']})(?!\w)", re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
 _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
@@ -62,23 +61,13 @@ def _after_people(tail: str) -> str:
             return tail[match.start():]
     return ""
 
-_STUDY = re.compile(
-    r"\b(?:student|studied|studying|study|pursuing|graduated|graduate studies|alumn\w*|undergraduate|"
-    r"doctoral|dissertation|thesis|degree|completed (?:a|an|my)|did (?:a|an|my))\b", re.I)
-_WORK = re.compile(
-    r"\b(?:work|worked|working|works|joined|join|intern|interned|internship|employed|appointed|position|professor|"
-    r"lecturer|researcher|scientist|postdoc\w*|director|fellow|engineer|faculty|founder|co-founder|member|"
-    r"scholar|associate|assistant|head|lead|leads|directs|direct|run|runs|chair|analyst|consultant|guest|visiting)\b", re.I)
-_AWARD = re.compile(r"\b(?:award\w*|fellowship|prize|scholarship|grant|funded|recogni[sz]ed|honou?red|medal|"
-                    r"reviewer|editorial|editor|general chair|keynote)\b", re.I)
-_PRESENT = re.compile(r"\b(?:am|is|are|'m|currently|now|have been|has been|at present|run|runs|direct|directs|lead|leads|heads)"
-                      r"(?!\w)", re.I)
+_STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
+_WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
+_AWARD = re.compile(rf"\b(?:{_WORDS['award']})\b", re.I)
+_PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
-_ROLE_AFTER_VERB_ABROAD = re.compile(
-    r"\b(?:suis|est|bin|ist|soy|es|sono|è|sou|é|fui|era|war|été|como|comme|come|als)\s+(?:ich\s+)?"
-    r"(?:(?:un|une|el|la|il|lo|um|uma|ein|eine|der|die)\s+)?"
-    r"(?P<role>[^\W\d][^,;.]{2,60}?)\s+(?:à|au|aux|am|an|bei|im|in|en|presso|al|alla|na|no|nel|nella|da|do|dell['’]|à\s+l['’])(?!\w)",
-    re.I)
+_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
+                                     rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
@@ -157,8 +146,7 @@ def _without_town(org, text: str):
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
 _DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
-_NOT_PEOPLE = re.compile(r"\b(?:honou?rs?|laude|distinction|merit|class|minor|major|specialization|concentration|emphasis)\b",
-                         re.I)
+_NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
 
 def _done_with(clause: str) -> tuple[str, str] | None:
@@ -186,9 +174,6 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     return tail, predicate
 
 
-_WORD = re.compile(r"[^\W\d_][\w-]*")
-
-
 def _says(text: str, kind: str) -> bool:
     """Whether a text holds a ``kind`` word of ``data/prose_words.tsv`` (capitals runs such as "EU" are no words
     there; a pronoun with a capital only opens the text, elsewhere it is a name: "Hao Su", "Ela Brandt").
@@ -197,7 +182,7 @@ def _says(text: str, kind: str) -> bool:
     (True, False)
     """
     words = word_groups("prose_words.tsv")[kind]
-    return any(w.lower() in words for i, w in enumerate(_WORD.findall(text))
+    return any(w.lower() in words for i, w in enumerate(LETTER_WORD.findall(text))
                if (len(w) == 1 or not w.isupper()) and (i == 0 or w.islower() or kind != "first_person")) or (
         not text.isascii() and any(w in text for w in words if w[0] >= "\u3040"))  # Chinese and Japanese: no spaces
 
@@ -221,8 +206,7 @@ def _names_role_word(text: str) -> bool:
     >>> _names_role_word("Sono ricercatrice presso il X"), _names_role_word("Ho conseguito il dottorato")
     (True, False)
     """
-    roles = _roles()
-    return any(w.lower() in roles for w in _WORD.findall(text)) or (not text.isascii() and any(r in text for r in _cjk_roles()))
+    return any(w.lower() in ROLES for w in LETTER_WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
 def _about_subject(sentence: str, names: list[str]) -> bool:
@@ -334,7 +318,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             previous: list = []
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
-                    found = _sentence(ctx, registry, subject_id, clause, evidence, names, first, about,
+                    found = _sentence(ctx, registry, subject_id, clause, evidence, about,
                                       studying and not _JOB_NOUN.search(sentence))
                     # "..., where I run the X Lab": the lab is part of the organisation just named
                     if previous and found and clause.lstrip().lower().startswith("where"):
@@ -374,7 +358,7 @@ def _cjk_orgs(text: str) -> list:
     return out
 
 
-def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about, studying=False) -> list[str]:
+def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
     trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
@@ -384,29 +368,25 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         parts = _TRIGGER_TAIL_END.split(rest, maxsplit=1)
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
-        add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence, first)
+        add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
         if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
-            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, names, first, about, studying)
+            _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     elif about and "with" in sentence:
         done_with = _done_with(sentence)
         if done_with:
-            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence, first)
+            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
     orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"
-    nests = [False] * len(orgs)
-    for i in range(len(orgs) - 1):
-        a, b = orgs[i], orgs[i + 1]
-        between = head[a.end:b.begin]
-        if _UNIT_JOINER.fullmatch(between) and a.type in ("Lab", "Institute") and \
-                b.type in ("University", "Company", "Institute", "Lab") and a.type != "University" \
-                and not (is_generic_unit(b.name) and contains_units(a)):  # "Academy X, Institute of Y"
-            nests[i] = True
+    nests = [bool(_UNIT_JOINER.fullmatch(head[a.end:b.begin])) and a.type in ("Lab", "Institute")
+             and b.type in ("University", "Company", "Institute", "Lab")
+             and not (is_generic_unit(b.name) and contains_units(a))  # "Academy X, Institute of Y"
+             for a, b in zip(orgs, orgs[1:])] + [False]
     # organisations mentioned anywhere are entities; register outermost first so units know their parent
     ids: list = [None] * len(orgs)
     for i in range(len(orgs) - 1, -1, -1):
@@ -455,8 +435,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
         if dates.start is None and not study and _SINCE_FROM.search(head[: dates.begin][-12:]):
             start, end = dates.end, "present"
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
-    work_verb = _JOB_WORD.search(head)
-    work_verb = work_verb or (work and not degree and not _STUDENT.search(plain))
+    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
@@ -478,7 +457,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if abroad and is_role(abroad.group("role")):
                 role = _without_adverbs(abroad.group("role").strip())
             elif not head.isascii():  # "南岭大学化学系教授", "北浜大学理学部の准教授": the title after the organisation
-                role = next((r for r in _cjk_roles() if r in head[orgs[-1].end:]), None)
+                role = next((r for r in CJK_ROLES if r in head[orgs[-1].end:]), None)
     field = field_of(head[degree[1]:]) if degree else None
     # several degrees in one clause ("a DPhil from X (2016) and an MSc from Y"): each
     # organisation takes the degree written before it, and the dates of that stretch

@@ -19,18 +19,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 
-from kg.extract.context import ExtractContext, normalize_name
+from kg.extract.context import WHITESPACE_RUN, ExtractContext, normalize_name
 from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
+from kg.extract.text import ANY_YEAR, SPACED_AND
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import lookup_venue, normalize_venue, venue_year
+from kg.extract.venues import YEAR, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_WHITESPACE_RUN = re.compile(r"\s+")
 _CAPITAL = re.compile(r"[A-Z]")
 _LATIN_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
 
 __all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
 
@@ -133,7 +132,7 @@ def _clean_line(text: str) -> str:
         text = _MARKDOWN_ITALIC_UNDERSCORE.sub(r"\1", text)
     text = text.replace("``", "“").replace("''", "”")
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
-    return _WHITESPACE_RUN.sub(" ", text).strip()
+    return WHITESPACE_RUN.sub(" ", text).strip()
 
 
 _ENTRY_MARK = re.compile(r"^\s*(?:[-–*•▪◦●·+]\s+|[-–*•]$|\[[A-Z]{0,3}\d{1,3}\]\s*|\(?\d{1,3}[.)]\s+|\(\d{1,3}\)\s*|[A-Z]\d{1,3}[.)]?\s+(?=\S))")
@@ -169,8 +168,6 @@ def _is_initials(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _is_name_word(word: str) -> bool:
-    if not word:
-        return False
     if word in _PARTICLES:
         return True
     if _is_initials(word):
@@ -209,7 +206,7 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
         name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
     if "." in name:
         name = _STRAY_STOP.sub("", name)  # "Minghao. Zhao"
-    name = _WHITESPACE_RUN.sub(" ", name).strip(" ,;:")
+    name = WHITESPACE_RUN.sub(" ", name).strip(" ,;:")
     return name, marked
 
 
@@ -522,11 +519,10 @@ def _clean_title(title: str) -> str:
     if title.endswith(".") and not _INITIAL_OR_ELLIPSIS_END.search(title):
         title = title[:-1]
     title = _EDGE_QUOTES.sub("", title).strip()
-    return _WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
+    return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 
 _BIBTEX_FIELD = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
-_SPACED_AND = re.compile(r"\s+and\s+")
 
 
 def _bibtex(text: str) -> Citation | None:
@@ -534,7 +530,7 @@ def _bibtex(text: str) -> Citation | None:
     if "title" not in fields:
         return None
     authors = []
-    for part in _SPACED_AND.split(fields.get("author", "")):
+    for part in SPACED_AND.split(fields.get("author", "")):
         part = part.replace("{", "").replace("}", "").strip()
         if not part:
             continue
@@ -550,7 +546,7 @@ def _bibtex(text: str) -> Citation | None:
         title=_clean_title(fields["title"].replace("{", "").replace("}", "")),
         venue=venue[0] if venue else None,
         venue_aliases=venue[1] if venue else (),
-        year=(_YEAR.search(fields.get("year", "")) or [None])[0],
+        year=(ANY_YEAR.search(fields.get("year", "")) or [None])[0],
         doi=fields.get("doi"),
     )
 
@@ -577,7 +573,7 @@ def _is_prose(text: str) -> bool:
         return False
     sentences = len(_SENTENCE_STOP.findall(text))
     return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
-        len(words) >= 40 and sentences >= 3 and not _YEAR.search(text)
+        len(words) >= 40 and sentences >= 3 and not ANY_YEAR.search(text)
     )
 
 
@@ -594,7 +590,6 @@ def _valid_title(title: str) -> bool:
     return not _DIGITS_AND_SYMBOLS.fullmatch(title)
 
 
-_STANDALONE_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 _BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
 _LABELLED_DOI = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
@@ -685,7 +680,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
-        years = _STANDALONE_YEAR.findall(whole.replace(c.title, " "))
+        years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c, whole)
 
@@ -1203,7 +1198,7 @@ _INITIAL = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
 def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
     """Tokens of a name with whether each is an initial."""
     parts = []
-    for raw in _WHITESPACE_RUN.split(_STOP_BETWEEN_INITIALS.sub(". ", name.strip())):
+    for raw in WHITESPACE_RUN.split(_STOP_BETWEEN_INITIALS.sub(". ", name.strip())):
         if not raw:
             continue
         if _GLUED_INITIALS.fullmatch(raw) and len(name.split()) >= 2:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.extract.gazetteer import _data_rows, classify_organization, lookup_organization
+from kg.extract.gazetteer import _data_rows, classify_organization
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document
@@ -57,19 +57,16 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=1)
-def _normed_phrases() -> tuple[tuple[int, str, str], ...]:
-    """``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order."""
-    return tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+#: ``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order.
+_NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+#: The kind of each normalised phrase: the first kind that lists it (read last, it is written last).
+_EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
 
-@lru_cache(maxsize=1)
-def _exact() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for kind, phrases in section_kinds():
-        for phrase in phrases:
-            out.setdefault(_norm(phrase), kind)
-    return out
+def _whole_kind(heading: str) -> str | None:
+    """The kind a heading names whole (plurals folded)."""
+    norm = _norm(heading)
+    return _EXACT.get(norm) or _EXACT.get(norm[:-1] if norm.endswith("s") else norm + "s")
 
 
 def exact_kind(heading: str) -> str | None:
@@ -79,23 +76,17 @@ def exact_kind(heading: str) -> str | None:
     >>> exact_kind("Bios"), exact_kind("Part-time Lecturer"), exact_kind("Formação acadêmica/titulação")
     ('bio', None, 'education')
     """
-    kind = _exact_kind(heading)
+    kind = _whole_kind(heading)
     if kind or not _HEADING_JOINER.search(heading):
         return kind
     # "Label | value" is a row of a table or a list of terms: its cells are each a section's name, or it is no heading
-    name = _exact_kind if "|" in heading else heading_kind
+    name = _whole_kind if "|" in heading else heading_kind
     kinds = [name(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
     return kinds[0] if kinds and all(kinds) and len(set(kinds)) == 1 else None
 
 
 #: What joins two section names in one heading: a slash, a bar, "&", "and" in the languages of the vocabulary.
 _HEADING_JOINER = re.compile(r"\s*[/|&]\s*|\s+(?:and|und|et|y|e)\s+", re.I)
-
-
-def _exact_kind(heading: str) -> str | None:
-    norm = _norm(heading)
-    exact = _exact()
-    return exact.get(norm) or exact.get(norm[:-1] if norm.endswith("s") else norm + "s")
 
 
 @lru_cache(maxsize=8192)
@@ -115,18 +106,14 @@ def heading_kind(heading: str) -> str | None:
         return exact
     padded = f" {norm} "
     # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a
-    # section only by the words it opens with ("Research Interests in Quantum Computation and Information")
+    # section only by the words it opens with ("Research Interests in Quantum Computation and Information");
+    # a job title inside a heading names no people ("Grants as PI")
     headline = len(norm.split()) > 6 or (bool(_CJK_OPENING.match(norm)) and len(norm) > 12)
-    best: tuple[int, int, str] | None = None
-    for rank, kind, p in _normed_phrases():
-        if p in padded and kind != "people_roles" and not (headline and not padded.startswith(f" {p}")):
-            # a job title inside a heading names no people ("Grants as PI")  # cheap pre-test: both forms below contain p
-            # CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
-            found = f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or bool(_CJK_OPENING.match(p))
-            if found:
-                key = (-len(p), rank, kind)
-                if best is None or key < best:
-                    best = key
+    # the longest phrase the heading holds wins, then the first; "p in padded" is a cheap pre-test (both forms
+    # after it contain p), and CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
+    best = min(((-len(p), rank, kind) for rank, kind, p in _NORMED_PHRASES if p in padded and kind != "people_roles"
+                and not (headline and not padded.startswith(f" {p}")) and (
+        f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or _CJK_OPENING.match(p))), default=None)
     return best[2] if best else None
 
 
@@ -225,7 +212,7 @@ def find_sections(document: Document) -> list[Section]:
                 # same-level heading naming an organisation inside a CV section: LaTeX
                 # \subsection flattened to the level of \section
                 following = next((clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)), "")
-                if parent.kind in ("experience", "education", "teaching") and (kind is None or _subheading_like(text)) \
+                if parent.kind in ("experience", "education", "teaching") and (kind is None or classify_organization(text, default="")) \
                         and len(following) < 120:
                     parent.lines.append(index)
                     continue
@@ -254,10 +241,3 @@ def _is_name_line(raw: str) -> bool:
     """Whether a line is only a person's name ("Ana Ruiz", "##### Ana Ruiz")."""
     text = clean(raw)
     return bool(text) and clean_person(text) == text
-
-
-def _subheading_like(text: str) -> bool:
-    """An unknown heading that names an organisation or group (kept inside the open section)."""
-    if lookup_organization(text):
-        return True
-    return classify_organization(text, default="") != ""

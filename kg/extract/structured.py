@@ -32,8 +32,7 @@ __all__ = ["read_structured"]
 
 
 def _s(value: Any) -> str | None:
-    if value is None:
-        return None
+    """A field's text: a string stripped (``None`` when blank), a number written out, else ``None``."""
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, str):
@@ -43,15 +42,8 @@ def _s(value: Any) -> str | None:
 
 def _line(ctx, *needles: str | None) -> int:
     """The first document line containing a needle (for evidence), else 0."""
-    lines = ctx.document.lines
-    for needle in needles:
-        if not needle:
-            continue
-        low = needle.lower()[:60]
-        for index, line in enumerate(lines):
-            if low in line.text.lower():
-                return index
-    return 0
+    lows = [needle.lower()[:60] for needle in needles if needle]
+    return next((index for low in lows for index, line in enumerate(ctx.document.lines) if low in line.text.lower()), 0)
 
 
 def _org(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> str | None:

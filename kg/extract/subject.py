@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns
 from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
-from kg.extract.text import clean
+from kg.extract.text import COLUMN_GAP, clean
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -35,7 +34,6 @@ _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
 __all__ = ["find_subject", "name_aliases"]
 
-_COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
@@ -110,11 +108,9 @@ def _label_value(data: Any, depth: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
-def _title_wrappers() -> tuple[re.Pattern, re.Pattern]:
-    """The openings and closings of ``data/page_titles.txt``, each as one pattern."""
-    words = data_patterns("page_titles.txt")
-    return re.compile(f"^(?:{words['prefix']})", re.I), re.compile(f"(?:{words['suffix']})", re.I)
+#: The openings and closings of ``data/page_titles.txt``, each as one pattern.
+_TITLE_OPENING = re.compile(f"^(?:{data_patterns('page_titles.txt')['prefix']})", re.I)
+_TITLE_CLOSING = re.compile(f"(?:{data_patterns('page_titles.txt')['suffix']})", re.I)
 
 
 def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
@@ -125,10 +121,9 @@ def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
     >>> title_name("I am Ines Vidal"), title_name("Ines Vidal | CV"), title_name("About Me")
     (('Ines Vidal', ()), ('Ines Vidal', ()), None)
     """
-    opening, closing = _title_wrappers()
     for part in _TITLE_PARTS.split(title):
         part = part.strip()
-        bare = closing.sub("", opening.sub("", part)).strip()
+        bare = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", part)).strip()
         if not bare or (bare == part and _PAGE_WORDS.search(part)):
             continue
         found = _person(bare)
@@ -188,7 +183,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(text)
             if found and not _ABOUT.search(text):
                 return found[0], found[1], index
-        columns = _COLUMN_GAP.split(line.text.strip(), maxsplit=1)
+        columns = COLUMN_GAP.split(line.text.strip(), maxsplit=1)
         if len(columns) == 2:
             # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
             first_column = clean(columns[0])
@@ -296,10 +291,7 @@ def _spells(name: str, local: str) -> bool:
 
 def _line_of(document: Document, name: str) -> int | None:
     first = name.split()[0].lower()
-    for index, line in enumerate(document.lines[:60]):
-        if first in line.text.lower():
-            return index
-    return None
+    return next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
 
 
 def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from kg.extract.gazetteer import data_patterns
 
@@ -19,7 +19,20 @@ from kg.extract.gazetteer import data_patterns
 _WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans"]
+__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans", "cached_copy",
+           "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR", "ANY_YEAR"]
+
+# Patterns the rule modules share.
+#: A wide gap between words: the column break of a CV laid out in a PDF or a plain-text table.
+COLUMN_GAP = re.compile(r"(?<=\S)(?: {3,}|\t+)(?=\S)")
+SPACED_AND = re.compile(r"\s+and\s+")
+LEADING_THE = re.compile(r"^the\s+", re.I)
+PAREN_ASIDE = re.compile(r"\([^)]*\)")
+LETTER_WORD = re.compile(r"[^\W\d_][\w-]*")
+#: A Chinese character or a Hangul syllable.
+CJK_CHAR = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+#: A year of the 20th or 21st century, anywhere ("2019", "x2019y").
+ANY_YEAR = re.compile(r"(?:19|20)\d\d")
 
 # A Markdown image and link: ``![alt](url)``, ``[text](url "title")``. The text holds no bracket (the
 # innermost brackets make the link, as in CommonMark) and the URL no "](": so an attempt that fails
@@ -33,6 +46,21 @@ _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")
 _ESCAPE = re.compile(r"\\([*_#\[\]()&$%{}])")
 _BULLET = re.compile(r"^\s*(?:[-*+•◦▪►●○·–]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|[a-z][.)])\s+")
 _KRAMDOWN = re.compile(r"\{:[^}]*\}")
+
+
+def cached_copy(maxsize: int, copy=list):
+    """``functools.lru_cache(maxsize)`` for a function whose answer its callers may change: the cache keeps
+    the answer, and each call returns ``copy`` of it.
+
+    >>> @cached_copy(16)
+    ... def letters(word): return list(word)
+    >>> mine = letters("ab"); mine.append("c"); letters("ab")
+    ['a', 'b']
+    """
+    def decorate(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+        return wraps(function)(lambda *args, **kwargs: copy(cached(*args, **kwargs)))
+    return decorate
 
 
 @lru_cache(maxsize=65536)

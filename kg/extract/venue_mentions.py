@@ -7,18 +7,15 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from kg.extract.gazetteer import data_patterns, lookup_organization
-from kg.extract.text import clean
+from kg.extract.text import LEADING_THE, PAREN_ASIDE, SPACED_AND, cached_copy, clean
 from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _LIST_END = re.compile(r"[.;:]\s|\s+(?:since|from|in)\s+(?:19|20)\d\d")
 _COMMA_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?")
 _ITEM_NOISE = re.compile(r"\s*\([^)]*\)|\s+etc\.?$|['’]?\d{2,4}$")
-_SPACED_AND = re.compile(r"\s+and\s+")
-_PAREN_ASIDE = re.compile(r"\([^)]*\)")
 _FIELD_SEPARATOR = re.compile(r"\s*[|,;]\s*")
 
 __all__ = ["venue_mentions", "talk_venue"]
@@ -42,14 +39,10 @@ _SERVICE_WORDS = re.compile("review|referee|editor|program|chair|venue")
 _VENUE_WORD = re.compile(rf"\b(?:{_PHRASES['talk_venue']})\b", re.IGNORECASE)
 
 
+@cached_copy(32768)
 def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
     """``(venue name, written form)`` of known venues an ordinary sentence names, and of
     every venue after "reviewer for" / "editorial board of" (known or not)."""
-    return list(_venue_mentions(text, raw))
-
-
-@lru_cache(maxsize=32768)
-def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     acronyms = []
     for match in _ACRONYM.finditer(text) if _TWO_CAPITALS.search(text) else ():
@@ -64,17 +57,11 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     else:
         out.extend((name, token) for name, token, _, start, end in acronyms
                    if any(0 < start - other_end <= 12 or 0 < other_start - end <= 12 for *_, other_start, other_end in acronyms))
-    for match in _TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ():
-        phrase = match.group(0)
-        if len(phrase.split()) >= 2 and _NAMED_VENUE.search(phrase):
-            venue = lookup_venue(phrase)
-            if venue is not None:
-                out.append((venue.display, phrase))
-    for match in _EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ():
-        written = (match.group(1) or match.group(2)).strip()
-        venue = lookup_venue(written)
-        if venue is not None:
-            out.append((venue.display, written))
+    # known venues named by title-cased phrases with a venue word ("Journal of X"), and in emphasis ("*Nature*")
+    phrases = [m.group(0) for m in (_TITLE_PHRASE.finditer(text) if _NAMED_VENUE_WORDS.search(text) else ())]
+    named = [p for p in phrases if len(p.split()) >= 2 and _NAMED_VENUE.search(p)]
+    named += [(m.group(1) or m.group(2)).strip() for m in (_EMPHASIS.finditer(raw) if raw and ("*" in raw or "_" in raw) else ())]
+    out.extend((venue.display, written) for written in named if (venue := lookup_venue(written)) is not None)
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
     for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
         rest = _LIST_END.split(text[trigger.end():])[0]
@@ -83,7 +70,7 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
         items = list(emphasised)
         for item in ([] if emphasised else _COMMA_LIST_SEPARATOR.split(rest)):
             item = _ITEM_NOISE.sub("", item).strip(" .*")
-            items.extend(_split_and(_THE.sub("", item)))
+            items.extend(_split_and(LEADING_THE.sub("", item)))
         for item in items:
             if not item or not item[:1].isupper() or len(item.split()) > 10:
                 continue
@@ -95,18 +82,15 @@ def _venue_mentions(text: str, raw: str | None) -> tuple[tuple[str, str], ...]:
     return tuple(first.items())
 
 
-_THE = re.compile(r"^the\s+", re.I)
-
-
 def _split_and(item: str) -> list[str]:
     """The venues of a listed item joined by "and", at the last "and" with a whole venue on
     each side: "Carbon Storage and Devices and Soil Biology Advances" is two journals, while
     "Ecology and Evolution" or "Journal of Theoretical and Applied Mechanics" is one."""
-    parts = _SPACED_AND.split(item)
+    parts = SPACED_AND.split(item)
     if len(parts) == 1 or lookup_venue(item):
         return [item]
     for k in range(len(parts) - 1, 0, -1):
-        left, right = " and ".join(parts[:k]), _THE.sub("", " and ".join(parts[k:]))
+        left, right = " and ".join(parts[:k]), LEADING_THE.sub("", " and ".join(parts[k:]))
         if left.split()[-1].lower().endswith(("al", "ic", "ive", "ary", "ous")):
             continue  # "Theoretical and Applied": an adjective shares the noun after "and"
         if all(lookup_venue(side) or len(side.split()) >= 2 for side in (left, right)):
@@ -125,7 +109,7 @@ def talk_venue(text: str) -> str | None:
 
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + text[end:]
-    text = _PAREN_ASIDE.sub("", text)
+    text = PAREN_ASIDE.sub("", text)
     parts = [p.strip(" .*") for p in _FIELD_SEPARATOR.split(text) if p.strip(" .*")]
     while parts and is_location(parts[-1]):
         parts.pop()
@@ -137,7 +121,5 @@ def talk_venue(text: str) -> str | None:
 
 
 #: "Invited talk at the 95th ": what a talk line says before the conference's name.
-_TALK_LEAD = re.compile(
-    r"^(?:(?:(?:invited|contributed|keynote|plenary|oral|poster)\s+)?(?:talks?|presentation|poster|lecture|paper)\s+)?"
-    r"(?:(?:presented|given)\s+)?(?:at|to)\s+(?:the\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+)?|^\d{1,3}(?:st|nd|rd|th)\s+",
-    re.I)
+_TALK_LEAD = re.compile(rf"^(?:(?:(?:{_PHRASES['talk_kind']})\s+)?(?:{_PHRASES['talk_noun']})\s+)?(?:(?:presented|given)\s+)?"
+                        r"(?:at|to)\s+(?:the\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+)?|^\d{1,3}(?:st|nd|rd|th)\s+", re.I)

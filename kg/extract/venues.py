@@ -16,20 +16,17 @@ the long form as an alias; otherwise by the name as written, without years, ordi
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-from kg.extract.context import normalize_name
-from kg.extract.gazetteer import data_patterns
+from kg.extract.context import WHITESPACE_RUN, normalize_name
+from kg.extract.gazetteer import _data_rows, data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
 _QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
 _LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
-_WHITESPACE = re.compile(r"\s+")
 _WORKSHOP_AT_CONFERENCE = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
 _PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
 _SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
@@ -89,10 +86,8 @@ def known_venues() -> tuple[KnownVenue, ...]:
     >>> any(v.short == "PNAS" for v in known_venues())
     True
     """
-    text = resources.files("kg.extract").joinpath("data", "venues.tsv").read_text(encoding="utf-8")
-    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     venues = []
-    for row in csv.DictReader(rows, delimiter="\t"):
+    for row in _data_rows("venues.tsv"):
         aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
         venues.append(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), aliases))
     return tuple(venues)
@@ -167,7 +162,8 @@ def lookup_venue(name: str) -> KnownVenue | None:
     return None
 
 
-_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
+#: A year standing alone, not part of a longer number or a decimal.
+YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?![\d])")
 _APOS_YEAR = re.compile(r"(?<=[A-Za-z\s])\s?['’‘`](\d\d)\b")
 
 
@@ -177,7 +173,7 @@ def venue_year(text: str) -> str | None:
     >>> venue_year("ATC'25"), venue_year("ICML 2021"), venue_year("Nature")
     ('2025', '2021', None)
     """
-    match = _YEAR.search(text)
+    match = YEAR.search(text)
     if match:
         return match.group(1)
     match = _APOS_YEAR.search(text)
@@ -202,11 +198,8 @@ def is_preprint(text: str) -> bool:
     return bool(_PREPRINT.match(cleaned)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
 
 
-_LEAD = re.compile(
-    r"^\W*(?:(?:accepted|conditionally accepted|to appear|appeared|appearing|published|presented|forthcoming|"
-    r"in press)\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?(?:(?:in|at|on)\s*:?\s+(?=[A-Z0-9'’]))?",
-    re.I,
-)
+_LEAD = re.compile(rf"^\W*(?:(?:{_PHRASES['publication_state']})\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?"
+                   r"(?:(?:in|at|on)\s*:?\s+(?=[A-Z0-9'’]))?", re.I)
 _PROC = re.compile(
     r"^(?:the\s+)?(?:(?:companion\s+)?proceedings|proc\.?|proceeding)\s+(?:of\s+(?:the\s+)?)?", re.I
 )
@@ -215,12 +208,7 @@ _ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
 _NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
 #: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
 _TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-
-_TRAILING_MONTH = re.compile(rf"\s+{_MONTH}$", re.I)
+_TRAILING_MONTH = re.compile(rf"\s+(?:{_PHRASES['month']})\.?$", re.I)
 
 
 def _strip_lead(text: str) -> str:
@@ -231,11 +219,11 @@ def _strip_lead(text: str) -> str:
 def _clean_name(text: str) -> str:
     """A venue name without years, ordinals, ``Proceedings of the`` and trailing punctuation."""
     text = _QUOTED_SHORT_YEAR.sub("", text)
-    text = _YEAR.sub("", text)
+    text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
     text = _LEADING_THE_ANNUAL.sub("", text.strip())
-    text = _WHITESPACE.sub(" ", text)
+    text = WHITESPACE_RUN.sub(" ", text)
     return text.strip(" ,.;:-–—(")
 
 
@@ -257,9 +245,9 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     tokens = part.split()
     for i, word in enumerate(tokens):
         bare = _SHORT_YEAR_END.sub("", word)
-        if _YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
+        if YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
             continue
-        rest = [t for t in tokens[i + 1 :] if not _YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
+        rest = [t for t in tokens[i + 1 :] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
         if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
             conference = bare
             continue
@@ -351,7 +339,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     >>> normalize_venue("arXiv preprint arXiv:2103.13262") is None
     True
     """
-    text = _WHITESPACE.sub(" ", text or "").strip(" ,.;:")
+    text = WHITESPACE_RUN.sub(" ", text or "").strip(" ,.;:")
     text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
@@ -381,12 +369,8 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
         known = lookup_venue(whole) if whole else None
     if known is None:
         # a known short name written inside the passage: "Accepted to ICML 2021", "MLSys 2022 - Fifth ..."
-        for token in _WORD_TOKEN.findall(_strip_lead(text)):  # its tokens hold no "'21"
-            if _is_acronym(token):
-                candidate = _index()[1].get(token)
-                if candidate is not None:
-                    known = candidate
-                    break
+        by_short = _index()[1]
+        known = next((by_short[t] for t in _WORD_TOKEN.findall(_strip_lead(text)) if _is_acronym(t) and t in by_short), None)
     if known is not None:
         written = [segment] if segment and lookup_venue(segment) == known else []
         return _named(known.display, [*written, known.long, known.short])

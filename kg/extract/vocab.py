@@ -15,21 +15,13 @@ from kg.extract.gazetteer import _data_rows
 __all__ = ["degree_of", "degree_span", "field_of"]
 
 
-@lru_cache(maxsize=1)
-def _degree_rules() -> tuple[tuple[re.Pattern, str], ...]:
-    return tuple(
-        (re.compile(rf"(?<![\w.])(?:{row['pattern']})(?![\w])", re.IGNORECASE), row["degree"].strip())
-        for row in _data_rows("degrees.tsv")
-    )
-
-
-@lru_cache(maxsize=1)
-def _any_degree() -> re.Pattern:
-    """Matches where the earliest of :func:`_degree_rules` would, with the first rule that matches
-    there in its group ``r<index>`` (alternatives are tried in order): one search instead of one
-    per rule, and most texts name no degree."""
-    alternatives = "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
-    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])", re.IGNORECASE)
+#: The rules of ``data/degrees.tsv``: a degree's pattern and the degree it names.
+_DEGREE_RULES = tuple((re.compile(rf"(?<![\w.])(?:{row['pattern']})(?![\w])", re.IGNORECASE), row["degree"].strip())
+                      for row in _data_rows("degrees.tsv"))
+#: Matches where the earliest of :data:`_DEGREE_RULES` would, with the first rule that matches there in its group
+#: ``r<index>`` (alternatives are tried in order): one search instead of one per rule, and most texts name no degree.
+_ANY_DEGREE = re.compile(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
+                         + r")(?![\w])", re.IGNORECASE)
 
 
 #: What follows 博士 when it names a job, not the degree: postdoc (博士后/博士後), doctoral supervisor (博士生导师).
@@ -54,7 +46,7 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
             at = text.find(word, at + 1)  # 博士后 is a postdoc, 博士生导师 a doctoral supervisor
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
-    first = _any_degree().search(text)
+    first = _ANY_DEGREE.search(text)
     if first is None:
         return best
     if _lowercase_short(first.group(0)):
@@ -63,7 +55,7 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
     # the earliest match of any rule, and of the first rule among those matching there: what
     # comparing every rule's first match would find
     if best is None or first.start() < best[1]:
-        best = (_degree_rules()[int(first.lastgroup[1:])][1], first.start(), first.end())
+        best = (_DEGREE_RULES[int(first.lastgroup[1:])][1], first.start(), first.end())
     return best
 
 
@@ -76,7 +68,7 @@ def _lowercase_short(written: str) -> bool:
 def _earliest_rule(text: str, best: tuple[str, int, int] | None) -> tuple[str, int, int] | None:
     """The earliest of each rule's first match (ties to the first rule), skipping rules whose first
     match is :func:`_lowercase_short`; ``best`` is kept unless a rule matches strictly before it."""
-    for pattern, degree in _degree_rules():
+    for pattern, degree in _DEGREE_RULES:
         match = pattern.search(text)
         if match and (best is None or match.start() < best[1]):
             if _lowercase_short(match.group(0)):
