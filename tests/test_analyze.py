@@ -675,13 +675,14 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
 
     recorded(_patch, "patch")
     recorded(conflicts, "_updated_people", "people")
+    recorded(analyze.network, "_degree_ranking_updated", "degree ranking")
     incremental = answers(people)
-    assert sorted(patched) == [(name, True) for name in sorted([*incremental["projections"], "people"])]
+    assert sorted(patched) == [(name, True) for name in sorted([*incremental["projections"], "people", "degree ranking"])]
     assert len(incremental["projections"]["collaboration"]) > 30
     (store_path / TABLES_FILE).unlink()
     for cache in store_path.glob(CACHE_FILES):
         cache.unlink()
     fresh = answers(people)
-    assert all(built is False for _, built in patched[6:])  # nothing to update from: built whole
+    assert all(built is False for _, built in patched[7:])  # nothing to update from: built whole
     for key in fresh:
         assert incremental[key] == fresh[key], key
