@@ -606,6 +606,7 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
     from click.testing import CliRunner
 
     from kg.analyze import _patch
+    from kg.analyze._store import _PROJECTIONS
     from kg.analyze._tables import TABLES_FILE, Tables
 
     conflicts = import_module("kg.analyze.conflicts")  # the package's `conflicts` is the function
@@ -663,7 +664,6 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
         people = [r["iri"] for r in analyze.central(s, limit=4)]
         names = [r["name"] for r in analyze.central(s, limit=6)] + ["Nobody Known"]
     answers(people)  # every projection built and kept
-    change(store_path)
     patched = []
 
     def recorded(module, function, name=None):
@@ -676,13 +676,17 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
     recorded(_patch, "patch")
     recorded(conflicts, "_updated_people", "people")
     recorded(analyze.network, "_degree_ranking_updated", "degree ranking")
+    change(store_path)  # the build and the removal each update what the previous state kept
+    updated = sorted([*_PROJECTIONS, "people", "degree ranking"])
+    assert sorted(patched) == sorted(2 * [(name, True) for name in updated])
+    del patched[:]
     incremental = answers(people)
-    assert sorted(patched) == [(name, True) for name in sorted([*incremental["projections"], "people", "degree ranking"])]
+    assert patched == [] and sorted(incremental["projections"]) == sorted(_PROJECTIONS)  # found ready
     assert len(incremental["projections"]["collaboration"]) > 30
     (store_path / TABLES_FILE).unlink()
     for cache in store_path.glob(CACHE_FILES):
         cache.unlink()
     fresh = answers(people)
-    assert all(built is False for _, built in patched[7:])  # nothing to update from: built whole
+    assert len(patched) == 7 and all(built is False for _, built in patched)  # nothing to update from: built whole
     for key in fresh:
         assert incremental[key] == fresh[key], key
