@@ -119,12 +119,12 @@ class Tables:
         """
         out: dict[str, set[tuple]] = {name: set() for name in FIELDS}
         for name in tables:
-            naming = self._naming(name)
+            naming = self.naming(name)
             for entity in (entities | labelled if name == "labels" else entities):
                 out[name].update(naming.get(entity, ()))
         return Tables({"": {name: list(found) for name, found in out.items()}})
 
-    def _naming(self, table: str) -> dict[str, list[tuple]]:
+    def naming(self, table: str) -> dict[str, list[tuple]]:
         """Entity -> the rows of ``table`` (any graph) that name it in an entity column: made by one
         scan of the table when :meth:`about` first needs it (an update asks about several sets of
         entities, and each was a scan of every graph's rows); the graphs must not change after."""
