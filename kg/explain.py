@@ -15,6 +15,7 @@ kg.errors.NotFoundError: no entity named 'Nobody'
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -66,10 +67,11 @@ def explain(store, name: str, *, types=None) -> dict[str, Any]:
     dict
         ``iri``, ``name`` (the most complete ``kg:name``), ``types``, ``names``,
         ``aliases``, ``identifiers`` (scheme -> values), ``year``,
-        ``documents`` (``document``, ``path``, ``names``, ``lines``),
+        ``documents`` (``document``, ``path``, ``names``, ``lines``, ``pages``: first and last
+        page of those lines in a PDF, else ``None``),
         ``facts`` (one per assertion: ``subject``, ``subject_name``, ``predicate``,
         ``object``, ``object_name``, ``direction`` "out" or "in", the attributes, ``document``,
-        ``lines``, ``evidence``), ``merges`` (``document``, ``mention``, ``rule``,
+        ``lines``, ``pages``, ``evidence``), ``merges`` (``document``, ``mention``, ``rule``,
         ``score``, ``detail``) and ``disagreements`` (the same subject, predicate and
         object with different attribute values in different documents: ``subject``,
         ``predicate``, ``object``, names, ``attribute``, ``values`` as
@@ -114,7 +116,7 @@ def explain(store, name: str, *, types=None) -> dict[str, Any]:
         if prop in _PROPERTIES and str(r["value"]) not in identifiers[prop]:
             identifiers[prop].append(str(r["value"]))
         doc = documents.setdefault(r["document"], {"document": r["document"], "path": r["path"], "names": [],
-                                                   "lines": _lines(r)})
+                                                   "lines": _lines(r), "page_starts": _page_starts(r)})
         if prop == "name" and r["value"] not in doc["names"]:
             doc["names"].append(r["value"])
 
@@ -134,10 +136,13 @@ def explain(store, name: str, *, types=None) -> dict[str, Any]:
             value = r.get(attribute)
             fact[attribute] = None if value in (None, "") else (bool(value) if attribute == "ongoing" else str(value))
         fact.update(document=r["document"], lines=_lines(r), evidence=r["evidence"])
+        fact["pages"] = _pages(fact["lines"], documents.get(r["document"], {}).get("page_starts"))
         fact_list.append(fact)
     fact_list.sort(key=lambda f: (f["direction"] != "out", f["predicate"], f["subject_name"] or "",
                                   f["object_name"] or "", f["document"] or "", f["lines"] or []))
 
+    for doc in documents.values():
+        doc["pages"] = _pages(doc["lines"], doc.pop("page_starts"))
     return {
         "iri": iri,
         "name": display,
@@ -168,6 +173,22 @@ def _lines(row: dict[str, Any]) -> list[int] | None:
     if start is None:
         return None
     return [int(start), int(end if end is not None else start)]
+
+
+def _page_starts(row: dict[str, Any]) -> list[int] | None:
+    starts = row.get("pageStarts")
+    return [int(n) for n in str(starts).split()] if starts else None
+
+
+def _pages(lines: list[int] | None, page_starts: list[int] | None) -> list[int] | None:
+    """The first and last page of ``lines`` in a document whose pages start on ``page_starts``.
+
+    >>> _pages([40, 52], [1, 30, 48])
+    [2, 3]
+    """
+    if not lines or not page_starts:
+        return None
+    return [bisect_right(page_starts, lines[0]), bisect_right(page_starts, lines[1])]
 
 
 def _disagreements(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -225,7 +246,7 @@ def render_explanation(info: dict[str, Any]) -> str:
         lines.append("")
         lines.append(f"Documents ({len(info['documents'])}):")
         for d in info["documents"]:
-            lines.append(f"  {d['document']}{_where(d['lines'])}: as {'; '.join(d['names']) or 'an unnamed subject'}")
+            lines.append(f"  {d['document']}{_where(d['lines'], d['pages'])}: as {'; '.join(d['names']) or 'an unnamed subject'}")
     lines.append("")
     if not info["facts"]:
         lines.append("Facts: none")
@@ -233,7 +254,7 @@ def render_explanation(info: dict[str, Any]) -> str:
         lines.append(f"Facts ({len(info['facts'])}):")
         for f in info["facts"]:
             lines.append(f"  {_fact(f)}")
-            lines.append(f"      from {f['document'] or '?'}{_where(f['lines'])}"
+            lines.append(f"      from {f['document'] or '?'}{_where(f['lines'], f['pages'])}"
                          + (f": \"{_short(f['evidence'])}\"" if f["evidence"] else ""))
     if info["merges"]:
         lines.append("")
@@ -253,10 +274,18 @@ def render_explanation(info: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _where(lines: list[int] | None) -> str:
+def _where(lines: list[int] | None, pages: list[int] | None = None) -> str:
+    """Where a passage is: its lines, and for a paged document (PDF) its pages first.
+
+    >>> _where([3, 3]), _where([40, 52], [2, 3])
+    (' line 3', ' pages 2-3, lines 40-52')
+    """
     if not lines:
         return ""
-    return f" line {lines[0]}" if lines[0] == lines[1] else f" lines {lines[0]}-{lines[1]}"
+    where = f" line {lines[0]}" if lines[0] == lines[1] else f" lines {lines[0]}-{lines[1]}"
+    if pages:
+        where = (f" page {pages[0]}," if pages[0] == pages[1] else f" pages {pages[0]}-{pages[1]},") + where
+    return where
 
 
 def _short(text: str, width: int = 100) -> str:

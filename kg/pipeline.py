@@ -139,8 +139,10 @@ def _load_and_extract(path: str, budget: Budget | None = None) -> tuple[str, Doc
         return path, None, None, f"{path}: over the memory budget ({budget.megabytes} MB), skipped"
     except Exception as exc:  # a bug in a rule must not lose the rest of the batch
         return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
-    # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's memory
-    return path, replace(document, lines=(), metadata={}, data=None), extraction, None
+    # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's
+    # memory; a PDF's page starts go along, so that its facts' lines can be shown as pages
+    kept = {k: v for k, v in document.metadata.items() if k == "page_starts"}
+    return path, replace(document, lines=(), metadata=kept, data=None), extraction, None
 
 
 def extract_files(paths: Sequence[str], *, workers: int | None = None, budget: Budget | None = Budget()):

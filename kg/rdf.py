@@ -161,6 +161,8 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
         (doc_iri, v[_KG + "extractorVersion"], literal(__version__)),
         (doc_iri, v[_PROV_GENERATED], literal(built_at, _XSD + "dateTime")),
     ]
+    if document.metadata.get("page_starts"):  # so that a PDF's line numbers can be shown as pages
+        out.append((doc_iri, v[_KG + "pageStarts"], literal(" ".join(map(str, document.metadata["page_starts"])))))
     if extraction.subject:
         out.append((doc_iri, v[_KG + "about"], iris[extraction.subject]))
 

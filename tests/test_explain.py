@@ -1,6 +1,8 @@
 """Tests of kg.explain on a store built from invented extractions (resolve -> RDF -> store)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kg.errors import NotFoundError
@@ -91,7 +93,7 @@ def test_explain_lists_every_fact_with_its_source(store):
         "predicate": "workedAt", "object": "https://w3id.org/kg/id/org/gizmo-works", "object_name": "Gizmo Works",
         "direction": "out", "role": "Engineer", "degree": None, "field": None, "location": None,
         "start": "2019", "end": None, "ongoing": True, "document": "wrenfield-cv.txt", "lines": [7, 7],
-        "evidence": "Engineer, Gizmo Works, 2019-present",
+        "pages": None, "evidence": "Engineer, Gizmo Works, 2019-present",
     }]
     incoming = [(f["subject_name"], f["predicate"]) for f in facts if f["direction"] == "in"]
     assert incoming == [("Ilse Marrow", "coauthored")]
@@ -165,3 +167,33 @@ def test_an_unnamed_subject_is_shown_by_its_real_name():
     assert info["names"] == ["Saoirse Tallowmere"]  # kg.rdf gives a merged unnamed subject no kg:name
     assert [d["document"] for d in info["documents"]] == ["a.txt", "b.txt"]
     assert [(m["document"], m["rule"]) for m in info["merges"]] == [("b.txt", "identifier:email")]
+
+
+def test_facts_from_a_pdf_say_which_page_they_are_on(tmp_path):
+    from pdf_cvs import CVS, render
+
+    from kg.ingest import load_document
+    from kg.pipeline import build
+
+    pdf = tmp_path / "cv.pdf"
+    pdf.write_bytes(render(CVS[0], "running_header"))  # small pages: the CV runs over several
+    starts = load_document(pdf).metadata["page_starts"]
+    assert len(starts) >= 2
+    with Store.open(":memory:") as store:
+        build([pdf], store, budget=None)
+        info = explain(store, CVS[0].name)
+        later = [f for f in info["facts"] if f["lines"] and f["lines"][0] >= starts[1]]
+        assert later, "no fact from page 2 on"
+        for fact in info["facts"]:
+            first = sum(start <= fact["lines"][0] for start in starts)
+            assert fact["pages"][0] == first
+        text = render_explanation(info)
+    fact = later[0]
+    assert f"page {fact['pages'][0]}, line" in text
+    assert info["documents"][0]["pages"][0] == 1
+
+
+def test_facts_from_an_unpaged_document_name_no_page(store):
+    info = explain(store, "Tobias Wrenfield")
+    assert all(f["pages"] is None for f in info["facts"])
+    assert not re.search(r"\bpages? \d", render_explanation(info))

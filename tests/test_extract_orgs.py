@@ -82,3 +82,51 @@ def test_a_campus_follows_a_university_system_only():
     assert _is_campus("University of California", "Port Verde")
     assert not _is_campus("Quillon University", "Port Verde")
     assert not _is_campus("University of California", "2019")
+
+
+def test_a_unit_written_after_its_employer_is_part_of_it():
+    # "Employer | place | Role, Unit | dates" (LaTeX resume templates): the unit is inside the employer
+    from extract_helpers import facts, run
+
+    found = facts(run("unit_after_employer.md"))
+    assert ("Department Flight Dynamics", "partOf", "Halvard Aerospace Center") in found
+    assert ("Institute of Peat Hydrology", "partOf", "Kellsby Research Centre") in found
+    assert ("Instituto de Geofísica", "partOf", "Universidad de Castrobello") in found
+    assert not any(p == "partOf" and s in ("Halvard Aerospace Center", "Kellsby Research Centre") for s, p, _ in found)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Lecturer, Department of Earth, Ocean and Atmospheric Sciences, Quillon University",
+     ["Department of Earth, Ocean and Atmospheric Sciences", "Quillon University"]),
+    ("Harwick Institute of Cultural, Cognitive, and Linguistic Studies | Fellow | 2019",
+     ["Harwick Institute of Cultural, Cognitive, and Linguistic Studies"]),
+    ("Faculty of Technology, Policy and Management, Fenwater University of Technology",
+     ["Faculty of Technology, Policy and Management", "Fenwater University of Technology"]),
+    # a place listed before "and" is no field of a name
+    ("Engineer, Acme Robotics, Oslo, Norway", ["Acme Robotics"]),
+])
+def test_a_units_list_of_fields_keeps_its_commas(line, expected):
+    assert [m.name for m in org_chain(line)] == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("I received my PhD from the University of Quillon at Harrowgate in 2010.", "University of Quillon at Harrowgate"),
+    ("She was a postdoc at the University of Texas at Austin.", "University of Texas at Austin"),
+    ("He studied at the University of Oregon at Portland before moving on.", "University of Oregon at Portland"),
+])
+def test_a_campus_after_a_university_named_for_a_place_is_part_of_its_name(sentence, expected):
+    assert [o.name for o in find_orgs_in_text(sentence)] == [expected]
+
+
+def test_a_town_after_another_university_is_not_part_of_its_name():
+    assert [o.name for o in find_orgs_in_text("She worked at Quillon University at Oslo.")] == ["Quillon University"]
+
+
+@pytest.mark.parametrize("topic", ["Technology assessment", "Systems engineering", "Software quality"])
+def test_a_topic_in_sentence_case_is_no_company(topic):
+    assert org_chain(topic, context_org=True) == []
+
+
+@pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
+def test_a_firm_named_with_a_company_word_still_is_one(firm):
+    assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]

@@ -236,3 +236,10 @@ def test_names_spelled_like_pronouns_of_other_languages_are_no_pronouns():
     me = "Karin Vestergaard"
     assert (me, "workedAt", "Harwick University") in f
     assert not any(s == me and o in ("Lindby University", "Kestrel University", "Tidal Lab") for s, _, o in f)
+
+
+def test_a_unit_named_after_its_university_in_a_sentence_is_part_of_it():
+    f = facts(run("unit_after_university_prose.md"))
+    assert ("Department of Systematics", "partOf", "Quillon University") in f
+    assert ("School of Marine Sciences", "partOf", "Harrowgate Polytechnic") in f
+    assert ("Lena Brandvik", "workedAt", "Department of Systematics") in f

@@ -440,3 +440,22 @@ def test_markdown_escaped_equal_contribution_marks_are_marks():
     c = parse_citation("Tidal gizmos at scale\nR. Okonjo\\*, T. Vale\\*, **M. Strand**, P. Ilves\nGIZMO 2025")
     assert c.authors == ["R. Okonjo", "T. Vale", "M. Strand", "P. Ilves"]
     assert c.equal_contribution == {"R. Okonjo", "T. Vale"}
+
+
+@pytest.mark.parametrize("journal", ["Atmospheric Measurement Letters", "Coastal Chemistry and Physics", "Social Networks"])
+@pytest.mark.parametrize("form", ["{authors}. {title}. {journal}, 8:44–59, 2019.", "{authors}. {title}. {journal} 8, 44–59 (2019)."])
+def test_a_journal_whose_first_word_is_no_venue_word_is_not_read_into_the_title(journal, form):
+    c = parse_citation(form.format(authors="Lindqvist, P. and Marwick, A.", journal=journal,
+                                   title="Isoprene oxidation products measured from a tethered balloon platform"))
+    assert c.title == "Isoprene oxidation products measured from a tethered balloon platform"
+    assert c.venue == journal
+
+
+def test_a_title_whose_last_sentence_ends_with_a_stop_keeps_it():
+    c = parse_citation("Lindqvist, P. Tidal graphs in estuaries. A Field Guide. Ocean Letters, 8:44–59, 2019.")
+    assert c.title == "Tidal graphs in estuaries. A Field Guide"
+
+
+def test_an_edition_ordinal_does_not_end_a_venue_name():
+    assert normalize_venue("The 41st Annual Meeting of the Fenland Geology Society, 2020")[0] == \
+        "The Annual Meeting of the Fenland Geology Society"

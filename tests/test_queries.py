@@ -372,6 +372,8 @@ def test_a_query_rewritten_for_speed_answers_as_before(merged, lean, name):
         answered = 0
         for bindings in questions:
             now, then = answer(store, load_query(name), bindings), answer(store, before, bindings)
+            if then:  # a column added since (explain_labels' ?pageStarts) is tested where it is used
+                now = [{k: v for k, v in row.items() if k in then[0]} for row in now]
             if "\nORDER BY" not in before:  # the caller sorts
                 now, then = sorted(map(repr, now)), sorted(map(repr, then))
             assert now == then

@@ -67,7 +67,7 @@ _DATE = re.compile(
 )
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _SEP = re.compile(
-    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>|至(?!今)|から)\s*",
+    r"^\s*(?:-{1,3}|–|—|−|~|～|〜|\||to|until|till|through|thru|à|au|bis|hasta|a|al|até|->|→|—>|至(?!今)|から)\s*",
     re.IGNORECASE,
 )
 #: "2015年至今", "2015年以来": an open end joined to its start without a separator.

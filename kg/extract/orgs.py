@@ -101,6 +101,16 @@ _US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
 
 
 @lru_cache(maxsize=32768)
+def _names_a_kind(name: str) -> bool:
+    """Whether ``name`` says only what kind of organisation it is ("Technische Universität"), not which.
+
+    >>> _names_a_kind("Technische Universität"), _names_a_kind("Technische Universität Graz")
+    (True, False)
+    """
+    words = _org_words()
+    return all(w in words["bare_keywords"] or w in words["type_words"] for w in name.lower().split())
+
+
 def is_location(segment: str) -> bool:
     """Whether a segment names a place ("Beijing", "CA 94305", "USA").
 
@@ -144,6 +154,11 @@ def is_role(segment: str) -> bool:
         return True
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
+    last = max(i for i, w in enumerate(words) if w in _roles())
+    rest = words[last + 1:]
+    if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
+            and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
+        return True  # "Catedrático de Universidad", "Profesor Titular de Universidad": a rank, no employer named
     strong = STRONG_ORG.search(segment)
     return not (strong and strong.group(0).lower() != "research")
 
@@ -171,6 +186,11 @@ _GENERIC_UNIT = re.compile(
     rf"^(?:{_WORDS['generic_unit_abroad']})\s+(?:de|di|da|do|des|du|del|della|für|d['’])\s*(?:la\s+|l['’])?\w",
     re.IGNORECASE,
 )
+
+
+#: a name that opens with a unit word: "Department Energy Systems Analysis", "Institute of Energy Research",
+#: "Instituto de Física"; such a unit sits inside the organisation written beside it
+_UNIT_WORD_FIRST = re.compile(rf"^(?:the\s+)?(?:{_WORDS['generic_unit']}|{_WORDS['generic_unit_abroad']})\b", re.I)
 
 
 def is_generic_unit(name: str) -> bool:
@@ -210,6 +230,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
+    if any(w in _org_words()["indefinite_articles"] for w in words_all[1:]):
+        return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
@@ -219,7 +241,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
-            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)):
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
                 return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
@@ -244,6 +266,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type == "Company" and len(words) > 6:
             return None
+        if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
+            return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
         if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
             return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
@@ -283,11 +307,32 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "de
 _PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
+#: the fields a unit's name lists after "of"/"for", the last after "and": "Department of Earth, Ocean and
+#: Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic Studies"
+_FIELD_SERIES = re.compile(
+    r"\b(?:of|for)\s+(?P<items>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})*),?"
+    r"\s+(?:and|&)\s+[A-Z][\w'’-]*")
+
+
+def _field_series(text: str) -> list[tuple[int, int]]:
+    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
+    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or ", and" in m.group(0)
+            if not any(is_location(item.strip()) for item in m.group("items").split(","))]
+
+
 @lru_cache(maxsize=16384)
 def segments(text: str) -> tuple[tuple[str, int], ...]:
-    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets."""
+    """``(segment, offset)`` pieces of a CV line split at commas, bars, dashes and brackets; the commas of
+    a unit's list of fields ("Faculty of Technology, Policy and Management") split nothing.
+
+    >>> [s for s, _ in segments("Faculty of Technology, Policy and Management, Quillon University")]
+    ['Faculty of Technology, Policy and Management', 'Quillon University']
+    """
     out, start = [], 0
+    series = _field_series(text) if "," in text and " and " in text or " & " in text else []
     for match in _SEGMENT_SPLIT.finditer(text):
+        if any(b < match.start() < e for b, e in series):
+            continue
         if match.start() > start:
             out.append((text[start:match.start()], start))
         start = match.end()
@@ -525,6 +570,11 @@ def _find_orgs_in_text(text: str) -> list[OrgMention]:
 _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
 
+#: "University of Texas at Austin": a university named for a state or region, then its campus's town
+_CAMPUS_AT = re.compile(r"\s+at\s+")
+_NAMED_FOR_A_PLACE = re.compile(r"(?:State\s+)?University\s+of\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+
+
 def _org_pieces(phrase: str):
     """The organisations of a capitalised phrase as ``(piece, offset)``, with "at" and "in" read as
     the commas an affiliation string writes there. A part that names nothing alone joins the
@@ -556,7 +606,9 @@ def _org_pieces(phrase: str):
             parts[i][1:] = parts[i + 1][1], True
             del parts[i + 1]
     for i in range(len(parts) - 1, 0, -1):
-        if _joins(commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]], before=True):
+        part, before = commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]]
+        if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(phrase[parts[i - 1][1]:parts[i][0]]) \
+                and _NAMED_FOR_A_PLACE.fullmatch(_LEADING_THE.sub("", before)) and is_location(part):
             parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
             del parts[i]
     units = parse_affiliation(commas).units
@@ -758,8 +810,11 @@ class OrgRegistry:
         ``hierarchical``: "A, B" always reads as A inside B (a referee's line). Returns the
         ids, innermost first.
         """
-        if len(mentions) >= 2 and contains_units(mentions[0]) and all(is_generic_unit(m.name) for m in mentions[1:]):
-            mentions = mentions[::-1]  # written outermost first: "University of X, Department of Y"
+        if len(mentions) >= 2 and (contains_units(mentions[0]) or not _UNIT_WORD_FIRST.match(mentions[0].name)) \
+                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) for m in mentions[1:]):
+            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z"
+            mentions = mentions[::-1]
+            hierarchical = True
         ids: list[str | None] = [None] * len(mentions)
         # register from the outermost so generic units know their parent
         for i in range(len(mentions) - 1, -1, -1):
@@ -778,6 +833,8 @@ class OrgRegistry:
     def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
         if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
+        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and not _UNIT_WORD_FIRST.match(parent.name):
+            return True  # "Institute of Energy Research" in the research centre it is written with
         if child.known and parent.known:
             known = lookup_organization(child.name)
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"

@@ -45,10 +45,12 @@ _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
 _EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*:\s*", re.I)
 #: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
-_DATE_LABEL = re.compile(r"^(?:fecha|date|dates|datum|data|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
+_DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
 #: value is the job title whatever words it holds.
 _ROLE_LABEL = re.compile(rf"^(?:{_WORDS['role_label']})\s*:\s*", re.I)
+#: A Europass record's role or qualification label: the line is its value alone.
+_RECORD_LABEL = re.compile(rf"^(?:{_WORDS['record_label']})\s*:\s*", re.I)
 #: A date label that names the start ("Fecha de inicio", "Start date", "Beginn"): a lone date there is a start.
 _START_LABEL = re.compile(r"inicio|start|beginn|début|início|inizio", re.I)
 _PROJECT_HINT = re.compile(r"github\.com|gitlab\.com|\bproje[ck]?t\b", re.I)
@@ -338,6 +340,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
+        record_label = _RECORD_LABEL.match(text)
+        if record_label:
+            text = raw = text[record_label.end():]
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
@@ -389,10 +394,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         employer_label = _EMPLOYER_LABEL.match(text)
         if employer_label:
             text = raw = text[employer_label.end():]  # "Entidad empleadora: Universidad X": the organisation
-        elif _LABEL_LINE.match(text) or _DATE_LABEL.match(text):
+        elif (_LABEL_LINE.match(text) and not _term_then_entry(text)) or _DATE_LABEL.match(text):
             # "Research Areas: ...", "Products: ..." label lines; "Position: Lecturer, Hours: 40" states the role,
             # "Fecha de inicio: 01/09/2016" the dates, "Programa de doctorado: X" the degree of the entry below
             value = text[text.find(":") + 1:].strip()
+            span = find_date_range(value) if _DATE_LABEL.match(text) else None
+            if span is not None and (current is None or current.start or current.end):
+                pending_dates = (index, span)  # Europass: "Dates: 2017 - 2020" above the position it dates
+                continue
             label_degree = degree_of(text) if not _DATE_LABEL.match(text) else None  # in the label or the value
             if label_degree and (current is None or current.degree or current.last != prior or current.role):
                 pending_degree, pending_through = (index, label_degree, field_of(value)), index
@@ -459,6 +468,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 and len(text.split()) <= 6:
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out
             pending_role = (index, _role_text(text, []) or text if "|" in text else text)
+            pending_through = index  # "2017 - 2020" / "Engineer" / "Acme Ltd": the dates above the role stay pending
             continue
         if current is not None and current.last == prior and current.chain and chain and not dates and not degree \
                 and all(m.type == "Lab" for m in current.chain) and all(m.type != "Lab" for m in chain) \
@@ -532,6 +542,20 @@ def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
     Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
     head = _chain_text(raw)[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
     return head if head and is_role(head) and not _ROLE_JOINED.search(head) else None
+
+
+def _term_then_entry(text: str) -> bool:
+    """Whether a "label: value" line is a role or degree, then where and when: a description list's
+    term and description ("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017-2021"),
+    an entry, not a label.
+
+    >>> _term_then_entry("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017--2021")
+    True
+    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute")
+    False
+    """
+    label, _, value = text.partition(":")
+    return bool((is_role(label) or degree_of(label)) and find_date_range(value) and org_chain(value, context_org=True))
 
 
 def _project_head(raw: str, text: str) -> str | None:

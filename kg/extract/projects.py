@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
-from kg.extract.orgs import classify_segment, is_location
+from kg.extract.orgs import classify_segment, is_location, is_role
 from kg.extract.people import is_person_name
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -50,8 +50,8 @@ def looks_like_project(name: str) -> bool:
     name = name.strip(" .,;:")
     if len(name) < 2 or len(name) > 60 or name.lower() in _NOT:
         return False
-    if lookup_organization(name) or is_person_name(name):
-        return False
+    if lookup_organization(name) or is_person_name(name) or is_role(name):
+        return False  # "Project Scientist": a job title
     if is_location(name) or (classify_segment(name) is not None and not _CAMEL_OR_DIGIT.search(name)):
         return False
     if _ORGANISATION_WORD.search(name):

@@ -253,6 +253,8 @@ def _has_word(text: str, word: str) -> bool:
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
                      r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
+                     # "... at X from 2016 to 2018, after a PhD at Y": another stage of the career
+                     r"|,\s+(?=(?:after|before|following)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving)\s)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
                      r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+|[。，；]|(?<=[しり])、")
@@ -373,8 +375,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, names, first, about
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
-    for i in range(len(orgs) - 1):  # "南岭大学化学系": a unit written right after its university
-        if orgs[i].end == orgs[i + 1].begin and orgs[i].type == "University" and orgs[i + 1].type == "Lab":
+    for i in range(len(orgs) - 1):
+        # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
+        a, b = orgs[i], orgs[i + 1]
+        if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
+                and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \

@@ -28,8 +28,8 @@ from kg.extract.venues import lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _WHITESPACE_RUN = re.compile(r"\s+")
-_AND_SEPARATOR = re.compile(r"(?=[\s&;])(?:\s+and\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _CAPITAL = re.compile(r"[A-Z]")
+_LATIN_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 __all__ = ["Citation", "parse_citation", "split_entries", "add_publications", "add_publication_record", "same_person"]
@@ -86,6 +86,10 @@ _ARXIV = re.compile(
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
+#: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
+_JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
+_AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
+_JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(
@@ -153,7 +157,8 @@ _NOT_NAME = data_words("citation_non_names.txt")
 #: title words that are names after another name word (Vietnamese "Nguyen Van An", Chinese "Bo An")
 _NAME_AFTER_NAME = frozenset({"An"})
 _CJK = re.compile(r"^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af·・]{2,8}$")
-_INITIALS = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.")
+_INITIALS = re.compile(r"[A-Z]\.?|(?:[A-Z]\.\s?-?\s?)+[A-Z]?\.?|[A-Z]\.?-[A-Z]\.?|[A-Z]{2,3}|[A-Z][a-z]\.".replace(
+    "A-Z", "A-ZÀ-ÖØ-Ý"))  # "Í. Berasategui", "É. Marchand": initials with accents
 
 
 @lru_cache(maxsize=4096)
@@ -248,7 +253,7 @@ def _is_surname(text: str) -> bool:
 
 
 # the lookaheads name the characters every match starts with, which lets the engine skip to them
-_SEP = re.compile(r"(?=[\s,;&])(?:\s*[,;&]\s*(?:(?:and|&)\s+)?|\s+and\s+)")
+_SEP = re.compile(rf"(?=[\s,;&])(?:\s*[,;&]\s*(?:(?:{_JOINER}|&)\s+)?|\s+{_JOINER}\s+)")
 _ETAL = re.compile(r"^(?:et\.?\s?al\.?|and others|others|…|\.\.\.)$", re.I)
 
 
@@ -340,7 +345,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         after = _strip_person_marks(items[i + 2][0])[0] if i + 2 < len(items) else ""
         compound = bool(given_words) and _is_surname(clean) and (
             all(_is_initials(w) for w in given_words)
-            or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and "and" not in nxt[3]
+            or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and not _JOINER_WORD.search(nxt[3])
                 and (not after or _is_full_name(after) or _pairs_style(and_parts))))
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
@@ -392,7 +397,7 @@ def _pairs_style(and_parts: list[str]) -> bool:
 
 #: not after an initial, which keeps its full stop
 _TRAILING_PUNCTUATION = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
-_COMMA_AND_SEPARATOR = re.compile(r"\s*,?\s+and\s+|\s*&\s*|;\s*")
+_COMMA_AND_SEPARATOR = re.compile(rf"\s*,?\s+{_JOINER}\s+|\s*&\s*|;\s*")
 _WORD_COMMA_WORD = re.compile(r"[^\s,]+,\s*[^\s,]+")
 
 
@@ -722,7 +727,7 @@ def _read_fields(text: str) -> Citation | None:
     fields = _names_after_an_affiliation(_line_fields(text))
     fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
-    fields = _title_names_venue_sentences(_number_opening_the_entry(fields))
+    fields = _venue_start_read_as_title(_title_names_venue_sentences(_number_opening_the_entry(fields)))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -934,6 +939,41 @@ def _number_opening_the_entry(fields: list[Field]) -> list[Field]:
     return [Field(label, text, fields[0].start, fields[1].end)] + fields[2:]
 
 
+#: a journal's name in capitalised words, perhaps with its volume: "Social Networks 8,", "Atmospheric"
+_JOURNAL_WORDS = re.compile(
+    r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
+
+
+def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
+    """A journal the parser read as the title's last sentence: a title that runs on past its full stop, in
+    capitalised words and without a stop of its own, gives those words to the container right after it
+    ("Atmospheric" + "Measurement Letters"), or is the container when a volume number ends it ("Social
+    Networks 8,").
+
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Atmospheric", 0, 25), Field("container", "Measurement Letters,", 26, 46)])]
+    ['Tidal graphs.', 'Atmospheric Measurement Letters,']
+    >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Ocean Letters 8,", 0, 30), Field("other", "44-59", 31, 36)])]
+    [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
+    ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    """
+    for i in range(len(fields) - 1):
+        title, after = fields[i], fields[i + 1]
+        if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
+            continue
+        *words, last = _sentences(title.text) or [title.text]
+        match = _JOURNAL_WORDS.fullmatch(last)
+        if not (words and match and _valid_title(" ".join(words))):
+            continue
+        cut = title.text.rindex(last)
+        head = Field("title", title.text[:cut].strip(), title.start, title.start + cut)
+        if after.label == "container":
+            return fields[:i] + [head, Field("container", f"{last} {after.text}", title.start + cut, after.end)] + fields[i + 2:]
+        if match.group("volume") and not any(f.label == "container" for f in fields):
+            return fields[:i] + [head, Field("container", last, title.start + cut, title.end)] + fields[i + 1:]
+    return fields
+
+
 def _title_names_venue_sentences(fields: list[Field]) -> list[Field]:
     """An entry in which the parser finds neither title nor names, written as sentences before its date:
     "2048 Bit Keys Considered Harmful. A. Ruiz. CCS" is a title, a sentence of names, then the venue.
@@ -1110,7 +1150,7 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
     return c
 
 
-_JOINER_END = re.compile(r"(?:[,&]|\band)$")
+_JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")
 #: a venue or phrase that begins in lower case yet starts a new field, not a wrapped title
 _LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
 
@@ -1579,15 +1619,49 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
             where.append(-1)
         texts.append(doc_lines[i].text)
         where.append(i)
+    parsed = [(citation, [where[p] for p in positions if where[p] >= 0])
+              for entry in split_entries(texts) for text, positions in _entry_texts(texts, entry)
+              if (citation := parse_citation(text)) is not None]
     subject_names = _subject_names(ctx, subject_id)
-    for entry in split_entries(texts):
-        for text, positions in _entry_texts(texts, entry):
-            citation = parse_citation(text)
-            if citation is None:
-                continue
-            indexes = [where[p] for p in positions if where[p] >= 0]
-            _add_citation(ctx, citation, subject_id, subject_names, ctx.evidence(indexes[0], indexes[-1]))
-            subject_names = _subject_names(ctx, subject_id)
+    bold = ctx.document.metadata.get("bold", ()) if isinstance(ctx.document.metadata, dict) else ()
+    romanised = _subject_in_other_script(subject_names, [c for c, _ in parsed], bold)
+    if romanised:
+        ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[romanised])
+        subject_names = _subject_names(ctx, subject_id)
+    for citation, indexes in parsed:
+        _add_citation(ctx, citation, subject_id, subject_names, ctx.evidence(indexes[0], indexes[-1]))
+        subject_names = _subject_names(ctx, subject_id)
+
+
+def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Citation], bold=()) -> str | None:
+    """The subject's name as their own publication list writes it, when the document names them only
+    in another script ("宋雨桐" heading a CV whose papers are by "Yutong Song"): the author of at
+    least two entries and of all but one of them, in its fullest form; of two such authors, the
+    one written in bold.
+
+    >>> cs = [Citation(["Yutong Song", "Wei Qiao"], "A"), Citation(["Wei Qiao", "Y. Song"], "B"),
+    ...       Citation(["Yutong Song", "Lixun Han"], "C")]
+    >>> _subject_in_other_script(("宋雨桐",), cs)
+    'Yutong Song'
+    """
+    if len(citations) < 2 or any(_LATIN_LETTER.search(n) for n in subject_names):
+        return None
+    groups: list[list[str]] = []
+    for c in citations:
+        for name in dict.fromkeys(c.authors):
+            group = next((g for g in groups if any(same_person(name, n) for n in g)), None)
+            if group is None:
+                groups.append([name])
+            elif name not in group:
+                group.append(name)
+    counts = [(sum(any(a in g for a in c.authors) for c in citations), g) for g in groups]
+    count = max((n for n, _ in counts), default=0)
+    best = [g for n, g in counts if n == count]
+    if len(best) > 1:
+        best = [g for g in best if any(name in bold for name in g)]
+    if count < max(2, len(citations) - 1) or len(best) != 1:
+        return None
+    return max(best[0], key=len)
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:

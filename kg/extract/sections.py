@@ -155,7 +155,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 
 #: Last words that make a short title-cased line a section heading ("Research Experience").
 _HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
-               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching"}
+               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching",
+               "articles", "degrees"}
 
 
 def find_sections(document: Document) -> list[Section]:

@@ -151,6 +151,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                 end = "present"
             ev = ctx.evidence(_line(ctx, inst, degree_text))
             names = [n.strip() for n in _JOINED_INSTITUTIONS.split(inst) if n.strip()]
+            if not all(classify_segment(n, context_org=True) for n in names):
+                names = [inst]  # "University of Science and Technology": one name with "and" in it
             for name in names:
                 for oid in _orgs(registry, name, ev, default="University"):
                     ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,

@@ -26,6 +26,9 @@ _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
 _PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
                          r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
+#: One lower-case word before a name on its line: a LaTeX header macro's colour or layout argument
+#: ("headerblue | Ana Ruiz | Chemist").
+_LAYOUT_WORD = re.compile(r"\s*[a-z]+\s*")
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
@@ -53,7 +56,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
     text = _CJK_PAREN.sub(" ", text)
     for part in _NAME_LINE_PARTS.split(text):
-        if _PAGE_WORDS.search(part):
+        if _PAGE_WORDS.search(part) or _LAYOUT_WORD.fullmatch(part):
             continue
         name = clean_person(part)
         if name and len(name.split()) <= 4:
@@ -177,7 +180,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(label.group(1))
             if found:
                 return found[0], found[1], index
-        if len(text) <= 60 and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
+        if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
             found = _person(text)
             if found and not _ABOUT.search(text):
                 return found[0], found[1], index

@@ -105,7 +105,7 @@ _DROP = {
     "email": 1, "homepage": 1, "phone": 1, "mobile": 1, "social": 1, "address": 3, "github": 1,
     "linkedin": 1, "orcid": 1, "twitter": 1, "gitlab": 1, "googlescholar": 2, "position": 1,
     "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2,
-    "tagline": 1, "personalinfo": 1, "ecvname": 1, "ecvaddress": 1, "ecvmobile": 1, "ecvtelephone": 1,
+    "tagline": 1, "personalinfo": 1, "cvname": 1, "fullname": 1, "cvjobtitle": 1, "ecvname": 1, "ecvaddress": 1, "ecvmobile": 1, "ecvtelephone": 1,
     "ecvemail": 1, "ecvhomepage": 1, "ecvnationality": 1, "ecvdateofbirth": 1, "ecvgender": 1,
     "ecvpicture": 1, "fullcite": 1, "footcite": 1, "parencite": 1, "textcite": 1, "autocite": 1,
     "citeauthor": 1, "citeyear": 1, "citetitle": 1, "printbibsection": 2, "printbibliography": 0,
@@ -125,7 +125,7 @@ _LIST_ENVS = frozenset("itemize enumerate description compactitem compactenum co
 _TABLE_ENVS = {"tabular": 1, "tabular*": 2, "tabularx": 2, "tabulary": 2, "longtable": 1, "array": 1,
                "supertabular": 1, "xltabular": 2, "tblr": 1, "longtblr": 1, "tabu": 1}
 _SKIP_ENVS = frozenset("comment tikzpicture pspicture filecontents filecontents* equation equation* "
-                       "align align* displaymath gather gather* lstlisting minted".split())
+                       "align align* displaymath gather gather* lstlisting minted format".split())
 _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "adjustbox": 1,
              "thebibliography": 1, "paracol": 1, "columns": 0, "column": 1, "cvcolumns": 0,
              "cvcolumn": 1, "list": 2, "spacing": 1}
@@ -145,7 +145,22 @@ ENTRY_MACROS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "ecvtitle": (("europasscv", ("dates", "role")),),
     "datedsubsection": (("billryan-resume", ("org", "dates")),),
     "datedsection": (("billryan-resume", ("org", "dates")),),
+    "twentyitem": (("twentysecondcv", ("dates", "role", "org", "description")),),
+    "cvEntry": (("limecv", ("role", "org", "dates", "description")),),
 }
+#: One-argument macros a class writes an entry's parts with, one part each, in any order and on
+#: several lines: res.cls's ``\title{role} \dates{..} \\ \employer{org} \location{place}``.
+ENTRY_PART_MACROS: dict[str, dict[str, str]] = {
+    "res": {"title": "role", "employer": "org", "location": "place", "dates": "dates"},
+}
+#: What may stand between two parts of one entry written with :data:`ENTRY_PART_MACROS`.
+_BETWEEN_PARTS = re.compile(r"(?:\s|\\\\(?:\[[^\]\n]{0,20}\])?|\\hfill\b|\\newline\b)*")
+#: An argument that is only a date or a span of dates ("2016 -- 2020", "Jan 2018 -- Present",
+#: "seit 2021"): the entry's dates wherever the class put them (simplehipstercv's ``\cvevent``
+#: opens with them, altacv's has them third).
+_DATES_ONLY = re.compile(r"(?=.*\b(?:1[89]|20)\d\d\b)[^,;:]{0,40}")
+#: Macros whose one argument is the subject's name.
+NAME_MACROS = ("ecvname", "cvname", "fullname")
 #: Environments whose arguments are an entry: res.cls's ``rSubsection``.
 ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "rSubsection": (("res", ("org", "dates", "role", "place")),),
@@ -157,7 +172,8 @@ _ENTRY_LINE_ORDER = ("role", "org", "place", "dates", "note")  # dates last: see
 CLASS_FAMILIES = {
     "moderncv": "moderncv", "awesome-cv": "awesome-cv", "awesomecv": "awesome-cv", "altacv": "altacv",
     "friggeri-cv": "friggeri-cv", "friggeri": "friggeri-cv", "res": "res", "europasscv": "europasscv",
-    "europecv": "europasscv", "europecv2013": "europasscv",
+    "europecv": "europasscv", "europecv2013": "europasscv", "twentysecondcv": "twentysecondcv",
+    "limecv": "limecv",
 }
 #: Commands or environments only one class family defines: their use names the class.
 CLASS_MARKERS = {
@@ -531,6 +547,8 @@ class _Converter:
                 out.add("|", i)
             return j
         # a letter command
+        if name in self.defined and (name in _DROP or name in _SYMBOLS or name in _LETTERS or name in _ZERO):
+            return self.unknown(j, end, out, depth)  # the document's own \position or \degree
         if name in _ACCENTS and j < end and (s[j] == "{" or s[j] == " "):
             k = self.accent(name, j, end, out, i)
             if k != j:
@@ -557,6 +575,10 @@ class _Converter:
             return self.environment(name, j, end, out, depth, i)
         if name == "item":
             return self.item(j, end, out, depth)
+        part = next((parts[name] for family, parts in ENTRY_PART_MACROS.items()
+                     if family in self.families and name in parts and name not in self.defined), None)
+        if part is not None:
+            return self.entry_parts(name, j, end, out, depth)
         meanings = self.class_meanings(name, ENTRY_MACROS, j, end)
         if meanings is not None:
             k, spans = self.groups(j, end, len(meanings))
@@ -681,7 +703,11 @@ class _Converter:
             return j
         if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
             return j
-        # an unknown macro: 0 arguments -> dropped, 1 -> its content, several -> one "a | b" line
+        return self.unknown(j, end, out, depth)
+
+    def unknown(self, j: int, end: int, out: _Out, depth: int) -> int:
+        """A macro the reader does not know: 0 arguments -> dropped, 1 -> its content, several ->
+        one ``a | b`` line."""
         k, spans = self.groups(j, end)
         if not spans:
             return j
@@ -769,7 +795,7 @@ class _Converter:
         out.flush()
         out.set_prefix("")
         fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
-        fields = [(meaning, lines) for meaning, lines in fields if lines]
+        fields = _dates_where_written([(meaning, lines) for meaning, lines in fields if lines])
         after: list[tuple[int, str]] = []
         if self.in_publications():
             head = [lines for meaning, lines in fields if meaning != "description"]
@@ -790,6 +816,28 @@ class _Converter:
             out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
         for number, text in after:
             out.line(number, text)
+
+    def entry_parts(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
+        """An entry written with one macro a part (:data:`ENTRY_PART_MACROS`), read up to the
+        first text that is no part or a part the entry already has."""
+        parts = next(parts for family, parts in ENTRY_PART_MACROS.items() if family in self.families)
+        meanings: list[str] = []
+        spans: list[tuple[int, int]] = []
+        k = j
+        while True:
+            k, span = self.group(k, end)
+            if span is None:
+                break
+            meanings.append(parts[name])
+            spans.append(span)
+            after = _BETWEEN_PARTS.match(self.s, k, end).end()
+            command = _COMMAND.match(self.s, after, end)
+            name = command.group(1) if command else None
+            if name not in parts or parts[name] in meanings or name in self.defined:
+                break
+            k = command.end()
+        self.entry(tuple(meanings), spans, out, depth)
+        return k
 
     def cventry(self, j: int, end: int, out: _Out, depth: int) -> int:
         k, spans = self.groups(j, end, 6)
@@ -911,6 +959,27 @@ class _Converter:
         return k2
 
 
+def _dates_where_written(fields: list[tuple[str, list]]) -> list[tuple[str, list]]:
+    """An entry's parts with the dates where they are written: when the part the class's signature
+    calls the dates holds none and exactly one other part is only dates, that part is the dates
+    and the others take the signature's other meanings in order.
+
+    >>> _dates_where_written([("role", [(1, "2016 -- 2020")]), ("org", [(1, "Fellow")]),
+    ...                       ("dates", [(1, "Sanger Institute")])])
+    [('dates', [(1, '2016 -- 2020')]), ('role', [(1, 'Fellow')]), ('org', [(1, 'Sanger Institute')])]
+    """
+    def only_dates(lines: list) -> bool:
+        return len(lines) == 1 and bool(_DATES_ONLY.fullmatch(lines[0][1].strip()))
+
+    dated = [i for i, (meaning, lines) in enumerate(fields) if meaning != "description" and only_dates(lines)]
+    said = [lines for meaning, lines in fields if meaning == "dates"]
+    if len(dated) != 1 or fields[dated[0]][0] == "dates" or not said or only_dates(said[0]):
+        return fields
+    others = [meaning for meaning, _ in fields if meaning != "dates"]
+    rest = [lines for i, (_, lines) in enumerate(fields) if i != dated[0]]
+    return [("dates", fields[dated[0]][1]), *zip(others, rest)]
+
+
 def _metadata(text: str, conv: _Converter) -> dict:
     """Identity commands anywhere in the file (preamble included)."""
     metadata: dict = {}
@@ -933,7 +1002,7 @@ def _metadata(text: str, conv: _Converter) -> dict:
             put("name", " ".join(conv.inline(span, 0) for span in spans[:2]), m.start())
             if len(spans) > 2:
                 put("role", conv.inline(spans[2], 0), m.start())
-    for m, spans in args(r"\\ecvname(?![A-Za-z@])", 1):
+    for m, spans in args(r"\\(?:" + "|".join(NAME_MACROS) + r")(?![A-Za-z@])", 1):
         put("name", conv.inline(spans[0], 0), m.start())
     for m, spans in args(r"\\name(?![A-Za-z@])", 2):
         put("name", " ".join(conv.inline(span, 0) for span in spans), m.start())
@@ -944,10 +1013,10 @@ def _metadata(text: str, conv: _Converter) -> dict:
         put("name", " ".join(parts), (first or last)[0].start())
     for command, key in (("author", "author"), ("title", "title"), ("email", "email"),
                          ("homepage", "homepage"), ("phone", "phone"), ("mobile", "phone"),
-                         ("position", "role"), ("tagline", "role"), ("ecvemail", "email"),
+                         ("position", "role"), ("tagline", "role"), ("cvjobtitle", "role"), ("ecvemail", "email"),
                          ("ecvhomepage", "homepage"), ("github", "github"), ("linkedin", "linkedin"),
                          ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
-        for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1):
+        for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1) if command not in conv.defined else ():
             value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
             value = re.sub(r"\\(?:and|\\)", ",", value) if key == "author" else value
             put(key, value.replace("\\_", "_").replace("\\@", "").strip(), m.start())

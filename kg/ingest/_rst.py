@@ -141,6 +141,12 @@ class _Renderer:
                         if line.strip():
                             self.out.append((min(start + offset, len(self.source)), prefix + clean_inline(line)))
                             prefix = ""
+            elif _initial_read_as_enumerator(child):
+                # "#. G. Ferraresi, L. Castiglioni. Title": docutils reads the initial "G." as a
+                # one-item list lettered from G; the letter is the text's
+                letter = chr(ord("A" if child["enumtype"] == "upperalpha" else "a") + child.get("start", 1) - 1)
+                self.walk(child.children[0], level, f"{prefix}{child.get('prefix', '')}{letter}{child['suffix']} ")
+                prefix = ""
             elif isinstance(child, (nodes.bullet_list, nodes.enumerated_list)):
                 for item in child.children:
                     self.walk(item, level, "- ")
@@ -263,6 +269,19 @@ def parse_rst(text: str) -> tuple[tuple, dict]:
     lines = Lines()
     lines.extend(sorted(renderer.out, key=lambda pair: pair[0]) if _out_of_order(renderer.out) else renderer.out)
     return lines.result(), metadata
+
+
+def _initial_read_as_enumerator(node) -> bool:
+    """Whether ``node`` is a one-item lettered list that is really a name's initial ("G. Ferraresi").
+
+    >>> from docutils.core import publish_doctree
+    >>> _initial_read_as_enumerator(publish_doctree("#. G. Ferraresi, L. Aho. Title.")[0][0][0])
+    True
+    """
+    from docutils import nodes
+
+    return (isinstance(node, nodes.enumerated_list) and node.get("enumtype") in ("upperalpha", "loweralpha")
+            and len(node.children) == 1 and node.get("suffix") == ".")
 
 
 def _pathological(text: str, source_lines: list[str]) -> bool:

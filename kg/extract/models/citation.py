@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from kg.extract.gazetteer import data_patterns
 from kg.extract.models import _crf
 
 __all__ = ["LABELS", "Field", "parse", "parse_many", "strip_markup", "features", "read_anystyle", "read_grobid",
@@ -116,6 +117,8 @@ _MONTHS = frozenset(
 _LINK_WORDS = frozenset(
     "pdf code slides video arxiv bibtex bib project website poster talk html doi abstract preprint demo "
     "data dataset github supplement supplementary blog url link paper".split())
+#: The words that join the last author to a list, in the languages of ``data/citation_phrases.tsv``.
+_AUTHOR_JOINERS = frozenset(data_patterns("citation_phrases.tsv")["author_joiner"].split("|"))
 _NOTE_WORDS = frozenset(
     "award best oral spotlight invited accepted submitted review revision preparation press appear "
     "forthcoming equal contribution contributed first corresponding".split())
@@ -221,6 +224,8 @@ def _word(w: str) -> dict[str, str | float]:
     """The features of a word on its own: :func:`kg.extract.models._crf.word_features` and dictionary hits."""
     long_words, short_names = _venue_words()
     lower = w.lower()
+    if w in _AUTHOR_JOINERS:  # "und", "et", "y" join authors as "and" does (lower case: "E" is an initial)
+        w = lower = "and"
     f = _crf.word_features(w)
     if _YEAR.fullmatch(w):
         f["year"] = 1.0
