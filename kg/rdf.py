@@ -42,6 +42,7 @@ from kg.model import Document, Extraction, Merge, Resolution
 from kg.namespaces import KG, KGR, document_graph_iri, mint_iri
 
 __all__ = ["document_triples", "document_ntriples", "ntriples_value", "document_graph", "entity_kind", "search_key",
+           "with_search_keys",
            "AFFILIATION_PREDICATES"]
 
 AFFILIATION_PREDICATES = frozenset({"workedAt", "studiedAt"})
@@ -78,6 +79,21 @@ def search_key(name: str) -> str:
     'ines larsen'
     """
     return " ".join(unicodedata.normalize("NFKC", str(name)).lower().split())
+
+
+def with_search_keys(triples) -> list[tuple]:
+    """``triples`` (rdflib terms) and the ``kg:searchKey`` of each name and alias among them that
+    lacks it: what a store adds to triples written by hand or by a kg before search keys.
+
+    >>> from rdflib import Literal, URIRef
+    >>> ada = URIRef("https://example.org/ada")
+    >>> [str(o) for s, p, o in with_search_keys([(ada, KG.name, Literal("Ada  BYRON"))])]
+    ['Ada  BYRON', 'ada byron']
+    """
+    triples = list(triples)
+    keys = [(s, KG.searchKey, Literal(search_key(o))) for s, p, o in triples
+            if p in (KG.name, KG.alias) and isinstance(o, Literal) and search_key(o)]
+    return list(dict.fromkeys([*triples, *keys]))
 
 
 def document_triples(

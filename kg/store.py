@@ -183,12 +183,9 @@ class Store:
                     del ox_store
                     try:
                         store.refuse_old_layout()
-                        if store.lacks_search_keys():
-                            if upgraded:
-                                raise StoreError(_no_search_keys_message(location))
+                        if store.lacks_search_keys() and not upgraded and _upgrade(location):
                             store.close()
                             upgraded = True
-                            _upgrade(location)
                             continue
                     except StoreError:
                         store.close()
@@ -706,6 +703,7 @@ class Store:
             graphs.append(ox_graph)
             for s, p, o in triples:
                 quads.append(pyoxigraph.Quad(_to_ox(s), _to_ox(p), _to_ox(o), ox_graph))
+        quads = list(dict.fromkeys([*quads, *_search_key_quads(quads)]))  # names written by hand have none
         stale = [g for g in graphs if self._ox.contains_named_graph(g)]
         self._changed()
         if not stale:
@@ -1113,19 +1111,15 @@ def _search_key_quads(quads: Iterable) -> Iterable:
                 yield pyoxigraph.Quad(quad.subject, predicate, pyoxigraph.Literal(key), quad.graph_name)
 
 
-def _upgrade(location: str) -> None:
+def _upgrade(location: str) -> bool:
     """Open the store at ``location`` for writing once, which adds what an older kg did not write
-    (:meth:`Store.add_search_keys`) and publishes it to readers."""
+    (:meth:`Store.add_search_keys`) and publishes it to readers; False when a writer holds it (a
+    build, or a server taking updates: the reader reads it as it is, its names found as written)."""
     try:
         Store.open(location).close()
     except StoreLockedError:
-        raise StoreError(_no_search_keys_message(location)) from None
-
-
-def _no_search_keys_message(location: str) -> str:
-    return (f"{location}: this store was built by an older kg, without the search keys that finding an entity "
-            f"by name reads; they are added when a kg writer next opens it (one is running now: try again when "
-            f"it ends), or rebuild it: kg build --rebuild DOCUMENTS... --store {location}")
+        return False
+    return True
 
 
 def _old_layout_message(location: str) -> str:

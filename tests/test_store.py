@@ -338,14 +338,12 @@ def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store
 
 
 def test_a_store_built_before_search_keys_gets_them_when_next_opened_and_its_names_are_found(store_path):
-    from rdflib import RDF
-
     from kg.namespaces import KG
 
     person = URIRef("https://w3id.org/kg/id/person/ida-quill")
     with Store.open(store_path) as store:  # names and aliases as a kg before kg:searchKey wrote them
-        store.replace_document(URIRef("https://w3id.org/kg/id/graph/1"), [
-            (person, RDF.type, KG.Person), (person, KG.name, Literal("Ida  QUILL")), (person, KG.alias, Literal("I. Quill"))])
+        store.update(f"INSERT DATA {{ GRAPH <https://w3id.org/kg/id/graph/1> {{ <{person}> a <{KG.Person}> ; "
+                     f"<{KG.name}> 'Ida  QUILL' ; <{KG.alias}> 'I. Quill' }} }}")
         before = store.stats()
     assert before["quads"] == 3
     with Store.open(store_path, read_only=True) as reader:  # a reader has a writer add them, then reads
