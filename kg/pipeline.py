@@ -494,9 +494,13 @@ def _drop(store, known: list[dict], dropped: list[dict]) -> list[dict]:
 
 
 def _note_changes(store, since: str | None, graphs: Iterable[str]) -> None:
-    from kg.analyze._tables import note_changes  # imported here: it brings rdflib in
+    """Note the graphs a write changed, for the analyses, and update what they keep (if they
+    keep anything: a store analysed before) to the new state from those graphs alone."""
+    from kg.analyze._patch import update_after_write  # imported here: it brings rdflib in
+    from kg.analyze._tables import note_changes
 
     note_changes(store, since, graphs)
+    update_after_write(store, since)
 
 
 def _within(path: str, folder: str) -> bool:

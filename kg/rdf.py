@@ -4,6 +4,8 @@ Each document becomes one named graph, and the graph is the provenance of everyt
 a ``kg:Document`` node (with ``kg:graph`` naming the graph), the entities it names (under the
 IRIs the resolver chose), a direct edge per relation, and one ``kg:passage`` node per distinct
 passage (lines and text) that mentions and statements link to with ``kg:passage``.
+Each name and alias of an entity also gets its :func:`search_key` (``kg:searchKey``), so that
+finding an entity by a name written in any case is an index lookup, not a scan of every name.
 
 A relation gets an assertion node (``rdf:subject``, ``rdf:predicate``, ``rdf:object``, its role,
 degree, field, location, dates and passages) unless the edge alone says it all: no attribute,
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Sequence
@@ -38,7 +41,9 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.model import Document, Extraction, Merge, Resolution
 from kg.namespaces import KG, KGR, document_graph_iri, mint_iri
 
-__all__ = ["document_triples", "document_ntriples", "ntriples_value", "document_graph", "entity_kind", "AFFILIATION_PREDICATES"]
+__all__ = ["document_triples", "document_ntriples", "ntriples_value", "document_graph", "entity_kind", "search_key",
+           "with_search_keys",
+           "AFFILIATION_PREDICATES"]
 
 AFFILIATION_PREDICATES = frozenset({"workedAt", "studiedAt"})
 #: a relation's attributes written as they are (its dates become kg:start/kg:startYear, ...)
@@ -64,6 +69,31 @@ def entity_kind(entity_type: str) -> str:
     ('org', 'person')
     """
     return _KINDS.get(entity_type, "org")
+
+
+def search_key(name: str) -> str:
+    """How names are compared: Unicode-normalised (NFKC), lower case, runs of white space collapsed.
+    The graph holds it per name and alias (``kg:searchKey``); the analyses' name index uses it too.
+
+    >>> search_key("  Ines   LARSEN ")
+    'ines larsen'
+    """
+    return " ".join(unicodedata.normalize("NFKC", str(name)).lower().split())
+
+
+def with_search_keys(triples) -> list[tuple]:
+    """``triples`` (rdflib terms) and the ``kg:searchKey`` of each name and alias among them that
+    lacks it: what a store adds to triples written by hand or by a kg before search keys.
+
+    >>> from rdflib import Literal, URIRef
+    >>> ada = URIRef("https://example.org/ada")
+    >>> [str(o) for s, p, o in with_search_keys([(ada, KG.name, Literal("Ada  BYRON"))])]
+    ['Ada  BYRON', 'ada byron']
+    """
+    triples = list(triples)
+    keys = [(s, KG.searchKey, Literal(search_key(o))) for s, p, o in triples
+            if p in (KG.name, KG.alias) and isinstance(o, Literal) and search_key(o)]
+    return list(dict.fromkeys([*triples, *keys]))
 
 
 def document_triples(
@@ -155,7 +185,7 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
     if merges is None:
         merges = [m for m in resolution.merges if m.document == extraction.document]
     merged = {m.entity_id for m in merges}
-    name, alias, passage_ = v[_KG + "name"], v[_KG + "alias"], v[_KG + "passage"]
+    name, alias, search_key_, passage_ = v[_KG + "name"], v[_KG + "alias"], v[_KG + "searchKey"], v[_KG + "passage"]
     passages: dict = {}  # evidence -> its passage node, written once per document
     mentioned: dict = {}  # entity IRI -> the passage nodes of its mentions here (a dict: ordered, as a set)
 
@@ -170,10 +200,13 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
     for entity in extraction.entities:
         node = iris[entity.id]
         out.append((node, type_, v[_KG + entity.type]))
+        labels = list(entity.aliases)
         if not (entity.name == UNNAMED_SUBJECT and entity.id in merged):
             # an unnamed subject merged into a named person must not give that person its label
             out.append((node, name, literal(entity.name)))
+            labels.insert(0, entity.name)
         out += [(node, alias, literal(a)) for a in entity.aliases]
+        out += [(node, search_key_, literal(k)) for k in dict.fromkeys(search_key(label) for label in labels) if k]
         out += [(node, v[_KG + _IDENTIFIER_PROPERTIES[scheme]], literal(value))
                 for scheme, value in entity.identifiers if scheme in _IDENTIFIER_PROPERTIES]
         if entity.year and _DATE.match(entity.year):

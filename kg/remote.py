@@ -308,8 +308,10 @@ class RemoteStore(Store):
             data.parse(str(path), format=fmt)
         except Exception as exc:
             raise StoreError(f"{path}: cannot load ({exc})") from None
+        from kg.rdf import with_search_keys
+
         for context in data.graphs():
-            lines = [_nt(t) for t in context]
+            lines = [_nt(t) for t in with_search_keys(context)]  # as Store.load
             target = (f"GRAPH <{context.identifier}> " if str(context.identifier) != str(data.default_graph.identifier)
                       else "")
             for start in range(0, len(lines), self.batch_size):

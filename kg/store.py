@@ -70,6 +70,9 @@ _BIND_AS_VALUES = "\n# Bind: VALUES"
 #: a property only the graph layout before passage nodes wrote (on every entity and assertion):
 #: a store holding it was built by an older kg, whose graphs these queries would misread
 _OLD_LAYOUT_PROPERTY = "https://w3id.org/kg/ontology#sourceDocument"
+#: the properties whose values have a kg:searchKey (kg.rdf.search_key), which a kg before it did not write
+_NAME_PROPERTIES = (_KG_NT + "name", _KG_NT + "alias")
+_SEARCH_KEY = _KG_NT + "searchKey"
 
 
 class Store:
@@ -149,6 +152,8 @@ class Store:
             if rebuild:
                 store.clear()
             store.refuse_old_layout()
+            if store.lacks_search_keys():
+                store.add_search_keys()
         except StoreError:
             store.close()
             raise
@@ -162,6 +167,7 @@ class Store:
 
         folder = path / _SNAPSHOTS
         give_up = time.monotonic() + max(wait, 10.0)
+        upgraded = False
         while True:
             name = _current_snapshot(path)
             if name is not None:
@@ -177,6 +183,10 @@ class Store:
                     del ox_store
                     try:
                         store.refuse_old_layout()
+                        if store.lacks_search_keys() and not upgraded and _upgrade(location):
+                            store.close()
+                            upgraded = True
+                            continue
                     except StoreError:
                         store.close()
                         raise
@@ -203,6 +213,42 @@ class Store:
 
         if next(self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(_OLD_LAYOUT_PROPERTY), None), None):
             raise StoreError(_old_layout_message(self.location))
+
+    def lacks_search_keys(self) -> bool:
+        """True for a store an older kg built: it has names but no ``kg:searchKey`` (the folded
+        names that finding an entity by name looks up), so ``find_entities.rq`` would find nothing
+        in it. Two index lookups."""
+        import pyoxigraph
+
+        if next(self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(_SEARCH_KEY), None), None) is not None:
+            return False
+        return any(next(self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(p), None), None) is not None
+                   for p in _NAME_PROPERTIES)
+
+    def add_search_keys(self) -> int:
+        """Write the ``kg:searchKey`` of every name and alias in the store, each in the graph of
+        its name: what a writer does when it opens a store an older kg built (once: 3 minutes for the
+        331,398 keys of 10,000 documents at load 9 on two cores; bench/RESULTS.md). Returns how many key triples were added. The analysis tables and the
+        counts stay valid (they hold no keys; the quads are counted)."""
+        import pyoxigraph
+
+        counts = self._current_counts()
+        since = self.generation
+        self._changed()
+        key = pyoxigraph.NamedNode(_SEARCH_KEY)
+        before = sum(1 for _ in self._ox.quads_for_pattern(None, key, None))
+        for p in _NAME_PROPERTIES:
+            names = self._ox.quads_for_pattern(None, pyoxigraph.NamedNode(p), None)
+            while batch := set(_search_key_quads(islice(names, 100_000))):
+                self._ox.extend(batch)  # one transaction a batch; a key already there is written again
+        added = sum(1 for _ in self._ox.quads_for_pattern(None, key, None)) - before
+        if counts is not None:
+            counts["quads"] += added
+            self._keep_counts(counts)
+        from kg.analyze._tables import note_changes
+
+        note_changes(self, since, [])  # no graph's analysis rows changed
+        return added
 
     def clear(self) -> None:
         """Remove every document (and anything else) from the store."""
@@ -657,6 +703,7 @@ class Store:
             graphs.append(ox_graph)
             for s, p, o in triples:
                 quads.append(pyoxigraph.Quad(_to_ox(s), _to_ox(p), _to_ox(o), ox_graph))
+        quads = list(dict.fromkeys([*quads, *_search_key_quads(quads)]))  # names written by hand have none
         stale = [g for g in graphs if self._ox.contains_named_graph(g)]
         self._changed()
         if not stale:
@@ -762,6 +809,8 @@ class Store:
                              f"build the graph from its documents instead: kg build DOCUMENTS... --store {self.location}")
         self._changed()
         self._ox.extend(quads)
+        # a file from a kg before search keys (or written by hand) has names without them
+        self._ox.extend(_search_key_quads(quads))
 
     # -- exporting --------------------------------------------------------------------------
     def serialize(self, fmt: str = "trig") -> bytes:
@@ -1046,6 +1095,31 @@ def _command() -> str:
     program = sys.argv[0] if sys.argv and sys.argv[0] else "python"
     name = "kg" if program.endswith(("kg", "__main__.py")) else Path(program).name
     return " ".join([name, *sys.argv[1:]])[:200]
+
+
+def _search_key_quads(quads: Iterable) -> Iterable:
+    """The ``kg:searchKey`` quad of each name or alias quad among ``quads`` (pyoxigraph quads)."""
+    import pyoxigraph
+
+    from kg.rdf import search_key
+
+    predicate = pyoxigraph.NamedNode(_SEARCH_KEY)
+    for quad in quads:
+        if quad.predicate.value in _NAME_PROPERTIES and isinstance(quad.object, pyoxigraph.Literal):
+            key = search_key(quad.object.value)
+            if key:
+                yield pyoxigraph.Quad(quad.subject, predicate, pyoxigraph.Literal(key), quad.graph_name)
+
+
+def _upgrade(location: str) -> bool:
+    """Open the store at ``location`` for writing once, which adds what an older kg did not write
+    (:meth:`Store.add_search_keys`) and publishes it to readers; False when a writer holds it (a
+    build, or a server taking updates: the reader reads it as it is, its names found as written)."""
+    try:
+        Store.open(location).close()
+    except StoreLockedError:
+        return False
+    return True
 
 
 def _old_layout_message(location: str) -> str:

@@ -250,8 +250,9 @@ def test_a_write_without_a_note_reads_the_tables_whole(store_path, monkeypatch):
 
 
 def test_kg_build_and_remove_note_the_graphs_they_write(store_path, tmp_path, monkeypatch):
-    """End to end: the first analysis after `kg build` adds and replaces documents, and after `kg remove`,
-    re-reads only their graphs, and answers as one that reads the whole store."""
+    """End to end: `kg build` adding and replacing documents, and `kg remove`, bring the tables of a store
+    analysed before up to date by re-reading only their graphs; the analyses after them read nothing, and
+    answer as ones that read the whole store."""
     from click.testing import CliRunner
 
     from kg.analyze._tables import TABLES_FILE
@@ -275,15 +276,16 @@ def test_kg_build_and_remove_note_the_graphs_they_write(store_path, tmp_path, mo
     answers()
     (docs / "homepage.md").write_bytes((ingest / "homepage.md").read_bytes())
     (docs / "resume.json").write_text((ingest / "resume.json").read_text().replace("2019", "2018"))
+    calls = _read_graphs(monkeypatch)
     kg("build", str(docs))
     kg("remove", str(docs / "profile.yml"))
-    calls = _read_graphs(monkeypatch)
+    assert [len(graphs) for graphs in calls] == [2, 1]  # added and replaced; removed
     incremental = answers()
-    assert len(calls) == 1 and len(calls[0]) == 3  # added, replaced, removed
+    assert len(calls) == 2  # the tables were brought up to date by the writers
     (store_path / TABLES_FILE).unlink()
     for cache in store_path.glob(CACHE_FILES):
         cache.unlink()
-    assert answers() == incremental and calls[1:] == [None]
+    assert answers() == incremental and calls[2:] == [None]
 
 
 # -- names ---------------------------------------------------------------------------------
@@ -606,6 +608,7 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
     from click.testing import CliRunner
 
     from kg.analyze import _patch
+    from kg.analyze._store import _PROJECTIONS
     from kg.analyze._tables import TABLES_FILE, Tables
 
     conflicts = import_module("kg.analyze.conflicts")  # the package's `conflicts` is the function
@@ -663,7 +666,6 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
         people = [r["iri"] for r in analyze.central(s, limit=4)]
         names = [r["name"] for r in analyze.central(s, limit=6)] + ["Nobody Known"]
     answers(people)  # every projection built and kept
-    change(store_path)
     patched = []
 
     def recorded(module, function, name=None):
@@ -675,13 +677,18 @@ def test_projections_updated_after_build_and_remove_equal_a_fresh_build(store_pa
 
     recorded(_patch, "patch")
     recorded(conflicts, "_updated_people", "people")
+    recorded(analyze.network, "_degree_ranking_updated", "degree ranking")
+    change(store_path)  # the build and the removal each update what the previous state kept
+    updated = sorted([*_PROJECTIONS, "people", "degree ranking"])
+    assert sorted(patched) == sorted(2 * [(name, True) for name in updated])
+    del patched[:]
     incremental = answers(people)
-    assert sorted(patched) == [(name, True) for name in sorted([*incremental["projections"], "people"])]
+    assert patched == [] and sorted(incremental["projections"]) == sorted(_PROJECTIONS)  # found ready
     assert len(incremental["projections"]["collaboration"]) > 30
     (store_path / TABLES_FILE).unlink()
     for cache in store_path.glob(CACHE_FILES):
         cache.unlink()
     fresh = answers(people)
-    assert all(built is False for _, built in patched[6:])  # nothing to update from: built whole
+    assert len(patched) == 7 and all(built is False for _, built in patched)  # nothing to update from: built whole
     for key in fresh:
         assert incremental[key] == fresh[key], key

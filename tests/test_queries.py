@@ -292,6 +292,8 @@ REWRITTEN = {
     "explain_facts": [{"entity": e} for e in (ALICE, BOB, NFU, mint_iri("person", "Nobody"))],
     "known_affiliations": [{}],
     "known_coauthors": [{}],
+    "coauthors": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
+    "timeline": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
     "shared_affiliations": [{"a": a, "b": b} for a, b in ((ALICE, BOB), (BOB, ALICE), (ALICE, mint_iri("person", "Carol Zhang")),
                                                           (ALICE, mint_iri("person", "Nobody")))],
 }
@@ -302,6 +304,8 @@ LEAN_QUESTIONS = {
         ("org", "Harrowgate University"))],
     "known_affiliations": [{}],
     "known_coauthors": [{}],
+    "coauthors": [{"person": mint_iri("person", n)} for n in ("Odile Quill", "Basil Fenwick")],
+    "timeline": [{"person": mint_iri("person", n)} for n in ("Odile Quill", "Basil Fenwick")],
 }
 #: GROUP_CONCAT's values, in an order SPARQL leaves open
 CONCATENATED = {"documents": "; ", "subjectName": "\n", "objectName": "\n"}

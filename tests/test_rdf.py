@@ -14,7 +14,7 @@ import pytest
 from rdflib import URIRef
 
 from kg.explain import explain
-from kg.model import Document, Entity, Evidence, Extraction, Relation, Resolution
+from kg.model import Document, Entity, Evidence, Extraction, Merge, Relation, Resolution
 from kg.namespaces import KG
 from kg.rdf import AFFILIATION_PREDICATES, document_ntriples, document_triples
 from kg.store import Store
@@ -61,6 +61,20 @@ def test_one_passage_node_per_passage_and_assertion_nodes_only_where_the_edge_do
     # the two representations are the same graph
     _, nt = document_ntriples(doc, extraction, Resolution({}), key=doc.path, built_at="2026-01-01T00:00:00Z")
     assert len(nt) == len(triples)
+
+
+def test_each_distinct_name_and_alias_has_its_search_key_and_an_unnamed_subject_none():
+    doc = Document(path="/cv/wren.txt", name="wren.txt", format="text", sha256="0" * 64, lines=())
+    extraction = Extraction("/cv/wren.txt", "w", (
+        Entity("w", "Unnamed document subject", "Person"),
+        Entity("t", "Tollund  College", "University", aliases=("TC", "tollund college", "ＴＣ")),))
+    merged = Resolution({("/cv/wren.txt", "w"): "https://w3id.org/kg/id/person/wren-abernathy"},
+                        (Merge("/cv/wren.txt", "w", "Unnamed document subject",
+                               "https://w3id.org/kg/id/person/wren-abernathy", "subject", 1.0),))
+    _, triples = document_triples(doc, extraction, merged, key=doc.path)
+    keys = [(str(s).rsplit("/")[-1], str(o)) for s, p, o in triples if p == KG.searchKey]
+    # NFKC folds the full-width "ＴＣ" into "tc"; the merged unnamed subject has no name, so no key
+    assert keys == [("tollund-college", "tollund college"), ("tollund-college", "tc")]
 
 
 def test_an_edge_whose_object_has_other_passages_gets_its_own_assertion_node():

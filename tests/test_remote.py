@@ -254,11 +254,14 @@ def test_syntax_errors_are_query_errors(remote):
 
 
 def _load_both(remote):
+    from kg.rdf import with_search_keys
+
     embedded = Store.open(":memory:")
     embedded.load(SMALL)
     data = Dataset()
     data.parse(SMALL, format="trig")
-    remote.replace_documents([(g.identifier, list(g)) for g in data.graphs() if len(g)])
+    # Store.load gives the names their search keys (kg.rdf.with_search_keys); so does this
+    remote.replace_documents([(g.identifier, with_search_keys(g)) for g in data.graphs() if len(g)])
     return embedded
 
 

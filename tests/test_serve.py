@@ -134,7 +134,7 @@ def test_construct_in_each_rdf_format(client, store, accept, fmt):
     expected = Graph()
     for t in store.dataset.triples((ADA, None, None)):
         expected.add(t)
-    assert len(got) == 4
+    assert len(got) == 6  # type, name, workedAt, alias and the name's and the alias's search keys
     assert isomorphic(got, expected)
 
 

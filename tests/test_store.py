@@ -337,6 +337,23 @@ def test_a_store_built_in_the_old_layout_is_refused_with_how_to_rebuild_it(store
         assert len(store) == 0
 
 
+def test_a_store_built_before_search_keys_gets_them_when_next_opened_and_its_names_are_found(store_path):
+    from kg.namespaces import KG
+
+    person = URIRef("https://w3id.org/kg/id/person/ida-quill")
+    with Store.open(store_path) as store:  # names and aliases as a kg before kg:searchKey wrote them
+        store.update(f"INSERT DATA {{ GRAPH <https://w3id.org/kg/id/graph/1> {{ <{person}> a <{KG.Person}> ; "
+                     f"<{KG.name}> 'Ida  QUILL' ; <{KG.alias}> 'I. Quill' }} }}")
+        before = store.stats()
+    assert before["quads"] == 3
+    with Store.open(store_path, read_only=True) as reader:  # a reader has a writer add them, then reads
+        assert [r["entity"] for r in reader.rows("find_entities", key=Literal("i. quill"))] == [str(person)]
+        assert [r["entity"] for r in reader.rows("find_entities", key=Literal("ida quill"))] == [str(person)]
+        assert reader.stats() == reader._counted() == {**before, "quads": 5}
+    with Store.open(store_path) as store:
+        assert not store.lacks_search_keys() and store.add_search_keys() == 0
+
+
 def test_loading_a_backup_in_the_old_layout_is_refused_and_leaves_the_store_as_it_was(tmp_path):
     backup = tmp_path / "old.trig"
     backup.write_text("<https://w3id.org/kg/id/graph/1> {\n"
@@ -349,7 +366,7 @@ def test_loading_a_backup_in_the_old_layout_is_refused_and_leaves_the_store_as_i
     assert len(store) == 3
     backup.write_text(backup.read_text().replace("sourceDocument", "mentionedIn"))
     store.load(backup)
-    assert len(store) == 5
+    assert len(store) == 6  # its two triples and the name's search key (kg:searchKey "ida quill")
 
 
 def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes():

@@ -200,7 +200,9 @@ class AnalysisCache:
                         return False
                     db.execute("DELETE FROM adjacency WHERE graph = ?", (name,))
                     db.execute("INSERT INTO adjacency SELECT * FROM base.adjacency WHERE graph = ?", (name,))
-                    self._patch_rows(name, *found, changed)
+                    rewritten = self._patch_rows(name, *found, changed)
+                    db.execute("INSERT OR REPLACE INTO results VALUES (?, ?)", (
+                        f"patched:{name}", pickle.dumps((Path(base).name, sorted(rewritten)), pickle.HIGHEST_PROTOCOL)))
                 db.commit()
             except BaseException:
                 db.rollback()
@@ -210,7 +212,9 @@ class AnalysisCache:
         self._graphs.pop(name, None)
         return True
 
-    def _patch_rows(self, name: str, nodes: int, edges: int, changed) -> None:
+    def _patch_rows(self, name: str, nodes: int, edges: int, changed) -> set[str]:
+        """Replace the rows of the ``changed`` nodes and their neighbours' entries for them; the
+        nodes whose row was rewritten (their adjacency differs from the base's), returned."""
         db, loads, protocol = self._db, pickle.loads, pickle.HIGHEST_PROTOCOL
 
         def row(node):
@@ -229,9 +233,11 @@ class AnalysisCache:
             for other in before.keys() | now.keys():
                 if other not in changed and before.get(other) != now.get(other):
                     entries.setdefault(other, {})[node] = now.get(other)
+        rewritten = set(entries)
         for node, new in changed.items():
             if new == old[node]:
                 continue
+            rewritten.add(node)
             db.execute("DELETE FROM adjacency WHERE graph = ? AND node = ?", (name, node))
             if new is not None:
                 db.execute("INSERT INTO adjacency VALUES (?, ?, ?, ?)", (name, node, pickle.dumps(new[0], protocol),
@@ -249,6 +255,21 @@ class AnalysisCache:
             db.execute("UPDATE adjacency SET neighbours = ? WHERE graph = ? AND node = ?",
                        (pickle.dumps(dict(sorted(adjacency.items())), protocol), name, other))
         db.execute("INSERT OR REPLACE INTO graphs VALUES (?, ?, ?)", (name, nodes, edges))
+        return rewritten
+
+    def patched(self, name: str) -> tuple[Path, list[str]] | None:
+        """If projection ``name`` was made by :meth:`patch_graph`: the cache file it was made from
+        (another state's) and the nodes whose rows differ from it (a node's row is its attributes
+        and adjacency); else ``None``."""
+        found = self._db.execute("SELECT value FROM results WHERE key = ?", (f"patched:{name}",)).fetchone()
+        if found is None:
+            return None
+        base, rewritten = pickle.loads(found[0])
+        return self.path.with_name(base), rewritten
+
+    def labels(self) -> dict[str, str]:
+        """Every node's label (the nodes table), in one read."""
+        return dict(self._db.execute("SELECT iri, label FROM nodes"))
 
     def graph(self, name: str) -> "DiskGraph | None":
         """The stored projection ``name`` as a :class:`DiskGraph`, or ``None`` if not stored."""

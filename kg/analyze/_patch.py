@@ -31,7 +31,7 @@ import sqlite3
 from kg.analyze import _cache
 from kg.analyze._store import KG_NS, Snapshot, normalise
 
-__all__ = ["patch"]
+__all__ = ["patch", "update_after_write"]
 
 _AFFILIATION = {KG_NS + "workedAt", KG_NS + "studiedAt"}
 _AUTHORED = KG_NS + "authored"
@@ -57,6 +57,53 @@ def patch(snap: Snapshot, name: str) -> bool:
     if not snap.cache.has_nodes():
         _patch_nodes(snap, tables, base)
     return True
+
+
+def update_after_write(store, since: str | None) -> list[str]:
+    """What a writer calls once it has noted its changes (:func:`kg.analyze._tables.note_changes`):
+    if the analysis tables kept beside the store describe the state ``since`` it started from, bring
+    them to the new state now and update there what that state's analysis cache holds (the
+    projections, the degree ranking, the people of ``kg conflicts``), each from the rows its
+    changes touch (:func:`patch`), so that the first analyses after ``kg build`` or ``kg remove``
+    find them ready. Returns what was updated; nothing when the tables are not kept or are
+    older (their update would be a read of the whole store: left to the first analysis).
+
+    >>> import tempfile
+    >>> from kg.store import Store
+    >>> with Store.open(tempfile.mkdtemp()) as store:  # no analysis run on it yet: nothing kept
+    ...     update_after_write(store, store.generation)
+    []
+    """
+    from kg.analyze._store import _PROJECTIONS, _store_folder, snapshot
+    from kg.analyze._tables import tables_generation
+
+    folder = _store_folder(store)
+    if folder is None or since is None or tables_generation(folder) != since:
+        return []
+    snap = snapshot(store)
+    tables = snap.tables
+    base = _cache.base(folder, tables.since) if tables.since is not None else None
+    if base is None or snap.cache is None or base == snap.cache.path:
+        return []
+    db = sqlite3.connect(f"file:{base}?mode=ro", uri=True)
+    try:
+        kept = {name for (name,) in db.execute("SELECT name FROM graphs")}
+        results = [key for (key,) in db.execute("SELECT key FROM results")]
+    finally:
+        db.close()
+    done = [name for name in _PROJECTIONS if name in kept]
+    for name in done:
+        getattr(snap, name)  # updated and stored in the new state's cache
+    from kg.analyze.conflicts import _people
+    from kg.analyze.network import central
+
+    if any(key.startswith("central:degree:") for key in results):
+        central(store, by="degree")
+        done.append("central:degree")
+    if any(key.startswith("conflicts:people:") for key in results):
+        _people(store)
+        done.append("conflicts:people")
+    return done
 
 
 def _rows(snap: Snapshot, name: str, tables, nodes: set[str]) -> dict[str, tuple[dict, dict] | None]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import re
-import unicodedata
 import weakref
 from collections import defaultdict
 from functools import cached_property
@@ -16,6 +15,7 @@ from kg.analyze._cache import AnalysisCache, DiskGraph
 from kg.errors import NotFoundError
 from kg.model import ENTITY_TYPES, ORGANIZATION_TYPES
 from kg.namespaces import IRI_TEXT
+from kg.rdf import search_key as normalise  # how names are compared: as the graph's kg:searchKey
 
 __all__ = ["AmbiguousNameError", "Snapshot", "snapshot", "rows", "resolve", "normalise", "local_name", "canonical"]
 
@@ -41,15 +41,6 @@ def local_name(iri: Any) -> str:
     'workedAt'
     """
     return re.split(r"[#/]", str(iri))[-1]
-
-
-def normalise(name: str) -> str:
-    """How names are compared: Unicode-normalised, lower case, runs of spaces collapsed.
-
-    >>> normalise("  Ines   LARSEN ")
-    'ines larsen'
-    """
-    return " ".join(unicodedata.normalize("NFKC", str(name)).lower().split())
 
 
 def _value(term: Any) -> Any:

@@ -62,6 +62,7 @@ class Tables:
         self.generation = generation
         self.since = since
         self.touched = touched
+        self._rows_naming: dict[str, dict[str, list[tuple]]] = {}  # table -> entity -> its rows (see about)
 
     @classmethod
     def read(cls, store, graphs: Iterable[str] | None = None) -> "Tables":
@@ -117,17 +118,29 @@ class Tables:
         ([('b', 'T', 'name', 'B')], [('a', 'p', 'b')])
         """
         out: dict[str, set[tuple]] = {name: set() for name in FIELDS}
-        for graph in self.graphs.values():
-            for name in tables:
-                columns = _ENTITY_COLUMNS[name]
-                if name == "labels" and labelled:
-                    out[name].update(r for r in graph[name] if r[0] in entities or r[0] in labelled)
-                elif len(columns) == 1:
-                    out[name].update(r for r in graph[name] if r[columns[0]] in entities)
-                else:
-                    first, second = columns
-                    out[name].update(r for r in graph[name] if r[first] in entities or r[second] in entities)
+        for name in tables:
+            naming = self.naming(name)
+            for entity in (entities | labelled if name == "labels" else entities):
+                out[name].update(naming.get(entity, ()))
         return Tables({"": {name: list(found) for name, found in out.items()}})
+
+    def naming(self, table: str) -> dict[str, list[tuple]]:
+        """Entity -> the rows of ``table`` (any graph) that name it in an entity column: made by one
+        scan of the table when :meth:`about` first needs it (an update asks about several sets of
+        entities, and each was a scan of every graph's rows); the graphs must not change after."""
+        naming = self._rows_naming.get(table)
+        if naming is None:
+            naming = self._rows_naming[table] = {}
+            columns = _ENTITY_COLUMNS[table]
+            for graph in self.graphs.values():
+                for r in graph[table]:
+                    for column in columns:
+                        found = naming.get(r[column])
+                        if found is None:
+                            naming[r[column]] = [r]
+                        elif found[-1] is not r:  # an edge from an entity to itself: once
+                            found.append(r)
+        return naming
 
     def union(self, table: str) -> set[tuple]:
         """Every row of ``table`` in any graph, once (the queries' ``DISTINCT`` over the whole store)."""

@@ -244,6 +244,9 @@ def _indexed(found: dict[str, list[tuple[str, str]]]) -> _People:
         by_name=dict(by_name), by_word=dict(by_word), rows=dict(found))
 
 
+_PERSON = KG_NS + "Person"
+
+
 def _people(store) -> _People:
     """The people of the store's current state: from the analysis cache when it has them, else
     those of the state before the last build with the people it touched read again, else read."""
@@ -266,7 +269,11 @@ def _updated_people(snap, key: str) -> _People | None:
     if kept is None:
         return None
     found = {person: pairs for person, pairs in kept.rows.items() if person not in tables.touched}
-    for r in rows_in(snap.store, "conflict_people_of", "person", sorted(tables.touched)):
+    # a person has a name or an alias (a labels row typed kg:Person); the other entities touched
+    # (publications, organisations, venues: most of them) have no rows to read
+    labels = tables.naming("labels")
+    people = {e for e in tables.touched if e in kept.rows or any(r[1] == _PERSON for r in labels.get(e, ()))}
+    for r in rows_in(snap.store, "conflict_people_of", "person", sorted(people)):
         found.setdefault(r["person"], []).append((local_name(r["property"]), r["value"]))
     return _indexed(found)
 

@@ -228,7 +228,7 @@ def central(store, *, by: str = "degree", type: str | None = "Person", limit: in
     snap = snapshot(store)
     # the sampling settings are part of the key: changing them changes the answer
     key = f"central:{by}:{BETWEENNESS_EXACT_LIMIT}:{BETWEENNESS_WORK}"
-    ranking, note = snap.result(key, lambda: _ranking(snap, by))
+    ranking, note = snap.result(key, lambda: (by == "degree" and _degree_ranking_updated(snap, key)) or _ranking(snap, by))
     ranked = [entry for entry in ranking if keep is None or entry[1] in keep][:limit]
     return [{"rank": i, "name": snap.label(iri), "type": kind, "score": round(score, 6),
              "degree": degree, **({"note": note} if note else {}), "iri": iri}
@@ -254,8 +254,37 @@ def _ranking(snap, by: str) -> tuple[list[tuple[str, str, float, int]], str]:
             k = min(n, max(16, BETWEENNESS_WORK // (n + m)))
             note = f"estimated from {k} of {n} sources"
         scores = nx.betweenness_centrality(graph, k=k, seed=0)
-    ranked = sorted(scores, key=lambda iri: (-scores[iri], snap.label(iri), iri))
+    ranked = sorted(scores, key=lambda iri: (-scores[iri], graph.nodes[iri]["label"], iri))
     return [(iri, graph.nodes[iri]["type"], scores[iri], graph.degree(iri)) for iri in ranked], note
+
+
+def _degree_ranking_updated(snap, key: str) -> tuple[list[tuple[str, str, float, int]], str] | None:
+    """The degree ranking of the state the ``simple`` projection was updated from (kept in that
+    state's cache), with the nodes whose edges or names the update changed ranked again: what
+    :func:`_ranking` gives, without reading the whole graph (the first ``kg central`` after a
+    build). ``None`` when the projection was built whole or that ranking is not kept."""
+    from kg.analyze._cache import stored_result
+
+    graph = snap.simple
+    made = snap.cache.patched("simple") if snap.cache is not None else None
+    before = stored_result(made[0], key) if made else None
+    n = graph.number_of_nodes()
+    if before is None or n < 2:
+        return None
+    rewritten = set(made[1])
+    degrees = {iri: degree for iri, _, _, degree in before[0] if iri not in rewritten}
+    types = {iri: kind for iri, kind, _, _ in before[0] if iri not in rewritten}
+    for iri in rewritten:
+        if iri in graph:
+            degrees[iri], types[iri] = graph.degree(iri), snap.type(iri)
+    if len(degrees) != n:  # the kept ranking and the projection do not add up: rank the whole graph
+        return None
+    labels = snap.cache.labels()
+    if not degrees.keys() <= labels.keys():
+        return None
+    unit = 1.0 / (n - 1.0)  # as networkx's degree_centrality, so that the scores are the same floats
+    ranked = sorted(degrees, key=lambda iri: (-degrees[iri] * unit, labels[iri], iri))
+    return [(iri, types[iri], degrees[iri] * unit, degrees[iri]) for iri in ranked], before[1]
 
 
 def communities(store, *, limit: int | None = 20, min_size: int = 2, seed: int = 0,

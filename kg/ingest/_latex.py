@@ -516,7 +516,7 @@ class _Converter:
         m = _COMMAND.match(s, i, end)
         if m is None:
             return i + 1
-        name, star, symbol = m.group(1), m.group(2), m.group(3)
+        name, symbol = m.group(1), m.group(3)
         j = m.end()
         if symbol is not None:
             if symbol == "\\":
