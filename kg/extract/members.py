@@ -16,17 +16,20 @@ which role, where alumni went) and ``advisedBy`` the page's owner when they are 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, is_role
-from kg.extract.people import abbreviates, clean_person
+from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
+from kg.extract.sections import exact_kind, heading_kind
+from kg.extract.subject import _TITLE_PARTS
 from kg.extract.text import Passage, clean
 
-__all__ = ["list_members", "member_lines", "read_members"]
+__all__ = ["list_members", "member_lines", "page_leader", "read_members"]
 
 
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
@@ -40,22 +43,36 @@ def _norm(text: str) -> str:
 
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
-    low = f" {_norm(text)} "
+    low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
     return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _WORDS[kind])
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
-_KIND_OF_SECTION = {"members": "members", "students": "supervision"}
+_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision"}
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
-_NAME_END = re.compile(r"\s*(?:[|,;:(（]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s)")
+_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s)")
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
-_NOW = re.compile(r"(?:\b(?:now|currently|today|heute|jetzt|ahora|actualmente|maintenant|actuellement|aujourd['’]hui|oggi|attualmente|hoje|atualmente)(?!\w)"
-                  r"(?:\s+(?:working|works|is|an?|as)\b)*|→|->|⇒)\s*(?P<rest>[^.;]+)", re.I)
+@lru_cache(maxsize=1)
+def _now() -> re.Pattern:
+    """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
+    words = sorted(_WORDS["now"], key=len, reverse=True)
+    latin = "|".join(re.escape(w) for w in words if w.isascii() or w[0] < "\u3040")
+    cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
+    return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
+                      r"\s*(?P<rest>[^.;。；]+)", re.I)
+
+
+
+def _went_apart(text: str) -> list[str]:
+    """An entry cut where it turns to where the person went ("PhD 2021, now Assistant Professor at X",
+    "(PhD 2022) → Postdoc at Y"): what they did in the group, then where they are."""
+    went = _now().search(text)
+    return [text[: went.start()], text[went.start():]] if went else [text]
 
 
 @dataclass
@@ -84,7 +101,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     head = _HANDLE.sub("", head).strip(" *")
-    if len(head.split()) > 2 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")):
+    if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
+            and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
@@ -102,7 +120,7 @@ def _columns(text: str) -> dict[int, str] | None:
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        for kind in ("column_name", "column_now", "column_school", "column_role"):
+        for kind in ("column_name", "column_now", "column_school", "column_advisor", "column_role"):
             if cell in _WORDS[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _WORDS[kind])):
                 out[i] = kind[len("column_"):]
                 break
@@ -129,10 +147,15 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            if raw.lstrip().startswith("#"):
-                # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni")
+            heading = raw.lstrip().startswith("#")
+            named = _member_name(text) if kind else None
+            if heading and not (named and not named[1] and not heading_kind(text)):
+                # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
+                # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
+                if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
+                    alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
             if " | " in text:
                 found = _columns(text)
@@ -141,7 +164,13 @@ def list_members(ctx, sections) -> list[_Member]:
                     continue
             if not kind and columns is None:
                 continue
-            named = _member_name(text)
+            named = named if kind else _member_name(text)
+            if named and current is not None and named[0] == current.name and current.last >= index - 2:
+                # the name again: a photo's alt text, then the card's title; or the card's text about the person
+                current.last = index
+                if named[1].strip():
+                    current.texts.append((index, text))
+                continue
             if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision", group=group)
@@ -149,7 +178,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
                     current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name"))))
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 else:
                     current.texts.append((index, text))
             elif current is not None and kind:
@@ -158,11 +187,45 @@ def list_members(ctx, sections) -> list[_Member]:
     return out
 
 
-def _is_owner(name: str, owner: str) -> bool:
-    """Whether a listed name is the page's owner ("Vera Holm" / "Vera K. Holm")."""
-    a, b = name.split(), owner.split()
-    return name == owner or abbreviates(name, owner) or abbreviates(owner, name) or (
-        len(a) >= 2 and len(b) >= 2 and a[0] == b[0] and a[-1] == b[-1])
+@lru_cache(maxsize=1)
+def _led_by() -> re.Pattern:
+    """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
+    words = _WORDS
+    phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
+    labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
+    return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)
+
+
+def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person heading a lab page that names no owner otherwise: the
+    first current member listed under a leader's heading or with a leader's title ("Principal Investigator",
+    "Leitung", "지도교수"; "Professor", "教授"), else the person a line says leads the group ("led by X")."""
+    if not members:
+        return None  # a CV's "PI: X" names a host, not the page's owner
+    for member in members:
+        role = _role_line(member)
+        if not member.alumni and not member.supervision and (_has(member.group, "leader") or (
+                _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+            return member.name, (), member.first
+    for index, line in enumerate(ctx.document.lines):
+        text = clean(line.text)
+        match = _led_by().search(text) if len(text) < 400 else None
+        named = _member_name(text[match.end():]) if match else None
+        if named:
+            return named[0], (), index
+    return None
+
+
+def _role_line(member: _Member) -> str:
+    """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
+    Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
+    "PhD, Imperial College London")."""
+    if member.cells.get("role"):
+        return member.cells["role"]
+    rest = [_went_apart(text)[0] for _, text in member.texts]
+    at = rest[0].find(member.name) if rest else -1
+    head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
+    return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
 
 
 def _page_lab(ctx, registry, owner: str, evidence):
@@ -173,9 +236,11 @@ def _page_lab(ctx, registry, owner: str, evidence):
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
-    for text in (title, heading):
-        whole = classify_segment(text) if text and not _has(text, "column_name") else None
-        for mention in find_orgs_in_text(text) + [whole] if text else ():
+    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
+    parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
+    for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
+        whole = classify_segment(text) if not _has(text, "column_name") else None
+        for mention in find_orgs_in_text(text) + [whole]:
             if mention is not None and mention.type == "Lab":
                 return registry.add(mention, evidence)
     family = owner.split()[-1] if owner.split() else ""
@@ -192,6 +257,31 @@ def _page_lab(ctx, registry, owner: str, evidence):
     return None
 
 
+def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
+    """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
+    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
+    from kg.extract.orgs import find_orgs_in_text
+    from kg.extract.prose import _cjk_orgs
+
+    words = word_groups("prose_words.tsv")["part_of"]
+    for index, line in enumerate(ctx.document.lines):
+        text = clean(line.text) if index not in listed else ""
+        low = text.lower()
+        said = [low.find(w) for w in words if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
+        name = ctx.entity(lab).name.lower()
+        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte")
+        if not said or not (name in low[: min(said)] or len(low[: min(said)].split()) <= 3):
+            continue
+        orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
+        # the first organisation named after the words, or before them in a language that ends with its verb
+        after = [o for o in orgs if o.begin >= min(said)] or ([] if text.isascii() else orgs)
+        for mention in after:
+            parent = registry.add(mention, ctx.evidence(index))
+            if parent != lab:
+                registry.part_of(lab, parent, ctx.evidence(index))
+                return
+
+
 def member_lines(members: list[_Member]) -> set[int]:
     """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
     return {i for member in members for i in range(member.first, member.last + 1)}
@@ -206,35 +296,47 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     lab = None
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
-        if _is_owner(member.name, owner):
+        if same_person(member.name, owner):
             role = member.cells.get("role")
             if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
+            for index, text in member.texts:  # the owner's own card: "PhD, Princeton University, 2011"
+                read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        body = " ".join(t for _, t in member.texts)
-        role = member.cells.get("role") or body
-        student = (_has(role, "student") or _has(member.group, "student")) and not _has(role, "visiting")
+        said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
+        role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
+        # what the entry's role line says, else its heading ("Researchers and students" says neither)
+        line = _role_line(member)
+        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
+            and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
-        # "co-advised with B"
+        # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
-        for index, text in member.texts:
+        for index, text in said:
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
+        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))]
+        for name in advisors:  # an Advisor(s) column
+            ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
+                             evidence=evidence)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
                 add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                      predicate="studiedAt" if cell_kind == "school" else "workedAt")
-        for match in _NOW.finditer(body):
+        for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
-        if member.supervision or (student and not member.cells.get("school")):
+        # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
+        # "holds a BS from X" a student's)
+        stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
+            r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
+            and not (student and r.degree and r.end != "present") for r in ctx.relations)
+        if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
-        now = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        stated = any(p in ("workedAt", "studiedAt") for p, _ in now - before)
-        if not stated and not member.supervision and not member.alumni and (student or is_role(role)):
+        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(line) or is_role(member.group)):
             # "Olek Marr — Postdoc": a member of the page's own lab
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
@@ -242,5 +344,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
+    if lab is None and members and owner != UNNAMED_SUBJECT:
+        lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
+    if lab and lab not in registry.parent_of:
+        _lab_parent(ctx, registry, lab, member_lines(members))
     if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

@@ -77,6 +77,8 @@ __all__ = [
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
 STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
+#: The opening word of an organisation's name in the Romance languages.
+_ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)|escuela|escola|école|scuola|laborat[oó]rio|centro")
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
@@ -133,7 +135,9 @@ def is_role(segment: str) -> bool:
     if not words or not any(w in ROLES for w in words):
         return False
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
-        return True
+        # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
+        # word may end with a role's word ("University Research Fellow" is a role)
+        return not (len(words) > 2 and _ORG_WORD_ABROAD.fullmatch(words[0]))
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
     last = max(i for i, w in enumerate(words) if w in ROLES)
@@ -197,6 +201,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     (an entry's first segment): an unknown proper name there is taken for a company.
     """
     text = segment.strip(" .,;:*-–")
+    while (last := text.rsplit(None, 1))[1:] and last[1].lower() in _TRAILING_JOINERS:
+        text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
     text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
@@ -405,9 +411,10 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
-            for connector in _CONNECTOR_SPLITS:
-                sub = connector.split(seg, maxsplit=1)
-                if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
+            # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
+            for sub in ([seg[:m.start()], seg[m.end():]] for connector in _CONNECTOR_SPLITS
+                        for m in reversed(list(connector.finditer(seg)))):
+                if is_role(sub[0]) or degree_of(sub[0]):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
@@ -491,9 +498,9 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
-_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en)"
+_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
 _PHRASE = re.compile(
-    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:{_CONNECT}[ \t]+(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 
@@ -509,6 +516,10 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
+        noun = _NOUN_BEFORE_GENITIVE.match(phrase)
+        if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
+            # "Teil des Instituts für X": a German noun before the organisation it is of
+            phrase, begin = phrase[noun.end():], begin + noun.end()
         if _LEGAL_FORM.fullmatch(phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
@@ -533,6 +544,15 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
+#: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
+_OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
+                            r"|\sdell['’](?=Univers)")
+#: The prepositions and articles a name never ends with: the words before a date a segment was cut at.
+_TRAILING_JOINERS = frozenset("in at of from on the and since de en em à der im am seit desde depuis dal dès".split())
+#: A capitalised noun and a genitive article opening a phrase ("Teil des", "Mitglied der").
+_NOUN_BEFORE_GENITIVE = re.compile(r"^([^\W\d_]+)\s+(?:des|der)\s+(?=[A-ZÀ-Þ])")
+#: "and" before a capitalised word, in the languages of the vocabularies.
+_AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
 _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 
@@ -556,7 +576,13 @@ def _org_pieces(phrase: str):
     ['Institute for Soil Science in Ecology', 'Vision Studies in Biology Department']
     """
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
+    for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
+        rest = phrase[joint.end():]
+        if len(rest) <= 60 and is_role(rest) and not _PROSE_CONNECTOR.search(rest):  # "Instituto X e Professor Auxiliar Convidado": a role
+            phrase = phrase[: joint.start()]
+            break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
+    commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
     parts, start = [], 0
@@ -682,9 +708,9 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         piece = trimmed
     lead = LEADING_THE.match(piece)
     written = piece[lead.end():] if lead and not lookup_organization(piece) else piece
-    org_type = _prose_type(written)
+    org_type = _prose_type(written) if not (written[:1].islower() and " " not in written) else None
     if not org_type:
-        return None
+        return None  # "responsable d'équipe": a lower-case word alone names no organisation
     # "University of California, Berkeley": extend over a campus written after a comma
     tail = _COMMA_CAMPUS.match(text[begin + len(piece):])
     if tail:

@@ -14,17 +14,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.context import ExtractContext
+from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import abbreviates, clean_person
-from kg.extract.members import list_members, member_lines, read_members
+from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import _project_shape, looks_like_project, project_mentions
-from kg.extract.prose import read_prose
+from kg.extract.prose import _opening_person, read_prose
 from kg.extract.publications import add_publications, parse_author_list
-from kg.extract.sections import find_sections
+from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
 from kg.extract.text import clean, passages, sentence_spans, strip_bullet
@@ -88,10 +88,12 @@ def extract(document: Document) -> Extraction:
         merged.update(document.metadata or {})
         document = replace(document, metadata=merged)
         ctx.document = document
+    document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
     # -- subject --------------------------------------------------------------------------------
     sections = find_sections(document)
+    members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     found = find_subject(document, skip, stop)
     kind_of = {index: section.kind for section in sections for index in section.lines}
@@ -108,9 +110,10 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
-        owner = _bold_author(document, sections) or named_by_contact(document, skip, publications)
+        owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
+            or page_leader(ctx, members) or _first_person_named(document, skip)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
-    subject_names = _names(ctx.entity(subject_id).name) if found else []
+    subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
     # -- identifiers (outside references and publications) ---------------------------------------
     identifiers: dict[str, str] = {}
@@ -131,7 +134,6 @@ def extract(document: Document) -> Extraction:
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
-    members = list_members(ctx, sections)
     listed = member_lines(members)
     for section in sections:
         body = [i for i in section.lines if i not in skip and i not in listed]
@@ -214,6 +216,18 @@ def extract(document: Document) -> Extraction:
 
     registry.link_by_prefix()
     return ctx.build()
+
+
+def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
+    """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
+    the subject of a news item or a bio whose headings name nobody."""
+    for index, line in enumerate(document.lines[:80]):
+        text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
+        for begin, end in sentence_spans(text) if len(text) > 40 else ():
+            name = _opening_person(text[begin:end], [])
+            if name:
+                return name, (), index
+    return None
 
 
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:

@@ -23,11 +23,13 @@ _NOTE_PARTS = re.compile(r"\s*[,;]\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
-_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no)\b)\s*"
+_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no|bij|à|au|aux|al|alla|"
+                          r"all['’]|nel|nella|nos|nas)(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
-_PROPER_NAME = re.compile(r"^[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}$")
+#: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자").
+_PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 _YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
@@ -43,7 +45,7 @@ _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
-_EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*:\s*", re.I)
+_EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*(?::|\s\|)\s*", re.I)
 #: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
 _DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
@@ -435,7 +437,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
         before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
         head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
-        if strict and chain and not head_role and not head_degree \
+        if strict and chain and not head_role and not head_degree and not employer_label \
                 and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)

@@ -8,7 +8,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import split_people
+from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -24,7 +24,7 @@ _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
 _TRIGGER_TAIL_END = re.compile(
-    r"(?<!Prof)(?<!Dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+    r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
@@ -256,17 +256,58 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+#: A sentence that opens with a person's name as its subject: before a verb, an apposition or a note
+#: ("Dr. Ana Ruiz, assistant professor of ...", "Pierre Lacombe est directeur ...").
+_OPENING_PERSON = re.compile(
+    r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
+    r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
+    r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:is|was|has|had|received|joined|earned|holds|leads|studied|completed|"
+    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
+
+
+#: The writer speaking of themselves (the page's owner).
+_FIRST_PERSON = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me)\b")
+
+
+def _opening_person(sentence: str, names: list[str]) -> str | None:
+    """The person other than the subject (``names``) whose name opens a sentence as its subject, else ``None``.
+
+    >>> _opening_person("Dr. Lucia Moreno, associate professor of biology, was cited.", ["Ana Ruiz"])
+    'Lucia Moreno'
+    >>> _opening_person("Ana Ruiz is a chemist.", ["Ana Ruiz"]), _opening_person("Since 2019 she is at X.", [])
+    (None, None)
+    """
+    match = _OPENING_PERSON.match(sentence)
+    name = clean_person(match.group("name")) if match and match.group("name")[:1].isupper() else None
+    if not name or len(name.split()) < 2 or is_role(name) or is_location(name) or classify_segment(name) \
+            or (names and same_person(name, names[0])):
+        return None
+    return name
+
+
 def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
                entry: bool = False) -> None:
     """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
-    are one person's entry in a list, so every sentence is about that person."""
+    are one person's entry in a list, so every sentence is about that person. A sentence that opens with
+    another person's name ("Pierre Lacombe est directeur de recherche au CNRS") is about that person, and
+    so are the sentences after it, until the subject is named again or the writer speaks as "I" (a news item
+    about several people)."""
+    owner, owner_names = subject_id, names
     for passage in passages:
         text = passage.text
         studying = False
+        if _FIRST_PERSON.search(text[:200]):
+            subject_id, names = owner, owner_names  # "I ...": the writer again, whoever the paragraph before was about
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
+            other = None if entry else _opening_person(sentence, owner_names)
+            if other:
+                subject_id, names = ctx.add_entity(other, "Person", evidence=evidence), [other, *other.split()]
+                studying = False
+            elif subject_id != owner and any(n and _has_word(sentence, n) for n in owner_names):
+                subject_id, names = owner, owner_names
             about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
             if about:
                 # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"

@@ -23,7 +23,7 @@ _LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
 _CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 _LIST_PUNCT = re.compile(r"[,;()]")
 
-__all__ = ["Section", "find_sections", "heading_kind", "section_kinds"]
+__all__ = ["Section", "find_sections", "heading_kind", "section_kinds", "split_labelled_lines"]
 
 
 @dataclass
@@ -63,6 +63,12 @@ _NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in
 _EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
 
+def _whole_kind(heading: str) -> str | None:
+    """The kind a heading names whole (plurals folded)."""
+    norm = _norm(heading)
+    return _EXACT.get(norm) or _EXACT.get(norm[:-1] if norm.endswith("s") else norm + "s")
+
+
 def exact_kind(heading: str) -> str | None:
     """The kind a heading names when the whole heading is a section name (plurals folded), or
     names of one kind joined ("Formação acadêmica/titulação", "Honors & Awards").
@@ -70,11 +76,12 @@ def exact_kind(heading: str) -> str | None:
     >>> exact_kind("Bios"), exact_kind("Part-time Lecturer"), exact_kind("Formação acadêmica/titulação")
     ('bio', None, 'education')
     """
-    norm = _norm(heading)
-    kind = _EXACT.get(norm) or _EXACT.get(norm[:-1] if norm.endswith("s") else norm + "s")
+    kind = _whole_kind(heading)
     if kind or not _HEADING_JOINER.search(heading):
         return kind
-    kinds = [heading_kind(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
+    # "Label | value" is a row of a table or a list of terms: its cells are each a section's name, or it is no heading
+    name = _whole_kind if "|" in heading else heading_kind
+    kinds = [name(part) if len(part.split()) <= 3 else None for part in _HEADING_JOINER.split(heading) if part.strip()]
     return kinds[0] if kinds and all(kinds) and len(set(kinds)) == 1 else None
 
 
@@ -98,9 +105,14 @@ def heading_kind(heading: str) -> str | None:
     if exact:
         return exact
     padded = f" {norm} "
+    # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a
+    # section only by the words it opens with ("Research Interests in Quantum Computation and Information");
+    # a job title inside a heading names no people ("Grants as PI")
+    headline = len(norm.split()) > 6 or (bool(_CJK_OPENING.match(norm)) and len(norm) > 12)
     # the longest phrase the heading holds wins, then the first; "p in padded" is a cheap pre-test (both forms
     # after it contain p), and CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
-    best = min(((-len(p), rank, kind) for rank, kind, p in _NORMED_PHRASES if p in padded and (
+    best = min(((-len(p), rank, kind) for rank, kind, p in _NORMED_PHRASES if p in padded and kind != "people_roles"
+                and not (headline and not padded.startswith(f" {p}")) and (
         f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or _CJK_OPENING.match(p))), default=None)
     return best[2] if best else None
 
@@ -126,7 +138,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     cjk = bool(_CJK_OPENING.match(text))
     if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
         return False, 0
-    if exact_kind(text.rstrip(":")):
+    if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
         return True, 1
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
@@ -138,6 +150,40 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 _HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
                "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching",
                "articles", "degrees"}
+
+
+#: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.
+_LABELLED_LINE = re.compile(r"^(?P<label>[^\W\d_][^:：|]{1,40}?)\s*[:：]\s+(?P<value>\S.*)$")
+#: Where the entries of a labelled line part: a semicolon, or the end of a sentence before a capital.
+_ENTRY_BREAK = re.compile(r"\s*;\s+|(?<=[\w)])\.\s+(?=[A-ZÀ-Þ])")
+#: The section kinds a labelled line opens (a profile page's "Formación: ...", "Career: ...").
+_LABELLED_KINDS = ("education", "experience")
+
+
+def split_labelled_lines(document: Document) -> Document:
+    """The document with each line that a section's name labels ("Formación: Doctor en X por la Universidad
+    de Y (2008). Licenciado en Z (2002).") written as that heading and one line per entry (same line numbers).
+
+    >>> from kg.model import Line
+    >>> doc = Document("a.txt", "a.txt", "text", (Line(3, "Education: PhD, Uppsala University (2015); BSc, Lund University"),), "0")
+    >>> [line.text for line in split_labelled_lines(doc).lines]
+    ['Education', 'PhD, Uppsala University (2015)', 'BSc, Lund University']
+    """
+    from dataclasses import replace
+
+    from kg.model import Line
+
+    out, changed = [], False
+    for line in document.lines:
+        match = _LABELLED_LINE.match(clean(line.text)) if ":" in line.text or "：" in line.text else None
+        if match and len(match.group("value").split()) >= 3 and _YEAR_DIGITS.search(match.group("value")) \
+                and exact_kind(match.group("label")) in _LABELLED_KINDS:  # entries bear their years ("Cargo: X" is a role)
+            out.append(Line(line.number, match.group("label")))
+            out.extend(Line(line.number, part.strip(" .")) for part in _ENTRY_BREAK.split(match.group("value")) if part.strip(" ."))
+            changed = True
+        else:
+            out.append(line)
+    return replace(document, lines=tuple(out)) if changed else document
 
 
 def find_sections(document: Document) -> list[Section]:
@@ -157,7 +203,8 @@ def find_sections(document: Document) -> list[Section]:
                 continue
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
-            if parent is not None and parent.kind and not exact_kind(text):
+            if parent is not None and parent.kind and (not exact_kind(text) or (
+                    kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
                     parent.lines.append(index)
@@ -176,6 +223,9 @@ def find_sections(document: Document) -> list[Section]:
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
+        if is_heading and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
+                _is_name_line(document.lines[sections[-1].lines[-1]].text):
+            is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
@@ -184,4 +234,10 @@ def find_sections(document: Document) -> list[Section]:
 
 
 #: Sections that list people, where a heading naming a person is one of the entries.
-_PEOPLE_KINDS = ("references", "members", "students")
+_PEOPLE_KINDS = ("references", "members", "students", "people_roles")
+
+
+def _is_name_line(raw: str) -> bool:
+    """Whether a line is only a person's name ("Ana Ruiz", "##### Ana Ruiz")."""
+    text = clean(raw)
+    return bool(text) and clean_person(text) == text

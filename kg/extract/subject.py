@@ -13,6 +13,7 @@ from typing import Any
 from kg.extract.gazetteer import data_patterns
 from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
+from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
 from kg.model import Document
 
@@ -20,10 +21,10 @@ from kg.model import Document
 #: Where a name line's name ends ("Ana Ruiz, PhD", "Ana Ruiz | Chemist", "CV – Ana Ruiz").
 _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
-_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|]")
+_TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
-                         r"hoja de vida|startseite|inicio|accueil)\b|résumé|简历|履歴書|履历", re.I)
+                         r"hoja de vida|startseite|inicio|início|accueil|startpagina)\b|résumé|简历|履歴書|履历|ホーム|トップ|首页|主页|홈", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
 #: One lower-case word before a name on its line: a LaTeX header macro's colour or layout argument
 #: ("headerblue | Ana Ruiz | Chemist").
@@ -53,9 +54,12 @@ _THIRD = re.compile(
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
     text = _CJK_PAREN.sub(" ", text)
-    for part in _NAME_LINE_PARTS.split(text):
-        if _PAGE_WORDS.search(part) or _LAYOUT_WORD.fullmatch(part):
-            continue
+    parts = _NAME_LINE_PARTS.split(text)
+    if len(parts) >= 3 and _PAGE_WORDS.search(parts[0]):
+        return None  # "Home | Research | Members": a site's menu
+    for part in parts:
+        if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
+            continue  # "Members | X Lab": the page's section
         name = clean_person(part)
         if name and len(name.split()) <= 4:
             return name, aliases
@@ -148,7 +152,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     if isinstance(title, str):
         found = title_name(title)
         if found:
-            return found[0], found[1], _line_of(document, found[0])
+            return _fuller(document, skip, *found)
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
@@ -206,6 +210,17 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if found:
             return found[0], found[1], _line_of(document, found[0])
     return None
+
+
+def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
+    """The name a page title gives, or the fuller form a heading of the first lines writes ("Ana Ruiz" in the
+    title, "# Dr. Ana Ruiz Ortega" on the page), with the title's form as an alias."""
+    for index, line in enumerate(document.lines[:12]):
+        text = clean(line.text) if index not in skip and line.text.lstrip().startswith("#") else ""
+        longer = _person(text) if text.startswith(("Dr", "Prof", name.split()[0])) and len(text) <= 60 else None
+        if longer and longer[0] != name and longer[0].startswith(name + " "):
+            return longer[0], (*aliases, name), index
+    return name, aliases, _line_of(document, name)
 
 
 def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:

@@ -148,7 +148,7 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
         continues = (join and text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
                      and (len(prev_line) >= 40 or _CONNECTOR_END.search(prev_line))
                      and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line))
-                     and not _LABEL_START.match(line))
+                     and not _LABEL_START.match(line) and " | " not in line and " | " not in prev_line)  # table rows stand alone
         if text and not continues:
             out.append(Passage(text, first, last, tuple(starts)))
             text, starts, first = "", [], None

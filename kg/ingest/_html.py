@@ -156,7 +156,9 @@ class _Walker:
             return
         simple = all(len(cell) == 1 and not cell[0][1].startswith("#") for cell in cells)
         if simple:
-            destination.append((cells[0][0][0], " | ".join(cell[0][1] for cell in cells)))
+            # an empty cell between two full ones keeps its place: the columns of a row keep their headings
+            inner = row.cells[row.cells.index(cells[0]): len(row.cells) - row.cells[::-1].index(cells[-1])]
+            destination.append((cells[0][0][0], " | ".join(cell[0][1] if cell else "" for cell in inner)))
         else:
             for cell in cells:
                 destination.extend(cell)

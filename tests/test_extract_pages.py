@@ -1,0 +1,447 @@
+"""Web pages and bios in shapes the extractor was not written against: people grids of cards, member
+tables with advisor and destination columns, alumni with "→ X", homepages from site generators (Hugo
+Academic front matter, al-folio and academicpages about pages, Quarto about pages, WordPress and
+Google Sites markup), labelled faculty profiles, news items about several people, in nine languages.
+
+Each fixture's facts are what a careful reader takes from it (``/work/shared/eval/GUIDELINES.md``,
+"Whose facts"). A fact reads ``subject > predicate > object``; ``|`` separates names any one of
+which will do (a unit or its parent organisation), ``?`` marks a fact a reader may or may not take,
+``~`` a fact the extractor does not find yet (kept so that :func:`recall` counts it).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+import pytest
+
+from kg.evaluate import Report, score_document
+from tests.extract_helpers import run
+
+FACTS = {
+    "plasma_group_cards.html": """
+        Halvorsen Plasma Group > partOf > Department of Physics|University of Bergenholm
+        Ingrid Halvorsen > workedAt > Halvorsen Plasma Group|University of Bergenholm
+        Ingrid Halvorsen > studiedAt > Princeton University
+        Chidi Okonkwo > workedAt > Halvorsen Plasma Group|University of Bergenholm
+        Chidi Okonkwo > studiedAt > Imperial College London
+        Mette Lind > studiedAt > Halvorsen Plasma Group|University of Bergenholm
+        Mette Lind > advisedBy > Ingrid Halvorsen
+        Mette Lind > advisedBy > Anders Vik
+        Bao Tran > studiedAt > Halvorsen Plasma Group|University of Bergenholm
+        Bao Tran > advisedBy > Ingrid Halvorsen
+        Sigrun Berg > advisedBy > Ingrid Halvorsen
+        Sigrun Berg > workedAt > Equinor
+        ?Sigrun Berg > studiedAt > Halvorsen Plasma Group|University of Bergenholm
+    """,
+    "robotics_lab_table.html": """
+        ~Adaptive Manipulation Lab > partOf > Department of Mechanical Engineering|Carnegie Mellon University
+        ?Department of Mechanical Engineering > partOf > Carnegie Mellon University
+        Rafael Quintero > workedAt > Adaptive Manipulation Lab|Department of Mechanical Engineering|Carnegie Mellon University
+        Yuki Hoshino > studiedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        Yuki Hoshino > advisedBy > Rafael Quintero
+        Daniel Mbeki > studiedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        Daniel Mbeki > advisedBy > Rafael Quintero
+        Daniel Mbeki > advisedBy > Laura Feld
+        Priya Raman > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        Tomasz Wrona > workedAt > Warsaw University of Technology
+        ?Tomasz Wrona > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        Helen Cho > advisedBy > Rafael Quintero
+        Helen Cho > workedAt > Boston Dynamics
+        ?Helen Cho > studiedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+        Marco Ruggieri > workedAt > Politecnico di Milano
+        ?Marco Ruggieri > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
+    """,
+    "neuro_lab_alumni.html": """
+        ~Osei Lab > partOf > Department of Neuroscience|University of Rochester
+        ?Department of Neuroscience > partOf > University of Rochester
+        Kwame Osei > workedAt > Osei Lab|Department of Neuroscience|University of Rochester
+        Leah Goldberg > advisedBy > Kwame Osei
+        Leah Goldberg > workedAt > Stanford University
+        ?Leah Goldberg > studiedAt > Osei Lab|University of Rochester
+        Arjun Mehta > advisedBy > Kwame Osei
+        Arjun Mehta > advisedBy > Nora Blake
+        Arjun Mehta > workedAt > Genentech
+        ?Arjun Mehta > studiedAt > Osei Lab|University of Rochester
+        ?Sofia Lindqvist > workedAt > Osei Lab|University of Rochester
+        Sofia Lindqvist > workedAt > Karolinska Institutet
+    """,
+    "hydrology_wowchemy.md": """
+        Anouk Verhoeven > workedAt > Department of Water Management|Delft University of Technology
+        ?Department of Water Management > partOf > Delft University of Technology
+        Anouk Verhoeven > studiedAt > Wageningen University
+        Anouk Verhoeven > studiedAt > Delft University of Technology
+        Anouk Verhoeven > studiedAt > Utrecht University
+        Anouk Verhoeven > workedAt > European Centre for Medium-Range Weather Forecasts
+    """,
+    "statistician_alfolio.md": """
+        Tobias Lindgren > workedAt > Department of Statistics|University of Michigan
+        ?Department of Statistics > partOf > University of Michigan
+        Tobias Lindgren > workedAt > University of California, Berkeley
+        Tobias Lindgren > mentoredBy|advisedBy > Grace Whitfield
+        Tobias Lindgren > studiedAt > Columbia University
+        Tobias Lindgren > advisedBy > Hamid Rezaei
+        Tobias Lindgren > studiedAt > Uppsala University
+    """,
+    "nlp_academicpages.md": """
+        Camila Restrepo > studiedAt > Language Technologies Institute|Carnegie Mellon University
+        ?Language Technologies Institute > partOf > Carnegie Mellon University
+        Camila Restrepo > advisedBy > Jonah Albrecht
+        Camila Restrepo > advisedBy > Mei Tanaka
+        Camila Restrepo > studiedAt > Universidad de los Andes
+        Camila Restrepo > workedAt > Google Research
+        Camila Restrepo > mentoredBy|advisedBy > Ravi Subramanian
+        ~Camila Restrepo > workedAt > Allen Institute for AI
+    """,
+    "astronomer_quarto_about.qmd": """
+        Nadia Farouk > workedAt > Kavli Institute for Cosmology|University of Cambridge
+        ?Kavli Institute for Cosmology > partOf > University of Cambridge
+        Nadia Farouk > studiedAt > University of Cambridge
+        Nadia Farouk > studiedAt > Cairo University
+        Nadia Farouk > workedAt > European Southern Observatory
+    """,
+    "historian_wordpress.html": """
+        Eleanor Whitcombe > workedAt > University of York
+        Eleanor Whitcombe > studiedAt > University of Oxford
+        Eleanor Whitcombe > advisedBy > Martin Hale
+        ~Eleanor Whitcombe > workedAt > Trinity College|University of Cambridge
+        ?Trinity College > partOf > University of Cambridge
+        Eleanor Whitcombe > workedAt > University of Warwick
+    """,
+    "mathematician_gsites.html": """
+        Ravi Chandrasekhar > workedAt > ETH Zürich
+        Ravi Chandrasekhar > studiedAt > University of Chicago
+        Ravi Chandrasekhar > advisedBy > Elena Marchetti
+        Ravi Chandrasekhar > studiedAt > Chennai Mathematical Institute
+    """,
+    "materials_faculty_profile.html": """
+        Hyun-woo Baek > workedAt > Thin Film Electronics Laboratory|Department of Materials Science and Engineering|University of Arizona
+        ?Department of Materials Science and Engineering > partOf > University of Arizona
+        ?Thin Film Electronics Laboratory > partOf > Department of Materials Science and Engineering|University of Arizona
+        Hyun-woo Baek > studiedAt > Seoul National University
+        Hyun-woo Baek > workedAt > Samsung Advanced Institute of Technology
+        Hyun-woo Baek > workedAt > Argonne National Laboratory
+    """,
+    "geology_faculty_profile_de.html": """
+        Katharina Wendelstein > workedAt > Arbeitsgruppe Strukturgeologie|Institut für Geowissenschaften|Universität Tübingen
+        ?Institut für Geowissenschaften > partOf > Universität Tübingen
+        Katharina Wendelstein > workedAt > Ruhr-Universität Bochum
+        Katharina Wendelstein > workedAt > ETH Zürich
+        Katharina Wendelstein > studiedAt > Universität Freiburg
+        Katharina Wendelstein > advisedBy > Jürgen Altmann
+        Katharina Wendelstein > studiedAt > Universität Heidelberg
+    """,
+    "award_news_citation.md": """
+        Fatima Al-Sayegh > workedAt > Northwestern University
+        Fatima Al-Sayegh > workedAt > Scripps Research Institute
+        Fatima Al-Sayegh > studiedAt > Massachusetts Institute of Technology
+        Jonas Eriksen > workedAt > Northwestern University
+        Jonas Eriksen > workedAt > Hallberg Institute for Atomic Physics
+        Jonas Eriksen > studiedAt > University of Copenhagen
+        Lucia Moreno > workedAt > Northwestern University
+        Lucia Moreno > studiedAt > University of Miami
+        Lucia Moreno > advisedBy > Harold Kent
+        Lucia Moreno > workedAt > Monterey Bay Aquarium Research Institute
+    """,
+    "prize_news_fr.html": """
+        Élodie Marchand > studiedAt > Université Grenoble Alpes|Institut des Géosciences de l'Environnement
+        Élodie Marchand > advisedBy > Pierre Lacombe
+        Élodie Marchand > advisedBy > Amina Diallo
+        Élodie Marchand > workedAt > Université de Berne
+        Pierre Lacombe > workedAt > Institut des Sciences de la Cryosphère
+        Amina Diallo > workedAt > Université Grenoble Alpes
+    """,
+    "lab_page_nl.html": """
+        Onderzoeksgroep Bodemfysica > partOf > Faculteit Geowetenschappen|Universiteit Utrecht
+        ?Faculteit Geowetenschappen > partOf > Universiteit Utrecht
+        Willemijn de Bruijn > workedAt > Onderzoeksgroep Bodemfysica|Universiteit Utrecht
+        Sander Mulder > studiedAt > Onderzoeksgroep Bodemfysica|Universiteit Utrecht
+        Sander Mulder > advisedBy > Willemijn de Bruijn
+        Sander Mulder > advisedBy > Ilse Kramer
+        Fenna Dijkstra > studiedAt > Onderzoeksgroep Bodemfysica|Universiteit Utrecht
+        Fenna Dijkstra > advisedBy > Willemijn de Bruijn
+        Ruben Smit > workedAt > Onderzoeksgroep Bodemfysica|Universiteit Utrecht
+        Joost van Leeuwen > advisedBy > Willemijn de Bruijn
+        Joost van Leeuwen > workedAt > Deltares
+    """,
+    "lab_page_ko.html": """
+        지능형 센서 연구실 > partOf > 전기및전자공학부|KAIST
+        박지훈 > workedAt > 지능형 센서 연구실|전기및전자공학부|KAIST
+        김서연 > studiedAt > 지능형 센서 연구실|KAIST
+        김서연 > advisedBy > 박지훈
+        이도현 > studiedAt > 지능형 센서 연구실|KAIST
+        이도현 > advisedBy > 박지훈
+        최민준 > studiedAt > 지능형 센서 연구실|KAIST
+        최민준 > advisedBy > 박지훈
+        정하은 > advisedBy > 박지훈
+        정하은 > workedAt > 삼성전자
+        윤태호 > advisedBy > 박지훈
+        윤태호 > workedAt > LG전자
+    """,
+    "lab_page_zh.html": """
+        智能材料课题组 > partOf > 材料科学与工程学院|浙江大学
+        ?材料科学与工程学院 > partOf > 浙江大学
+        王建国 > workedAt > 智能材料课题组|材料科学与工程学院|浙江大学
+        陈思远 > studiedAt > 智能材料课题组|浙江大学
+        陈思远 > advisedBy > 王建国
+        刘佳怡 > studiedAt > 智能材料课题组|浙江大学
+        刘佳怡 > advisedBy > 王建国
+        ~刘佳怡 > advisedBy > 李明华
+        赵一鸣 > studiedAt > 智能材料课题组|浙江大学
+        赵一鸣 > advisedBy > 王建国
+        孙浩然 > advisedBy > 王建国
+        孙浩然 > workedAt > 华为技术有限公司
+        周雨桐 > advisedBy > 王建国
+        ~周雨桐 > studiedAt > 清华大学
+    """,
+    "lab_members_ja.html": """
+        高橋研究室 > partOf > 東北大学
+        高橋 誠 > workedAt > 高橋研究室|東北大学
+        中村 彩 > workedAt > 高橋研究室|東北大学
+        佐藤 健太 > studiedAt > 高橋研究室|東北大学
+        佐藤 健太 > advisedBy > 高橋 誠
+        鈴木 美咲 > studiedAt > 高橋研究室|東北大学
+        鈴木 美咲 > advisedBy > 高橋 誠
+        山田 翔 > advisedBy > 高橋 誠
+        山田 翔 > workedAt > トヨタ自動車
+    """,
+    "lab_page_pt_equipe.html": """
+        Laboratório de Ecologia Aquática > partOf > Instituto de Biologia|Universidade Federal de Minas Gerais
+        ?Instituto de Biologia > partOf > Universidade Federal de Minas Gerais
+        Beatriz Albuquerque > workedAt > Laboratório de Ecologia Aquática|Universidade Federal de Minas Gerais
+        Henrique Tavares > workedAt > Laboratório de Ecologia Aquática|Universidade Federal de Minas Gerais
+        Larissa Monteiro > studiedAt > Laboratório de Ecologia Aquática|Universidade Federal de Minas Gerais
+        Larissa Monteiro > advisedBy > Beatriz Albuquerque
+        Larissa Monteiro > advisedBy > Caio Ferraz
+        Otávio Pires > studiedAt > Laboratório de Ecologia Aquática|Universidade Federal de Minas Gerais
+        Otávio Pires > advisedBy > Beatriz Albuquerque
+        Juliana Rocha > advisedBy > Beatriz Albuquerque
+        Juliana Rocha > workedAt > Universidade Federal de Lavras
+    """,
+    "lab_page_es_cards.html": """
+        Grupo de Biología Computacional > partOf > Centro Nacional de Biotecnología
+        ?Centro Nacional de Biotecnología > partOf > CSIC
+        Alejandro Funes > workedAt > Grupo de Biología Computacional|Centro Nacional de Biotecnología|CSIC
+        Marina Quiroga > workedAt > Grupo de Biología Computacional|Centro Nacional de Biotecnología
+        Iker Etxeberria > studiedAt > Grupo de Biología Computacional|Centro Nacional de Biotecnología
+        Iker Etxeberria > advisedBy > Alejandro Funes
+        ~Iker Etxeberria > advisedBy > Nerea Olabarria
+        Paula Cienfuegos > studiedAt > Grupo de Biología Computacional|Centro Nacional de Biotecnología
+        Paula Cienfuegos > advisedBy > Alejandro Funes
+        ~Diego Santamaría > advisedBy > Alejandro Funes
+        Diego Santamaría > workedAt > European Bioinformatics Institute
+    """,
+    "lab_page_fr_table.html": """
+        ~Équipe Catalyse et Surfaces > partOf > IRCELYON|Université Claude Bernard Lyon 1
+        ?IRCELYON > partOf > Université Claude Bernard Lyon 1
+        Hélène Beaulieu > workedAt > Équipe Catalyse et Surfaces|IRCELYON
+        Yannick Rousseau > workedAt > Équipe Catalyse et Surfaces|IRCELYON
+        Clémence Garnier > studiedAt > Équipe Catalyse et Surfaces|IRCELYON
+        Clémence Garnier > advisedBy > Hélène Beaulieu
+        Clémence Garnier > advisedBy > Yannick Rousseau
+        Karim Haddad > studiedAt > Équipe Catalyse et Surfaces|IRCELYON
+        Karim Haddad > advisedBy > Hélène Beaulieu
+        Julien Perrin > workedAt > TotalEnergies
+        ?Julien Perrin > advisedBy > Hélène Beaulieu
+        ?Julien Perrin > studiedAt > Équipe Catalyse et Surfaces|IRCELYON
+    """,
+    "lab_page_it_people.md": """
+        Gruppo di Fisica dei Sistemi Complessi > partOf > Dipartimento di Fisica|Università di Padova
+        ?Dipartimento di Fisica > partOf > Università di Padova
+        Chiara Benedetti > workedAt > Gruppo di Fisica dei Sistemi Complessi|Università di Padova
+        Matteo Ferri > workedAt > Gruppo di Fisica dei Sistemi Complessi|Università di Padova
+        Giulia Conti > studiedAt > Gruppo di Fisica dei Sistemi Complessi|Università di Padova
+        Giulia Conti > advisedBy > Chiara Benedetti
+        Giulia Conti > advisedBy > Luca Marin
+        Andrea Greco > studiedAt > Gruppo di Fisica dei Sistemi Complessi|Università di Padova
+        Andrea Greco > advisedBy > Chiara Benedetti
+        Federico Rizzi > advisedBy > Chiara Benedetti
+        Federico Rizzi > workedAt > Institut Pasteur
+    """,
+    "bio_profile_ko.md": """
+        ~한승우 > workedAt > 화학생물공학부|서울대학교
+        ~한승우 > studiedAt > KAIST
+        ~한승우 > advisedBy > 오재석
+        ~한승우 > workedAt > MIT
+    """,
+    "bio_prose_nl.md": """
+        ~Marloes Hendriks > workedAt > Radboud Universiteit
+        Marloes Hendriks > studiedAt > Universiteit van Amsterdam
+        Marloes Hendriks > advisedBy > Kees Visser
+        Marloes Hendriks > workedAt > Universiteit Leiden
+        ~Marloes Hendriks > workedAt > TNO
+    """,
+    "faculty_profile_es.html": """
+        Tomás Villalobos Ortega > workedAt > Grupo de Tecnologías del Agua|Departamento de Ingeniería Química|Universidad de Granada
+        ?Departamento de Ingeniería Química > partOf > Universidad de Granada
+        Tomás Villalobos Ortega > studiedAt > Universidad de Sevilla
+        Tomás Villalobos Ortega > studiedAt > Universidad de Córdoba
+        Tomás Villalobos Ortega > workedAt > Universidad Técnica de Delft
+    """,
+    "bio_news_zh.md": """
+        ~黄志强 > workedAt > 化学系|复旦大学
+        ?化学系 > partOf > 复旦大学
+        ~黄志强 > studiedAt > 中国科学院化学研究所
+        ~黄志强 > advisedBy > 杨振华
+        ~黄志强 > workedAt > 加州理工学院
+        ~徐丽娟 > studiedAt > 南京大学
+        ~徐丽娟 > workedAt > 化学系|复旦大学
+    """,
+    "bio_homepage_pt.html": """
+        Rui Carvalho > workedAt > Instituto de Telecomunicações
+        Rui Carvalho > workedAt > Instituto Superior Técnico|Universidade de Lisboa
+        ?Instituto Superior Técnico > partOf > Universidade de Lisboa
+        Rui Carvalho > studiedAt > Universidade do Porto
+        Rui Carvalho > advisedBy > Manuel Sequeira
+        Rui Carvalho > workedAt > Universidade de Aveiro
+    """,
+    # written after the extractor was changed for the ones above, and graded before any change for them
+    "lab_people_dl.html": """
+        Marine Microbial Ecology Lab > partOf > School of Ocean Sciences|Bangor University
+        ?School of Ocean Sciences > partOf > Bangor University
+        Tamsin Pryce > workedAt > Marine Microbial Ecology Lab|School of Ocean Sciences|Bangor University
+        Kofi Mensah > workedAt > Marine Microbial Ecology Lab|Bangor University
+        Gareth Lloyd > workedAt > Bangor University
+        Isla Moreau > studiedAt > Marine Microbial Ecology Lab|Bangor University
+        Isla Moreau > advisedBy > Tamsin Pryce
+        Isla Moreau > advisedBy > Gareth Lloyd
+        Rhys Bevan > studiedAt > Marine Microbial Ecology Lab|Bangor University
+        Rhys Bevan > advisedBy > Tamsin Pryce
+        Nadia Okoro > advisedBy > Tamsin Pryce
+        Nadia Okoro > workedAt > University of Ghana
+    """,
+    "team_page_hugo.md": """
+        ~Vasquez Group > partOf > Department of Mechanical Engineering|University of Utah
+        ?Department of Mechanical Engineering > partOf > University of Utah
+        Elena Vasquez > workedAt > Vasquez Group|Department of Mechanical Engineering|University of Utah
+        Elena Vasquez > studiedAt > Caltech
+        Tobias Reinholt > workedAt > Vasquez Group|University of Utah
+        Tobias Reinholt > studiedAt > ETH Zurich
+        Amara Chukwu > studiedAt > Vasquez Group|University of Utah
+        Amara Chukwu > advisedBy > Elena Vasquez
+        Amara Chukwu > advisedBy > Henry Walsh
+        Amara Chukwu > studiedAt > University of Lagos
+    """,
+    "faculty_profile_it.html": """
+        Lorenzo Gatti > workedAt > Dipartimento di Ingegneria Civile|Università di Pisa
+        ?Dipartimento di Ingegneria Civile > partOf > Università di Pisa
+        Lorenzo Gatti > studiedAt > Università di Firenze
+        Lorenzo Gatti > studiedAt > Politecnico di Milano
+    """,
+    "prize_news_pt.md": """
+        Helena Barros > workedAt > Instituto de Física|Universidade Federal do Rio de Janeiro
+        ?Instituto de Física > partOf > Universidade Federal do Rio de Janeiro
+        Helena Barros > studiedAt > Universidade de São Paulo
+        Helena Barros > workedAt > CERN
+        ~Paula Siqueira > workedAt > Fiocruz
+        Paula Siqueira > studiedAt > Universidade Estadual de Campinas
+        Paula Siqueira > advisedBy > Marcos Teles
+    """,
+    "lab_page_de_table.html": """
+        Nachwuchsgruppe Quantenoptik > partOf > Institut für Angewandte Physik|Universität Jena
+        ?Institut für Angewandte Physik > partOf > Universität Jena
+        Miriam Hollerbach > workedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Jonas Kreuzer > studiedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Jonas Kreuzer > advisedBy > Miriam Hollerbach
+        Jonas Kreuzer > advisedBy > Rainer Vogt
+        Lea Samstag > studiedAt > Nachwuchsgruppe Quantenoptik|Universität Jena
+        Lea Samstag > advisedBy > Miriam Hollerbach
+        Paul Endres > advisedBy > Miriam Hollerbach
+        Paul Endres > workedAt > Carl Zeiss AG
+    """,
+    "homepage_fr.html": """
+        Claire Vautrin > workedAt > Université de Lille
+        Claire Vautrin > workedAt > équipe Magnet|Inria
+        Claire Vautrin > studiedAt > Université Paris-Saclay
+        Claire Vautrin > advisedBy > Bruno Lefèvre
+        Claire Vautrin > workedAt > Université de Montréal
+    """,
+}
+
+
+def _key(name: str) -> str:
+    """A name as the grader compares it: accents, case, punctuation and word order aside."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).lower()
+    return " ".join(sorted(re.sub(r"^the ", "", " ".join(re.sub(r"[^\w\s]", " ", text.replace("&", " and ")).split())).split()))
+
+
+def _facts(fixture: str) -> list[tuple[str, tuple[set[str], set[str], set[str]]]]:
+    """``(mark, (subjects, predicates, objects))`` of a fixture's facts; mark is ``""``, ``"?"`` or ``"~"``."""
+    out = []
+    for line in FACTS[fixture].strip().splitlines():
+        line = line.strip()
+        mark = line[0] if line[0] in "?~" else ""
+        parts = [set(p.strip() for p in part.split("|")) for part in line.lstrip("?~").split(" > ")]
+        out.append((mark, tuple(parts)))
+    return out
+
+
+def _found(ex) -> set[tuple[str, str, str]]:
+    """The extraction's relations, each name and alias of their ends written as :func:`_key`."""
+    def keys(eid):
+        entity = ex.entity(eid)
+        return [_key(n) for n in (entity.name, *entity.aliases)]
+    return {(s, r.predicate, o) for r in ex.relations for s in keys(r.subject) for o in keys(r.object)}
+
+
+def _holds(found, fact) -> bool:
+    subjects, predicates, objects = fact
+    return any((_key(s), p, _key(o)) in found for s in subjects for p in predicates for o in objects)
+
+
+def gold(fixture: str) -> dict:
+    """A fixture's facts as a gold file of ``/work/shared/eval/GUIDELINES.md``: each fact a relation to the
+    first organisation it names, the others (a unit's parents) made its parents by optional ``partOf``
+    relations, a ``?`` fact optional, a second predicate an optional relation; the subject is whom most
+    people are advised by, else whom most facts are about (none on a page about several people)."""
+    relations, people, orgs = [], set(), set()
+    for line in FACTS[fixture].strip().splitlines():
+        mark = line.strip()[0] if line.strip()[0] in "?~" else ""
+        subject, predicates, objects = ([p.strip() for p in part.split("|")] for part in line.strip().lstrip("?~").split(" > "))
+        people.add(subject[0])
+        (people if predicates[0] in ("advisedBy", "mentoredBy") else orgs).update(objects)
+        for i, predicate in enumerate(predicates):
+            relations.append({"subject": subject[0], "predicate": predicate, "object": objects[0],
+                              **({"optional": True} if mark == "?" or i else {})})
+        relations += [{"subject": objects[0], "predicate": "partOf", "object": parent, "optional": True}
+                      for parent in objects[1:]]
+    if any(r["predicate"] == "partOf" and r["subject"] in people for r in relations):
+        people -= orgs
+    advisors = Counter(r["object"] for r in relations if r["predicate"] == "advisedBy")
+    about = Counter(r["subject"] for r in relations if r["subject"] in people)
+    subject = next((name for name, n in advisors.most_common(1) if n >= 2), None) or next(
+        (name for name, n in about.most_common(1) if n >= 0.6 * sum(about.values())), None)
+    entities = [{"name": n, "type": "Person"} for n in sorted(people)] + [
+        {"name": n, "type": "University" if re.search(r"Univers|大学|대학교", n) else "Lab"} for n in sorted(orgs - people)]
+    return {"document": fixture, "subject": subject, "entities": entities, "relations": relations}
+
+
+def grade(fixtures=None) -> Report:
+    """The fixtures graded as ``kg evaluate`` grades the evaluation documents."""
+    return Report([score_document(gold(f), run(f).to_json()) for f in sorted(fixtures or FACTS)])
+
+
+@pytest.mark.parametrize("fixture", sorted(FACTS))
+def test_page_facts(fixture):
+    found = _found(run(fixture))
+    missed = [fact for mark, fact in _facts(fixture) if mark == "" and not _holds(found, fact)]
+    assert not missed, missed
+
+
+def test_pages_graded_as_the_evaluation_documents_are():
+    """The figures issue 14 aims at on documents nobody here has seen: relation F1 >= 0.75, the mean over
+    documents >= 0.65, career relations >= 0.65 (these pages hold no publications)."""
+    report = grade()
+    assert report.relation_f1 >= 0.8 and report.macro_relation_f1 >= 0.75 and report.career_f1 >= 0.8, (
+        report.relation_f1, report.macro_relation_f1, report.career_f1)
+
+
+if __name__ == "__main__":  # python -m tests.test_extract_pages: each fixture's grade and the totals
+    graded = grade()
+    for document in graded.documents:
+        counts = document.relation_counts()
+        print(f"{document.document:34} relation F1 {counts.f1:.3f} ({counts.tp} found, {counts.fp} false, {counts.fn} missed)"
+              f"{'' if document.subject_found in (None, True) else '  (subject not found)'}")
+    print(f"relation F1 {graded.relation_f1:.3f}, mean over documents {graded.macro_relation_f1:.3f}, "
+          f"career relations {graded.career_f1:.3f}, entity F1 {graded.entity_f1:.3f}")
