@@ -141,7 +141,7 @@ def _load_and_extract(path: str, budget: Budget | None = None) -> tuple[str, Doc
         return path, None, None, f"{path}: extraction failed ({type(exc).__name__}: {exc})"
     # the writer maps only the provenance to RDF: the text stays here, out of the pipe and the writer's
     # memory; a PDF's page starts go along, so that its facts' lines can be shown as pages
-    kept = {k: v for k, v in document.metadata.items() if k == "page_starts"}
+    kept = {"page_starts": document.metadata["page_starts"]} if "page_starts" in document.metadata else {}
     return path, replace(document, lines=(), metadata=kept, data=None), extraction, None
 
 
