@@ -369,6 +369,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
+        typed = {cell.meaning: cell.text for cell in reversed(lines[index].cells)}
+        if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
+            found = _typed_entries(index, typed)  # the format says what each field is: nothing to guess
+            entries.extend(found)
+            current, pending_role, pending_dates, pending_degree = (found or [None])[-1], None, None, None
+            continue
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
             # "Advisor: A; Co-Advisor: B"
@@ -379,6 +385,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                     pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
+            continue
+        if "description" in typed:  # what the entry above involved: its advisors were read above, no employer
+            if current is not None:
+                current.last = index
             continue
         words = len([w for w in text.split() if w != "|"])
         if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
@@ -532,6 +542,48 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
     return entries
+
+
+def _typed_entries(index: int, typed: dict[str, str]) -> list[Entry]:
+    """The entries of a line whose fields the format names (``{"role": ..., "org": ..., "dates": ...}``).
+
+    A degree is told from a job title by its words. An organisation field that names none beside a
+    place field that does (moderncv's ``{Diplom}{Informatik}{Hochschule X}``) holds the field of study;
+    one unknown word ("Year abroad | Carnforth"), as likely a town as an employer, needs a job title or degree.
+
+    >>> [(e.role, [m.name for m in e.chain], e.start, e.end) for e in _typed_entries(4, {
+    ...     "role": "Scheduler (volunteer)", "org": "Harbourside Food Bank", "dates": "2016--2019"})]
+    [('Scheduler (volunteer)', ['Harbourside Food Bank'], '2016', '2019')]
+    """
+    org, title = typed.get("org", ""), typed.get("degree") or typed.get("role") or ""
+    if org_chain(typed.get("place", ""), context_org=False) and not org_chain(org, context_org=False):
+        org, title = typed["place"], f"{title} in {org}"
+    degree = degree_of(title)
+    titled = bool(degree or is_role(title))
+    dates = find_date_range(typed.get("dates", "")) or DateRange(None, None, 0, 0)
+    entries = []
+    for name in joined_organisations(org):
+        chain = org_chain(name, context_org=True)
+        head = (name[: chain[0].begin] if chain else name.split(",")[0]).strip(" ,;")
+        if head and not is_location(head) and (chain or titled):  # "Pharmacology Unit, X Hospital": a unit of X
+            chain.insert(0, OrgMention(head, head, "Lab" if chain else "Company", False, guessed=not chain))
+        if chain and (titled or len(name.split()) > 1 or not all(m.guessed for m in chain)):
+            entries.append(Entry(index, index, chain, role=None if degree else title or None, degree=degree,
+                                 field=field_of(title) if degree else None, start=dates.start, end=dates.end))
+    return entries
+
+
+def joined_organisations(text: str) -> list[str]:
+    """The organisations a field joins with "and", "&" or ";", when each part names one; else the field.
+
+    >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
+    (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
+    """
+    names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
+    return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
+
+
+_JOINED_ORGANISATIONS = re.compile(r"\s+(?:&|and)\s+|;")
 
 
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:

@@ -17,14 +17,13 @@ from typing import Any
 from kg.extract.dates import find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
 from kg.extract.people import clean_person, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, joined_organisations, trigger_predicate
 from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
-_JOINED_INSTITUTIONS = re.compile(r"\s+(?:&|and)\s+|;")
 _STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
 _ONGOING_WORD = re.compile(r"student|candidate|current|expected", re.I)
 
@@ -142,10 +141,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             if not (start or end) and _ONGOING_DEGREE.search(degree_text):
                 end = "present"
             ev = ctx.evidence(_line(ctx, inst, degree_text))
-            names = [n.strip() for n in _JOINED_INSTITUTIONS.split(inst) if n.strip()]
-            if not all(classify_segment(n, context_org=True) for n in names):
-                names = [inst]  # "University of Science and Technology": one name with "and" in it
-            for name in names:
+            for name in joined_organisations(inst):
                 for oid in _orgs(registry, name, ev, default="University"):
                     ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
                                      field=area, start=start, end=end, evidence=ev)

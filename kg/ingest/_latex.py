@@ -24,6 +24,7 @@ import unicodedata
 from bisect import bisect_right
 
 from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
+from kg.model import Cell
 
 __all__ = ["parse_latex"]
 
@@ -251,6 +252,7 @@ class _Out:
     def __init__(self, index: LineIndex):
         self.index = index
         self.lines: list[tuple[int, str]] = []
+        self.cells: dict[int, tuple[Cell, ...]] = {}  # index in ``lines`` -> the fields of a class entry's line
         self.buf: list[str] = []
         self.anchor: int | None = None
         self.prefix = ""
@@ -276,11 +278,13 @@ class _Out:
         self.buf.clear()
         self.anchor = None
 
-    def line(self, number: int, text: str) -> None:
-        """Emit a finished line (after any pending text)."""
+    def line(self, number: int, text: str, cells: tuple[Cell, ...] = ()) -> None:
+        """Emit a finished line (after any pending text), with the fields it is made of when known."""
         self.flush()
         text = clean_inline(text)
         if text:
+            if cells:
+                self.cells[len(self.lines)] = cells
             self.lines.append((number, self.prefix + text))
             self.prefix = ""
 
@@ -306,8 +310,8 @@ class _Recorder:
     def flush(self) -> None:
         self.ops.append((_Out.flush,))
 
-    def line(self, number: int, text: str) -> None:
-        self.ops.append((_Out.line, number, text))
+    def line(self, number: int, text: str, cells: tuple[Cell, ...] = ()) -> None:
+        self.ops.append((_Out.line, number, text, cells))
 
     def set_prefix(self, prefix: str) -> None:
         self.ops.append((_Out.set_prefix, prefix))
@@ -790,7 +794,8 @@ class _Converter:
         """A class entry as ``role | org | place | dates`` with its description on the lines after.
 
         In a publication list the entry is one citation: its fields in the order written,
-        then its description or body (authors, notes) on the same line.
+        then its description or body (authors, notes) on the same line. Elsewhere each line is
+        emitted with its :class:`Cell` fields, the description and body lines typed as such.
         """
         out.flush()
         out.set_prefix("")
@@ -807,11 +812,19 @@ class _Converter:
             pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
         else:
             pieces = []
+            cells = []
             for meaning in _ENTRY_LINE_ORDER:
                 for lines in (lines for m, lines in fields if m == meaning):
                     pieces.append(lines[0])
+                    cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
                     after.extend(lines[1:])
             after += [line for meaning, lines in fields if meaning == "description" for line in lines]
+            after += self.rendered(body, depth) if body is not None else []
+            if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
+                out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
+            for number, text in after:
+                out.line(number, text, (Cell("description", text),))
+            return
         if pieces:
             out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
         for number, text in after:
@@ -939,10 +952,8 @@ class _Converter:
         meanings = self.class_meanings(env, ENTRY_ENVIRONMENTS, k, end)
         if meanings is not None:
             k2, spans = self.groups(k, end, len(meanings))
-            body = None
-            if self.in_publications():
-                close = s.find("\\end{" + env + "}", k2, end)
-                body = (k2, close) if close >= 0 else None
+            close = s.find("\\end{" + env + "}", k2, end)
+            body = (k2, close) if close >= 0 else None
             self.entry(meanings, spans, out, depth, body)
             return body[1] if body else k2
         k2, spans = self.groups(k, end)
@@ -1060,5 +1071,6 @@ def parse_latex(text: str) -> tuple[tuple, dict]:
     conv.parse(start, end, out)
     out.flush()
     lines = Lines()
-    lines.extend(out.lines)
+    for at, (number, text) in enumerate(out.lines):
+        lines.add(number, text, cells=out.cells.get(at, ()))
     return lines.result(), metadata
