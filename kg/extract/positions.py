@@ -559,15 +559,15 @@ def _typed_entries(index: int, typed: dict[str, str]) -> list[Entry]:
     if org_chain(typed.get("place", ""), context_org=False) and not org_chain(org, context_org=False):
         org, title = typed["place"], f"{title} in {org}"
     degree = degree_of(title)
-    titled = bool(degree or is_role(title))
+    trusted = bool(degree or is_role(title)) or len(org.split()) > 1
     dates = find_date_range(typed.get("dates", "")) or DateRange(None, None, 0, 0)
     entries = []
     for name in joined_organisations(org):
         chain = org_chain(name, context_org=True)
         head = (name[: chain[0].begin] if chain else name.split(",")[0]).strip(" ,;")
-        if head and not is_location(head) and (chain or titled):  # "Pharmacology Unit, X Hospital": a unit of X
+        if head and not is_location(head) and (chain or trusted):  # "Pharmacology Unit, X Hospital": a unit of X
             chain.insert(0, OrgMention(head, head, "Lab" if chain else "Company", False, guessed=not chain))
-        if chain and (titled or len(name.split()) > 1 or not all(m.guessed for m in chain)):
+        if chain and (trusted or not all(m.guessed for m in chain)):
             entries.append(Entry(index, index, chain, role=None if degree else title or None, degree=degree,
                                  field=field_of(title) if degree else None, start=dates.start, end=dates.end))
     return entries
