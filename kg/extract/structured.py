@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.dates import find_date_range, parse_date
+from kg.extract.dates import DateRange, find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
 from kg.extract.people import clean_person, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, joined_organisations, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, add_typed_entry, trigger_predicate
 from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
 from kg.extract.vocab import degree_of, field_of
@@ -53,17 +53,6 @@ def _org(registry: OrgRegistry, name: str, evidence, default: str = "Company") -
             return None
         mention = OrgMention(text, text, default, False)
     return registry.add(mention, evidence)
-
-
-def _orgs(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> list[str]:
-    """The ids of the organisations a field names: "School of Computing, Yonsei University" is
-    a unit inside its university (both are affiliations), innermost first."""
-    if "," in name:
-        chain = org_chain(name)
-        if chain:  # "University X, Bremen, Germany": the place is no part of the name
-            return registry.chain(chain, evidence)
-    oid = _org(registry, name, evidence, default)
-    return [oid] if oid else []
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
@@ -140,13 +129,10 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             start, end = _dates(item, single_is_end=True)
             if not (start or end) and _ONGOING_DEGREE.search(degree_text):
                 end = "present"
-            ev = ctx.evidence(_line(ctx, inst, degree_text))
-            for name in joined_organisations(inst):
-                for oid in _orgs(registry, name, ev, default="University"):
-                    ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
-                                     field=area, start=start, end=end, evidence=ev)
-                    for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
-                        _person(ctx, subject_id, advisor, "advisedBy")
+            add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
+                            "field": area or ""}, DateRange(start, end, 0, 0), "education")
+            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
+                _person(ctx, subject_id, advisor, "advisedBy")
             _named_in_notes(ctx, subject_id, item, studying=True)
     # current affiliation
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
@@ -188,16 +174,9 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
             if not org:
                 continue
-            ev = ctx.evidence(_line(ctx, org))
-            start, end = _dates(item, single_is_end=False)
-            role, units = _position(registry, _s(item.get("position") or item.get("role") or item.get("title")), ev)
-            for oid in _orgs(registry, org, ev):
-                for uid in units:
-                    registry.part_of(uid, oid, ev)
-                for target in (*units, oid):
-                    ctx.add_relation(subject_id, "workedAt", target, role=role, start=start, end=end,
-                                     location=_s(item.get("location")), evidence=ev)
-                units = []
+            add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
+                            "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
+                            DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
             _named_in_notes(ctx, subject_id, item, studying=False)
     # advisors
     for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
@@ -275,18 +254,6 @@ def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
         ev = ctx.evidence(_line(ctx, person))
         pid = ctx.add_entity(person, "Person", evidence=ev)
         ctx.add_relation(subject_id, predicate, pid, evidence=ev)
-
-
-def _position(registry: OrgRegistry, position: str | None, evidence) -> tuple[str | None, list[str]]:
-    """The role of a position field and the ids of the units it names after the role
-    ("Assistant Professor, Department of Biology": a Lab inside the record's organisation)."""
-    if not position or "," not in position:
-        return position, []
-    head, tail = (p.strip() for p in position.split(",", 1))
-    unit = classify_segment(tail) if is_role(head) else None
-    if unit is None or unit.type != "Lab":
-        return position, []
-    return head, [registry.add(unit, evidence)]
 
 
 def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
