@@ -372,9 +372,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = None
         typed = {cell.meaning: cell.text for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
-            found = typed_entries(index, typed)  # the format says what each field is: nothing to guess
-            entries.extend(found)
-            current, pending_role, pending_dates, pending_degree = (found or [None])[-1], None, None, None
+            entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
+            current = found[-1] if found else None
+            pending_role = pending_dates = pending_degree = None
             continue
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
@@ -596,9 +596,9 @@ def joined_organisations(text: str) -> list[str]:
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
     (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
     """
-    names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name
         return [text]
+    names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
