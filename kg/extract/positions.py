@@ -604,7 +604,7 @@ def joined_organisations(text: str) -> list[str]:
 
 #: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
 _NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
-_JOINED_ORGANISATIONS = re.compile(r"\s+(?:&|and)\s+|;")
+_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and)\s+|;")  # a run of spaces tried once, from its start
 
 
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
