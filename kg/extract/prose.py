@@ -3,6 +3,7 @@ Lecturer in the Department of Z at W", advisors and projects named in sentences.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, word_groups
@@ -217,21 +218,17 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     return any(n and _has_word(sentence, n) for n in names)
 
 
-def _is_word_char(text: str, at: int) -> bool:
-    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+@lru_cache(maxsize=4096)
+def _whole_word(word: str) -> re.Pattern:
+    """``word`` between word boundaries, compiled once per name (a document asks for the same few names often)."""
+    return re.compile(rf"\b{re.escape(word)}\b")
 
 
 def _has_word(text: str, word: str) -> bool:
-    """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    """Whether ``word`` stands in ``text`` as a whole word."""
     if word[:1] >= "\u3040":
         return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    at = text.find(word)
-    while at >= 0:
-        end = at + len(word)
-        if _is_word_char(text, at - 1) != _is_word_char(text, at) and _is_word_char(text, end - 1) != _is_word_char(text, end):
-            return True
-        at = text.find(word, at + 1)
-    return False
+    return bool(_whole_word(word).search(text))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
