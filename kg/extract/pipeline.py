@@ -12,6 +12,7 @@ prose, projects, publications, then organisation nesting.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
@@ -81,13 +82,8 @@ def extract(document: Document) -> Extraction:
     ctx = ExtractContext(document)
     registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
-    if meta:
-        from dataclasses import replace
-
-        merged = dict(meta)
-        merged.update(document.metadata or {})
-        document = replace(document, metadata=merged)
-        ctx.document = document
+    if meta:  # the loader's metadata wins over front matter left in the text
+        document = replace(document, metadata={**meta, **(document.metadata or {})})
     document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
@@ -122,8 +118,7 @@ def extract(document: Document) -> Extraction:
             continue
         for key, value in find_identifiers(line.text).items():
             identifiers.setdefault(key, value)
-    for key, value in _meta_identifiers(document.metadata).items():
-        identifiers.setdefault(key, value)
+    identifiers |= {k: v for k, v in _meta_identifiers(document.metadata).items() if k not in identifiers}
     if identifiers:
         ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=identifiers)
 
@@ -318,19 +313,14 @@ def _names(name: str) -> list[str]:
 
 
 def _meta_identifiers(meta: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
+    """The identifiers of a metadata record: its e-mail, and those its social, links and profiles lists hold."""
     if not isinstance(meta, dict):
-        return out
+        return {}
     email = meta.get("email")
-    if isinstance(email, str) and "@" in email:
-        out["email"] = email.strip()
-    for key in ("social", "links", "profiles"):
-        items = meta.get(key)
-        if isinstance(items, list):
-            for item in items:
-                if isinstance(item, dict):
-                    for value in item.values():
-                        if isinstance(value, str):
-                            for k, v in find_identifiers(value.replace("mailto:", "")).items():
-                                out.setdefault(k, v)
+    out = {"email": email.strip()} if isinstance(email, str) and "@" in email else {}
+    listed = [value for key in ("social", "links", "profiles") if isinstance(meta.get(key), list)
+              for item in meta[key] if isinstance(item, dict) for value in item.values() if isinstance(value, str)]
+    for value in listed:
+        for k, v in find_identifiers(value.replace("mailto:", "")).items():
+            out.setdefault(k, v)
     return out
