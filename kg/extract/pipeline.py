@@ -54,27 +54,22 @@ _TITLED = re.compile(
 
 def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
     """Front matter written inside a text document (``---`` YAML / ``+++`` TOML) and its lines."""
-    lines = document.lines
-    first = next((i for i, line in enumerate(lines[:3]) if line.text.strip()), None)
-    if first is None or lines[first].text.strip() not in ("---", "+++"):
+    from kg.ingest._markdown import split_front_matter  # the loader's own reading of the fences
+
+    texts = [line.text for line in document.lines]
+    first = next((i for i, text in enumerate(texts[:3]) if text.strip()), None)
+    kind, body, _, last = split_front_matter("\n".join(texts[first:first + 200])) if first is not None else (None, "", 0, 0)
+    if kind is None:
         return {}, set()
-    fence = lines[first].text.strip()
-    for j in range(first + 1, min(len(lines), first + 200)):
-        if lines[j].text.strip() == fence:
-            body = "\n".join(line.text for line in lines[first + 1: j])
-            try:
-                if fence == "---":
-                    import yaml
+    import tomllib
 
-                    data = yaml.safe_load(body)
-                else:
-                    import tomllib
+    import yaml
 
-                    data = tomllib.loads(body)
-            except Exception:  # malformed front matter is just text
-                data = None
-            return (data if isinstance(data, dict) else {}), set(range(first, j + 1))
-    return {}, set()
+    try:
+        data = yaml.safe_load(body) if kind == "yaml" else tomllib.loads(body)
+    except Exception:  # malformed front matter is just text
+        data = None
+    return (data if isinstance(data, dict) else {}), set(range(first, first + last))
 
 
 def extract(document: Document) -> Extraction:
