@@ -833,13 +833,8 @@ class OrgRegistry:
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
         if child.type == "Lab":
             return True
-        if parent.type == "Lab" and child.type in ("University", "Company"):
-            return False
-        if child.type == "University" and parent.type in ("University", "Company", "Institute"):
-            return False
-        if child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute"):
-            return not child.known
-        return False
+        # a university is inside nothing; an unknown company or institute is a unit of the organisation after it
+        return child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute") and not child.known
 
     def part_of(self, child_id: str, parent_id: str, evidence) -> None:
         """Add ``child partOf parent`` (ignored when it would make a cycle)."""
@@ -862,12 +857,9 @@ class OrgRegistry:
         orgs = [e for e in ctx.entities if e.coarse == "Organization"]
         names: list[tuple[str, str]] = []
         for e in orgs:
-            for n in (e.name, *e.aliases):
-                if len(n) >= 2:
-                    names.append((n, e.id))
             known = lookup_organization(e.name)
-            if known:
-                names.extend((a, e.id) for a in (*known.aliases, *known.short_names))
+            names.extend((n, e.id) for n in (e.name, *e.aliases) if len(n) >= 2)
+            names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
             if e.id in self.parent_of or e.type == "University":
