@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.extract.dates import find_date_range
+from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
@@ -438,8 +438,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
     if predicate == "studiedAt":
-        if dates and dates.start is None:
-            start = None
         if start is None and end is None and _CURRENT_STUDY.search(head):
             end = "present"
         if _ONGOING_STUDY.search(head) and end is None:
@@ -477,8 +475,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
                     o_start, o_end = (span.start, span.end) if span else (None, None)
                 elif len(mine) > 1:
                     # "an M.S. in 2012 and a B.S. in 2010 from X": one relation, the latest end
-                    from kg.extract.dates import find_dates
-
                     years = [v for v, _, _ in find_dates(head[mine[0][1]: orgs[i].end + 12])]
                     o_degree, o_field = mine[0][0], field_of(head[mine[0][1]:])
                     o_start, o_end = None, (max(years) if years else end)
