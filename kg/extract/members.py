@@ -231,8 +231,8 @@ def _role_line(member: _Member) -> str:
 
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
-    meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
-    title = meta.get("title") if isinstance(meta.get("title"), str) else ""
+    title = ctx.document.metadata.get("title")
+    title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section

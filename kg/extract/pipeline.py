@@ -78,7 +78,7 @@ def extract(document: Document) -> Extraction:
     registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
     if meta:  # the loader's metadata wins over front matter left in the text
-        document = replace(document, metadata={**meta, **(document.metadata or {})})
+        document = replace(document, metadata={**meta, **document.metadata})
     document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
@@ -307,10 +307,8 @@ def _names(name: str) -> list[str]:
     return [name, *[p for p in parts if len(p) > 2]]
 
 
-def _meta_identifiers(meta: Any) -> dict[str, str]:
+def _meta_identifiers(meta) -> dict[str, str]:
     """The identifiers of a metadata record: its e-mail, and those its social, links and profiles lists hold."""
-    if not isinstance(meta, dict):
-        return {}
     email = meta.get("email")
     out = {"email": email.strip()} if isinstance(email, str) and "@" in email else {}
     listed = [value for key in ("social", "links", "profiles") if isinstance(meta.get(key), list)
