@@ -560,6 +560,8 @@ _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 #: "University of Texas at Austin": a university named for a state or region, then its campus's town
 _CAMPUS_AT = re.compile(r"\s+at\s+")
 _NAMED_FOR_A_PLACE = re.compile(r"(?:State\s+)?University\s+of\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+#: The text between two commas, without the spaces around it.
+_COMMA_FREE_TEXT = re.compile(r"[^,\s](?:[^,]*[^,\s])?")
 
 
 def _org_pieces(phrase: str):
@@ -585,12 +587,7 @@ def _org_pieces(phrase: str):
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
-    parts, start = [], 0
-    for part in commas.split(","):
-        if part.strip():
-            at = start + len(part) - len(part.lstrip())
-            parts.append([at, at + len(part.strip()), False])  # [start, end, joined]
-        start += len(part) + 1
+    parts = [[m.start(), m.end(), False] for m in _COMMA_FREE_TEXT.finditer(commas)]  # [start, end, joined]
     for i in range(len(parts) - 2, -1, -1):
         # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
         if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
