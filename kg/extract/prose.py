@@ -393,9 +393,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
-    for i in range(len(orgs) - 1):
+    for i, (a, b) in enumerate(zip(orgs, orgs[1:])):
         # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
-        a, b = orgs[i], orgs[i + 1]
         if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
                 and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
