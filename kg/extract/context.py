@@ -168,13 +168,9 @@ class ExtractContext:
         return entity_id
 
     def _merge_into(self, entity, name, entity_type, aliases, identifiers, year) -> None:
-        seen: dict[str, str] = {}
-        for n in (entity.name, *entity.aliases, name, *aliases):
-            n = " ".join(n.split())
-            if n:
-                k = normalize_name(n)
-                if k not in seen:
-                    seen[k] = n
+        seen: dict[str, str] = {}  # each spelling by its folded key, the first written kept
+        for n in filter(None, (" ".join(n.split()) for n in (entity.name, *entity.aliases, name, *aliases))):
+            seen.setdefault(normalize_name(n), n)
         primary = entity.name
         # the most complete form is the name; shorter forms become aliases
         if len(normalize_name(name)) > len(normalize_name(primary)) and entity.coarse != "Publication":
