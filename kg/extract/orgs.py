@@ -690,10 +690,8 @@ def _trim_award(piece: str) -> str | None:
 
 
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
+    # no award word: find_orgs_in_text cut the phrase before its first one (_trim_award)
     piece = piece.strip(" .,'’")
-    award = _AWARD_WORD.search(piece)
-    if award:
-        piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
     if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
