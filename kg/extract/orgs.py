@@ -747,22 +747,21 @@ class OrgRegistry:
         aliases = [mention.written] if normalize_name(mention.written) != normalize_name(mention.name) else []
         if is_generic_unit(mention.name):
             key = org_key(mention.name)
-            parent_key = parent_id
-            if (key, parent_key) in self._units:
-                entity_id = self._units[(key, parent_key)]
+            if (key, parent_id) in self._units:
+                entity_id = self._units[(key, parent_id)]
                 ctx.add_entity(ctx.entity(entity_id).name, mention.type, aliases=aliases, evidence=evidence)
                 return entity_id
             # a near-identical unit of the same parent ("Dept. CS" / "Department of Computer Science and Technology")
             for (k, p), eid in self._units.items():
-                if p == parent_key and parent_key is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
+                if p == parent_id and parent_id is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
-                    self._units[(key, parent_key)] = eid
+                    self._units[(key, parent_id)] = eid
                     return eid
             # an earlier mention without parent is the same unit
-            if parent_key is not None and (key, None) in self._units:
+            if parent_id is not None and (key, None) in self._units:
                 eid = self._units.pop((key, None))
-                self._units[(key, parent_key)] = eid
-                self._qualify(eid, parent_key)
+                self._units[(key, parent_id)] = eid
+                self._qualify(eid, parent_id)
                 return eid
             same_name = [eid for (k, p), eid in self._units.items() if k == key]
             if same_name or ctx.find(mention.name, mention.type):
@@ -771,8 +770,8 @@ class OrgRegistry:
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
             else:
                 entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-                self._qualify(entity_id, parent_key)
-            self._units[(key, parent_key)] = entity_id
+                self._qualify(entity_id, parent_id)
+            self._units[(key, parent_id)] = entity_id
             return entity_id
         existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
         if existing is not None:
