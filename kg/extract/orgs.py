@@ -763,8 +763,7 @@ class OrgRegistry:
                 self._units[(key, parent_id)] = eid
                 self._qualify(eid, parent_id)
                 return eid
-            same_name = [eid for (k, p), eid in self._units.items() if k == key]
-            if same_name or ctx.find(mention.name, mention.type):
+            if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
