@@ -57,10 +57,8 @@ __all__ = ["read_prose"]
 def _after_people(tail: str) -> str:
     """The rest of a clause after the names that follow a trigger ("Prof. A at the B from
     2019" -> " at the B from 2019"): from the first preposition outside a parenthetical note."""
-    for match in _PEOPLE_STOP.finditer(tail):
-        if tail.count("(", 0, match.start()) == tail.count(")", 0, match.start()):
-            return tail[match.start():]
-    return ""
+    return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
+                 if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
 _STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
 _WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
