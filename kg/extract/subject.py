@@ -251,14 +251,9 @@ def named_by_contact(document: Document, skip=frozenset(), avoid=frozenset()) ->
 
     ``avoid`` are line indexes not to take the name from (publication lists name co-authors).
     """
-    locals_: list[str] = []
-    for line in document.lines:
-        if "@" in line.text:
-            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(line.text))
-    for link in document.metadata.get("links") or ():
-        url = link.get("url", "") if isinstance(link, dict) else ""
-        if url.startswith("mailto:"):
-            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(url))
+    urls = [link.get("url", "") for link in document.metadata.get("links") or () if isinstance(link, dict)]
+    written = [line.text for line in document.lines if "@" in line.text] + [url for url in urls if url.startswith("mailto:")]
+    locals_ = [m.group(1).lower() for text in written for m in _EMAIL.finditer(text)]
     if not locals_:
         return None
     for index, line in enumerate(document.lines):
