@@ -23,8 +23,9 @@ from pathlib import Path
 
 from kg.extract.gazetteer import data_patterns
 from kg.extract.models import _crf
+from kg.extract.venues import known_venues
 
-__all__ = ["LABELS", "Field", "parse", "parse_many", "strip_markup", "features", "read_anystyle", "read_grobid",
+__all__ = ["LABELS", "Field", "parse", "strip_markup", "features", "read_anystyle", "read_grobid",
            "render_cv", "name_words", "train_references", "held_out", "build"]
 
 #: The labels the model gives: a field of a reference, or ``other`` (volume, pages, publisher, place,
@@ -129,18 +130,13 @@ def _venue_words() -> tuple[frozenset[str], frozenset[str]]:
     """Words of the known venues' long names, and their short names (lower case)."""
     long_words: set[str] = set()
     short: set[str] = set()
-    path = Path(__file__).parent.parent / "data" / "venues.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#") or line.startswith("short\t"):
-            continue
-        parts = line.split("\t")
-        short.add(parts[0].lower())
-        for name in parts[1:]:
-            for alias in name.split("|"):
-                if " " in alias:
-                    long_words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", alias))
-                elif alias:
-                    short.add(alias.lower())
+    for venue in known_venues():
+        short.add(venue.short.lower())
+        for alias in (venue.long, *venue.aliases):
+            if " " in alias:
+                long_words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", alias))
+            elif alias:
+                short.add(alias.lower())
     long_words -= {"and", "the", "for", "with", "from", "on", "of"}
     return frozenset(long_words), frozenset(short)
 
@@ -232,18 +228,10 @@ def _word(w: str) -> dict[str, str | float]:
     elif _SHORT_YEAR.fullmatch(w):
         f["shortyear"] = 1.0
         lower = re.split(r"['’]", lower)[0]
-    if lower in _MONTHS:
-        f["month"] = 1.0
-    if lower in long_words:
-        f["venueword"] = 1.0
-    if lower in short_names:
-        f["venuename"] = 1.0
-    if lower in _name_words():
-        f["name"] = 1.0
-    if lower in _LINK_WORDS:
-        f["linkword"] = 1.0
-    if lower in _NOTE_WORDS:
-        f["noteword"] = 1.0
+    for feature, words in (("month", _MONTHS), ("venueword", long_words), ("venuename", short_names),
+                           ("name", _name_words()), ("linkword", _LINK_WORDS), ("noteword", _NOTE_WORDS)):
+        if lower in words:
+            f[feature] = 1.0
     if len(w) == 1 and w.isupper():
         f["initial"] = 1.0
     return f
@@ -297,11 +285,6 @@ def _featurize_clean(text: str) -> tuple[str, list[_crf.Token], list[dict], list
     if len(tokens) <= MAX_TOKENS:
         return _featurize(text)
     return clean, tokens, [], origin
-
-
-def parse_many(texts: list[str]) -> list[list[Field]]:
-    """:func:`parse` over several references."""
-    return [parse(t) for t in texts]
 
 
 # -- training data ---------------------------------------------------------------------------
@@ -574,7 +557,6 @@ def _lines(segments: Segments) -> list[Segments]:
 # -- building the shipped model --------------------------------------------------------------
 
 def _known_venues() -> list[tuple[str, str]]:
-    from kg.extract.venues import known_venues
     return [(v.short, v.long) for v in known_venues() if v.long]
 
 
