@@ -1370,21 +1370,11 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             if stripped == "}" or text.rstrip().endswith("}}") or text.strip() == "}":
                 close()
             continue
-        is_bullet = bool(_BULLET.match(text)) or bool(_BIBTEX_START.match(text))
-        if is_bullet:
-            close()
-            current = [i]
-        elif not current:
-            current = [i]
-        elif blank_before and not bulleted:
-            close()
-            current = [i]
-        elif _complete_line(texts[current[-1]]) and _complete_line(text):
-            # one citation per line, no bullets
-            close()
-            current = [i]
-        elif not bulleted and _starts_new_field_group(texts, current, i):
-            # "title / authors / venue" groups one after another, without bullets or blank lines
+        # an entry starts at a bullet, after a blank line in a list without bullets, where each of two lines
+        # is one whole citation, or where "title / authors / venue" groups follow one another without bullets
+        if (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
+                or _complete_line(texts[current[-1]]) and _complete_line(text)
+                or not bulleted and _starts_new_field_group(texts, current, i)):
             close()
             current = [i]
         else:
