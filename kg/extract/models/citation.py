@@ -115,14 +115,11 @@ _SHORT_YEAR = re.compile(r"[A-Za-z]+['’]\d\d")
 _MONTHS = frozenset(
     "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august "
     "september october november december".split())
-_LINK_WORDS = frozenset(
-    "pdf code slides video arxiv bibtex bib project website poster talk html doi abstract preprint demo "
-    "data dataset github supplement supplementary blog url link paper".split())
+_PHRASES = data_patterns("citation_phrases.tsv")
 #: The words that join the last author to a list, in the languages of ``data/citation_phrases.tsv``.
-_AUTHOR_JOINERS = frozenset(data_patterns("citation_phrases.tsv")["author_joiner"].split("|"))
-_NOTE_WORDS = frozenset(
-    "award best oral spotlight invited accepted submitted review revision preparation press appear "
-    "forthcoming equal contribution contributed first corresponding".split())
+_AUTHOR_JOINERS = frozenset(_PHRASES["author_joiner"].split("|"))
+#: Words of the links after a reference ("pdf", "code") and of the remarks on it ("award", "submitted").
+_LINK_WORDS, _NOTE_WORDS = (frozenset(_PHRASES[kind].split("|")) for kind in ("link_word", "note_word"))
 
 
 @lru_cache(maxsize=1)
