@@ -792,8 +792,6 @@ def _read_fields(text: str) -> Citation | None:
     c.year = year or (venue_year(venue_text) if venue_text else None)
     if not _valid_title(c.title):
         return None
-    if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
-        return None  # a venue or a note, not a paper
     return c
 
 
