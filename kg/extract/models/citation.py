@@ -184,10 +184,13 @@ def features(text: str) -> tuple[list[_crf.Token], list[dict]]:
     return tokens, out
 
 
-def _featurize(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text, its tokens, their features, and where each clean character was in ``text``."""
+def _featurize(text: str, with_features: bool = True) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
+    """The clean text, its tokens, their features (``[]`` without ``with_features``: a long reference is
+    labelled in windows, each featurized on its own), and where each clean character was in ``text``."""
     clean, marks, origin = _strip(text)
     tokens = _crf.tokenize(clean)
+    if not with_features:
+        return clean, tokens, [], origin
     n = len(tokens)
     out: list[dict] = []
     depth = 0
@@ -262,9 +265,10 @@ MAX_TOKENS = 600
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[Field, ...]:
     tagger = _crf.load("citation")
-    clean, tokens, feats, _ = _featurize(text) if len(text) < 4 * MAX_TOKENS else _featurize_clean(text)
+    short = len(text) < 4 * MAX_TOKENS  # a longer text is featurized whole only when it needs no windows
+    clean, tokens, feats, _ = _featurize(text, with_features=short)
     if len(tokens) <= MAX_TOKENS:
-        labels = tagger.tag(feats)
+        labels = tagger.tag(feats if short else _featurize(text)[2])
     else:
         half = MAX_TOKENS // 2
         head = tagger.tag(_featurize(clean[:tokens[half - 1].end])[2])
@@ -273,15 +277,6 @@ def _parse_cached(text: str) -> tuple[Field, ...]:
         labels = head + [middle] * (len(tokens) - 2 * half) + tail
     return tuple(Field(label, clean[tokens[a].start:tokens[b - 1].end], tokens[a].start, tokens[b - 1].end)
                  for label, a, b in _crf.spans(labels))
-
-
-def _featurize_clean(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text and tokens of a long reference, without features (it is labelled in windows)."""
-    clean, _, origin = _strip(text)
-    tokens = _crf.tokenize(clean)
-    if len(tokens) <= MAX_TOKENS:
-        return _featurize(text)
-    return clean, tokens, [], origin
 
 
 # -- training data ---------------------------------------------------------------------------
