@@ -83,7 +83,6 @@ _ARXIV = re.compile(
     re.I,
 )
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
 #: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
 _JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
@@ -592,7 +591,6 @@ def _valid_title(title: str) -> bool:
 
 _BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
-_LABELLED_DOI = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
 
 
 def parse_citation(text: str) -> Citation | None:
@@ -646,13 +644,8 @@ def parse_citation(text: str) -> Citation | None:
             return c
     cleaned = []
     for line in lines:
-        line_lower = line.lower() if line.isascii() else None
         if "(" in line:
             line = _EQUAL_CONTRIBUTION_AFTER_NAME.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
-        if line_lower is None or "http" in line_lower or "www." in line_lower:
-            line = _URL.sub(" ", line)
-        if line_lower is None or "doi" in line_lower:
-            line = _LABELLED_DOI.sub(" ", line)
         if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
