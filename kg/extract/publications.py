@@ -699,7 +699,6 @@ def _line_fields(text: str) -> list[Field]:
     return fields
 
 
-_BARE_ARXIV_ID = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
 _TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
@@ -777,7 +776,7 @@ def _read_fields(text: str) -> Citation | None:
     title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
-    found = normalize_venue(venue_text) if venue_text and not _BARE_ARXIV_ID.fullmatch(venue_text) else None
+    found = normalize_venue(venue_text) if venue_text else None
     if found:
         c.venue, c.venue_aliases = found
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
