@@ -1092,7 +1092,6 @@ _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
-_MONTH_LED = re.compile(rf"^{_MONTHS}\s*\d", re.I)
 _DATE_RANGE = re.compile(
     rf"(?:\b{_MONTHS}\s*(?:19|20)\d\d|(?<![\d.:-])(?:19|20)\d\d)\s*(?:[-–—]|to|until)\s*"
     rf"(?:{_MONTHS}\s*(?:19|20)\d\d|present\b|now\b|current\b|today\b|ongoing\b)",
@@ -1105,19 +1104,6 @@ _DATE_RANGE = re.compile(
 _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
-_VENUE_NOUN = re.compile(rf"\b(?:{_PHRASES['venue_noun']})\b", re.I)
-_TWO_LATIN_LETTERS = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
-
-
-def _plausible_venue(venue: str) -> bool:
-    """A venue name that reads like one: a known venue, an acronym, or a short name or one with a venue noun."""
-    if not _TWO_LATIN_LETTERS.search(venue) or _MONTH_LED.match(venue):
-        return False
-    if lookup_venue(venue) is not None or " " not in venue:
-        return True
-    return len(venue.split()) <= 5 or bool(_VENUE_NOUN.search(venue))
-
-
 _CITATION_METRIC = re.compile(r"\b(?:citations|h-index)\b", re.I)
 
 
@@ -1128,8 +1114,6 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
         return None
     if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
-    if c.venue and not _plausible_venue(c.venue):
-        c.venue, c.venue_aliases = None, ()
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
     return c
