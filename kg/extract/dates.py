@@ -27,15 +27,10 @@ _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian): ``data/months.tsv``.
-MONTHS: dict[str, int] = {}
+_MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.tsv").items() for word in words.split()]
+MONTHS: dict[str, int] = {word.removesuffix("."): number for word, number in _MONTH_WORDS}
 #: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
-_DOTTED_ONLY: set[str] = set()
-for _number, _words in data_patterns("months.tsv").items():
-    for _word in _words.split():
-        if _word.endswith("."):
-            _word = _word[:-1]
-            _DOTTED_ONLY.add(_word)
-        MONTHS[_word] = int(_number)
+_DOTTED_ONLY = {word.removesuffix(".") for word, _ in _MONTH_WORDS if word.endswith(".")}
 _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
 
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
