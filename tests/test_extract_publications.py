@@ -459,3 +459,14 @@ def test_a_title_whose_last_sentence_ends_with_a_stop_keeps_it():
 def test_an_edition_ordinal_does_not_end_a_venue_name():
     assert normalize_venue("The 41st Annual Meeting of the Fenland Geology Society, 2020")[0] == \
         "The Annual Meeting of the Fenland Geology Society"
+
+
+def test_a_two_digit_venue_year_is_never_read_as_more_than_a_year_ahead():
+    from datetime import date
+
+    from kg.extract.venues import venue_year
+
+    this_year = date.today().year
+    assert venue_year(f"Tarvik Symposium'{(this_year + 1) % 100:02d}") == str(this_year + 1)
+    assert int(venue_year(f"Tarvik Symposium'{(this_year + 5) % 100:02d}")) < this_year
+    assert venue_year("Tarvik Symposium'97") == "1997"
