@@ -793,34 +793,26 @@ class _Converter:
         out.set_prefix("")
         fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
         fields = _dates_where_written([(meaning, lines) for meaning, lines in fields if lines])
-        after: list[tuple[int, str]] = []
+        described = [line for meaning, lines in fields if meaning == "description" for line in lines]
+        described += self.rendered(body, depth) if body is not None else []
         if self.in_publications():
             head = [lines for meaning, lines in fields if meaning != "description"]
-            after = [line for meaning, lines in fields if meaning == "description" for line in lines]
-            if body is not None:
-                after += self.rendered(body, depth)
-            head += [[(number, text.removeprefix("- "))] for number, text in after]
-            after = []
-            pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
-        else:
-            pieces = []
-            cells = []
-            for meaning in _ENTRY_LINE_ORDER:
-                for lines in (lines for m, lines in fields if m == meaning):
-                    pieces.append(lines[0])
-                    cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
-                    after.extend(lines[1:])
-            after += [line for meaning, lines in fields if meaning == "description" for line in lines]
-            after += self.rendered(body, depth) if body is not None else []
-            if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
-                out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
-            for number, text in after:
-                out.line(number, text, (Cell("description", text),))
+            head += [[(number, text.removeprefix("- "))] for number, text in described]
+            if head:
+                out.line(min(lines[0][0] for lines in head), " | ".join(" ".join(text for _, text in lines) for lines in head))
             return
-        if pieces:
-            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
-        for number, text in after:
-            out.line(number, text)
+        pieces: list[tuple[int, str]] = []
+        cells: list[Cell] = []
+        after: list[tuple[int, str]] = []
+        for meaning in _ENTRY_LINE_ORDER:
+            for lines in (lines for m, lines in fields if m == meaning):
+                pieces.append(lines[0])
+                cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
+                after.extend(lines[1:])
+        if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
+            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
+        for number, text in after + described:
+            out.line(number, text, (Cell("description", text),))
 
     def entry_parts(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
         """An entry written with one macro a part (:data:`ENTRY_PART_MACROS`), read up to the
