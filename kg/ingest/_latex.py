@@ -134,16 +134,23 @@ _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "a
              "cvcolumn": 1, "list": 2, "spacing": 1}
 
 
-def _class_tables() -> tuple[dict, dict, dict, dict, dict]:
-    """The tables of ``data/latex_classes.tsv``: what each argument of a CV class's entry macros and
-    environments means (``name -> [(family, meanings)]``, tried in order), the one-part macros of a
-    family (``family -> {name: meaning}``), the family of each ``\\documentclass`` name, and the
-    commands only one family defines (``family -> pattern``).
+#: The meanings a class's argument may have (:class:`kg.model.Cell`): the entry line's fields, and its description.
+_MEANINGS = frozenset({"org", "role", "place", "dates", "note", "description"})
+_FORMS = frozenset({"macro", "environment", "part", "class", "marker"})
+
+
+def _class_tables(text: str | None = None) -> tuple[dict, dict, dict, dict, dict]:
+    """The tables of ``data/latex_classes.tsv`` (or of ``text`` in its columns): what each argument
+    of a CV class's entry macros and environments means (``name -> [(family, meanings)]``, tried in
+    order), the one-part macros of a family (``family -> {name: meaning}``), the family of each
+    ``\\documentclass`` name, and the commands only one family defines (``family -> pattern``).
+    A row of an unknown form or meaning is a ``ValueError``: it would otherwise drop its fields unseen.
 
     >>> _class_tables()[0]["cvevent"]
     [('altacv', ('role', 'org', 'dates', 'place'))]
     """
-    text = resources.files("kg.ingest").joinpath("data", "latex_classes.tsv").read_text(encoding="utf-8")
+    if text is None:
+        text = resources.files("kg.ingest").joinpath("data", "latex_classes.tsv").read_text(encoding="utf-8")
     macros: dict = {}
     environments: dict = {}
     parts: dict = {}
@@ -151,7 +158,12 @@ def _class_tables() -> tuple[dict, dict, dict, dict, dict]:
     markers: dict = {}
     for row in csv.DictReader((line for line in text.splitlines() if line.strip() and not line.startswith("#")),
                               delimiter="\t", quoting=csv.QUOTE_NONE):
-        meanings = tuple(row["meanings"].split())
+        meanings = tuple((row["meanings"] or "").split())
+        unknown = [m for m in meanings if m not in _MEANINGS] + ([row["form"]] if row["form"] not in _FORMS else [])
+        if unknown or (row["form"] in ("macro", "environment", "part") and not meanings):
+            what = f"unknown {', '.join(unknown)}" if unknown else "no meanings"
+            raise ValueError(f"latex_classes.tsv: row {row!r}: {what} "
+                             f"(forms: {', '.join(sorted(_FORMS))}; meanings: {', '.join(sorted(_MEANINGS))})")
         if row["form"] == "class":
             families[row["name"]] = row["family"]
         elif row["form"] == "marker":
