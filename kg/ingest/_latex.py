@@ -1,7 +1,8 @@
 """LaTeX CVs (article, the CV classes, custom resume macros) to readable lines.
 
 The CV classes are read by what their macros' arguments mean, from each class's documented
-signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`), not by their position: moderncv's
+signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`: rows of ``data/latex_classes.tsv``),
+not by their position: moderncv's
 ``\\cventry{dates}{role}{org}{place}{note}{description}``, awesome-cv's
 ``\\cventry{role}{org}{place}{dates}{description}``, altacv's ``\\cvevent{role}{org}{dates}{place}``,
 res's ``rSubsection{org}{dates}{role}{place}``, friggeri-cv's ``\\entry{dates}{title}{side}{description}``
@@ -811,7 +812,8 @@ class _Converter:
             head = [lines for meaning, lines in fields if meaning != "description"]
             head += [[(number, text.removeprefix("- "))] for number, text in described]
             if head:
-                out.line(min(lines[0][0] for lines in head), " | ".join(" ".join(text for _, text in lines) for lines in head))
+                out.line(min(lines[0][0] for lines in head),
+                         " | ".join(" ".join(text for _, text in lines) for lines in head))
             return
         pieces: list[tuple[int, str]] = []
         cells: list[Cell] = []
