@@ -138,6 +138,12 @@ class Document:
     data: Any = None
     warnings: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # extraction reads the metadata with .get() wherever it looks; say so here, not deep inside it
+        if not isinstance(self.metadata, Mapping):
+            raise TypeError("Document.metadata must be a mapping ({} when there is none), "
+                            f"not {type(self.metadata).__name__}")
+
     @property
     def text(self) -> str:
         """The readable text, lines joined by newlines."""
