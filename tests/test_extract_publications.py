@@ -203,6 +203,15 @@ def test_split_entries_one_citation_per_line_without_bullets():
     assert split_entries(texts) == [[0], [1]]
 
 
+def test_split_entries_rows_of_one_field_shape_are_records_even_without_a_year():
+    # a CV class's publication macro joined into " | " fields; the last is in press, so has no year
+    texts = [
+        "03/21 | Vell, O.; Marsh, T. | Journal of Tarvik Studies, Volume 12, 1-9 | Salt and silt in the Quill delta",
+        "11/23 | Vell, O.; Oduya, K.; Marsh, T. | Sediments & Tides, Forthcoming article | Delta sediments under a changing tide",
+    ]
+    assert split_entries(texts) == [[0], [1]]
+
+
 def _document(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     return Document(
