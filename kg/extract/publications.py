@@ -571,8 +571,10 @@ def _is_prose(text: str) -> bool:
     if len(words) < 20:
         return False
     sentences = len(_SENTENCE_STOP.findall(text))
+    # a long text that speaks of itself twice is a description even where its sentences end in
+    # acronyms the sentence count misses ("... venues such as ACM CHI and ICSE. My ...")
     return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
-        len(words) >= 40 and sentences >= 3 and not ANY_YEAR.search(text)
+        len(words) >= 40 and (sentences >= 3 and not ANY_YEAR.search(text) or len(_SELF_REFERENCE.findall(text)) >= 2)
     )
 
 
@@ -1348,6 +1350,7 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         # is one whole citation, or where "title / authors / venue" groups follow one another without bullets
         if (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
                 or _complete_line(texts[current[-1]]) and _complete_line(text)
+                or _same_record_shape(texts[current[-1]], text)
                 or not bulleted and _starts_new_field_group(texts, current, i)):
             close()
             current = [i]
@@ -1412,6 +1415,19 @@ def _complete_line(text: str) -> bool:
         and bool(_YEAR_OR_ARXIV_ID.search(text))
         and text[-1] in ".)]0123456789"
     )
+
+
+def _same_record_shape(previous: str, text: str) -> bool:
+    """Two lines of three or more " | " fields each, as many: two rows of one table or class macro,
+    so two records, whether or not either has a year ("12/23 | Authors | Venue | Title").
+
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "12/23 | B. Wu | Cell, in press | Two")
+    True
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "continued on the next line")
+    False
+    """
+    count = text.count(" | ")
+    return count >= 2 and previous.count(" | ") == count
 
 
 def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:
