@@ -487,11 +487,11 @@ def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication
     # its sentences end in acronyms ("... DIS and ICSE."), so only its first person marks it as prose
     page = tmp_path / "bio.md"
     page.write_text(
-        "# Ada Quill\n\n## Publications and awards\n\n"
-        "Over my years in the field, I have had the luck to work with generous colleagues and students, leading to "
-        "90+ refereed papers at venues such as ACM CSCW, UbiComp, DIS and ICSE. Eight papers have earned awards, "
-        "including four Best Papers (CSCW'15, DIS'18, 2 x UbiComp'21) and four Honorable Mentions (CSCW'12, DIS'14, "
-        "UIST'19, UbiComp'23), and our CSCW'14 paper was chosen for a 'Best of Computing 2014' list.\n\n"
+        "# Ada Quill\n\n## Publications and honours\n\n"
+        "My students and I write mostly about coastal sensing, and since 2011 we have placed some 60 reviewed "
+        "articles in outlets like IEEE TGRS, JGR and GRL. A handful were recognised, among them prizes at "
+        "IGARSS'16 and OCEANS'19 and a featured-article note from EGU, while our survey of tide gauges was "
+        "reprinted twice by AGU.\n\n"
         "- Ada Quill and Bo Tarn. Sensing tides with phones. In Proc. CSCW 2021.\n",
         encoding="utf-8",
     )
