@@ -357,6 +357,82 @@ FACTS = {
         Claire Vautrin > advisedBy > Bruno Lefèvre
         Claire Vautrin > workedAt > Université de Montréal
     """,
+    "news_hire_award.html": """
+        Annelise Fjeldstad > workedAt > Department of Chemistry|University of Minnesota
+        Department of Chemistry > partOf > University of Minnesota
+        Annelise Fjeldstad > workedAt > Scripps Research Institute
+        ?Annelise Fjeldstad > mentoredBy > Gideon Ashworth
+        ?Annelise Fjeldstad > advisedBy > Gideon Ashworth
+        Annelise Fjeldstad > studiedAt > University of Wisconsin–Madison
+        Annelise Fjeldstad > advisedBy > Lena Morrissey
+        Annelise Fjeldstad > studiedAt > St. Olaf College
+        Marcus Thibodeaux-Lee > workedAt > Department of Chemistry|University of Minnesota
+        Marcus Thibodeaux-Lee > workedAt > Merck Research Laboratories
+        Marcus Thibodeaux-Lee > studiedAt > California Institute of Technology
+        Marcus Thibodeaux-Lee > advisedBy > Harold Ng
+        Valeria Ruiz-Okafor > workedAt > Department of Chemistry|University of Minnesota
+        Valeria Ruiz-Okafor > workedAt > Harvard University
+        Devin Marsh > advisedBy > Valeria Ruiz-Okafor
+        ?Devin Marsh > studiedAt > Department of Chemistry|University of Minnesota
+    """,
+    "institute_people_roles.html": """
+        Institute for Quantum Materials > partOf > Leiden University
+        Pieter-Jan Vermeulen > workedAt > Institute for Quantum Materials|Leiden University
+        Saskia Oudemans > workedAt > Institute for Quantum Materials|Leiden University
+        Emeka Nwachukwu > workedAt > Institute for Quantum Materials|Leiden University
+        Li Wen-Hsuan > workedAt > Institute for Quantum Materials|Leiden University
+        ?Li Wen-Hsuan > mentoredBy > Saskia Oudemans
+        Joaquín Barrera > workedAt > Institute for Quantum Materials|Leiden University
+        Floor van Dijk > studiedAt > Institute for Quantum Materials|Leiden University
+        Floor van Dijk > advisedBy > Pieter-Jan Vermeulen
+        Floor van Dijk > advisedBy > Saskia Oudemans
+        Hamid Rezaei > studiedAt > Institute for Quantum Materials|Leiden University
+        Hamid Rezaei > advisedBy > Emeka Nwachukwu
+        Ingrid Bakker > workedAt > Institute for Quantum Materials|Leiden University
+        Kasper Holm > workedAt > Institute for Quantum Materials|Leiden University
+        Kasper Holm > workedAt > Aarhus University
+        Noor Haddad > studiedAt > Institute for Quantum Materials|Leiden University
+        Noor Haddad > advisedBy > Pieter-Jan Vermeulen
+        Noor Haddad > workedAt > ASML
+    """,
+    "team_zh.md": """
+        蔡文静课题组 > partOf > 生命科学学院|复旦大学
+        生命科学学院 > partOf > 复旦大学
+        蔡文静 > workedAt > 蔡文静课题组|生命科学学院|复旦大学
+        蔡文静 > studiedAt > 北京大学
+        蔡文静 > advisedBy > 严国栋
+        蔡文静 > workedAt > 加州大学旧金山分校
+        孟浩然 > workedAt > 蔡文静课题组|生命科学学院|复旦大学
+        孟浩然 > studiedAt > 中国科学院上海生命科学研究院
+        郑一鸣 > studiedAt > 蔡文静课题组|生命科学学院|复旦大学
+        郑一鸣 > advisedBy > 蔡文静
+        郑一鸣 > advisedBy > 孟浩然
+        Sarah Lindgren > studiedAt > 蔡文静课题组|生命科学学院|复旦大学
+        Sarah Lindgren > advisedBy > 蔡文静
+        吴佳琪 > studiedAt > 蔡文静课题组|生命科学学院|复旦大学
+        吴佳琪 > advisedBy > 蔡文静
+        黄天宇 > studiedAt > 蔡文静课题组|生命科学学院|复旦大学
+        黄天宇 > advisedBy > 蔡文静
+        黄天宇 > workedAt > 浙江大学
+        刘可欣 > studiedAt > 蔡文静课题组|生命科学学院|复旦大学
+        刘可欣 > advisedBy > 蔡文静
+        刘可欣 > workedAt > 药明康德
+    """,
+    "news_nombramiento_es.html": """
+        Instituto de Tecnología Química > partOf > Universitat Politècnica de València
+        ?Instituto de Tecnología Química > partOf > CSIC
+        Carmen Azpilicueta Lozano > workedAt > Instituto de Tecnología Química|Universitat Politècnica de València
+        ?Federico Almansa Gil > workedAt > Instituto de Tecnología Química|Universitat Politècnica de València
+        Carmen Azpilicueta Lozano > studiedAt > Universidad de Zaragoza
+        Carmen Azpilicueta Lozano > advisedBy > Pilar Ezquerra
+        Carmen Azpilicueta Lozano > workedAt > Instituto Max Planck de Investigación del Carbón
+        Iker Etxeberria > advisedBy > Carmen Azpilicueta Lozano
+        Lucía Manzano > advisedBy > Carmen Azpilicueta Lozano
+        ?Iker Etxeberria > studiedAt > Instituto de Tecnología Química|Universitat Politècnica de València
+        ?Lucía Manzano > studiedAt > Instituto de Tecnología Química|Universitat Politècnica de València
+        Tomás Rivadeneira > workedAt > Instituto de Tecnología Química|Universitat Politècnica de València
+        Tomás Rivadeneira > workedAt > Universidad de Oviedo
+    """,
 }
 
 
