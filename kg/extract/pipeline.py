@@ -21,7 +21,7 @@ from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import _project_shape, looks_like_project, project_mentions
+from kg.extract.projects import _project_shape, grant_project, looks_like_project, project_mentions
 from kg.extract.prose import _opening_person, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
@@ -45,7 +45,7 @@ _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
-_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "teaching")
+_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching")
 _TITLED = re.compile(
     r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -150,6 +150,8 @@ def extract(document: Document) -> Extraction:
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
             _project_items(ctx, subject_id, body, titles=section.kind == "projects")
+        if section.kind in ("grants", "projects"):
+            _grant_items(ctx, subject_id, body, listed=section.kind == "grants")
         elif section.kind == "references":
             reference_people(ctx, registry, body)
         if section.kind not in _PROSE_SKIP:
@@ -305,6 +307,19 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         if name:
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
             ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
+
+
+def _grant_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
+    """The funded projects of a Grants section (or of a Projects section's lines about funding),
+    each named by its acronym: the subject contributed to them in the years the line gives."""
+    for index in indexes:
+        text = clean(ctx.document.lines[index].text)
+        name = grant_project(text, listed=listed)
+        if name:
+            dates = find_date_range(text)
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start if dates else None,
+                             end=dates.end if dates else None, evidence=ctx.evidence(index))
 
 
 def _title_word(word: str) -> str:
