@@ -132,8 +132,16 @@ def list_members(ctx, sections) -> list[_Member]:
     lines = ctx.document.lines
     out: list[_Member] = []
     alumni_level: int | None = None
+    members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
+        if section.heading_index is not None and members_level is not None:
+            if section.level <= members_level:
+                members_level = None
+            elif section.kind is None:
+                kind = "members"  # "## PhD candidates", "## Support staff" under "# People"
+        if kind == "members" and members_level is None and section.heading_index is not None:
+            members_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
                 alumni_level = None
@@ -216,6 +224,32 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     return None
 
 
+@lru_cache(maxsize=1)
+def _advisor_label() -> re.Pattern:
+    """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
+    words = "|".join(re.escape(w) for w in sorted(_WORDS["column_advisor"], key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{words})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+
+
+def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
+    """The advisors an entry names after a label, a family name alone read as the listed member (or the
+    page's owner) of that family name."""
+    known = [owner, *(m.name for m in members)]
+    out = []
+    for _, text in member.texts:
+        for match in _advisor_label().finditer(text):
+            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|&)\s*", match.group("names")):
+                piece = piece.strip(" .")
+                family = piece.split()[-1] if piece.split() else ""
+                same = [k for k in known if k.split() and k.split()[-1] == family and (
+                    len(piece.split()) == 1 or same_person(piece, k))]
+                if same:
+                    out.append(same[0])
+                elif len(piece.split()) >= 2 and clean_person(piece):
+                    out.append(clean_person(piece))
+    return [name for name in dict.fromkeys(out) if name != member.name]
+
+
 def _role_line(member: _Member) -> str:
     """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
     Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
@@ -241,7 +275,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
         whole = classify_segment(text) if not _has(text, "column_name") else None
         for mention in find_orgs_in_text(text) + [whole]:
-            if mention is not None and mention.type == "Lab":
+            if mention is not None and mention.type in ("Lab", "Institute"):
                 return registry.add(mention, evidence)
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
@@ -318,7 +352,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         first_name = member.name.split()[0]
         for index, text in said:
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
-        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))]
+        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))] or _labelled_advisors(member, members, owner)
         for name in advisors:  # an Advisor(s) column
             ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)
