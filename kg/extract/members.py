@@ -265,6 +265,7 @@ def _role_line(member: _Member) -> str:
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
     from kg.extract.orgs import find_orgs_in_text
+    from kg.extract.prose import _cjk_orgs
 
     meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
     title = meta.get("title") if isinstance(meta.get("title"), str) else ""
@@ -274,9 +275,14 @@ def _page_lab(ctx, registry, owner: str, evidence):
     parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
         whole = classify_segment(text) if not _has(text, "column_name") else None
-        for mention in find_orgs_in_text(text) + [whole]:
+        # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
+        named = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
+        for at, mention in enumerate([*named, whole]):
             if mention is not None and mention.type in ("Lab", "Institute"):
-                return registry.add(mention, evidence)
+                units = [registry.add(m, evidence) for m in [mention, *named[at + 1:]]]
+                for unit, parent in zip(units, units[1:]):
+                    registry.part_of(unit, parent, evidence)
+                return units[0]
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -344,7 +350,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
-        line = _role_line(member)
+        line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
             and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
