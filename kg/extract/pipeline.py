@@ -22,7 +22,7 @@ from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import _project_shape, grant_project, looks_like_project, project_mentions
-from kg.extract.prose import _opening_person, read_prose
+from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
@@ -226,7 +226,7 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
     for index, line in enumerate(document.lines[:80]):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         for begin, end in sentence_spans(text) if len(text) > 40 else ():
-            name = _opening_person(text[begin:end], [])
+            name = _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
     return None

@@ -3,6 +3,7 @@ Lecturer in the Department of Z at W", advisors and projects named in sentences.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, word_groups
@@ -285,6 +286,35 @@ def _opening_person(sentence: str, names: list[str]) -> str | None:
     return name
 
 
+#: A sentence that opens with one capitalised word and goes on ("Fjeldstad comes to ...", "Riedlinger, who ..."):
+#: perhaps a family name of a person named in full before.
+_FAMILY_OPENING = re.compile(r"^\s*(?P<family>[^\W\d_a-z][\w'’-]{2,})(?=,\s+[a-z]|\s+[a-z])")
+
+
+@lru_cache(maxsize=256)
+def _full_name_of(text: str, family: str) -> str | None:
+    """The one person ``text`` names in full with ``family`` among their names ("Dr. Annelise Fjeldstad")."""
+    if text.count(family) < 2:
+        return None
+    found = set()
+    for match in re.finditer(rf"(?<![\w.])(?:[^\W\d_a-z][\w'’.-]+\s+){{1,2}}{re.escape(family)}(?:\s+[^\W\d_a-z][\w'’-]+)?(?![\w'’-])", text):
+        name = clean_person(match.group(0))
+        if name and family in name.split() and len(name.split()) >= 2 and not classify_segment(name) and not is_role(name):
+            found.add(name)
+    found = {n for n in found if not any(n != m and n in m for m in found)}  # "Carmen Azpilicueta" in "... Lozano"
+    return found.pop() if len(found) == 1 else None
+
+
+def family_opening(document, sentence: str, names: list[str]) -> str | None:
+    """The person named in full elsewhere whose family name alone opens ``sentence`` (news items name a
+    person in full once, then by family name), unless that is the subject (``names``)."""
+    match = _FAMILY_OPENING.match(sentence)
+    family = match.group("family") if match else None
+    if not family or family in names or any(family in n.split() for n in names):
+        return None
+    return _full_name_of("\n".join(line.text for line in document.lines), family)
+
+
 def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
                entry: bool = False) -> None:
     """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
@@ -302,7 +332,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
-            other = None if entry else _opening_person(sentence, owner_names)
+            other = None if entry else (_opening_person(sentence, owner_names) or family_opening(ctx.document, sentence, owner_names))
             if other:
                 subject_id, names = ctx.add_entity(other, "Person", evidence=evidence), [other, *other.split()]
                 studying = False
