@@ -87,6 +87,27 @@ class _Member:
     group: str = ""  # the sub-heading the person is listed under ("Doctoral students")
 
 
+#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
+_DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
+#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
+_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
+_LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
+
+
+def _listed_people(text: str) -> list[tuple[str, str]]:
+    """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
+    match = _LABELLED_LIST.match(text)
+    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")):
+        return []
+    out = []
+    for piece in _LIST_SEPARATOR.split(match.group("people")):
+        named = _member_name(piece)
+        if named is None:
+            return []
+        out.append((named[0], f"{match.group('label')}: {piece}"))
+    return out
+
+
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -97,7 +118,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
     >>> _member_name("Jinyan (Jim) Yang, PhD student"), _member_name("2019-2023: Ana Ruiz (MSc)")
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
     """
-    text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", text, count=1), count=1)
+    text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     head = _HANDLE.sub("", head).strip(" *")
@@ -173,6 +194,16 @@ def list_members(ctx, sections) -> list[_Member]:
             if not kind and columns is None:
                 continue
             named = named if kind else _member_name(text)
+            listed = _listed_people(text) if kind and not columns else []
+            if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
+                for name, entry in listed:
+                    out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
+                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+                current = None
+                continue
+            if kind and named and not named[1].strip() and (_has(text, "student") or _has(text, "alumni")):
+                sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
+                continue
             if named and current is not None and named[0] == current.name and current.last >= index - 2:
                 # the name again: a photo's alt text, then the card's title; or the card's text about the person
                 current.last = index
