@@ -121,16 +121,21 @@ def _member_name(text: str) -> tuple[str, str] | None:
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
+    rest = text[end.start():] if end else ""
     head = _HANDLE.sub("", head).strip(" *")
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
+    if (not head or len(head) > 50 or len(head.split()) > 5) and ". " in text:
+        # "Ana Duarte Rego. Dispersão de sementes ... Orientador: X": a thesis listed after its author's name
+        head, rest = text[: text.index(". ")], text[text.index(". "):]
+        head = head if len(head.split()) >= 2 else ""
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
     name = clean_person(head)
     if not name or is_role(name):
         return None
-    return name, text[end.start():] if end else ""
+    return name, rest
 
 
 def _columns(text: str) -> dict[int, str] | None:
