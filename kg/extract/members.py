@@ -206,7 +206,7 @@ def list_members(ctx, sections) -> list[_Member]:
                                        or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
                 current = None
                 continue
-            if kind and named and not named[1].strip() and (_has(text, "student") or _has(text, "alumni")):
+            if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
                 sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
                 continue
             if named and current is not None and named[0] == current.name and current.last >= index - 2:
