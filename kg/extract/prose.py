@@ -263,7 +263,7 @@ _OPENING_PERSON = re.compile(
     r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
     r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
     r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:is|was|has|had|received|joined|earned|holds|leads|studied|completed|"
-    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
+    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|se|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
 
 
 #: The writer speaking of themselves (the page's owner).
