@@ -130,3 +130,10 @@ def test_a_topic_in_sentence_case_is_no_company(topic):
 @pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
 def test_a_firm_named_with_a_company_word_still_is_one(firm):
     assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]
+
+
+def test_a_place_after_a_universitat_is_its_name_and_an_en_dash_joins_a_name():
+    from kg.extract.orgs import classify_segment
+    assert classify_segment("Ernst Moritz Universität Tarnow").name == "Ernst Moritz Universität Tarnow"
+    assert [o.name for o in find_orgs_in_text("She holds a PhD from the University of Tarnow–Lindau (2020).")] \
+        == ["University of Tarnow–Lindau"]

@@ -146,7 +146,9 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
         elif section.kind in (None, "bio", "service"):
-            extract_entries(ctx, registry, subject_id, body, "experience", strict=True,
+            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
+            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
+            extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
             _project_items(ctx, subject_id, body, titles=section.kind == "projects")
@@ -218,6 +220,15 @@ def extract(document: Document) -> Extraction:
 
     registry.link_by_prefix()
     return ctx.build()
+
+
+def _opens_with_other(document: Document, text: str, names: list[str]) -> bool:
+    """Whether a line of prose opens with a person other than the subject ("Rui Pinto earned his PhD ...")."""
+    if len(text) < 40 or not names:
+        return False
+    head = text[: 200]
+    other = _opening_person(head, names) or family_opening(document, head, names)
+    return bool(other) and not any(n in other.split() for n in names)
 
 
 def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
