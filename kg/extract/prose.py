@@ -9,7 +9,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import clean_person, same_person, split_people
+from kg.extract.people import clean_person, name_stopwords, same_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -291,15 +291,22 @@ def _opening_person(sentence: str, names: list[str]) -> str | None:
 _FAMILY_OPENING = re.compile(r"^\s*(?P<family>[^\W\d_a-z][\w'’-]{2,})(?=,\s+[a-z]|\s+[a-z])")
 
 
+_TITLE_BEFORE = re.compile(r"^(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs|Mme|Herr|Frau|Sr|Sra)\.?$")
+
+
 @lru_cache(maxsize=256)
 def _full_name_of(text: str, family: str) -> str | None:
-    """The one person ``text`` names in full with ``family`` among their names ("Dr. Annelise Fjeldstad")."""
+    """The one person ``text`` names in full with ``family`` among their names, after a title or a role as news
+    items introduce people ("Dr. Annelise Fjeldstad", "la profesora de investigación Carmen Azpilicueta Lozano")."""
     if text.count(family) < 2:
         return None
     found = set()
     for match in re.finditer(rf"(?<![\w.])(?:[^\W\d_a-z][\w'’.-]+\s+){{1,2}}{re.escape(family)}(?:\s+[^\W\d_a-z][\w'’-]+)?(?![\w'’-])", text):
         name = clean_person(match.group(0))
-        if name and family in name.split() and len(name.split()) >= 2 and not classify_segment(name) and not is_role(name):
+        before = text[max(0, match.start() - 60): match.start()].split()
+        introduced = _TITLE_BEFORE.match(match.group(0).split()[0]) or _TITLE_BEFORE.match(" ".join(before[-1:])) or any(is_role(" ".join(before[-k:])) for k in (1, 2, 3, 4))
+        if name and introduced and family in name.split() and len(name.split()) >= 2 and not classify_segment(name) \
+                and not is_role(name):
             found.add(name)
     found = {n for n in found if not any(n != m and n in m for m in found)}  # "Carmen Azpilicueta" in "... Lozano"
     return found.pop() if len(found) == 1 else None
@@ -312,6 +319,8 @@ def family_opening(document, sentence: str, names: list[str]) -> str | None:
     family = match.group("family") if match else None
     if not family or family in names or any(family in n.split() for n in names):
         return None
+    if family.lower() in name_stopwords() or is_role(family) or degree_span(family) or classify_segment(family):
+        return None  # "Master degree in ...", "Professor emeritus": a word of a CV line, not a name
     return _full_name_of("\n".join(line.text for line in document.lines), family)
 
 
