@@ -375,6 +375,9 @@ _CJK_ORG = re.compile(r"(?:(?![在于於任至到入为])[\u3400-\u9fff\u30a0-\u
 _CJK_BEFORE_ORG = re.compile(r"[在于於任至到入为はでのにを、，。\s（(]|その後|以後|之后|随后")
 
 
+_UNIVERSITY_END = re.compile(r"大[学學](?!院)")
+
+
 def _cjk_orgs(text: str) -> list:
     """The organisations a Chinese or Japanese sentence names, a university before its unit ("北浜大学理学部").
 
@@ -389,7 +392,9 @@ def _cjk_orgs(text: str) -> list:
         name = match.group(0)
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
             continue  # "联系" (contact), "关系": common words that end like a department
-        cut = max(name.find("大学"), name.find("大學"))
+        # the university's name ends at its 大学, not at the 大学 of a graduate school (大学院) that opens a unit
+        found_cut = _UNIVERSITY_END.search(name, 1)
+        cut = found_cut.start() if found_cut else -1
         for part, at in ((name[: cut + 2], 0), (name[cut + 2:], cut + 2)) if 0 <= cut < len(name) - 2 else ((name, 0),):
             found = classify_segment(part)
             if found is not None:
