@@ -368,3 +368,13 @@ Orientações e supervisões concluídas
 """
     f = _extract_text(tmp_path, "lattes.txt", cv)
     assert ("Ines Duarte Vidal", "advisedBy", "Vera Holm Sampaio") in f
+
+
+@pytest.mark.parametrize("heading", ["# Curriculum Vitae di Ines Vidal", "# Lebenslauf von Ines Vidal", "Curriculum vitae of Ines Vidal"])
+def test_a_heading_that_wraps_the_name_names_the_subject(tmp_path, heading):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "cv.md"
+    path.write_text(f"{heading}\n\n## Education\n\n- 2012 PhD, University of Tarnow\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == "Ines Vidal"
