@@ -3,6 +3,7 @@ Lecturer in the Department of Z at W", advisors and projects named in sentences.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from kg.extract.dates import find_date_range
@@ -298,8 +299,6 @@ _TITLE_BEFORE = re.compile(r"^(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs|Mme|Herr|Frau|Sr
 def _full_name_of(text: str, family: str) -> str | None:
     """The one person ``text`` names in full with ``family`` among their names, after a title or a role as news
     items introduce people ("Dr. Annelise Fjeldstad", "la profesora de investigación Carmen Azpilicueta Lozano")."""
-    if text.count(family) < 2:
-        return None
     found = set()
     for match in re.finditer(rf"(?<![\w.])(?:[^\W\d_a-z][\w'’.-]+\s+){{1,2}}{re.escape(family)}(?:\s+[^\W\d_a-z][\w'’-]+)?(?![\w'’-])", text):
         name = clean_person(match.group(0))
@@ -321,7 +320,20 @@ def family_opening(document, sentence: str, names: list[str]) -> str | None:
         return None
     if family.lower() in name_stopwords() or is_role(family) or degree_span(family) or classify_segment(family):
         return None  # "Master degree in ...", "Professor emeritus": a word of a CV line, not a name
-    return _full_name_of("\n".join(line.text for line in document.lines), family)
+    text, words = _text_of(document)
+    return _full_name_of(text, family) if words[family] >= 2 else None
+
+
+_LAST_TEXT: list = [None, "", Counter()]
+
+
+def _text_of(document) -> tuple[str, Counter]:
+    """The document's text and how often each word occurs in it, once per document (the family-name rule
+    asks sentence after sentence)."""
+    if _LAST_TEXT[0] is not document:
+        text = "\n".join(line.text for line in document.lines)
+        _LAST_TEXT[:] = [document, text, Counter(re.findall(r"[\w'’-]+", text))]
+    return _LAST_TEXT[1], _LAST_TEXT[2]
 
 
 def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
