@@ -471,7 +471,6 @@ FACTS = {
         ~Geo-Ocean > partOf > Université de Bretagne Occidentale
         ~Gwénaëlle Le Floc'h > workedAt > Géosciences du littoral|Geo-Ocean|Université de Bretagne Occidentale
         ~Yannick Kervella > workedAt > Géosciences du littoral|Geo-Ocean|Université de Bretagne Occidentale
-        ?Yannick Kervella > workedAt > CNRS
         ~Awa Diallo > studiedAt > Géosciences du littoral|Geo-Ocean|Université de Bretagne Occidentale
         Awa Diallo > advisedBy > Gwénaëlle Le Floc'h
         Awa Diallo > advisedBy > Yannick Kervella
