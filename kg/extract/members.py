@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, is_role
+from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_role
 from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
+from kg.extract.prose import _cjk_orgs, read_prose
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
 from kg.extract.text import Passage, clean
@@ -300,11 +301,8 @@ def _role_line(member: _Member) -> str:
 
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
-    from kg.extract.orgs import find_orgs_in_text
-    from kg.extract.prose import _cjk_orgs
-
-    meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
-    title = meta.get("title") if isinstance(meta.get("title"), str) else ""
+    title = ctx.document.metadata.get("title")
+    title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
@@ -336,9 +334,6 @@ def _page_lab(ctx, registry, owner: str, evidence):
 def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
     """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
     parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
-    from kg.extract.orgs import find_orgs_in_text
-    from kg.extract.prose import _cjk_orgs
-
     words = word_groups("prose_words.tsv")["part_of"]
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text) if index not in listed else ""
@@ -366,8 +361,6 @@ def member_lines(members: list[_Member]) -> set[int]:
 def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Member]) -> None:
     """Add the facts of every listed person (after the owner's own, so that units the owner
     names are registered under the owner's organisations first)."""
-    from kg.extract.prose import read_prose
-
     owner = ctx.entity(subject_id).name
     lab = None
     for member in members:

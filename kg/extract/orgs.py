@@ -560,6 +560,8 @@ _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 #: "University of Texas at Austin": a university named for a state or region, then its campus's town
 _CAMPUS_AT = re.compile(r"\s+at\s+")
 _NAMED_FOR_A_PLACE = re.compile(r"(?:State\s+)?University\s+of\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+#: The text between two commas, without the spaces around it.
+_COMMA_FREE_TEXT = re.compile(r"[^,\s](?:[^,]*[^,\s])?")
 
 
 def _org_pieces(phrase: str):
@@ -585,12 +587,7 @@ def _org_pieces(phrase: str):
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
-    parts, start = [], 0
-    for part in commas.split(","):
-        if part.strip():
-            at = start + len(part) - len(part.lstrip())
-            parts.append([at, at + len(part.strip()), False])  # [start, end, joined]
-        start += len(part) + 1
+    parts = [[m.start(), m.end(), False] for m in _COMMA_FREE_TEXT.finditer(commas)]  # [start, end, joined]
     for i in range(len(parts) - 2, -1, -1):
         # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
         if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
@@ -693,10 +690,8 @@ def _trim_award(piece: str) -> str | None:
 
 
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
+    # no award word: find_orgs_in_text cut the phrase before its first one (_trim_award)
     piece = piece.strip(" .,'’")
-    award = _AWARD_WORD.search(piece)
-    if award:
-        piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
     if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
@@ -752,32 +747,30 @@ class OrgRegistry:
         aliases = [mention.written] if normalize_name(mention.written) != normalize_name(mention.name) else []
         if is_generic_unit(mention.name):
             key = org_key(mention.name)
-            parent_key = parent_id
-            if (key, parent_key) in self._units:
-                entity_id = self._units[(key, parent_key)]
+            if (key, parent_id) in self._units:
+                entity_id = self._units[(key, parent_id)]
                 ctx.add_entity(ctx.entity(entity_id).name, mention.type, aliases=aliases, evidence=evidence)
                 return entity_id
             # a near-identical unit of the same parent ("Dept. CS" / "Department of Computer Science and Technology")
             for (k, p), eid in self._units.items():
-                if p == parent_key and parent_key is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
+                if p == parent_id and parent_id is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
-                    self._units[(key, parent_key)] = eid
+                    self._units[(key, parent_id)] = eid
                     return eid
             # an earlier mention without parent is the same unit
-            if parent_key is not None and (key, None) in self._units:
+            if parent_id is not None and (key, None) in self._units:
                 eid = self._units.pop((key, None))
-                self._units[(key, parent_key)] = eid
-                self._qualify(eid, parent_key)
+                self._units[(key, parent_id)] = eid
+                self._qualify(eid, parent_id)
                 return eid
-            same_name = [eid for (k, p), eid in self._units.items() if k == key]
-            if same_name or ctx.find(mention.name, mention.type):
+            if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
             else:
                 entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-                self._qualify(entity_id, parent_key)
-            self._units[(key, parent_key)] = entity_id
+                self._qualify(entity_id, parent_id)
+            self._units[(key, parent_id)] = entity_id
             return entity_id
         existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
         if existing is not None:
@@ -833,13 +826,8 @@ class OrgRegistry:
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
         if child.type == "Lab":
             return True
-        if parent.type == "Lab" and child.type in ("University", "Company"):
-            return False
-        if child.type == "University" and parent.type in ("University", "Company", "Institute"):
-            return False
-        if child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute"):
-            return not child.known
-        return False
+        # a university is inside nothing; an unknown company or institute is a unit of the organisation after it
+        return child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute") and not child.known
 
     def part_of(self, child_id: str, parent_id: str, evidence) -> None:
         """Add ``child partOf parent`` (ignored when it would make a cycle)."""
@@ -862,12 +850,9 @@ class OrgRegistry:
         orgs = [e for e in ctx.entities if e.coarse == "Organization"]
         names: list[tuple[str, str]] = []
         for e in orgs:
-            for n in (e.name, *e.aliases):
-                if len(n) >= 2:
-                    names.append((n, e.id))
             known = lookup_organization(e.name)
-            if known:
-                names.extend((a, e.id) for a in (*known.aliases, *known.short_names))
+            names.extend((n, e.id) for n in (e.name, *e.aliases) if len(n) >= 2)
+            names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
             if e.id in self.parent_of or e.type == "University":

@@ -12,6 +12,7 @@ prose, projects, publications, then organisation nesting.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
@@ -53,27 +54,22 @@ _TITLED = re.compile(
 
 def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
     """Front matter written inside a text document (``---`` YAML / ``+++`` TOML) and its lines."""
-    lines = document.lines
-    first = next((i for i, line in enumerate(lines[:3]) if line.text.strip()), None)
-    if first is None or lines[first].text.strip() not in ("---", "+++"):
+    from kg.ingest._markdown import split_front_matter  # the loader's own reading of the fences
+
+    texts = [line.text for line in document.lines]
+    first = next((i for i, text in enumerate(texts[:3]) if text.strip()), None)
+    kind, body, _, last = split_front_matter("\n".join(texts[first:first + 200])) if first is not None else (None, "", 0, 0)
+    if kind is None:
         return {}, set()
-    fence = lines[first].text.strip()
-    for j in range(first + 1, min(len(lines), first + 200)):
-        if lines[j].text.strip() == fence:
-            body = "\n".join(line.text for line in lines[first + 1: j])
-            try:
-                if fence == "---":
-                    import yaml
+    import tomllib
 
-                    data = yaml.safe_load(body)
-                else:
-                    import tomllib
+    import yaml
 
-                    data = tomllib.loads(body)
-            except Exception:  # malformed front matter is just text
-                data = None
-            return (data if isinstance(data, dict) else {}), set(range(first, j + 1))
-    return {}, set()
+    try:
+        data = yaml.safe_load(body) if kind == "yaml" else tomllib.loads(body)
+    except Exception:  # malformed front matter is just text
+        data = None
+    return (data if isinstance(data, dict) else {}), set(range(first, first + last))
 
 
 def extract(document: Document) -> Extraction:
@@ -81,13 +77,8 @@ def extract(document: Document) -> Extraction:
     ctx = ExtractContext(document)
     registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
-    if meta:
-        from dataclasses import replace
-
-        merged = dict(meta)
-        merged.update(document.metadata or {})
-        document = replace(document, metadata=merged)
-        ctx.document = document
+    if meta:  # the loader's metadata wins over front matter left in the text
+        document = replace(document, metadata={**meta, **document.metadata})
     document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
@@ -122,8 +113,7 @@ def extract(document: Document) -> Extraction:
             continue
         for key, value in find_identifiers(line.text).items():
             identifiers.setdefault(key, value)
-    for key, value in _meta_identifiers(document.metadata).items():
-        identifiers.setdefault(key, value)
+    identifiers |= {k: v for k, v in _meta_identifiers(document.metadata).items() if k not in identifiers}
     if identifiers:
         ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=identifiers)
 
@@ -343,20 +333,13 @@ def _names(name: str) -> list[str]:
     return [name, *[p for p in parts if len(p) > 2]]
 
 
-def _meta_identifiers(meta: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
-    if not isinstance(meta, dict):
-        return out
+def _meta_identifiers(meta) -> dict[str, str]:
+    """The identifiers of a metadata record: its e-mail, and those its social, links and profiles lists hold."""
     email = meta.get("email")
-    if isinstance(email, str) and "@" in email:
-        out["email"] = email.strip()
-    for key in ("social", "links", "profiles"):
-        items = meta.get(key)
-        if isinstance(items, list):
-            for item in items:
-                if isinstance(item, dict):
-                    for value in item.values():
-                        if isinstance(value, str):
-                            for k, v in find_identifiers(value.replace("mailto:", "")).items():
-                                out.setdefault(k, v)
+    out = {"email": email.strip()} if isinstance(email, str) and "@" in email else {}
+    listed = [value for key in ("social", "links", "profiles") if isinstance(meta.get(key), list)
+              for item in meta[key] if isinstance(item, dict) for value in item.values() if isinstance(value, str)]
+    for value in listed:
+        for k, v in find_identifiers(value.replace("mailto:", "")).items():
+            out.setdefault(k, v)
     return out

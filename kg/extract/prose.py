@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from kg.extract.dates import find_date_range
+from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
@@ -58,10 +58,8 @@ __all__ = ["read_prose"]
 def _after_people(tail: str) -> str:
     """The rest of a clause after the names that follow a trigger ("Prof. A at the B from
     2019" -> " at the B from 2019"): from the first preposition outside a parenthetical note."""
-    for match in _PEOPLE_STOP.finditer(tail):
-        if tail.count("(", 0, match.start()) == tail.count(")", 0, match.start()):
-            return tail[match.start():]
-    return ""
+    return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
+                 if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
 _STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
 _WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
@@ -219,21 +217,17 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     return any(n and _has_word(sentence, n) for n in names)
 
 
-def _is_word_char(text: str, at: int) -> bool:
-    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+@lru_cache(maxsize=4096)
+def _whole_word(word: str) -> re.Pattern:
+    """``word`` between word boundaries, compiled once per name (a document asks for the same few names often)."""
+    return re.compile(rf"\b{re.escape(word)}\b")
 
 
 def _has_word(text: str, word: str) -> bool:
-    """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    """Whether ``word`` stands in ``text`` as a whole word."""
     if word[:1] >= "\u3040":
         return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    at = text.find(word)
-    while at >= 0:
-        end = at + len(word)
-        if _is_word_char(text, at - 1) != _is_word_char(text, at) and _is_word_char(text, end - 1) != _is_word_char(text, end):
-            return True
-        at = text.find(word, at + 1)
-    return False
+    return bool(_whole_word(word).search(text))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
@@ -452,9 +446,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
-    for i in range(len(orgs) - 1):
+    for i, (a, b) in enumerate(zip(orgs, orgs[1:])):
         # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
-        a, b = orgs[i], orgs[i + 1]
         if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
                 and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
@@ -497,8 +490,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
     if predicate == "studiedAt":
-        if dates and dates.start is None:
-            start = None
         if start is None and end is None and _CURRENT_STUDY.search(head):
             end = "present"
         if _ONGOING_STUDY.search(head) and end is None:
@@ -536,8 +527,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
                     o_start, o_end = (span.start, span.end) if span else (None, None)
                 elif len(mine) > 1:
                     # "an M.S. in 2012 and a B.S. in 2010 from X": one relation, the latest end
-                    from kg.extract.dates import find_dates
-
                     years = [v for v, _, _ in find_dates(head[mine[0][1]: orgs[i].end + 12])]
                     o_degree, o_field = mine[0][0], field_of(head[mine[0][1]:])
                     o_start, o_end = None, (max(years) if years else end)
