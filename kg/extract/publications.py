@@ -666,7 +666,7 @@ def parse_citation(text: str) -> Citation | None:
     c = _read_fields(whole)
     if c is None:
         return None
-    if not whole.isascii():
+    if not whole.isascii() and _CJK_CHARACTER.search(whole):
         _cjk_citation(c, whole)
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
@@ -680,6 +680,7 @@ def parse_citation(text: str) -> Citation | None:
     return _plausible(c, whole)
 
 
+_CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 #: A Chinese or Japanese name the labeller left at the title's start ("钟明哲. 基于...", "相良直人: 「...」").
 _CJK_NAME_LEAD = re.compile(r"^([\u3400-\u9fff]{2,4})\s*[.:：．]\s*(?=\S)")
 #: A title in corner brackets, the Japanese quotation marks ("「層状ペロブスカイト...」").
@@ -1373,6 +1374,7 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         # is one whole citation, or where "title / authors / venue" groups follow one another without bullets
         if (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
                 or _complete_line(texts[current[-1]]) and _complete_line(text)
+                or _same_record_shape(texts[current[-1]], text)
                 or not bulleted and _starts_new_field_group(texts, current, i)):
             close()
             current = [i]
@@ -1437,6 +1439,19 @@ def _complete_line(text: str) -> bool:
         and bool(_YEAR_OR_ARXIV_ID.search(text))
         and text[-1] in ".)]0123456789"
     )
+
+
+def _same_record_shape(previous: str, text: str) -> bool:
+    """Two lines of three or more " | " fields each, as many: two rows of one table or class macro,
+    so two records, whether or not either has a year ("12/23 | Authors | Venue | Title").
+
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "12/23 | B. Wu | Cell, in press | Two")
+    True
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "continued on the next line")
+    False
+    """
+    count = text.count(" | ")
+    return count >= 2 and previous.count(" | ") == count
 
 
 def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:
