@@ -130,3 +130,14 @@ def test_a_topic_in_sentence_case_is_no_company(topic):
 @pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
 def test_a_firm_named_with_a_company_word_still_is_one(firm):
     assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]
+
+
+def test_units_written_beside_their_parent_are_part_of_it():
+    # a university's institute named with the university's name; a CJK lab written before its university
+    from extract_helpers import facts, run
+
+    found = facts(run("units_beside_parent.md"))
+    assert ("Quillon University Marine Institute", "partOf", "Quillon University") in found
+    assert ("Tidewater Group", "partOf", "Quillon University Marine Institute") in found
+    assert ("蓝港实验室", "partOf", "澄江大学") in found
+    assert not any(p == "partOf" and s in ("Quillon University", "澄江大学") for s, p, _ in found)

@@ -459,8 +459,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
-        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
+        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
@@ -855,15 +855,17 @@ class OrgRegistry:
             names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
-            if e.id in self.parent_of or e.type == "University":
+            if e.id in self.parent_of:
                 continue
             for n, oid in names:
                 if oid == e.id or not e.name.startswith(n + " ") or len(e.name) <= len(n) + 1:
                     continue
+                if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
+                    break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
                 if ctx.entity(oid).type == "Lab" and e.type != "Lab":
                     continue
                 self.part_of(e.id, oid, e.evidence)
-                if e.type in ("Institute",) and ctx.entity(oid).type == "University":
+                if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")
                 break
 
