@@ -140,4 +140,7 @@ def test_units_written_beside_their_parent_are_part_of_it():
     assert ("Quillon University Marine Institute", "partOf", "Quillon University") in found
     assert ("Tidewater Group", "partOf", "Quillon University Marine Institute") in found
     assert ("蓝港实验室", "partOf", "澄江大学") in found
+    # "青岚大学，海洋数据实验室（OD Lab）": the bracketed Latin name is the lab's own, not a third organisation
+    assert ("海洋数据实验室", "partOf", "青岚大学") in found
+    assert not any(o == "OD Lab" for _, _, o in found)
     assert not any(p == "partOf" and s in ("Quillon University", "澄江大学") for s, p, _ in found)
