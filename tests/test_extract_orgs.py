@@ -143,6 +143,7 @@ def test_units_written_beside_their_parent_are_part_of_it():
     # "青岚大学，海洋数据实验室（OD Lab）": the bracketed Latin name is the lab's own, not a third organisation
     assert ("海洋数据实验室", "partOf", "青岚大学") in found
     assert not any(o == "OD Lab" for _, _, o in found)
+    assert ("Spatial Data Centre", "partOf", "University of Brackenmoor") in found  # a unit in brackets
     # "at the University of X in the Y lab": a named lab inside the university the sentence names
     assert ("Okafor lab", "partOf", "University of Harrowgate") in found
     assert not any(p == "partOf" and s in ("Quillon University", "澄江大学") for s, p, _ in found)
