@@ -147,3 +147,6 @@ def test_units_written_beside_their_parent_are_part_of_it():
     # "at the University of X in the Y lab": a named lab inside the university the sentence names
     assert ("Okafor lab", "partOf", "University of Harrowgate") in found
     assert not any(p == "partOf" and s in ("Quillon University", "澄江大学") for s, p, _ in found)
+    # an agency's chain, each unit with its acronym in brackets: "X Branch (XB) in the Division of Y (DY)"
+    assert ("Records and Data Branch", "partOf", "Division of Coastal Informatics") in found
+    assert ("Division of Coastal Informatics", "partOf", "Bureau for Coastal Safety") in found
