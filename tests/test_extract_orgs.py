@@ -150,3 +150,6 @@ def test_units_written_beside_their_parent_are_part_of_it():
     # an agency's chain, each unit with its acronym in brackets: "X Branch (XB) in the Division of Y (DY)"
     assert ("Records and Data Branch", "partOf", "Division of Coastal Informatics") in found
     assert ("Division of Coastal Informatics", "partOf", "Bureau for Coastal Safety") in found
+    # "in the Department of X, of Y" / ", also at Y": a comma before the joiner
+    assert ("Department of Marine Engineering", "partOf", "Politecnico di Valtorre") in found
+    assert ("Department of Coastal Studies", "partOf", "University of Harrowgate") in found
