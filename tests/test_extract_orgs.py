@@ -153,3 +153,5 @@ def test_units_written_beside_their_parent_are_part_of_it():
     # "in the Department of X, of Y" / ", also at Y": a comma before the joiner
     assert ("Department of Marine Engineering", "partOf", "Politecnico di Valtorre") in found
     assert ("Department of Coastal Studies", "partOf", "University of Harrowgate") in found
+    # a "University Library" is a university's unit, not a university
+    assert ("University Library", "partOf", "Brackenmoor University") in found
