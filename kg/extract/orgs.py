@@ -459,8 +459,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
-        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
+    # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation
+    out = [m for j, m in enumerate(out) if not (j and CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
+                                                and cleaned[out[j - 1].end:m.begin].strip() == "(")]
+    if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
+            and cleaned[out[0].end:out[1].begin].strip() == "(":
+        out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
+        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
@@ -855,15 +861,17 @@ class OrgRegistry:
             names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
-            if e.id in self.parent_of or e.type == "University":
+            if e.id in self.parent_of:
                 continue
             for n, oid in names:
                 if oid == e.id or not e.name.startswith(n + " ") or len(e.name) <= len(n) + 1:
                     continue
+                if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
+                    break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
                 if ctx.entity(oid).type == "Lab" and e.type != "Lab":
                     continue
                 self.part_of(e.id, oid, e.evidence)
-                if e.type in ("Institute",) and ctx.entity(oid).type == "University":
+                if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")
                 break
 

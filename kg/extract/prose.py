@@ -449,7 +449,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     for i, (a, b) in enumerate(zip(orgs, orgs[1:])):
         # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
         if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
-                and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
+                and (is_generic_unit(b.name) or a.type == "University" and b.type == "Lab") \
+                and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
