@@ -132,6 +132,18 @@ def test_a_firm_named_with_a_company_word_still_is_one(firm):
     assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]
 
 
+def test_a_place_after_a_universitat_is_its_name_and_an_en_dash_joins_a_name():
+    from kg.extract.orgs import classify_segment
+    assert classify_segment("Ernst Moritz Universität Tarnow").name == "Ernst Moritz Universität Tarnow"
+    assert [o.name for o in find_orgs_in_text("She holds a PhD from the University of Tarnow–Lindau (2020).")] \
+        == ["University of Tarnow–Lindau"]
+
+
+def test_a_graduate_school_after_a_university_is_its_unit():
+    from kg.extract.prose import _cjk_orgs
+    assert [o.name for o in _cjk_orgs("2019年10月 北浜大学 大学院工学研究科 講師")] == ["北浜大学", "大学院工学研究科"]
+
+
 def test_units_written_beside_their_parent_are_part_of_it():
     # a university's institute named with the university's name; a CJK lab written before its university
     from extract_helpers import facts, run
