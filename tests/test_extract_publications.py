@@ -483,6 +483,19 @@ def test_a_two_digit_venue_year_is_never_read_as_more_than_a_year_ahead():
     assert venue_year("Tarvik Symposium'97") == "1997"
 
 
+@pytest.mark.parametrize("text, authors, title, venue", [
+    # GB/T 7714: authors, a full stop, the title with its type mark, the journal
+    ("[2] 林晓东, 周明远. 基于图网络的蛋白质结构预测[J]. 生物信息学报, 2019, 17(3): 45-56.",
+     ["林晓东", "周明远"], "基于图网络的蛋白质结构预测", "生物信息学报"),
+    # a Japanese 業績 entry: the title in 「」, the journal after it
+    ("森川健一, 早瀬美咲: 「薄膜の熱伝導率測定」, 日本機械学会論文集, 第80巻, pp. 1-9, 2014年.",
+     ["森川健一", "早瀬美咲"], "薄膜の熱伝導率測定", "日本機械学会論文集"),
+])
+def test_chinese_and_japanese_citations(text, authors, title, venue):
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.venue) == (authors, title, venue)
+
+
 def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication(tmp_path):
     # its sentences end in acronyms ("... DIS and ICSE."), so only its first person marks it as prose
     page = tmp_path / "bio.md"

@@ -226,7 +226,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     # "Uppsala University Uppsala": a place written after the name
     for cut in (1, 2):
         # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
-        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
@@ -459,8 +459,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
-        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
+    # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation
+    out = [m for j, m in enumerate(out) if not (j and CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
+                                                and cleaned[out[j - 1].end:m.begin].strip() == "(")]
+    if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
+            and cleaned[out[0].end:out[1].begin].strip() == "(":
+        out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
+        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
@@ -497,7 +503,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 # -- organisations in prose -------------------------------------------------------------------
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
-_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
+_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
 _PHRASE = re.compile(
     rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
@@ -855,15 +861,17 @@ class OrgRegistry:
             names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
-            if e.id in self.parent_of or e.type == "University":
+            if e.id in self.parent_of:
                 continue
             for n, oid in names:
                 if oid == e.id or not e.name.startswith(n + " ") or len(e.name) <= len(n) + 1:
                     continue
+                if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
+                    break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
                 if ctx.entity(oid).type == "Lab" and e.type != "Lab":
                     continue
                 self.part_of(e.id, oid, e.evidence)
-                if e.type in ("Institute",) and ctx.entity(oid).type == "University":
+                if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")
                 break
 

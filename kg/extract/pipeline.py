@@ -22,8 +22,8 @@ from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import _project_shape, looks_like_project, project_mentions
-from kg.extract.prose import _opening_person, read_prose
+from kg.extract.projects import _project_shape, grant_project, looks_like_project, project_mentions
+from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
@@ -46,7 +46,7 @@ _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
-_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "teaching")
+_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching")
 _TITLED = re.compile(
     r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -136,10 +136,14 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
         elif section.kind in (None, "bio", "service"):
-            extract_entries(ctx, registry, subject_id, body, "experience", strict=True,
+            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
+            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
+            extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
             _project_items(ctx, subject_id, body, titles=section.kind == "projects")
+        if section.kind in ("grants", "projects"):
+            _grant_items(ctx, subject_id, body, listed=section.kind == "grants")
         elif section.kind == "references":
             reference_people(ctx, registry, body)
         if section.kind not in _PROSE_SKIP:
@@ -208,13 +212,22 @@ def extract(document: Document) -> Extraction:
     return ctx.build()
 
 
+def _opens_with_other(document: Document, text: str, names: list[str]) -> bool:
+    """Whether a line of prose opens with a person other than the subject ("Rui Pinto earned his PhD ...")."""
+    if len(text) < 40 or not names:
+        return False
+    head = text[: 200]
+    other = _opening_person(head, names) or family_opening(document, head, names)
+    return bool(other) and not any(n in other.split() for n in names)
+
+
 def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
     """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
     the subject of a news item or a bio whose headings name nobody."""
     for index, line in enumerate(document.lines[:80]):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         for begin, end in sentence_spans(text) if len(text) > 40 else ():
-            name = _opening_person(text[begin:end], [])
+            name = _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
     return None
@@ -295,6 +308,19 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
         if name:
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
             ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
+
+
+def _grant_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
+    """The funded projects of a Grants section (or of a Projects section's lines about funding),
+    each named by its acronym: the subject contributed to them in the years the line gives."""
+    for index in indexes:
+        text = clean(ctx.document.lines[index].text)
+        name = grant_project(text, listed=listed)
+        if name:
+            dates = find_date_range(text)
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start if dates else None,
+                             end=dates.end if dates else None, evidence=ctx.evidence(index))
 
 
 def _title_word(word: str) -> str:

@@ -143,8 +143,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
             return "mentoredBy"
         if t.startswith("in the") and (studying or _STUDENT.search(before)):
             return "advisedBy"
-        if studying and _TITLED_PERSON_OPENING.match(after):
-            return "advisedBy"  # a student "working with Dr. A": the student's advisor
+        if (studying or _STUDENT.search(before)) and _TITLED_PERSON_OPENING.match(after):
+            return "advisedBy"  # a student "working with Dr. A", "her PhD in 2020, working with Prof. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"

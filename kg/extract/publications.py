@@ -668,6 +668,8 @@ def parse_citation(text: str) -> Citation | None:
     c = _read_fields(whole)
     if c is None:
         return None
+    if not whole.isascii() and _CJK_CHARACTER.search(whole):
+        _cjk_citation(c, whole)
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
@@ -678,6 +680,30 @@ def parse_citation(text: str) -> Citation | None:
         years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c, whole)
+
+
+_CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+#: A Chinese or Japanese name the labeller left at the title's start ("钟明哲. 基于...", "相良直人: 「...」").
+_CJK_NAME_LEAD = re.compile(r"^([\u3400-\u9fff]{2,4})\s*[.:：．]\s*(?=\S)")
+#: A title in corner brackets, the Japanese quotation marks ("「層状ペロブスカイト...」").
+_CORNER_QUOTED = re.compile(r"[「『](?P<title>[^「」『』]{4,300})[」』]\s*[,，.、]?\s*(?P<rest>[^,，.、]*)")
+#: The venue after a Chinese national standard (GB/T 7714) type mark: "题名[J]. 计算机学报, 2016".
+_GB_TYPE_VENUE = re.compile(r"\[(?:J|C|M|D|R|N)(?:/OL)?\]\s*[.．]\s*(?P<venue>[^,，.．\d][^,，.．]{1,60})")
+
+
+def _cjk_citation(c: "Citation", whole: str) -> None:
+    """What a Chinese or Japanese citation states by its punctuation: every author before the full stop or
+    colon, a title in 「」 and the venue after it, the venue after a GB/T 7714 type mark."""
+    lead = _CJK_NAME_LEAD.match(c.title or "")
+    if lead and c.authors and all(_CJK.match(a.replace(" ", "")) for a in c.authors):
+        c.authors.append(lead.group(1))
+        c.title = c.title[lead.end():]
+    quoted = _CORNER_QUOTED.search(c.title or "")
+    if quoted:
+        c.title = quoted.group("title").strip()
+        c.venue = c.venue or (quoted.group("rest").strip() or None)
+    elif c.venue is None and (typed := _GB_TYPE_VENUE.search(whole)):
+        c.venue = typed.group("venue").strip()
 
 
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"

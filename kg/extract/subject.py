@@ -179,6 +179,11 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(label.group(1))
             if found:
                 return found[0], found[1], index
+        wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
+        if wrapped != text:  # "# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana Ruiz" as a heading
+            found = _person(wrapped)
+            if found:
+                return found[0], found[1], index
         if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
             found = _person(text)
             if found and not _ABOUT.search(text):
