@@ -497,7 +497,7 @@ def test_chinese_and_japanese_citations(text, authors, title, venue):
 
 
 def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication(tmp_path):
-    # its sentences end in acronyms ("... DIS and ICSE."), so only its first person marks it as prose
+    # its sentences end in acronyms ("... JGR and GRL."), so only its first person marks it as prose
     page = tmp_path / "bio.md"
     page.write_text(
         "# Ada Quill\n\n## Publications and honours\n\n"
