@@ -8,8 +8,9 @@ of its own whose ``sys.path`` starts with that tree:
    phase, and ``parse_person_name``'s cache misses; its answer (every IRI and merge) is saved
    and compared between the trees, which must give the same;
 2. with ``--build``: :func:`kg.pipeline.build` of those documents into a fresh store with
-   extraction replaced by the pickled extractions (per-stage seconds, CPU, the writer's peak
-   RSS), then a build of 100 more documents (seed 9) into that store, as ``kg build`` adds.
+   extraction replaced by the pickled extractions, each read from a file as the build asks for it
+   (per-stage seconds, CPU, the writer's peak RSS in all and per stage: extracting, resolving,
+   writing), then a build of 100 more documents (seed 9) into that store, as ``kg build`` adds.
 
 Usage::
 
@@ -89,41 +90,69 @@ def stage_resolve(extractions: str, answer: str) -> dict:
     return figures
 
 
+def replay_file(pickled: Path) -> Path:
+    """The extractions of ``pickled`` one pickle after another, with an index of where each starts
+    (made once): a replayed build reads each document as it needs it, so the writer's memory is
+    the build's own, not the replay's."""
+    records = pickled.with_suffix(".records")
+    if not records.exists():
+        with open(pickled, "rb") as handle:
+            loaded = pickle.load(handle)
+        index = {}
+        with open(records, "wb") as out:
+            for record in loaded:
+                start = out.tell()
+                out.write(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+                index[record[0]] = (start, out.tell() - start)
+        with open(records.with_suffix(".index"), "wb") as out:
+            pickle.dump(index, out)
+    return records
+
+
 def stage_build(extractions: str, added: str, store_dir: str) -> dict:
     import shutil
 
     import kg.pipeline
     from kg.store import Store
 
-    known = {}
-    for pickled in (extractions, added):
-        with open(pickled, "rb") as handle:
-            known.update((key, (document, extraction)) for key, document, extraction in pickle.load(handle))
+    sources = {}
+    for records in (extractions, added):
+        with open(Path(records).with_suffix(".index"), "rb") as handle:
+            sources[records] = (open(records, "rb"), pickle.load(handle))
 
     def replayed(paths, workers=None, budget=None):
         for path in paths:
-            yield (path, *known[kg.pipeline.document_key(path)], None)
+            key = kg.pipeline.document_key(path)
+            handle, index = next((h, i) for h, i in sources.values() if key in i)
+            start, size = index[key]
+            handle.seek(start)
+            _, document, extraction = pickle.loads(handle.read(size))
+            yield path, document, extraction, None
 
     kg.pipeline.extract_files = replayed
-    peak = [0.0]
+    peak = {"extracting": 0.0, "resolving": 0.0, "writing": 0.0}
+    stage = ["extracting"]
 
     def sample():
         while True:
-            peak[0] = max(peak[0], _rss_mb())
+            peak[stage[0]] = max(peak[stage[0]], _rss_mb())
             time.sleep(0.02)
+
+    def progress(done, total, name):
+        stage[0] = name
 
     threading.Thread(target=sample, daemon=True).start()
     figures = {}
     shutil.rmtree(store_dir, ignore_errors=True)
-    for name, pickled in (("build", extractions), ("add", added)):
-        with open(pickled, "rb") as handle:
-            paths = [key for key, _, _ in pickle.load(handle)]
+    for name, records in (("build", extractions), ("add", added)):
+        paths = list(sources[records][1])
         wall, cpu = time.perf_counter(), time.process_time()
         with Store.open(store_dir) as store:
-            report = kg.pipeline.build(paths, store)
+            report = kg.pipeline.build(paths, store, progress=progress if name == "build" else None)
         figures[name] = {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, **report.timings}
         if name == "build":
-            figures["peak_mb"] = max(peak[0], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            figures["peak_mb"] = max(max(peak.values()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            figures["stage_peak_mb"] = dict(peak)
     index = [f for f in Path(store_dir).rglob("*") if f.is_file() and "resolver-index" in str(f)]
     figures["index_files"] = sorted((str(f.relative_to(store_dir)), f.stat().st_size) for f in index)
     shutil.rmtree(store_dir, ignore_errors=True)
@@ -178,9 +207,11 @@ def main(argv: list[str] | None = None) -> int:
             answers[name] = answer.read_bytes()
             built = ""
             if args.build:
-                b = _child("build", str(pickled), str(added), str(args.work / "store"), tree=Path(tree).resolve())
+                b = _child("build", str(replay_file(pickled)), str(replay_file(added)), str(args.work / "store"),
+                           tree=Path(tree).resolve())
                 built = (f"build {b['build']['wall']:.1f} s wall, {b['build']['cpu']:.1f} s CPU (resolve "
-                         f"{b['build']['resolve']:.1f}, write {b['build']['write']:.1f}), peak {b['peak_mb']:.0f} MB; "
+                         f"{b['build']['resolve']:.1f}, write {b['build']['write']:.1f}), peak {b['peak_mb']:.0f} MB ("
+                         + ", ".join(f"{k} {v:.0f}" for k, v in b["stage_peak_mb"].items()) + "); "
                          f"+100 documents {b['add']['wall']:.1f} s (index {b['add']['index']:.1f}); index files "
                          + ", ".join(f"{f} {size / 1e6:.1f} MB" for f, size in b["index_files"]))
             phases = ", ".join(f"{k.strip('_')} {v:.1f}" for k, v in figures["phases"].items())
