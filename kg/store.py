@@ -930,7 +930,8 @@ class BulkWriter:
         quads, batch = 0, set()
         for graph, triples in documents:
             count += 1
-            if graph in queued or ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1])):
+            # a store that was empty when this writer started holds only the graphs it queued
+            if graph in queued or (self._ask_store and ox.contains_named_graph(pyoxigraph.NamedNode(graph[1:-1]))):
                 if graph in batch:
                     quads = None  # loaded and rewritten by this very batch: count the store afterwards
                 stale.append(graph)
