@@ -409,13 +409,24 @@ def _name_phase(cl: _People) -> None:
 
 def _variant_phase(cl: _People) -> None:
     """Initials, a missing middle name or swapped name order: merge only with evidence >= 0.5."""
-    blocks: dict[tuple, set[int]] = defaultdict(set)
-    for root in cl.roots():
+    def block_keys(root: int) -> set[tuple]:
+        keys = set()
         for _, pn in cl.pnames[root]:
             if pn.loose_key:
-                blocks[("loose", pn.loose_key)].add(root)
+                keys.add(("loose", pn.loose_key))
             if pn.swap_key:
-                blocks[("swap", pn.swap_key)].add(root)
+                keys.add(("swap", pn.swap_key))
+        return keys
+
+    # a block of one cluster proposes no pair: blocks are counted first and only those of two
+    # or more clusters kept (a set per name key of every cluster was a fifth of the peak)
+    sizes = Counter(key for root in cl.roots() for key in block_keys(root))
+    blocks: dict[tuple, list[int]] = defaultdict(list)
+    for root in cl.roots():
+        for key in block_keys(root):
+            if sizes[key] > 1:
+                blocks[key].append(root)
+    del sizes
     pairs: dict[tuple[int, int], tuple[str, int, int]] = {}
     named: dict[int, list] = {}  # no union until every pair is found: each root's names listed once
     for block_key in sorted(blocks, key=repr):
@@ -500,15 +511,18 @@ def _named(cl: _People, root: int):
 
 def _unnamed_phase(cl: _People) -> None:
     """An unnamed document subject joins the person it shares enough evidence with (>= 0.9)."""
+    unnamed = [r for r in cl.roots() if cl.unnamed(r)]
+    # only the unnamed subjects' features are looked up: the index holds those alone (every
+    # cluster's, at 100,000 documents, was the resolver's peak); a subject that joins someone
+    # is named from then on, so the features looked up are all known here
+    wanted = {feature for u in unnamed for feature in cl.features(u)}
     index: dict[tuple, set[int]] = defaultdict(set)
-    for root in cl.roots():
-        for p in cl.pubs[root]:
-            index[("pub", p)].add(root)
-        for o in cl.orgs[root]:
-            index[("org", o)].add(root)
-        for k in cl.assoc[root]:
-            index[("assoc", k)].add(root)
-    for u in [r for r in cl.roots() if cl.unnamed(r)]:
+    for root in cl.roots() if wanted else ():
+        for feature in cl.features(root):
+            if feature in wanted:
+                index[feature].add(root)
+    del wanted
+    for u in unnamed:
         u = cl.find(u)
         if not cl.unnamed(u):
             continue
