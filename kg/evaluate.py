@@ -9,9 +9,10 @@ of ``entities`` (``name``, ``type``, optional ``aliases``) and a list of ``relat
 How a prediction is graded:
 
 - Entities match by name or alias, compared as :func:`name_key` writes them (case, punctuation
-  and accents ignored, and word order too except in person names), or by a fuzzy ratio of at
-  least :data:`FUZZY_MIN`; each gold entity matches at most one predicted entity of its coarse
-  class (:data:`COARSE_CLASS`). A second prediction of the same entity is a false one.
+  and accents ignored, "&" read as "and", a leading "the" dropped, and word order too except in
+  person names), or by a fuzzy ratio of at least :data:`FUZZY_MIN`; each gold entity matches at
+  most one predicted entity of its coarse class (:data:`COARSE_CLASS`). A second prediction of
+  the same entity is a false one.
 - Relations match by (subject, predicate, object) after entity matching; ``coauthored`` in
   either direction. A position or study at an organisation that contains the gold one (through
   the gold ``partOf`` relations) is never a false one, and finds one such gold relation that
@@ -74,16 +75,21 @@ _PRESENT = frozenset({"present", "now", "current", "today", "ongoing"})
 
 
 def name_key(name: str, person: bool = False) -> str:
-    """The form in which two names are compared: no case, accents or punctuation; words sorted unless ``person``.
+    """The form in which two names are compared: no case, accents, punctuation or leading "the"; words sorted unless ``person``.
 
     >>> name_key("Université de Nulle-Part")
     'de nulle part universite'
     >>> name_key("Quill, Ada"), name_key("Ada Quill", person=True)
     ('ada quill', 'ada quill')
+    >>> name_key("The Quillon Arts & Letters Society") == name_key("Quillon Arts and Letters Society")
+    True
     """
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    words = "".join(c if c.isalnum() else " " for c in plain).split()
+    words = "".join(c if c.isalnum() else " " for c in plain.replace("&", " and ")).split()
+    # A leading article is style, not name ("The Quillon Institute" is the Quillon Institute).
+    if words[:1] == ["the"] and len(words) > 1:
+        words = words[1:]
     return " ".join(words if person else sorted(words))
 
 

@@ -38,6 +38,12 @@ def test_name_key_ignores_case_accents_punctuation_and_word_order_except_in_pers
     assert name_key("Brandt Emile", person=True) != name_key("Emile Brandt", person=True)
 
 
+def test_name_key_reads_an_ampersand_as_and_and_drops_a_leading_article_as_the_grader_does():
+    assert name_key("The Tarvik Institute of Arts & Crafts") == name_key("Tarvik Institute of Arts and Crafts")
+    assert name_key("The Hague Lab") != name_key("Hague Lab Other")
+    assert name_key("The") == "the"
+
+
 def test_counts_precision_recall_f1_and_the_empty_case():
     assert (Counts(2, 2, 0).precision, Counts(2, 2, 0).recall, Counts(2, 2, 0).f1) == (0.5, 1.0, 2 / 3)
     assert (Counts().precision, Counts().recall, Counts().f1) == (1.0, 1.0, 1.0)
