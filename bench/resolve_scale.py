@@ -4,9 +4,11 @@ For each ``--docs N``: ``bench/generate.py`` documents (seed 7) are extracted on
 tree, in ``--work``, kept for the next run) and pickled; then, for each ``--tree``, in a process
 of its own whose ``sys.path`` starts with that tree:
 
-1. ``resolve``: :func:`kg.resolve.resolve` on all the extractions, CPU seconds in all and per
-   phase, and ``parse_person_name``'s cache misses; its answer (every IRI and merge) is saved
-   and compared between the trees, which must give the same;
+1. ``resolve``: :func:`kg.resolve.resolve` on all the extractions as the tree's build gives them
+   (a :class:`kg.spool.Spool` where the tree has one, else a list held in memory), CPU seconds
+   in all and per phase, ``parse_person_name``'s cache misses, the process's RSS when resolution
+   starts and its peak; its answer (every IRI and merge) is saved and compared between the
+   trees, which must give the same;
 2. with ``--build``: :func:`kg.pipeline.build` of those documents into a fresh store with
    extraction replaced by the pickled extractions, each read from a file as the build asks for it
    (per-stage seconds, CPU, the writer's peak RSS in all and per stage: extracting, resolving,
@@ -78,14 +80,35 @@ def stage_resolve(extractions: str, answer: str) -> dict:
                 finally:
                     spent[_name] = spent.get(_name, 0.0) + time.process_time() - cpu
             setattr(module, name, timed)
-    with open(extractions, "rb") as handle:
-        loaded = [extraction for _, _, extraction in pickle.load(handle)]
+    try:  # what the tree's build resolves: a spool of the extractions, else the extractions held
+        from kg.spool import Spool
+    except ImportError:
+        with open(extractions, "rb") as handle:
+            loaded = [extraction for _, _, extraction in pickle.load(handle)]
+    else:
+        records = replay_file(Path(extractions))
+        with open(records.with_suffix(".index"), "rb") as handle:
+            index = pickle.load(handle)
+        loaded = Spool()
+        with open(records, "rb") as handle:
+            for start, size in index.values():
+                handle.seek(start)
+                loaded.add(*pickle.loads(handle.read(size)))
+    peak, start_mb = [0.0], _rss_mb()
+
+    def sample():
+        while True:
+            peak[0] = max(peak[0], _rss_mb())
+            time.sleep(0.02)
+
+    threading.Thread(target=sample, daemon=True).start()
     cpu = time.process_time()
     resolution = resolve(loaded)
     figures = {"cpu": time.process_time() - cpu, "phases": spent, "parse_misses": parse_person_name.cache_info().misses,
-               "iris": len(resolution.iris), "merges": len(resolution.merges)}
+               "iris": len(resolution.iris), "merges": len(resolution.merges), "start_mb": start_mb,
+               "peak_mb": max(peak[0], _rss_mb())}
     with open(answer, "wb") as handle:
-        # plain values: the same answer gives the same bytes whichever tree pickles it
+        # plain values, compared by value (not by bytes: whether equal strings are one object changes the pickle)
         pickle.dump((sorted(resolution.iris.items()), [dataclasses.astuple(m) for m in resolution.merges]), handle)
     return figures
 
@@ -190,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     first = Path(next(iter(trees.values()))).resolve()
     args.work.mkdir(parents=True, exist_ok=True)
     print(f"load average at the start: {' '.join(map('{:.2f}'.format, os.getloadavg()))}")
-    print("| documents | tree | resolve CPU s | per phase (CPU s) | name parses | same answer | build (no extraction) |")
-    print("| ---: | --- | ---: | --- | ---: | --- | --- |")
+    print("| documents | tree | resolve CPU s | per phase (CPU s) | name parses | RSS at start / peak (MB) | same answer | build (no extraction) |")
+    print("| ---: | --- | ---: | --- | ---: | ---: | --- | --- |")
     for n, seed in [(n, 7) for n in args.docs] + ([(100, 9)] if args.build else []):
         corpus, pickled = args.work / f"docs-{n}-{seed}", args.work / f"extracted-{n}-{seed}.pickle"
         if not pickled.exists():
@@ -204,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, tree in trees.items():
             answer = args.work / f"answer-{docs}-{name}.pickle"
             figures = _child("resolve", str(pickled), str(answer), tree=Path(tree).resolve())
-            answers[name] = answer.read_bytes()
+            answers[name] = pickle.loads(answer.read_bytes())  # by value: equal strings may pickle as shared or not
             built = ""
             if args.build:
                 b = _child("build", str(replay_file(pickled)), str(replay_file(added)), str(args.work / "store"),
@@ -216,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                          + ", ".join(f"{f} {size / 1e6:.1f} MB" for f, size in b["index_files"]))
             phases = ", ".join(f"{k.strip('_')} {v:.1f}" for k, v in figures["phases"].items())
             same = "yes" if answers[name] == next(iter(answers.values())) else "**no**"
-            print(f"| {docs:,} | {name} | {figures['cpu']:.1f} | {phases} | {figures['parse_misses']:,} | {same} | {built} |",
+            print(f"| {docs:,} | {name} | {figures['cpu']:.1f} | {phases} | {figures['parse_misses']:,} | "
+                  f"{figures['start_mb']:.0f} / {figures['peak_mb']:.0f} | {same} | {built} |",
                   flush=True)
     print(f"load average at the end: {' '.join(map('{:.2f}'.format, os.getloadavg()))}")
     return 0
