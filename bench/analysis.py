@@ -219,6 +219,7 @@ def incremental_main(store: Path, add: Path, trees: dict[str, Path], person: str
     import os
     import shutil
 
+    work.mkdir(parents=True, exist_ok=True)  # --work names a folder that need not exist yet
     lists = work / "people-a.txt", work / "people-b.txt"
     lists[0].write_text(person + "\n", encoding="utf-8")
     lists[1].write_text(other + "\n", encoding="utf-8")

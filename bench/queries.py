@@ -27,6 +27,9 @@ Usage::
 
 Prints one table per code tree (query, rows, median ms of each path) and exits 1 if any
 query's ``query`` time (``Store.query``, the path of ``kg query --name``) exceeds ``--limit-ms``.
+With several ``--code`` trees, the trees take turns query by query (before and after meet the
+same load) and each row's ``answer`` says whether its rows equal the first tree's; a query that
+answers otherwise also makes the run exit 1.
 A run that exceeds ``--timeout`` seconds is stopped and reported as ``>T``.
 """
 from __future__ import annotations
@@ -93,6 +96,18 @@ def hubs(store) -> dict:
     return {"person": person, "org": org, "other": other, "label": label, "fill": fill}
 
 
+def kept_hubs(store, path: Path) -> dict:
+    """:func:`hubs` of ``store``, kept in ``path`` for the store's state (minutes on a 10,000-document store)."""
+    state = store.generation
+    if path.exists():
+        kept = json.loads(path.read_text())
+        if kept.get("generation") == state:
+            return kept["hubs"]
+    found = hubs(store)
+    path.write_text(json.dumps({"generation": state, "hubs": found}))
+    return found
+
+
 def parameters(name: str, hub: dict) -> dict[str, str]:
     """``--param`` values (``VAR -> text``) for the named query: its documented parameters, from the hubs."""
     from kg.queries import query_parameters
@@ -125,7 +140,8 @@ def filled(text: str, fill: dict) -> str:
 
 # -- one query in a worker process ----------------------------------------------------------------
 def worker(args) -> None:
-    """Time one query on one path in this process (``--worker``); print ``{"rows", "ms"}`` as JSON."""
+    """Time one query on one path in this process (``--worker``); print ``{"rows", "ms", "answer"}`` as
+    JSON, ``answer`` a digest of the rows (:func:`answer_digest`) so that two code trees' answers compare."""
     sys.path.insert(0, str(Path(args.code).resolve()))
     from kg.queries import load_query, parameter_bindings
     from kg.store import Store
@@ -138,22 +154,41 @@ def worker(args) -> None:
     with Store.open(args.store, read_only=True) as store:
         bindings = parameter_bindings(store, params, args.name) if params else {}
         run = _path(store, args.path, text, bindings)
-        times, rows = [], 0
+        times, rows = [], []
         for _ in range(args.repeat):
             started = time.perf_counter()
             rows = run()
             times.append((time.perf_counter() - started) * 1000)
             if sum(times) > args.timeout * 1000:
                 break  # a slow query: fewer runs rather than minutes more
-    print(json.dumps({"rows": rows, "ms": times}))
+    print(json.dumps({"rows": len(rows), "ms": times, "answer": answer_digest(rows, ordered="\nORDER BY" in text)}))
+
+
+def answer_digest(rows: list, ordered: bool) -> str:
+    """A digest of ``rows`` (each a sequence of terms, or a dict): equal for equal answers.
+
+    An unordered answer is compared as a multiset; ``GROUP_CONCAT``'s values, whose order SPARQL
+    leaves open, are compared as sets of their parts.
+
+    >>> answer_digest([["b"], ["a; c"]], ordered=False) == answer_digest([["c; a"], ["b"]], ordered=False)
+    True
+    """
+    import hashlib
+
+    def cell(value):
+        text = "" if value is None else str(value)
+        return "; ".join(sorted(text.split("; "))) if "; " in text else text
+
+    lines = [repr([cell(v) for v in (row.values() if isinstance(row, dict) else row)]) for row in rows]
+    return hashlib.sha256("\n".join(lines if ordered else sorted(lines)).encode()).hexdigest()[:16]
 
 
 def _path(store, path: str, text: str, bindings: dict):
-    """A function running ``text`` with ``bindings`` on ``path``; it returns the number of rows."""
+    """A function running ``text`` with ``bindings`` on ``path``; it returns the rows."""
     if path == "query":
-        return lambda: len(list(store.query(text, bindings)))
+        return lambda: list(store.query(text, bindings))
     if path == "rows":
-        return lambda: len(store.select(text, bindings))
+        return lambda: store.select(text, bindings)
     import pyoxigraph
     from oxrdflib._converter import to_ox
 
@@ -163,18 +198,20 @@ def _path(store, path: str, text: str, bindings: dict):
     prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
     if path == "substitutions":
         subs = {pyoxigraph.Variable(k): to_ox(v) for k, v in bindings.items()}
-        return lambda: sum(1 for _ in store._ox.query(text, use_default_graph_as_union=True, substitutions=subs,
-                                                      prefixes=prefixes))
+        return lambda: [[t and t.value for t in row] for row in store._ox.query(
+            text, use_default_graph_as_union=True, substitutions=subs, prefixes=prefixes)]
     if path == "values":
         bound = bind_values(text, bindings)
-        return lambda: sum(1 for _ in store._ox.query(bound, use_default_graph_as_union=True, prefixes=prefixes))
+        return lambda: [[t and t.value for t in row] for row in store._ox.query(
+            bound, use_default_graph_as_union=True, prefixes=prefixes)]
     raise SystemExit(f"unknown path {path!r}")
 
 
 # -- the parent: every query, every path ------------------------------------------------------------
 def _timed_worker(code: Path, store: Path, name: str, path: str, params: dict, fill: dict | None,
-                  repeat: int, timeout: float) -> tuple[int | None, float | None]:
-    """(rows, median ms) of one query on one path, in a worker process; ``(None, None)`` past ``timeout``."""
+                  repeat: int, timeout: float) -> tuple[int | None, float | None, str | None]:
+    """(rows, median ms, answer digest) of one query on one path, in a worker process; ``(None, None, None)``
+    past ``timeout``."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--code", str(code), "--store", str(store),
                "--name", name, "--path", path, "--params", json.dumps(params), "--repeat", str(repeat),
                "--timeout", str(timeout)]
@@ -183,11 +220,11 @@ def _timed_worker(code: Path, store: Path, name: str, path: str, params: dict, f
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=2 * timeout + 30, cwd=code)
     except subprocess.TimeoutExpired:
-        return None, None
+        return None, None, None
     if done.returncode != 0:
         raise SystemExit(f"{name} ({path}, {code}) failed:\n{done.stderr}")
     answer = json.loads(done.stdout.strip().splitlines()[-1])
-    return answer["rows"], statistics.median(answer["ms"])
+    return answer["rows"], statistics.median(answer["ms"]), answer["answer"]
 
 
 def _cli_ms(code: Path, args: list[str], repeat: int, timeout: float) -> tuple[int | None, float | None]:
@@ -209,35 +246,49 @@ def _cli_ms(code: Path, args: list[str], repeat: int, timeout: float) -> tuple[i
     return rows, statistics.median(times)
 
 
-def bench(code: Path, store: Path, hub: dict, names: list[str], repeat: int, timeout: float, raw: bool,
-          paths: set[str] = frozenset(PATHS)) -> list[dict]:
-    """One row per query: rows and the median ms of each of ``paths``, for the kg checkout at ``code``."""
+def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: int, timeout: float, raw: bool,
+          paths: set[str] = frozenset(PATHS)) -> dict[Path, list[dict]]:
+    """For each kg checkout in ``codes``, one row per query: rows and the median ms of each of ``paths``.
+
+    The checkouts take turns query by query, so that before and after meet the same load; a row's
+    ``answer`` is ``same`` when its ``Store.query`` rows equal the first checkout's (``differs``
+    otherwise: a rewrite that changed what a query answers).
+    """
     from kg.queries import load_query
 
     store_arg = ["--store", str(store), "--format", "csv"]
-    startup = _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1] if "cli" in paths else None
-    table = []
+    startup = {code: _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1] if "cli" in paths else None
+               for code in codes}
+    tables: dict[Path, list[dict]] = {code: [] for code in codes}
     for name in names:
         params = parameters(name, hub)
         fill = hub["fill"] if EMPTY_VALUES.search(load_query(name)) else None
-        row = {"query": name}
-        if "query" in paths:
-            row["rows"], row["query ms"] = _timed_worker(code, store, name, "query", params, fill, repeat, timeout)
-        if "rows" in paths:
-            row["select rows"], row["rows ms"] = _timed_worker(code, store, name, "rows", params, fill, repeat, timeout)
-        if "cli" in paths:
-            cli_args = ["query", "--name", name, *[a for v, t in params.items() for a in ("--param", f"{v}={t}")],
-                        *store_arg]
-            row["cli rows"], row["cli ms"] = _cli_ms(code, cli_args, repeat, timeout)
-            row["cli - start-up ms"] = None if row["cli ms"] is None else row["cli ms"] - startup
-        if raw and params:
-            row["substitutions ms"] = _timed_worker(code, store, name, "substitutions", params, fill, repeat, timeout)[1]
-            row["values ms"] = _timed_worker(code, store, name, "values", params, fill, repeat, timeout)[1]
-        table.append(row)
-        print(_line(row, timeout), file=sys.stderr, flush=True)
+        first = None
+        for code in codes:
+            row = {"query": name}
+            if "query" in paths:
+                row["rows"], row["query ms"], digest = _timed_worker(code, store, name, "query", params, fill,
+                                                                     repeat, timeout)
+                first = first or digest
+                if len(codes) > 1:
+                    row["answer"] = "-" if digest is None or first is None else "same" if digest == first else "differs"
+            if "rows" in paths:
+                row["select rows"], row["rows ms"], _ = _timed_worker(code, store, name, "rows", params, fill,
+                                                                      repeat, timeout)
+            if "cli" in paths:
+                cli_args = ["query", "--name", name, *[a for v, t in params.items() for a in ("--param", f"{v}={t}")],
+                            *store_arg]
+                row["cli rows"], row["cli ms"] = _cli_ms(code, cli_args, repeat, timeout)
+                row["cli - start-up ms"] = None if row["cli ms"] is None else row["cli ms"] - startup[code]
+            if raw and params:
+                row["substitutions ms"] = _timed_worker(code, store, name, "substitutions", params, fill, repeat, timeout)[1]
+                row["values ms"] = _timed_worker(code, store, name, "values", params, fill, repeat, timeout)[1]
+            tables[code].append(row)
+            print(f"{code.name or code}: {_line(row, timeout)}", file=sys.stderr, flush=True)
     if "cli" in paths:
-        table.append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup})
-    return table
+        for code in codes:
+            tables[code].append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup[code]})
+    return tables
 
 
 def _cell(value, timeout: float, column: str = "ms") -> str:
@@ -251,7 +302,7 @@ def _line(row: dict, timeout: float) -> str:
 
 
 def render(table: list[dict], timeout: float) -> str:
-    columns = ["query", "rows", "select rows", "cli rows", "query ms", "rows ms", "cli ms", "cli - start-up ms",
+    columns = ["query", "rows", "answer", "select rows", "cli rows", "query ms", "rows ms", "cli ms", "cli - start-up ms",
                "substitutions ms", "values ms"]
     columns = [c for c in columns if any(c in row for row in table)]
     lines = ["| " + " | ".join(columns) + " |", "| --- |" + " ---: |" * (len(columns) - 1)]
@@ -292,19 +343,22 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     ensure_store(store, args.docs, args.out)
     with Store.open(store, read_only=True) as opened:
-        quads, hub = len(opened), hubs(opened)
+        quads, hub = len(opened), kept_hubs(opened, args.out / f"hubs-{store.name}.json")
     names = args.queries.split(",") if args.queries else query_names()
     print(f"# {store}: {quads:,} quads; hubs: person {hub['person']}, ?b {hub['other']}, org {hub['org']} "
           f"({hub['label']!r}); repeat {args.repeat}; load average {' '.join(map(str, os.getloadavg()))}")
     failed = []
-    for code in args.code or [ROOT]:
-        table = bench(code.resolve(), store, hub, names, args.repeat, args.timeout, args.raw, set(args.paths.split(",")))
+    codes = [code.resolve() for code in args.code or [ROOT]]
+    tables = bench(codes, store, hub, names, args.repeat, args.timeout, args.raw, set(args.paths.split(",")))
+    for code, table in tables.items():
         print(f"\n## {code}\n\n{render(table, args.timeout)}")
         failed += [f"{row['query']} ({code})" for row in table
                    if "query ms" in row and (row["query ms"] is None or row["query ms"] > args.limit_ms)]
+        failed += [f"{row['query']} ({code}: answers differ from {codes[0]})" for row in table
+                   if row.get("answer") == "differs"]
     print(f"\n# load average after: {' '.join(map(str, os.getloadavg()))}")
     if failed:
-        print(f"over {args.limit_ms:.0f} ms: {', '.join(failed)}", file=sys.stderr)
+        print(f"over {args.limit_ms:.0f} ms or answering otherwise: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
 

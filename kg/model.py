@@ -28,6 +28,7 @@ __all__ = [
     "ENTITY_TYPES",
     "ORGANIZATION_TYPES",
     "PREDICATES",
+    "Cell",
     "Line",
     "Document",
     "Evidence",
@@ -83,15 +84,32 @@ def _by_fields(self):
 
 
 @dataclass(frozen=True, slots=True)
+class Cell:
+    """One field of a CV entry whose format says what it holds (a LaTeX class macro's argument):
+    ``meaning`` is ``org``, ``role``, ``degree``, ``place``, ``dates``, ``note`` (a grade, an
+    advisor) or ``description`` (a line of what the entry involved).
+
+    >>> Cell("org", "Acme Labs")
+    Cell(meaning='org', text='Acme Labs')
+    """
+
+    meaning: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Line:
     """One line of a document's readable text, with the source line it came from.
 
     ``number`` is 1-based and counts lines of the *original file*, so that a fact
-    found on this line can be traced back to the file a user opens.
+    found on this line can be traced back to the file a user opens. ``cells`` are the line's
+    fields with their declared meanings when the format states them (an entry line of a CV
+    class), so extraction need not guess them from ``text``; untyped lines have none.
     """
 
     number: int
     text: str
+    cells: tuple[Cell, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from kg.budget import Budget
 from kg.errors import KgError, NotFoundError
 from kg.model import Document, Extraction, KnownEntity
 from kg.spool import Spool
@@ -43,19 +44,6 @@ PARALLEL_THRESHOLD = 64
 #: grows (100k documents: write stage 4,341 s with 64, 1,809 s with 512).
 WRITE_BATCH = 64
 LARGE_WRITE_BATCH = 512
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What extracting one document may cost: CPU seconds, and memory (MB) beyond what its
-    extraction process holds before it starts. A document over either is reported and skipped.
-
-    >>> Budget().seconds, Budget(megabytes=512).megabytes
-    (60.0, 512)
-    """
-
-    seconds: float = 60.0
-    megabytes: int = 2048
 
 
 @dataclass

@@ -189,6 +189,43 @@ _FR2 = CV(
     ),
 )
 
+_NL = CV(
+    name="Marieke Schoonhoven-Adeyemi",
+    header=("Associate Professor of Hydraulic Engineering", "Delft University of Technology",
+            "m.schoonhoven@example.nl"),
+    updated="updated April 2024",
+    sidebar=(
+        Section("Languages", (Entry("Dutch (native), English (fluent), Yoruba (basic)"),)),
+        Section("Skills", (Entry("Delft3D, OpenFOAM, flume experiments, field surveys"),)),
+    ),
+    sections=(
+        Section("Employment", (
+            Entry("Associate Professor, Faculty of Civil Engineering and Geosciences, Delft University of Technology",
+                  "2020–present"),
+            Entry("Researcher, Deltares, Delft", "2014–2020"),
+        )),
+        Section("Education", (
+            Entry("PhD in Civil Engineering, University of Twente", "2010–2014",
+                  ("Promotor: Prof. dr. ir. Hendrik Zwanenburg",)),
+            Entry("MSc in Hydraulic Engineering, Delft University of Technology", "2008–2010"),
+        )),
+        Section("Grants", (
+            Entry("NWO Vidi grant SANDWAVE, principal investigator", "2021–2026"),
+            Entry("Horizon 2020 project DUNEFRONT, work package leader", "2017–2020"),
+        )),
+        Section("PhD students", (
+            Entry("Jurre Bakhuizen (2021–), co-supervised with Hendrik Zwanenburg"),
+            Entry("Amara Okeke (2017–2021), now at Rijkswaterstaat"),
+        )),
+        Section("Journal articles", (
+            Entry("Schoonhoven-Adeyemi, M. and Zwanenburg, H. Migration of tidal sand waves in the North Sea. "
+                  "Journal of Geophysical Research: Earth Surface, 119(5):1021–1040, 2014."),
+            Entry("Okeke, A., Bakhuizen, J. and Schoonhoven-Adeyemi, M. Dune roughness under unsteady flow. "
+                  "Coastal Engineering, 171:104–121, 2022."),
+        ), numbered=True),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -198,6 +235,7 @@ PDF_CVS = {
     "cv_en_hyphenated.pdf": (_EN, "hyphenated"),
     "cv_es_publications.pdf": (_ES, "publications"),
     "cv_fr_sidebar.pdf": (_FR2, "sidebar"),
+    "cv_nl_grants_sidebar.pdf": (_NL, "sidebar"),
 }
 
 

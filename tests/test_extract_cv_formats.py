@@ -3,7 +3,8 @@
 labelled records, an article with its own macros, xeCJK), JSON Resume, RenderCV, al-folio and
 Hugo Academic data, org-mode and reStructuredText in German, Japanese, Italian and Chinese, and
 PDFs in five languages (tests/cv_format_pdfs.py), each graded against its gold file; then the
-general causes fixed for them, one by one.
+general causes fixed for them, one by one. Ten more CVs in CV classes and structured records make
+what each field means the hard part; the classes' fields reach extraction as typed cells.
 
 Measure the set by hand with::
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.evaluate import evaluate
+from kg.evaluate import Report, evaluate
 from kg.extract import extract
 from kg.extract.dates import find_date_range
 from kg.extract.publications import parse_citation
@@ -26,6 +27,10 @@ from kg.ingest import load_document
 from cv_format_pdfs import write_pdfs
 
 FORMATS = Path(__file__).parent / "data" / "cv_formats"
+#: Documents of the third round (issue 14) kept aside, unseen, while the extractor was fixed for the others:
+#: what they score is the held-out figure (relation F1 0.489 -> 0.543 with the round-3 pages), so the floors
+#: below leave them out rather than be lowered for them.
+HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt"}
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +47,7 @@ def test_every_document_of_the_set_is_graded(report):
 
 def test_the_set_scores_above_its_floor(report):
     # before the fixes this set scored relation F1 0.719, macro 0.695, career 0.705, subject 18 of 21
+    report = Report([d for d in report.documents if d.document not in HELD_OUT])
     assert report.subjects[0] == report.subjects[1]
     assert report.macro_relation_f1 >= 0.90
     assert report.career_f1 >= 0.88
@@ -224,3 +230,72 @@ def test_a_description_with_an_indefinite_article_names_no_organisation():
     found = triples(FORMATS / "awesome_cv_de.tex")
     assert not [t for t in found if "Arbeitsgruppe" in t[2]]
     assert ("Leonie Brückner-Haas", "workedAt", "Max-Planck-Institut für Hirnforschung", "2021", "present") in found
+
+
+# -- typed cells: a CV class's fields read by their declared meaning -------------------------------
+
+def test_a_class_entry_line_carries_its_fields_and_its_description_is_typed():
+    from kg.model import Cell
+
+    doc = load_document(FORMATS / "moderncv_classic_en.tex")
+    entry = next(line for line in doc.lines if line.text.startswith("Scheduler"))
+    assert entry.cells == (Cell("role", "Scheduler (volunteer)"), Cell("org", "Harbourside Food Bank"),
+                           Cell("place", "Dunmore"), Cell("dates", "2016–2019"))
+    described = next(line for line in doc.lines if line.text.startswith("Flood forecasting"))
+    assert described.cells == (Cell("description", "Flood forecasting for the lower basin."),)
+    # res.cls: the body of an rSubsection environment is the entry's description too
+    body = next(line for line in load_document(FORMATS / "res_rsubsection_en.tex").lines if "heart-failure" in line.text)
+    assert [cell.meaning for cell in body.cells] == ["description"]
+    assert all(not line.cells for line in doc.lines if line.text.startswith("#"))
+
+
+@pytest.mark.parametrize("name, fact, not_an_organisation", [
+    # a role that reads like a name stays a role, whatever the words
+    ("moderncv_classic_en.tex", ("Odalys Frennick-Harrow", "workedAt", "Harbourside Food Bank", "2016", "2019"), "Scheduler"),
+    ("moderncv_banking_de.tex", ("Jorinde Westerkamp", "workedAt", "Lindqvist Mobilitätssysteme GmbH", "2020", "present"),
+     "Softwarearchitektin"),
+    ("europasscv_es.tex", ("Ainhoa Berrocal Quintana", "workedAt", "Red de Varamientos Costeros de Tamarindo", "2012", "2014"),
+     "Voluntaria"),
+    ("awesome_cv_fr.tex", ("Maëlle Ravenstein-Dufour", "workedAt", "Association Sciences en Partage", "2015", "2018"),
+     "Bénévole"),
+    # the description under an entry is what it involved, not an employer
+    ("res_rsubsection_en.tex", ("Priyamvada Ellingsworth", "workedAt", "St. Aldhelm Hospice", "2010", "2013"),
+     "Leads the heart-failure clinic"),
+])
+def test_a_field_declared_a_role_or_description_never_becomes_an_organisation(name, fact, not_an_organisation):
+    found = triples(FORMATS / name)
+    assert fact in found
+    assert not [t for t in found if not_an_organisation in t[2]]
+
+
+def test_a_degree_in_the_role_field_and_a_school_in_the_place_field():
+    found = triples(FORMATS / "moderncv_banking_de.tex")
+    assert ("Jorinde Westerkamp", "studiedAt", "Universität Kaltenbrunn", "2016", "2020") in found
+    # "\cventry{2010--2016}{Diplom}{Informatik}{Technische Hochschule Wendelstein}": the school, and the field
+    ex = extract(load_document(FORMATS / "moderncv_banking_de.tex"))
+    school = next(r for r in ex.relations if ex.entity(r.object).name == "Technische Hochschule Wendelstein")
+    assert (school.predicate, school.degree, school.field) == ("studiedAt", "MS", "Informatik")  # the normalised degree
+    assert not [r for r in ex.relations if ex.entity(r.object).name == "Informatik"]
+
+
+def test_typed_entries_read_units_joined_organisations_and_places():
+    from kg.extract.positions import typed_entries
+
+    unit, = typed_entries(3, {"role": "Research Intern", "org": "Pharmacology Unit, Veltmann Hospital", "dates": "2016",
+                               "place": "Zurich"})
+    assert [(m.name, m.type) for m in unit.chain] == [("Pharmacology Unit", "Lab"), ("Veltmann Hospital", "Institute")]
+    assert (unit.role, unit.end, unit.place) == ("Research Intern", "2016", "Zurich")
+    joined = typed_entries(3, {"role": "PhD", "org": "Aarhus University and KU Leuven", "dates": "2020 -- 2023"})
+    assert [[m.name for m in e.chain] for e in joined] == [["Aarhus University"], ["KU Leuven"]]
+    assert {(e.degree, e.role) for e in joined} == {("PhD", None)}
+    titled, = typed_entries(3, {"role": "Data Engineer, Water Quality Team", "org": "Quillfeather Analytics"})
+    assert titled.role == "Data Engineer" and [[m.name for m in g] for g in titled.units] == [["Water Quality Team"]]
+    # one unknown word, with no job title or degree, is as likely a town as an employer
+    assert typed_entries(3, {"role": "Year abroad", "org": "Carnforth", "dates": "2014 -- 2015"}) == []
+    assert [e.chain[0].name for e in typed_entries(3, {"role": "Engineer", "org": "Brightwick"})] == ["Brightwick"]
+
+
+def test_a_class_entry_place_becomes_the_relation_location():
+    ex = extract(load_document(FORMATS / "altacv_en.tex"))
+    job = next(r for r in ex.relations if ex.entity(r.object).name == "Orchid Genomics")
+    assert (job.role, job.start, job.end, job.location) == ("Staff Scientist", "2020-01", "present", "Basel")

@@ -314,3 +314,67 @@ def test_a_title_naming_a_section_is_no_group():
 ])
 def test_a_lab_pages_owner_works_at_the_pages_group(name, owner, group):
     assert relation(run(name), owner, "workedAt", group).end == "present"
+
+
+# -- people pages grouped by role, and supervised students written in other ways --------------------
+
+def _extract_text(tmp_path, name: str, text: str):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return facts(extract(load_document(path)))
+
+
+def test_role_groups_under_a_people_heading_and_advisors_named_by_family_name(tmp_path):
+    page = """<html><head><title>People – Centre for Soft Robotics, University of Tarnow</title></head><body>
+<h1>People</h1>
+<h2>Group leaders</h2>
+<div class="person"><span class="name">Dr. Vera Holm</span> <span class="role">Professor</span></div>
+<div class="person"><span class="name">Dr. Olek Marr</span> <span class="role">Assistant professor</span></div>
+<h2>PhD candidates</h2>
+<div class="person"><span class="name">Ines Vidal</span> <span class="role">Supervisors: Holm, Marr</span></div>
+<div class="person"><span class="name">Rui Pinto</span> <span class="role">Supervisor: Marr</span></div>
+<h2>Technical staff</h2>
+<div class="person"><span class="name">Ida Berg</span> <span class="role">Lab manager</span></div>
+</body></html>"""
+    f = _extract_text(tmp_path, "people.html", page)
+    assert ("Ines Vidal", "advisedBy", "Vera Holm") in f and ("Ines Vidal", "advisedBy", "Olek Marr") in f
+    assert ("Rui Pinto", "advisedBy", "Olek Marr") in f and ("Rui Pinto", "advisedBy", "Vera Holm") not in f
+    assert ("Ida Berg", "workedAt", "Centre for Soft Robotics") in f
+    assert ("Centre for Soft Robotics", "partOf", "University of Tarnow") in f
+
+
+def test_students_on_one_labelled_line_and_sub_headings_of_member_words(tmp_path):
+    cv = """Vera Holm
+Professor of Ecology, University of Tarnow
+
+SUPERVISION
+Completed doctorates
+  – Dr. Ines Vidal (2015–2019), now at Helio Instruments
+Current doctoral students: Rui Pinto, Ida Berg
+"""
+    f = _extract_text(tmp_path, "cv.txt", cv)
+    assert {("Ines Vidal", "advisedBy", "Vera Holm"), ("Rui Pinto", "advisedBy", "Vera Holm"),
+            ("Ida Berg", "advisedBy", "Vera Holm")} <= f
+    assert not any(s == "Completed doctorates" for s, _, _ in f)
+
+
+def test_a_thesis_listed_after_its_authors_name_is_a_supervised_student(tmp_path):
+    cv = """Vera Holm Sampaio
+
+Orientações e supervisões concluídas
+1.  Ines Duarte Vidal. Dispersão de sementes em áreas degradadas. 2020. Dissertação (Mestrado em Ecologia) - Universidade de Tarnow. Orientador: Vera Holm Sampaio.
+"""
+    f = _extract_text(tmp_path, "lattes.txt", cv)
+    assert ("Ines Duarte Vidal", "advisedBy", "Vera Holm Sampaio") in f
+
+
+@pytest.mark.parametrize("heading", ["# Curriculum Vitae di Ines Vidal", "# Lebenslauf von Ines Vidal", "Curriculum vitae of Ines Vidal"])
+def test_a_heading_that_wraps_the_name_names_the_subject(tmp_path, heading):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "cv.md"
+    path.write_text(f"{heading}\n\n## Education\n\n- 2012 PhD, University of Tarnow\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == "Ines Vidal"

@@ -130,3 +130,40 @@ def test_a_topic_in_sentence_case_is_no_company(topic):
 @pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
 def test_a_firm_named_with_a_company_word_still_is_one(firm):
     assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]
+
+
+def test_a_place_after_a_universitat_is_its_name_and_an_en_dash_joins_a_name():
+    from kg.extract.orgs import classify_segment
+    assert classify_segment("Ernst Moritz Universität Tarnow").name == "Ernst Moritz Universität Tarnow"
+    assert [o.name for o in find_orgs_in_text("She holds a PhD from the University of Tarnow–Lindau (2020).")] \
+        == ["University of Tarnow–Lindau"]
+
+
+def test_a_graduate_school_after_a_university_is_its_unit():
+    from kg.extract.prose import _cjk_orgs
+    assert [o.name for o in _cjk_orgs("2019年10月 北浜大学 大学院工学研究科 講師")] == ["北浜大学", "大学院工学研究科"]
+
+
+def test_units_written_beside_their_parent_are_part_of_it():
+    # a university's institute named with the university's name; a CJK lab written before its university
+    from extract_helpers import facts, run
+
+    found = facts(run("units_beside_parent.md"))
+    assert ("Quillon University Marine Institute", "partOf", "Quillon University") in found
+    assert ("Tidewater Group", "partOf", "Quillon University Marine Institute") in found
+    assert ("蓝港实验室", "partOf", "澄江大学") in found
+    # "青岚大学，海洋数据实验室（OD Lab）": the bracketed Latin name is the lab's own, not a third organisation
+    assert ("海洋数据实验室", "partOf", "青岚大学") in found
+    assert not any(o == "OD Lab" for _, _, o in found)
+    assert ("Spatial Data Centre", "partOf", "University of Brackenmoor") in found  # a unit in brackets
+    # "at the University of X in the Y lab": a named lab inside the university the sentence names
+    assert ("Okafor lab", "partOf", "University of Harrowgate") in found
+    assert not any(p == "partOf" and s in ("Quillon University", "澄江大学") for s, p, _ in found)
+    # an agency's chain, each unit with its acronym in brackets: "X Branch (XB) in the Division of Y (DY)"
+    assert ("Records and Data Branch", "partOf", "Division of Coastal Informatics") in found
+    assert ("Division of Coastal Informatics", "partOf", "Bureau for Coastal Safety") in found
+    # "in the Department of X, of Y" / ", also at Y": a comma before the joiner
+    assert ("Department of Marine Engineering", "partOf", "Politecnico di Valtorre") in found
+    assert ("Department of Coastal Studies", "partOf", "University of Harrowgate") in found
+    # a "University Library" is a university's unit, not a university
+    assert ("University Library", "partOf", "Brackenmoor University") in found

@@ -243,3 +243,18 @@ def test_a_unit_named_after_its_university_in_a_sentence_is_part_of_it():
     assert ("Department of Systematics", "partOf", "Quillon University") in f
     assert ("School of Marine Sciences", "partOf", "Harrowgate Polytechnic") in f
     assert ("Lena Brandvik", "workedAt", "Department of Systematics") in f
+
+
+def test_a_news_item_names_people_in_full_once_then_by_family_name(tmp_path):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "news.md"
+    path.write_text("# Two new faculty\n\nThe department welcomes Dr. Ines Vidal and Dr. Rui Pinto-Serra this fall.\n\n"
+                    "Vidal comes to us from the Helio Research Institute. She received her PhD from the University of "
+                    "Tarnow in 2020, working with Professor Ada Lindqvist.\n\n"
+                    "Pinto-Serra earned his PhD at the Northfield Institute of Technology.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert ("Ines Vidal", "studiedAt", "University of Tarnow") in f
+    assert ("Ines Vidal", "advisedBy", "Ada Lindqvist") in f
+    assert ("Rui Pinto-Serra", "studiedAt", "Northfield Institute of Technology") in f
+    assert ("Ines Vidal", "studiedAt", "Northfield Institute of Technology") not in f

@@ -7,10 +7,12 @@ import time
 import pytest
 
 from conftest import DATA
+from kg.extract import extract
 from kg.extract.context import ExtractContext
 from kg.extract.publications import add_publications, parse_citation, same_person, split_entries
 from kg.extract.venue_mentions import venue_mentions
 from kg.extract.venues import is_preprint, lookup_venue, normalize_venue
+from kg.ingest import load_document
 from kg.model import Document, Line
 
 CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding="utf-8"))
@@ -199,6 +201,15 @@ def test_split_entries_one_citation_per_line_without_bullets():
     texts = [
         "Ana Ruiz and Bo Chen. Graph kernels for sparse tensors on GPUs. PPoPP 2021.",
         "Ana Ruiz and Mei Lin. Elastic caching for serverless inference. ICML 2022.",
+    ]
+    assert split_entries(texts) == [[0], [1]]
+
+
+def test_split_entries_rows_of_one_field_shape_are_records_even_without_a_year():
+    # a CV class's publication macro joined into " | " fields; the last is in press, so has no year
+    texts = [
+        "03/21 | Vell, O.; Marsh, T. | Journal of Tarvik Studies, Volume 12, 1-9 | Salt and silt in the Quill delta",
+        "11/23 | Vell, O.; Oduya, K.; Marsh, T. | Sediments & Tides, Forthcoming article | Delta sediments under a changing tide",
     ]
     assert split_entries(texts) == [[0], [1]]
 
@@ -459,3 +470,32 @@ def test_a_title_whose_last_sentence_ends_with_a_stop_keeps_it():
 def test_an_edition_ordinal_does_not_end_a_venue_name():
     assert normalize_venue("The 41st Annual Meeting of the Fenland Geology Society, 2020")[0] == \
         "The Annual Meeting of the Fenland Geology Society"
+
+
+@pytest.mark.parametrize("text, authors, title, venue", [
+    # GB/T 7714: authors, a full stop, the title with its type mark, the journal
+    ("[2] 林晓东, 周明远. 基于图网络的蛋白质结构预测[J]. 生物信息学报, 2019, 17(3): 45-56.",
+     ["林晓东", "周明远"], "基于图网络的蛋白质结构预测", "生物信息学报"),
+    # a Japanese 業績 entry: the title in 「」, the journal after it
+    ("森川健一, 早瀬美咲: 「薄膜の熱伝導率測定」, 日本機械学会論文集, 第80巻, pp. 1-9, 2014年.",
+     ["森川健一", "早瀬美咲"], "薄膜の熱伝導率測定", "日本機械学会論文集"),
+])
+def test_chinese_and_japanese_citations(text, authors, title, venue):
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.venue) == (authors, title, venue)
+
+
+def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication(tmp_path):
+    # its sentences end in acronyms ("... DIS and ICSE."), so only its first person marks it as prose
+    page = tmp_path / "bio.md"
+    page.write_text(
+        "# Ada Quill\n\n## Publications and awards\n\n"
+        "Over my years in the field, I have had the luck to work with generous colleagues and students, leading to "
+        "90+ refereed papers at venues such as ACM CSCW, UbiComp, DIS and ICSE. Eight papers have earned awards, "
+        "including four Best Papers (CSCW'15, DIS'18, 2 x UbiComp'21) and four Honorable Mentions (CSCW'12, DIS'14, "
+        "UIST'19, UbiComp'23), and our CSCW'14 paper was chosen for a 'Best of Computing 2014' list.\n\n"
+        "- Ada Quill and Bo Tarn. Sensing tides with phones. In Proc. CSCW 2021.\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert [e.name for e in ex.entities if e.type == "Publication"] == ["Sensing tides with phones"]

@@ -258,3 +258,28 @@ def test_a_unit_chained_under_an_outer_organisation_is_part_of_it():
 ])
 def test_cjk_headings_name_their_kind_without_spaces_between_words(heading, kind):
     assert heading_kind(heading) == kind
+
+
+@pytest.mark.parametrize("line, project", [
+    ("DFG-Projekt „KARSTWASSER – Strömung in Karstgrundwasserleitern“ (AB 12/1-1), Antragstellerin, 2020–2023", "KARSTWASSER"),
+    ("Projet ANR JCJC LUMIFLOW (2016–2020), coordinatrice, 210 k€", "LUMIFLOW"),
+    ('NERC Standard Grant NE/Y000001/1 "TIDELOCK: tidal mixing on shelves" (2022–2026), PI', "TIDELOCK"),
+    ("Horizon 2020 project SEAGRASSNET, work package leader", "SEAGRASSNET"),
+    ("NIH F31 Predoctoral Fellowship, PI", None),
+    ("MSCA-ITN, partner", None),
+])
+def test_a_grant_entry_names_its_project_by_acronym(line, project):
+    from kg.extract.projects import grant_project
+    assert grant_project(line) == project
+
+
+def test_a_grants_section_gives_contributed_to(tmp_path):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "cv.md"
+    path.write_text("# Vera Holm\n\nProfessor, University of Tarnow\n\n## Research Funding\n\n"
+                    "- 2021–2024: NWO Vidi grant DUNEWATCH, principal investigator\n\n"
+                    "## Honors, Awards and Grants\n\n- ACME Best Paper Award, 2019\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    projects = {ex.entity(r.object).name for r in ex.relations if r.predicate == "contributedTo"}
+    assert projects == {"DUNEWATCH"}

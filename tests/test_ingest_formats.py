@@ -346,3 +346,21 @@ def test_friggeri_aside_keeps_each_source_line():
     lines, _ = parse_latex(tex)
     assert [(line.number, line.text) for line in lines] == [
         (4, "# contact"), (5, "12 Strada Lunga"), (6, "Galati, Romania"), (8, "# Interests"), (9, "Caves and karst.")]
+
+
+def test_html_card_fields_are_read_apart(tmp_path):
+    path = tmp_path / "people.html"
+    path.write_text('<html><body><div class="card"><span class="member-name">Ines Vidal</span> '
+                    '<span class="member-role">PhD student</span></div>'
+                    '<p>We <span class="hl">study</span> soils.</p></body></html>', encoding="utf-8")
+    texts = [line.text for line in load_document(path).lines]
+    assert "Ines Vidal | PhD student" in texts and "We study soils." in texts
+
+
+def test_org_drawers_keep_the_unit_and_the_supervisor(tmp_path):
+    path = tmp_path / "cv.org"
+    path.write_text("#+AUTHOR: Vera Holm\n* Education\n** PhD in Ecology\n   :PROPERTIES:\n   :INSTITUTION: University of Tarnow\n"
+                    "   :UNIT: Department of Biology\n   :YEAR: 2012\n   :SUPERVISOR: Prof. Ada Lindqvist\n   :END:\n",
+                    encoding="utf-8")
+    texts = [line.text for line in load_document(path).lines]
+    assert "PhD in Ecology | Department of Biology, University of Tarnow | 2012 | Supervisor: Prof. Ada Lindqvist" in texts

@@ -294,6 +294,7 @@ REWRITTEN = {
     "known_coauthors": [{}],
     "coauthors": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
     "timeline": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
+    "venues": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
     "shared_affiliations": [{"a": a, "b": b} for a, b in ((ALICE, BOB), (BOB, ALICE), (ALICE, mint_iri("person", "Carol Zhang")),
                                                           (ALICE, mint_iri("person", "Nobody")))],
 }

@@ -19,8 +19,8 @@ def _open(store: str, *, read_only: bool = True, rebuild: bool = False):
 
 
 def _budget_options(command):
-    """``--max-seconds`` and ``--max-memory``: a document's extraction budget (:class:`kg.pipeline.Budget`)."""
-    from kg.pipeline import Budget
+    """``--max-seconds`` and ``--max-memory``: a document's extraction budget (:class:`kg.budget.Budget`)."""
+    from kg.budget import Budget
 
     command = click.option("--max-memory", type=click.IntRange(min=1), default=Budget.megabytes, show_default=True,
                            metavar="MB", help="Memory one document's extraction may use.")(command)
@@ -29,7 +29,7 @@ def _budget_options(command):
 
 
 def _budget(max_seconds: float, max_memory: int):
-    from kg.pipeline import Budget
+    from kg.budget import Budget
 
     return Budget(seconds=max_seconds, megabytes=max_memory) if max_seconds else None
 

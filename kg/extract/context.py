@@ -24,11 +24,23 @@ from kg.model import ORGANIZATION_TYPES, Document, Entity, Evidence, Extraction,
 _NON_WORD = re.compile(r"[^\w\s]")
 WHITESPACE_RUN = re.compile(r"\s+")
 
-__all__ = ["ExtractContext", "normalize_name", "UNNAMED_SUBJECT", "WHITESPACE_RUN"]
+__all__ = ["ExtractContext", "normalize_name", "strip_accents", "UNNAMED_SUBJECT", "WHITESPACE_RUN"]
 
 #: The name given to the subject of a document that never names its subject. The
 #: resolver never merges two such subjects by name; only evidence can join them.
 UNNAMED_SUBJECT = "Unnamed document subject"
+
+
+def strip_accents(text: str) -> str:
+    """The text without its accents and other combining marks.
+
+    >>> strip_accents("Hølm Ñúñez")
+    'Hølm Nunez'
+    """
+    if text.isascii():  # nothing for NFKD to decompose
+        return text
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=65536)
@@ -40,11 +52,7 @@ def normalize_name(name: str) -> str:
     >>> normalize_name("École Normale")
     'ecole normale'
     """
-    text = name
-    if not text.isascii():  # ASCII has no accents to fold, and NFKD leaves it unchanged
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    text = text.lower()
+    text = strip_accents(name).lower()
     text = text.replace("&", " and ")
     text = _NON_WORD.sub(" ", text)
     return WHITESPACE_RUN.sub(" ", text).strip()
@@ -160,13 +168,9 @@ class ExtractContext:
         return entity_id
 
     def _merge_into(self, entity, name, entity_type, aliases, identifiers, year) -> None:
-        seen: dict[str, str] = {}
-        for n in (entity.name, *entity.aliases, name, *aliases):
-            n = " ".join(n.split())
-            if n:
-                k = normalize_name(n)
-                if k not in seen:
-                    seen[k] = n
+        seen: dict[str, str] = {}  # each spelling by its folded key, the first written kept
+        for n in filter(None, (" ".join(n.split()) for n in (entity.name, *entity.aliases, name, *aliases))):
+            seen.setdefault(normalize_name(n), n)
         primary = entity.name
         # the most complete form is the name; shorter forms become aliases
         if len(normalize_name(name)) > len(normalize_name(primary)) and entity.coarse != "Publication":

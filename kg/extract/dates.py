@@ -10,6 +10,7 @@ DateRange(start='2016-10', end='2023-06', begin=18, stop=40)
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -27,15 +28,10 @@ _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian): ``data/months.tsv``.
-MONTHS: dict[str, int] = {}
+_MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.tsv").items() for word in words.split()]
+MONTHS: dict[str, int] = {word.removesuffix("."): number for word, number in _MONTH_WORDS}
 #: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
-_DOTTED_ONLY: set[str] = set()
-for _number, _words in data_patterns("months.tsv").items():
-    for _word in _words.split():
-        if _word.endswith("."):
-            _word = _word[:-1]
-            _DOTTED_ONLY.add(_word)
-        MONTHS[_word] = int(_number)
+_DOTTED_ONLY = {word.removesuffix(".") for word, _ in _MONTH_WORDS if word.endswith(".")}
 _SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
 
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
@@ -73,6 +69,16 @@ _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(rf"(?<!\w)(?:{_WORDS['since']})\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(rf"(?:{_WORDS['between']})\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
+#: "10/18-06/20", "09/06 – present": a range of months with two-digit years, as CV classes print
+#: them. Read only as a range: a lone "10/18" is as likely a fraction, a score or a day.
+MONTH_SHORT_YEAR_RANGE = re.compile(
+    rf"(?<![\d/.])(?P<m1>0?[1-9]|1[0-2])/(?P<y1>\d\d)\s*(?:-{{1,2}}|–|—)\s*"
+    rf"(?:(?P<m2>0?[1-9]|1[0-2])/(?P<y2>\d\d)(?![\d/])|(?P<open>{_OPEN_WORDS})\b)",
+    re.IGNORECASE,
+)
+#: The last two-digit year read as this century's: the next year's, so that a CV may name a
+#: position that starts soon.
+_PIVOT = date.today().year % 100 + 1
 
 
 _YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
@@ -211,6 +217,10 @@ def find_date_range(text: str) -> DateRange | None:
     if "年" in text:
         text = _western(text)
     matches = find_dates(text)
+    if "/" in text:
+        short = _month_short_year_range(text)
+        if short and (not matches or short.begin < matches[0][1]):
+            return short
     for index, (value, begin, stop) in enumerate(matches):
         year = int(value[:4])
         before = text[:begin]
@@ -255,6 +265,29 @@ def find_date_range(text: str) -> DateRange | None:
                 return DateRange(value, "present", begin, stop)
         return DateRange(None, value, begin, stop)
     return None
+
+
+def _month_short_year_range(text: str) -> DateRange | None:
+    """The first :data:`MONTH_SHORT_YEAR_RANGE` in the text whose end is not before its start.
+
+    >>> _month_short_year_range("10/18-06/20 | Research Assistant")[:2]
+    ('2018-10', '2020-06')
+    >>> _month_short_year_range("09/97 – 06/01"), _month_short_year_range("score 10/18-12/17")
+    (DateRange(start='1997-09', end='2001-06', begin=0, stop=13), None)
+    """
+    for match in MONTH_SHORT_YEAR_RANGE.finditer(text):
+        start = _short_year(match["y1"]), int(match["m1"])
+        if match["open"]:
+            return DateRange(f"{start[0]}-{start[1]:02d}", "present", match.start(), match.end())
+        end = _short_year(match["y2"]), int(match["m2"])
+        if end >= start:
+            return DateRange(f"{start[0]}-{start[1]:02d}", f"{end[0]}-{end[1]:02d}", match.start(), match.end())
+    return None
+
+
+def _short_year(digits: str) -> int:
+    year = int(digits)
+    return 2000 + year if year <= _PIVOT else 1900 + year
 
 
 def _month_from_bare(before: str, value: str, year: int) -> tuple[str, int | None]:

@@ -311,7 +311,4 @@ def classify_organization(name: str, default: str = "Company") -> str:
     if known is not None:
         return known.type
     text = canonical_org_name(name)
-    for pattern, org_type in _KEYWORD_RULES:
-        if pattern.search(text):
-            return org_type
-    return default
+    return next((org_type for pattern, org_type in _KEYWORD_RULES if pattern.search(text)), default)

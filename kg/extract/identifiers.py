@@ -23,7 +23,6 @@ _EMAIL = re.compile(rf"(?<![\w.+-])([\w.+-]+){_AT}((?:[\w-]+{_DOT})+[A-Za-z]{{2,
 _ORCID = re.compile(r"\b(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\b")
 _GITHUB = re.compile(r"github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?![\w/-]*\.github\.io)(?:/?(?=[\s)\]>\"'|,]|$))", re.I)
 _SCHOLAR = re.compile(r"scholar\.google\.[a-z.]+/citations\?(?:[^\s)]*&)?user=([\w-]{12})", re.I)
-_URL = re.compile(r"(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:/[^\s)\]>\"']*)?", re.I)
 _HOMEPAGE_LABEL = re.compile(r"\b(?:homepage|home page|website|web|site|url|personal page)\s*[:：]\s*<?((?:https?://)?[\w.-]+\.[a-z]{2,}[^\s>)]*)", re.I)
 
 

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, is_role
+from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_role
 from kg.extract.people import clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
+from kg.extract.prose import _cjk_orgs, read_prose
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
 from kg.extract.text import Passage, clean
@@ -87,6 +88,27 @@ class _Member:
     group: str = ""  # the sub-heading the person is listed under ("Doctoral students")
 
 
+#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
+_DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
+#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
+_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
+_LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
+
+
+def _listed_people(text: str) -> list[tuple[str, str]]:
+    """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
+    match = _LABELLED_LIST.match(text)
+    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")):
+        return []
+    out = []
+    for piece in _LIST_SEPARATOR.split(match.group("people")):
+        named = _member_name(piece)
+        if named is None:
+            return []
+        out.append((named[0], f"{match.group('label')}: {piece}"))
+    return out
+
+
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -97,19 +119,24 @@ def _member_name(text: str) -> tuple[str, str] | None:
     >>> _member_name("Jinyan (Jim) Yang, PhD student"), _member_name("2019-2023: Ana Ruiz (MSc)")
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
     """
-    text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", text, count=1), count=1)
+    text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
+    rest = text[end.start():] if end else ""
     head = _HANDLE.sub("", head).strip(" *")
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
+    if (not head or len(head) > 50 or len(head.split()) > 5) and ". " in text:
+        # "Ana Duarte Rego. Dispersão de sementes ... Orientador: X": a thesis listed after its author's name
+        head, rest = text[: text.index(". ")], text[text.index(". "):]
+        head = head if len(head.split()) >= 2 else ""
     if not head or len(head) > 50 or len(head.split()) > 5:
         return None
     name = clean_person(head)
     if not name or is_role(name):
         return None
-    return name, text[end.start():] if end else ""
+    return name, rest
 
 
 def _columns(text: str) -> dict[int, str] | None:
@@ -132,8 +159,16 @@ def list_members(ctx, sections) -> list[_Member]:
     lines = ctx.document.lines
     out: list[_Member] = []
     alumni_level: int | None = None
+    members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
+        if section.heading_index is not None and members_level is not None:
+            if section.level <= members_level:
+                members_level = None
+            elif section.kind is None:
+                kind = "members"  # "## PhD candidates", "## Support staff" under "# People"
+        if kind == "members" and members_level is None and section.heading_index is not None:
+            members_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
                 alumni_level = None
@@ -165,6 +200,16 @@ def list_members(ctx, sections) -> list[_Member]:
             if not kind and columns is None:
                 continue
             named = named if kind else _member_name(text)
+            listed = _listed_people(text) if kind and not columns else []
+            if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
+                for name, entry in listed:
+                    out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
+                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+                current = None
+                continue
+            if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
+                sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
+                continue
             if named and current is not None and named[0] == current.name and current.last >= index - 2:
                 # the name again: a photo's alt text, then the card's title; or the card's text about the person
                 current.last = index
@@ -216,6 +261,32 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     return None
 
 
+@lru_cache(maxsize=1)
+def _advisor_label() -> re.Pattern:
+    """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
+    words = "|".join(re.escape(w) for w in sorted(_WORDS["column_advisor"], key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{words})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+
+
+def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
+    """The advisors an entry names after a label, a family name alone read as the listed member (or the
+    page's owner) of that family name."""
+    known = [owner, *(m.name for m in members)]
+    out = []
+    for _, text in member.texts:
+        for match in _advisor_label().finditer(text):
+            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|&)\s*", match.group("names")):
+                piece = piece.strip(" .")
+                family = piece.split()[-1] if piece.split() else ""
+                same = [k for k in known if k.split() and k.split()[-1] == family and (
+                    len(piece.split()) == 1 or same_person(piece, k))]
+                if same:
+                    out.append(same[0])
+                elif len(piece.split()) >= 2 and clean_person(piece):
+                    out.append(clean_person(piece))
+    return [name for name in dict.fromkeys(out) if name != member.name]
+
+
 def _role_line(member: _Member) -> str:
     """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
     Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
@@ -230,19 +301,22 @@ def _role_line(member: _Member) -> str:
 
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
-    from kg.extract.orgs import find_orgs_in_text
-
-    meta = ctx.document.metadata if isinstance(ctx.document.metadata, dict) else {}
-    title = meta.get("title") if isinstance(meta.get("title"), str) else ""
+    title = ctx.document.metadata.get("title")
+    title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
     parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
         whole = classify_segment(text) if not _has(text, "column_name") else None
-        for mention in find_orgs_in_text(text) + [whole]:
-            if mention is not None and mention.type == "Lab":
-                return registry.add(mention, evidence)
+        # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
+        named = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
+        for at, mention in enumerate([*named, whole]):
+            if mention is not None and mention.type in ("Lab", "Institute"):
+                units = [registry.add(m, evidence) for m in [mention, *named[at + 1:]]]
+                for unit, parent in zip(units, units[1:]):
+                    registry.part_of(unit, parent, evidence)
+                return units[0]
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -260,9 +334,6 @@ def _page_lab(ctx, registry, owner: str, evidence):
 def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
     """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
     parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
-    from kg.extract.orgs import find_orgs_in_text
-    from kg.extract.prose import _cjk_orgs
-
     words = word_groups("prose_words.tsv")["part_of"]
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text) if index not in listed else ""
@@ -290,8 +361,6 @@ def member_lines(members: list[_Member]) -> set[int]:
 def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Member]) -> None:
     """Add the facts of every listed person (after the owner's own, so that units the owner
     names are registered under the owner's organisations first)."""
-    from kg.extract.prose import read_prose
-
     owner = ctx.entity(subject_id).name
     lab = None
     for member in members:
@@ -310,7 +379,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
-        line = _role_line(member)
+        line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
             and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
@@ -318,7 +387,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         first_name = member.name.split()[0]
         for index, text in said:
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
-        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))]
+        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))] or _labelled_advisors(member, members, owner)
         for name in advisors:  # an Advisor(s) column
             ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)

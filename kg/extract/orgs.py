@@ -226,7 +226,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     # "Uppsala University Uppsala": a place written after the name
     for cut in (1, 2):
         # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
-        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
@@ -459,8 +459,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out):
-        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系")
+    # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation
+    out = [m for j, m in enumerate(out) if not (j and CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
+                                                and cleaned[out[j - 1].end:m.begin].strip() == "(")]
+    if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
+            and cleaned[out[0].end:out[1].begin].strip() == "(":
+        out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
+    if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
+        out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
@@ -497,7 +503,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 # -- organisations in prose -------------------------------------------------------------------
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
-_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’&.+-]*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
+_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
 _PHRASE = re.compile(
     rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
@@ -560,6 +566,8 @@ _PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
 #: "University of Texas at Austin": a university named for a state or region, then its campus's town
 _CAMPUS_AT = re.compile(r"\s+at\s+")
 _NAMED_FOR_A_PLACE = re.compile(r"(?:State\s+)?University\s+of\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
+#: The text between two commas, without the spaces around it.
+_COMMA_FREE_TEXT = re.compile(r"[^,\s](?:[^,]*[^,\s])?")
 
 
 def _org_pieces(phrase: str):
@@ -585,12 +593,7 @@ def _org_pieces(phrase: str):
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
-    parts, start = [], 0
-    for part in commas.split(","):
-        if part.strip():
-            at = start + len(part) - len(part.lstrip())
-            parts.append([at, at + len(part.strip()), False])  # [start, end, joined]
-        start += len(part) + 1
+    parts = [[m.start(), m.end(), False] for m in _COMMA_FREE_TEXT.finditer(commas)]  # [start, end, joined]
     for i in range(len(parts) - 2, -1, -1):
         # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
         if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
@@ -693,10 +696,8 @@ def _trim_award(piece: str) -> str | None:
 
 
 def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
+    # no award word: find_orgs_in_text cut the phrase before its first one (_trim_award)
     piece = piece.strip(" .,'’")
-    award = _AWARD_WORD.search(piece)
-    if award:
-        piece = piece[: award.end()]
     prefix = _ROLE_PREFIX.match(piece)
     if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
@@ -752,32 +753,30 @@ class OrgRegistry:
         aliases = [mention.written] if normalize_name(mention.written) != normalize_name(mention.name) else []
         if is_generic_unit(mention.name):
             key = org_key(mention.name)
-            parent_key = parent_id
-            if (key, parent_key) in self._units:
-                entity_id = self._units[(key, parent_key)]
+            if (key, parent_id) in self._units:
+                entity_id = self._units[(key, parent_id)]
                 ctx.add_entity(ctx.entity(entity_id).name, mention.type, aliases=aliases, evidence=evidence)
                 return entity_id
             # a near-identical unit of the same parent ("Dept. CS" / "Department of Computer Science and Technology")
             for (k, p), eid in self._units.items():
-                if p == parent_key and parent_key is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
+                if p == parent_id and parent_id is not None and (k.startswith(key) or key.startswith(k) or fuzz.ratio(k, key) >= 85):
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
-                    self._units[(key, parent_key)] = eid
+                    self._units[(key, parent_id)] = eid
                     return eid
             # an earlier mention without parent is the same unit
-            if parent_key is not None and (key, None) in self._units:
+            if parent_id is not None and (key, None) in self._units:
                 eid = self._units.pop((key, None))
-                self._units[(key, parent_key)] = eid
-                self._qualify(eid, parent_key)
+                self._units[(key, parent_id)] = eid
+                self._qualify(eid, parent_id)
                 return eid
-            same_name = [eid for (k, p), eid in self._units.items() if k == key]
-            if same_name or ctx.find(mention.name, mention.type):
+            if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
             else:
                 entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-                self._qualify(entity_id, parent_key)
-            self._units[(key, parent_key)] = entity_id
+                self._qualify(entity_id, parent_id)
+            self._units[(key, parent_id)] = entity_id
             return entity_id
         existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
         if existing is not None:
@@ -833,13 +832,8 @@ class OrgRegistry:
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
         if child.type == "Lab":
             return True
-        if parent.type == "Lab" and child.type in ("University", "Company"):
-            return False
-        if child.type == "University" and parent.type in ("University", "Company", "Institute"):
-            return False
-        if child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute"):
-            return not child.known
-        return False
+        # a university is inside nothing; an unknown company or institute is a unit of the organisation after it
+        return child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute") and not child.known
 
     def part_of(self, child_id: str, parent_id: str, evidence) -> None:
         """Add ``child partOf parent`` (ignored when it would make a cycle)."""
@@ -862,23 +856,22 @@ class OrgRegistry:
         orgs = [e for e in ctx.entities if e.coarse == "Organization"]
         names: list[tuple[str, str]] = []
         for e in orgs:
-            for n in (e.name, *e.aliases):
-                if len(n) >= 2:
-                    names.append((n, e.id))
             known = lookup_organization(e.name)
-            if known:
-                names.extend((a, e.id) for a in (*known.aliases, *known.short_names))
+            names.extend((n, e.id) for n in (e.name, *e.aliases) if len(n) >= 2)
+            names.extend((a, e.id) for a in ((*known.aliases, *known.short_names) if known else ()))
         names.sort(key=lambda p: -len(p[0]))
         for e in orgs:
-            if e.id in self.parent_of or e.type == "University":
+            if e.id in self.parent_of:
                 continue
             for n, oid in names:
                 if oid == e.id or not e.name.startswith(n + " ") or len(e.name) <= len(n) + 1:
                     continue
+                if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
+                    break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
                 if ctx.entity(oid).type == "Lab" and e.type != "Lab":
                     continue
                 self.part_of(e.id, oid, e.evidence)
-                if e.type in ("Institute",) and ctx.entity(oid).type == "University":
+                if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")
                 break
 

@@ -10,10 +10,10 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kg.extract.context import strip_accents
 from kg.extract.gazetteer import data_patterns, data_words
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -51,18 +51,6 @@ _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
 def name_stopwords() -> frozenset[str]:
     """Words never part of a person name (``data/name_stopwords.txt``)."""
     return data_words("name_stopwords.txt")
-
-
-def strip_accents(text: str) -> str:
-    """The text without its accents and other combining marks.
-
-    >>> strip_accents("Hølm Ñúñez")
-    'Hølm Nunez'
-    """
-    if text.isascii():  # nothing for NFKD to decompose
-        return text
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=16384)

@@ -12,6 +12,7 @@ prose, projects, publications, then organisation nesting.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
@@ -21,8 +22,8 @@ from kg.extract.orgs import OrgRegistry, is_role
 from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import _project_shape, looks_like_project, project_mentions
-from kg.extract.prose import _opening_person, read_prose
+from kg.extract.projects import _project_shape, grant_project, looks_like_project, project_mentions
+from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
@@ -45,7 +46,7 @@ _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
-_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "teaching")
+_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching")
 _TITLED = re.compile(
     r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -53,27 +54,22 @@ _TITLED = re.compile(
 
 def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
     """Front matter written inside a text document (``---`` YAML / ``+++`` TOML) and its lines."""
-    lines = document.lines
-    first = next((i for i, line in enumerate(lines[:3]) if line.text.strip()), None)
-    if first is None or lines[first].text.strip() not in ("---", "+++"):
+    from kg.ingest._markdown import split_front_matter  # the loader's own reading of the fences
+
+    texts = [line.text for line in document.lines]
+    first = next((i for i, text in enumerate(texts[:3]) if text.strip()), None)
+    kind, body, _, last = split_front_matter("\n".join(texts[first:first + 200])) if first is not None else (None, "", 0, 0)
+    if kind is None:
         return {}, set()
-    fence = lines[first].text.strip()
-    for j in range(first + 1, min(len(lines), first + 200)):
-        if lines[j].text.strip() == fence:
-            body = "\n".join(line.text for line in lines[first + 1: j])
-            try:
-                if fence == "---":
-                    import yaml
+    import tomllib
 
-                    data = yaml.safe_load(body)
-                else:
-                    import tomllib
+    import yaml
 
-                    data = tomllib.loads(body)
-            except Exception:  # malformed front matter is just text
-                data = None
-            return (data if isinstance(data, dict) else {}), set(range(first, j + 1))
-    return {}, set()
+    try:
+        data = yaml.safe_load(body) if kind == "yaml" else tomllib.loads(body)
+    except Exception:  # malformed front matter is just text
+        data = None
+    return (data if isinstance(data, dict) else {}), set(range(first, first + last))
 
 
 def extract(document: Document) -> Extraction:
@@ -81,13 +77,8 @@ def extract(document: Document) -> Extraction:
     ctx = ExtractContext(document)
     registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
-    if meta:
-        from dataclasses import replace
-
-        merged = dict(meta)
-        merged.update(document.metadata or {})
-        document = replace(document, metadata=merged)
-        ctx.document = document
+    if meta:  # the loader's metadata wins over front matter left in the text
+        document = replace(document, metadata={**meta, **document.metadata})
     document = ctx.document = split_labelled_lines(document)
     lines = document.lines
 
@@ -122,8 +113,7 @@ def extract(document: Document) -> Extraction:
             continue
         for key, value in find_identifiers(line.text).items():
             identifiers.setdefault(key, value)
-    for key, value in _meta_identifiers(document.metadata).items():
-        identifiers.setdefault(key, value)
+    identifiers |= {k: v for k, v in _meta_identifiers(document.metadata).items() if k not in identifiers}
     if identifiers:
         ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=identifiers)
 
@@ -146,10 +136,14 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
         elif section.kind in (None, "bio", "service"):
-            extract_entries(ctx, registry, subject_id, body, "experience", strict=True,
+            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
+            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
+            extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
             _project_items(ctx, subject_id, body, titles=section.kind == "projects")
+        if section.kind in ("grants", "projects"):
+            _grant_items(ctx, subject_id, body, listed=section.kind == "grants")
         elif section.kind == "references":
             reference_people(ctx, registry, body)
         if section.kind not in _PROSE_SKIP:
@@ -218,13 +212,22 @@ def extract(document: Document) -> Extraction:
     return ctx.build()
 
 
+def _opens_with_other(document: Document, text: str, names: list[str]) -> bool:
+    """Whether a line of prose opens with a person other than the subject ("Rui Pinto earned his PhD ...")."""
+    if len(text) < 40 or not names:
+        return False
+    head = text[: 200]
+    other = _opening_person(head, names) or family_opening(document, head, names)
+    return bool(other) and not any(n in other.split() for n in names)
+
+
 def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
     """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
     the subject of a news item or a bio whose headings name nobody."""
     for index, line in enumerate(document.lines[:80]):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         for begin, end in sentence_spans(text) if len(text) > 40 else ():
-            name = _opening_person(text[begin:end], [])
+            name = _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
     return None
@@ -307,6 +310,19 @@ def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> No
             ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
 
 
+def _grant_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
+    """The funded projects of a Grants section (or of a Projects section's lines about funding),
+    each named by its acronym: the subject contributed to them in the years the line gives."""
+    for index in indexes:
+        text = clean(ctx.document.lines[index].text)
+        name = grant_project(text, listed=listed)
+        if name:
+            dates = find_date_range(text)
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start if dates else None,
+                             end=dates.end if dates else None, evidence=ctx.evidence(index))
+
+
 def _title_word(word: str) -> str:
     """"NDLOVU-HARTMANN" -> "Ndlovu-Hartmann", "O'BRIEN" -> "O'Brien": each part of a joined name."""
     return _LETTER_RUN.sub(lambda m: m.group(0).capitalize(), word)
@@ -317,20 +333,13 @@ def _names(name: str) -> list[str]:
     return [name, *[p for p in parts if len(p) > 2]]
 
 
-def _meta_identifiers(meta: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
-    if not isinstance(meta, dict):
-        return out
+def _meta_identifiers(meta) -> dict[str, str]:
+    """The identifiers of a metadata record: its e-mail, and those its social, links and profiles lists hold."""
     email = meta.get("email")
-    if isinstance(email, str) and "@" in email:
-        out["email"] = email.strip()
-    for key in ("social", "links", "profiles"):
-        items = meta.get(key)
-        if isinstance(items, list):
-            for item in items:
-                if isinstance(item, dict):
-                    for value in item.values():
-                        if isinstance(value, str):
-                            for k, v in find_identifiers(value.replace("mailto:", "")).items():
-                                out.setdefault(k, v)
+    out = {"email": email.strip()} if isinstance(email, str) and "@" in email else {}
+    listed = [value for key in ("social", "links", "profiles") if isinstance(meta.get(key), list)
+              for item in meta[key] if isinstance(item, dict) for value in item.values() if isinstance(value, str)]
+    for value in listed:
+        for k, v in find_identifiers(value.replace("mailto:", "")).items():
+            out.setdefault(k, v)
     return out

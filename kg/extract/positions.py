@@ -143,8 +143,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
             return "mentoredBy"
         if t.startswith("in the") and (studying or _STUDENT.search(before)):
             return "advisedBy"
-        if studying and _TITLED_PERSON_OPENING.match(after):
-            return "advisedBy"  # a student "working with Dr. A": the student's advisor
+        if (studying or _STUDENT.search(before)) and _TITLED_PERSON_OPENING.match(after):
+            return "advisedBy"  # a student "working with Dr. A", "her PhD in 2020, working with Prof. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
@@ -168,6 +168,7 @@ class Entry:
     end: str | None = None
     advisors: list[tuple[str, str | None, int, str]] = dc_field(default_factory=list)
     project: str | None = None
+    place: str | None = None
 
 
 #: An image's alt text left as a line ("Acme Logo"), beside the line naming the organisation.
@@ -369,6 +370,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
+        typed = {cell.meaning: cell.text for cell in reversed(lines[index].cells)}
+        if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
+            entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
+            current = found[-1] if found else None
+            pending_role = pending_dates = pending_degree = None
+            continue
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
             # "Advisor: A; Co-Advisor: B"
@@ -379,6 +386,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                     pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
+            continue
+        if "description" in typed:  # what the entry above involved: its advisors were read above, no employer
+            if current is not None:
+                current.last = index
             continue
         words = len([w for w in text.split() if w != "|"])
         if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
@@ -534,6 +545,68 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     return entries
 
 
+def typed_entries(index: int, typed: dict[str, str], dates: DateRange | None = None) -> list[Entry]:
+    """The entries of a line or record whose fields the format names (``{"role": ..., "org": ...}``,
+    with ``dates``, ``place``, ``degree`` and ``field`` when stated), one per organisation it joins.
+
+    A degree is told from a job title by its words; a job title may name the unit after it
+    ("Assistant Professor, Department of Biology"). An organisation field that names none beside a
+    place field that does (moderncv's ``{Diplom}{Informatik}{Hochschule X}``) holds the field of study;
+    one unknown word ("Year abroad | Carnforth"), as likely a town as an employer, needs a job title or degree.
+
+    >>> [(e.role, [m.name for m in e.chain], e.start, e.end) for e in typed_entries(4, {
+    ...     "role": "Scheduler (volunteer)", "org": "Harbourside Food Bank", "dates": "2016--2019"})]
+    [('Scheduler (volunteer)', ['Harbourside Food Bank'], '2016', '2019')]
+    """
+    org, title, place = typed.get("org", ""), typed.get("degree") or typed.get("role") or "", typed.get("place")
+    if org_chain(place or "", context_org=False) and not org_chain(org, context_org=False):
+        org, title, place = place, f"{title} in {org}", None
+    degree = degree_of(title) or typed.get("degree") or None
+    role, _, tail = title.partition(", ")
+    unit = classify_segment(tail) if tail and not degree and is_role(role) else None
+    units = [[unit]] if unit is not None and unit.type == "Lab" else []
+    trusted = bool(degree or is_role(title)) or len(org.split()) > 1
+    dates = dates or find_date_range(typed.get("dates", "")) or DateRange(None, None, 0, 0)
+    entries = []
+    for name in joined_organisations(org):
+        # a field with no mark of nesting is one name, whatever full stops it holds ("Acme Labs Pvt. Ltd.")
+        chain = org_chain(name) if _NESTING_MARK.search(name) else [m for m in [classify_segment(name, context_org=True)] if m]
+        head = (name[: chain[0].begin] if chain else name.split(",")[0]).strip(" ,;")
+        if head and not is_location(head) and (chain or trusted):  # "Pharmacology Unit, X Hospital": a unit of X
+            kind = "Lab" if chain else "University" if degree else "Company"
+            chain.insert(0, OrgMention(head, head, kind, False, guessed=not chain))
+        if chain and (trusted or not all(m.guessed for m in chain)):
+            entries.append(Entry(index, index, chain, units=units, role=None if degree else (role if units else title) or None,
+                                 degree=degree, field=typed.get("field") or (field_of(title) if degree else None),
+                                 start=dates.start, end=dates.end, place=place or None))
+    return entries
+
+
+def add_typed_entry(ctx, registry: OrgRegistry, subject_id: str, index: int, typed: dict[str, str],
+                    dates: DateRange | None, kind: str) -> None:
+    """Add the relations of a record's typed fields (a JSON Resume ``work`` item) as those of a CV entry."""
+    for entry in typed_entries(index, typed, dates):
+        _emit(ctx, registry, subject_id, entry, kind)
+
+
+def joined_organisations(text: str) -> list[str]:
+    """The organisations a field joins with "and", "&" or ";", when each part names one and none
+    nests units with commas; else the field.
+
+    >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
+    (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
+    """
+    if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name
+        return [text]
+    names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
+    return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
+
+
+#: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
+_NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
+_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and)\s+|;")  # a run of spaces tried once, from its start
+
+
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
     """The role a line states before its first organisation, set apart from it ("**Engineer** | Acme
     Labs"), else ``None``; "Member of the X Team" names a unit of the position, not another job."""
@@ -603,7 +676,8 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         start = end
     stated = {"degree": entry.degree, "field": entry.field} if studied else {"role": entry.role}
     for oid in ids:
-        ctx.add_relation(subject_id, "studiedAt" if studied else "workedAt", oid, **stated, start=start, end=end, evidence=evidence)
+        ctx.add_relation(subject_id, "studiedAt" if studied else "workedAt", oid, **stated, start=start, end=end,
+                         location=entry.place, evidence=evidence)
     for text, pred, index, trigger in entry.advisors:
         people = add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
         if ids and _GROUP_HEAD.match(trigger):

@@ -28,7 +28,7 @@ _LANGUAGE_LEAD = re.compile(rf"(?:{_WORDS['language']})\s+(?:package|library|mod
 _PRODUCT_AFTER = re.compile(
     rf"(?:,\s+(?:an?|the)(?:\s+[\w-]+){{0,4}}?|(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_WORDS['product_after']})\b")
 
-__all__ = ["project_mentions", "looks_like_project"]
+__all__ = ["project_mentions", "looks_like_project", "grant_project"]
 
 _VERB = re.compile(rf"\b(?:{_WORDS['verb']})\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?", re.I)
 _NAME = re.compile(
@@ -151,3 +151,43 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
     for name, offset in out:
         first.setdefault(name.lower(), (name, offset))  # each project as it is first named
     return list(first.values())
+
+
+#: A title in quotes of any language: "...", “...”, „...“, «...», 「...」.
+_QUOTED_TITLE = re.compile(r"[\"“„«「『]\s*(?P<title>[^\"“”»」』]{2,200}?)\s*[\"”“»」』]")
+#: A grant's acronym: capitals, digits and hyphens ("PROBA-VERIF", "HEART-AGE"), at least three capitals.
+_ACRONYM = re.compile(r"(?<![\w/-])(?=(?:[A-Z0-9-]*[A-Z]){3})[A-Z][A-Z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)*(?![\w/-])")
+_TITLE_HEAD = re.compile(r"\s*(?:[:–—]|\s-\s)\s*")
+_GRANT_NUMBER = re.compile(r"\d{4}")
+_FUNDER = re.compile(rf"(?:{_WORDS['funder']})")
+_FUNDING = re.compile(rf"(?:{_WORDS['funding']})", re.I)
+
+
+def _grant_acronym(word: str) -> bool:
+    """A project's acronym, not a funder's or a grant number ("MSCA-ITN", "BCS-2100000")."""
+    return not _GRANT_NUMBER.search(word) and not all(_FUNDER.fullmatch(part) for part in word.split("-"))
+
+
+def grant_project(text: str, listed: bool = True) -> str | None:
+    """The project a grant entry names: the acronym its quoted title opens with, a short quoted name,
+    else the first acronym that is not a funder's; ``listed=False`` (a Projects section, which also
+    lists software) asks the line to speak of funding first.
+
+    >>> grant_project('DFG-Projekt „KARSTFLOW – Strömung in Karstgrundwasserleitern“, 2020–2023')
+    'KARSTFLOW'
+    >>> grant_project("Projet ANR JCJC QUASAR-LOG (2015–2019), coordinatrice")
+    'QUASAR-LOG'
+    >>> grant_project("NSF BCS-2100000, Reward and attention, PI") is None
+    True
+    """
+    if not listed and not _FUNDING.search(text):
+        return None
+    for quoted in _QUOTED_TITLE.finditer(text):
+        title = quoted.group("title").strip()
+        head = _TITLE_HEAD.split(title, maxsplit=1)[0]
+        if _ACRONYM.fullmatch(head) and _grant_acronym(head):
+            return head
+        if len(title.split()) <= 2 and _project_shape(title) and looks_like_project(title):
+            return title
+    bare = _QUOTED_TITLE.sub(" ", text)
+    return next((m.group(0) for m in _ACRONYM.finditer(bare) if _grant_acronym(m.group(0))), None)

@@ -3,12 +3,14 @@ Lecturer in the Department of Z at W", advisors and projects named in sentences.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 
-from kg.extract.dates import find_date_range
+from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import clean_person, same_person, split_people
+from kg.extract.people import clean_person, name_stopwords, same_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -56,10 +58,8 @@ __all__ = ["read_prose"]
 def _after_people(tail: str) -> str:
     """The rest of a clause after the names that follow a trigger ("Prof. A at the B from
     2019" -> " at the B from 2019"): from the first preposition outside a parenthetical note."""
-    for match in _PEOPLE_STOP.finditer(tail):
-        if tail.count("(", 0, match.start()) == tail.count(")", 0, match.start()):
-            return tail[match.start():]
-    return ""
+    return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
+                 if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
 _STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
 _WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
@@ -217,21 +217,17 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     return any(n and _has_word(sentence, n) for n in names)
 
 
-def _is_word_char(text: str, at: int) -> bool:
-    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+@lru_cache(maxsize=4096)
+def _whole_word(word: str) -> re.Pattern:
+    """``word`` between word boundaries, compiled once per name (a document asks for the same few names often)."""
+    return re.compile(rf"\b{re.escape(word)}\b")
 
 
 def _has_word(text: str, word: str) -> bool:
-    """Whether ``re.search(rf"\\b{re.escape(word)}\\b", text)`` matches, without compiling a pattern per name."""
+    """Whether ``word`` stands in ``text`` as a whole word."""
     if word[:1] >= "\u3040":
         return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    at = text.find(word)
-    while at >= 0:
-        end = at + len(word)
-        if _is_word_char(text, at - 1) != _is_word_char(text, at) and _is_word_char(text, end - 1) != _is_word_char(text, end):
-            return True
-        at = text.find(word, at + 1)
-    return False
+    return bool(_whole_word(word).search(text))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
@@ -262,7 +258,7 @@ _OPENING_PERSON = re.compile(
     r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
     r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
     r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:is|was|has|had|received|joined|earned|holds|leads|studied|completed|"
-    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
+    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|se|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
 
 
 #: The writer speaking of themselves (the page's owner).
@@ -285,6 +281,55 @@ def _opening_person(sentence: str, names: list[str]) -> str | None:
     return name
 
 
+#: A sentence that opens with one capitalised word and goes on ("Fjeldstad comes to ...", "Riedlinger, who ..."):
+#: perhaps a family name of a person named in full before.
+_FAMILY_OPENING = re.compile(r"^\s*(?P<family>[^\W\d_a-z][\w'’-]{2,})(?=,\s+[a-z]|\s+[a-z])")
+
+
+_TITLE_BEFORE = re.compile(r"^(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs|Mme|Herr|Frau|Sr|Sra)\.?$")
+
+
+@lru_cache(maxsize=256)
+def _full_name_of(text: str, family: str) -> str | None:
+    """The one person ``text`` names in full with ``family`` among their names, after a title or a role as news
+    items introduce people ("Dr. Annelise Fjeldstad", "la profesora de investigación Carmen Azpilicueta Lozano")."""
+    found = set()
+    for match in re.finditer(rf"(?<![\w.])(?:[^\W\d_a-z][\w'’.-]+\s+){{1,2}}{re.escape(family)}(?:\s+[^\W\d_a-z][\w'’-]+)?(?![\w'’-])", text):
+        name = clean_person(match.group(0))
+        before = text[max(0, match.start() - 60): match.start()].split()
+        introduced = _TITLE_BEFORE.match(match.group(0).split()[0]) or _TITLE_BEFORE.match(" ".join(before[-1:])) or any(is_role(" ".join(before[-k:])) for k in (1, 2, 3, 4))
+        if name and introduced and family in name.split() and len(name.split()) >= 2 and not classify_segment(name) \
+                and not is_role(name):
+            found.add(name)
+    found = {n for n in found if not any(n != m and n in m for m in found)}  # "Carmen Azpilicueta" in "... Lozano"
+    return found.pop() if len(found) == 1 else None
+
+
+def family_opening(document, sentence: str, names: list[str]) -> str | None:
+    """The person named in full elsewhere whose family name alone opens ``sentence`` (news items name a
+    person in full once, then by family name), unless that is the subject (``names``)."""
+    match = _FAMILY_OPENING.match(sentence)
+    family = match.group("family") if match else None
+    if not family or family in names or any(family in n.split() for n in names):
+        return None
+    if family.lower() in name_stopwords() or is_role(family) or degree_span(family) or classify_segment(family):
+        return None  # "Master degree in ...", "Professor emeritus": a word of a CV line, not a name
+    text, words = _text_of(document)
+    return _full_name_of(text, family) if words[family] >= 2 else None
+
+
+_LAST_TEXT: list = [None, "", Counter()]
+
+
+def _text_of(document) -> tuple[str, Counter]:
+    """The document's text and how often each word occurs in it, once per document (the family-name rule
+    asks sentence after sentence)."""
+    if _LAST_TEXT[0] is not document:
+        text = "\n".join(line.text for line in document.lines)
+        _LAST_TEXT[:] = [document, text, Counter(re.findall(r"[\w'’-]+", text))]
+    return _LAST_TEXT[1], _LAST_TEXT[2]
+
+
 def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passage], names: list[str],
                entry: bool = False) -> None:
     """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
@@ -302,7 +347,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))
             evidence = ctx.evidence(first, last)
-            other = None if entry else _opening_person(sentence, owner_names)
+            other = None if entry else (_opening_person(sentence, owner_names) or family_opening(ctx.document, sentence, owner_names))
             if other:
                 subject_id, names = ctx.add_entity(other, "Person", evidence=evidence), [other, *other.split()]
                 studying = False
@@ -331,9 +376,12 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 
 #: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
-_CJK_ORG = re.compile(r"(?:(?![在于於任至到入])[\u3400-\u9fff\u30a0-\u30ff]){1,20}"
+_CJK_ORG = re.compile(r"(?:(?![在于於任至到入为])[\u3400-\u9fff\u30a0-\u30ff]){1,20}"
                       rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
-_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入はでのにを、，。\s（(]|その後|以後|之后|随后")
+_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入为はでのにを、，。\s（(]|その後|以後|之后|随后")
+
+
+_UNIVERSITY_END = re.compile(r"大[学學](?!院)")
 
 
 def _cjk_orgs(text: str) -> list:
@@ -350,7 +398,9 @@ def _cjk_orgs(text: str) -> list:
         name = match.group(0)
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
             continue  # "联系" (contact), "关系": common words that end like a department
-        cut = max(name.find("大学"), name.find("大學"))
+        # the university's name ends at its 大学, not at the 大学 of a graduate school (大学院) that opens a unit
+        found_cut = _UNIVERSITY_END.search(name, 1)
+        cut = found_cut.start() if found_cut else -1
         for part, at in ((name[: cut + 2], 0), (name[cut + 2:], cut + 2)) if 0 <= cut < len(name) - 2 else ((name, 0),):
             found = classify_segment(part)
             if found is not None:
@@ -396,11 +446,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
-    for i in range(len(orgs) - 1):
+    for i, (a, b) in enumerate(zip(orgs, orgs[1:])):
         # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
-        a, b = orgs[i], orgs[i + 1]
         if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
-                and is_generic_unit(b.name) and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
+                and (is_generic_unit(b.name) or a.type == "University" and b.type == "Lab") \
+                and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
@@ -441,8 +491,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
     if predicate == "studiedAt":
-        if dates and dates.start is None:
-            start = None
         if start is None and end is None and _CURRENT_STUDY.search(head):
             end = "present"
         if _ONGOING_STUDY.search(head) and end is None:
@@ -480,8 +528,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
                     o_start, o_end = (span.start, span.end) if span else (None, None)
                 elif len(mine) > 1:
                     # "an M.S. in 2012 and a B.S. in 2010 from X": one relation, the latest end
-                    from kg.extract.dates import find_dates
-
                     years = [v for v, _, _ in find_dates(head[mine[0][1]: orgs[i].end + 12])]
                     o_degree, o_field = mine[0][0], field_of(head[mine[0][1]:])
                     o_start, o_end = None, (max(years) if years else end)

@@ -83,7 +83,6 @@ _ARXIV = re.compile(
     re.I,
 )
 _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\]]+(?:\([^\s()]*\)[^\s<>()\]]*)*", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
 #: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
 _JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
@@ -572,8 +571,10 @@ def _is_prose(text: str) -> bool:
     if len(words) < 20:
         return False
     sentences = len(_SENTENCE_STOP.findall(text))
+    # a long text that speaks of itself twice is a description even where its sentences end in
+    # acronyms the sentence count misses ("... venues such as ACM CHI and ICSE. My ...")
     return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
-        len(words) >= 40 and sentences >= 3 and not ANY_YEAR.search(text)
+        len(words) >= 40 and (sentences >= 3 and not ANY_YEAR.search(text) or len(_SELF_REFERENCE.findall(text)) >= 2)
     )
 
 
@@ -592,7 +593,6 @@ def _valid_title(title: str) -> bool:
 
 _BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
-_LABELLED_DOI = re.compile(r"\bdoi\s*:\s*10\.\S+", re.I)
 
 
 def parse_citation(text: str) -> Citation | None:
@@ -646,13 +646,8 @@ def parse_citation(text: str) -> Citation | None:
             return c
     cleaned = []
     for line in lines:
-        line_lower = line.lower() if line.isascii() else None
         if "(" in line:
             line = _EQUAL_CONTRIBUTION_AFTER_NAME.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
-        if line_lower is None or "http" in line_lower or "www." in line_lower:
-            line = _URL.sub(" ", line)
-        if line_lower is None or "doi" in line_lower:
-            line = _LABELLED_DOI.sub(" ", line)
         if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
@@ -673,6 +668,8 @@ def parse_citation(text: str) -> Citation | None:
     c = _read_fields(whole)
     if c is None:
         return None
+    if not whole.isascii() and _CJK_CHARACTER.search(whole):
+        _cjk_citation(c, whole)
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
@@ -683,6 +680,30 @@ def parse_citation(text: str) -> Citation | None:
         years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c, whole)
+
+
+_CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+#: A Chinese or Japanese name the labeller left at the title's start ("钟明哲. 基于...", "相良直人: 「...」").
+_CJK_NAME_LEAD = re.compile(r"^([\u3400-\u9fff]{2,4})\s*[.:：．]\s*(?=\S)")
+#: A title in corner brackets, the Japanese quotation marks ("「層状ペロブスカイト...」").
+_CORNER_QUOTED = re.compile(r"[「『](?P<title>[^「」『』]{4,300})[」』]\s*[,，.、]?\s*(?P<rest>[^,，.、]*)")
+#: The venue after a Chinese national standard (GB/T 7714) type mark: "题名[J]. 计算机学报, 2016".
+_GB_TYPE_VENUE = re.compile(r"\[(?:J|C|M|D|R|N)(?:/OL)?\]\s*[.．]\s*(?P<venue>[^,，.．\d][^,，.．]{1,60})")
+
+
+def _cjk_citation(c: "Citation", whole: str) -> None:
+    """What a Chinese or Japanese citation states by its punctuation: every author before the full stop or
+    colon, a title in 「」 and the venue after it, the venue after a GB/T 7714 type mark."""
+    lead = _CJK_NAME_LEAD.match(c.title or "")
+    if lead and c.authors and all(_CJK.match(a.replace(" ", "")) for a in c.authors):
+        c.authors.append(lead.group(1))
+        c.title = c.title[lead.end():]
+    quoted = _CORNER_QUOTED.search(c.title or "")
+    if quoted:
+        c.title = quoted.group("title").strip()
+        c.venue = c.venue or (quoted.group("rest").strip() or None)
+    elif c.venue is None and (typed := _GB_TYPE_VENUE.search(whole)):
+        c.venue = typed.group("venue").strip()
 
 
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
@@ -706,7 +727,6 @@ def _line_fields(text: str) -> list[Field]:
     return fields
 
 
-_BARE_ARXIV_ID = re.compile(r"\s*\d{4}\.\d{4,5}(?:v\d+)?\s*")
 _TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
@@ -784,7 +804,7 @@ def _read_fields(text: str) -> Citation | None:
     title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
-    found = normalize_venue(venue_text) if venue_text and not _BARE_ARXIV_ID.fullmatch(venue_text) else None
+    found = normalize_venue(venue_text) if venue_text else None
     if found:
         c.venue, c.venue_aliases = found
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
@@ -792,8 +812,6 @@ def _read_fields(text: str) -> Citation | None:
     c.year = year or (venue_year(venue_text) if venue_text else None)
     if not _valid_title(c.title):
         return None
-    if not c.authors and (_VENUE_WORD.match(c.title) or lookup_venue(c.title) is not None):
-        return None  # a venue or a note, not a paper
     return c
 
 
@@ -1102,7 +1120,6 @@ _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
-_MONTH_LED = re.compile(rf"^{_MONTHS}\s*\d", re.I)
 _DATE_RANGE = re.compile(
     rf"(?:\b{_MONTHS}\s*(?:19|20)\d\d|(?<![\d.:-])(?:19|20)\d\d)\s*(?:[-–—]|to|until)\s*"
     rf"(?:{_MONTHS}\s*(?:19|20)\d\d|present\b|now\b|current\b|today\b|ongoing\b)",
@@ -1115,19 +1132,6 @@ _DATE_RANGE = re.compile(
 _RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
 
 
-_VENUE_NOUN = re.compile(rf"\b(?:{_PHRASES['venue_noun']})\b", re.I)
-_TWO_LATIN_LETTERS = re.compile(r"[A-Za-z\u00c0-\u024f]{2}")
-
-
-def _plausible_venue(venue: str) -> bool:
-    """A venue name that reads like one: a known venue, an acronym, or a short name or one with a venue noun."""
-    if not _TWO_LATIN_LETTERS.search(venue) or _MONTH_LED.match(venue):
-        return False
-    if lookup_venue(venue) is not None or " " not in venue:
-        return True
-    return len(venue.split()) <= 5 or bool(_VENUE_NOUN.search(venue))
-
-
 _CITATION_METRIC = re.compile(r"\b(?:citations|h-index)\b", re.I)
 
 
@@ -1138,8 +1142,6 @@ def _plausible(c: Citation | None, text: str = "") -> Citation | None:
         return None
     if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
         return None
-    if c.venue and not _plausible_venue(c.venue):
-        c.venue, c.venue_aliases = None, ()
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
     return c
@@ -1370,21 +1372,12 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             if stripped == "}" or text.rstrip().endswith("}}") or text.strip() == "}":
                 close()
             continue
-        is_bullet = bool(_BULLET.match(text)) or bool(_BIBTEX_START.match(text))
-        if is_bullet:
-            close()
-            current = [i]
-        elif not current:
-            current = [i]
-        elif blank_before and not bulleted:
-            close()
-            current = [i]
-        elif _complete_line(texts[current[-1]]) and _complete_line(text):
-            # one citation per line, no bullets
-            close()
-            current = [i]
-        elif not bulleted and _starts_new_field_group(texts, current, i):
-            # "title / authors / venue" groups one after another, without bullets or blank lines
+        # an entry starts at a bullet, after a blank line in a list without bullets, where each of two lines
+        # is one whole citation, or where "title / authors / venue" groups follow one another without bullets
+        if (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
+                or _complete_line(texts[current[-1]]) and _complete_line(text)
+                or _same_record_shape(texts[current[-1]], text)
+                or not bulleted and _starts_new_field_group(texts, current, i)):
             close()
             current = [i]
         else:
@@ -1448,6 +1441,19 @@ def _complete_line(text: str) -> bool:
         and bool(_YEAR_OR_ARXIV_ID.search(text))
         and text[-1] in ".)]0123456789"
     )
+
+
+def _same_record_shape(previous: str, text: str) -> bool:
+    """Two lines of three or more " | " fields each, as many: two rows of one table or class macro,
+    so two records, whether or not either has a year ("12/23 | Authors | Venue | Title").
+
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "12/23 | B. Wu | Cell, in press | Two")
+    True
+    >>> _same_record_shape("2021 | A. Li | Nature | One", "continued on the next line")
+    False
+    """
+    count = text.count(" | ")
+    return count >= 2 and previous.count(" | ") == count
 
 
 def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int]]]:

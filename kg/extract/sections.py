@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows, classify_organization
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
-from kg.model import Document
+from kg.model import Document, Line
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _YEAR_DIGITS = re.compile(r"\d{4}")
@@ -169,10 +169,6 @@ def split_labelled_lines(document: Document) -> Document:
     >>> [line.text for line in split_labelled_lines(doc).lines]
     ['Education', 'PhD, Uppsala University (2015)', 'BSc, Lund University']
     """
-    from dataclasses import replace
-
-    from kg.model import Line
-
     out, changed = [], False
     for line in document.lines:
         match = _LABELLED_LINE.match(clean(line.text)) if ":" in line.text or "：" in line.text else None

@@ -14,19 +14,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.dates import find_date_range, parse_date
+from kg.extract.dates import DateRange, find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
 from kg.extract.people import clean_person, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, add_typed_entry, trigger_predicate
 from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
-from kg.extract.vocab import degree_of, field_of
+from kg.extract.vocab import field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
-_JOINED_INSTITUTIONS = re.compile(r"\s+(?:&|and)\s+|;")
 _STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
-_ONGOING_WORD = re.compile(r"student|candidate|current|expected", re.I)
 
 __all__ = ["read_structured"]
 
@@ -44,27 +42,6 @@ def _line(ctx, *needles: str | None) -> int:
     """The first document line containing a needle (for evidence), else 0."""
     lows = [needle.lower()[:60] for needle in needles if needle]
     return next((index for low in lows for index, line in enumerate(ctx.document.lines) if low in line.text.lower()), 0)
-
-
-def _org(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> str | None:
-    mention = classify_segment(name, context_org=True)
-    if mention is None:
-        text = name.strip()
-        if not text:
-            return None
-        mention = OrgMention(text, text, default, False)
-    return registry.add(mention, evidence)
-
-
-def _orgs(registry: OrgRegistry, name: str, evidence, default: str = "Company") -> list[str]:
-    """The ids of the organisations a field names: "School of Computing, Yonsei University" is
-    a unit inside its university (both are affiliations), innermost first."""
-    if "," in name:
-        chain = org_chain(name)
-        if chain:  # "University X, Bremen, Germany": the place is no part of the name
-            return registry.chain(chain, evidence)
-    oid = _org(registry, name, evidence, default)
-    return [oid] if oid else []
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
@@ -131,8 +108,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     if isinstance(education, dict):
         education = education.get("courses") or education.get("items") or []
     if isinstance(education, list):
-        education = sorted((i for i in education if isinstance(i, dict)), key=_recency, reverse=True)
-        for item in education:
+        for item in (i for i in education if isinstance(i, dict)):
             inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
             if not inst:
                 continue
@@ -141,46 +117,24 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             start, end = _dates(item, single_is_end=True)
             if not (start or end) and _ONGOING_DEGREE.search(degree_text):
                 end = "present"
-            ev = ctx.evidence(_line(ctx, inst, degree_text))
-            names = [n.strip() for n in _JOINED_INSTITUTIONS.split(inst) if n.strip()]
-            if not all(classify_segment(n, context_org=True) for n in names):
-                names = [inst]  # "University of Science and Technology": one name with "and" in it
-            for name in names:
-                for oid in _orgs(registry, name, ev, default="University"):
-                    ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(degree_text) or degree_text or None,
-                                     field=area, start=start, end=end, evidence=ev)
-                    for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
-                        _person(ctx, subject_id, advisor, "advisedBy")
+            add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
+                            "field": area or ""}, DateRange(start, end, 0, 0), "education")
+            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
+                _person(ctx, subject_id, advisor, "advisedBy")
             _named_in_notes(ctx, subject_id, item, studying=True)
-    # current affiliation
+    # current affiliation: the institution (after its department) and the organisations a profile lists
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
-    department = _s(data.get("department"))
     role = _s(data.get("role") or data.get("position") or data.get("title") if not front_matter else data.get("role"))
-    orgs_field = data.get("organizations") or data.get("affiliations")
-    current: list[str] = []
-    if institution:
-        ev = ctx.evidence(_line(ctx, institution))
-        uid = _org(registry, institution, ev, default="University")
-        current.append(uid)
-        if department:
-            did = registry.add(OrgMention(department, department, "Lab", False), ev, parent_id=uid)
-            registry.part_of(did, uid, ev)
-            current.insert(0, did)
-    if isinstance(orgs_field, list):
-        for item in orgs_field:
-            name = _s(item.get("name")) if isinstance(item, dict) else _s(item)
-            if name:
-                oid = _org(registry, name, ctx.evidence(_line(ctx, name)), default="Lab")
-                if oid:
-                    current.append(oid)
-    if current and role:
-        studying = bool(_STUDENT_ROLE.search(role))
-        ev = ctx.evidence(_line(ctx, role, institution))
-        for oid in current:
-            if studying:
-                ctx.add_relation(subject_id, "studiedAt", oid, degree=degree_of(role), end="present", evidence=ev)
-            else:
-                ctx.add_relation(subject_id, "workedAt", oid, role=role, end="present", evidence=ev)
+    names = [", ".join(filter(None, (_s(data.get("department")), institution)))] if institution else []
+    names += filter(None, (_s(i.get("name")) if isinstance(i, dict) else _s(i)
+                           for i in _list(data.get("organizations") or data.get("affiliations"))))
+    for name in names:
+        if role:
+            add_typed_entry(ctx, registry, subject_id, _line(ctx, name), {"org": name, "role": role},
+                            DateRange(None, "present", 0, 0), "education" if _STUDENT_ROLE.search(role) else "experience")
+        else:  # named with no role: an organisation, no position
+            mention = classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)
+            registry.add(mention, ctx.evidence(_line(ctx, name)))
     # positions / work
     for key in ("work", "positions", "experience", "employment", "appointments"):
         items = data.get(key)
@@ -192,16 +146,9 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
             if not org:
                 continue
-            ev = ctx.evidence(_line(ctx, org))
-            start, end = _dates(item, single_is_end=False)
-            role, units = _position(registry, _s(item.get("position") or item.get("role") or item.get("title")), ev)
-            for oid in _orgs(registry, org, ev):
-                for uid in units:
-                    registry.part_of(uid, oid, ev)
-                for target in (*units, oid):
-                    ctx.add_relation(subject_id, "workedAt", target, role=role, start=start, end=end,
-                                     location=_s(item.get("location")), evidence=ev)
-                units = []
+            add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
+                            "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
+                            DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
             _named_in_notes(ctx, subject_id, item, studying=False)
     # advisors
     for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
@@ -255,15 +202,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=ids)
 
 
-def _recency(item: dict) -> tuple[int, int]:
-    """Sort key: ongoing degrees first, then by end year (so an institution's relation gets the latest end)."""
-    start, end = _dates(item, single_is_end=True)
-    degree = str(item.get("degree") or item.get("course") or item.get("studyType") or "")
-    if end == "present" or (not (start or end) and _ONGOING_WORD.search(degree)):
-        return (2, 0)
-    return (1, int((end or start or "0")[:4]))
-
-
 def _list(value: Any) -> list:
     if value is None:
         return []
@@ -279,18 +217,6 @@ def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
         ev = ctx.evidence(_line(ctx, person))
         pid = ctx.add_entity(person, "Person", evidence=ev)
         ctx.add_relation(subject_id, predicate, pid, evidence=ev)
-
-
-def _position(registry: OrgRegistry, position: str | None, evidence) -> tuple[str | None, list[str]]:
-    """The role of a position field and the ids of the units it names after the role
-    ("Assistant Professor, Department of Biology": a Lab inside the record's organisation)."""
-    if not position or "," not in position:
-        return position, []
-    head, tail = (p.strip() for p in position.split(",", 1))
-    unit = classify_segment(tail) if is_role(head) else None
-    if unit is None or unit.type != "Lab":
-        return position, []
-    return head, [registry.add(unit, evidence)]
 
 
 def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:

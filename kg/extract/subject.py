@@ -148,7 +148,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(name)
             if found:
                 return found[0], found[1], _line_of(document, found[0])
-    title = document.metadata.get("title") if isinstance(document.metadata, dict) else None
+    title = document.metadata.get("title")
     if isinstance(title, str):
         found = title_name(title)
         if found:
@@ -179,6 +179,11 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(label.group(1))
             if found:
                 return found[0], found[1], index
+        wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
+        if wrapped != text:  # "# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana Ruiz" as a heading
+            found = _person(wrapped)
+            if found:
+                return found[0], found[1], index
         if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
             found = _person(text)
             if found and not _ABOUT.search(text):
@@ -204,7 +209,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
                     return name, aliases, index
     # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
     # nothing in the page itself names anybody
-    site = document.metadata.get("site_name") if isinstance(document.metadata, dict) else None
+    site = document.metadata.get("site_name")
     if isinstance(site, str):
         found = title_name(site)
         if found:
@@ -251,14 +256,9 @@ def named_by_contact(document: Document, skip=frozenset(), avoid=frozenset()) ->
 
     ``avoid`` are line indexes not to take the name from (publication lists name co-authors).
     """
-    locals_: list[str] = []
-    for line in document.lines:
-        if "@" in line.text:
-            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(line.text))
-    for link in (document.metadata or {}).get("links") or () if isinstance(document.metadata, dict) else ():
-        url = link.get("url", "") if isinstance(link, dict) else ""
-        if url.startswith("mailto:"):
-            locals_.extend(m.group(1).lower() for m in _EMAIL.finditer(url))
+    urls = [link.get("url", "") for link in document.metadata.get("links") or () if isinstance(link, dict)]
+    written = [line.text for line in document.lines if "@" in line.text] + [url for url in urls if url.startswith("mailto:")]
+    locals_ = [m.group(1).lower() for text in written for m in _EMAIL.finditer(text)]
     if not locals_:
         return None
     for index, line in enumerate(document.lines):

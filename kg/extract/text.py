@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache, wraps
+from operator import itemgetter
 
 from kg.extract.gazetteer import data_patterns
 
@@ -121,12 +123,8 @@ class Passage:
 
     def line_at(self, offset: int) -> int:
         """The document line index that holds character ``offset``."""
-        line = self.first
-        for start, index in self.starts:
-            if start > offset:
-                break
-            line = index
-        return line
+        at = bisect_right(self.starts, offset, key=itemgetter(0))
+        return self.starts[at - 1][1] if at else self.first
 
 
 def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage]:

@@ -29,6 +29,10 @@ _NOT_NESTING = frozenset(
     "span a b i u s em strong small big font code kbd samp var sub sup abbr cite q mark tt strike "
     "time data bdi bdo label".split()
 )
+#: The class of an inline element that holds one field of a person's card ("name", "role", "job-title"):
+#: fields written side by side are read apart, as a table's cells are.
+_CARD_FIELD = re.compile(r"(?:^|[\s_-])(?:name|role|title|position|job|affiliation|degree|status|program|programme"
+                         r"|advisor|supervisor|destination|department|institution)s?(?:$|[\s_-])", re.I)
 _TAG_RE = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9-]*)[^<>]*?(/?)>")  # [^<>]: linear on unclosed tags
 
 
@@ -200,7 +204,9 @@ class _Walker:
             self.flush()
             if tag == "dt":
                 self.term = None
-        elif tag in ("b", "strong"):
+        elif tag not in _BLOCK and _CARD_FIELD.search(attrs.get("class") or "") and "".join(self.buf).strip():
+            self.buf.append(" | ")
+        if tag in ("b", "strong"):
             record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
         elif tag == "a":
             href = attrs.get("href")

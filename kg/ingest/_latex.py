@@ -19,11 +19,14 @@ to the text.
 """
 from __future__ import annotations
 
+import csv
 import re
 import unicodedata
 from bisect import bisect_right
+from importlib import resources
 
 from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
+from kg.model import Cell
 
 __all__ = ["parse_latex"]
 
@@ -131,28 +134,39 @@ _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "a
              "cvcolumn": 1, "list": 2, "spacing": 1}
 
 
-#: What each argument of a CV class's entry macro means, from the classes' documented
-#: signatures: ``(class, meanings)``, tried in order. ``dates``, ``role``, ``org``, ``place`` and
-#: ``note`` make the entry line (in that order: the shape moderncv's ``\cventry`` gives),
-#: ``description`` follows it.
-ENTRY_MACROS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "cventry": (("moderncv", ("dates", "role", "org", "place", "note", "description")),
-                ("awesome-cv", ("role", "org", "place", "dates", "description"))),
-    "cvhonor": (("awesome-cv", ("role", "org", "place", "dates")),),
-    "cvevent": (("altacv", ("role", "org", "dates", "place")),),
-    "entry": (("friggeri-cv", ("dates", "role", "org", "description")),),
-    "bigentry": (("friggeri-cv", ("dates", "role", "org", "description", "description")),),
-    "ecvtitle": (("europasscv", ("dates", "role")),),
-    "datedsubsection": (("billryan-resume", ("org", "dates")),),
-    "datedsection": (("billryan-resume", ("org", "dates")),),
-    "twentyitem": (("twentysecondcv", ("dates", "role", "org", "description")),),
-    "cvEntry": (("limecv", ("role", "org", "dates", "description")),),
-}
-#: One-argument macros a class writes an entry's parts with, one part each, in any order and on
-#: several lines: res.cls's ``\title{role} \dates{..} \\ \employer{org} \location{place}``.
-ENTRY_PART_MACROS: dict[str, dict[str, str]] = {
-    "res": {"title": "role", "employer": "org", "location": "place", "dates": "dates"},
-}
+def _class_tables() -> tuple[dict, dict, dict, dict, dict]:
+    """The tables of ``data/latex_classes.tsv``: what each argument of a CV class's entry macros and
+    environments means (``name -> [(family, meanings)]``, tried in order), the one-part macros of a
+    family (``family -> {name: meaning}``), the family of each ``\\documentclass`` name, and the
+    commands only one family defines (``family -> pattern``).
+
+    >>> _class_tables()[0]["cvevent"]
+    [('altacv', ('role', 'org', 'dates', 'place'))]
+    """
+    text = resources.files("kg.ingest").joinpath("data", "latex_classes.tsv").read_text(encoding="utf-8")
+    macros: dict = {}
+    environments: dict = {}
+    parts: dict = {}
+    families: dict = {}
+    markers: dict = {}
+    for row in csv.DictReader((line for line in text.splitlines() if line.strip() and not line.startswith("#")),
+                              delimiter="\t", quoting=csv.QUOTE_NONE):
+        meanings = tuple(row["meanings"].split())
+        if row["form"] == "class":
+            families[row["name"]] = row["family"]
+        elif row["form"] == "marker":
+            markers[row["family"]] = re.compile(row["name"])
+        elif row["form"] == "part":
+            parts.setdefault(row["family"], {})[row["name"]] = meanings[0]
+        else:
+            (macros if row["form"] == "macro" else environments).setdefault(row["name"], []).append((row["family"], meanings))
+    return macros, environments, parts, families, markers
+
+
+#: The CV classes' entry macros, entry environments (res.cls's ``rSubsection``), one-part macros
+#: (res.cls's ``\title{role} \dates{..} \\ \employer{org}``) and class names (lower case, from
+#: ``\documentclass``) and the commands whose use names a class, from ``data/latex_classes.tsv``.
+ENTRY_MACROS, ENTRY_ENVIRONMENTS, ENTRY_PART_MACROS, CLASS_FAMILIES, CLASS_MARKERS = _class_tables()
 #: What may stand between two parts of one entry written with :data:`ENTRY_PART_MACROS`.
 _BETWEEN_PARTS = re.compile(r"(?:\s|\\\\(?:\[[^\]\n]{0,20}\])?|\\hfill\b|\\newline\b)*")
 #: An argument that is only a date or a span of dates ("2016 -- 2020", "Jan 2018 -- Present",
@@ -161,30 +175,9 @@ _BETWEEN_PARTS = re.compile(r"(?:\s|\\\\(?:\[[^\]\n]{0,20}\])?|\\hfill\b|\\newli
 _DATES_ONLY = re.compile(r"(?=.*\b(?:1[89]|20)\d\d\b)[^,;:]{0,40}")
 #: Macros whose one argument is the subject's name.
 NAME_MACROS = ("ecvname", "cvname", "fullname")
-#: Environments whose arguments are an entry: res.cls's ``rSubsection``.
-ENTRY_ENVIRONMENTS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "rSubsection": (("res", ("org", "dates", "role", "place")),),
-}
 #: Entry macros whose name is too common to read as a class's unless the class is in use.
 _CLASS_ONLY = frozenset({"entry", "bigentry"})
 _ENTRY_LINE_ORDER = ("role", "org", "place", "dates", "note")  # dates last: see the module docstring
-#: Class names (lower case, from ``\documentclass``) -> the class family whose macros they use.
-CLASS_FAMILIES = {
-    "moderncv": "moderncv", "awesome-cv": "awesome-cv", "awesomecv": "awesome-cv", "altacv": "altacv",
-    "friggeri-cv": "friggeri-cv", "friggeri": "friggeri-cv", "res": "res", "europasscv": "europasscv",
-    "europecv": "europasscv", "europecv2013": "europasscv", "twentysecondcv": "twentysecondcv",
-    "limecv": "limecv",
-}
-#: Commands or environments only one class family defines: their use names the class.
-CLASS_MARKERS = {
-    "moderncv": re.compile(r"\\moderncv(?:style|theme|color)\b|\\makecvtitle\b"),
-    "awesome-cv": re.compile(r"\\makecvheader\b|\\begin\s*\{cventries\}"),
-    "altacv": re.compile(r"\\cvevent\b|\\tagline\b"),
-    "friggeri-cv": re.compile(r"\\begin\s*\{entrylist\}"),
-    "res": re.compile(r"\\begin\s*\{rSubsection\}"),
-    "europasscv": re.compile(r"\\ecv(?:name|title|item|section)\b"),
-    "billryan-resume": re.compile(r"\\datedsubsection\b|\\basicInfo\b"),
-}
 DOCUMENT_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]{0,500}\])?\s*\{\s*([\w-]+)\s*\}")
 DEFINED_MACRO = re.compile(
     r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand)"
@@ -251,6 +244,7 @@ class _Out:
     def __init__(self, index: LineIndex):
         self.index = index
         self.lines: list[tuple[int, str]] = []
+        self.cells: dict[int, tuple[Cell, ...]] = {}  # index in ``lines`` -> the fields of a class entry's line
         self.buf: list[str] = []
         self.anchor: int | None = None
         self.prefix = ""
@@ -276,11 +270,13 @@ class _Out:
         self.buf.clear()
         self.anchor = None
 
-    def line(self, number: int, text: str) -> None:
-        """Emit a finished line (after any pending text)."""
+    def line(self, number: int, text: str, cells: tuple[Cell, ...] = ()) -> None:
+        """Emit a finished line (after any pending text), with the fields it is made of when known."""
         self.flush()
         text = clean_inline(text)
         if text:
+            if cells:
+                self.cells[len(self.lines)] = cells
             self.lines.append((number, self.prefix + text))
             self.prefix = ""
 
@@ -306,8 +302,8 @@ class _Recorder:
     def flush(self) -> None:
         self.ops.append((_Out.flush,))
 
-    def line(self, number: int, text: str) -> None:
-        self.ops.append((_Out.line, number, text))
+    def line(self, number: int, text: str, cells: tuple[Cell, ...] = ()) -> None:
+        self.ops.append((_Out.line, number, text, cells))
 
     def set_prefix(self, prefix: str) -> None:
         self.ops.append((_Out.set_prefix, prefix))
@@ -790,7 +786,8 @@ class _Converter:
         """A class entry as ``role | org | place | dates`` with its description on the lines after.
 
         In a publication list the entry is one citation: its fields in the order written,
-        then its description or body (authors, notes) on the same line.
+        then its description or body (authors, notes) on the same line. Elsewhere each line is
+        emitted with its :class:`Cell` fields, the description and body lines typed as such.
         """
         out.flush()
         out.set_prefix("")
@@ -807,11 +804,19 @@ class _Converter:
             pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
         else:
             pieces = []
+            cells = []
             for meaning in _ENTRY_LINE_ORDER:
                 for lines in (lines for m, lines in fields if m == meaning):
                     pieces.append(lines[0])
+                    cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
                     after.extend(lines[1:])
             after += [line for meaning, lines in fields if meaning == "description" for line in lines]
+            after += self.rendered(body, depth) if body is not None else []
+            if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
+                out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
+            for number, text in after:
+                out.line(number, text, (Cell("description", text),))
+            return
         if pieces:
             out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
         for number, text in after:
@@ -939,10 +944,8 @@ class _Converter:
         meanings = self.class_meanings(env, ENTRY_ENVIRONMENTS, k, end)
         if meanings is not None:
             k2, spans = self.groups(k, end, len(meanings))
-            body = None
-            if self.in_publications():
-                close = s.find("\\end{" + env + "}", k2, end)
-                body = (k2, close) if close >= 0 else None
+            close = s.find("\\end{" + env + "}", k2, end)
+            body = (k2, close) if close >= 0 else None
             self.entry(meanings, spans, out, depth, body)
             return body[1] if body else k2
         k2, spans = self.groups(k, end)
@@ -1060,5 +1063,6 @@ def parse_latex(text: str) -> tuple[tuple, dict]:
     conv.parse(start, end, out)
     out.flush()
     lines = Lines()
-    lines.extend(out.lines)
+    for at, (number, text) in enumerate(out.lines):
+        lines.add(number, text, cells=out.cells.get(at, ()))
     return lines.result(), metadata

@@ -66,6 +66,8 @@ _ENTRY_DATES = ("FROM", "START", "TO", "END", "DATE", "DATES", "YEAR")
 _ENTRY_ORGANISATION = ("EMPLOYER", "ORGANIZATION", "ORGANISATION", "ORG", "COMPANY", "INSTITUTION",
                        "SCHOOL", "UNIVERSITY")
 _ENTRY_PLACE = ("LOCATION", "PLACE", "CITY", "ADDRESS")
+_ENTRY_UNIT = ("UNIT", "DEPARTMENT", "DEPT", "FACULTY", "GROUP", "LAB")
+_ENTRY_ADVISOR = ("SUPERVISOR", "ADVISOR", "ADVISER", "PROMOTOR", "MENTOR")
 _DROPPED_BLOCKS = frozenset({"src", "example", "export", "comment", "latex", "html"})
 _METADATA_KEYWORDS = frozenset({"title", "subtitle", "author", "email", "date", "description", "keywords",
                                 "language", "address", "mobile", "homepage", "github", "gitlab", "linkedin",
@@ -113,17 +115,19 @@ def _heading_text(raw: str) -> tuple[str, bool]:
 
 
 def _entry_line(title: str, properties: dict[str, str]) -> str | None:
-    """``title | organisation | place | dates`` from an org-cv heading's properties."""
+    """``title | unit, organisation | place | dates | Supervisor: X`` from an org-cv heading's properties."""
     def first(keys: tuple[str, ...]) -> str:
         return next((properties[key] for key in keys if properties.get(key)), "")
 
     start = properties.get("FROM") or properties.get("START") or ""
     end = properties.get("TO") or properties.get("END") or ""
     dates = f"{start} – {end}" if start and end else start or end or first(("DATE", "DATES", "YEAR"))
-    organisation, place = first(_ENTRY_ORGANISATION), first(_ENTRY_PLACE)
+    organisation, place, unit = first(_ENTRY_ORGANISATION), first(_ENTRY_PLACE), first(_ENTRY_UNIT)
     if not (dates or organisation or place):
         return None
-    return " | ".join(part for part in (title, organisation, place, dates) if part)
+    organisation = f"{unit}, {organisation}" if unit and organisation else organisation or unit
+    advisor = next((f"{key.title()}: {properties[key]}" for key in _ENTRY_ADVISOR if properties.get(key)), "")
+    return " | ".join(part for part in (title, organisation, place, dates, advisor) if part)
 
 
 class _Reader:

@@ -138,14 +138,14 @@ class Lines:
         self._line = Line
         self.items: list = []
 
-    def add(self, number: int, text: str, *, clean: bool = True) -> None:
-        """Append one line (ignored when blank)."""
+    def add(self, number: int, text: str, *, clean: bool = True, cells: tuple = ()) -> None:
+        """Append one line (ignored when blank), with its typed fields (:class:`kg.model.Cell`) if any."""
         if clean:
             text = clean_inline(text)
         else:
             text = text.rstrip()
         if text.strip():
-            self.items.append(self._line(max(1, number), text))
+            self.items.append(self._line(max(1, number), text, cells))
 
     def extend(self, pairs: Iterable[tuple[int, str]]) -> None:
         """Append several ``(number, text)`` pairs."""

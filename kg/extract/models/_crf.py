@@ -157,7 +157,7 @@ def train(sequences: Iterable[list[dict]], labels: Iterable[list[str]], path: st
 
 
 class Tagger:
-    """An opened model file; :meth:`tag` labels one feature sequence, :meth:`tag_many` several.
+    """An opened model file; :meth:`tag` labels one feature sequence.
 
     Not thread-safe (crfsuite's tagger keeps state); :func:`load` gives one per process and thread.
     """
@@ -172,10 +172,6 @@ class Tagger:
         if not features:
             return []
         return self._tagger.tag(pycrfsuite.ItemSequence(features))
-
-    def tag_many(self, sequences: Iterable[list[dict]]) -> list[list[str]]:
-        """:meth:`tag` over several sequences."""
-        return [self.tag(x) for x in sequences]
 
     def labels(self) -> list[str]:
         """The labels the model knows."""

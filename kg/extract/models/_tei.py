@@ -34,19 +34,19 @@ def labelled_segments(element: ET.Element, label_of: Callable[[ET.Element], str 
     """
     out: list[tuple[str, str | None]] = []
 
-    def walk(el: ET.Element, inherited: str | None) -> None:
+    def walk(el: ET.Element) -> None:
         if el.text:
-            out.append((el.text, inherited))
+            out.append((el.text, None))
         for child in el:
-            label = inherited if inherited is not None else label_of(child)
+            label = label_of(child)
             if label is not None:
                 out.append(("".join(child.itertext()), label))
             else:
-                walk(child, None)
+                walk(child)
             if child.tail:
-                out.append((child.tail, inherited))
+                out.append((child.tail, None))
 
-    walk(element, None)
+    walk(element)
     return out
 
 

@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from kg.extract.models import _crf
-from kg.extract.models._crf import add_neighbours, load, tokenize, word_features
+from kg.extract.models._crf import add_neighbours, load, spans, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, local_name, tei_files
 
 __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_features", "read_affiliations",
@@ -106,13 +107,8 @@ def runs(labels: list[str]) -> list[tuple[str, int, int]]:
     >>> runs(["B-department", "department", "B-department", "O", "institution"])
     [('department', 0, 2), ('department', 2, 3), ('O', 3, 4), ('institution', 4, 5)]
     """
-    out: list[tuple[str, int, int]] = []
-    for i, label in enumerate(labels):
-        if out and out[-1][0] == label and out[-1][2] == i:
-            out[-1] = (label, out[-1][1], i + 1)
-        else:
-            out.append((plain(label), i, i + 1))
-    return out
+    unit = accumulate(label.startswith(FIRST) for label in labels)  # the number of units begun so far
+    return [(field, s, e) for (field, _), s, e in spans(list(zip(map(plain, labels), unit)))]
 
 
 def _fields(tokens: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:

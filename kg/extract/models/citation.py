@@ -23,8 +23,9 @@ from pathlib import Path
 
 from kg.extract.gazetteer import data_patterns
 from kg.extract.models import _crf
+from kg.extract.venues import known_venues
 
-__all__ = ["LABELS", "Field", "parse", "parse_many", "strip_markup", "features", "read_anystyle", "read_grobid",
+__all__ = ["LABELS", "Field", "parse", "strip_markup", "features", "read_anystyle", "read_grobid",
            "render_cv", "name_words", "train_references", "held_out", "build"]
 
 #: The labels the model gives: a field of a reference, or ``other`` (volume, pages, publisher, place,
@@ -114,14 +115,11 @@ _SHORT_YEAR = re.compile(r"[A-Za-z]+['’]\d\d")
 _MONTHS = frozenset(
     "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august "
     "september october november december".split())
-_LINK_WORDS = frozenset(
-    "pdf code slides video arxiv bibtex bib project website poster talk html doi abstract preprint demo "
-    "data dataset github supplement supplementary blog url link paper".split())
+_PHRASES = data_patterns("citation_phrases.tsv")
 #: The words that join the last author to a list, in the languages of ``data/citation_phrases.tsv``.
-_AUTHOR_JOINERS = frozenset(data_patterns("citation_phrases.tsv")["author_joiner"].split("|"))
-_NOTE_WORDS = frozenset(
-    "award best oral spotlight invited accepted submitted review revision preparation press appear "
-    "forthcoming equal contribution contributed first corresponding".split())
+_AUTHOR_JOINERS = frozenset(_PHRASES["author_joiner"].split("|"))
+#: Words of the links after a reference ("pdf", "code") and of the remarks on it ("award", "submitted").
+_LINK_WORDS, _NOTE_WORDS = (frozenset(_PHRASES[kind].split("|")) for kind in ("link_word", "note_word"))
 
 
 @lru_cache(maxsize=1)
@@ -129,18 +127,13 @@ def _venue_words() -> tuple[frozenset[str], frozenset[str]]:
     """Words of the known venues' long names, and their short names (lower case)."""
     long_words: set[str] = set()
     short: set[str] = set()
-    path = Path(__file__).parent.parent / "data" / "venues.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#") or line.startswith("short\t"):
-            continue
-        parts = line.split("\t")
-        short.add(parts[0].lower())
-        for name in parts[1:]:
-            for alias in name.split("|"):
-                if " " in alias:
-                    long_words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", alias))
-                elif alias:
-                    short.add(alias.lower())
+    for venue in known_venues():
+        short.add(venue.short.lower())
+        for alias in (venue.long, *venue.aliases):
+            if " " in alias:
+                long_words.update(w.lower() for w in re.findall(r"[^\W\d_]{3,}", alias))
+            elif alias:
+                short.add(alias.lower())
     long_words -= {"and", "the", "for", "with", "from", "on", "of"}
     return frozenset(long_words), frozenset(short)
 
@@ -191,10 +184,13 @@ def features(text: str) -> tuple[list[_crf.Token], list[dict]]:
     return tokens, out
 
 
-def _featurize(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text, its tokens, their features, and where each clean character was in ``text``."""
+def _featurize(text: str, with_features: bool = True) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
+    """The clean text, its tokens, their features (``[]`` without ``with_features``: a long reference is
+    labelled in windows, each featurized on its own), and where each clean character was in ``text``."""
     clean, marks, origin = _strip(text)
     tokens = _crf.tokenize(clean)
+    if not with_features:
+        return clean, tokens, [], origin
     n = len(tokens)
     out: list[dict] = []
     depth = 0
@@ -232,18 +228,10 @@ def _word(w: str) -> dict[str, str | float]:
     elif _SHORT_YEAR.fullmatch(w):
         f["shortyear"] = 1.0
         lower = re.split(r"['’]", lower)[0]
-    if lower in _MONTHS:
-        f["month"] = 1.0
-    if lower in long_words:
-        f["venueword"] = 1.0
-    if lower in short_names:
-        f["venuename"] = 1.0
-    if lower in _name_words():
-        f["name"] = 1.0
-    if lower in _LINK_WORDS:
-        f["linkword"] = 1.0
-    if lower in _NOTE_WORDS:
-        f["noteword"] = 1.0
+    for feature, words in (("month", _MONTHS), ("venueword", long_words), ("venuename", short_names),
+                           ("name", _name_words()), ("linkword", _LINK_WORDS), ("noteword", _NOTE_WORDS)):
+        if lower in words:
+            f[feature] = 1.0
     if len(w) == 1 and w.isupper():
         f["initial"] = 1.0
     return f
@@ -277,9 +265,10 @@ MAX_TOKENS = 600
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[Field, ...]:
     tagger = _crf.load("citation")
-    clean, tokens, feats, _ = _featurize(text) if len(text) < 4 * MAX_TOKENS else _featurize_clean(text)
+    short = len(text) < 4 * MAX_TOKENS  # a longer text is featurized whole only when it needs no windows
+    clean, tokens, feats, _ = _featurize(text, with_features=short)
     if len(tokens) <= MAX_TOKENS:
-        labels = tagger.tag(feats)
+        labels = tagger.tag(feats if short else _featurize(text)[2])
     else:
         half = MAX_TOKENS // 2
         head = tagger.tag(_featurize(clean[:tokens[half - 1].end])[2])
@@ -288,20 +277,6 @@ def _parse_cached(text: str) -> tuple[Field, ...]:
         labels = head + [middle] * (len(tokens) - 2 * half) + tail
     return tuple(Field(label, clean[tokens[a].start:tokens[b - 1].end], tokens[a].start, tokens[b - 1].end)
                  for label, a, b in _crf.spans(labels))
-
-
-def _featurize_clean(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text and tokens of a long reference, without features (it is labelled in windows)."""
-    clean, _, origin = _strip(text)
-    tokens = _crf.tokenize(clean)
-    if len(tokens) <= MAX_TOKENS:
-        return _featurize(text)
-    return clean, tokens, [], origin
-
-
-def parse_many(texts: list[str]) -> list[list[Field]]:
-    """:func:`parse` over several references."""
-    return [parse(t) for t in texts]
 
 
 # -- training data ---------------------------------------------------------------------------
@@ -574,7 +549,6 @@ def _lines(segments: Segments) -> list[Segments]:
 # -- building the shipped model --------------------------------------------------------------
 
 def _known_venues() -> list[tuple[str, str]]:
-    from kg.extract.venues import known_venues
     return [(v.short, v.long) for v in known_venues() if v.long]
 
 
