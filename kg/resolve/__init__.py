@@ -36,12 +36,14 @@ Examples
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 from kg.model import ENTITY_TYPES, Extraction, KnownEntity, Resolution
 from kg.resolve.people import resolve_people
 from kg.resolve.ror import RorIndex, load_ror
+from kg.spool import Spool
 from kg.resolve.things import (
     org_name_key,
     resolve_organizations,
@@ -99,17 +101,21 @@ def resolve(
 
 
 def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ror: RorIndex | None) -> Resolution:
-    extractions = sorted(extractions, key=lambda ex: ex.document)
+    # a spool is read from disk, already in document order: read twice (the things, then the
+    # people), never held whole
+    if not isinstance(extractions, Spool):
+        extractions = sorted(extractions, key=lambda ex: ex.document)
+    things = [_things(ex) for ex in extractions]
     known = sorted(known, key=lambda k: k.iri)
     taken = {k.iri for k in known}
     iris: dict[tuple[str, str], str] = {}
     merges = []
     labels: dict[str, str] = {}
 
-    org_iris, org_merges, org_names = resolve_organizations(extractions, known, ror=ror, taken=taken)
-    venue_iris, venue_merges, venue_names = resolve_venues(extractions, known, taken=taken)
-    project_iris, project_merges, project_names = resolve_projects(extractions, known, taken=taken)
-    pub_iris, pub_merges, pub_names = resolve_publications(extractions, known, taken=taken)
+    org_iris, org_merges, org_names = resolve_organizations(things, known, ror=ror, taken=taken)
+    venue_iris, venue_merges, venue_names = resolve_venues(things, known, taken=taken)
+    project_iris, project_merges, project_names = resolve_projects(things, known, taken=taken)
+    pub_iris, pub_merges, pub_names = resolve_publications(things, known, taken=taken)
     for part, part_merges, names in (
         (org_iris, org_merges, org_names), (venue_iris, venue_merges, venue_names),
         (project_iris, project_merges, project_names), (pub_iris, pub_merges, pub_names),
@@ -120,7 +126,7 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
 
     org_index: dict[str, str] = {}
     pub_index: dict[str, str] = {}
-    for ex in extractions:
+    for ex in things:
         for e in ex.entities:
             if (ex.document, e.id) in org_iris:
                 for n in (e.name, *e.aliases):
@@ -135,20 +141,28 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
             for n in k.names:
                 index.setdefault(key(n), k.iri)
 
+    # entity types outside the model: keyed like projects, by name
+    odd = [replace(ex, entities=tuple(replace(e, type="Project") for e in ex.entities if e.type not in ENTITY_TYPES),
+                   relations=()) for ex in things if any(e.type not in ENTITY_TYPES for e in ex.entities)]
+    del things
     person_iris, person_merges = resolve_people(
         extractions, known, org_iris, pub_iris, org_index, pub_index, labels, taken=taken
     )
     iris.update(person_iris)
     merges.extend(person_merges)
 
-    leftovers = [ex for ex in extractions if any((ex.document, e.id) not in iris for e in ex.entities)]
-    if leftovers:  # entity types outside the model: keyed like projects, by name
-        from dataclasses import replace
-
-        odd = [replace(ex, entities=tuple(e for e in ex.entities if e.type not in ENTITY_TYPES)) for ex in leftovers]
-        odd = [replace(ex, entities=tuple(replace(e, type="Project") for e in ex.entities)) for ex in odd]
+    if odd:
         extra, extra_merges, _ = resolve_projects(odd, (), taken=taken)
         iris.update(extra)
         merges.extend(extra_merges)
     merges.sort(key=lambda m: (m.document, m.entity_id, m.rule, m.iri))
     return Resolution(iris=iris, merges=tuple(merges))
+
+
+def _things(ex: Extraction) -> Extraction:
+    """What the organisation, venue, project and publication phases read of an extraction: its
+    entities other than people (their evidence left out) and its ``partOf`` chains."""
+    part_of = tuple(r for r in ex.relations if r.predicate == "partOf")
+    in_chains = {r.subject for r in part_of} | {r.object for r in part_of}
+    entities = tuple(replace(e, evidence=None) for e in ex.entities if e.type != "Person" or e.id in in_chains)
+    return Extraction(ex.document, ex.subject, entities, part_of)
