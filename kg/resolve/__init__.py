@@ -126,11 +126,15 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
 
     org_index: dict[str, str] = {}
     pub_index: dict[str, str] = {}
+    org_types: dict[str, dict[str, int]] = {}  # IRI -> how many mentions give each type, in document order
     for ex in things:
         for e in ex.entities:
             if (ex.document, e.id) in org_iris:
+                org_iri = org_iris[(ex.document, e.id)]
                 for n in (e.name, *e.aliases):
-                    org_index.setdefault(org_name_key(n), org_iris[(ex.document, e.id)])
+                    org_index.setdefault(org_name_key(n), org_iri)
+                counts = org_types.setdefault(org_iri, {})
+                counts[e.type] = counts.get(e.type, 0) + 1
             elif (ex.document, e.id) in pub_iris:
                 pub_index.setdefault(title_key(e.name), pub_iris[(ex.document, e.id)])
     for k in known:
@@ -156,7 +160,23 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
         iris.update(extra)
         merges.extend(extra_merges)
     merges.sort(key=lambda m: (m.document, m.entity_id, m.rule, m.iri))
-    return Resolution(iris=iris, merges=tuple(merges))
+    return Resolution(iris=iris, merges=tuple(merges), types=_one_type_each(org_types, known))
+
+
+def _one_type_each(counts: dict[str, dict[str, int]], known: Sequence[KnownEntity]) -> dict[str, str]:
+    """The type of each organisation whose mentions disagree on it ("CNRS" a Lab in one document,
+    an Institute in another), so the graph gives every node one type: the type the store already
+    has, else the one most mentions give, else the first mention's.
+
+    >>> _one_type_each({"o": {"Lab": 1, "Institute": 2}, "p": {"Lab": 1, "Company": 1}, "q": {"Lab": 3}}, ())
+    {'o': 'Institute', 'p': 'Lab'}
+    """
+    stored = {k.iri: k.type for k in known if k.iri in counts}
+    chosen = {}
+    for iri, by_type in counts.items():
+        if len(by_type) > 1 or iri in stored and stored[iri] not in by_type:
+            chosen[iri] = stored.get(iri) or max(by_type, key=by_type.__getitem__)
+    return chosen
 
 
 def _things(ex: Extraction) -> Extraction:
