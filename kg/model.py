@@ -328,10 +328,12 @@ class Merge:
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """The resolver's answer: the graph IRI of every ``(document, entity id)``, with the merges."""
+    """The resolver's answer: the graph IRI of every ``(document, entity id)``, with the merges, and
+    the one type of each organisation whose mentions disagree on it (``types[iri]``)."""
 
     iris: Mapping[tuple[str, str], str]
     merges: tuple[Merge, ...] = ()
+    types: Mapping[str, str] = field(default_factory=dict)
 
 
 for _pickled in (Line, Document, Evidence, Entity, Relation, Extraction, KnownEntity, Merge, Resolution):

@@ -30,6 +30,7 @@ from typing import Callable, Iterable, Sequence
 from kg.budget import Budget
 from kg.errors import KgError, NotFoundError
 from kg.model import Document, Extraction, KnownEntity
+from kg.spool import Spool
 
 __all__ = ["Budget", "BuildReport", "build", "extract_file", "extract_files", "remove", "document_key"]
 
@@ -314,8 +315,6 @@ def build(
     BuildReport
     """
     from kg.ingest import SUPPORTED_SUFFIXES, iter_paths
-    from kg import rdf
-    from kg.resolve import resolve
 
     started = time.perf_counter()
     report = BuildReport()
@@ -354,7 +353,18 @@ def build(
         else:
             todo.append(str(path))
 
-    loaded: list[tuple[str, Document, Extraction]] = []
+    with Spool() as loaded:
+        return _build_extracted(todo, loaded, store, documents, report, started,
+                                progress=progress, workers=workers, ror=ror, budget=budget)
+
+
+def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict], report: BuildReport,
+                     started: float, *, progress, workers, ror, budget) -> BuildReport:
+    """:func:`build` from the extraction of the documents ``todo`` on: each extraction is spooled
+    to disk as it arrives (see :mod:`kg.spool`), read back to resolve and to write."""
+    from kg import rdf
+    from kg.resolve import resolve
+
     if progress:
         progress(0, len(todo), "extracting")
     for done, (path, document, extraction, error) in enumerate(extract_files(todo, workers=workers, budget=budget), 1):
@@ -363,7 +373,7 @@ def build(
         else:
             key = document_key(path)
             report.warnings += [(key, warning) for warning in document_warnings(document, extraction)]
-            loaded.append((key, replace(document, path=key), replace(extraction, document=key)))
+            loaded.add(key, replace(document, path=key), replace(extraction, document=key))
         if progress:
             progress(done, len(todo), "extracting")
     if not loaded:
@@ -374,7 +384,7 @@ def build(
     # leave them out, so that a rebuild resolves exactly as a first build would.
     report.timings["extract"] = time.perf_counter() - started
     mark = time.perf_counter()
-    rebuilt = {key for key, _, _ in loaded}
+    rebuilt = set(loaded.keys())
     index = _ResolverIndex.open(store, documents) if getattr(store, "_ox", None) is not None else None
     if index is not None:
         known = index.known(exclude=frozenset(rebuilt))
@@ -385,7 +395,7 @@ def build(
     mark = time.perf_counter()
     if progress:
         progress(0, len(loaded), "resolving")
-    resolution = resolve([extraction for _, _, extraction in loaded], known=known, ror=ror)
+    resolution = resolve(loaded, known=known, ror=ror)
     report.timings["resolve"] = time.perf_counter() - mark
     if progress:
         progress(len(loaded), len(loaded), "resolving")
@@ -427,10 +437,7 @@ def build(
     since = getattr(store, "generation", None)  # the analyses re-read only the graphs written since
     with store.bulk_writer() as writer:
         for start in range(0, total, size):
-            chunk = loaded[start:start + size]
-            # written extractions are not needed again: let them go while the store grows
-            loaded[start:start + size] = [None] * len(chunk)
-            writer.add(mapped(chunk))  # returns once the previous batch is in the store
+            writer.add(mapped(loaded.records(start, start + size)))  # returns once the previous batch is in the store
             report.built = writer.written
             if progress and start:
                 progress(start, total, "writing")

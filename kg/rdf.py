@@ -197,9 +197,11 @@ def _map(document, extraction, resolution, key, built_at, merges, terms: "_Terms
             out.extend(_evidence(node, evidence, terms))
         return node
 
+    types = resolution.types
     for entity in extraction.entities:
         node = iris[entity.id]
-        out.append((node, type_, v[_KG + entity.type]))
+        kind = types.get(resolved.get((extraction.document, entity.id)), entity.type) if types else entity.type
+        out.append((node, type_, v[_KG + kind]))
         labels = list(entity.aliases)
         if not (entity.name == UNNAMED_SUBJECT and entity.id in merged):
             # an unnamed subject merged into a named person must not give that person its label

@@ -199,3 +199,24 @@ def test_every_affiliation_is_an_affiliation_node_the_analyses_read(corpus):
     rows = store.select("""SELECT DISTINCT ?s ?p ?o WHERE { ?a a kg:Affiliation ; rdf:subject ?s ;
                            rdf:predicate ?p ; rdf:object ?o }""")
     assert {(r["s"], r["p"].split("#")[-1], r["o"]) for r in rows} == stated
+
+
+def test_an_organisation_two_documents_type_differently_gets_one_type_in_the_graph():
+    from kg.model import Document, Entity, Extraction
+    from kg.resolve import resolve
+
+    def mention(doc, kind):
+        return Extraction(doc, "p", (Entity("p", f"Person of {doc}", "Person"), Entity("o", "Tarvik Sea Council", kind)))
+
+    extractions = [mention("a.txt", "Lab"), mention("b.txt", "Institute"), mention("c.txt", "Institute")]
+    resolution = resolve(extractions)
+    store = Store.open(":memory:")
+    store.add_documents(
+        document_ntriples(Document(path=ex.document, name=ex.document, format="text", sha256="0", lines=()), ex,
+                          resolution, key=ex.document)
+        for ex in extractions
+    )
+    rows = store.select("SELECT DISTINCT ?t WHERE { GRAPH ?g { ?o <https://w3id.org/kg/ontology#name> "
+                        "'Tarvik Sea Council' ; a ?t } }")
+    assert [str(r["t"]).rsplit("#")[-1] for r in rows] == ["Institute"]
+    store.close()

@@ -529,6 +529,24 @@ def test_order_of_documents_and_entities_does_not_matter():
     assert len(set(expected.iris.values())) < len(expected.iris)  # the corpus does merge things
 
 
+def test_a_spool_resolves_as_the_list_of_its_extractions():
+    from kg.model import Document
+    from kg.spool import Spool
+
+    corpus = _corpus()
+    odd = Doc("e.txt")
+    odd.person("Tobias Wrenfield", subject=True)
+    odd.entities.append(Entity("x1", "Lantern Tide", "Ship"))  # a type outside the model
+    corpus.append(odd.build())
+    with Spool() as spool:
+        for ex in reversed(corpus):
+            spool.add(ex.document, Document(ex.document, ex.document, "text", (), "0"), ex)
+        got = resolve(spool)
+    expected = resolve(corpus)
+    assert dict(got.iris) == dict(expected.iris) and got.merges == expected.merges
+    assert got.iris[("e.txt", "x1")] == "https://w3id.org/kg/id/project/lantern-tide"
+
+
 def test_every_entity_gets_an_iri():
     corpus = _corpus()
     r = resolve(corpus)

@@ -36,12 +36,14 @@ Examples
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 from kg.model import ENTITY_TYPES, Extraction, KnownEntity, Resolution
 from kg.resolve.people import resolve_people
 from kg.resolve.ror import RorIndex, load_ror
+from kg.spool import Spool
 from kg.resolve.things import (
     org_name_key,
     resolve_organizations,
@@ -99,17 +101,21 @@ def resolve(
 
 
 def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ror: RorIndex | None) -> Resolution:
-    extractions = sorted(extractions, key=lambda ex: ex.document)
+    # a spool is read from disk, already in document order: read twice (the things, then the
+    # people), never held whole
+    if not isinstance(extractions, Spool):
+        extractions = sorted(extractions, key=lambda ex: ex.document)
+    things = [_things(ex) for ex in extractions]
     known = sorted(known, key=lambda k: k.iri)
     taken = {k.iri for k in known}
     iris: dict[tuple[str, str], str] = {}
     merges = []
     labels: dict[str, str] = {}
 
-    org_iris, org_merges, org_names = resolve_organizations(extractions, known, ror=ror, taken=taken)
-    venue_iris, venue_merges, venue_names = resolve_venues(extractions, known, taken=taken)
-    project_iris, project_merges, project_names = resolve_projects(extractions, known, taken=taken)
-    pub_iris, pub_merges, pub_names = resolve_publications(extractions, known, taken=taken)
+    org_iris, org_merges, org_names = resolve_organizations(things, known, ror=ror, taken=taken)
+    venue_iris, venue_merges, venue_names = resolve_venues(things, known, taken=taken)
+    project_iris, project_merges, project_names = resolve_projects(things, known, taken=taken)
+    pub_iris, pub_merges, pub_names = resolve_publications(things, known, taken=taken)
     for part, part_merges, names in (
         (org_iris, org_merges, org_names), (venue_iris, venue_merges, venue_names),
         (project_iris, project_merges, project_names), (pub_iris, pub_merges, pub_names),
@@ -120,11 +126,15 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
 
     org_index: dict[str, str] = {}
     pub_index: dict[str, str] = {}
-    for ex in extractions:
+    org_types: dict[str, dict[str, int]] = {}  # IRI -> how many mentions give each type, in document order
+    for ex in things:
         for e in ex.entities:
             if (ex.document, e.id) in org_iris:
+                org_iri = org_iris[(ex.document, e.id)]
                 for n in (e.name, *e.aliases):
-                    org_index.setdefault(org_name_key(n), org_iris[(ex.document, e.id)])
+                    org_index.setdefault(org_name_key(n), org_iri)
+                counts = org_types.setdefault(org_iri, {})
+                counts[e.type] = counts.get(e.type, 0) + 1
             elif (ex.document, e.id) in pub_iris:
                 pub_index.setdefault(title_key(e.name), pub_iris[(ex.document, e.id)])
     for k in known:
@@ -135,20 +145,44 @@ def _resolve(extractions: Sequence[Extraction], known: Sequence[KnownEntity], ro
             for n in k.names:
                 index.setdefault(key(n), k.iri)
 
+    # entity types outside the model: keyed like projects, by name
+    odd = [replace(ex, entities=tuple(replace(e, type="Project") for e in ex.entities if e.type not in ENTITY_TYPES),
+                   relations=()) for ex in things if any(e.type not in ENTITY_TYPES for e in ex.entities)]
+    del things
     person_iris, person_merges = resolve_people(
         extractions, known, org_iris, pub_iris, org_index, pub_index, labels, taken=taken
     )
     iris.update(person_iris)
     merges.extend(person_merges)
 
-    leftovers = [ex for ex in extractions if any((ex.document, e.id) not in iris for e in ex.entities)]
-    if leftovers:  # entity types outside the model: keyed like projects, by name
-        from dataclasses import replace
-
-        odd = [replace(ex, entities=tuple(e for e in ex.entities if e.type not in ENTITY_TYPES)) for ex in leftovers]
-        odd = [replace(ex, entities=tuple(replace(e, type="Project") for e in ex.entities)) for ex in odd]
+    if odd:
         extra, extra_merges, _ = resolve_projects(odd, (), taken=taken)
         iris.update(extra)
         merges.extend(extra_merges)
     merges.sort(key=lambda m: (m.document, m.entity_id, m.rule, m.iri))
-    return Resolution(iris=iris, merges=tuple(merges))
+    return Resolution(iris=iris, merges=tuple(merges), types=_one_type_each(org_types, known))
+
+
+def _one_type_each(counts: dict[str, dict[str, int]], known: Sequence[KnownEntity]) -> dict[str, str]:
+    """The type of each organisation whose mentions disagree on it ("CNRS" a Lab in one document,
+    an Institute in another), so the graph gives every node one type: the type the store already
+    has, else the one most mentions give, else the first mention's.
+
+    >>> _one_type_each({"o": {"Lab": 1, "Institute": 2}, "p": {"Lab": 1, "Company": 1}, "q": {"Lab": 3}}, ())
+    {'o': 'Institute', 'p': 'Lab'}
+    """
+    stored = {k.iri: k.type for k in known if k.iri in counts}
+    chosen = {}
+    for iri, by_type in counts.items():
+        if len(by_type) > 1 or iri in stored and stored[iri] not in by_type:
+            chosen[iri] = stored.get(iri) or max(by_type, key=by_type.__getitem__)
+    return chosen
+
+
+def _things(ex: Extraction) -> Extraction:
+    """What the organisation, venue, project and publication phases read of an extraction: its
+    entities other than people (their evidence left out) and its ``partOf`` chains."""
+    part_of = tuple(r for r in ex.relations if r.predicate == "partOf")
+    in_chains = {r.subject for r in part_of} | {r.object for r in part_of}
+    entities = tuple(replace(e, evidence=None) for e in ex.entities if e.type != "Person" or e.id in in_chains)
+    return Extraction(ex.document, ex.subject, entities, part_of)

@@ -127,30 +127,33 @@ class _People(Clusters):
     def __init__(self, nodes: list[Node], labels: Mapping[str, str]):
         super().__init__(nodes)
         self.labels = labels
-        self.docs = [{n.document} if n.document else set() for n in nodes]
         # a cluster's context starts as its node's own containers, taken rather than copied (a
-        # hundred thousand documents make millions of author mentions); only the names stay
-        # with the node too, as the name phases read each mention's own
-        self.ids = [n.extra.pop("ids") for n in nodes]
-        self.pnames = [list(n.extra["pnames"]) for n in nodes]
-        self.pubs = [n.extra.pop("pubs") for n in nodes]
-        self.orgs = [n.extra.pop("orgs") for n in nodes]
-        self.assoc = [n.extra.pop("assoc") for n in nodes]
+        # hundred thousand documents make millions of author mentions), its documents,
+        # publications and coauthors as tuples (a set takes 216 bytes even when it holds one
+        # item): a cluster's become sets when it first grows (see _grown). Its names are its
+        # node's list until then, as the name phases read each mention's own.
+        self.docs = [(n.document,) if n.document else () for n in nodes]
+        contexts = [n.extra.pop("context") for n in nodes]
+        self.ids, self.pubs = [c[0] for c in contexts], [c[1] for c in contexts]
+        self.orgs, self.assoc = [c[2] for c in contexts], [c[3] for c in contexts]
+        self.pnames = [n.extra["pnames"] for n in nodes]
 
     def _merged(self, root: int, other: int) -> None:
-        self.docs[root] |= self.docs[other]
+        self.docs[root] = _grown(self.docs[root], self.docs[other])
         for kind, values in self.ids[other].items():
             self.ids[root].setdefault(kind, set()).update(values)
+        if self.pnames[root] is self.nodes[root].extra["pnames"]:
+            self.pnames[root] = list(self.pnames[root])
         self.pnames[root].extend(self.pnames[other])
-        self.pubs[root] |= self.pubs[other]
+        self.pubs[root] = _grown(self.pubs[root], self.pubs[other])
         for org, spans in self.orgs[other].items():
             self.orgs[root].setdefault(org, []).extend(spans)
-        self.assoc[root] |= self.assoc[other]
-        self.docs[other], self.ids[other], self.pnames[other] = set(), {}, []
-        self.pubs[other], self.orgs[other], self.assoc[other] = set(), {}, set()
+        self.assoc[root] = _grown(self.assoc[root], self.assoc[other])
+        self.docs[other], self.ids[other], self.pnames[other] = (), {}, []
+        self.pubs[other], self.orgs[other], self.assoc[other] = (), {}, ()
 
     def can_join(self, a: int, b: int) -> bool:
-        if not super().can_join(a, b) or self.docs[a] & self.docs[b]:
+        if not super().can_join(a, b) or _common(self.docs[a], self.docs[b]):
             return False
         return not any(
             self.ids[a].get(kind) and self.ids[b].get(kind) and not self.ids[a][kind] & self.ids[b][kind]
@@ -199,8 +202,8 @@ class _People(Clusters):
 
     def evidence(self, a: int, b: int) -> Evidence:
         """Shared publications, coauthors and organisations (dates overlapping or not)."""
-        pubs = sorted(self.pubs[a] & self.pubs[b])
-        assoc = sorted((self.assoc[a] & self.assoc[b]) - self.self_keys(a) - self.self_keys(b))
+        pubs = sorted(_common(self.pubs[a], self.pubs[b]))
+        assoc = sorted(_common(self.assoc[a], self.assoc[b]) - self.self_keys(a) - self.self_keys(b))
         orgs = []
         for org in sorted(self.orgs[a].keys() & self.orgs[b].keys()):
             orgs.append((org, _overlap(self.orgs[a][org], self.orgs[b][org])))
@@ -219,6 +222,21 @@ class _People(Clusters):
             parts.append("shared organisations: " + ", ".join(
                 self.labels.get(o, o) + (" (overlapping dates)" if overlap else "") for o, overlap in orgs[:3]))
         return Evidence(round(score, 3), tuple(kinds), "; ".join(parts))
+
+
+def _grown(mine, theirs) -> set:
+    """A cluster's items (a set, or its node's own tuple) with another's added."""
+    if not isinstance(mine, set):
+        mine = set(mine)
+    mine.update(theirs)
+    return mine
+
+
+def _common(a, b) -> set:
+    """The items two clusters share (each a set or a tuple)."""
+    if not isinstance(a, set):
+        a, b = b, a
+    return (a if isinstance(a, set) else set(a)).intersection(b)
 
 
 # -- building the nodes ----------------------------------------------------------------------
@@ -265,7 +283,7 @@ def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pu
         pnames.append(parse_person_name(n))
     node = Node(sort_key=sort_key, document=document, entity_id=entity_id, name=name, names=tuple(names),
                 type="Person", known_iri=known_iri)
-    node.extra.update(ids=ids, pnames=[(None, pn) for pn in pnames], pubs=pubs, orgs=orgs, assoc=assoc)
+    node.extra.update(pnames=[(None, pn) for pn in pnames], context=(ids, tuple(pubs), orgs, tuple(assoc)))
     return node
 
 
@@ -391,13 +409,24 @@ def _name_phase(cl: _People) -> None:
 
 def _variant_phase(cl: _People) -> None:
     """Initials, a missing middle name or swapped name order: merge only with evidence >= 0.5."""
-    blocks: dict[tuple, set[int]] = defaultdict(set)
-    for root in cl.roots():
+    def block_keys(root: int) -> set[tuple]:
+        keys = set()
         for _, pn in cl.pnames[root]:
             if pn.loose_key:
-                blocks[("loose", pn.loose_key)].add(root)
+                keys.add(("loose", pn.loose_key))
             if pn.swap_key:
-                blocks[("swap", pn.swap_key)].add(root)
+                keys.add(("swap", pn.swap_key))
+        return keys
+
+    # a block of one cluster proposes no pair: blocks are counted first and only those of two
+    # or more clusters kept (a set per name key of every cluster was a fifth of the peak)
+    sizes = Counter(key for root in cl.roots() for key in block_keys(root))
+    blocks: dict[tuple, list[int]] = defaultdict(list)
+    for root in cl.roots():
+        for key in block_keys(root):
+            if sizes[key] > 1:
+                blocks[key].append(root)
+    del sizes
     pairs: dict[tuple[int, int], tuple[str, int, int]] = {}
     named: dict[int, list] = {}  # no union until every pair is found: each root's names listed once
     for block_key in sorted(blocks, key=repr):
@@ -482,15 +511,18 @@ def _named(cl: _People, root: int):
 
 def _unnamed_phase(cl: _People) -> None:
     """An unnamed document subject joins the person it shares enough evidence with (>= 0.9)."""
+    unnamed = [r for r in cl.roots() if cl.unnamed(r)]
+    # only the unnamed subjects' features are looked up: the index holds those alone (every
+    # cluster's, at 100,000 documents, was the resolver's peak); a subject that joins someone
+    # is named from then on, so the features looked up are all known here
+    wanted = {feature for u in unnamed for feature in cl.features(u)}
     index: dict[tuple, set[int]] = defaultdict(set)
-    for root in cl.roots():
-        for p in cl.pubs[root]:
-            index[("pub", p)].add(root)
-        for o in cl.orgs[root]:
-            index[("org", o)].add(root)
-        for k in cl.assoc[root]:
-            index[("assoc", k)].add(root)
-    for u in [r for r in cl.roots() if cl.unnamed(r)]:
+    for root in cl.roots() if wanted else ():
+        for feature in cl.features(root):
+            if feature in wanted:
+                index[feature].add(root)
+    del wanted
+    for u in unnamed:
         u = cl.find(u)
         if not cl.unnamed(u):
             continue
