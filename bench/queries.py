@@ -269,7 +269,7 @@ def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: i
             if "query" in paths:
                 row["rows"], row["query ms"], digest = _timed_worker(code, store, name, "query", params, fill,
                                                                      repeat, timeout)
-                first = first or digest
+                first = digest if code == codes[0] else first  # a timed-out first tree leaves nothing to compare with
                 if len(codes) > 1:
                     row["answer"] = "-" if digest is None or first is None else "same" if digest == first else "differs"
             if "rows" in paths:

@@ -86,8 +86,8 @@ def _by_fields(self):
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One field of a CV entry whose format says what it holds (a LaTeX class macro's argument):
-    ``meaning`` is ``org``, ``role``, ``degree``, ``place``, ``dates``, ``note`` (a grade, an
-    advisor) or ``description`` (a line of what the entry involved).
+    ``meaning`` is ``org``, ``role``, ``place``, ``dates``, ``note`` (a grade, an advisor) or
+    ``description`` (a line of what the entry involved), the meanings of ``kg/ingest/data/latex_classes.tsv``.
 
     >>> Cell("org", "Acme Labs")
     Cell(meaning='org', text='Acme Labs')
@@ -137,6 +137,12 @@ class Document:
     metadata: Mapping[str, Any] = field(default_factory=dict)
     data: Any = None
     warnings: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # extraction reads the metadata with .get() wherever it looks; say so here, not deep inside it
+        if not isinstance(self.metadata, Mapping):
+            raise TypeError("Document.metadata must be a mapping ({} when there is none), "
+                            f"not {type(self.metadata).__name__}")
 
     @property
     def text(self) -> str:

@@ -123,6 +123,23 @@ def test_the_query_benchmark_has_a_hub_value_for_every_parameter_and_fills_every
     assert "(<urn:p> <urn:r> <urn:o>)" in queries.filled(load_query("conflict_statements"), hub["fill"])
 
 
+
+@pytest.mark.parametrize("digests, answers", [
+    (["d1", "d1", "d2"], ["same", "same", "differs"]),
+    ([None, "d1", "d1"], ["-", "-", "-"]),  # the first tree timed out: nothing to compare with
+    (["d1", None, "d1"], ["same", "-", "same"]),
+])
+def test_the_query_benchmark_compares_each_tree_answer_with_the_first_tree(monkeypatch, digests, answers):
+    import queries
+
+    codes = [Path(f"/trees/{n}") for n in ("before", "after", "other")]
+    given = dict(zip(codes, digests))
+    monkeypatch.setattr(queries, "_timed_worker", lambda code, *args: (1, 5.0, given[code]))
+    hub = {"person": "urn:p", "other": "urn:b", "org": "urn:o", "label": "Some University", "fill": {}}
+    tables = queries.bench(codes, Path("/store"), hub, ["venues"], 1, 1.0, False, {"query"})
+    assert [tables[code][0]["answer"] for code in codes] == answers
+
+
 def test_pdf_benchmark_compares_facts_and_reading_time_per_layout(capsys):
     import pdf
 

@@ -90,7 +90,7 @@ def test_parse_date_open_end_and_garbage():
     ("10/18-06/20 | Research Assistant | Quillon University", "2018-10", "2020-06"),
     ("09/97 – 06/01  Diplom, Hochschule Tarvik", "1997-09", "2001-06"),
     ("3/21 -- present, Postdoc", "2021-03", "present"),
-    ("11/19-12/23, funded by Horizon 2020", "2019-11", "2023-12"),
+    ("11/19-12/23, funded by the Tarvik 2020 programme", "2019-11", "2023-12"),
 ])
 def test_month_ranges_with_two_digit_years_as_cv_classes_print_them(text, start, end):
     assert find_date_range(text)[:2] == (start, end)
@@ -99,3 +99,14 @@ def test_month_ranges_with_two_digit_years_as_cv_classes_print_them(text, start,
 def test_a_lone_month_with_two_digit_year_or_a_backwards_pair_is_no_date():
     assert find_date_range("scored 10/18 in the final") is None
     assert find_date_range("ratio 10/18-12/17 of the runs") is None
+
+
+def test_full_year_reads_two_digits_as_at_most_next_year():
+    from datetime import date
+
+    from kg.extract.dates import full_year
+
+    this_year = date.today().year
+    assert full_year(f"{(this_year + 1) % 100:02d}") == this_year + 1
+    assert full_year(f"{(this_year + 2) % 100:02d}") == this_year + 2 - 100
+    assert (full_year("00"), full_year("99")) == (2000, 1999)

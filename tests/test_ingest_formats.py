@@ -202,6 +202,21 @@ def test_latex_classes_extract_end_to_end(name, subject, facts):
     assert {(subject, predicate, obj) for predicate, obj in facts} <= triples
 
 
+@pytest.mark.parametrize("row, complaint", [
+    ("macros\tcvjob\tquillcv\trole org", "unknown macros"),
+    ("macro\tcvjob\tquillcv\trole organisation", "unknown organisation"),
+    ("part\tjobtitle\tquillcv\t", "no meanings"),
+])
+def test_a_latex_class_row_of_unknown_form_or_meaning_is_a_clear_error(row, complaint):
+    from kg.ingest._latex import _class_tables
+
+    header = "form\tname\tfamily\tmeanings\n"
+    assert _class_tables(header + "macro\tcvjob\tquillcv\trole org dates\n")[0] == {
+        "cvjob": [("quillcv", ("role", "org", "dates"))]}
+    with pytest.raises(ValueError, match=complaint):
+        _class_tables(header + row + "\n")
+
+
 def test_awesome_cv_entry_read_by_argument_count_without_the_class():
     tex = ("\\begin{document}\n\\section{Work}\n"
            "\\cventry{Analyst}{Orrin Labs}{Turku}{2019 -- 2021}{Built models}\n\\end{document}")

@@ -1,5 +1,7 @@
 import pickle
 
+import pytest
+
 from kg.model import Document, Entity, Evidence, Extraction, KnownEntity, Line, Merge, Relation, Resolution
 
 
@@ -36,3 +38,9 @@ def test_pickle_round_trip_of_every_model_object():
     for obj in objects:
         copy = pickle.loads(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
         assert copy == obj and type(copy) is type(obj)
+
+
+def test_a_document_whose_metadata_is_no_mapping_is_refused_where_it_is_made():
+    with pytest.raises(TypeError, match="metadata must be a mapping"):
+        Document("cv.txt", "cv.txt", "text", (Line(1, "Tove Marsk"),), "0", metadata=None)
+    assert Document("cv.txt", "cv.txt", "text", (Line(1, "Tove Marsk"),), "0").metadata == {}

@@ -25,7 +25,7 @@ _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
 _RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
-__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "MONTHS", "OPEN_END_ABROAD"]
+__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian): ``data/months.tsv``.
 _MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.tsv").items() for word in words.split()]
@@ -276,16 +276,22 @@ def _month_short_year_range(text: str) -> DateRange | None:
     (DateRange(start='1997-09', end='2001-06', begin=0, stop=13), None)
     """
     for match in MONTH_SHORT_YEAR_RANGE.finditer(text):
-        start = _short_year(match["y1"]), int(match["m1"])
+        start = full_year(match["y1"]), int(match["m1"])
         if match["open"]:
             return DateRange(f"{start[0]}-{start[1]:02d}", "present", match.start(), match.end())
-        end = _short_year(match["y2"]), int(match["m2"])
+        end = full_year(match["y2"]), int(match["m2"])
         if end >= start:
             return DateRange(f"{start[0]}-{start[1]:02d}", f"{end[0]}-{end[1]:02d}", match.start(), match.end())
     return None
 
 
-def _short_year(digits: str) -> int:
+def full_year(digits: str) -> int:
+    """The year two digits name: this century's up to next year's, else the last century's
+    (the pivot is :data:`_PIVOT`, so a two-digit year is never read as more than a year ahead).
+
+    >>> full_year("09"), full_year("97")
+    (2009, 1997)
+    """
     year = int(digits)
     return 2000 + year if year <= _PIVOT else 1900 + year
 

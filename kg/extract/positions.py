@@ -552,11 +552,11 @@ def typed_entries(index: int, typed: dict[str, str], dates: DateRange | None = N
     A degree is told from a job title by its words; a job title may name the unit after it
     ("Assistant Professor, Department of Biology"). An organisation field that names none beside a
     place field that does (moderncv's ``{Diplom}{Informatik}{Hochschule X}``) holds the field of study;
-    one unknown word ("Year abroad | Carnforth"), as likely a town as an employer, needs a job title or degree.
+    one unknown word ("Gap year | Tewksbridge"), as likely a town as an employer, needs a job title or degree.
 
     >>> [(e.role, [m.name for m in e.chain], e.start, e.end) for e in typed_entries(4, {
-    ...     "role": "Scheduler (volunteer)", "org": "Harbourside Food Bank", "dates": "2016--2019"})]
-    [('Scheduler (volunteer)', ['Harbourside Food Bank'], '2016', '2019')]
+    ...     "role": "Pantry driver (volunteer)", "org": "Harbourside Food Bank", "dates": "2016--2019"})]
+    [('Pantry driver (volunteer)', ['Harbourside Food Bank'], '2016', '2019')]
     """
     org, title, place = typed.get("org", ""), typed.get("degree") or typed.get("role") or "", typed.get("place")
     if org_chain(place or "", context_org=False) and not org_chain(org, context_org=False):

@@ -572,7 +572,7 @@ def _is_prose(text: str) -> bool:
         return False
     sentences = len(_SENTENCE_STOP.findall(text))
     # a long text that speaks of itself twice is a description even where its sentences end in
-    # acronyms the sentence count misses ("... venues such as ACM CHI and ICSE. My ...")
+    # acronyms the sentence count misses ("... outlets like IEEE TGRS and GRL. Our ...")
     return (sentences >= 2 and _SELF_REFERENCE.search(text) is not None) or (
         len(words) >= 40 and (sentences >= 3 and not ANY_YEAR.search(text) or len(_SELF_REFERENCE.findall(text)) >= 2)
     )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kg.extract.context import WHITESPACE_RUN, normalize_name
+from kg.extract.dates import full_year
 from kg.extract.gazetteer import _data_rows, data_patterns
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -178,8 +179,7 @@ def venue_year(text: str) -> str | None:
         return match.group(1)
     match = _APOS_YEAR.search(text)
     if match:
-        yy = int(match.group(1))
-        return str(2000 + yy if yy < 50 else 1900 + yy)
+        return str(full_year(match.group(1)))
     return None
 
 

@@ -1,7 +1,8 @@
 """LaTeX CVs (article, the CV classes, custom resume macros) to readable lines.
 
 The CV classes are read by what their macros' arguments mean, from each class's documented
-signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`), not by their position: moderncv's
+signature (:data:`ENTRY_MACROS`, :data:`ENTRY_ENVIRONMENTS`: rows of ``data/latex_classes.tsv``),
+not by their position: moderncv's
 ``\\cventry{dates}{role}{org}{place}{note}{description}``, awesome-cv's
 ``\\cventry{role}{org}{place}{dates}{description}``, altacv's ``\\cvevent{role}{org}{dates}{place}``,
 res's ``rSubsection{org}{dates}{role}{place}``, friggeri-cv's ``\\entry{dates}{title}{side}{description}``
@@ -134,16 +135,23 @@ _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "a
              "cvcolumn": 1, "list": 2, "spacing": 1}
 
 
-def _class_tables() -> tuple[dict, dict, dict, dict, dict]:
-    """The tables of ``data/latex_classes.tsv``: what each argument of a CV class's entry macros and
-    environments means (``name -> [(family, meanings)]``, tried in order), the one-part macros of a
-    family (``family -> {name: meaning}``), the family of each ``\\documentclass`` name, and the
-    commands only one family defines (``family -> pattern``).
+#: The meanings a class's argument may have (:class:`kg.model.Cell`): the entry line's fields, and its description.
+_MEANINGS = frozenset({"org", "role", "place", "dates", "note", "description"})
+_FORMS = frozenset({"macro", "environment", "part", "class", "marker"})
+
+
+def _class_tables(text: str | None = None) -> tuple[dict, dict, dict, dict, dict]:
+    """The tables of ``data/latex_classes.tsv`` (or of ``text`` in its columns): what each argument
+    of a CV class's entry macros and environments means (``name -> [(family, meanings)]``, tried in
+    order), the one-part macros of a family (``family -> {name: meaning}``), the family of each
+    ``\\documentclass`` name, and the commands only one family defines (``family -> pattern``).
+    A row of an unknown form or meaning is a ``ValueError``: it would otherwise drop its fields unseen.
 
     >>> _class_tables()[0]["cvevent"]
     [('altacv', ('role', 'org', 'dates', 'place'))]
     """
-    text = resources.files("kg.ingest").joinpath("data", "latex_classes.tsv").read_text(encoding="utf-8")
+    if text is None:
+        text = resources.files("kg.ingest").joinpath("data", "latex_classes.tsv").read_text(encoding="utf-8")
     macros: dict = {}
     environments: dict = {}
     parts: dict = {}
@@ -151,7 +159,12 @@ def _class_tables() -> tuple[dict, dict, dict, dict, dict]:
     markers: dict = {}
     for row in csv.DictReader((line for line in text.splitlines() if line.strip() and not line.startswith("#")),
                               delimiter="\t", quoting=csv.QUOTE_NONE):
-        meanings = tuple(row["meanings"].split())
+        meanings = tuple((row["meanings"] or "").split())
+        unknown = [m for m in meanings if m not in _MEANINGS] + ([row["form"]] if row["form"] not in _FORMS else [])
+        if unknown or (row["form"] in ("macro", "environment", "part") and not meanings):
+            what = f"unknown {', '.join(unknown)}" if unknown else "no meanings"
+            raise ValueError(f"latex_classes.tsv: row {row!r}: {what} "
+                             f"(forms: {', '.join(sorted(_FORMS))}; meanings: {', '.join(sorted(_MEANINGS))})")
         if row["form"] == "class":
             families[row["name"]] = row["family"]
         elif row["form"] == "marker":
@@ -793,34 +806,27 @@ class _Converter:
         out.set_prefix("")
         fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
         fields = _dates_where_written([(meaning, lines) for meaning, lines in fields if lines])
-        after: list[tuple[int, str]] = []
+        described = [line for meaning, lines in fields if meaning == "description" for line in lines]
+        described += self.rendered(body, depth) if body is not None else []
         if self.in_publications():
             head = [lines for meaning, lines in fields if meaning != "description"]
-            after = [line for meaning, lines in fields if meaning == "description" for line in lines]
-            if body is not None:
-                after += self.rendered(body, depth)
-            head += [[(number, text.removeprefix("- "))] for number, text in after]
-            after = []
-            pieces = [(lines[0][0], " ".join(text for _, text in lines)) for lines in head]
-        else:
-            pieces = []
-            cells = []
-            for meaning in _ENTRY_LINE_ORDER:
-                for lines in (lines for m, lines in fields if m == meaning):
-                    pieces.append(lines[0])
-                    cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
-                    after.extend(lines[1:])
-            after += [line for meaning, lines in fields if meaning == "description" for line in lines]
-            after += self.rendered(body, depth) if body is not None else []
-            if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
-                out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
-            for number, text in after:
-                out.line(number, text, (Cell("description", text),))
+            head += [[(number, text.removeprefix("- "))] for number, text in described]
+            if head:
+                out.line(min(lines[0][0] for lines in head),
+                         " | ".join(" ".join(text for _, text in lines) for lines in head))
             return
-        if pieces:
-            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces))
-        for number, text in after:
-            out.line(number, text)
+        pieces: list[tuple[int, str]] = []
+        cells: list[Cell] = []
+        after: list[tuple[int, str]] = []
+        for meaning in _ENTRY_LINE_ORDER:
+            for lines in (lines for m, lines in fields if m == meaning):
+                pieces.append(lines[0])
+                cells.append(Cell(meaning, ", ".join(text for _, text in lines)))
+                after.extend(lines[1:])
+        if pieces:  # the fields travel with the line, so that extraction reads them by their meaning
+            out.line(min(number for number, _ in pieces), " | ".join(text for _, text in pieces), tuple(cells))
+        for number, text in after + described:
+            out.line(number, text, (Cell("description", text),))
 
     def entry_parts(self, name: str, j: int, end: int, out: _Out, depth: int) -> int:
         """An entry written with one macro a part (:data:`ENTRY_PART_MACROS`), read up to the
