@@ -123,6 +123,14 @@ def test_unnamed_document_gets_documented_label():
     assert ("workedAt", "Acme Robotics Inc.") in {(r.predicate, ex.entity(r.object).name) for r in ex.relations}
 
 
+@pytest.mark.parametrize("heading", ["Parte A. DATOS PERSONALES", "1. Persönliche Daten", "PERSONAL DATA"])
+def test_a_forms_section_heading_is_no_name_and_the_labelled_name_below_it_is(heading):
+    lines = ["CURRICULUM (SHORT FORM)", heading, "Nombre y apellidos: Irati Olaberri Zubia", "Organismo: Quillon University"]
+    doc = Document("f.txt", "f.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    ex = extract(doc)
+    assert ex.entity(ex.subject).name == "Irati Olaberri Zubia"
+
+
 def test_adversarial_long_lines_are_fast():
     import time
 

@@ -37,6 +37,8 @@ __all__ = ["find_subject", "name_aliases"]
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
+#: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
+_OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
 _LABEL = re.compile(r"^(?:(?:(?:formal\s+|full\s+|legal\s+)?name|nombre(?:\s+y\s+apellidos|\s+completo)?|nom(?:\s+complet|\s+et\s+prénom)?|"
@@ -171,6 +173,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         previous = text
         if within_sentence:
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
+        if exact_kind(_OUTLINE_LABEL.sub("", text)):
+            continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
         header = _header_name(line.text) if " | " in line.text else None
         if header:
             return header[0], header[1], index
