@@ -401,6 +401,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
             if not seg.strip():
                 continue  # a label ("Dissertation: ...")
+        if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
+                and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
+            continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
         lead = degree_span(seg)
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()

@@ -370,7 +370,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
-        typed = {cell.meaning: cell.text for cell in reversed(lines[index].cells)}
+        typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
             current = found[-1] if found else None
@@ -472,10 +472,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, dates)
             pending_through = index
             continue
-        if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
-                and len(text.split()) <= 6:
-            # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out
-            pending_role = (index, _role_text(text, []) or text if "|" in text else text)
+        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;–—-") if dates else text
+        if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (
+                current is None or (current.start or current.end if dates else current.role)):
+            # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
+            # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
+            pending_role = (index, _role_text(undated, []) or undated if "|" in undated else undated)
+            if dates:
+                pending_dates = (index, dates)
             pending_through = index  # "2017 - 2020" / "Engineer" / "Acme Ltd": the dates above the role stay pending
             continue
         if current is not None and current.last == prior and current.chain and chain and not dates and not degree \

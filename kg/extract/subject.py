@@ -147,7 +147,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
         if name:
-            found = _person(name)
+            # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
+            found = _person(name.title() if name.islower() else name)
             if found:
                 return found[0], found[1], _line_of(document, found[0])
     title = document.metadata.get("title")
