@@ -13,7 +13,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
-from kg.extract.dates import find_dates
+from kg.extract.dates import SINCE_BEFORE, find_dates
 from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
@@ -295,16 +295,20 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "de
 _PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
-#: the fields a unit's name lists after "of"/"for", the last after "and": "Department of Earth, Ocean and
-#: Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic Studies"
+#: the fields a unit's name lists after "of"/"for", the last after "and", in the languages of the vocabulary:
+#: "Department of Earth, Ocean and Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic
+#: Studies", "Dipartimento di Scienze Agrarie, Alimentari e Ambientali"
+_SERIES_AND = r"(?:and|&|e|y|et|und|i)"
 _FIELD_SERIES = re.compile(
-    r"\b(?:of|for)\s+(?P<items>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})*),?"
-    r"\s+(?:and|&)\s+[A-Z][\w'’-]*")
+    r"\b(?:of|for|di|de|des|du|für|do|da|della|del)\s+(?P<items>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2}"
+    r"(?:,\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2})*),?"
+    rf"\s+{_SERIES_AND}\s+[A-ZÀ-Þ][\w'’-]*")
+_SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
 def _field_series(text: str) -> list[tuple[int, int]]:
     """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
-    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or ", and" in m.group(0)
+    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
             if not any(is_location(item.strip()) for item in m.group("items").split(","))]
 
 
@@ -317,7 +321,7 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
     ['Faculty of Technology, Policy and Management', 'Quillon University']
     """
     out, start = [], 0
-    series = _field_series(text) if "," in text and " and " in text or " & " in text else []
+    series = _field_series(text) if "," in text and _SERIES_HINT.search(text) else []
     for match in _SEGMENT_SPLIT.finditer(text):
         if any(b < match.start() < e for b, e in series):
             continue
@@ -381,6 +385,8 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
+        since = SINCE_BEFORE.search(cleaned, 0, begin)  # "Dal 2021", "Da novembre 2022": no organisation "Dal"
+        begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _NOW_WORD.sub(",", cleaned)
     return _blanked_chain(cleaned, context_org)
@@ -459,6 +465,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 free_upto += 1
             first_free = first_free and free_upto >= i
             mention = classify_segment(target, context_org=first_free)
+            if mention is not None and mention.guessed and i and cleaned[:offset].rstrip().endswith("(") \
+                    and is_role(pieces[i - 1][0]):
+                mention = None  # "Ricercatrice (RTD-B)": the role's short form, no employer
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))

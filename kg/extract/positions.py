@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dc_field
 
-from kg.extract.dates import DateRange, OPEN_END_ABROAD, find_date_range, find_dates
+from kg.extract.dates import SINCE_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
@@ -87,7 +87,6 @@ _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ",
 #: A slash between two CJK names ("实验室/大学"): two organisations.
 _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
 #: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
-_DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
 #: A referee's relation to the owner that makes them the owner's advisor.
 _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
@@ -281,6 +280,21 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 _OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
 
 
+def _dated_opening(text: str) -> bool:
+    """Whether a line opens with its dates, then a colon, bar or comma: an entry, however long.
+
+    >>> _dated_opening("2019 - 2021: Postdoc, X"), _dated_opening("Da novembre 2022: Ricercatrice, X")
+    (True, True)
+    >>> _dated_opening("In 2019 she joined X, where")
+    False
+    """
+    span = find_date_range(text[:40])
+    if span is None or text[span.stop:].lstrip()[:1] not in (":", "|", ","):
+        return False
+    since = SINCE_BEFORE.search(text, 0, span.begin)
+    return not text[: since.start() if since else span.begin].strip()
+
+
 def _chain_text(raw: str) -> str:
     """The line with emphasis markers and full stops between fields turned into segment breaks
     ("**Org** Place", "PhD, Physics. University of X. 2015") and open ends of dates left out."""
@@ -392,7 +406,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.last = index
             continue
         words = len([w for w in text.split() if w != "|"])
-        if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
+        if words > 18 and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
         if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
@@ -474,7 +488,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;–—-") if dates else text
         if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (
-                current is None or (current.start or current.end if dates else current.role)):
+                current is None or ((current.start or current.end) and not is_bullet(raw) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
             # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
             pending_role = (index, _role_text(undated, []) or undated if "|" in undated else undated)
