@@ -299,3 +299,97 @@ def test_a_class_entry_place_becomes_the_relation_location():
     ex = extract(load_document(FORMATS / "altacv_en.tex"))
     job = next(r for r in ex.relations if ex.entity(r.object).name == "Orchid Genomics")
     assert (job.role, job.start, job.end, job.location) == ("Staff Scientist", "2020-01", "present", "Basel")
+
+
+# -- round 4 (issue 14): the general causes the fourth round of invented documents showed ----------
+
+def test_a_class_field_written_with_cjk_commas_is_read_like_a_line():
+    # resume-zh's \datedsubsection{\textbf{大学}，学院，博士，专业}{dates}: the field holds the school, its unit and the degree
+    found = triples(FORMATS / "resume_zh_datedsubsection.tex")
+    assert ("倪嘉禾", "studiedAt", "中国科学院大学", "2016", "2021") in found
+    assert ("倪嘉禾", "workedAt", "阿里巴巴集团", "2021-07", "present") in found
+
+
+def test_a_name_field_in_lower_case_names_the_subject():
+    # friggeri-cv's sample writes \header{first}{last}{title} in lower case: a style, not a name's spelling
+    ex = extract(load_document(FORMATS / "friggeri_aside_en.tex"))
+    assert ex.entity(ex.subject).name == "Rohan Vasudevan-Price"
+    assert ("Rohan Vasudevan-Price", "coauthored", "Imogen Treharne", None, None) in triples(FORMATS / "friggeri_aside_en.tex")
+
+
+def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
+    # res.cls's sample: "{\sl Title} \hfill dates \\ Employer, Town, ST", one entry after another
+    found = triples(FORMATS / "res_classic_sl.tex")
+    assert ("Marisol Achterberg-Voss", "workedAt", "School of Earth Sciences", "2020", "present") in found
+    assert ("Marisol Achterberg-Voss", "workedAt", "Woods Hole Oceanographic Institution", "2016", "2020") in found
+    assert ("Marisol Achterberg-Voss", "workedAt", "ExxonMobil Upstream Research Company", "2010", "2010") in found
+    assert not [t for t in found if t[2] == "University Park"]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Pennsylvania State University, University Park, PA", ["Pennsylvania State University"]),
+    ("Texas A&M University, College Station, TX", ["Texas A&M University"]),
+    ("Department of Physics, Foo University, NY", ["Department of Physics", "Foo University"]),  # another kind: kept
+    ("Dal 2021 Ricercatrice, Università di Pisa", ["Università di Pisa"]),  # the word that opens the range
+    ("Ricercatrice (RTD-B), Università di Pisa", ["Università di Pisa"]),  # the role's short form
+    ("Dipartimento di Scienze Agrarie, Alimentari e Ambientali, Università di Perugia",
+     ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
+    ("Departamento de Física, Química y Geología, Universidad de Tarazona",
+     ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
+])
+def test_organisations_of_a_line_written_in_other_conventions(text, names):
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain(text)] == names
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Artigos completos publicados em periódicos", "publications"), ("Produções", "publications"),
+    ("Pós-doutorado", "experience"), ("Ausgewählte Publikationen", "publications"),
+    ("Pubblicazioni selezionate", "publications"), ("POSIZIONE ATTUALE", "experience"),
+    ("Current Position", "experience"), ("Progetti", "projects"),
+])
+def test_section_headings_of_lattes_and_other_languages(heading, kind):
+    from kg.extract.sections import exact_kind
+
+    assert exact_kind(heading) == kind  # whole: a line of a PDF or plain text is a heading by it
+
+
+def test_a_lattes_cv_reads_its_postdoc_and_publications():
+    found = triples(FORMATS / "curriculo_lattes_orientacoes_pt.txt")
+    assert ("Priscila Andrade Montenegro", "workedAt", "Empresa Brasileira de Pesquisa Agropecuária", "2010", "2012") in found
+    assert ("Priscila Andrade Montenegro", "authored", "Kinetics of xylose fermentation in membrane reactors", None, None) \
+        in found
+    assert not [t for t in found if "Pós" in t[2]]  # "Pós-Doutorado." is the role
+
+
+def test_a_long_entry_that_opens_with_since_and_its_date():
+    # "Da novembre 2022: Ricercatrice a tempo determinato di tipo B (RTD-B), Dipartimento ..., Università ...": 22 words
+    found = triples(FORMATS / "cv_posizione_attuale_it.txt")
+    assert ("Chiara Bellomonte Rinaldi", "workedAt", "Dipartimento di Scienze Agrarie, Alimentari e Ambientali",
+            "2022-11", "present") in found
+    assert not [t for t in found if t[2] in ("Da", "RTD-B")]
+
+
+def test_a_german_group_page_names_its_ag_and_its_leader():
+    from kg.extract.orgs import classify_segment
+
+    assert classify_segment("AG Quantenoptik").type == "Lab"
+    assert classify_segment("Siemens AG").type == "Company"
+    ex = extract(load_document(FORMATS / "ag_team_alumni_de.html"))
+    assert ex.entity(ex.subject).name == "Friederike Adomeit-Stahl"  # under "Gruppenleitung"
+    assert ("Mareike Tjarks", "advisedBy", "Friederike Adomeit-Stahl", None, None) in triples(FORMATS / "ag_team_alumni_de.html")
+
+
+def test_a_bold_title_line_does_not_run_into_the_paragraph_under_it():
+    found = triples(FORMATS / "faculty_bio_industry_en.md")
+    assert ("Gwendolyn Ashdown-Mbeki", "workedAt", "Department of Chemical and Biomolecular Engineering", None, "present") \
+        in found
+    assert not [t for t in found if "Gwendolyn" in t[2]]
+
+
+def test_a_german_citation_under_a_selected_publications_heading_in_a_pdf(tmp_path):
+    path = next(p for p in write_pdfs(tmp_path) if p.name == "cv_de_date_column.pdf")
+    found = triples(path)
+    assert ("Ansgar Wiedemeyer-Kolb", "authored", "Directed evolution of a thermostable transaminase", None, None) in found
+    assert ("Ansgar Wiedemeyer-Kolb", "workedAt", "Evonik Operations GmbH", "2015-01", "2019-06") in found
