@@ -393,3 +393,12 @@ def test_a_german_citation_under_a_selected_publications_heading_in_a_pdf(tmp_pa
     found = triples(path)
     assert ("Ansgar Wiedemeyer-Kolb", "authored", "Directed evolution of a thermostable transaminase", None, None) in found
     assert ("Ansgar Wiedemeyer-Kolb", "workedAt", "Evonik Operations GmbH", "2015-01", "2019-06") in found
+
+
+def test_an_acronym_in_brackets_is_the_organisation_before_it():
+    from kg.extract.orgs import org_chain
+
+    assert [m.written for m in org_chain("Karlsruher Institut für Technologie (KIT)")] == ["Karlsruher Institut für Technologie"]
+    assert not [t for t in triples(FORMATS / "europasscv_de.tex") if t[1] == "partOf"]
+    assert ("小野寺 遥香", "workedAt", "Japan Society for the Promotion of Science", "2014-04", "2014-04") \
+        in triples(FORMATS / "kenkyusha_wareki_ja.html")  # 日本学術振興会, JSPS's own name
