@@ -402,3 +402,9 @@ def test_an_acronym_in_brackets_is_the_organisation_before_it():
     assert not [t for t in triples(FORMATS / "europasscv_de.tex") if t[1] == "partOf" and "Karlsruhe" in t[2]]
     assert ("小野寺 遥香", "workedAt", "Japan Society for the Promotion of Science", "2014-04", "2014-04") \
         in triples(FORMATS / "kenkyusha_wareki_ja.html")  # 日本学術振興会, JSPS's own name
+
+
+def test_a_job_title_at_a_firm_named_like_a_person_in_a_bio():
+    # "she was Director of Process Development at Cobaltine Materials": a firm of a trade, after a job title and "at"
+    assert ("Gwendolyn Ashdown-Mbeki", "workedAt", "Cobaltine Materials", "2017", "2021") \
+        in triples(FORMATS / "faculty_bio_industry_en.md")

@@ -71,7 +71,9 @@ _ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
-_EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)\s+", re.I)
+#: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
+_EMPLOY = re.compile(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
+                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+", re.I)
 
 
 def _employer_list(head: str, orgs):
