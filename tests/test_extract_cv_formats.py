@@ -408,3 +408,9 @@ def test_a_job_title_at_a_firm_named_like_a_person_in_a_bio():
     # "she was Director of Process Development at Cobaltine Materials": a firm of a trade, after a job title and "at"
     assert ("Gwendolyn Ashdown-Mbeki", "workedAt", "Cobaltine Materials", "2017", "2021") \
         in triples(FORMATS / "faculty_bio_industry_en.md")
+
+
+def test_working_with_a_titled_professor_during_a_degree_is_being_advised():
+    # "... her Ph.D. from X in 2006, where she worked with Professor L. F.": "Professor" is his title, not her job
+    assert ("Gwendolyn Ashdown-Mbeki", "advisedBy", "Leopold Farquharson", None, None) \
+        in triples(FORMATS / "faculty_bio_industry_en.md")
