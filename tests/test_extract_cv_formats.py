@@ -414,3 +414,12 @@ def test_working_with_a_titled_professor_during_a_degree_is_being_advised():
     # "... her Ph.D. from X in 2006, where she worked with Professor L. F.": "Professor" is his title, not her job
     assert ("Gwendolyn Ashdown-Mbeki", "advisedBy", "Leopold Farquharson", None, None) \
         in triples(FORMATS / "faculty_bio_industry_en.md")
+
+
+def test_a_sandwich_doctorate_abroad_is_a_visit_as_a_student():
+    # Lattes: "com período sanduíche em <university> (Orientador: X)" under the doctorate
+    assert ("Priscila Andrade Montenegro", "studiedAt", "Technische Universität Dortmund", None, None) \
+        in triples(FORMATS / "curriculo_lattes_orientacoes_pt.txt")
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain("Doutorado em Engenharia Química")] == []  # "em" before a field names no school
