@@ -423,3 +423,15 @@ def test_a_sandwich_doctorate_abroad_is_a_visit_as_a_student():
     from kg.extract.orgs import org_chain
 
     assert [m.name for m in org_chain("Doutorado em Engenharia Química")] == []  # "em" before a field names no school
+
+
+@pytest.mark.parametrize("line, org, role", [
+    ("2017 | Forschungsaufenthalt an der University of Oxford", "University of Oxford", "Forschungsaufenthalt"),
+    ("2017: Estancia de investigación en la University of Oxford (3 meses)", "University of Oxford", "Estancia de investigación"),
+    ("2017 : Séjour de recherche à l'Université Laval, Québec", "Université Laval", "Séjour de recherche"),
+])
+def test_a_research_stay_abroad_is_a_visiting_position(tmp_path, line, org, role):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"Ana Quiroga Lentz\n\nExperience\n{line}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert [(r.predicate, ex.entity(r.object).name, r.role) for r in ex.relations] == [("workedAt", org, role)]
