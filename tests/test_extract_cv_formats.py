@@ -435,3 +435,22 @@ def test_a_research_stay_abroad_is_a_visiting_position(tmp_path, line, org, role
     path.write_text(f"Ana Quiroga Lentz\n\nExperience\n{line}\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert [(r.predicate, ex.entity(r.object).name, r.role) for r in ex.relations] == [("workedAt", org, role)]
+
+
+@pytest.mark.parametrize("text, authors, title, venue", [
+    ("石原真琴, 北村健一: 微小流路内の液滴分裂の数値解析, 日本機械学会論文集, Vol. 81, No. 822, 2015.",
+     ["石原真琴", "北村健一"], "微小流路内の液滴分裂の数値解析", "日本機械学会論文集"),
+    ("石原 真琴，北村 健一：「微小流路内の液滴分裂の数値解析」，日本機械学会論文集，Vol. 81，2015．",
+     ["石原 真琴", "北村 健一"], "微小流路内の液滴分裂の数値解析", "日本機械学会論文集"),
+])
+def test_a_japanese_society_citation_names_its_authors_before_a_colon(text, authors, title, venue):
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.venue, c.year) == (authors, title, venue, "2015")
+
+
+def test_a_japanese_research_record_heading_is_no_name():
+    # "# 研究業績 — 石原 真琴": the record's heading, then its owner
+    ex = extract(load_document(Path(__file__).parent / "data" / "extract" / "gyoseki_colon_citations_ja.md"))
+    assert ex.entity(ex.subject).name == "石原 真琴"
+    assert ("石原 真琴", "coauthored", "北村健一", None, None) \
+        in triples(Path(__file__).parent / "data" / "extract" / "gyoseki_colon_citations_ja.md")
