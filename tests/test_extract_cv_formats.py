@@ -454,3 +454,15 @@ def test_a_japanese_research_record_heading_is_no_name():
     assert ex.entity(ex.subject).name == "石原 真琴"
     assert ("石原 真琴", "coauthored", "北村健一", None, None) \
         in triples(Path(__file__).parent / "data" / "extract" / "gyoseki_colon_citations_ja.md")
+
+
+def test_the_italian_european_format_labels_in_a_tab_separated_column():
+    # "Nome<TAB>BARTOLINI, ELISA", "• Date (da – a)<TAB>...", "• Nome e indirizzo del datore di lavoro<TAB>..."
+    path = Path(__file__).parent / "data" / "extract" / "formato_europeo_it.txt"
+    assert "Nome   BARTOLINI, ELISA" in lines(path)  # a tab is a column break, however few spaces it expands to
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == "Elisa Bartolini"  # the name's label in a column, family name first
+    found = triples(path)
+    assert ("Elisa Bartolini", "workedAt", "Istituto Italiano di Tecnologia", "2017-01", "2020-02") in found
+    assert ("Elisa Bartolini", "workedAt", 'Dipartimento di Chimica "Giacomo Ciamician"', "2020-03", "present") in found
+    assert ("Elisa Bartolini", "studiedAt", "University of Padua", "2013", "2016") in found

@@ -46,8 +46,8 @@ _COMMITTEE = re.compile(r"committee", re.I)
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
 _EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*(?::|\s\|)\s*", re.I)
-#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
-_DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
+#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Date (da – a)    2015 - 2019").
+_DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:|]{0,25}(?::|\s\|)", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
 #: value is the job title whatever words it holds.
 _ROLE_LABEL = re.compile(rf"^(?:{_WORDS['role_label']})\s*:\s*", re.I)
@@ -405,7 +405,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = len([w for w in text.split() if w != "|"])
+        words = len([w for w in _EMPLOYER_LABEL.sub("", text).split() if w != "|"])  # a label's words are no prose
         if words > 18 and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
         if describes_work(text) or _ALT_LOGO.search(text):

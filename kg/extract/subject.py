@@ -15,6 +15,7 @@ from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
+from kg.extract.vocab import degree_of
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -44,6 +45,8 @@ _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?
 _LABEL = re.compile(r"^(?:(?:(?:formal\s+|full\s+|legal\s+)?name|nombre(?:\s+y\s+apellidos|\s+completo)?|nom(?:\s+complet|\s+et\s+prénom)?|"
                     r"prénom\s+et\s+nom|nome(?:\s+completo|\s+e\s+cognome)?|vorname\s+und\s+name)\s*[:：]"
                     r"|(?:姓名|氏名|名前)\s*[:：]?)\s*(.+)$", re.I)
+#: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
+_FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -179,9 +182,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         header = _header_name(line.text) if " | " in line.text else None
         if header:
             return header[0], header[1], index
-        label = _LABEL.match(text)
+        # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
+        label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         if label:
-            found = _person(label.group(1))
+            inverted = _FAMILY_FIRST.match(label.group(1).strip())
+            found = _person(f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2))
+                            else label.group(1))
             if found:
                 return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
