@@ -13,7 +13,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
-from kg.extract.dates import SINCE_BEFORE, find_dates
+from kg.extract.dates import OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
@@ -385,7 +385,7 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
-        since = SINCE_BEFORE.search(cleaned, 0, begin)  # "Dal 2021", "Da novembre 2022": no organisation "Dal"
+        since = OPENING_WORD_BEFORE.search(cleaned, 0, begin)  # "Dal 2021", "Da novembre 2022": no organisation "Dal"
         begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _NOW_WORD.sub(",", cleaned)

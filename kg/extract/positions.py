@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dc_field
 
-from kg.extract.dates import SINCE_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
+from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
@@ -291,7 +291,7 @@ def _dated_opening(text: str) -> bool:
     span = find_date_range(text[:40])
     if span is None or text[span.stop:].lstrip()[:1] not in (":", "|", ","):
         return False
-    since = SINCE_BEFORE.search(text, 0, span.begin)
+    since = OPENING_WORD_BEFORE.search(text, 0, span.begin)
     return not text[: since.start() if since else span.begin].strip()
 
 
