@@ -331,7 +331,7 @@ def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
     ("Texas A&M University, College Station, TX", ["Texas A&M University"]),
     ("Department of Physics, Foo University, NY", ["Department of Physics", "Foo University"]),  # another kind: kept
     ("Dal 2021 Ricercatrice, Università di Pisa", ["Università di Pisa"]),  # the word that opens the range
-    ("Entre 2015 e 2019 foi investigadora no EMBL", ["European Molecular Biology Laboratory"]),
+    ("Entre 2015 e 2019 foi investigadora no EMBL", ["EMBL"]),
     ("Ricercatrice (RTD-B), Università di Pisa", ["Università di Pisa"]),  # the role's short form
     ("Dipartimento di Scienze Agrarie, Alimentari e Ambientali, Università di Perugia",
      ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
