@@ -467,3 +467,28 @@ def test_the_italian_european_format_labels_in_a_tab_separated_column():
     assert ("Elisa Bartolini", "workedAt", "Istituto Italiano di Tecnologia", "2017-01", "2020-02") in found
     assert ("Elisa Bartolini", "workedAt", 'Dipartimento di Chimica "Giacomo Ciamician"', "2020-03", "present") in found
     assert ("Elisa Bartolini", "studiedAt", "University of Padua", "2013", "2016") in found
+
+
+# -- found by the round-4 held-out documents, after their figure was taken --------------------------
+
+def test_a_chinese_citation_with_full_stops_and_no_type_mark():
+    c = parse_citation("邵明轩, 陆文杰, 程思远. 基于事件触发的多智能体一致性控制. 自动化学报, 2022.")
+    assert (c.authors, c.title, c.venue, c.year) == (["邵明轩", "陆文杰", "程思远"], "基于事件触发的多智能体一致性控制", "自动化学报", "2022")
+    assert parse_citation("范雨萱, 何振东. 东亚夏季风的年代际变化[J]. 大气科学, 2016, 40(3): 512-524.").title == "东亚夏季风的年代际变化"
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Acme Widgets, Inc., Boston, MA", ["Acme Widgets, Inc."]),  # a legal form after a comma is the name's
+    ("Brightwick Systems, GmbH", ["Brightwick Systems, GmbH"]),
+])
+def test_a_legal_form_after_a_comma_belongs_to_the_company(text, names):
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain(text)] == names
+
+
+def test_a_name_joined_by_et_d_in_prose():
+    from kg.extract.orgs import find_orgs_in_text
+
+    assert [o.name for o in find_orgs_in_text("Il a rejoint le Laboratoire d'Informatique et d'Automatique de Lyon.")] \
+        == ["Laboratoire d'Informatique et d'Automatique de Lyon"]

@@ -504,7 +504,8 @@ def _is_campus(name: str, after: str) -> bool:
 
 
 def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
-    """Join "University of California" and "Davis" back into one organisation name."""
+    """Join "University of California" and "Davis" back into one organisation name, and a company's
+    name and its legal form ("Acme Widgets, Inc.")."""
     out: list[tuple[str, int]] = []
     i = 0
     while i < len(pieces):
@@ -512,7 +513,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
         if i + 1 < len(pieces):
             nxt = pieces[i + 1][0].strip()
             joined = f"{seg.strip()}, {nxt}"
-            if lookup_organization(joined) or _is_campus(seg.strip(), nxt):
+            if lookup_organization(joined) or _is_campus(seg.strip(), nxt) or _LEGAL_FORM_AFTER.fullmatch(" " + nxt):
                 out.append((joined, offset))
                 i += 2
                 continue
@@ -527,7 +528,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
 _PHRASE = re.compile(
-    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+|d['’])?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 
