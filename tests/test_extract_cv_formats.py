@@ -492,3 +492,13 @@ def test_a_name_joined_by_et_d_in_prose():
 
     assert [o.name for o in find_orgs_in_text("Il a rejoint le Laboratoire d'Informatique et d'Automatique de Lyon.")] \
         == ["Laboratoire d'Informatique et d'Automatique de Lyon"]
+
+
+def test_a_table_header_of_column_names_names_no_organisation():
+    # reStructuredText grid table "| Años | Titulación | Centro |": the columns' names
+    from kg.extract.orgs import org_chain
+
+    assert org_chain("Años | Titulación | Centro") == []
+    found = triples(FORMATS / "cv_tablas_es.rst")
+    assert not [t for t in found if t[2] in ("Años", "Centro")]
+    assert ("Rocío Valdelomar Iturbe", "studiedAt", "Universidad de Sevilla", "2009", "2013") in found
