@@ -27,10 +27,12 @@ from kg.ingest import load_document
 from cv_format_pdfs import write_pdfs
 
 FORMATS = Path(__file__).parent / "data" / "cv_formats"
-#: Documents of the third round (issue 14) kept aside, unseen, while the extractor was fixed for the others:
-#: what they score is the held-out figure (relation F1 0.489 -> 0.543 with the round-3 pages), so the floors
-#: below leave them out rather than be lowered for them.
-HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt"}
+#: Documents of the third and fourth rounds (issue 14) kept aside, unseen, while the extractor was fixed for the
+#: others: what they score is the held-out figure (round 3: relation F1 0.489 -> 0.543 with the round-3 pages;
+#: round 4: 0.824 -> 0.832), so the floors below leave them out rather than be lowered for them.
+HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
+            "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
+            "grupo_investigacion_es.html", "cv_chicago_author_date.md"}
 
 
 @pytest.fixture(scope="module")
