@@ -2,7 +2,7 @@
 one of the layouts of :mod:`pdf_cvs`, for the held-out CV formats set (tests/data/cv_formats).
 
 >>> sorted(PDF_CVS)[0]
-'cv_de_publications.pdf'
+'cv_de_date_column.pdf'
 """
 from __future__ import annotations
 
