@@ -285,13 +285,14 @@ def _dated_opening(text: str) -> bool:
 
     >>> _dated_opening("2019 - 2021: Postdoc, X"), _dated_opening("Da novembre 2022: Ricercatrice, X")
     (True, True)
-    >>> _dated_opening("In 2019 she joined X, where")
-    False
+    >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
+    (False, False)
     """
     span = find_date_range(text[:40])
-    if span is None or text[span.stop:].lstrip()[:1] not in (":", "|", ","):
+    since = OPENING_WORD_BEFORE.search(text, 0, span.begin) if span else None
+    # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
+    if span is None or text[span.stop:].lstrip()[:1] not in ((":", "|") if since else (":", "|", ",")):
         return False
-    since = OPENING_WORD_BEFORE.search(text, 0, span.begin)
     return not text[: since.start() if since else span.begin].strip()
 
 
