@@ -385,7 +385,8 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
-        since = OPENING_WORD_BEFORE.search(cleaned, 0, begin)  # "Dal 2021", "Da novembre 2022": no organisation "Dal"
+        # "Dal 2021", "Entre 2015 e 2019": no organisation "Dal" (a word just before the date: a short look back)
+        since = OPENING_WORD_BEFORE.search(cleaned, max(0, begin - 30), begin)
         begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _NOW_WORD.sub(",", cleaned)
