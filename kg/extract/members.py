@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_role
-from kg.extract.people import clean_person, same_person, split_people
+from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
+from kg.extract.people import _TITLES, clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _cjk_orgs, read_prose
 from kg.extract.sections import exact_kind, heading_kind
@@ -127,15 +127,18 @@ def _member_name(text: str) -> tuple[str, str] | None:
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
-    if (not head or len(head) > 50 or len(head.split()) > 5) and ". " in text:
+    words = len(_TITLES.sub("", _TITLES.sub("", head)).split())  # "prof. dr hab. inż. A. Nowak": a name of two words
+    if (not head or len(head) > 50 or words > 5) and ". " in text:
         # "Ana Duarte Rego. Dispersão de sementes ... Orientador: X": a thesis listed after its author's name
         head, rest = text[: text.index(". ")], text[text.index(". "):]
         head = head if len(head.split()) >= 2 else ""
-    if not head or len(head) > 50 or len(head.split()) > 5:
+        words = len(head.split())
+    if not head or len(head) > 50 or words > 5:
         return None
     name = clean_person(head)
-    if not name or is_role(name):
-        return None
+    org = classify_segment(name) if name else None
+    if not name or is_role(name) or (org is not None and org.type != "Company"):
+        return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
 
 
@@ -276,7 +279,8 @@ def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> l
     for _, text in member.texts:
         for match in _advisor_label().finditer(text):
             for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|&)\s*", match.group("names")):
-                piece = piece.strip(" .")
+                label = _advisor_label().match(piece)  # "A. Nowak, promotor pomocniczy: B. Lis": a second label
+                piece = (label.group("names") if label else piece).strip(" .")
                 family = piece.split()[-1] if piece.split() else ""
                 same = [k for k in known if k.split() and k.split()[-1] == family and (
                     len(piece.split()) == 1 or same_person(piece, k))]
@@ -299,14 +303,40 @@ def _role_line(member: _Member) -> str:
     return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
 
 
+#: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets.
+_AFFILIATION_FILL = re.compile(r"[\s,;/|·–—-]+|\([^()]{1,15}\)|（[^（）]{1,15}）")
+
+
+def _affiliation_line(ctx) -> list:
+    """The organisations, innermost first, of the first line near the top of the page that names nothing else
+    ("Department of Biology, University of Eastmarch", "北浜大学 工学部 機械工学科 森田研究室"): where the
+    page's group belongs."""
+    for line in ctx.document.lines[:15]:
+        text = clean(line.text)
+        if not text or len(text) > 160:
+            continue
+        orgs = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
+        rest = "".join(c for at, c in enumerate(text) if not any(o.begin <= at < o.end for o in orgs))
+        if len(orgs) >= 2 and all(not piece or is_location(piece) for piece in _AFFILIATION_FILL.split(rest)):
+            return orgs
+    return []
+
+
+#: A section's name before the group's ("Equipe do Laboratório X", "Members of the X Lab"): the page, not the group.
+_SECTION_OF = re.compile(r"^(?P<section>.+?)\s+(?:of(?:\s+the)?|do|da|dos|das|de(?:\s+la|\s+l['’])?|du|des|del|della|dello|van\s+de|der)\s+(?=\w)", re.I)
+
+
 def _page_lab(ctx, registry, owner: str, evidence):
-    """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
+    """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab"), or
+    the innermost unit of the line under the title that names where the group belongs."""
     title = ctx.document.metadata.get("title")
     title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
     parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
+    parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
+             for p in parts]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
         whole = classify_segment(text) if not _has(text, "column_name") else None
         # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
@@ -317,6 +347,12 @@ def _page_lab(ctx, registry, owner: str, evidence):
                 for unit, parent in zip(units, units[1:]):
                     registry.part_of(unit, parent, evidence)
                 return units[0]
+    named = _affiliation_line(ctx)
+    if named and named[0].type == "Lab":
+        units = [registry.add(m, evidence) for m in named]
+        for unit, parent in zip(units, units[1:]):
+            registry.part_of(unit, parent, evidence)
+        return units[0]
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -351,6 +387,10 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
             if parent != lab:
                 registry.part_of(lab, parent, ctx.evidence(index))
                 return
+    # else the line under the title that names where the group belongs, the lab itself among its units or not
+    units = [lab, *(u for u in (registry.add(m, ctx.evidence(0)) for m in _affiliation_line(ctx)) if u != lab)]
+    for unit, parent in zip(units, units[1:]):
+        registry.part_of(unit, parent, ctx.evidence(0))
 
 
 def member_lines(members: list[_Member]) -> set[int]:
@@ -380,6 +420,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
+        line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
             and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",

@@ -115,7 +115,7 @@ def clean_person(text: str) -> str | None:
         text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
     text = _DEGREE_AFTER_NAME.sub("", text)  # "Jana Ostermeier, M.Sc."
     untitled = text
-    for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
+    for _ in range(4):  # "Prof. Dr. Dr. A. Bello", "prof. dr hab. inż. A. Nowak"
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns
-from kg.extract.orgs import is_location, is_role
+from kg.extract.orgs import classify_segment, is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
@@ -63,7 +63,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
         if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
             continue  # "Members | X Lab": the page's section
         name = clean_person(part)
-        if name and len(name.split()) <= 4:
+        if name and len(name.split()) <= 4 and not classify_segment(name):  # "Katedra Fizyki": a unit's name
             return name, aliases
         break
     return None
