@@ -142,16 +142,31 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+def _names_column(cell: str, first: bool) -> bool:
+    """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
+    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
+    cell = _norm(cell)
+    return cell in _WORDS["column_name"] or (first and len(cell.split()) <= 2 and (_has(cell, "student") or _has(cell, "alumni")))
+
+
 def _columns(text: str) -> dict[int, str] | None:
-    """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``."""
+    """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``; a
+    heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
+
+    >>> _columns("Doctorant·e | Sujet | Direction de thèse | Début"), _columns("Name | Role | Thesis advisor")
+    ({0: 'name', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
+    """
     heads = text.split("|", 2)[:2]
-    if not any(h.strip().lower() in _WORDS["column_name"] for h in heads):
+    if not any(_names_column(h, i == 0) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        for kind in ("column_name", "column_now", "column_school", "column_advisor", "column_role"):
-            if cell in _WORDS[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _WORDS[kind])):
+        if _names_column(cell, i == 0) and "name" not in out.values():
+            out[i] = "name"
+            continue
+        for kind in ("column_now", "column_school", "column_advisor", "column_role"):
+            if cell in _WORDS[kind] or any(cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind]):
                 out[i] = kind[len("column_"):]
                 break
     return out

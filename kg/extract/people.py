@@ -22,8 +22,9 @@ _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
-#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces.
-_LIST_SEPARATOR = re.compile(r"[,;/]|\s+(?:and|&|und|et|y)\s+")
+#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
+#: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
+_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
@@ -159,6 +160,8 @@ def split_people(text: str) -> list[PersonMention]:
 
     >>> [(p.name, p.note) for p in split_people("Ingrid Solberg; Co-Advisor: Kenji Mori (KAIST)")]
     [('Ingrid Solberg', None), ('Kenji Mori', 'KAIST')]
+    >>> [p.name for p in split_people("森田 浩一・川口 遥")], [p.name for p in split_people("何振宇、林晓彤")]
+    (['森田 浩一', '川口 遥'], ['何振宇', '林晓彤'])
     """
     out = []
     for piece, offset in _split_top(text):
