@@ -49,7 +49,8 @@ def _has(text: str, kind: str) -> bool:
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
-_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision"}
+_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision", "committee": "committee",
+                    "advisors": "advisors"}
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
@@ -86,6 +87,7 @@ class _Member:
     alumni: bool = False
     supervision: bool = False
     group: str = ""  # the sub-heading the person is listed under ("Doctoral students")
+    panel: str = ""  # "advisors" or "committee": a thesis's supervisors or examiners, listed with where they work
 
 
 #: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
@@ -222,7 +224,8 @@ def list_members(ctx, sections) -> list[_Member]:
             if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
                 for name, entry in listed:
                     out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
-                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group,
+                                       panel=kind if kind in ("advisors", "committee") else ""))
                 current = None
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
@@ -236,7 +239,8 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group)
+                                  supervision=kind == "supervision", group=group,
+                                  panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
@@ -267,7 +271,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and (_has(member.group, "leader") or (
+        if not member.alumni and not member.supervision and not member.panel and (_has(member.group, "leader") or (
                 _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
@@ -430,6 +434,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
+        if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
+            for _, text in member.texts:
+                add_affiliation_note(ctx, registry, pid, (_member_name(text) or ("", text))[1].strip(" ,;:–—-"),
+                                     evidence, current=True)
+            if member.panel == "advisors":
+                ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
+            continue
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
         said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
