@@ -28,7 +28,8 @@ _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
-_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
+#: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
+_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "same_person",
            "strip_accents"]

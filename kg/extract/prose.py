@@ -50,7 +50,7 @@ _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
 _ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
-_PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
+_PEOPLE_STOP = re.compile(rf"\s(?:at|in|as|from|during|between|since|until|{_WORDS['at_abroad']})\s")
 
 __all__ = ["read_prose"]
 
@@ -419,7 +419,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
-        if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
+        if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)
