@@ -25,12 +25,12 @@ from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _cjk_orgs, read_prose
+from kg.extract.prose import _cjk_orgs, prose_students, read_prose
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
-from kg.extract.text import Passage, clean
+from kg.extract.text import Passage, clean, sentence_spans
 
-__all__ = ["list_members", "member_lines", "page_leader", "read_members"]
+__all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
 
 
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
@@ -68,6 +68,54 @@ def _now() -> re.Pattern:
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
                       r"\s*(?P<rest>[^.;。；]+)", re.I)
 
+
+
+#: A co-advisor in a student's note ("co-supervised with Prof. Ormsby", "in co-tutela con X").
+_WITH = re.compile(r"\b(?:with|mit|con|avec|com|met)\s+(?P<name>.+)$", re.I)
+
+
+def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
+    """The subject's students a bio's sentences name: each advised by the subject (and by a co-advisor the
+    name's note gives), working where the sentence says they are now.
+
+    >>> from kg.model import Document, Line
+    >>> lines = ["# Vera Holm", "She supervises two PhD students: Ines Vidal and Olek Marr (co-supervised with Tomas Berg).",
+    ...          "Her former student Dr. Rui Pinto is now a lecturer at the University of Tarnow."]
+    >>> doc = Document("bio.md", "bio.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    >>> from kg.extract import extract
+    >>> ex = extract(doc)
+    >>> sorted((ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations)
+    [('Ines Vidal', 'advisedBy', 'Vera Holm'), ('Olek Marr', 'advisedBy', 'Tomas Berg'), ('Olek Marr', 'advisedBy', 'Vera Holm'), ('Rui Pinto', 'advisedBy', 'Vera Holm'), ('Rui Pinto', 'workedAt', 'University of Tarnow')]
+    """
+    if ctx.entity(subject_id).name == UNNAMED_SUBJECT:
+        return
+    people = [e.name for e in ctx.entities if e.type == "Person"]
+    for passage, (begin, end) in ((p, span) for p in prose for span in sentence_spans(p.text)):
+        for match in prose_students().finditer(passage.text[begin:end]):
+            evidence = ctx.evidence(passage.line_at(begin + match.start()))
+            if match.group("one"):
+                words = []  # the capitalised words the possessive's noun is followed by: the student's name
+                for word in match.group("one").split()[:6]:
+                    if not word[:1].isupper() and words:
+                        break
+                    words.append(word)
+                name = clean_person(" ".join(words).strip(","))
+                found = [(name, match.group("one"))] if name else []
+            else:
+                found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
+            for name, note in found:
+                if same_person(name, ctx.entity(subject_id).name):
+                    continue
+                pid = ctx.add_entity(name, "Person", evidence=evidence)
+                ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
+                other = _WITH.search(note) if match.group("names") else None
+                other = clean_person(other.group("name")) or next(
+                    (p for p in people if p.split()[-1] == other.group("name").split()[-1]), None) if other else None
+                if other and not same_person(other, ctx.entity(subject_id).name):
+                    ctx.add_relation(pid, "advisedBy", ctx.add_entity(other, "Person", evidence=evidence), evidence=evidence)
+                went = _now().search(note)
+                if went:
+                    add_affiliation_note(ctx, registry, pid, went.group("rest"), evidence, current=True)
 
 
 def _went_apart(text: str) -> list[str]:

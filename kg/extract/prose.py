@@ -209,8 +209,26 @@ def _names_role_word(text: str) -> bool:
     return any(w.lower() in ROLES for w in LETTER_WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
+#: ``kind -> words`` of ``data/member_words.tsv``: what a sentence about the subject's students says.
+_MEMBER_WORDS = word_groups("member_words.tsv", "phrases")
+
+
+def _alternatives(kind: str) -> str:
+    """The ``kind`` words as alternatives of a pattern, longest first."""
+    return "|".join(re.escape(w) for w in sorted(_MEMBER_WORDS[kind], key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def prose_students() -> re.Pattern:
+    """Students a sentence names as the subject's: a list after what it calls them ("supervises three doctoral
+    students: A, B and C", "quattro dottorandi, tra cui X"), or one after a possessive ("her former student X")."""
+    nouns = _alternatives("student_noun")
+    return re.compile(rf"(?<!\w)(?:{nouns})\s*(?::|,?\s+(?:{_alternatives('names_follow')})\s+)(?P<names>[^;:]+)"
+                      rf"|(?<!\w)(?:{_alternatives('possessive')})\s+(?:\w+\s+){{0,2}}?(?:{nouns})\s+(?P<one>[^;:]+)", re.I)
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
-    if _OTHERS.search(sentence):
+    if _OTHERS.search(sentence) or prose_students().search(sentence):
         return False
     if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
