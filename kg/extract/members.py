@@ -75,8 +75,8 @@ _WITH = re.compile(r"\b(?:with|mit|con|avec|com|met)\s+(?P<name>.+)$", re.I)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
-    """The subject's students a bio's sentences name: each advised by the subject (and by a co-advisor the
-    name's note gives), working where the sentence says they are now.
+    """The students a bio's sentences name: each advised by the person the passage spoke of last, the subject
+    unless another is named (and by a co-advisor the name's note gives), working where the sentence says they are now.
 
     >>> from kg.model import Document, Line
     >>> lines = ["# Vera Holm", "She supervises two PhD students: Ines Vidal and Olek Marr (co-supervised with Tomas Berg).",
@@ -89,10 +89,16 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
     """
     if ctx.entity(subject_id).name == UNNAMED_SUBJECT:
         return
+    subject = ctx.entity(subject_id).name
     people = [e.name for e in ctx.entities if e.type == "Person"]
     for passage, (begin, end) in ((p, span) for p in prose for span in sentence_spans(p.text)):
         for match in prose_students().finditer(passage.text[begin:end]):
             evidence = ctx.evidence(passage.line_at(begin + match.start()))
+            # whose students: the person the last sentence opening with a name is about ("Ruiz-Okafor, who ... Her student X")
+            openers = [passage.text[b:e].split(None, 1)[0].strip(",;:") for b, e in sentence_spans(passage.text) if b <= begin]
+            named = next((p for word in reversed(openers) for p in [subject, *people]
+                          if len(word) > 2 and word in p.split()), subject)
+            advisor = subject_id if same_person(named, subject) else ctx.add_entity(named, "Person")
             if match.group("one"):
                 words = []  # the capitalised words the possessive's noun is followed by: the student's name
                 for word in match.group("one").split()[:6]:
@@ -104,14 +110,14 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
             else:
                 found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
             for name, note in found:
-                if same_person(name, ctx.entity(subject_id).name):
+                if same_person(name, ctx.entity(advisor).name):
                     continue
                 pid = ctx.add_entity(name, "Person", evidence=evidence)
-                ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
+                ctx.add_relation(pid, "advisedBy", advisor, evidence=evidence)
                 other = _WITH.search(note) if match.group("names") else None
                 other = clean_person(other.group("name")) or next(
                     (p for p in people if p.split()[-1] == other.group("name").split()[-1]), None) if other else None
-                if other and not same_person(other, ctx.entity(subject_id).name):
+                if other and not same_person(other, ctx.entity(advisor).name):
                     ctx.add_relation(pid, "advisedBy", ctx.add_entity(other, "Person", evidence=evidence), evidence=evidence)
                 went = _now().search(note)
                 if went:
@@ -222,10 +228,37 @@ def _columns(text: str) -> dict[int, str] | None:
     return out
 
 
+def _front_matter_members(ctx) -> list[_Member]:
+    """The people a site generator's front matter lists (``pi: {name: ...}``, ``members: [{name, position, advisor}]``,
+    ``alumni: [{name, now}]``), each record read as a row of a member table whose columns are its keys."""
+    out = []
+    meta = ctx.document.metadata
+    records = meta["front_matter"] if isinstance(meta.get("front_matter"), dict) else meta  # not the page's own record
+    for key, value in records.items():
+        for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
+            name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
+            if not name or not isinstance(key, str):
+                continue
+            member = _Member(name, 0, 0, alumni=_has(key, "alumni"), group=key)
+            member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
+            said = [name]
+            for field, text in record.items():
+                text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
+                kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
+                             if _norm(str(field)) in _WORDS[k]), None)
+                if kind:
+                    member.cells[kind[len("column_"):]] = text
+                if kind in (None, "column_role") and field != "name":
+                    said.append(text)  # "education: PhD, Selworth University" is read as the entry's text
+            member.texts.append((member.first, " ; ".join(said)))
+            out.append(member)
+    return out
+
+
 def list_members(ctx, sections) -> list[_Member]:
-    """The people listed under member headings, or in tables with a Name column."""
+    """The people listed under member headings, or in tables with a Name column, or in the front matter."""
     lines = ctx.document.lines
-    out: list[_Member] = []
+    out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     for section in sections:
@@ -370,16 +403,16 @@ def _role_line(member: _Member) -> str:
     return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
 
 
-#: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets.
-_AFFILIATION_FILL = re.compile(r"[\s,;/|·–—-]+|\([^()]{1,15}\)|（[^（）]{1,15}）")
+#: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets, a label.
+_AFFILIATION_FILL = re.compile(r"[\s,;/|·–—-]+|\([^()]{1,15}\)|（[^（）]{1,15}）|^\w+\s*:")
 
 
 def _affiliation_line(ctx) -> list:
-    """The organisations, innermost first, of the first line near the top of the page that names nothing else
-    ("Department of Biology, University of Eastmarch", "北浜大学 工学部 機械工学科 森田研究室"): where the
-    page's group belongs."""
-    for line in ctx.document.lines[:15]:
-        text = clean(line.text)
+    """The organisations, innermost first, of the front matter's institution or the first line near the top of the
+    page that names nothing else ("Department of Biology, University of Eastmarch", "北浜大学 工学部 機械工学科 森田研究室"):
+    where the page's group belongs."""
+    meta = [ctx.document.metadata.get(key) for key in ("institution", "affiliation", "organization")]
+    for text in [m for m in meta if isinstance(m, str)] + [clean(line.text) for line in ctx.document.lines[:15]]:
         if not text or len(text) > 160:
             continue
         orgs = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
@@ -401,7 +434,8 @@ def _page_lab(ctx, registry, owner: str, evidence):
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
-    parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
+    named = [ctx.document.metadata.get(key) for key in ("lab", "group", "team")]  # a site's front matter
+    parts = [p.strip() for text in (title, heading, *(n for n in named if isinstance(n, str))) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
@@ -520,11 +554,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
-        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(line) or is_role(member.group)):
-            # "Olek Marr — Postdoc": a member of the page's own lab
+        dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
+        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (Postdoc 2019–2022), now at X": a former one
+        former = member.alumni and not student and dates is not None and dates.start is not None and is_role(line)
+        if (former or not stated and not member.alumni) and not member.supervision and (
+                student or is_role(role) or is_role(line) or is_role(member.group)):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
-                dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
