@@ -29,6 +29,7 @@ from kg.extract.prose import _cjk_orgs, prose_students, read_prose
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
 from kg.extract.text import Passage, clean, sentence_spans
+from kg.extract.vocab import degree_of
 
 __all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
 
@@ -154,7 +155,8 @@ _LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
 def _listed_people(text: str) -> list[tuple[str, str]]:
     """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
     match = _LABELLED_LIST.match(text)
-    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")):
+    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")) \
+            or _advisor_label().search(text):  # "Ana Ruiz — director de tesi: X": one student's entry
         return []
     out = []
     for piece in _LIST_SEPARATOR.split(match.group("people")):
@@ -201,8 +203,9 @@ def _member_name(text: str) -> tuple[str, str] | None:
 def _names_column(cell: str, first: bool) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
     ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
-    cell = _norm(cell)
-    return cell in _WORDS["column_name"] or (first and len(cell.split()) <= 2 and (_has(cell, "student") or _has(cell, "alumni")))
+    words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
+    return _norm(cell) in _WORDS["column_name"] or first and 1 <= len(words) <= 2 and all(
+        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) and not degree_of(cell)  # not "PhD | Univ. X"
 
 
 def _columns(text: str) -> dict[int, str] | None:
@@ -378,7 +381,9 @@ def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> l
     out = []
     for _, text in member.texts:
         for match in _advisor_label().finditer(text):
-            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|&)\s*", match.group("names")):
+            # "A i Dr. B": the Catalan "and" before a title (inside a name it joins two surnames: "Vilaplana i Roca")
+            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|\bi(?=\s+(?i:dr|dra|prof|profa)\.)|&)\s*",
+                                  match.group("names")):
                 label = _advisor_label().match(piece)  # "A. Nowak, promotor pomocniczy: B. Lis": a second label
                 piece = (label.group("names") if label else piece).strip(" .")
                 family = piece.split()[-1] if piece.split() else ""
