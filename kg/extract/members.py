@@ -97,8 +97,10 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
             evidence = ctx.evidence(passage.line_at(begin + match.start()))
             # whose students: the person the last sentence opening with a name is about ("Ruiz-Okafor, who ... Her student X")
             openers = [passage.text[b:e].split(None, 1)[0].strip(",;:") for b, e in sentence_spans(passage.text) if b <= begin]
-            named = next((p for word in reversed(openers) for p in [subject, *people]
-                          if len(word) > 2 and word in p.split()), subject)
+            named = next((p for word in reversed(openers) if len(word) > 2 and word[0].isupper() for p in [
+                subject, *people, *(clean_person(m.group(0)) or "" for m in re.finditer(
+                    rf"[A-Z][\w'’-]+\s+{re.escape(word)}\b", passage.text[:begin]))]  # "Idris Bakare ... Bakare, who"
+                          if word in p.split()), subject)
             advisor = subject_id if same_person(named, subject) else ctx.add_entity(named, "Person")
             if match.group("one"):
                 words = []  # the capitalised words the possessive's noun is followed by: the student's name

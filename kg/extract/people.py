@@ -173,7 +173,10 @@ def split_people(text: str) -> list[PersonMention]:
         if m:
             note = m.group(1).strip() or None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
-        name = clean_person(piece_text) or clean_person(_NAME_THEN_PREPOSITION.split(piece_text, maxsplit=1)[0])
+        # or the titled name a sentence goes on after ("Prof. A. Bello kehrte 2018 zurück"): its longest opening that is one
+        words = piece_text.split() if _TITLES.match(piece_text.strip()) else []
+        name = clean_person(piece_text) or clean_person(_NAME_THEN_PREPOSITION.split(piece_text, maxsplit=1)[0]) or next(
+            (n for k in range(min(len(words) - 1, 6), 1, -1) if (n := clean_person(" ".join(words[:k])))), None)
         if name:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))
