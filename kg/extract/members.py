@@ -407,7 +407,12 @@ def _role_line(member: _Member) -> str:
     rest = [_went_apart(text)[0] for _, text in member.texts]
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
-    return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
+    # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
+    return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
+
+
+#: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
+_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)]{2})\.\s+(?=[A-Z])")
 
 
 #: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets, a label.
@@ -513,6 +518,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     lab = None
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
+        if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
+            pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
+            for _, text in member.texts:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
+                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-")
+                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence, current=True)
+            if member.panel == "advisors" and pid != subject_id:
+                ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
+            continue
         if same_person(member.name, owner):
             role = member.cells.get("role")
             if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
@@ -523,13 +536,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
-        if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
-            for _, text in member.texts:
-                add_affiliation_note(ctx, registry, pid, (_member_name(text) or ("", text))[1].strip(" ,;:–—-"),
-                                     evidence, current=True)
-            if member.panel == "advisors":
-                ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
-            continue
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
         said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
