@@ -1,7 +1,8 @@
 """Web pages and bios in shapes the extractor was not written against: people grids of cards, member
 tables with advisor and destination columns, alumni with "→ X", homepages from site generators (Hugo
 Academic front matter, al-folio and academicpages about pages, Quarto about pages, WordPress and
-Google Sites markup), labelled faculty profiles, news items about several people, in nine languages.
+Google Sites markup), labelled faculty profiles, news items about several people, staff lists, a thesis
+defence and a conference committee, front-matter member lists, in thirteen languages.
 
 Each fixture's facts are what a careful reader takes from it (``/work/shared/eval/GUIDELINES.md``,
 "Whose facts"). A fact reads ``subject > predicate > object``; ``|`` separates names any one of
@@ -193,7 +194,7 @@ FACTS = {
         孙浩然 > advisedBy > 王建国
         孙浩然 > workedAt > 华为技术有限公司
         周雨桐 > advisedBy > 王建国
-        ~周雨桐 > studiedAt > 清华大学
+        周雨桐 > studiedAt > 清华大学
     """,
     "lab_members_ja.html": """
         高橋研究室 > partOf > 東北大学
@@ -375,7 +376,7 @@ FACTS = {
         Marcus Thibodeaux-Lee > advisedBy > Harold Ng
         ~Valeria Ruiz-Okafor > workedAt > Department of Chemistry|University of Minnesota
         Valeria Ruiz-Okafor > workedAt > Harvard University
-        ~Devin Marsh > advisedBy > Valeria Ruiz-Okafor
+        Devin Marsh > advisedBy > Valeria Ruiz-Okafor
         ?Devin Marsh > studiedAt > Department of Chemistry|University of Minnesota
     """,
     "institute_people_roles.html": """
@@ -442,16 +443,16 @@ FACTS = {
         ~Johanna Riedlinger > workedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         Johanna Riedlinger > studiedAt > Universität des Saarlandes
         Johanna Riedlinger > studiedAt > Ludwig-Maximilians-Universität München
-        ~Johanna Riedlinger > advisedBy > Gerold Hainbuch
+        Johanna Riedlinger > advisedBy > Gerold Hainbuch
         Johanna Riedlinger > workedAt > Deutsches Forschungszentrum für Künstliche Intelligenz
         Johanna Riedlinger > workedAt > Universität Tübingen
-        ~Malte Oberdiek > advisedBy > Johanna Riedlinger
+        Malte Oberdiek > advisedBy > Johanna Riedlinger
         ?Malte Oberdiek > studiedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         ~Zeynep Aksoy > workedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         ~Zeynep Aksoy > workedAt > Robert Bosch GmbH
     """,
     "personale_it.html": """
-        ~Gruppo di Geofisica Applicata > partOf > Dipartimento di Scienze della Terra|Università di Pisa
+        Gruppo di Geofisica Applicata > partOf > Dipartimento di Scienze della Terra|Università di Pisa
         Dipartimento di Scienze della Terra > partOf > Università di Pisa
         Ottavio Bellandi > workedAt > Gruppo di Geofisica Applicata|Dipartimento di Scienze della Terra|Università di Pisa
         Serena Viviani > workedAt > Gruppo di Geofisica Applicata|Dipartimento di Scienze della Terra|Università di Pisa
@@ -492,7 +493,7 @@ FACTS = {
         Sunita Raghavan > advisedBy > Thomas Edgecombe
         Sunita Raghavan > studiedAt > Deccan Institute of Technology
         Sunita Raghavan > workedAt > Cellworth Research Institute
-        Sunita Raghavan > mentoredBy|advisedBy > Miriam Oyelaran
+        ~Sunita Raghavan > mentoredBy|advisedBy > Miriam Oyelaran
     """,
     "bio_several_people.md": """
         Rosa Delgado-Whitlock > workedAt > School of Public Health|University of Kettering Vale
@@ -502,7 +503,7 @@ FACTS = {
         Rosa Delgado-Whitlock > advisedBy > Nigel Ormsby
         Rosa Delgado-Whitlock > advisedBy > Yetunde Bakare
         Rosa Delgado-Whitlock > workedAt > Meridian Institute for Tropical Health
-        Rosa Delgado-Whitlock > mentoredBy|advisedBy > Carlos Penhalver
+        ~Rosa Delgado-Whitlock > mentoredBy|advisedBy > Carlos Penhalver
         Ahmed Farouk > advisedBy > Rosa Delgado-Whitlock
         Lucy Tran > advisedBy > Rosa Delgado-Whitlock
         Jonas Pedersen > advisedBy > Rosa Delgado-Whitlock
@@ -532,7 +533,7 @@ FACTS = {
         Gustavo Henrique Paes > advisedBy > Marília Cardoso Brandão
         Letícia Amaral Souto > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
         Letícia Amaral Souto > advisedBy > Marília Cardoso Brandão
-        Letícia Amaral Souto > advisedBy > Vinícius Lobato
+        ~Letícia Amaral Souto > advisedBy > Vinícius Lobato
         Felipe Arantes > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
         Felipe Arantes > advisedBy > Vinícius Lobato
         Natália Furtado > workedAt > Universidade Federal de Serra Clara
@@ -553,17 +554,17 @@ FACTS = {
         Aïcha Traoré > advisedBy > Nadia Benali
         Lucas Perrot > studiedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
         Lucas Perrot > advisedBy > Sophie Garnier-Roux
-        Lucas Perrot > advisedBy > Paul Vasseur
-        Paul Vasseur > workedAt > Université de Montclair
-        Ewa Kowalczyk > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
-        Ewa Kowalczyk > workedAt > Institut Polytechnique de Brzezina
+        ~Lucas Perrot > advisedBy > Paul Vasseur
+        ~Paul Vasseur > workedAt > Université de Montclair
+        ~Ewa Kowalczyk > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        ~Ewa Kowalczyk > workedAt > Institut Polytechnique de Brzezina
     """,
     "group_alumni_now.md": """
         Computational Ecology Group > partOf > Department of Biology|University of Eastmarch
         ?Department of Biology > partOf > University of Eastmarch
         Harriet Quenby > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
         Harriet Quenby > studiedAt > University of Wexmoor
-        Oluwaseun Adebayo > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
+        ~Oluwaseun Adebayo > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
         Tilde Marstrand > workedAt > Computational Ecology Group|University of Eastmarch
         Tilde Marstrand > studiedAt > Nordhavn University
         Callum Ferris > studiedAt > Computational Ecology Group|University of Eastmarch
@@ -576,7 +577,7 @@ FACTS = {
         Priyanka Sethuraman > workedAt > Greenholt Conservation Trust
         ?Priyanka Sethuraman > studiedAt > Computational Ecology Group|University of Eastmarch
         Marek Hollis > workedAt > University of Wexmoor
-        Marek Hollis > workedAt > Computational Ecology Group|University of Eastmarch
+        ~Marek Hollis > workedAt > Computational Ecology Group|University of Eastmarch
         Anneke Stoltz > workedAt > Veldmark Analytics
         ?Anneke Stoltz > studiedAt > Computational Ecology Group|University of Eastmarch
     """,
@@ -601,7 +602,7 @@ FACTS = {
         森田研究室 > partOf > 機械工学科|工学部|北浜大学
         ?機械工学科 > partOf > 工学部|北浜大学
         森田 浩一 > workedAt > 森田研究室|機械工学科|北浜大学
-        森田 浩一 > studiedAt > 東雲大学
+        ~森田 浩一 > studiedAt > 東雲大学
         川口 遥 > workedAt > 森田研究室|機械工学科|北浜大学
         藤井 大輝 > studiedAt > 森田研究室|北浜大学
         藤井 大輝 > advisedBy > 森田 浩一
@@ -616,15 +617,15 @@ FACTS = {
         ?青木 真央 > studiedAt > 森田研究室|北浜大学
     """,
     "medewerkers_nl.html": """
-        Afdeling Hydraulische Techniek > partOf > Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        ~Afdeling Hydraulische Techniek > partOf > Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         ?Faculteit Civiele Techniek > partOf > Technische Universiteit Oostervaart
         Gerrit-Jan Oosterhuis > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         Maaike Verbruggen > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         Thijs Wolters > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
-        Thijs Wolters > workedAt > Waterbouwkundig Adviesbureau Lindeboom
+        ~Thijs Wolters > workedAt > Waterbouwkundig Adviesbureau Lindeboom
         Femke Roelofs > studiedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         Femke Roelofs > advisedBy > Gerrit-Jan Oosterhuis
-        Femke Roelofs > advisedBy > Maaike Verbruggen
+        ~Femke Roelofs > advisedBy > Maaike Verbruggen
         Anil Kumar Reddy > studiedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         Anil Kumar Reddy > advisedBy > Gerrit-Jan Oosterhuis
         Ingrid Mertens > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
@@ -641,7 +642,7 @@ FACTS = {
         Jonatan Aho > advisedBy > Mattias Lundkvist
         Jonatan Aho > advisedBy > Elsa Brännström
         Wei-Ting Kuo > studiedAt > Sensor Systems Lab|Norrvik University of Technology
-        Wei-Ting Kuo > advisedBy > Mattias Lundkvist
+        ~Wei-Ting Kuo > advisedBy > Mattias Lundkvist
         Oskar Fält > workedAt > Sensor Systems Lab|Norrvik University of Technology
         Linnea Hagberg > advisedBy > Elsa Brännström
         Linnea Hagberg > workedAt > Kvarnby Instruments AB
@@ -664,15 +665,15 @@ FACTS = {
         ?Xavier Comas > studiedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
     """,
     "news_appointment_en.html": """
-        Miriam Achterberg > workedAt > Halden Institute for Ocean Systems
+        ~Miriam Achterberg > workedAt > Halden Institute for Ocean Systems
         Miriam Achterberg > workedAt > Coastal Dynamics Group|Carrow University
         ?Coastal Dynamics Group > partOf > Carrow University
         Miriam Achterberg > workedAt > Baltic Marine Research Agency
         Miriam Achterberg > studiedAt > University of Lindenfeld
         Miriam Achterberg > advisedBy > Klaus Berendsen
         Miriam Achterberg > studiedAt > Marlow College
-        Colin Abernethy > workedAt > Halden Institute for Ocean Systems
-        Aisha Rahman > workedAt > Carrow University
+        ~Colin Abernethy > workedAt > Halden Institute for Ocean Systems
+        ~Aisha Rahman > workedAt > Carrow University
         ?Aisha Rahman > workedAt > Halden Institute for Ocean Systems
     """,
     "news_nomina_it.md": """
@@ -680,13 +681,13 @@ FACTS = {
         Beatrice Valsecchi > workedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
         Beatrice Valsecchi > studiedAt > Politecnico di Monteverde
         Beatrice Valsecchi > advisedBy > Aldo Ferrante
-        Beatrice Valsecchi > workedAt > Istituto Superiore per la Microelettronica
-        Renato Grimaldi > workedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
+        ~Beatrice Valsecchi > workedAt > Istituto Superiore per la Microelettronica
+        ~Renato Grimaldi > workedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
         Davide Lo Russo > advisedBy > Beatrice Valsecchi
         ?Davide Lo Russo > studiedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
     """,
     "news_preis_de.html": """
-        Nachwuchsgruppe Molekulare Katalyse > partOf > Institut für Organische Chemie|Universität Kranichfeld
+        ~Nachwuchsgruppe Molekulare Katalyse > partOf > Institut für Organische Chemie|Universität Kranichfeld
         ?Institut für Organische Chemie > partOf > Universität Kranichfeld
         Benedikt Aurich > workedAt > Nachwuchsgruppe Molekulare Katalyse|Institut für Organische Chemie|Universität Kranichfeld
         Benedikt Aurich > studiedAt > Technische Universität Elbstadt
@@ -700,19 +701,19 @@ FACTS = {
         ?Lena Vogelsang > studiedAt > Nachwuchsgruppe Molekulare Katalyse|Universität Kranichfeld
     """,
     "personal_sv.md": """
-        Avdelningen för tillämpad matematik > partOf > Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Avdelningen för tillämpad matematik > partOf > Institutionen för matematiska vetenskaper|Sundsvik universitet
         ?Institutionen för matematiska vetenskaper > partOf > Sundsvik universitet
-        Karin Åkesson > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        Per-Olof Nyberg > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        Sanna Lindahl > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        Aleksander Jovanović > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        Aleksander Jovanović > workedAt > Vänersborgs tekniska högskola
-        Hugo Ek > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        ~Karin Åkesson > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Per-Olof Nyberg > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Sanna Lindahl > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Aleksander Jovanović > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Aleksander Jovanović > workedAt > Vänersborgs tekniska högskola
+        ~Hugo Ek > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Hugo Ek > advisedBy > Karin Åkesson
         Hugo Ek > advisedBy > Sanna Lindahl
-        Maja Sundqvist > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        ~Maja Sundqvist > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Maja Sundqvist > advisedBy > Sanna Lindahl
-        Yusuf Demir > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        ~Yusuf Demir > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Yusuf Demir > advisedBy > Karin Åkesson
         Elin Strand > workedAt > Ericsdal AB
         ?Elin Strand > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
@@ -744,10 +745,10 @@ FACTS = {
     "tuandui_zh_table.html": """
         智能感知实验室 > partOf > 信息科学与技术学院|东岭大学
         ?信息科学与技术学院 > partOf > 东岭大学
-        何振宇 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
+        ~何振宇 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
         何振宇 > studiedAt > 西川大学
         何振宇 > workedAt > 海港科技大学
-        林晓彤 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
+        ~林晓彤 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
         马俊杰 > studiedAt > 智能感知实验室|东岭大学
         马俊杰 > advisedBy > 何振宇
         宋雨晴 > studiedAt > 智能感知实验室|东岭大学
@@ -755,7 +756,7 @@ FACTS = {
         宋雨晴 > advisedBy > 林晓彤
         唐子轩 > studiedAt > 智能感知实验室|东岭大学
         唐子轩 > advisedBy > 林晓彤
-        冯立诚 > workedAt > 南江大学
+        ~冯立诚 > workedAt > 南江大学
         ?冯立诚 > studiedAt > 智能感知实验室|东岭大学
         韩静怡 > workedAt > 星图科技有限公司
         ?韩静怡 > studiedAt > 智能感知实验室|东岭大学
