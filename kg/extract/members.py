@@ -76,8 +76,9 @@ _WITH = re.compile(r"\b(?:with|mit|con|avec|com|met)\s+(?P<name>.+)$", re.I)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
-    """The students a bio's sentences name: each advised by the person the passage spoke of last, the subject
-    unless another is named (and by a co-advisor the name's note gives), working where the sentence says they are now.
+    """The students a bio's sentences name: each advised by whom the last sentence opening with a name is about
+    (the subject unless another person), and by a co-advisor the name's note gives; working where the sentence says
+    they are now.
 
     >>> from kg.model import Document, Line
     >>> lines = ["# Vera Holm", "She supervises two PhD students: Ines Vidal and Olek Marr (co-supervised with Tomas Berg).",
