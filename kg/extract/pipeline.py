@@ -19,16 +19,16 @@ from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
-from kg.extract.people import abbreviates, clean_person
+from kg.extract.people import abbreviates, clean_person, same_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import grant_project, item_project, project_mentions
+from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
-from kg.extract.text import clean, passages, sentence_spans
+from kg.extract.text import Passage, clean, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
@@ -160,8 +160,13 @@ def extract(document: Document) -> Extraction:
     read_prose(ctx, registry, subject_id, prose, subject_names)
     read_members(ctx, registry, subject_id, members)
 
-    # -- projects ---------------------------------------------------------------------------------
-    for passage in prose:
+    # -- projects: the subject's in prose, a listed person's in their entry, a repository's by the line linking it
+    owner = ctx.entity(subject_id).name
+    person_of = {index: subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person")
+                 for member in members for index in range(member.first, member.last + 1)}
+    said = [(subject_id, passage) for passage in prose] + [
+        (person_of[index], Passage(text, index, index, ((0, index),))) for member in members for index, text in member.texts]
+    for person, passage in said:
         for begin, end in sentence_spans(passage.text):
             sentence = passage.text[begin:end]
             mentions = project_mentions(sentence)
@@ -170,7 +175,16 @@ def extract(document: Document) -> Extraction:
                 line = passage.line_at(begin + offset)
                 pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(line))
                 start, end = (span.start, span.end) if span and span.start else (None, None)
-                ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+                ctx.add_relation(person, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+    index_of = {}
+    for index, line in enumerate(lines):
+        index_of.setdefault(line.number, index)
+    for link in document.metadata.get("links") or ():
+        name = repository_project(link["url"], link["text"])
+        index = index_of.get(link["line"])
+        if name and index is not None and kind_of.get(index) not in ("publications", "references"):
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(person_of.get(index, subject_id), "contributedTo", pid, evidence=ctx.evidence(index))
 
     # -- titled people anywhere outside publications ---------------------------------------------
     for index, line in enumerate(lines):

@@ -16,6 +16,7 @@ from kg.extract.orgs import classify_segment, is_location, is_role
 from kg.extract.people import is_person_name
 from kg.extract.sections import heading_kind
 from kg.extract.text import clean, is_bullet, strip_bullet
+from kg.extract.venues import lookup_venue
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/project_patterns.tsv``.
@@ -61,7 +62,7 @@ def looks_like_project(name: str, listed: bool = False, called: bool = False) ->
     if len(name) < 2 or len(name) > 60 or name.lower() in _NOT:
         return False
     person = is_person_name(name) and not ((listed or called) and not _INITIAL.search(name))
-    if lookup_organization(name) or person or is_role(name):
+    if lookup_organization(name) or lookup_venue(name) or person or is_role(name):
         return False  # "Project Scientist": a job title
     organisation = classify_segment(name)
     if is_location(name) or (organisation is not None and not _CAMEL_OR_DIGIT.search(name) and not (called and not organisation.known)):
@@ -282,3 +283,46 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     # a name with something said about it (a description, a link, its years), or alone as a list item
     said = len(fields) > 1 or dates or (is_bullet(raw.strip()) and len(head.split()) <= 4)
     return (head, start, end) if head and said and _listed_name(head) else None
+
+
+#: A repository's address on a code host: ``https://github.com/owner/repo`` (a profile has no second part).
+_REPOSITORY_URL = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/[\w.-]+/(?P<repo>[\w.-]+)/?$", re.I)
+_NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
+
+
+def repository_project(url: str, text: str) -> str | None:
+    """The project a link to its repository names, when the link's text is the repository's name.
+
+    >>> repository_project("https://github.com/ada/python-quaec", "QuaEC")
+    'QuaEC'
+    >>> repository_project("https://github.com/ada/notes", "GitHub"), repository_project("https://github.com/ada", "ada")
+    (None, None)
+    """
+    match = _REPOSITORY_URL.match(url.strip())
+    name = text.strip()
+    key = _NOT_ALPHANUMERIC.sub("", name.lower())
+    if not match or len(key) < 3 or key not in _NOT_ALPHANUMERIC.sub("", match.group("repo").lower()):
+        return None
+    return name if looks_like_project(name, listed=True) else None
+
+
+#: A role held in a project, not in an organisation ("Core Contributor", "Maintainer", "Lead Developer").
+_CONTRIBUTOR_ROLE = re.compile(r"contribut|develop|maintain|committer|creator|founder|author", re.I)
+
+
+def role_project(organisation: str, role: str) -> str | None:
+    """The project a record's position names: the acronym of a project role ("Project Leader 'ARGUS'"),
+    or the "organisation" itself when the role is a contributor's and it has a project's shape.
+
+    >>> role_project("Some Institute", "Project Leader 'ARGUS'"), role_project("tensorpool", "Maintainer")
+    ('ARGUS', 'tensorpool')
+    >>> role_project("Acme Robotics", "Software Developer") is None
+    True
+    """
+    named = grant_project(role, listed=False)
+    if named:
+        return named
+    if _CONTRIBUTOR_ROLE.search(role) and looks_like_project(organisation) and (
+            _project_shape(organisation) or organisation.islower()):
+        return organisation
+    return None
