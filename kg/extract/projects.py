@@ -112,6 +112,10 @@ _LIST_JOINER = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+
 _AUTHORSHIP_VERB = re.compile(r"such as|contribut|creator|author of|developed|developer|initiali[sz]ed|designed|built|maintain|founder", re.I)
 _TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
+#: "Tessera is a Python-based framework for ...", "(QLT) is an online algorithm": a name the sentence defines as a
+#: product, the product noun ending its phrase ("a software engineer" is no product)
+_DEFINED = re.compile(rf"(?:^|(?<=[\s(]))(?P<name>[\w.+-]+)\)?\s+is\s+an?\s+(?:[\w/-]+,?\s+){{0,5}}?"
+                      rf"(?:{_WORDS['product_after']})(?=\s+(?:for|that|which|to|of|in|on|with|used)\b|\s*[,.;(]|$)")
 _CAMEL_OR_DIGIT_OR_HYPHEN = re.compile(r"[a-z][A-Z]|\d|\w-\w")
 #: Where a name written in lower case ends: punctuation, the end, "and", or a product noun.
 _NAME_ENDS = re.compile(rf"\s*(?:$|[,.;:)]|\s(?:and|{_WORDS['product_after']})\b)")
@@ -123,6 +127,10 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
     for match in _ON_PROJECT.finditer(sentence):
         name = match.group("name")
         if looks_like_project(name, called=True) and sum(w[:1].isupper() for w in name.split()) >= min(2, len(name.split())):
+            out.append((name, match.start("name")))
+    for match in _DEFINED.finditer(sentence):
+        name = match.group("name")
+        if looks_like_project(name) and (_project_shape(name) or _CAPITALISED_WORD.fullmatch(name)):
             out.append((name, match.start("name")))
     for match in _PROJECT_THEN_NAME.finditer(sentence):
         name = match.group("name")
