@@ -132,6 +132,10 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         name = match.group("name")
         if looks_like_project(name) and (_project_shape(name) or _CAPITALISED_WORD.fullmatch(name)):
             out.append((name, match.start("name")))
+    for match in _APPOSITIVE.finditer(sentence):
+        name = match.group("name")  # "We fine-tuned BERT, a language model": a tool the work used is not the work's
+        if _project_shape(name) and looks_like_project(name) and not _USED.search(sentence, max(0, match.start() - 40), match.start()):
+            out.append((name, match.start("name")))
     for match in _PROJECT_THEN_NAME.finditer(sentence):
         name = match.group("name")
         if _grant_acronym(name) and looks_like_project(name):
@@ -196,6 +200,12 @@ _ACRONYM = re.compile(r"(?<![\w/-])(?=(?:[A-Z0-9-]*[A-Z]){3})[A-Z][A-Z0-9]*(?:-[
 _PROJECT_THEN_NAME = re.compile(
     rf"\b(?:[Pp]roje[ck]?t|[Pp]rogetto|[Pp]royecto|[Pp]rojeto|[Cc]onsorti?um|[Kk]onsortium|[Cc]onsorzio|[Cc]onsorcio)"
     rf"\s+(?:[^\W\d_]+\s+)?(?P<name>{_ACRONYM.pattern}|[A-Z][a-z]+[A-Z]\w*)")
+#: "JULVAS (the UK land surface model)", "CABRA, Australia's land surface model": an acronym or CamelCase name
+#: that an apposition defines as a product or a model
+_APPOSITIVE = re.compile(
+    rf"(?P<name>{_ACRONYM.pattern}|\b[A-Z][a-z]+[A-Z]\w*)\s*(?:\(|,\s+)(?:the|an?|[A-Z]\w+['’]s)\s+(?:[\w/-]+\s+){{0,4}}?"
+    rf"(?:{_WORDS['product_after']}|model)\b")
+_USED = re.compile(r"\b(?:us(?:e|es|ed|ing)|appl(?:y|ied|ying)|fine-tun\w*|based on|leverag\w*|with)\s+(?:the\s+)?$", re.I)
 _TITLE_HEAD = re.compile(r"\s*(?:[:–—]|\s-\s)\s*")
 _GRANT_NUMBER = re.compile(r"\d{4}")
 _FUNDER = re.compile(rf"(?:{_WORDS['funder']})")
