@@ -298,8 +298,12 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     fields = [f for f in fields if f]
     # "Developer | occuR - occupancy models in R | 2019": the name after the role; "Zenodo | X": after the host
     head = next((f for f in fields if not is_role(f) and f.lower() not in _NOT and not _FUNDER.fullmatch(f)), "")
-    # a name with something said about it (a description, a link, its years), or alone as a list item
+    # a name with something said about it (a description, a link, its years), or alone as a list item; a label
+    # before the languages or tools it lists ("Programmierung: Python, Julia") is a skill's
     said = len(fields) > 1 or dates or (is_bullet(raw.strip()) and len(head.split()) <= 4)
+    tools = [item.strip().lower() for field in fields[1:] if "," in field for item in field.split(",")]
+    if len(tools) >= 2 and 2 * sum(item in _NOT for item in tools) >= len(tools):
+        return None
     return (head, start, end) if head and said and _listed_name(head) else None
 
 
