@@ -45,6 +45,8 @@ def test_a_projects_entry_names_its_project_by_its_first_field(line, found):
     "- Building Large-scale Training Systems for Search",  # an entry's title says what was done
     "- Efthimiou N., Brown R., Whitehead A.C.",  # the authors of a software record
     "- Worked on cloud computing for the automotive industry.",
+    "                 Descrição: Avaliar a polinização por abelhas nativas.",  # an indented entry's field label
+    "省级重点项目“城市热岛遥感监测”，2019-2021",  # a clause, quotes and commas and all
 ])
 def test_a_projects_section_line_that_names_no_project(line):
     assert item_project(line, listed=True) is None

@@ -256,6 +256,8 @@ _ITEM_FIELD_BREAK = re.compile(r"\s*(?:[|:：]|\s[-–—]\s|\.\s)\s*")
 #: What a listed name carries after it: the languages it is written in ("(Python, Rust)"), a contributor's mark ("⋆").
 _NAME_TRIMMINGS = re.compile(r"(?:\s*\([^()]*\)|\s*[⋆*†‡]+)+$")
 #: The lower-case words a title-cased name holds ("QuantumUtils for MATLAB", "Capture the Campus").
+#: What a clause holds and a name does not: quotes, brackets, commas (in any script).
+_CLAUSE_MARK = re.compile(r"[\"“”„«»「」『』（）()，,;；、]")
 _TITLE_WORDS = frozenset({"of", "for", "and", "in", "a", "the", "with", "on", "to"})
 
 
@@ -263,7 +265,8 @@ def _listed_name(name: str) -> bool:
     """Whether the first field of a Projects entry is a name: one word of any case ("chemcomp"), a project's
     shape, or a few capitalised words; not a label ("Languages", "Role"), a sentence or a gerund's title."""
     words = name.split()
-    if not 1 <= len(words) <= 6 or (len(words) > 1 and words[0].lower().endswith("ing")) or heading_kind(name):
+    if not 1 <= len(words) <= 6 or (len(words) > 1 and words[0].lower().endswith("ing")) or heading_kind(name) \
+            or _CLAUSE_MARK.search(name):
         return False
     return looks_like_project(name, listed=True) and (len(words) == 1 or _project_shape(name) or all(
         w[:1].isupper() or w in _TITLE_WORDS or not w[:1].isalpha() for w in words))
@@ -301,6 +304,8 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     # a name with something said about it (a description, a link, its years), or alone as a list item; a label
     # before the languages or tools it lists ("Programmierung: Python, Julia") is a skill's
     said = len(fields) > 1 or dates or (is_bullet(raw.strip()) and len(head.split()) <= 4)
+    if raw[:1].isspace() and not is_bullet(raw.strip()) and not _project_shape(head or "-"):
+        return None  # an indented line goes on with the entry above ("    Descrição: ..."): its head is a label
     tools = [item.strip().lower() for field in fields[1:] if "," in field for item in field.split(",")]
     if len(tools) >= 2 and 2 * sum(item in _NOT for item in tools) >= len(tools):
         return None
