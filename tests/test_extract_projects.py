@@ -85,6 +85,19 @@ def test_projects_a_sentence_names(sentence, found):
     assert [name for name, _ in project_mentions(sentence)] == found
 
 
+@pytest.mark.parametrize("sentence, found", [
+    ("Sie ist Hauptentwicklerin von Wolkenzug, einer Bibliothek für Wolkenfelder.", ["Wolkenzug"]),
+    ("Er entwickelte das Werkzeug SeaMesh für Küstenmodelle.", ["SeaMesh"]),
+    ("Il est développeur principal du solveur OrbiCal.", ["OrbiCal"]),
+    ("Soy desarrolladora principal de TramaEco, un paquete de R.", ["TramaEco"]),
+    ("Ho sviluppato il pacchetto GeoLatte per R.", ["GeoLatte"]),
+    ("É criador do TerraViz, uma ferramenta de visualização.", ["TerraViz"]),
+    ("Il a contribué à la Bibliothèque nationale.", []),
+])
+def test_projects_a_sentence_names_in_other_languages(sentence, found):
+    assert [name for name, _ in project_mentions(sentence)] == found
+
+
 def test_a_repository_link_names_a_project_when_its_text_is_the_repositorys_name():
     assert repository_project("https://github.com/ovholt/python-kelpnet", "kelpnet") == "kelpnet"
     assert repository_project("https://github.com/ovholt/kelpnet", "GitHub") is None

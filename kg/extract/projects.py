@@ -34,7 +34,7 @@ _PRODUCT_AFTER = re.compile(
 
 __all__ = ["project_mentions", "looks_like_project", "grant_project", "item_project", "repository_project"]
 
-_VERB = re.compile(rf"\b(?:{_WORDS['verb']})\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+|his\s+|her\s+)?", re.I)
+_VERB = re.compile(rf"\b(?:{_WORDS['verb']})\s+(?:(?:the|a|an|our|my|his|her|der|die|das|den|le|la|les|el|il|lo|o)\s+)?", re.I)
 _NAME = re.compile(
     r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
 )
@@ -106,10 +106,11 @@ def _named_product(name: str, after: str) -> bool:
 #: "on the FAST project", "for the TerraNet consortium", "in the ATLAS experiment": what the noun after a name calls a project
 _ON_PROJECT = re.compile(r"\b(?:on|in|for|of|within|to)\s+the\s+(?P<name>[A-Z][\w-]*(?:\s+(?!the\s)[\w-]+){0,7}?)\s*(?:\([^)]*\))?"
                          r"\s+(?:project|consortium|experiment|collaboration|initiative)\b")
-_PRODUCT_WORD_LEAD = re.compile(rf"(?:[a-z][\w-]*\s+){{0,3}}(?:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
+_PRODUCT_WORD_LEAD = re.compile(rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
 _TRAILING_CONNECTOR = re.compile(r"\s+(?:and|for|of)$")
 _LIST_JOINER = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
-_AUTHORSHIP_VERB = re.compile(r"such as|contribut|creator|author of|developed|developer|initiali[sz]ed|designed|built|maintain|founder", re.I)
+_AUTHORSHIP_VERB = re.compile(r"such as|contribu|creat|cread|criador|author of|develop|entwick|développ|desarroll|svilupp|desenvolv|"
+                              r"initiali[sz]ed|designed|built|maint|mantene|founder", re.I)
 _TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
 #: "Tessera is a Python-based framework for ...", "(QLT) is an online algorithm": a name the sentence defines as a
@@ -141,8 +142,8 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         if _grant_acronym(name) and looks_like_project(name):
             out.append((name, match.start("name")))
     for verb in _VERB.finditer(sentence):
-        if verb.group(0)[:1].isupper() and verb.start() > 2:
-            continue  # a capitalised verb inside a title ("... Custom Designed Sensor ...")
+        if verb.group(0)[:1].isupper() and verb.start() > 2 and " " not in verb.group(0).strip():
+            continue  # a capitalised verb inside a title ("... Custom Designed Sensor ..."), not a noun ("Entwickler von")
         # "Building Deep Basic Modules for X": an entry's title says what was done, it names no product
         title = verb.start() <= 2 and verb.group(0)[:1].isupper() and verb.group(0).split()[0].endswith("ing")
         rest = sentence[verb.end():]
@@ -150,8 +151,9 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         # a list: "X, Y and Z" / "X and Y"
         pos = 0
         lead = _PRODUCT_WORD_LEAD.match(rest)
-        if not _NAME.match(rest) and lead and _project_shape(_NAME.match(rest, lead.end()).group("name") if _NAME.match(rest, lead.end()) else ""):
-            pos = lead.end()  # "the open-source toolkit IgboNLP"
+        named, after_lead = _NAME.match(rest), lead and _NAME.match(rest, lead.end())
+        if after_lead and _project_shape(after_lead.group("name")) and not (named and _project_shape(named.group("name"))):
+            pos = lead.end()  # "the open-source toolkit IgboNLP", "das Werkzeug SeaMesh"
         elif language := _LANGUAGE_LEAD.match(rest):
             pos = language.end()  # "the R package fastDR"
         elif work_on := _WORK_ON.match(rest):
