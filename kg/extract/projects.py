@@ -125,22 +125,10 @@ _NAME_ENDS = re.compile(rf"\s*(?:$|[,.;:)]|\s(?:and|{_WORDS['product_after']})\b
 def project_mentions(sentence: str) -> list[tuple[str, int]]:
     """``(project name, offset)`` for the projects a sentence says someone made or joined."""
     out: list[tuple[str, int]] = []
-    for match in _ON_PROJECT.finditer(sentence):
-        name = match.group("name")
-        if looks_like_project(name, called=True) and sum(w[:1].isupper() for w in name.split()) >= min(2, len(name.split())):
-            out.append((name, match.start("name")))
-    for match in _DEFINED.finditer(sentence):
-        name = match.group("name")
-        if looks_like_project(name) and (_project_shape(name) or _CAPITALISED_WORD.fullmatch(name)):
-            out.append((name, match.start("name")))
-    for match in _APPOSITIVE.finditer(sentence):
-        name = match.group("name")  # "We fine-tuned BERT, a language model": a tool the work used is not the work's
-        if _project_shape(name) and looks_like_project(name) and not _USED.search(sentence, max(0, match.start() - 40), match.start()):
-            out.append((name, match.start("name")))
-    for match in _PROJECT_THEN_NAME.finditer(sentence):
-        name = match.group("name")
-        if _grant_acronym(name) and looks_like_project(name):
-            out.append((name, match.start("name")))
+    for pattern, accepts in _NAMED_BY:
+        for match in pattern.finditer(sentence):
+            if accepts(match.group("name"), sentence[max(0, match.start() - 40): match.start()]):
+                out.append((match.group("name"), match.start("name")))
     for verb in _VERB.finditer(sentence):
         if verb.group(0)[:1].isupper() and verb.start() > 2 and " " not in verb.group(0).strip():
             continue  # a capitalised verb inside a title ("... Custom Designed Sensor ..."), not a noun ("Entwickler von")
@@ -208,6 +196,15 @@ _APPOSITIVE = re.compile(
     rf"(?P<name>{_ACRONYM.pattern}|\b[A-Z][a-z]+[A-Z]\w*)\s*(?:\(|,\s+)(?:the|an?|[A-Z]\w+['’]s)\s+(?:[\w/-]+\s+){{0,4}}?"
     rf"(?:{_WORDS['product_after']}|model)\b")
 _USED = re.compile(r"\b(?:us(?:e|es|ed|ing)|appl(?:y|ied|ying)|fine-tun\w*|based on|leverag\w*|with)\s+(?:the\s+)?$", re.I)
+#: The patterns that name a project outright, each with what its name must be (given the text before it).
+_NAMED_BY = (
+    (_ON_PROJECT, lambda name, _: looks_like_project(name, called=True)
+     and sum(w[:1].isupper() for w in name.split()) >= min(2, len(name.split()))),
+    (_DEFINED, lambda name, _: looks_like_project(name) and bool(_project_shape(name) or _CAPITALISED_WORD.fullmatch(name))),
+    # "We fine-tuned BERT, a language model": a tool the work used is not the work's
+    (_APPOSITIVE, lambda name, before: _project_shape(name) and looks_like_project(name) and not _USED.search(before)),
+    (_PROJECT_THEN_NAME, lambda name, _: _grant_acronym(name) and looks_like_project(name)),
+)
 _TITLE_HEAD = re.compile(r"\s*(?:[:–—]|\s-\s)\s*")
 _GRANT_NUMBER = re.compile(r"\d{4}")
 _FUNDER = re.compile(rf"(?:{_WORDS['funder']})")
