@@ -1,5 +1,6 @@
-"""Projects the subject built, led or contributed to: "developed X", "creator of X",
-"contributed to projects such as X and Y", project-list items.
+"""Projects the subject (or a person a page lists) built, led or contributed to: "developed X", "creator of X",
+"contributed to projects such as X and Y", "the X project", "X is a framework for ...", the entries of a
+Projects section, funded projects by their acronyms, repositories linked by name, in several languages.
 
 >>> [name for name, _ in project_mentions("I initialized and developed QuickSolve, a fast sparse solver.")]
 ['QuickSolve']
@@ -254,9 +255,9 @@ _ITEM_HEAD = re.compile(
 _ITEM_FIELD_BREAK = re.compile(r"\s*(?:[|:：]|\s[-–—]\s|\.\s)\s*")
 #: What a listed name carries after it: the languages it is written in ("(Python, Rust)"), a contributor's mark ("⋆").
 _NAME_TRIMMINGS = re.compile(r"(?:\s*\([^()]*\)|\s*[⋆*†‡]+)+$")
-#: The lower-case words a title-cased name holds ("QuantumUtils for MATLAB", "Capture the Campus").
 #: What a clause holds and a name does not: quotes, brackets, commas (in any script).
 _CLAUSE_MARK = re.compile(r"[\"“”„«»「」『』（）()，,;；、]")
+#: The lower-case words a title-cased name holds ("Toolkit for MATLAB", "Map the Coast").
 _TITLE_WORDS = frozenset({"of", "for", "and", "in", "a", "the", "with", "on", "to"})
 
 
@@ -275,7 +276,7 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     """``(name, start, end)`` of the project a list item or entry line names: "2. **QuickSolve**: ...",
     "Tidewater [link] is a ..."; in a Projects section (``listed``) also a table row's or entry's first
     field ("orbitfit (Python) | Docs | 2019-2021", "Zenodo | Tern Toolkit | 2023": a host is no name),
-    a bare list item ("- Lantern Atlas") and a funded project's acronym.
+    a bare list item ("- Glacier Census") and a funded project's acronym.
 
     >>> item_project("- **QuickSolve**: a sparse solver", listed=False)
     ('QuickSolve', None, None)
