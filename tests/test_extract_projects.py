@@ -27,7 +27,7 @@ def contributions(path: Path) -> set[tuple[str, str, str | None, str | None]]:
 # -- a Projects section's entries ------------------------------------------------------------------
 
 @pytest.mark.parametrize("line, found", [
-    ("orbitfit (Python, C) | Link to Documentation | 2019-2021", ("orbitfit", "2019", "2021")),
+    ("orbitfit (Python, C) | Docs | 2019-2021", ("orbitfit", "2019", "2021")),
     ("Zenodo | Salinity Grid Toolkit | 2022", ("Salinity Grid Toolkit", "2022", "2022")),
     ("lindbladx⋆: Open quantum systems in JAX | (Python) GitHub", ("lindbladx", None, None)),
     ("- Plankton Atlas", ("Plankton Atlas", None, None)),
@@ -42,9 +42,9 @@ def test_a_projects_entry_names_its_project_by_its_first_field(line, found):
     "Name | Description | Link",  # a table's heading row
     "- Languages: Python, Julia",  # a label a section's name says
     "- Programmierung: Python, Julia, Fortran",  # a label before the languages it lists
-    "- Building Large-scale Training Systems for Search",  # an entry's title says what was done
-    "- Efthimiou N., Brown R., Whitehead A.C.",  # the authors of a software record
-    "- Worked on cloud computing for the automotive industry.",
+    "- Designing Fast Storage Layers for Archives",  # an entry's title says what was done
+    "- Okonjo T., Lindqvist M., Vasquez-Holt O.",  # the authors of a software record
+    "- Wrote the ingestion services for the harbour sensors.",
     "                 Descrição: Avaliar a polinização por abelhas nativas.",  # an indented entry's field label
     "省级重点项目“城市热岛遥感监测”，2019-2021",  # a clause, quotes and commas and all
 ])
@@ -66,17 +66,17 @@ def test_projects_headings_in_languages(heading):
 # -- sentences -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("sentence, found", [
-    ("Leading the Bremen subteam of the EU project HALCYON.", ["HALCYON"]),
+    ("Our group ran the sampling for the EU project HALCYON.", ["HALCYON"]),
     ("He is a member of the SEAFLUX consortium since 2019.", ["SEAFLUX"]),
-    ("I work on the Adaptive Sensing for Coastal Technologies (ASCOT) project.",
+    ("I am a fellow in the Adaptive Sensing for Coastal Technologies (ASCOT) project.",
      ["Adaptive Sensing for Coastal Technologies"]),
-    ("I am a core contributor of tidy-kit, where I wrote the parsers.", ["tidy-kit"]),
-    ("Oskar is the author of the grid scheduling simulator GRIDLY, a key part of the testbed.", ["GRIDLY"]),
-    ("TL;DR Tessera is a Python-based framework for hardware modelling.", ["Tessera"]),
-    ("She sits on the management team for JULVAS (the national land surface model).", ["JULVAS"]),
-    ("Developed ML-based arterial input methods for dynamic PET.", []),
-    ("Led European-wide market modelling for the grid plan.", []),
-    ("Building Deep Basic Modules for Chat App", []),
+    ("She is the maintainer of tidy-kit, where she wrote the parsers.", ["tidy-kit"]),
+    ("Oskar built the open tide forecasting engine GRIDLY, used by two ports.", ["GRIDLY"]),
+    ("Tessera is a lightweight toolkit for reading sonar logs.", ["Tessera"]),
+    ("The station runs MARLIN (the regional tide model) for two agencies.", ["MARLIN"]),
+    ("Developed GPU-based tracking methods for sonar.", []),
+    ("Led city-wide surveys of street trees.", []),
+    ("Designing Fast Storage Layers for Archive Service", []),
     ("We fine-tuned BERT, a language model, on clinical notes.", []),
     ("Ana is a software engineer at Acme.", []),
     ("I review for conferences such as ICML and NeurIPS.", []),

@@ -45,7 +45,7 @@ _ORGANISATION_WORD = re.compile(r"\b(?:university|institute|department|school|co
 _YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
 _INITIAL = re.compile(r"(?:^|\s)[A-Z](?:\.|\s|$)")
 _MONTH_START = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
-#: A compound adjective ("ML-based", "European-wide", "large-scale"): a word, a hyphen and a modifier's ending
+#: A compound adjective ("GPU-based", "city-wide", "large-scale"): a word, a hyphen and a modifier's ending
 _COMPOUND_ADJECTIVE = re.compile(rf"^[^\W\d_]+-(?:{_WORDS['adjective_end']})$", re.I)
 
 
@@ -114,7 +114,7 @@ _AUTHORSHIP_VERB = re.compile(r"such as|contribu|creat|cread|criador|author of|d
                               r"initiali[sz]ed|designed|built|maint|mantene|founder", re.I)
 _TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
-#: "Tessera is a Python-based framework for ...", "(QLT) is an online algorithm": a name the sentence defines as a
+#: "Tessera is a lightweight toolkit for ...", "(QLT) is an online algorithm": a name the sentence defines as a
 #: product, the product noun ending its phrase ("a software engineer" is no product)
 _DEFINED = re.compile(rf"(?:^|(?<=[\s(]))(?P<name>[\w.+-]+)\)?\s+is\s+an?\s+(?:[\w/-]+,?\s+){{0,5}}?"
                       rf"(?:{_WORDS['product_after']})(?=\s+(?:for|that|which|to|of|in|on|with|used)\b|\s*[,.;(]|$)")
@@ -133,7 +133,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
     for verb in _VERB.finditer(sentence):
         if verb.group(0)[:1].isupper() and verb.start() > 2 and " " not in verb.group(0).strip():
             continue  # a capitalised verb inside a title ("... Custom Designed Sensor ..."), not a noun ("Entwickler von")
-        # "Building Deep Basic Modules for X": an entry's title says what was done, it names no product
+        # "Designing Fast Storage Layers for X": an entry's title says what was done, it names no product
         title = verb.start() <= 2 and verb.group(0)[:1].isupper() and verb.group(0).split()[0].endswith("ing")
         rest = sentence[verb.end():]
         names = []
@@ -186,12 +186,12 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
 _QUOTED_TITLE = re.compile(r"[\"“„«「『]\s*(?P<title>[^\"“”»」』]{2,200}?)\s*[\"”“»」』]")
 #: A grant's acronym: capitals, digits and hyphens ("PROBA-VERIF", "HEART-AGE"), at least three capitals.
 _ACRONYM = re.compile(r"(?<![\w/-])(?=(?:[A-Z0-9-]*[A-Z]){3})[A-Z][A-Z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)*(?![\w/-])")
-#: "the EU project CASCADE", "Projekt KARST", "consortium TERRA": a project noun in a language, an optional
+#: "the EU project HALCYON", "Projekt KARST", "consortium TERRA": a project noun in a language, an optional
 #: word ("europeo"), then the project's acronym or CamelCase name
 _PROJECT_THEN_NAME = re.compile(
     rf"\b(?:[Pp]roje[ck]?t|[Pp]rogetto|[Pp]royecto|[Pp]rojeto|[Cc]onsorti?um|[Kk]onsortium|[Cc]onsorzio|[Cc]onsorcio)"
     rf"\s+(?:[^\W\d_]+\s+)?(?P<name>{_ACRONYM.pattern}|[A-Z][a-z]+[A-Z]\w*)")
-#: "JULVAS (the UK land surface model)", "CABRA, Australia's land surface model": an acronym or CamelCase name
+#: "MARLIN (the regional tide model)", "KESTREL, Norway's snow model": an acronym or CamelCase name
 #: that an apposition defines as a product or a model
 _APPOSITIVE = re.compile(
     rf"(?P<name>{_ACRONYM.pattern}|\b[A-Z][a-z]+[A-Z]\w*)\s*(?:\(|,\s+)(?:the|an?|[A-Z]\w+['’]s)\s+(?:[\w/-]+\s+){{0,4}}?"
@@ -262,7 +262,7 @@ _TITLE_WORDS = frozenset({"of", "for", "and", "in", "a", "the", "with", "on", "t
 
 
 def _listed_name(name: str) -> bool:
-    """Whether the first field of a Projects entry is a name: one word of any case ("chemcomp"), a project's
+    """Whether the first field of a Projects entry is a name: one word of any case ("driftcal"), a project's
     shape, or a few capitalised words; not a label ("Languages", "Role"), a sentence or a gerund's title."""
     words = name.split()
     if not 1 <= len(words) <= 6 or (len(words) > 1 and words[0].lower().endswith("ing")) or heading_kind(name) \
@@ -280,7 +280,7 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
 
     >>> item_project("- **QuickSolve**: a sparse solver", listed=False)
     ('QuickSolve', None, None)
-    >>> item_project("orbitfit (Python, C) | Link to Documentation | 2019-2021", listed=True)
+    >>> item_project("orbitfit (Python, C) | Docs | 2019-2021", listed=True)
     ('orbitfit', '2019', '2021')
     >>> item_project("- Glacier Census", listed=True), item_project("- Languages: Python, R", listed=True)
     (('Glacier Census', None, None), None)
