@@ -33,9 +33,11 @@ _LANGUAGE_LEAD = re.compile(rf"(?:{_WORDS['language']})\s+(?:package|library|mod
 _PRODUCT_AFTER = re.compile(
     rf"(?:,\s+(?:an?|the)(?:\s+[\w-]+){{0,4}}?|(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_WORDS['product_after']})\b")
 
-__all__ = ["project_mentions", "looks_like_project", "grant_project", "item_project", "repository_project"]
+__all__ = ["project_mentions", "looks_like_project", "grant_project", "item_project", "repository_project", "role_project"]
 
-_VERB = re.compile(rf"\b(?:{_WORDS['verb']})\s+(?:(?:the|a|an|our|my|his|her|der|die|das|den|le|la|les|el|il|lo|o)\s+)?", re.I)
+#: A verb or noun phrase after which a sentence names a project someone made or joined, then an article; a
+#: letter first (a word's start: the alternatives are tried at half the places)
+_VERB = re.compile(rf"\b(?=[^\W\d_])(?:{_WORDS['verb']})\s+(?:(?:the|a|an|our|my|his|her|der|die|das|den|le|la|les|el|il|lo|o)\s+)?", re.I)
 _NAME = re.compile(
     r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
 )
@@ -126,8 +128,8 @@ _NAME_ENDS = re.compile(rf"\s*(?:$|[,.;:)]|\s(?:and|{_WORDS['product_after']})\b
 def project_mentions(sentence: str) -> list[tuple[str, int]]:
     """``(project name, offset)`` for the projects a sentence says someone made or joined."""
     out: list[tuple[str, int]] = []
-    for pattern, accepts in _NAMED_BY:
-        for match in pattern.finditer(sentence):
+    for cue, pattern, accepts in _NAMED_BY:
+        for match in pattern.finditer(sentence) if cue in sentence else ():
             if accepts(match.group("name"), sentence[max(0, match.start() - 40): match.start()]):
                 out.append((match.group("name"), match.start("name")))
     for verb in _VERB.finditer(sentence):
@@ -194,17 +196,18 @@ _PROJECT_THEN_NAME = re.compile(
 #: "MARLIN (the regional tide model)", "KESTREL, Norway's snow model": an acronym or CamelCase name
 #: that an apposition defines as a product or a model
 _APPOSITIVE = re.compile(
-    rf"(?P<name>{_ACRONYM.pattern}|\b[A-Z][a-z]+[A-Z]\w*)\s*(?:\(|,\s+)(?:the|an?|[A-Z]\w+['’]s)\s+(?:[\w/-]+\s+){{0,4}}?"
+    rf"(?P<name>(?=[A-Z])(?:{_ACRONYM.pattern}|\b[A-Z][a-z]+[A-Z]\w*))\s*(?:\(|,\s+)(?:the|an?|[A-Z]\w+['’]s)\s+(?:[\w/-]+\s+){{0,4}}?"
     rf"(?:{_WORDS['product_after']}|model)\b")
 _USED = re.compile(r"\b(?:us(?:e|es|ed|ing)|appl(?:y|ied|ying)|fine-tun\w*|based on|leverag\w*|with)\s+(?:the\s+)?$", re.I)
-#: The patterns that name a project outright, each with what its name must be (given the text before it).
+#: The patterns that name a project outright, each after a cue the sentence must hold (a cheap test first) and
+#: with what its name must be (given the text before it).
 _NAMED_BY = (
-    (_ON_PROJECT, lambda name, _: looks_like_project(name, called=True)
+    ("the", _ON_PROJECT, lambda name, _: looks_like_project(name, called=True)
      and sum(w[:1].isupper() for w in name.split()) >= min(2, len(name.split()))),
-    (_DEFINED, lambda name, _: looks_like_project(name) and bool(_project_shape(name) or _CAPITALISED_WORD.fullmatch(name))),
+    (" is a", _DEFINED, lambda name, _: looks_like_project(name) and bool(_project_shape(name) or _CAPITALISED_WORD.fullmatch(name))),
     # "We fine-tuned BERT, a language model": a tool the work used is not the work's
-    (_APPOSITIVE, lambda name, before: _project_shape(name) and looks_like_project(name) and not _USED.search(before)),
-    (_PROJECT_THEN_NAME, lambda name, _: _grant_acronym(name) and looks_like_project(name)),
+    ("", _APPOSITIVE, lambda name, before: _project_shape(name) and looks_like_project(name) and not _USED.search(before)),
+    ("", _PROJECT_THEN_NAME, lambda name, _: _grant_acronym(name) and looks_like_project(name)),
 )
 _TITLE_HEAD = re.compile(r"\s*(?:[:–—]|\s-\s)\s*")
 _GRANT_NUMBER = re.compile(r"\d{4}")
