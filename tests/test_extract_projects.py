@@ -33,6 +33,7 @@ def contributions(path: Path) -> set[tuple[str, str, str | None, str | None]]:
     ("- Plankton Atlas", ("Plankton Atlas", None, None)),
     ("DFG-Projekt MEERSTROM | Teilprojektleiterin | 2020–2023", ("MEERSTROM", "2020", "2023")),
     ("- PRIN 2022 «TORRENTE – Modelli di piena», responsabile di unità", ("TORRENTE", "2022", "2022")),
+    ("- Horizon 2020 project KELPWATCH (grant 101000000), partner, 2018–2021", ("KELPWATCH", "2018", "2021")),
 ])
 def test_a_projects_entry_names_its_project_by_its_first_field(line, found):
     assert item_project(line, listed=True) == found

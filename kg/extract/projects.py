@@ -296,7 +296,9 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
         return None
     text = clean(line)
     dates = find_date_range(text)
-    start, end = (dates.start or dates.end, dates.end) if dates else (None, None)
+    later = find_date_range(text[dates.stop:]) if dates and not dates.start else None
+    # "PRIN 2022 «X», 2023 – 2025", "Horizon 2020 project X (2016-2019)": a programme's year, then the project's years
+    start, end = (later.start, later.end) if later and later.start else (dates.start or dates.end, dates.end) if dates else (None, None)
     grant = grant_project(text, listed=False)
     if grant:
         return grant, start, end
