@@ -248,13 +248,13 @@ def _front_matter_members(ctx) -> list[_Member]:
             member = _Member(name, 0, 0, alumni=_has(key, "alumni"), group=key)
             member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
             said = [name]
-            for field, text in record.items():
+            for label, text in record.items():
                 text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
                 kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
-                             if _norm(str(field)) in _WORDS[k]), None)
+                             if _norm(str(label)) in _WORDS[k]), None)
                 if kind:
                     member.cells[kind[len("column_"):]] = text
-                if kind in (None, "column_role") and field != "name":
+                if kind in (None, "column_role") and label != "name":
                     said.append(text)  # "education: PhD, Selworth University" is read as the entry's text
             member.texts.append((member.first, " ; ".join(said)))
             out.append(member)
