@@ -3,15 +3,19 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from types import SimpleNamespace
 
 import pytest
 
+from kg.extract import gazetteer
 from kg.extract.gazetteer import (
+    DataFileError,
     canonical_org_name,
     classify_organization,
     data_patterns,
     known_organizations,
     lookup_organization,
+    word_groups,
 )
 
 
@@ -98,3 +102,36 @@ def test_every_row_of_a_pattern_file_is_a_regular_expression_of_its_own(filename
 def test_data_patterns_keeps_the_file_order_of_a_kind():
     assert data_patterns("org_patterns.tsv")["strong_org"].split("|")[:3] == ["universit\\w*", "univ", "institut\\w*"]
     assert data_patterns("entry_patterns.tsv")["advisor_label"].startswith("advisors?|advisers?|")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A ``data`` folder the loaders read in place of the package's own."""
+    (tmp_path / "data").mkdir()
+    monkeypatch.setattr(gazetteer, "resources", SimpleNamespace(files=lambda package: tmp_path))
+    return tmp_path / "data"
+
+
+def test_a_pattern_row_without_its_tab_names_the_file_and_line(data_dir):
+    (data_dir / "tabless_patterns.tsv").write_text("# words\nfruit\tapple\nfruit pear\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"tabless_patterns\.tsv:3: a row is kind<TAB>pattern: 'fruit pear'"):
+        data_patterns("tabless_patterns.tsv")
+
+
+def test_a_pattern_row_that_is_no_regular_expression_is_a_clear_error(data_dir):
+    (data_dir / "unclosed_patterns.tsv").write_text("fruit\tapple\nfruit\t(?:pear\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"unclosed_patterns\.tsv:2: '\(\?:pear' is no regular expression"):
+        data_patterns("unclosed_patterns.tsv")
+
+
+def test_a_table_row_with_a_cell_too_many_names_the_header(data_dir):
+    (data_dir / "extra_words.tsv").write_text("kind\twords\nfruit\tapple;pear\nveg\tleek\tkale\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"extra_words\.tsv:3: 3 tab-separated cells where the header names 2 \(kind, words\)"):
+        word_groups("extra_words.tsv")
+
+
+def test_well_formed_files_load(data_dir):
+    (data_dir / "good_patterns.tsv").write_text("# fruit\nfruit\tapples?\nfruit\tpears?\n", encoding="utf-8")
+    (data_dir / "good_words.tsv").write_text("kind\twords\nfruit\tapple; pear\n", encoding="utf-8")
+    assert data_patterns("good_patterns.tsv") == {"fruit": "apples?|pears?"}
+    assert word_groups("good_words.tsv") == {"fruit": frozenset({"apple", "pear"})}

@@ -31,6 +31,7 @@ __all__ = [
     "data_words",
     "data_patterns",
     "word_groups",
+    "DataFileError",
 ]
 
 
@@ -49,14 +50,33 @@ class KnownOrganization:
     short_names: tuple[str, ...] = ()
 
 
+class DataFileError(ValueError):
+    """A row of a ``kg/extract/data`` file that does not have the file's shape: the message names the
+    file, the line and what is wrong, so that an edit to a vocabulary fails where it was made."""
+
+
+def _numbered_lines(filename: str) -> list[tuple[int, str]]:
+    """``(line number, line)`` of a file of ``kg/extract/data``, but blank lines and ``#`` comments."""
+    text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
+
+
 def _data_lines(filename: str) -> list[str]:
     """The lines of a file of ``kg/extract/data`` but blank ones and ``#`` comments."""
-    text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [line for _, line in _numbered_lines(filename)]
 
 
 def _data_rows(filename: str):
-    yield from csv.DictReader(_data_lines(filename), delimiter="\t", quoting=csv.QUOTE_NONE)
+    """The rows of a tab-separated file of ``kg/extract/data`` as dicts by its header's column names;
+    a row with more or fewer cells than the header is a :class:`DataFileError`."""
+    (_, header), *rows = _numbered_lines(filename)
+    columns = header.split("\t")
+    for number, line in rows:
+        cells = next(csv.reader([line], delimiter="\t", quoting=csv.QUOTE_NONE))
+        if len(cells) != len(columns):
+            raise DataFileError(f"{filename}:{number}: {len(cells)} tab-separated cells where the header "
+                                f"names {len(columns)} ({', '.join(columns)}): {line!r}")
+        yield dict(zip(columns, cells))
 
 
 @lru_cache(maxsize=None)
@@ -79,8 +99,14 @@ def data_patterns(filename: str) -> dict[str, str]:
     ['system', 'platform', 'engine']
     """
     out: dict[str, list[str]] = {}
-    for line in _data_lines(filename):
-        kind, pattern = line.split("\t", 1)
+    for number, line in _numbered_lines(filename):
+        kind, tab, pattern = line.partition("\t")
+        if not (tab and kind.strip() and pattern.strip()):
+            raise DataFileError(f"{filename}:{number}: a row is kind<TAB>pattern: {line!r}")
+        try:
+            re.compile(pattern.strip())
+        except re.error as exc:  # an unclosed group would change the meaning of the kind's other rows
+            raise DataFileError(f"{filename}:{number}: {pattern.strip()!r} is no regular expression ({exc})") from None
         out.setdefault(kind.strip(), []).append(pattern.strip())
     return {kind: "|".join(patterns) for kind, patterns in out.items()}
 
