@@ -13,7 +13,6 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -55,24 +54,19 @@ class DataFileError(ValueError):
     file, the line and what is wrong, so that an edit to a vocabulary fails where it was made."""
 
 
-def _numbered_lines(filename: str) -> list[tuple[int, str]]:
+def _data_lines(filename: str) -> list[tuple[int, str]]:
     """``(line number, line)`` of a file of ``kg/extract/data``, but blank lines and ``#`` comments."""
     text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
     return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
 
 
-def _data_lines(filename: str) -> list[str]:
-    """The lines of a file of ``kg/extract/data`` but blank ones and ``#`` comments."""
-    return [line for _, line in _numbered_lines(filename)]
-
-
 def _data_rows(filename: str):
     """The rows of a tab-separated file of ``kg/extract/data`` as dicts by its header's column names;
     a row with more or fewer cells than the header is a :class:`DataFileError`."""
-    (_, header), *rows = _numbered_lines(filename)
+    (_, header), *rows = _data_lines(filename)
     columns = header.split("\t")
     for number, line in rows:
-        cells = next(csv.reader([line], delimiter="\t", quoting=csv.QUOTE_NONE))
+        cells = line.split("\t")
         if len(cells) != len(columns):
             raise DataFileError(f"{filename}:{number}: {len(cells)} tab-separated cells where the header "
                                 f"names {len(columns)} ({', '.join(columns)}): {line!r}")
@@ -86,7 +80,7 @@ def data_words(filename: str) -> frozenset[str]:
     >>> "usa" in data_words("locations.txt")
     True
     """
-    return frozenset(w.strip().lower() for w in _data_lines(filename))
+    return frozenset(w.strip().lower() for _, w in _data_lines(filename))
 
 
 @lru_cache(maxsize=None)
@@ -99,7 +93,7 @@ def data_patterns(filename: str) -> dict[str, str]:
     ['system', 'platform', 'engine']
     """
     out: dict[str, list[str]] = {}
-    for number, line in _numbered_lines(filename):
+    for number, line in _data_lines(filename):
         kind, tab, pattern = line.partition("\t")
         if not (tab and kind.strip() and pattern.strip()):
             raise DataFileError(f"{filename}:{number}: a row is kind<TAB>pattern: {line!r}")
