@@ -294,8 +294,7 @@ def _chain_text(raw: str) -> str:
 
 #: A word and full stop before a capital: the end of an entry's field, unless the word is abbreviated.
 _FIELD_STOP = re.compile(r"(?P<word>\b\w+|\))\.\s+(?=[A-Z])")
-_ABBREVIATED = {"dept", "univ", "inst", "natl", "intl", "assoc", "asst", "prof", "corp", "tech", "dipl", "co", "inc",
-                "ltd", "pvt", "st", "dr", "mr", "ms", "jr", "sr", "lab", "sci", "eng", "res", "ctr", "ph", "sc", "vs", "al", "no", "vol"}
+_ABBREVIATED = data_words("entry_abbreviations.txt")
 
 
 def _field_break(match: re.Match) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.gazetteer import data_patterns
+from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.orgs import is_location, is_role
 from kg.extract.people import clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
@@ -22,9 +22,10 @@ from kg.model import Document
 _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
+#: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in, and names the page by.
+_PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
 #: A title part that names the page, not its owner.
-_PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
-                         r"hoja de vida|startseite|inicio|início|accueil|startpagina)\b|résumé|简历|履歴書|履历|ホーム|トップ|首页|主页|홈", re.I)
+_PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
 #: One lower-case word before a name on its line: a LaTeX header macro's colour or layout argument
 #: ("headerblue | Ana Ruiz | Chemist").
@@ -70,8 +71,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 #: Keys a structured record names its owner under.
-_LABELS_OF_NAME = {"name", "full name", "fullname", "formal name", "nombre", "nombre completo", "nome", "nom",
-                   "nom complet", "vorname und name", "姓名", "氏名", "名前"}
+_LABELS_OF_NAME = data_words("name_labels.txt")
 
 
 def _from_mapping(data: Any) -> str | None:
@@ -111,8 +111,8 @@ def _label_value(data: Any, depth: int) -> str | None:
 
 
 #: The openings and closings of ``data/page_titles.txt``, each as one pattern.
-_TITLE_OPENING = re.compile(f"^(?:{data_patterns('page_titles.txt')['prefix']})", re.I)
-_TITLE_CLOSING = re.compile(f"(?:{data_patterns('page_titles.txt')['suffix']})", re.I)
+_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['prefix']})", re.I)
+_TITLE_CLOSING = re.compile(f"(?:{_PAGE_TITLE_WORDS['suffix']})", re.I)
 
 
 def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
