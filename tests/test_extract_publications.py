@@ -89,7 +89,7 @@ def test_titles_the_parser_reads_as_names_or_venues(text, expected):
 
 @pytest.mark.parametrize("text, authors", [
     # "Surname, Given, & Surname, Given" and ";"-separated pairs: each pair is one person, even where the
-    # given names hold initials ("Maren E. M."); no test but these shows the pairs rule is needed
+    # given names hold initials ("Maren E. M."); the other author rules alone read no name here
     ("Lindqvist, Maren E. M., & Osei, Kwame. 2003. Argument structure in early child speech. "
      "Journal of Child Language 30, 1-20.", ["Maren E. M. Lindqvist", "Kwame Osei"]),
     ("Varga, Tibor S. C.; Moreau, Lucie; Ibarra, Zita; Nakamura, Emi (2009). Past tense formation in young "
