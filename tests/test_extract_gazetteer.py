@@ -112,22 +112,18 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def test_a_pattern_row_without_its_tab_names_the_file_and_line(data_dir):
-    (data_dir / "tabless_patterns.tsv").write_text("# words\nfruit\tapple\nfruit pear\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"tabless_patterns\.tsv:3: a row is kind<TAB>pattern: 'fruit pear'"):
-        data_patterns("tabless_patterns.tsv")
-
-
-def test_a_pattern_row_that_is_no_regular_expression_is_a_clear_error(data_dir):
-    (data_dir / "unclosed_patterns.tsv").write_text("fruit\tapple\nfruit\t(?:pear\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"unclosed_patterns\.tsv:2: '\(\?:pear' is no regular expression"):
-        data_patterns("unclosed_patterns.tsv")
-
-
-def test_a_table_row_with_a_cell_too_many_names_the_header(data_dir):
-    (data_dir / "extra_words.tsv").write_text("kind\twords\nfruit\tapple;pear\nveg\tleek\tkale\n", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"extra_words\.tsv:3: 3 tab-separated cells where the header names 2 \(kind, words\)"):
-        word_groups("extra_words.tsv")
+@pytest.mark.parametrize("filename, text, load, message", [
+    ("tabless_patterns.tsv", "# words\nfruit\tapple\nfruit pear\n", data_patterns,
+     r"tabless_patterns\.tsv:3: a row is kind<TAB>pattern: 'fruit pear'"),
+    ("unclosed_patterns.tsv", "fruit\tapple\nfruit\t(?:pear\n", data_patterns,
+     r"unclosed_patterns\.tsv:2: '\(\?:pear' is no regular expression"),
+    ("extra_words.tsv", "kind\twords\nfruit\tapple;pear\nveg\tleek\tkale\n", word_groups,
+     r"extra_words\.tsv:3: 3 tab-separated cells where the header names 2 \(kind, words\)"),
+])
+def test_a_bad_row_names_the_file_the_line_and_the_fault(data_dir, filename, text, load, message):
+    (data_dir / filename).write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError, match=message):
+        load(filename)
 
 
 def test_well_formed_files_load(data_dir):
