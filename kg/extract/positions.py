@@ -23,8 +23,7 @@ _NOTE_PARTS = re.compile(r"\s*[,;]\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
-_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no|bij|à|au|aux|al|alla|"
-                          r"all['’]|nel|nella|nos|nas)(?:\b|(?<=['’])))\s*"
+_ROLE_AT_ORG = re.compile(rf"^(?P<role>[^@]{{0,60}}?)\s*(?:@|\b(?:{_WORDS['role_at']})(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
