@@ -22,7 +22,7 @@ from kg.model import Document
 _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
-#: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in, and names the page by.
+#: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in or names the page by, and the labels of a name line.
 _PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
@@ -42,9 +42,7 @@ _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
-_LABEL = re.compile(r"^(?:(?:(?:formal\s+|full\s+|legal\s+)?name|nombre(?:\s+y\s+apellidos|\s+completo)?|nom(?:\s+complet|\s+et\s+prénom)?|"
-                    r"prénom\s+et\s+nom|nome(?:\s+completo|\s+e\s+cognome)?|vorname\s+und\s+name)\s*[:：]"
-                    r"|(?:姓名|氏名|名前)\s*[:：]?)\s*(.+)$", re.I)
+_LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
