@@ -50,8 +50,7 @@ class KnownOrganization:
 
 
 class DataFileError(ValueError):
-    """A row of a ``kg/extract/data`` file that does not have the file's shape: the message names the
-    file, the line and what is wrong, so that an edit to a vocabulary fails where it was made."""
+    """A row of a ``kg/extract/data`` file without the file's shape; the message names the file and line."""
 
 
 def _data_lines(filename: str) -> list[tuple[int, str]]:
@@ -61,8 +60,7 @@ def _data_lines(filename: str) -> list[tuple[int, str]]:
 
 
 def _data_rows(filename: str):
-    """The rows of a tab-separated file of ``kg/extract/data`` as dicts by its header's column names;
-    a row with more or fewer cells than the header is a :class:`DataFileError`."""
+    """The rows of a tab-separated file of ``kg/extract/data`` as dicts by the names its header gives."""
     (_, header), *rows = _data_lines(filename)
     columns = header.split("\t")
     for number, line in rows:
