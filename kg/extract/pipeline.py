@@ -20,7 +20,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import abbreviates, clean_person, same_person
-from kg.extract.members import list_members, member_lines, page_leader, read_members
+from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
@@ -159,6 +159,7 @@ def extract(document: Document) -> Extraction:
     prose = passages(prose_lines)
     read_prose(ctx, registry, subject_id, prose, subject_names)
     read_members(ctx, registry, subject_id, members)
+    read_prose_students(ctx, registry, subject_id, prose)
 
     # -- projects: the subject's in prose, a listed person's in their entry, a repository's by the line linking it
     owner = ctx.entity(subject_id).name

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from kg.extract.dates import DateRange, find_date_range, parse_date
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_role, org_chain
 from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, add_typed_entry, trigger_predicate
 from kg.extract.projects import grant_project, project_mentions, role_project
@@ -134,9 +134,12 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         if role:
             add_typed_entry(ctx, registry, subject_id, _line(ctx, name), {"org": name, "role": role},
                             DateRange(None, "present", 0, 0), "education" if _STUDENT_ROLE.search(role) else "experience")
-        else:  # named with no role: an organisation, no position
-            mention = classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)
-            registry.add(mention, ctx.evidence(_line(ctx, name)))
+        else:  # named with no role: an organisation (or a unit and its parent: "Department of X, University Y"), no position
+            evidence = ctx.evidence(_line(ctx, name))
+            ids = [registry.add(m, evidence) for m in find_orgs_in_text(name)[:3] or [
+                classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)]]
+            for unit, parent in zip(ids, ids[1:]):
+                registry.part_of(unit, parent, evidence)
     # positions / work
     for key in ("work", "positions", "experience", "employment", "appointments"):
         items = data.get(key)
