@@ -59,7 +59,8 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:i
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
-#: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
+
+
 @lru_cache(maxsize=1)
 def _now() -> re.Pattern:
     """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
@@ -68,7 +69,6 @@ def _now() -> re.Pattern:
     cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
                       r"\s*(?P<rest>[^.;。；]+)", re.I)
-
 
 
 #: A co-advisor in a student's note ("co-supervised with Prof. Ormsby", "in co-tutela con X").
