@@ -510,6 +510,17 @@ _PHRASE = re.compile(
 )
 
 
+#: The lower-case words of a unit's field after its unit word ("Avdelningen" + " för tillämpad matematik",
+#: "Dipartimento" + " di ingegneria civile e ambientale"): up to five, none a word that goes on with the sentence.
+_FIELD_WORD = rf"(?!(?:{_WORDS['not_a_field_word']})(?![\w-]))[a-zß-öø-ÿ][\w-]*"
+_LOWER_CASE_FIELD = re.compile(
+    rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
+    rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
+_LOWER_CASE_FIELD_UNIT = re.compile(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$", re.I)
+#: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
+_LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
+
+
 @cached_copy(32768)
 def find_orgs_in_text(text: str) -> list[OrgMention]:
     """Organisations named in a sentence: capitalised phrases that are known or have an
@@ -517,11 +528,18 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
 
     >>> [o.name for o in find_orgs_in_text("I was a Visiting Fellow in the Department of Linguistics at the University of Vienna in 2014.")]
     ['Department of Linguistics', 'University of Vienna']
+    >>> [o.name for o in find_orgs_in_text("Hon forskar vid Avdelningen för tillämpad matematik vid Sundsvik universitet sedan 2019.")]
+    ['Avdelningen för tillämpad matematik', 'Sundsvik universitet']
     """
     out: list[OrgMention] = []
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
+        # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
+        tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
+            or _LOWER_CASE_SCHOOL_END.match(text, match.end())
+        if tail:
+            phrase = text[begin:tail.end()]
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
