@@ -40,6 +40,16 @@ def test_a_units_field_and_a_schools_noun_written_in_lower_case_end_where_the_se
     assert names(find_orgs_in_text(sentence)) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("The Board of Trustees of the Marrow Institute for Soil Studies has appointed Dr. Edda Quillon as Director.",
+     [("Marrow Institute for Soil Studies", "Institute")]),
+    ("She joined the Supervisory Board of the Quillon Research Centre in 2020.", [("Quillon Research Centre", "Lab")]),
+    ("said Dr. Piet Hallowan, Vice-President for Research at Tarnow University.", [("Tarnow University", "University")]),
+])
+def test_a_governing_board_and_an_office_title_are_no_organisation(sentence, expected):
+    assert names(find_orgs_in_text(sentence)) == expected
+
+
 def test_words_that_name_nothing_alone_end_the_organisation_before_them():
     # "in Ecology" is the institute's field, "at Port Verde" the university's campus
     assert names(find_orgs_in_text("I work at the Institute for Soil Science in Ecology at Quillon University.")) == [

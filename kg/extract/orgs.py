@@ -121,6 +121,8 @@ def is_role(segment: str) -> bool:
 
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
+    >>> is_role("Vice-President for Research")
+    True
     """
     lowered = segment.lower()
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
@@ -132,6 +134,8 @@ def is_role(segment: str) -> bool:
         cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
         if cjk_role:
             words[-1] = cjk_role
+    # "Vice-President", "Pro-Rector": a title written with a hyphen is its words
+    words = [part for word in words for part in ((word,) if word in ROLES else word.split("-"))]
     if not words or not any(w in ROLES for w in words):
         return False
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
@@ -694,6 +698,8 @@ def _prose_type(phrase: str) -> str | None:
 
 
 _AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)
+#: A governing board before the organisation it governs ("Board of Trustees of the X"), or alone.
+_GOVERNING_BODY = re.compile(rf"^(?:the\s+)?(?:{_WORDS['governing_body']})(?:$|\s+(?:of|de|di|du|des|der|van|del)\s+(?:the\s+)?)", re.I)
 #: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
 _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
@@ -720,6 +726,12 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
     if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
         piece = piece[prefix.end():]
+    body = _GOVERNING_BODY.match(piece)
+    if body:  # the board governs the organisation named after it: a person works at that one
+        if body.end() == len(piece):
+            return None
+        begin += body.end()
+        piece = piece[body.end():]
     if _AWARD_END.search(piece):
         trimmed = _trim_award(piece)
         if not trimmed:
