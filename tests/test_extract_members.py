@@ -484,3 +484,20 @@ def test_a_lab_pages_subject_is_its_leader_not_an_alumna_its_prose_introduces(tm
     f = facts(ex)
     assert ("Piet Hallowan", "advisedBy", "Edda Quillon") in f
     assert not any(o == "Mira Tesselaar" for _, p, o in f if p == "advisedBy")
+
+
+def test_a_co_advisor_in_the_brackets_of_an_advisor_cell(tmp_path):
+    page = """# Équipe Sols et Climat
+
+## Doctorants
+
+| Doctorant·e | Sujet | Direction de thèse |
+|---|---|---|
+| Lise Marchal | Carbone des sols | Edda Quillon (co-direction : Paul Sorel, Université de Vire) |
+| Tom Aubry | Érosion | Edda Quillon (co-supervised with Dr. Ivo Marr) |
+| Ana Vidal | Drainage | Paul Sorel |
+"""
+    f = _extract_text(tmp_path, "equipe.md", page)
+    assert {("Lise Marchal", "advisedBy", "Edda Quillon"), ("Lise Marchal", "advisedBy", "Paul Sorel"),
+            ("Tom Aubry", "advisedBy", "Edda Quillon"), ("Tom Aubry", "advisedBy", "Ivo Marr")} <= f
+    assert ("Ana Vidal", "advisedBy", "Edda Quillon") not in f and ("Tom Aubry", "advisedBy", "Paul Sorel") not in f
