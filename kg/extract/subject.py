@@ -33,7 +33,7 @@ _LAYOUT_WORD = re.compile(r"\s*[a-z]+\s*")
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
-__all__ = ["find_subject", "name_aliases"]
+__all__ = ["find_subject", "introduced_subject", "name_aliases"]
 
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
@@ -158,7 +158,7 @@ def headline_person(headline: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
-                 stop: int | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
+                 stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
     """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
 
     Parameters
@@ -166,6 +166,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     document : Document
     skip : set of int
         Line indexes not to read (front matter already parsed, comments).
+    prose : bool
+        Whether to read a person who introduces themself in prose ("X is a ...") when nothing names the owner
+        first: ``False`` where the caller has a surer reading to try before it (a lab page's leader).
     """
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
@@ -227,7 +230,16 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(first_column) if len(first_column) <= 60 else None
             if found and not _ABOUT.search(first_column):
                 return found[0], found[1], index
-    # prose: "I am X" / "X is a ..."
+    return introduced_subject(document, skip) if prose else None
+
+
+def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:
+    """The person prose introduces ("I am X", "X is a ..."), else the site's name: an owner no heading names.
+
+    >>> from kg.model import Line
+    >>> introduced_subject(Document("a.md", "a.md", "markdown", (Line(1, "Ana Ruiz is a chemist."),), "0"))
+    ('Ana Ruiz', (), 0)
+    """
     for index, line in enumerate(document.lines[:80]):
         if index in skip:
             continue
