@@ -378,3 +378,75 @@ def test_a_heading_that_wraps_the_name_names_the_subject(tmp_path, heading):
     path.write_text(f"{heading}\n\n## Education\n\n- 2012 PhD, University of Tarnow\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert ex.entity(ex.subject).name == "Ines Vidal"
+
+
+# -- staff pages, news items and bios of round 4 (issue 14) ---------------------------------------
+
+def test_a_staff_page_names_its_unit_in_the_title_and_where_it_belongs_on_the_line_under_it():
+    ex = run("staff_affiliation_line.md")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Halina Brzezińska"  # the head's heading, not the unit the title names
+    assert ("Zakład Fotoniki", "partOf", "Wydział Fizyki") in f and ("Wydział Fizyki", "partOf", "Politechnika Zielonogórska") in f
+    assert ("Ewa Rutkowska", "workedAt", "Zakład Fotoniki") in f
+    assert {("Tadeusz Olech", "advisedBy", "Halina Brzezińska"), ("Tadeusz Olech", "advisedBy", "Ewa Rutkowska"),
+            ("Tadeusz Olech", "studiedAt", "Zakład Fotoniki")} <= f  # a second label in one list; "promotor: prof." no role
+    assert not any(e.type == "Person" and e.name.startswith(("Wydział", "Zakład")) for e in ex.entities)  # no member
+
+
+def test_member_table_columns_named_by_who_the_people_are_and_by_their_last_words():
+    f = facts(run("members_table_headings.html"))
+    assert {("Maëlle Quintin", "advisedBy", "Rémi Fauconnier"), ("Maëlle Quintin", "advisedBy", "Odile Passerat")} <= f
+    assert ("Jun Takeda", "advisedBy", "Odile Passerat") in f and ("Jun Takeda", "advisedBy", "Rémi Fauconnier") not in f
+    assert ("Équipe Systèmes Embarqués", "partOf", "Laboratoire d'Électronique de Brévannes") in f
+
+
+def test_a_catalan_double_surname_is_one_name_and_i_before_a_title_joins_two_advisors():
+    ex = run("grup_membres_ca.html")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Núria Casademont i Pujol"
+    assert {("Pau Esteve", "advisedBy", "Martí Rovira"), ("Pau Esteve", "advisedBy", "Núria Casademont i Pujol"),
+            ("Pau Esteve", "studiedAt", "Grup de Química Ambiental")} <= f
+    assert ("Grup de Química Ambiental", "partOf", "Departament de Química") in f
+
+
+def test_a_news_headline_names_its_subject_after_a_title():
+    ex = run("news_headline_it.md")
+    assert ex.entity(ex.subject).name == "Ilaria Bonfanti"
+
+
+def test_a_thesis_defence_lists_the_candidates_supervisors_and_examiners_with_where_they_work():
+    ex = run("thesis_defence.html")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Lotte Brinkman"
+    assert ("Lotte Brinkman", "advisedBy", "Hendrik Oldenkamp") in f
+    assert {("Hendrik Oldenkamp", "workedAt", "Zuiderveld University"), ("Anselm Krauter", "workedAt", "Universität Wendelstein"),
+            ("Priya Nandakumar", "workedAt", "Ferrolux Materials Ltd")} <= f
+    assert ("Lotte Brinkman", "advisedBy", "Anselm Krauter") not in f  # an examiner advises nobody
+
+
+def test_students_a_bio_names_in_its_sentences():
+    f = facts(run("bio_students_prose.md"))
+    assert {("Felix Amadi", "advisedBy", "Marguerite Ostrander"), ("Rhea Castell", "advisedBy", "Marguerite Ostrander"),
+            ("Tomas Lind", "advisedBy", "Marguerite Ostrander")} <= f
+    assert ("Ana Quiroga", "advisedBy", "Marguerite Ostrander") in f and ("Ana Quiroga", "workedAt", "University of Porthaven") in f
+    assert ("Marguerite Ostrander", "workedAt", "University of Porthaven") not in f  # the student's, not hers
+    assert ("Yara Soto", "advisedBy", "Idris Bakare") in f  # "His student": whom the last sentence opened with
+
+
+def test_people_a_site_generators_front_matter_lists():
+    ex = run("lab_front_matter.md")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Renata Voss"
+    assert {("Renata Voss", "workedAt", "Soft Matter Lab"), ("Renata Voss", "studiedAt", "Brightwater University"),
+            ("Soft Matter Lab", "partOf", "Department of Physics"), ("Department of Physics", "partOf", "Calloway University")} <= f
+    assert {("Kenji Arai", "studiedAt", "Soft Matter Lab"), ("Kenji Arai", "advisedBy", "Renata Voss"),
+            ("Kenji Arai", "advisedBy", "Omar Haddad")} <= f
+    assert ("Lucia Ferro", "workedAt", "Elmstead University") in f
+    assert relation(ex, "Lucia Ferro", "workedAt", "Soft Matter Lab").end == "2022"  # a former member's job and its years
+
+
+def test_german_advisors_after_bei_and_in_der_gruppe_von():
+    f = facts(run("bio_advisor_de.md"))
+    assert ("Konrad Eschweiler", "advisedBy", "Sabine Hartlaub") in f
+    assert ("Konrad Eschweiler", "studiedAt", "Universität Weißbach") in f  # where the doctorate was, after the advisor
+    assert ("Konrad Eschweiler", "mentoredBy", "Marc Delorme") in f

@@ -1,7 +1,8 @@
 """Web pages and bios in shapes the extractor was not written against: people grids of cards, member
 tables with advisor and destination columns, alumni with "→ X", homepages from site generators (Hugo
 Academic front matter, al-folio and academicpages about pages, Quarto about pages, WordPress and
-Google Sites markup), labelled faculty profiles, news items about several people, in nine languages.
+Google Sites markup), labelled faculty profiles, news items about several people, staff lists, a thesis
+defence and a conference committee, front-matter member lists, in thirteen languages.
 
 Each fixture's facts are what a careful reader takes from it (``/work/shared/eval/GUIDELINES.md``,
 "Whose facts"). A fact reads ``subject > predicate > object``; ``|`` separates names any one of
@@ -193,7 +194,7 @@ FACTS = {
         孙浩然 > advisedBy > 王建国
         孙浩然 > workedAt > 华为技术有限公司
         周雨桐 > advisedBy > 王建国
-        ~周雨桐 > studiedAt > 清华大学
+        周雨桐 > studiedAt > 清华大学
     """,
     "lab_members_ja.html": """
         高橋研究室 > partOf > 東北大学
@@ -375,7 +376,7 @@ FACTS = {
         Marcus Thibodeaux-Lee > advisedBy > Harold Ng
         ~Valeria Ruiz-Okafor > workedAt > Department of Chemistry|University of Minnesota
         Valeria Ruiz-Okafor > workedAt > Harvard University
-        ~Devin Marsh > advisedBy > Valeria Ruiz-Okafor
+        Devin Marsh > advisedBy > Valeria Ruiz-Okafor
         ?Devin Marsh > studiedAt > Department of Chemistry|University of Minnesota
     """,
     "institute_people_roles.html": """
@@ -442,16 +443,16 @@ FACTS = {
         ~Johanna Riedlinger > workedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         Johanna Riedlinger > studiedAt > Universität des Saarlandes
         Johanna Riedlinger > studiedAt > Ludwig-Maximilians-Universität München
-        ~Johanna Riedlinger > advisedBy > Gerold Hainbuch
+        Johanna Riedlinger > advisedBy > Gerold Hainbuch
         Johanna Riedlinger > workedAt > Deutsches Forschungszentrum für Künstliche Intelligenz
         Johanna Riedlinger > workedAt > Universität Tübingen
-        ~Malte Oberdiek > advisedBy > Johanna Riedlinger
+        Malte Oberdiek > advisedBy > Johanna Riedlinger
         ?Malte Oberdiek > studiedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         ~Zeynep Aksoy > workedAt > Arbeitsgruppe Sprachtechnologie|Institut für Maschinelle Sprachverarbeitung|Universität Stuttgart
         ~Zeynep Aksoy > workedAt > Robert Bosch GmbH
     """,
     "personale_it.html": """
-        ~Gruppo di Geofisica Applicata > partOf > Dipartimento di Scienze della Terra|Università di Pisa
+        Gruppo di Geofisica Applicata > partOf > Dipartimento di Scienze della Terra|Università di Pisa
         Dipartimento di Scienze della Terra > partOf > Università di Pisa
         Ottavio Bellandi > workedAt > Gruppo di Geofisica Applicata|Dipartimento di Scienze della Terra|Università di Pisa
         Serena Viviani > workedAt > Gruppo di Geofisica Applicata|Dipartimento di Scienze della Terra|Università di Pisa
@@ -480,6 +481,285 @@ FACTS = {
         ~Clémence Abgrall > workedAt > Shom
         ~Rafael Moniz > workedAt > Géosciences du littoral|Geo-Ocean|Université de Bretagne Occidentale
         Rafael Moniz > workedAt > Universidade do Algarve
+    """,
+    # Round 4 (issue 14): eighteen pages in shapes the rounds above lack. Split before any was graded: sorted by
+    # name, every third (committee_page.html, group_alumni_now.md, medewerkers_nl.html, news_appointment_en.html,
+    # personal_sv.md, tuandui_zh_table.html) was kept aside, unseen, while the extractor was fixed for the others.
+    "about_pi.html": """
+        Raghavan Lab for Cellular Biophysics > partOf > Department of Bioengineering|Westmere Institute of Technology
+        ?Department of Bioengineering > partOf > Westmere Institute of Technology
+        Sunita Raghavan > workedAt > Raghavan Lab for Cellular Biophysics|Department of Bioengineering|Westmere Institute of Technology
+        Sunita Raghavan > studiedAt > Halvard University
+        Sunita Raghavan > advisedBy > Thomas Edgecombe
+        Sunita Raghavan > studiedAt > Deccan Institute of Technology
+        Sunita Raghavan > workedAt > Cellworth Research Institute
+        ~Sunita Raghavan > mentoredBy|advisedBy > Miriam Oyelaran
+    """,
+    "bio_several_people.md": """
+        Rosa Delgado-Whitlock > workedAt > School of Public Health|University of Kettering Vale
+        ?School of Public Health > partOf > University of Kettering Vale
+        Rosa Delgado-Whitlock > studiedAt > Universidad de Montaña Alta
+        Rosa Delgado-Whitlock > studiedAt > University of Ashcombe
+        Rosa Delgado-Whitlock > advisedBy > Nigel Ormsby
+        Rosa Delgado-Whitlock > advisedBy > Yetunde Bakare
+        Rosa Delgado-Whitlock > workedAt > Meridian Institute for Tropical Health
+        ~Rosa Delgado-Whitlock > mentoredBy|advisedBy > Carlos Penhalver
+        Ahmed Farouk > advisedBy > Rosa Delgado-Whitlock
+        Lucy Tran > advisedBy > Rosa Delgado-Whitlock
+        Jonas Pedersen > advisedBy > Rosa Delgado-Whitlock
+        Jonas Pedersen > advisedBy > Nigel Ormsby
+        Ifeoma Chukwu > advisedBy > Rosa Delgado-Whitlock
+        Ifeoma Chukwu > workedAt > University of Ashcombe
+        ?Nigel Ormsby > workedAt > University of Ashcombe
+    """,
+    "committee_page.html": """
+        Beatrix Hallström > workedAt > Norrvik University of Technology
+        Daniel Okonjo > workedAt > University of Eastmarch
+        Chen Yuhan > workedAt > Dongling University
+        Matthias Rehkopf > workedAt > Universität Kranichfeld
+        Ana Paula Figueiredo > workedAt > Universidade Estadual do Vale Alto
+        Tomás Ibarra > workedAt > Aerodyne Simulations Inc.
+    """,
+    "equipe_pt.md": """
+        Laboratório de Genômica de Plantas > partOf > Departamento de Genética|Universidade Estadual do Vale Alto
+        ?Departamento de Genética > partOf > Universidade Estadual do Vale Alto
+        Marília Cardoso Brandão > workedAt > Laboratório de Genômica de Plantas|Departamento de Genética|Universidade Estadual do Vale Alto
+        Marília Cardoso Brandão > studiedAt > Universidade Federal de Serra Clara
+        Vinícius Lobato > workedAt > Empresa Brasileira de Agrotecnologia
+        ?Vinícius Lobato > workedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Tatiane Queiroz > workedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Tatiane Queiroz > mentoredBy|advisedBy > Marília Cardoso Brandão
+        Gustavo Henrique Paes > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Gustavo Henrique Paes > advisedBy > Marília Cardoso Brandão
+        Letícia Amaral Souto > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Letícia Amaral Souto > advisedBy > Marília Cardoso Brandão
+        ~Letícia Amaral Souto > advisedBy > Vinícius Lobato
+        Felipe Arantes > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Felipe Arantes > advisedBy > Vinícius Lobato
+        Natália Furtado > workedAt > Universidade Federal de Serra Clara
+        ?Natália Furtado > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+        Bruno Teixeira > workedAt > Sementes Horizonte Ltda.
+        ?Bruno Teixeira > studiedAt > Laboratório de Genômica de Plantas|Universidade Estadual do Vale Alto
+    """,
+    "equipe_theses_fr.md": """
+        Équipe Modélisation et Optimisation > partOf > Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        ?Laboratoire d'Informatique de Valcourt > partOf > Université de Valcourt
+        Sophie Garnier-Roux > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Mathieu Lebrun > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Nadia Benali > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Hugo Delmas > studiedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Hugo Delmas > advisedBy > Sophie Garnier-Roux
+        Aïcha Traoré > studiedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Aïcha Traoré > advisedBy > Mathieu Lebrun
+        Aïcha Traoré > advisedBy > Nadia Benali
+        Lucas Perrot > studiedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        Lucas Perrot > advisedBy > Sophie Garnier-Roux
+        ~Lucas Perrot > advisedBy > Paul Vasseur
+        ~Paul Vasseur > workedAt > Université de Montclair
+        ~Ewa Kowalczyk > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
+        ~Ewa Kowalczyk > workedAt > Institut Polytechnique de Brzezina
+    """,
+    "group_alumni_now.md": """
+        Computational Ecology Group > partOf > Department of Biology|University of Eastmarch
+        ?Department of Biology > partOf > University of Eastmarch
+        Harriet Quenby > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
+        Harriet Quenby > studiedAt > University of Wexmoor
+        ~Oluwaseun Adebayo > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
+        Tilde Marstrand > workedAt > Computational Ecology Group|University of Eastmarch
+        Tilde Marstrand > studiedAt > Nordhavn University
+        Callum Ferris > studiedAt > Computational Ecology Group|University of Eastmarch
+        Callum Ferris > advisedBy > Harriet Quenby
+        Ines Vaskova > studiedAt > Computational Ecology Group|University of Eastmarch
+        Ines Vaskova > advisedBy > Oluwaseun Adebayo
+        Ines Vaskova > advisedBy > Harriet Quenby
+        Ruairi Doyle > studiedAt > Computational Ecology Group|University of Eastmarch
+        Ruairi Doyle > advisedBy > Oluwaseun Adebayo
+        Priyanka Sethuraman > workedAt > Greenholt Conservation Trust
+        ?Priyanka Sethuraman > studiedAt > Computational Ecology Group|University of Eastmarch
+        Marek Hollis > workedAt > University of Wexmoor
+        ~Marek Hollis > workedAt > Computational Ecology Group|University of Eastmarch
+        Anneke Stoltz > workedAt > Veldmark Analytics
+        ?Anneke Stoltz > studiedAt > Computational Ecology Group|University of Eastmarch
+    """,
+    "jekyll_members.md": """
+        Quantum Devices Lab > partOf > Department of Physics|Ridgecrest University
+        ?Department of Physics > partOf > Ridgecrest University
+        Tobias Wainwright > workedAt > Quantum Devices Lab|Department of Physics|Ridgecrest University
+        Tobias Wainwright > studiedAt > Selworth University
+        Aiko Hamasaki > workedAt > Quantum Devices Lab|Ridgecrest University
+        Daniel Kurikka > studiedAt > Quantum Devices Lab|Ridgecrest University
+        Daniel Kurikka > advisedBy > Tobias Wainwright
+        Simone Faraldo > studiedAt > Quantum Devices Lab|Ridgecrest University
+        Simone Faraldo > advisedBy > Tobias Wainwright
+        Simone Faraldo > advisedBy > Helen Marsh-Ojo
+        ?Kevin Zhu > studiedAt > Quantum Devices Lab|Ridgecrest University
+        Grace Ofori > workedAt > Qubitron Inc.
+        ?Grace Ofori > studiedAt > Quantum Devices Lab|Ridgecrest University
+        Leon Baptiste > workedAt > Selworth University
+        Leon Baptiste > workedAt > Quantum Devices Lab|Ridgecrest University
+    """,
+    "kenkyushitsu_ja_table.html": """
+        森田研究室 > partOf > 機械工学科|工学部|北浜大学
+        ?機械工学科 > partOf > 工学部|北浜大学
+        森田 浩一 > workedAt > 森田研究室|機械工学科|北浜大学
+        ~森田 浩一 > studiedAt > 東雲大学
+        川口 遥 > workedAt > 森田研究室|機械工学科|北浜大学
+        藤井 大輝 > studiedAt > 森田研究室|北浜大学
+        藤井 大輝 > advisedBy > 森田 浩一
+        Nguyen Van Minh > studiedAt > 森田研究室|北浜大学
+        Nguyen Van Minh > advisedBy > 森田 浩一
+        Nguyen Van Minh > advisedBy > 川口 遥
+        小林 里奈 > studiedAt > 森田研究室|北浜大学
+        小林 里奈 > advisedBy > 川口 遥
+        石井 拓海 > workedAt > 北浜重工業株式会社
+        ?石井 拓海 > studiedAt > 森田研究室|北浜大学
+        青木 真央 > workedAt > 株式会社ソラテック
+        ?青木 真央 > studiedAt > 森田研究室|北浜大学
+    """,
+    "medewerkers_nl.html": """
+        ~Afdeling Hydraulische Techniek > partOf > Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        ?Faculteit Civiele Techniek > partOf > Technische Universiteit Oostervaart
+        Gerrit-Jan Oosterhuis > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        Maaike Verbruggen > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        Thijs Wolters > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        ~Thijs Wolters > workedAt > Waterbouwkundig Adviesbureau Lindeboom
+        Femke Roelofs > studiedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        Femke Roelofs > advisedBy > Gerrit-Jan Oosterhuis
+        ~Femke Roelofs > advisedBy > Maaike Verbruggen
+        Anil Kumar Reddy > studiedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        Anil Kumar Reddy > advisedBy > Gerrit-Jan Oosterhuis
+        Ingrid Mertens > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+    """,
+    "members_table_advisor.html": """
+        Sensor Systems Lab > partOf > Department of Electrical Engineering|Norrvik University of Technology
+        ?Department of Electrical Engineering > partOf > Norrvik University of Technology
+        Elsa Brännström > workedAt > Sensor Systems Lab|Department of Electrical Engineering|Norrvik University of Technology
+        Mattias Lundkvist > workedAt > Sensor Systems Lab|Department of Electrical Engineering|Norrvik University of Technology
+        Farid Nazari > workedAt > Sensor Systems Lab|Norrvik University of Technology
+        Ebba Sjöholm > studiedAt > Sensor Systems Lab|Norrvik University of Technology
+        Ebba Sjöholm > advisedBy > Elsa Brännström
+        Jonatan Aho > studiedAt > Sensor Systems Lab|Norrvik University of Technology
+        Jonatan Aho > advisedBy > Mattias Lundkvist
+        Jonatan Aho > advisedBy > Elsa Brännström
+        Wei-Ting Kuo > studiedAt > Sensor Systems Lab|Norrvik University of Technology
+        ~Wei-Ting Kuo > advisedBy > Mattias Lundkvist
+        Oskar Fält > workedAt > Sensor Systems Lab|Norrvik University of Technology
+        Linnea Hagberg > advisedBy > Elsa Brännström
+        Linnea Hagberg > workedAt > Kvarnby Instruments AB
+        ?Linnea Hagberg > studiedAt > Sensor Systems Lab|Norrvik University of Technology
+        Ravi Pillai > workedAt > University of Eastmarch
+        Ravi Pillai > workedAt > Sensor Systems Lab|Norrvik University of Technology
+    """,
+    "membres_grup_ca.html": """
+        Grup de Recerca en Sistemes Energètics > partOf > Departament d'Enginyeria Elèctrica|Universitat de Pinyana
+        ?Departament d'Enginyeria Elèctrica > partOf > Universitat de Pinyana
+        Jordi Vilaplana i Roca > workedAt > Grup de Recerca en Sistemes Energètics|Departament d'Enginyeria Elèctrica|Universitat de Pinyana
+        Montserrat Puigdomènech > workedAt > Grup de Recerca en Sistemes Energètics|Departament d'Enginyeria Elèctrica|Universitat de Pinyana
+        Arnau Soler > workedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
+        Laia Ferrer Casals > studiedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
+        Laia Ferrer Casals > advisedBy > Jordi Vilaplana i Roca
+        Oriol Batlle > studiedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
+        Oriol Batlle > advisedBy > Montserrat Puigdomènech
+        Oriol Batlle > advisedBy > Jordi Vilaplana i Roca
+        Xavier Comas > workedAt > Energia Mediterrània SA
+        ?Xavier Comas > studiedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
+    """,
+    "news_appointment_en.html": """
+        ~Miriam Achterberg > workedAt > Halden Institute for Ocean Systems
+        Miriam Achterberg > workedAt > Coastal Dynamics Group|Carrow University
+        ?Coastal Dynamics Group > partOf > Carrow University
+        Miriam Achterberg > workedAt > Baltic Marine Research Agency
+        Miriam Achterberg > studiedAt > University of Lindenfeld
+        Miriam Achterberg > advisedBy > Klaus Berendsen
+        Miriam Achterberg > studiedAt > Marlow College
+        ~Colin Abernethy > workedAt > Halden Institute for Ocean Systems
+        ~Aisha Rahman > workedAt > Carrow University
+        ?Aisha Rahman > workedAt > Halden Institute for Ocean Systems
+    """,
+    "news_nomina_it.md": """
+        ?Dipartimento di Ingegneria Elettronica > partOf > Università degli Studi di Valdorcia
+        Beatrice Valsecchi > workedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
+        Beatrice Valsecchi > studiedAt > Politecnico di Monteverde
+        Beatrice Valsecchi > advisedBy > Aldo Ferrante
+        ~Beatrice Valsecchi > workedAt > Istituto Superiore per la Microelettronica
+        ~Renato Grimaldi > workedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
+        Davide Lo Russo > advisedBy > Beatrice Valsecchi
+        ?Davide Lo Russo > studiedAt > Dipartimento di Ingegneria Elettronica|Università degli Studi di Valdorcia
+    """,
+    "news_preis_de.html": """
+        ~Nachwuchsgruppe Molekulare Katalyse > partOf > Institut für Organische Chemie|Universität Kranichfeld
+        ?Institut für Organische Chemie > partOf > Universität Kranichfeld
+        Benedikt Aurich > workedAt > Nachwuchsgruppe Molekulare Katalyse|Institut für Organische Chemie|Universität Kranichfeld
+        Benedikt Aurich > studiedAt > Technische Universität Elbstadt
+        Benedikt Aurich > studiedAt > Universität Kranichfeld
+        Benedikt Aurich > advisedBy > Ulrike Hammerschmidt
+        Benedikt Aurich > workedAt > University of Westbrook
+        Benedikt Aurich > mentoredBy|advisedBy > Samuel Okafor
+        ?Ulrike Hammerschmidt > workedAt > Universität Kranichfeld
+        ?Samuel Okafor > workedAt > University of Westbrook
+        Lena Vogelsang > advisedBy > Benedikt Aurich
+        ?Lena Vogelsang > studiedAt > Nachwuchsgruppe Molekulare Katalyse|Universität Kranichfeld
+    """,
+    "personal_sv.md": """
+        ~Avdelningen för tillämpad matematik > partOf > Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ?Institutionen för matematiska vetenskaper > partOf > Sundsvik universitet
+        ~Karin Åkesson > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Per-Olof Nyberg > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Sanna Lindahl > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Aleksander Jovanović > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        ~Aleksander Jovanović > workedAt > Vänersborgs tekniska högskola
+        ~Hugo Ek > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Hugo Ek > advisedBy > Karin Åkesson
+        Hugo Ek > advisedBy > Sanna Lindahl
+        ~Maja Sundqvist > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Maja Sundqvist > advisedBy > Sanna Lindahl
+        ~Yusuf Demir > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Yusuf Demir > advisedBy > Karin Åkesson
+        Elin Strand > workedAt > Ericsdal AB
+        ?Elin Strand > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+    """,
+    "phd_defence.html": """
+        ?Coastal Engineering Section > partOf > Faculty of Civil Engineering|Lindholm University
+        Sven Oudekerk > studiedAt > Coastal Engineering Section|Faculty of Civil Engineering|Lindholm University
+        Sven Oudekerk > advisedBy > Annemarie Koster
+        Sven Oudekerk > advisedBy > Rajesh Venkataraman
+        Annemarie Koster > workedAt > Lindholm University
+        Rajesh Venkataraman > workedAt > Lindholm University
+        Hélène Morvan > workedAt > Université de Saint-Aubin
+        Kurt Ebersbach > workedAt > Technische Universität Elbstadt
+        Lucy Farrant > workedAt > Severn Hydraulics Research Ltd
+        Joris de Haan > workedAt > Lindholm University
+    """,
+    "pracownicy_pl.html": """
+        Katedra Inżynierii Materiałowej > partOf > Wydział Mechaniczny|Politechnika Nadwiślańska
+        ?Wydział Mechaniczny > partOf > Politechnika Nadwiślańska
+        Bogdan Karczewski > workedAt > Katedra Inżynierii Materiałowej|Wydział Mechaniczny|Politechnika Nadwiślańska
+        Agnieszka Zawadzka > workedAt > Katedra Inżynierii Materiałowej|Wydział Mechaniczny|Politechnika Nadwiślańska
+        Michał Sobczyk > workedAt > Katedra Inżynierii Materiałowej|Wydział Mechaniczny|Politechnika Nadwiślańska
+        Katarzyna Lis > studiedAt > Katedra Inżynierii Materiałowej|Politechnika Nadwiślańska
+        Katarzyna Lis > advisedBy > Bogdan Karczewski
+        Piotr Wójtowicz > studiedAt > Katedra Inżynierii Materiałowej|Politechnika Nadwiślańska
+        Piotr Wójtowicz > advisedBy > Agnieszka Zawadzka
+        Piotr Wójtowicz > advisedBy > Michał Sobczyk
+    """,
+    "tuandui_zh_table.html": """
+        智能感知实验室 > partOf > 信息科学与技术学院|东岭大学
+        ?信息科学与技术学院 > partOf > 东岭大学
+        ~何振宇 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
+        何振宇 > studiedAt > 西川大学
+        何振宇 > workedAt > 海港科技大学
+        ~林晓彤 > workedAt > 智能感知实验室|信息科学与技术学院|东岭大学
+        马俊杰 > studiedAt > 智能感知实验室|东岭大学
+        马俊杰 > advisedBy > 何振宇
+        宋雨晴 > studiedAt > 智能感知实验室|东岭大学
+        宋雨晴 > advisedBy > 何振宇
+        宋雨晴 > advisedBy > 林晓彤
+        唐子轩 > studiedAt > 智能感知实验室|东岭大学
+        唐子轩 > advisedBy > 林晓彤
+        ~冯立诚 > workedAt > 南江大学
+        ?冯立诚 > studiedAt > 智能感知实验室|东岭大学
+        韩静怡 > workedAt > 星图科技有限公司
+        ?韩静怡 > studiedAt > 智能感知实验室|东岭大学
     """,
 }
 

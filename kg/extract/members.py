@@ -22,15 +22,16 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_role
-from kg.extract.people import clean_person, same_person, split_people
+from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
+from kg.extract.people import _TITLES, clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _cjk_orgs, read_prose
+from kg.extract.prose import _cjk_orgs, prose_students, read_prose
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS
-from kg.extract.text import Passage, clean
+from kg.extract.text import Passage, clean, sentence_spans
+from kg.extract.vocab import degree_of
 
-__all__ = ["list_members", "member_lines", "page_leader", "read_members"]
+__all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
 
 
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
@@ -49,7 +50,8 @@ def _has(text: str, kind: str) -> bool:
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
-_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision"}
+_KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students": "supervision", "committee": "committee",
+                    "advisors": "advisors"}
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
@@ -69,6 +71,63 @@ def _now() -> re.Pattern:
 
 
 
+#: A co-advisor in a student's note ("co-supervised with Prof. Ormsby", "in co-tutela con X").
+_WITH = re.compile(r"\b(?:with|mit|con|avec|com|met)\s+(?P<name>.+)$", re.I)
+
+
+def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
+    """The students a bio's sentences name: each advised by whom the last sentence opening with a name is about
+    (the subject unless another person), and by a co-advisor the name's note gives; working where the sentence says
+    they are now.
+
+    >>> from kg.model import Document, Line
+    >>> lines = ["# Vera Holm", "She supervises two PhD students: Ines Vidal and Olek Marr (co-supervised with Tomas Berg).",
+    ...          "Her former student Dr. Rui Pinto is now a lecturer at the University of Tarnow."]
+    >>> doc = Document("bio.md", "bio.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    >>> from kg.extract import extract
+    >>> ex = extract(doc)
+    >>> sorted((ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations)
+    [('Ines Vidal', 'advisedBy', 'Vera Holm'), ('Olek Marr', 'advisedBy', 'Tomas Berg'), ('Olek Marr', 'advisedBy', 'Vera Holm'), ('Rui Pinto', 'advisedBy', 'Vera Holm'), ('Rui Pinto', 'workedAt', 'University of Tarnow')]
+    """
+    if ctx.entity(subject_id).name == UNNAMED_SUBJECT:
+        return
+    subject = ctx.entity(subject_id).name
+    people = [e.name for e in ctx.entities if e.type == "Person"]
+    for passage, (begin, end) in ((p, span) for p in prose for span in sentence_spans(p.text)):
+        for match in prose_students().finditer(passage.text[begin:end]):
+            evidence = ctx.evidence(passage.line_at(begin + match.start()))
+            # whose students: the person the last sentence opening with a name is about ("Ruiz-Okafor, who ... Her student X")
+            openers = [passage.text[b:e].split(None, 1)[0].strip(",;:") for b, e in sentence_spans(passage.text) if b <= begin]
+            named = next((p for word in reversed(openers) if len(word) > 2 and word[0].isupper() for p in [
+                subject, *people, *(clean_person(m.group(0)) or "" for m in re.finditer(
+                    rf"[A-Z][\w'’-]+\s+{re.escape(word)}\b", passage.text[:begin]))]  # "Idris Bakare ... Bakare, who"
+                          if word in p.split()), subject)
+            advisor = subject_id if same_person(named, subject) else ctx.add_entity(named, "Person")
+            if match.group("one"):
+                words = []  # the capitalised words the possessive's noun is followed by: the student's name
+                for word in match.group("one").split()[:6]:
+                    if not word[:1].isupper() and words:
+                        break
+                    words.append(word)
+                name = clean_person(" ".join(words).strip(","))
+                found = [(name, match.group("one"))] if name else []
+            else:
+                found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
+            for name, note in found:
+                if same_person(name, ctx.entity(advisor).name):
+                    continue
+                pid = ctx.add_entity(name, "Person", evidence=evidence)
+                ctx.add_relation(pid, "advisedBy", advisor, evidence=evidence)
+                other = _WITH.search(note) if match.group("names") else None
+                other = clean_person(other.group("name")) or next(
+                    (p for p in people if p.split()[-1] == other.group("name").split()[-1]), None) if other else None
+                if other and not same_person(other, ctx.entity(advisor).name):
+                    ctx.add_relation(pid, "advisedBy", ctx.add_entity(other, "Person", evidence=evidence), evidence=evidence)
+                went = _now().search(note)
+                if went:
+                    add_affiliation_note(ctx, registry, pid, went.group("rest"), evidence, current=True)
+
+
 def _went_apart(text: str) -> list[str]:
     """An entry cut where it turns to where the person went ("PhD 2021, now Assistant Professor at X",
     "(PhD 2022) → Postdoc at Y"): what they did in the group, then where they are."""
@@ -86,6 +145,7 @@ class _Member:
     alumni: bool = False
     supervision: bool = False
     group: str = ""  # the sub-heading the person is listed under ("Doctoral students")
+    panel: str = ""  # "advisors" or "committee": a thesis's supervisors or examiners, listed with where they work
 
 
 #: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
@@ -98,7 +158,8 @@ _LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
 def _listed_people(text: str) -> list[tuple[str, str]]:
     """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
     match = _LABELLED_LIST.match(text)
-    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")):
+    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")) \
+            or _advisor_label().search(text):  # "Ana Ruiz — director de tesi: X": one student's entry
         return []
     out = []
     for piece in _LIST_SEPARATOR.split(match.group("people")):
@@ -127,37 +188,83 @@ def _member_name(text: str) -> tuple[str, str] | None:
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
-    if (not head or len(head) > 50 or len(head.split()) > 5) and ". " in text:
+    words = len(_TITLES.sub("", _TITLES.sub("", head)).split())  # "prof. dr hab. inż. A. Nowak": a name of two words
+    if (not head or len(head) > 50 or words > 5) and ". " in text:
         # "Ana Duarte Rego. Dispersão de sementes ... Orientador: X": a thesis listed after its author's name
         head, rest = text[: text.index(". ")], text[text.index(". "):]
         head = head if len(head.split()) >= 2 else ""
-    if not head or len(head) > 50 or len(head.split()) > 5:
+        words = len(head.split())
+    if not head or len(head) > 50 or words > 5:
         return None
     name = clean_person(head)
-    if not name or is_role(name):
-        return None
+    org = classify_segment(name) if name else None
+    if not name or is_role(name) or (org is not None and org.type != "Company"):
+        return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
 
 
+def _names_column(cell: str, first: bool) -> bool:
+    """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
+    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
+    words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
+    return _norm(cell) in _WORDS["column_name"] or first and 1 <= len(words) <= 2 and all(
+        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) and not degree_of(cell)  # not "PhD | Univ. X"
+
+
 def _columns(text: str) -> dict[int, str] | None:
-    """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``."""
+    """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``; a
+    heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
+
+    >>> _columns("Doctorant·e | Sujet | Direction de thèse | Début"), _columns("Name | Role | Thesis advisor")
+    ({0: 'name', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
+    """
     heads = text.split("|", 2)[:2]
-    if not any(h.strip().lower() in _WORDS["column_name"] for h in heads):
+    if not any(_names_column(h, i == 0) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        for kind in ("column_name", "column_now", "column_school", "column_advisor", "column_role"):
-            if cell in _WORDS[kind] or (kind != "column_name" and any(cell.startswith(p + " ") for p in _WORDS[kind])):
+        if _names_column(cell, i == 0) and "name" not in out.values():
+            out[i] = "name"
+            continue
+        for kind in ("column_now", "column_school", "column_advisor", "column_role"):
+            if cell in _WORDS[kind] or any(cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind]):
                 out[i] = kind[len("column_"):]
                 break
     return out
 
 
+def _front_matter_members(ctx) -> list[_Member]:
+    """The people a site generator's front matter lists (``pi: {name: ...}``, ``members: [{name, position, advisor}]``,
+    ``alumni: [{name, now}]``), each record read as a row of a member table whose columns are its keys."""
+    out = []
+    meta = ctx.document.metadata
+    records = meta["front_matter"] if isinstance(meta.get("front_matter"), dict) else meta  # not the page's own record
+    for key, value in records.items():
+        for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
+            name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
+            if not name or not isinstance(key, str):
+                continue
+            member = _Member(name, 0, 0, alumni=_has(key, "alumni"), group=key)
+            member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
+            said = [name]
+            for label, text in record.items():
+                text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
+                kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
+                             if _norm(str(label)) in _WORDS[k]), None)
+                if kind:
+                    member.cells[kind[len("column_"):]] = text
+                if kind in (None, "column_role") and label != "name":
+                    said.append(text)  # "education: PhD, Selworth University" is read as the entry's text
+            member.texts.append((member.first, " ; ".join(said)))
+            out.append(member)
+    return out
+
+
 def list_members(ctx, sections) -> list[_Member]:
-    """The people listed under member headings, or in tables with a Name column."""
+    """The people listed under member headings, or in tables with a Name column, or in the front matter."""
     lines = ctx.document.lines
-    out: list[_Member] = []
+    out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     for section in sections:
@@ -204,7 +311,8 @@ def list_members(ctx, sections) -> list[_Member]:
             if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
                 for name, entry in listed:
                     out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
-                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group,
+                                       panel=kind if kind in ("advisors", "committee") else ""))
                 current = None
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
@@ -218,7 +326,8 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             if named:
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group)
+                                  supervision=kind == "supervision", group=group,
+                                  panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
@@ -249,7 +358,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and (_has(member.group, "leader") or (
+        if not member.alumni and not member.supervision and not member.panel and (_has(member.group, "leader") or (
                 _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
@@ -275,8 +384,11 @@ def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> l
     out = []
     for _, text in member.texts:
         for match in _advisor_label().finditer(text):
-            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|&)\s*", match.group("names")):
-                piece = piece.strip(" .")
+            # "A i Dr. B": the Catalan "and" before a title (inside a name it joins two surnames: "Vilaplana i Roca")
+            for piece in re.split(r"\s*(?:,|、|;|\band\b|\bund\b|\bet\b|\be\b|\by\b|\bi(?=\s+(?i:dr|dra|prof|profa)\.)|&)\s*",
+                                  match.group("names")):
+                label = _advisor_label().match(piece)  # "A. Nowak, promotor pomocniczy: B. Lis": a second label
+                piece = (label.group("names") if label else piece).strip(" .")
                 family = piece.split()[-1] if piece.split() else ""
                 same = [k for k in known if k.split() and k.split()[-1] == family and (
                     len(piece.split()) == 1 or same_person(piece, k))]
@@ -296,17 +408,49 @@ def _role_line(member: _Member) -> str:
     rest = [_went_apart(text)[0] for _, text in member.texts]
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
-    return head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1]
+    # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
+    return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
+
+
+#: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
+_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)]{2})\.\s+(?=[A-Z])")
+
+
+#: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets, a label.
+_AFFILIATION_FILL = re.compile(r"[\s,;/|·–—-]+|\([^()]{1,15}\)|（[^（）]{1,15}）|^\w+\s*:")
+
+
+def _affiliation_line(ctx) -> list:
+    """The organisations, innermost first, of the front matter's institution or the first line near the top of the
+    page that names nothing else ("Department of Biology, University of Eastmarch", "北浜大学 工学部 機械工学科 森田研究室"):
+    where the page's group belongs."""
+    meta = [ctx.document.metadata.get(key) for key in ("institution", "affiliation", "organization")]
+    for text in [m for m in meta if isinstance(m, str)] + [clean(line.text) for line in ctx.document.lines[:15]]:
+        if not text or len(text) > 160:
+            continue
+        orgs = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
+        rest = "".join(c for at, c in enumerate(text) if not any(o.begin <= at < o.end for o in orgs))
+        if len(orgs) >= 2 and all(not piece or is_location(piece) for piece in _AFFILIATION_FILL.split(rest)):
+            return orgs
+    return []
+
+
+#: A section's name before the group's ("Equipe do Laboratório X", "Members of the X Lab"): the page, not the group.
+_SECTION_OF = re.compile(r"^(?P<section>.+?)\s+(?:of(?:\s+the)?|do|da|dos|das|de(?:\s+la|\s+l['’])?|du|des|del|della|dello|van\s+de|der)\s+(?=\w)", re.I)
 
 
 def _page_lab(ctx, registry, owner: str, evidence):
-    """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab")."""
+    """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab"), or
+    the innermost unit of the line under the title that names where the group belongs."""
     title = ctx.document.metadata.get("title")
     title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
-    parts = [p.strip() for text in (title, heading) for p in _TITLE_PARTS.split(text)]
+    named = [ctx.document.metadata.get(key) for key in ("lab", "group", "team")]  # a site's front matter
+    parts = [p.strip() for text in (title, heading, *(n for n in named if isinstance(n, str))) for p in _TITLE_PARTS.split(text)]
+    parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
+             for p in parts]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
         whole = classify_segment(text) if not _has(text, "column_name") else None
         # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
@@ -317,6 +461,12 @@ def _page_lab(ctx, registry, owner: str, evidence):
                 for unit, parent in zip(units, units[1:]):
                     registry.part_of(unit, parent, evidence)
                 return units[0]
+    named = _affiliation_line(ctx)
+    if named and named[0].type == "Lab":
+        units = [registry.add(m, evidence) for m in named]
+        for unit, parent in zip(units, units[1:]):
+            registry.part_of(unit, parent, evidence)
+        return units[0]
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -351,6 +501,10 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
             if parent != lab:
                 registry.part_of(lab, parent, ctx.evidence(index))
                 return
+    # else the line under the title that names where the group belongs, the lab itself among its units or not
+    units = [lab, *(u for u in (registry.add(m, ctx.evidence(0)) for m in _affiliation_line(ctx)) if u != lab)]
+    for unit, parent in zip(units, units[1:]):
+        registry.part_of(unit, parent, ctx.evidence(0))
 
 
 def member_lines(members: list[_Member]) -> set[int]:
@@ -365,6 +519,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     lab = None
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
+        if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
+            pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
+            for _, text in member.texts:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
+                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-")
+                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence, current=True)
+            if member.panel == "advisors" and pid != subject_id:
+                ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
+            continue
         if same_person(member.name, owner):
             role = member.cells.get("role")
             if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
@@ -380,6 +542,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
+        line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
             and not _has(role, "visiting")
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
@@ -405,11 +568,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
-        if not stated and not member.supervision and not member.alumni and (student or is_role(role) or is_role(line) or is_role(member.group)):
-            # "Olek Marr — Postdoc": a member of the page's own lab
+        dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
+        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (Postdoc 2019–2022), now at X": a former one
+        former = member.alumni and not student and dates is not None and dates.start is not None and is_role(line)
+        if (former or not stated and not member.alumni) and not member.supervision and (
+                student or is_role(role) or is_role(line) or is_role(member.group)):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
-                dates = find_date_range(role)
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")

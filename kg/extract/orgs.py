@@ -504,7 +504,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
 _CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
-_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
+_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|för|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
 _PHRASE = re.compile(
     rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )

@@ -22,12 +22,14 @@ _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
-#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces.
-_LIST_SEPARATOR = re.compile(r"[,;/]|\s+(?:and|&|und|et|y)\s+")
+#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
+#: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
+_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
-_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until)\s")
+#: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
+_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "same_person",
            "strip_accents"]
@@ -115,7 +117,7 @@ def clean_person(text: str) -> str | None:
         text = text.rstrip(")]").rstrip()  # the close of a note the name stood in: "(co-advised with A. Bello)"
     text = _DEGREE_AFTER_NAME.sub("", text)  # "Jana Ostermeier, M.Sc."
     untitled = text
-    for _ in range(3):  # "Prof. Dr. Dr. A. Bello"
+    for _ in range(4):  # "Prof. Dr. Dr. A. Bello", "prof. dr hab. inż. A. Nowak"
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")
@@ -159,6 +161,8 @@ def split_people(text: str) -> list[PersonMention]:
 
     >>> [(p.name, p.note) for p in split_people("Ingrid Solberg; Co-Advisor: Kenji Mori (KAIST)")]
     [('Ingrid Solberg', None), ('Kenji Mori', 'KAIST')]
+    >>> [p.name for p in split_people("森田 浩一・川口 遥")], [p.name for p in split_people("何振宇、林晓彤")]
+    (['森田 浩一', '川口 遥'], ['何振宇', '林晓彤'])
     """
     out = []
     for piece, offset in _split_top(text):
@@ -169,7 +173,10 @@ def split_people(text: str) -> list[PersonMention]:
         if m:
             note = m.group(1).strip() or None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
-        name = clean_person(piece_text) or clean_person(_NAME_THEN_PREPOSITION.split(piece_text, maxsplit=1)[0])
+        # or the titled name a sentence goes on after ("Prof. A. Bello kehrte 2018 zurück"): its longest opening that is one
+        words = piece_text.split() if _TITLES.match(piece_text.strip()) else []
+        name = clean_person(piece_text) or clean_person(_NAME_THEN_PREPOSITION.split(piece_text, maxsplit=1)[0]) or next(
+            (n for k in range(min(len(words) - 1, 6), 1, -1) if (n := clean_person(" ".join(words[:k])))), None)
         if name:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))

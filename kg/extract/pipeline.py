@@ -18,17 +18,17 @@ from typing import Any
 from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
-from kg.extract.orgs import OrgRegistry, is_role
-from kg.extract.people import abbreviates, clean_person
-from kg.extract.members import list_members, member_lines, page_leader, read_members
+from kg.extract.orgs import OrgRegistry
+from kg.extract.people import abbreviates, clean_person, same_person
+from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
 from kg.extract.positions import extract_entries, reference_people
-from kg.extract.projects import _project_shape, grant_project, looks_like_project, project_mentions
+from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, name_aliases, named_by_contact
-from kg.extract.text import clean, passages, sentence_spans, strip_bullet
+from kg.extract.text import Passage, clean, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
@@ -38,8 +38,6 @@ _EMPHASISED_LINE = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|_
 _PERSONAL_PRONOUN = re.compile(r"\b(?:I|he|she)\b")
 _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
-_ARTICLE_OPENING = re.compile(r"\s*(?:an?|the)\s", re.I)
-_ITEM_FIELD_BREAK = re.compile(r"\s*(?:[|:]|\s[-–—]\s|\.\s)\s*")
 #: Two or three capitalised words: a name the bold author's initialled form may abbreviate.
 _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 
@@ -141,9 +139,9 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
-            _project_items(ctx, subject_id, body, titles=section.kind == "projects")
-        if section.kind in ("grants", "projects"):
-            _grant_items(ctx, subject_id, body, listed=section.kind == "grants")
+            _project_items(ctx, subject_id, body, listed=section.kind == "projects")
+        if section.kind == "grants":
+            _grant_items(ctx, subject_id, body)
         elif section.kind == "references":
             reference_people(ctx, registry, body)
         if section.kind not in _PROSE_SKIP:
@@ -161,9 +159,15 @@ def extract(document: Document) -> Extraction:
     prose = passages(prose_lines)
     read_prose(ctx, registry, subject_id, prose, subject_names)
     read_members(ctx, registry, subject_id, members)
+    read_prose_students(ctx, registry, subject_id, prose)
 
-    # -- projects ---------------------------------------------------------------------------------
-    for passage in prose:
+    # -- projects: the subject's in prose, a listed person's in their entry, a repository's by the line linking it
+    owner = ctx.entity(subject_id).name
+    person_of = {index: subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person")
+                 for member in members for index in range(member.first, member.last + 1)}
+    said = [(subject_id, passage) for passage in prose] + [
+        (person_of[index], Passage(text, index, index, ((0, index),))) for member in members for index, text in member.texts]
+    for person, passage in said:
         for begin, end in sentence_spans(passage.text):
             sentence = passage.text[begin:end]
             mentions = project_mentions(sentence)
@@ -172,7 +176,16 @@ def extract(document: Document) -> Extraction:
                 line = passage.line_at(begin + offset)
                 pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(line))
                 start, end = (span.start, span.end) if span and span.start else (None, None)
-                ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+                ctx.add_relation(person, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+    index_of = {}
+    for index, line in enumerate(lines):
+        index_of.setdefault(line.number, index)
+    for link in document.metadata.get("links") or ():
+        name = repository_project(link["url"], link["text"])
+        index = index_of.get(link["line"])
+        if name and index is not None and kind_of.get(index) not in ("publications", "references"):
+            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+            ctx.add_relation(person_of.get(index, subject_id), "contributedTo", pid, evidence=ctx.evidence(index))
 
     # -- titled people anywhere outside publications ---------------------------------------------
     for index, line in enumerate(lines):
@@ -273,49 +286,23 @@ def _author_name(text: str) -> str | None:
     return name
 
 
-#: a list item opening with a project name: the name, an optional "[link]" or "(...)", then ":", a dash,
-#: "is a" or "|" (one run of spaces around the optional part: two adjacent ``\s*`` split a long run of
-#: spaces every possible way, quadratic in its length)
-_ITEM_HEAD = re.compile(
-    r"^(?:\*\*|__)?(?P<name>[A-Za-z][\w.+-]*(?:\s[A-Z][\w.+-]*){0,3})(?:\*\*|__)?\s*(?:(?:\[link\]|\([^)]*\))\s*)?"
-    r"(?:[:：–—]|\s-\s|is\s+an?\b|\|)"
-)
-
-
-def _project_items(ctx, subject_id: str, indexes: list[int], titles: bool) -> None:
-    """List items that open with a project name ("2. **QuickSolve**: ...", "Tidewater [link] is a ..."),
-    and, in a Projects section, entry titles followed by their dates ("Orion Toolkit. 2016-2017")."""
-    lines = ctx.document.lines
+def _project_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
+    """The projects list items name (:func:`~kg.extract.projects.item_project`), the subject's, in the years
+    the line gives."""
     for index in indexes:
-        raw = strip_bullet(lines[index].text.strip())
-        match = _ITEM_HEAD.match(raw)
-        name = start = end = None
-        if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
-            name = match.group("name")
-        elif match and titles and _ARTICLE_OPENING.match(raw, match.end()) and looks_like_project(match.group("name")):
-            name = match.group("name")  # "- lindbladx: a JAX library ...": any name a Projects list describes
-        elif titles:
-            text = clean(raw)
-            dates = find_date_range(text)
-            # "Developer | occuR - occupancy models in R | 2019 - present": the name after the role
-            pieces = [p.strip(" .,") for p in _ITEM_FIELD_BREAK.split(text[: dates.begin] if dates else text)]
-            head = next((p for p in pieces if p and not is_role(p)), "")
-            words = head.split()
-            if dates and 1 <= len(words) <= 7 and (_project_shape(head) or all(
-                    w[:1].isupper() or w in ("of", "for", "and", "in", "a") for w in words)) \
-                    and not words[0].lower().endswith("ing") and looks_like_project(head):
-                name, start, end = head, dates.start or dates.end, dates.end
-        if name:
+        found = item_project(ctx.document.lines[index].text, listed)
+        if found and not ctx.find(found[0], "Organization"):  # "Acme Cloud. 2017-2018": a unit named as an employer
+            name, start, end = found
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
             ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
 
 
-def _grant_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
-    """The funded projects of a Grants section (or of a Projects section's lines about funding),
-    each named by its acronym: the subject contributed to them in the years the line gives."""
+def _grant_items(ctx, subject_id: str, indexes: list[int]) -> None:
+    """The funded projects of a Grants section, each named by its acronym: the subject contributed to them
+    in the years the line gives."""
     for index in indexes:
         text = clean(ctx.document.lines[index].text)
-        name = grant_project(text, listed=listed)
+        name = grant_project(text)
         if name:
             dates = find_date_range(text)
             pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))

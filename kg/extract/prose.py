@@ -50,7 +50,7 @@ _ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
 _ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
-_PEOPLE_STOP = re.compile(r"\s(?:at|in|as|from|during|between|since|until)\s")
+_PEOPLE_STOP = re.compile(rf"\s(?:at|in|as|from|during|between|since|until|{_WORDS['at_abroad']})\s")
 
 __all__ = ["read_prose"]
 
@@ -209,8 +209,26 @@ def _names_role_word(text: str) -> bool:
     return any(w.lower() in ROLES for w in LETTER_WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
+#: ``kind -> words`` of ``data/member_words.tsv``: what a sentence about the subject's students says.
+_MEMBER_WORDS = word_groups("member_words.tsv", "phrases")
+
+
+def _alternatives(kind: str) -> str:
+    """The ``kind`` words as alternatives of a pattern, longest first."""
+    return "|".join(re.escape(w) for w in sorted(_MEMBER_WORDS[kind], key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def prose_students() -> re.Pattern:
+    """Students a sentence names as the subject's: a list after what it calls them ("supervises three doctoral
+    students: A, B and C", "quattro dottorandi, tra cui X"), or one after a possessive ("her former student X")."""
+    nouns = _alternatives("student_noun")
+    return re.compile(rf"(?<!\w)(?:{nouns})\s*(?::|,?\s+(?:{_alternatives('names_follow')})\s+)(?P<names>[^;:]+)"
+                      rf"|(?<!\w)(?:{_alternatives('possessive')})\s+(?:\w+\s+){{0,2}}?(?:{nouns})\s+(?P<one>[^;:]+)", re.I)
+
+
 def _about_subject(sentence: str, names: list[str]) -> bool:
-    if _OTHERS.search(sentence):
+    if _OTHERS.search(sentence) or prose_students().search(sentence):
         return False
     if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
@@ -419,7 +437,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
-        if pred == "mentoredBy" or (pred == "advisedBy" and degree_span(head)):
+        if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
             head += _after_people(tail)

@@ -15,11 +15,13 @@ import re
 from typing import Any
 
 from kg.extract.dates import DateRange, find_date_range, parse_date
-from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, is_role, org_chain
+from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_role, org_chain
 from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, add_typed_entry, trigger_predicate
+from kg.extract.projects import grant_project, project_mentions, role_project
 from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
+from kg.extract.text import sentence_spans
 from kg.extract.vocab import field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -132,9 +134,12 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         if role:
             add_typed_entry(ctx, registry, subject_id, _line(ctx, name), {"org": name, "role": role},
                             DateRange(None, "present", 0, 0), "education" if _STUDENT_ROLE.search(role) else "experience")
-        else:  # named with no role: an organisation, no position
-            mention = classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)
-            registry.add(mention, ctx.evidence(_line(ctx, name)))
+        else:  # named with no role: an organisation (or a unit and its parent: "Department of X, University Y"), no position
+            evidence = ctx.evidence(_line(ctx, name))
+            ids = [registry.add(m, evidence) for m in find_orgs_in_text(name)[:3] or [
+                classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)]]
+            for unit, parent in zip(ids, ids[1:]):
+                registry.part_of(unit, parent, evidence)
     # positions / work
     for key in ("work", "positions", "experience", "employment", "appointments"):
         items = data.get(key)
@@ -162,6 +167,15 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             ev = ctx.evidence(_line(ctx, name))
             pid = ctx.add_entity(name, "Project", evidence=ev)
             ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
+    # the projects a position names ("Project Leader 'X'", a volunteer Maintainer of "tensorpool") and its texts tell of
+    for key in ("work", "volunteer"):
+        for item in (i for i in _list(data.get(key)) if isinstance(i, dict)):
+            org = _s(item.get("organization") or item.get("name")) or ""
+            role = _s(item.get("position")) or ""
+            named = role_project(org, role) if key == "volunteer" else grant_project(role, listed=False)
+            texts = [t for k in ("summary", "highlights") for t in _list(item.get(k)) if isinstance(t, str)]
+            _add_projects(ctx, subject_id, [named] if named else [], texts, _dates(item, single_is_end=False))
+    _add_projects(ctx, subject_id, [], [_s(basics.get("summary")) or ""], (None, None))
     # publications: the subject's own, with the co-authors the record names
     for item in _list(data.get("publications")):
         title = _s(item.get("name") or item.get("title")) if isinstance(item, dict) else None
@@ -200,6 +214,16 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                     ids.setdefault("scholar", user)
         if ids:
             ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=ids)
+
+
+def _add_projects(ctx, subject_id: str, named: list[str], texts: list[str], dates: tuple[str | None, str | None]) -> None:
+    """The subject's projects: those named, in the record's years, and those its texts tell of."""
+    said = [name for text in texts for begin, end in sentence_spans(text) for name, _ in project_mentions(text[begin:end])]
+    for name in named + said:
+        ev = ctx.evidence(_line(ctx, name))
+        pid = ctx.add_entity(name, "Project", evidence=ev)
+        ctx.add_relation(subject_id, "contributedTo", pid, start=dates[0] if name in named else None,
+                         end=dates[1] if name in named else None, evidence=ev)
 
 
 def _list(value: Any) -> list:

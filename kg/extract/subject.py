@@ -11,8 +11,8 @@ import re
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns
-from kg.extract.orgs import is_location, is_role
-from kg.extract.people import clean_person, is_person_name, strip_accents
+from kg.extract.orgs import classify_segment, is_location, is_role
+from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
 from kg.model import Document
@@ -63,7 +63,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
         if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
             continue  # "Members | X Lab": the page's section
         name = clean_person(part)
-        if name and len(name.split()) <= 4:
+        if name and len(name.split()) <= 4 and not classify_segment(name):  # "Katedra Fizyki": a unit's name
             return name, aliases
         break
     return None
@@ -134,6 +134,31 @@ def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+#: The titles a name follows in a headline ("Nomina: la prof.ssa X è ...", "Preis für Dr. X"), and the name.
+_HEADLINE_TITLE = re.compile(r"(?<![\w.])(?:(?:{title})\s+)+".format(**data_patterns("person_patterns.tsv")), re.I)
+
+
+def headline_person(headline: str) -> tuple[str, tuple[str, ...]] | None:
+    """The one person a news headline names after a title: whom the item is about.
+
+    >>> headline_person("Nomina: la prof.ssa Ana Ruiz è la nuova direttrice"), headline_person("Dr. A. Bello und Dr. C. Roy")
+    (('Ana Ruiz', ()), None)
+    >>> headline_person("Preis für Prof. Dr. Ana de Vries"), headline_person("Dr. Ana Ruiz appointed Director")
+    (('Ana de Vries', ()), ('Ana Ruiz', ()))
+    """
+    names = set()
+    for match in _HEADLINE_TITLE.finditer(headline):
+        words = []  # the capitalised words after the title, a particle between them ("Ana de Vries")
+        for word in headline[match.end():].split()[:5]:
+            if not (word[:1].isupper() or (words and word in _PARTICLES)):
+                break
+            words.append(word)
+        name = clean_person(" ".join(words).strip(",:;")) if len(words) >= 2 else None
+        if name:
+            names.add(name)
+    return (names.pop(), ()) if len(names) == 1 else None
+
+
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
                  stop: int | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
     """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
@@ -155,6 +180,11 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         found = title_name(title)
         if found:
             return _fuller(document, skip, *found)
+    heading = next((clean(line.text) for i, line in enumerate(document.lines[:12]) if i not in skip and line.text.startswith("#")), "")
+    for text in (title if isinstance(title, str) else "", heading):
+        found = headline_person(text) if len(text) > 40 else None  # a short heading is the name line read below
+        if found:
+            return found[0], found[1], _line_of(document, found[0])
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
