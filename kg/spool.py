@@ -25,6 +25,19 @@ from typing import Iterator
 from kg.model import Document, Extraction
 
 
+def spool_record(key: str, document: Document, extraction: Extraction) -> bytes:
+    """One document as a spool stores it, for :meth:`Spool.add_record`: made where the document
+    is extracted, so that the process holding the spool only writes the bytes.
+
+    >>> with Spool() as spool:
+    ...     spool.add_record("a.txt", "a.txt", spool_record("a.txt", Document("a.txt", "a.txt", "text", (), "0"),
+    ...                                                      Extraction("a.txt", "p")))
+    ...     [key for key, _, _ in spool.records()]
+    ['a.txt']
+    """
+    return pickle.dumps((key, document, extraction), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 class Spool:
     """Documents' extractions on disk: ``add`` them, then iterate them as often as needed.
 
@@ -42,11 +55,15 @@ class Spool:
 
     def add(self, key: str, document: Document, extraction: Extraction) -> None:
         """Append one document (``key`` names it for writing; ``extraction.document`` sorts it)."""
+        self.add_record(key, extraction.document, spool_record(key, document, extraction))
+
+    def add_record(self, key: str, name: str, record: bytes) -> None:
+        """Append one document as :func:`spool_record` made it (``name``: its extraction's document)."""
         self._file.seek(0, 2)
         self._starts.append(self._file.tell())
-        self._file.write(pickle.dumps((key, document, extraction), protocol=pickle.HIGHEST_PROTOCOL))
+        self._file.write(record)
         self._keys.append(key)
-        self._names.append(extraction.document)
+        self._names.append(name)
         self._order = None
 
     def __len__(self) -> int:

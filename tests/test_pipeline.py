@@ -7,7 +7,7 @@ import pytest
 
 import kg.rdf
 from kg.errors import NotFoundError
-from kg.pipeline import build, document_key, remove
+from kg.pipeline import Budget, build, document_key, document_warnings, remove
 from kg.store import Store
 
 from conftest import SEEDS
@@ -377,3 +377,30 @@ def test_kg_extract_reports_a_document_over_its_budget(three_cvs, monkeypatch):
     result = CliRunner().invoke(cli, ["extract", str(three_cvs[1]), "--max-seconds", "0.5"])
     assert result.exit_code == 1 and "over the time budget (0.5 s of CPU), skipped" in result.output
     assert CliRunner().invoke(cli, ["extract", str(three_cvs[0]), "--max-seconds", "0.5"]).exit_code == 0
+
+
+def test_a_build_spools_what_its_extraction_processes_pickled_as_the_documents_extract(tmp_path):
+    from dataclasses import replace
+
+    from kg.pipeline import _extract_record, _run_extraction, extract_files
+    from kg.spool import Spool
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "odile.md").write_text("# Odile Brackwater\n\n## Experience\n\n- Lecturer, Marsh Hollow Polytechnic, 2015 - 2019\n")
+    (folder / "json.json").write_text('{"basics": {"name": "Ravi Tamsett"}, "work": "Fenmoor Labs"}')
+    paths = sorted(str(p) for p in folder.iterdir())
+    with Spool() as spool:
+        warned = {}
+        for path, record, warnings, error in _run_extraction(_extract_record, paths, 2, Budget(seconds=30)):
+            assert error is None
+            spool.add_record(document_key(path), document_key(path), record)
+            warned[path] = warnings
+        spooled = list(spool.records())
+    expected = [(document_key(path), replace(document, path=document_key(path)),
+                 replace(extraction, document=document_key(path)))
+                for path, document, extraction, _ in extract_files(paths, budget=None)]
+    assert spooled == expected and spooled[1][2].relations
+    assert warned == {path: document_warnings(document, extraction)
+                      for path, document, extraction, _ in extract_files(paths, budget=None)}
+    assert warned[paths[0]]  # the JSON Resume's work given as text is warned about

@@ -295,6 +295,8 @@ REWRITTEN = {
     "coauthors": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
     "timeline": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
     "venues": [{"person": p} for p in (ALICE, BOB, mint_iri("person", "Sam Lee"), mint_iri("person", "Nobody"))],
+    "people_at_org": [{"org": o} for o in (NFU, mint_iri("org", "Quantum Systems Lab"), mint_iri("org", "Acme Robotics"),
+                                           mint_iri("org", "Nowhere"))],
     "shared_affiliations": [{"a": a, "b": b} for a, b in ((ALICE, BOB), (BOB, ALICE), (ALICE, mint_iri("person", "Carol Zhang")),
                                                           (ALICE, mint_iri("person", "Nobody")))],
 }
@@ -307,6 +309,7 @@ LEAN_QUESTIONS = {
     "known_coauthors": [{}],
     "coauthors": [{"person": mint_iri("person", n)} for n in ("Odile Quill", "Basil Fenwick")],
     "timeline": [{"person": mint_iri("person", n)} for n in ("Odile Quill", "Basil Fenwick")],
+    "people_at_org": [{"org": mint_iri("org", "Harrowgate University")}],
 }
 #: GROUP_CONCAT's values, in an order SPARQL leaves open
 CONCATENATED = {"documents": "; ", "subjectName": "\n", "objectName": "\n"}

@@ -547,6 +547,26 @@ def test_a_spool_resolves_as_the_list_of_its_extractions():
     assert got.iris[("e.txt", "x1")] == "https://w3id.org/kg/id/project/lantern-tide"
 
 
+def test_a_spools_resolution_keys_share_one_string_per_entity_id_and_document():
+    # each document read back from a spool brings its own copies of the ids and its key; the
+    # resolution keeps a key per mention until the build has written, so it keeps one copy each
+    from kg.model import Document
+    from kg.spool import Spool
+
+    corpus = _corpus()
+    with Spool() as spool:
+        for ex in corpus:
+            spool.add(ex.document, Document(ex.document, ex.document, "text", (), "0"), ex)
+        got = resolve(spool)
+    ids: dict[str, set[int]] = {}
+    documents: dict[str, set[int]] = {}
+    for document, entity_id in got.iris:
+        ids.setdefault(entity_id, set()).add(id(entity_id))
+        documents.setdefault(document, set()).add(id(document))
+    assert len(got.iris) > len(ids) > 1 and len(documents) == len(corpus)
+    assert all(len(objects) == 1 for objects in [*ids.values(), *documents.values()])
+
+
 def test_every_entity_gets_an_iri():
     corpus = _corpus()
     r = resolve(corpus)

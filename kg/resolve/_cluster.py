@@ -29,6 +29,12 @@ class Node:
     known_iri: str | None = None
     year: str | None = None
     extra: dict = field(default_factory=dict)
+    #: a person mention's parsed names, ``(node index, PersonName)``, and what its cluster starts
+    #: from, ``(identifiers, publications, organisations, coauthor keys)`` (see kg.resolve.people):
+    #: fields rather than ``extra`` entries, since a dict per mention was the largest part of the
+    #: resolver's memory after the mentions themselves
+    pnames: list | None = None
+    context: tuple | None = None
 
     @property
     def norm(self) -> str:

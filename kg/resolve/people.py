@@ -34,8 +34,10 @@ names is recorded as a :class:`~kg.model.Merge` with its rule, score and evidenc
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from kg.extract.context import normalize_name
@@ -133,16 +135,17 @@ class _People(Clusters):
         # item): a cluster's become sets when it first grows (see _grown). Its names are its
         # node's list until then, as the name phases read each mention's own.
         self.docs = [(n.document,) if n.document else () for n in nodes]
-        contexts = [n.extra.pop("context") for n in nodes]
-        self.ids, self.pubs = [c[0] for c in contexts], [c[1] for c in contexts]
-        self.orgs, self.assoc = [c[2] for c in contexts], [c[3] for c in contexts]
-        self.pnames = [n.extra["pnames"] for n in nodes]
+        self.ids, self.pubs = [n.context[0] for n in nodes], [n.context[1] for n in nodes]
+        self.orgs, self.assoc = [n.context[2] for n in nodes], [n.context[3] for n in nodes]
+        self.pnames = [n.pnames for n in nodes]
+        for n in nodes:
+            n.context = None  # the cluster's now: a merge replaces them
 
     def _merged(self, root: int, other: int) -> None:
         self.docs[root] = _grown(self.docs[root], self.docs[other])
         for kind, values in self.ids[other].items():
             self.ids[root].setdefault(kind, set()).update(values)
-        if self.pnames[root] is self.nodes[root].extra["pnames"]:
+        if self.pnames[root] is self.nodes[root].pnames:
             self.pnames[root] = list(self.pnames[root])
         self.pnames[root].extend(self.pnames[other])
         self.pubs[root] = _grown(self.pubs[root], self.pubs[other])
@@ -262,14 +265,23 @@ def _extraction_nodes(ex: Extraction, org_iris, pub_iris, keys_seen: dict) -> li
             assoc[a].update(b for b in names if b != a)
     # each name parsed once per document, not once per coauthor that names it
     loose_keys = {p: parse_person_name(persons[p].name).loose_key for p in persons}
+    # interned: entity ids ("p", "e12") repeat in every document, and each pass over the spool reads
+    # a document's key anew; the resolution keeps a (document, id) key per mention until the build
+    # has written (three million at 100,000 documents), each with its own two strings otherwise
+    document, intern = sys.intern(ex.document), sys.intern
     nodes = []
     for e in persons.values():
         keys = {loose_keys[p] for p in assoc[e.id]}
+        entity_id = intern(e.id)
         nodes.append(_node(
-            (0, ex.document, e.id), ex.document, e.id, e.name, (e.name, *e.aliases), None,
+            (0, document, entity_id), document, entity_id, e.name, (e.name, *e.aliases), None,
             e.identifiers, pubs[e.id], dict(orgs[e.id]), {keys_seen.setdefault(k, k) for k in keys if k},
         ))
     return nodes
+
+
+#: a person node's ``extra``: empty (its names and context are fields of their own), and shared
+_NO_EXTRA = MappingProxyType({})
 
 
 def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pubs, orgs, assoc) -> Node:
@@ -281,10 +293,9 @@ def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pu
     pnames = []
     for n in dict.fromkeys(names):
         pnames.append(parse_person_name(n))
-    node = Node(sort_key=sort_key, document=document, entity_id=entity_id, name=name, names=tuple(names),
-                type="Person", known_iri=known_iri)
-    node.extra.update(pnames=[(None, pn) for pn in pnames], context=(ids, tuple(pubs), orgs, tuple(assoc)))
-    return node
+    return Node(sort_key=sort_key, document=document, entity_id=entity_id, name=name, names=tuple(names),
+                type="Person", known_iri=known_iri, extra=_NO_EXTRA, pnames=pnames,
+                context=(ids, tuple(pubs), orgs, tuple(assoc)))
 
 
 def _known_node(k: KnownEntity, org_index: Mapping[str, str], pub_index: Mapping[str, str]) -> Node:
@@ -298,7 +309,7 @@ def _known_node(k: KnownEntity, org_index: Mapping[str, str], pub_index: Mapping
     names = tuple(str(n) for n in k.names)
     node = _node((1, k.iri, ""), None, None, names[0], names, k.iri, k.identifiers, pubs, dict(orgs),
                  {key for key in keys if key})
-    node.extra["documents"] = tuple(k.documents)
+    node.extra = {"documents": tuple(k.documents)}
     return node
 
 
@@ -331,7 +342,7 @@ def _name_phase(cl: _People) -> None:
     """
     groups: dict[str, list[tuple[int, bool]]] = defaultdict(list)
     for i, node in enumerate(cl.nodes):
-        for pn in node.extra["pnames"]:
+        for pn in node.pnames:
             key = pn[1].full_key
             if key:
                 groups[key].append((i, pn[1].raw == node.name))
@@ -504,7 +515,7 @@ def _relation(names_x: list, names_y: list) -> tuple[str, int, int] | None:
 def _named(cl: _People, root: int):
     out = []
     for i in cl.members[root]:
-        for _, pn in cl.nodes[i].extra["pnames"]:
+        for _, pn in cl.nodes[i].pnames:
             out.append((i, pn))
     return out
 
@@ -575,7 +586,7 @@ def resolve_people(
     nodes.extend(_known_node(k, org_index, pub_index) for k in known if k.type == "Person" and k.names)
     nodes.sort(key=lambda n: n.sort_key)
     for i, node in enumerate(nodes):
-        node.extra["pnames"] = [(i, pn) for _, pn in node.extra["pnames"]]
+        node.pnames = [(i, pn) for pn in node.pnames]
     cl = _People(nodes, labels)
     _identifier_phase(cl)
     _name_phase(cl)
@@ -622,7 +633,7 @@ def _canonical(cl: _People, root: int) -> PersonName:
     members = [cl.nodes[i] for i in cl.members[root]]
     for node in members:
         if node.known_iri:
-            return node.extra["pnames"][0][1]
-    names = [n.extra["pnames"][0][1] for n in members]
+            return node.pnames[0][1]
+    names = [n.pnames[0][1] for n in members]
     named = [pn for pn in names if not pn.unnamed] or names
     return min(named, key=lambda pn: (not pn.full, -len(pn.given), -len(pn.norm), pn.norm, pn.raw))

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import re
+import sys
 from collections import defaultdict
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -126,11 +127,14 @@ def title_key(title: str) -> str:
 # -- shared helpers --------------------------------------------------------------------------
 def _nodes(extractions: Sequence[Extraction], known: Sequence[KnownEntity], accept: Callable[[str], bool]) -> list[Node]:
     nodes = []
+    intern = sys.intern  # see _extraction_nodes in kg.resolve.people
     for ex in extractions:
+        document = intern(ex.document)
         for e in ex.entities:
             if accept(e.type):
+                entity_id = intern(e.id)
                 nodes.append(Node(
-                    sort_key=(0, ex.document, e.id), document=ex.document, entity_id=e.id,
+                    sort_key=(0, document, entity_id), document=document, entity_id=entity_id,
                     name=e.name, names=(e.name, *e.aliases), type=e.type, year=e.year,
                 ))
     for k in known:
