@@ -2,7 +2,7 @@
 one of the layouts of :mod:`pdf_cvs`, for the held-out CV formats set (tests/data/cv_formats).
 
 >>> sorted(PDF_CVS)[0]
-'cv_de_publications.pdf'
+'cv_de_date_column.pdf'
 """
 from __future__ import annotations
 
@@ -226,6 +226,34 @@ _NL = CV(
     ),
 )
 
+_DE2 = CV(
+    name="Dr. Ansgar Wiedemeyer-Kolb",
+    header=("Gruppenleiter Biokatalyse", "Fraunhofer-Institut für Grenzflächen- und Bioverfahrenstechnik IGB",
+            "ansgar.wiedemeyer@example.de"),
+    updated="Stand: April 2024",
+    sidebar=(),
+    sections=(
+        Section("Beruflicher Werdegang", (
+            Entry("Gruppenleiter Biokatalyse, Fraunhofer-Institut für Grenzflächen- und Bioverfahrenstechnik IGB, "
+                  "Stuttgart", "seit 07/2019"),
+            Entry("Laborleiter Enzymtechnik, Evonik Operations GmbH, Hanau", "01/2015 – 06/2019"),
+            Entry("Postdoktorand, Institut für Technische Biochemie, Universität Stuttgart", "2012 – 2014",
+                  ("Betreuung: Prof. Dr. Reinhild Sattelberger",)),
+        )),
+        Section("Ausbildung", (
+            Entry("Promotion (Dr. rer. nat.) in Biochemie, Ruprecht-Karls-Universität Heidelberg", "2008 – 2012",
+                  ("Doktorvater: Prof. Dr. Eberhard Quandt-Loewe",)),
+            Entry("Diplom Biologie, Universität Konstanz", "2002 – 2008"),
+        )),
+        Section("Ausgewählte Publikationen", (
+            Entry("Wiedemeyer-Kolb, A., Quandt-Loewe, E.: Directed evolution of a thermostable transaminase. "
+                  "ChemBioChem 13 (2012) 1789–1797."),
+            Entry("Sattelberger, R., Wiedemeyer-Kolb, A., Oyelaran, T.: Immobilised lipases in flow reactors. "
+                  "ACS Catalysis 4 (2014) 2210–2219."),
+        )),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -236,6 +264,7 @@ PDF_CVS = {
     "cv_es_publications.pdf": (_ES, "publications"),
     "cv_fr_sidebar.pdf": (_FR2, "sidebar"),
     "cv_nl_grants_sidebar.pdf": (_NL, "sidebar"),
+    "cv_de_date_column.pdf": (_DE2, "date_column"),
 }
 
 

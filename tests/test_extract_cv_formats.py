@@ -32,8 +32,11 @@ FORMATS = Path(__file__).parent / "data" / "cv_formats"
 #: below leave them out rather than be lowered for them.
 #: The project-heavy documents of issue 14's projects round were written the same way: three of the eight kept
 #: aside (projects relation F1 0.33 -> 0.53 there).
+#: The fourth round kept six of its 18 aside (relation F1 0.824 -> 0.832 on the changes made without them).
 HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
-            "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org"}
+            "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org",
+            "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
+            "grupo_investigacion_es.html", "cv_chicago_author_date.md"}
 
 
 @pytest.fixture(scope="module")
@@ -302,3 +305,206 @@ def test_a_class_entry_place_becomes_the_relation_location():
     ex = extract(load_document(FORMATS / "altacv_en.tex"))
     job = next(r for r in ex.relations if ex.entity(r.object).name == "Orchid Genomics")
     assert (job.role, job.start, job.end, job.location) == ("Staff Scientist", "2020-01", "present", "Basel")
+
+
+# -- round 4 (issue 14): the general causes the fourth round of invented documents showed ----------
+
+def test_a_class_field_written_with_cjk_commas_is_read_like_a_line():
+    # resume-zh's \datedsubsection{\textbf{大学}，学院，博士，专业}{dates}: the field holds the school, its unit and the degree
+    found = triples(FORMATS / "resume_zh_datedsubsection.tex")
+    assert ("倪嘉禾", "studiedAt", "中国科学院大学", "2016", "2021") in found
+    assert ("倪嘉禾", "workedAt", "阿里巴巴集团", "2021-07", "present") in found
+
+
+def test_a_name_field_in_lower_case_names_the_subject():
+    # friggeri-cv's sample writes \header{first}{last}{title} in lower case: a style, not a name's spelling
+    ex = extract(load_document(FORMATS / "friggeri_aside_en.tex"))
+    assert ex.entity(ex.subject).name == "Rohan Vasudevan-Price"
+    assert ("Rohan Vasudevan-Price", "coauthored", "Imogen Treharne", None, None) in triples(FORMATS / "friggeri_aside_en.tex")
+
+
+def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
+    # res.cls's sample: "{\sl Title} \hfill dates \\ Employer, Town, ST", one entry after another
+    found = triples(FORMATS / "res_classic_sl.tex")
+    assert ("Marisol Achterberg-Voss", "workedAt", "School of Earth Sciences", "2020", "present") in found
+    assert ("Marisol Achterberg-Voss", "workedAt", "Woods Hole Oceanographic Institution", "2016", "2020") in found
+    assert ("Marisol Achterberg-Voss", "workedAt", "ExxonMobil Upstream Research Company", "2010", "2010") in found
+    assert not [t for t in found if t[2] == "University Park"]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Pennsylvania State University, University Park, PA", ["Pennsylvania State University"]),
+    ("Texas A&M University, College Station, TX", ["Texas A&M University"]),
+    ("Department of Physics, Foo University, NY", ["Department of Physics", "Foo University"]),  # another kind: kept
+    ("Dal 2021 Ricercatrice, Università di Pisa", ["Università di Pisa"]),  # the word that opens the range
+    ("Entre 2015 e 2019 foi investigadora no EMBL", ["EMBL"]),
+    ("Ricercatrice (RTD-B), Università di Pisa", ["Università di Pisa"]),  # the role's short form
+    ("Dipartimento di Scienze Agrarie, Alimentari e Ambientali, Università di Perugia",
+     ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
+    ("Departamento de Física, Química y Geología, Universidad de Tarazona",
+     ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
+])
+def test_organisations_of_a_line_written_in_other_conventions(text, names):
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain(text)] == names
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Artigos completos publicados em periódicos", "publications"), ("Produções", "publications"),
+    ("Pós-doutorado", "experience"), ("Ausgewählte Publikationen", "publications"),
+    ("Pubblicazioni selezionate", "publications"), ("POSIZIONE ATTUALE", "experience"),
+    ("Current Position", "experience"), ("Progetti", "projects"),
+])
+def test_section_headings_of_lattes_and_other_languages(heading, kind):
+    from kg.extract.sections import exact_kind
+
+    assert exact_kind(heading) == kind  # whole: a line of a PDF or plain text is a heading by it
+
+
+def test_a_lattes_cv_reads_its_postdoc_and_publications():
+    found = triples(FORMATS / "curriculo_lattes_orientacoes_pt.txt")
+    assert ("Priscila Andrade Montenegro", "workedAt", "Empresa Brasileira de Pesquisa Agropecuária", "2010", "2012") in found
+    assert ("Priscila Andrade Montenegro", "authored", "Kinetics of xylose fermentation in membrane reactors", None, None) \
+        in found
+    assert not [t for t in found if "Pós" in t[2]]  # "Pós-Doutorado." is the role
+
+
+def test_a_long_entry_that_opens_with_since_and_its_date():
+    # "Da novembre 2022: Ricercatrice a tempo determinato di tipo B (RTD-B), Dipartimento ..., Università ...": 22 words
+    found = triples(FORMATS / "cv_posizione_attuale_it.txt")
+    assert ("Chiara Bellomonte Rinaldi", "workedAt", "Dipartimento di Scienze Agrarie, Alimentari e Ambientali",
+            "2022-11", "present") in found
+    assert not [t for t in found if t[2] in ("Da", "RTD-B")]
+
+
+def test_a_german_group_page_names_its_ag_and_its_leader():
+    from kg.extract.orgs import classify_segment
+
+    assert classify_segment("AG Quantenoptik").type == "Lab"
+    assert classify_segment("Siemens AG").type == "Company"
+    ex = extract(load_document(FORMATS / "ag_team_alumni_de.html"))
+    assert ex.entity(ex.subject).name == "Friederike Adomeit-Stahl"  # under "Gruppenleitung"
+    assert ("Mareike Tjarks", "advisedBy", "Friederike Adomeit-Stahl", None, None) in triples(FORMATS / "ag_team_alumni_de.html")
+
+
+def test_a_bold_title_line_does_not_run_into_the_paragraph_under_it():
+    found = triples(FORMATS / "faculty_bio_industry_en.md")
+    assert ("Gwendolyn Ashdown-Mbeki", "workedAt", "Department of Chemical and Biomolecular Engineering", None, "present") \
+        in found
+    assert not [t for t in found if "Gwendolyn" in t[2]]
+
+
+def test_a_german_citation_under_a_selected_publications_heading_in_a_pdf(tmp_path):
+    path = next(p for p in write_pdfs(tmp_path) if p.name == "cv_de_date_column.pdf")
+    found = triples(path)
+    assert ("Ansgar Wiedemeyer-Kolb", "authored", "Directed evolution of a thermostable transaminase", None, None) in found
+    assert ("Ansgar Wiedemeyer-Kolb", "workedAt", "Evonik Operations GmbH", "2015-01", "2019-06") in found
+
+
+def test_an_acronym_in_brackets_is_the_organisation_before_it():
+    from kg.extract.orgs import org_chain
+
+    assert [m.written for m in org_chain("Karlsruher Institut für Technologie (KIT)")] == ["Karlsruher Institut für Technologie"]
+    assert not [t for t in triples(FORMATS / "europasscv_de.tex") if t[1] == "partOf" and "Karlsruhe" in t[2]]
+    assert ("小野寺 遥香", "workedAt", "Japan Society for the Promotion of Science", "2014-04", "2014-04") \
+        in triples(FORMATS / "kenkyusha_wareki_ja.html")  # 日本学術振興会, JSPS's own name
+
+
+def test_a_job_title_at_a_firm_named_like_a_person_in_a_bio():
+    # "she was Director of Process Development at Cobaltine Materials": a firm of a trade, after a job title and "at"
+    assert ("Gwendolyn Ashdown-Mbeki", "workedAt", "Cobaltine Materials", "2017", "2021") \
+        in triples(FORMATS / "faculty_bio_industry_en.md")
+
+
+def test_working_with_a_titled_professor_during_a_degree_is_being_advised():
+    # "... her Ph.D. from X in 2006, where she worked with Professor L. F.": "Professor" is his title, not her job
+    assert ("Gwendolyn Ashdown-Mbeki", "advisedBy", "Leopold Farquharson", None, None) \
+        in triples(FORMATS / "faculty_bio_industry_en.md")
+
+
+def test_a_sandwich_doctorate_abroad_is_a_visit_as_a_student():
+    # Lattes: "com período sanduíche em <university> (Orientador: X)" under the doctorate
+    assert ("Priscila Andrade Montenegro", "studiedAt", "Technische Universität Dortmund", None, None) \
+        in triples(FORMATS / "curriculo_lattes_orientacoes_pt.txt")
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain("Doutorado em Engenharia Química")] == []  # "em" before a field names no school
+
+
+@pytest.mark.parametrize("line, org, role", [
+    ("2017 | Forschungsaufenthalt an der University of Oxford", "University of Oxford", "Forschungsaufenthalt"),
+    ("2017: Estancia de investigación en la University of Oxford (3 meses)", "University of Oxford", "Estancia de investigación"),
+    ("2017 : Séjour de recherche à l'Université Laval, Québec", "Université Laval", "Séjour de recherche"),
+])
+def test_a_research_stay_abroad_is_a_visiting_position(tmp_path, line, org, role):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"Ana Quiroga Lentz\n\nExperience\n{line}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert [(r.predicate, ex.entity(r.object).name, r.role) for r in ex.relations] == [("workedAt", org, role)]
+
+
+@pytest.mark.parametrize("text, authors, title, venue", [
+    ("石原真琴, 北村健一: 微小流路内の液滴分裂の数値解析, 日本機械学会論文集, Vol. 81, No. 822, 2015.",
+     ["石原真琴", "北村健一"], "微小流路内の液滴分裂の数値解析", "日本機械学会論文集"),
+    ("石原 真琴，北村 健一：「微小流路内の液滴分裂の数値解析」，日本機械学会論文集，Vol. 81，2015．",
+     ["石原 真琴", "北村 健一"], "微小流路内の液滴分裂の数値解析", "日本機械学会論文集"),
+])
+def test_a_japanese_society_citation_names_its_authors_before_a_colon(text, authors, title, venue):
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.venue, c.year) == (authors, title, venue, "2015")
+
+
+def test_a_japanese_research_record_heading_is_no_name():
+    # "# 研究業績 — 石原 真琴": the record's heading, then its owner
+    ex = extract(load_document(Path(__file__).parent / "data" / "extract" / "gyoseki_colon_citations_ja.md"))
+    assert ex.entity(ex.subject).name == "石原 真琴"
+    assert ("石原 真琴", "coauthored", "北村健一", None, None) \
+        in triples(Path(__file__).parent / "data" / "extract" / "gyoseki_colon_citations_ja.md")
+
+
+def test_the_italian_european_format_labels_in_a_tab_separated_column():
+    # "Nome<TAB>BARTOLINI, ELISA", "• Date (da – a)<TAB>...", "• Nome e indirizzo del datore di lavoro<TAB>..."
+    path = Path(__file__).parent / "data" / "extract" / "formato_europeo_it.txt"
+    assert "Nome   BARTOLINI, ELISA" in lines(path)  # a tab is a column break, however few spaces it expands to
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == "Elisa Bartolini"  # the name's label in a column, family name first
+    found = triples(path)
+    assert ("Elisa Bartolini", "workedAt", "Istituto Italiano di Tecnologia", "2017-01", "2020-02") in found
+    assert ("Elisa Bartolini", "workedAt", 'Dipartimento di Chimica "Giacomo Ciamician"', "2020-03", "present") in found
+    assert ("Elisa Bartolini", "studiedAt", "University of Padua", "2013", "2016") in found
+
+
+# -- found by the round-4 held-out documents, after their figure was taken --------------------------
+
+def test_a_chinese_citation_with_full_stops_and_no_type_mark():
+    c = parse_citation("邵明轩, 陆文杰, 程思远. 基于事件触发的多智能体一致性控制. 自动化学报, 2022.")
+    assert (c.authors, c.title, c.venue, c.year) == (["邵明轩", "陆文杰", "程思远"], "基于事件触发的多智能体一致性控制", "自动化学报", "2022")
+    assert parse_citation("范雨萱, 何振东. 东亚夏季风的年代际变化[J]. 大气科学, 2016, 40(3): 512-524.").title == "东亚夏季风的年代际变化"
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Acme Widgets, Inc., Boston, MA", ["Acme Widgets, Inc."]),  # a legal form after a comma is the name's
+    ("Brightwick Systems, GmbH", ["Brightwick Systems, GmbH"]),
+])
+def test_a_legal_form_after_a_comma_belongs_to_the_company(text, names):
+    from kg.extract.orgs import org_chain
+
+    assert [m.name for m in org_chain(text)] == names
+
+
+def test_a_name_joined_by_et_d_in_prose():
+    from kg.extract.orgs import find_orgs_in_text
+
+    assert [o.name for o in find_orgs_in_text("Il a rejoint le Laboratoire d'Informatique et d'Automatique de Lyon.")] \
+        == ["Laboratoire d'Informatique et d'Automatique de Lyon"]
+
+
+def test_a_table_header_of_column_names_names_no_organisation():
+    # reStructuredText grid table "| Años | Titulación | Centro |": the columns' names
+    from kg.extract.orgs import org_chain
+
+    assert org_chain("Años | Titulación | Centro") == []
+    found = triples(FORMATS / "cv_tablas_es.rst")
+    assert not [t for t in found if t[2] in ("Años", "Centro")]
+    assert ("Rocío Valdelomar Iturbe", "studiedAt", "Universidad de Sevilla", "2009", "2013") in found

@@ -25,7 +25,7 @@ _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
 _RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
-__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD"]
+__all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD", "OPENING_WORD_BEFORE"]
 
 #: Month names and abbreviations (English, French, German, Spanish, Portuguese, Italian): ``data/months.tsv``.
 _MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.tsv").items() for word in words.split()]
@@ -69,6 +69,8 @@ _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(rf"(?<!\w)(?:{_WORDS['since']})\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(rf"(?:{_WORDS['between']})\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
+#: A word that opens a range just before its first date ("seit ", "dal ", "entre "): part of the dates, no name.
+OPENING_WORD_BEFORE = re.compile(rf"(?<!\w)(?:{_WORDS['since']}|{_WORDS['between']})\s+(?:in\s+|il\s+|the\s+)?$", re.I)
 #: "10/18-06/20", "09/06 – present": a range of months with two-digit years, as CV classes print
 #: them. Read only as a range: a lone "10/18" is as likely a fraction, a score or a day.
 MONTH_SHORT_YEAR_RANGE = re.compile(

@@ -13,7 +13,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
-from kg.extract.dates import find_dates
+from kg.extract.dates import OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
     _data_rows,
     canonical_org_name,
@@ -299,16 +299,20 @@ _NAME_JOINERS = frozenset({"of", "for", "the", "and", "&", "in", "on", "de", "de
 _PRODUCT_END = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)
 
 
-#: the fields a unit's name lists after "of"/"for", the last after "and": "Department of Earth, Ocean and
-#: Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic Studies"
+#: the fields a unit's name lists after "of"/"for", the last after "and", in the languages of the vocabulary:
+#: "Department of Earth, Ocean and Atmospheric Sciences", "Institute of Cultural, Cognitive, and Linguistic
+#: Studies", "Dipartimento di Scienze Agrarie, Alimentari e Ambientali"
+_SERIES_AND = r"(?:and|&|e|y|et|und|i)"
 _FIELD_SERIES = re.compile(
-    r"\b(?:of|for)\s+(?P<items>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})*),?"
-    r"\s+(?:and|&)\s+[A-Z][\w'’-]*")
+    r"\b(?:of|for|di|de|des|du|für|do|da|della|del)\s+(?P<items>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2}"
+    r"(?:,\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2})*),?"
+    rf"\s+{_SERIES_AND}\s+[A-ZÀ-Þ][\w'’-]*")
+_SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
 def _field_series(text: str) -> list[tuple[int, int]]:
     """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
-    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or ", and" in m.group(0)
+    return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
             if not any(is_location(item.strip()) for item in m.group("items").split(","))]
 
 
@@ -321,7 +325,7 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
     ['Faculty of Technology, Policy and Management', 'Quillon University']
     """
     out, start = [], 0
-    series = _field_series(text) if "," in text and " and " in text or " & " in text else []
+    series = _field_series(text) if "," in text and _SERIES_HINT.search(text) else []
     for match in _SEGMENT_SPLIT.finditer(text):
         if any(b < match.start() < e for b, e in series):
             continue
@@ -385,6 +389,9 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
     """
     cleaned = text
     for _, begin, end in reversed(find_dates(text)):
+        # "Dal 2021", "Entre 2015 e 2019": no organisation "Dal" (a word just before the date: a short look back)
+        since = OPENING_WORD_BEFORE.search(cleaned, max(0, begin - 30), begin)
+        begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
     cleaned = _NOW_WORD.sub(",", cleaned)
     return _blanked_chain(cleaned, context_org)
@@ -405,6 +412,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
             if not seg.strip():
                 continue  # a label ("Dissertation: ...")
+        if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
+                and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
+            continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
         lead = degree_span(seg)
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
@@ -460,18 +470,30 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 free_upto += 1
             first_free = first_free and free_upto >= i
             mention = classify_segment(target, context_org=first_free)
+            if mention is not None and mention.guessed and i and cleaned[:offset].rstrip().endswith("(") \
+                    and is_role(pieces[i - 1][0]):
+                mention = None  # "Ricercatrice (RTD-B)": the role's short form, no employer
         if mention is not None:
             begin = offset + shift
             out.append(replace(mention, begin=begin, end=begin + len(target)))
-    # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation
-    out = [m for j, m in enumerate(out) if not (j and CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
-                                                and cleaned[out[j - 1].end:m.begin].strip() == "(")]
+    # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation, and so is
+    # the acronym in brackets of the name before it ("Karlsruher Institut für Technologie (KIT)")
+    out = [m for j, m in enumerate(out) if not (j and cleaned[out[j - 1].end:m.begin].strip() == "(" and (
+        CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name) or _initials(out[j - 1].written) == m.written))]
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
+
+
+def _initials(name: str) -> str:
+    """The capitals a name's words begin with: the acronym it is written as ("Karlsruher Institut für Technologie": KIT)."""
+    return "".join(w[0] for w in _CAPITALISED_WORD.findall(name))
+
+
+_CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
 
 
 _SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)
@@ -487,7 +509,8 @@ def _is_campus(name: str, after: str) -> bool:
 
 
 def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
-    """Join "University of California" and "Davis" back into one organisation name."""
+    """Join "University of California" and "Davis" back into one organisation name, and a company's
+    name and its legal form ("Acme Widgets, Inc.")."""
     out: list[tuple[str, int]] = []
     i = 0
     while i < len(pieces):
@@ -495,7 +518,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
         if i + 1 < len(pieces):
             nxt = pieces[i + 1][0].strip()
             joined = f"{seg.strip()}, {nxt}"
-            if lookup_organization(joined) or _is_campus(seg.strip(), nxt):
+            if lookup_organization(joined) or _is_campus(seg.strip(), nxt) or _LEGAL_FORM_AFTER.fullmatch(" " + nxt):
                 out.append((joined, offset))
                 i += 2
                 continue
@@ -510,7 +533,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 _CAP = rf"(?!(?:{_WORDS['not_name_opening']})\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = rf"(?:{_WORDS['name_connector']})"
 _PHRASE = re.compile(
-    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
+    rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+|d['’])?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
 
 

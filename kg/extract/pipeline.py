@@ -158,7 +158,7 @@ def extract(document: Document) -> Extraction:
                     prose_lines.append((i, ""))
                     continue
                 prose_lines.append((i, text))
-    prose = passages(prose_lines)
+    prose = passages(prose_lines, numbers={i: lines[i].number for i, _ in prose_lines})
     read_prose(ctx, registry, subject_id, prose, subject_names)
     read_members(ctx, registry, subject_id, members)
     read_prose_students(ctx, registry, subject_id, prose)

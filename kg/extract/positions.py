@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dc_field
 
-from kg.extract.dates import DateRange, OPEN_END_ABROAD, find_date_range, find_dates
+from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
@@ -45,8 +45,8 @@ _COMMITTEE = re.compile(r"committee", re.I)
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
 _EMPLOYER_LABEL = re.compile(rf"^(?:{_WORDS['employer_label']})\s*(?::|\s\|)\s*", re.I)
-#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Dates: ...").
-_DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:]{0,25}:", re.I)
+#: A labelled line of dates ("Fecha de inicio: 01/09/2016", "Zeitraum: 2015 - 2019", "Date (da – a)    2015 - 2019").
+_DATE_LABEL = re.compile(r"^(?:fechas?|dates?|datum|datas?|période|periodo|período|zeitraum|duration|duración)\b[^:|]{0,25}(?::|\s\|)", re.I)
 #: A labelled line stating the role ("Position: X", "Categoría profesional: Profesor Titular de Universidad"): its
 #: value is the job title whatever words it holds.
 _ROLE_LABEL = re.compile(rf"^(?:{_WORDS['role_label']})\s*:\s*", re.I)
@@ -86,7 +86,6 @@ _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ",
 #: A slash between two CJK names ("实验室/大学"): two organisations.
 _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
 #: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
-_DATED_OPENING = re.compile(r"^(?:\d{1,2}/)?(?:19|20)\d\d\s*(?:[-–—]|to|bis|a|à)\s*(?:(?:\d{1,2}/)?(?:19|20)\d\d|[^\W\d]+)\s*[:|,]")
 #: A referee's relation to the owner that makes them the owner's advisor.
 _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
@@ -280,6 +279,22 @@ def _role_text(text: str, chain: list[OrgMention]) -> str | None:
 _OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
 
 
+def _dated_opening(text: str) -> bool:
+    """Whether a line opens with its dates, then a colon, bar or comma: an entry, however long.
+
+    >>> _dated_opening("2019 - 2021: Postdoc, X"), _dated_opening("Da novembre 2022: Ricercatrice, X")
+    (True, True)
+    >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
+    (False, False)
+    """
+    span = find_date_range(text[:40])
+    since = OPENING_WORD_BEFORE.search(text, 0, span.begin) if span else None
+    # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
+    if span is None or text[span.stop:].lstrip()[:1] not in ((":", "|") if since else (":", "|", ",")):
+        return False
+    return not text[: since.start() if since else span.begin].strip()
+
+
 def _chain_text(raw: str) -> str:
     """The line with emphasis markers and full stops between fields turned into segment breaks
     ("**Org** Place", "PhD, Physics. University of X. 2015") and open ends of dates left out."""
@@ -368,7 +383,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
         if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
             trig = None
-        typed = {cell.meaning: cell.text for cell in reversed(lines[index].cells)}
+        typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
             current = found[-1] if found else None
@@ -389,8 +404,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = len([w for w in text.split() if w != "|"])
-        if words > 18 and not (words <= 40 and (_DATED_OPENING.match(text) or (" | " in text and find_date_range(text)))):
+        words = len([w for w in _EMPLOYER_LABEL.sub("", text).split() if w != "|"])  # a label's words are no prose
+        if words > 18 and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
         if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
@@ -470,10 +485,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, dates)
             pending_through = index
             continue
-        if not chain and not dates and not degree and (current is None or current.role) and is_role(text) \
-                and len(text.split()) <= 6:
-            # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out
-            pending_role = (index, _role_text(text, []) or text if "|" in text else text)
+        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;–—-") if dates else text
+        if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (
+                current is None or ((current.start or current.end) and not is_bullet(raw) if dates else current.role)):
+            # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
+            # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
+            pending_role = (index, _role_text(undated, []) or undated if "|" in undated else undated)
+            if dates:
+                pending_dates = (index, dates)
             pending_through = index  # "2017 - 2020" / "Engineer" / "Acme Ltd": the dates above the role stay pending
             continue
         if current is not None and current.last == prior and current.chain and chain and not dates and not degree \

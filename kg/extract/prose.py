@@ -42,6 +42,8 @@ _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor
 _STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
 _JOB_NOUN = re.compile(rf"\b(?:{_WORDS['job_noun']})\b", re.I)
+#: A capitalised name after a job noun: the noun is a title ("worked with Professor Ana Ruiz"), no job of the sentence's.
+_NAME_AFTER_TITLE = re.compile(r"\s+[A-Z][\w'’.-]*\s+[A-Z]")
 #: A sentence saying its person studies or studied: a student, a candidate, a degree or thesis.
 _STUDENT_STATE = re.compile(rf"\b(?:{_WORDS['student_state']})(?!\w)", re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
@@ -71,7 +73,9 @@ _ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)
 _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
 
 
-_EMPLOY = re.compile(r"\b(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)\s+", re.I)
+#: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
+_EMPLOY = re.compile(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
+                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+", re.I)
 
 
 def _employer_list(head: str, orgs):
@@ -373,7 +377,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
             if about:
                 # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"
-                if _JOB_NOUN.search(sentence) and not degree_span(sentence):
+                if _names_a_job(sentence) and not degree_span(sentence):
                     studying = False
                 elif _STUDENT_STATE.search(sentence):
                     studying = True
@@ -381,7 +385,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
             for clause in _CLAUSE.split(sentence):
                 if clause and clause.strip():
                     found = _sentence(ctx, registry, subject_id, clause, evidence, about,
-                                      studying and not _JOB_NOUN.search(sentence))
+                                      studying and not _names_a_job(sentence))
                     # "..., where I run the X Lab": the lab is part of the organisation just named
                     if previous and found and clause.lstrip().lower().startswith("where"):
                         parent = previous[-1]
@@ -423,6 +427,16 @@ def _cjk_orgs(text: str) -> list:
             if found is not None:
                 out.append(OrgMention(found.name, part, found.type, found.known, begin + at, begin + at + len(part)))
     return out
+
+
+def _names_a_job(sentence: str) -> bool:
+    """Whether a sentence names a job ("as a postdoc"), not only a person's title ("with Professor Ana Ruiz").
+
+    >>> _names_a_job("She was a professor at X."), _names_a_job("She worked with Professor Ana Ruiz.")
+    (True, False)
+    """
+    return any(not (m.group(0)[:1].isupper() and _NAME_AFTER_TITLE.match(sentence, m.end()))
+               for m in _JOB_NOUN.finditer(sentence))
 
 
 def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:

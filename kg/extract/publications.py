@@ -662,7 +662,10 @@ def parse_citation(text: str) -> Citation | None:
         elif match.group(2) and whole[match.start() - 1] == ".":
             # "Title. with Acme Corp. Venue": a partner organisation after the title's full stop, not its words
             whole = (whole[:match.start()] + " " + whole[match.end():].lstrip(".; ")).strip()
-    c = _read_fields(whole)
+    japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
+    c = _read_fields(whole) if japanese is None else Citation(
+        _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
+        japanese.group("venue").strip())
     if c is None:
         return None
     if not whole.isascii() and _CJK_CHARACTER.search(whole):
@@ -684,6 +687,13 @@ _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _CJK_NAME_LEAD = re.compile(r"^([\u3400-\u9fff]{2,4})\s*[.:：．]\s*(?=\S)")
 #: A title in corner brackets, the Japanese quotation marks ("「層状ペロブスカイト...」").
 _CORNER_QUOTED = re.compile(r"[「『](?P<title>[^「」『』]{4,300})[」』]\s*[,，.、]?\s*(?P<rest>[^,，.、]*)")
+#: The Japanese societies' style, "著者, 著者: 題目, 誌名, 巻, 年" (the title in 「」 or not), and the Chinese one with full
+#: stops and no type mark, "作者, 作者. 题名. 刊名, 年": names, then title, then venue.
+_CJK_COLON_CITATION = re.compile(
+    r"^(?P<authors>[\u3400-\u9fff]{1,4}\s?[\u3400-\u9fff]{1,4}(?:\s*[,，、]\s*[\u3400-\u9fff]{1,4}\s?[\u3400-\u9fff]{1,4})*)"
+    r"(?:\s*[:：]\s*[「『]?(?P<title>[^,，「」『』]{4,300}?)[」』]?\s*[,，]|\s*[.．]\s*(?P<stop_title>[^.．[]{4,300}?)\s*[.．])"
+    r"\s*(?P<venue>[^,，.．\d][^,，.．]{1,80}?)\s*[,，]")
+_CJK_NAME_SEPARATOR = re.compile(r"\s*[,，、]\s*")
 #: The venue after a Chinese national standard (GB/T 7714) type mark: "题名[J]. 计算机学报, 2016".
 _GB_TYPE_VENUE = re.compile(r"\[(?:J|C|M|D|R|N)(?:/OL)?\]\s*[.．]\s*(?P<venue>[^,，.．\d][^,，.．]{1,60})")
 

@@ -15,6 +15,7 @@ from kg.extract.orgs import classify_segment, is_location, is_role
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
+from kg.extract.vocab import degree_of
 from kg.model import Document
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -43,6 +44,8 @@ _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
 _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
+#: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
+_FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -173,7 +176,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
         if name:
-            found = _person(name)
+            # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
+            found = _person(name.title() if name.islower() else name)
             if found:
                 return found[0], found[1], _line_of(document, found[0])
     title = document.metadata.get("title")
@@ -209,9 +213,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         header = _header_name(line.text) if " | " in line.text else None
         if header:
             return header[0], header[1], index
-        label = _LABEL.match(text)
+        # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
+        label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         if label:
-            found = _person(label.group(1))
+            inverted = _FAMILY_FIRST.match(label.group(1).strip())
+            found = _person(f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2))
+                            else label.group(1))
             if found:
                 return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text

@@ -127,12 +127,18 @@ class Passage:
         return self.starts[at - 1][1] if at else self.first
 
 
-def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage]:
+def passages(lines: list[tuple[int, str]], *, join: bool = True, numbers: dict[int, int] | None = None) -> list[Passage]:
     """Group ``(line index, cleaned text)`` pairs into prose passages.
 
     Lines are joined while they continue a sentence (no blank/heading/bullet break and
     the previous line does not end a sentence), so prose wrapped over several source
-    lines reads as one passage.
+    lines reads as one passage. With the source line ``numbers`` of the indexes, a capitalised
+    line after a gap in the source (a blank line) opens a new paragraph unless the line before
+    runs on ("... in the" / "Department of X,").
+
+    >>> [p.text for p in passages([(0, "Professor of Practice, Rice University"), (1, "Ana Ruiz joined Rice in 2021.")],
+    ...                           numbers={0: 3, 1: 5})]
+    ['Professor of Practice, Rice University', 'Ana Ruiz joined Rice in 2021.']
     """
     out: list[Passage] = []
     text, starts, first, last = "", [], None, None
@@ -146,7 +152,9 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True) -> list[Passage
         continues = (join and text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
                      and (len(prev_line) >= 40 or _CONNECTOR_END.search(prev_line))
                      and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line))
-                     and not _LABEL_START.match(line) and " | " not in line and " | " not in prev_line)  # table rows stand alone
+                     and not _LABEL_START.match(line) and " | " not in line and " | " not in prev_line  # table rows stand alone
+                     and not (numbers and numbers[index] > numbers[last] + 1 and line[:1].isupper()
+                              and not prev_line.endswith(",") and not _CONNECTOR_END.search(prev_line)))
         if text and not continues:
             out.append(Passage(text, first, last, tuple(starts)))
             text, starts, first = "", [], None

@@ -90,6 +90,7 @@ SUPPORTED_SUFFIXES: frozenset[str] = frozenset(SUFFIX_FORMATS)
 #: The values of :attr:`kg.model.Document.format`.
 FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv", "org", "rst")
 
+_INNER_TABS = re.compile(r"(?<=\S)[ \t]*\t[ \t]*(?=\S)")
 _BULLET = re.compile(r"^(\s*)[•●◦▪▫■□‣⁃∙○◆◇➢➤►▶✓✔]\s*")
 
 
@@ -99,7 +100,8 @@ def _parse_text(text: str) -> tuple:
     out = Lines()
     for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
-            out.add(number, _BULLET.sub(r"\1- ", line.expandtabs(4)), clean=False)
+            # a tab between words is a column break however few spaces it would expand to ("Nome\tBARTOLINI")
+            out.add(number, _BULLET.sub(r"\1- ", _INNER_TABS.sub("   ", line).expandtabs(4)), clean=False)
     return out.result()
 
 
