@@ -325,8 +325,8 @@ _NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
 def repository_project(url: str, text: str) -> str | None:
     """The project a link to its repository names, when the link's text is the repository's name.
 
-    >>> repository_project("https://github.com/ada/python-quaec", "QuaEC")
-    'QuaEC'
+    >>> repository_project("https://github.com/ada/python-tidewalk", "TideWalk")
+    'TideWalk'
     >>> repository_project("https://github.com/ada/notes", "GitHub"), repository_project("https://github.com/ada", "ada")
     (None, None)
     """
