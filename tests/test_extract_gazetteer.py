@@ -3,15 +3,19 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from types import SimpleNamespace
 
 import pytest
 
+from kg.extract import gazetteer
 from kg.extract.gazetteer import (
+    DataFileError,
     canonical_org_name,
     classify_organization,
     data_patterns,
     known_organizations,
     lookup_organization,
+    word_groups,
 )
 
 
@@ -98,3 +102,30 @@ def test_every_row_of_a_pattern_file_is_a_regular_expression_of_its_own(filename
 def test_data_patterns_keeps_the_file_order_of_a_kind():
     assert data_patterns("org_patterns.tsv")["strong_org"].split("|")[:3] == ["universit\\w*", "univ", "institut\\w*"]
     assert data_patterns("entry_patterns.tsv")["advisor_label"].startswith("advisors?|advisers?|")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A ``data`` folder the loaders read in place of the package's own."""
+    (tmp_path / "data").mkdir()
+    monkeypatch.setattr(gazetteer, "resources", SimpleNamespace(files=lambda package: tmp_path))
+    return tmp_path / "data"
+
+
+@pytest.mark.parametrize("filename, text, load, message", [
+    ("tabless_patterns.tsv", "# words\nfruit\tapple\nfruit pear\n", data_patterns,
+     r"tabless_patterns\.tsv:3: a row is kind<TAB>pattern: 'fruit pear'"),
+    ("extra_words.tsv", "kind\twords\nfruit\tapple;pear\nveg\tleek\tkale\n", word_groups,
+     r"extra_words\.tsv:3: 3 tab-separated cells where the header names 2 \(kind, words\)"),
+])
+def test_a_bad_row_names_the_file_the_line_and_the_fault(data_dir, filename, text, load, message):
+    (data_dir / filename).write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError, match=message):
+        load(filename)
+
+
+def test_well_formed_files_load(data_dir):
+    (data_dir / "good_patterns.tsv").write_text("# fruit\nfruit\tapples?\nfruit\tpears?\n", encoding="utf-8")
+    (data_dir / "good_words.tsv").write_text("kind\twords\nfruit\tapple; pear\n", encoding="utf-8")
+    assert data_patterns("good_patterns.tsv") == {"fruit": "apples?|pears?"}
+    assert word_groups("good_words.tsv") == {"fruit": frozenset({"apple", "pear"})}

@@ -450,3 +450,54 @@ def test_german_advisors_after_bei_and_in_der_gruppe_von():
     assert ("Konrad Eschweiler", "advisedBy", "Sabine Hartlaub") in f
     assert ("Konrad Eschweiler", "studiedAt", "Universität Weißbach") in f  # where the doctorate was, after the advisor
     assert ("Konrad Eschweiler", "mentoredBy", "Marc Delorme") in f
+
+
+@pytest.mark.parametrize("name, page", [
+    ("lab.html", """<html><head><title>Quillon Lab - People</title></head><body><h1>Quillon Lab</h1>
+<p>The Quillon Lab is part of the Department of Soil Sciences at Brackenmoor University.</p>
+<h2>Current members</h2>
+<table><tr><th>Name</th><th>Position</th></tr>
+<tr><td>Edda Quillon</td><td>Principal Investigator</td></tr>
+<tr><td>Piet Hallowan</td><td>PhD student</td></tr></table>
+<h2>Alumni</h2>
+<p>Mira Tesselaar was a postdoc in the lab from 2015 to 2019 and is now a scientist at Ombrel Labs.</p>
+</body></html>"""),
+    ("gruppe.md", """# Arbeitsgruppe Quillon
+
+Die Arbeitsgruppe ist Teil des Instituts für Bodenkunde und wird geleitet von Prof. Edda Quillon.
+
+## Mitglieder
+
+- Piet Hallowan, Doktorand
+
+## Ehemalige
+
+Mira Tesselaar war von 2015 bis 2019 Postdoc in der Gruppe.
+"""),
+])
+def test_a_lab_pages_subject_is_its_leader_not_an_alumna_its_prose_introduces(tmp_path, name, page):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    (tmp_path / name).write_text(page, encoding="utf-8")
+    ex = extract(load_document(tmp_path / name))
+    assert ex.entity(ex.subject).name == "Edda Quillon"
+    f = facts(ex)
+    assert ("Piet Hallowan", "advisedBy", "Edda Quillon") in f
+    assert not any(o == "Mira Tesselaar" for _, p, o in f if p == "advisedBy")
+
+
+def test_a_co_advisor_in_the_brackets_of_an_advisor_cell(tmp_path):
+    page = """# Équipe Sols et Climat
+
+## Doctorants
+
+| Doctorant·e | Sujet | Direction de thèse |
+|---|---|---|
+| Lise Marchal | Carbone des sols | Edda Quillon (co-direction : Paul Sorel, Université de Vire) |
+| Tom Aubry | Érosion | Edda Quillon (co-supervised with Dr. Ivo Marr) |
+| Ana Vidal | Drainage | Paul Sorel |
+"""
+    f = _extract_text(tmp_path, "equipe.md", page)
+    assert {("Lise Marchal", "advisedBy", "Edda Quillon"), ("Lise Marchal", "advisedBy", "Paul Sorel"),
+            ("Tom Aubry", "advisedBy", "Edda Quillon"), ("Tom Aubry", "advisedBy", "Ivo Marr")} <= f
+    assert ("Ana Vidal", "advisedBy", "Edda Quillon") not in f and ("Tom Aubry", "advisedBy", "Paul Sorel") not in f

@@ -26,6 +26,30 @@ def test_units_of_a_sentence_in_several_languages(sentence, expected):
     assert names(find_orgs_in_text(sentence)) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("Hon forskar vid Avdelningen för tillämpad matematik vid Brisvik universitet sedan 2019.",
+     [("Avdelningen för tillämpad matematik", "Lab"), ("Brisvik universitet", "University")]),
+    ("Institutionen för marina vetenskaper och ekologi, Tornö högskola",
+     [("Institutionen för marina vetenskaper och ekologi", "Lab"), ("Tornö högskola", "University")]),
+    ("Han er ansatt ved Institutt for fysikk og teknologi siden 2018. Han underviser.",
+     [("Institutt for fysikk og teknologi", "Lab")]),
+    ("Lavora al Dipartimento di ingegneria civile e ambientale dal 2017 e insegna idraulica.",
+     [("Dipartimento di ingegneria civile e ambientale", "Lab")]),
+])
+def test_a_units_field_and_a_schools_noun_written_in_lower_case_end_where_the_sentence_goes_on(sentence, expected):
+    assert names(find_orgs_in_text(sentence)) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("The Board of Trustees of the Marrow Institute for Soil Studies has appointed Dr. Edda Quillon as Director.",
+     [("Marrow Institute for Soil Studies", "Institute")]),
+    ("She joined the Supervisory Board of the Quillon Research Centre in 2020.", [("Quillon Research Centre", "Lab")]),
+    ("said Dr. Piet Hallowan, Vice-President for Research at Tarnow University.", [("Tarnow University", "University")]),
+])
+def test_a_governing_board_and_an_office_title_are_no_organisation(sentence, expected):
+    assert names(find_orgs_in_text(sentence)) == expected
+
+
 def test_words_that_name_nothing_alone_end_the_organisation_before_them():
     # "in Ecology" is the institute's field, "at Port Verde" the university's campus
     assert names(find_orgs_in_text("I work at the Institute for Soil Science in Ecology at Quillon University.")) == [

@@ -87,6 +87,18 @@ def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     assert (c.authors, c.title, c.venue, c.year) == expected
 
 
+@pytest.mark.parametrize("text, authors", [
+    # "Surname, Given, & Surname, Given" and ";"-separated pairs: each pair is one person, even where the
+    # given names hold initials ("Maren E. M."); the other author rules alone read no name here
+    ("Lindqvist, Maren E. M., & Osei, Kwame. 2003. Argument structure in early child speech. "
+     "Journal of Child Language 30, 1-20.", ["Maren E. M. Lindqvist", "Kwame Osei"]),
+    ("Varga, Tibor S. C.; Moreau, Lucie; Ibarra, Zita; Nakamura, Emi (2009). Past tense formation in young "
+     "readers. Cognition 12, 4-9.", ["Tibor S. C. Varga", "Lucie Moreau", "Zita Ibarra", "Emi Nakamura"]),
+])
+def test_inverted_name_pairs_with_initials_in_the_given_names(text, authors):
+    assert parse_citation(text).authors == authors
+
+
 def test_equal_contribution_and_et_al():
     c = parse_citation("Mei Lin*, Ana Ruiz†, Bo Chen, et al. Federated optimization under drift. NeurIPS 2023.")
     assert c.authors == ["Mei Lin", "Ana Ruiz", "Bo Chen"]

@@ -13,7 +13,6 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,6 +30,7 @@ __all__ = [
     "data_words",
     "data_patterns",
     "word_groups",
+    "DataFileError",
 ]
 
 
@@ -49,14 +49,26 @@ class KnownOrganization:
     short_names: tuple[str, ...] = ()
 
 
-def _data_lines(filename: str) -> list[str]:
-    """The lines of a file of ``kg/extract/data`` but blank ones and ``#`` comments."""
+class DataFileError(ValueError):
+    """A row of a ``kg/extract/data`` file without the file's shape; the message names the file and line."""
+
+
+def _data_lines(filename: str) -> list[tuple[int, str]]:
+    """``(line number, line)`` of a file of ``kg/extract/data``, but blank lines and ``#`` comments."""
     text = resources.files("kg.extract").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")]
 
 
 def _data_rows(filename: str):
-    yield from csv.DictReader(_data_lines(filename), delimiter="\t", quoting=csv.QUOTE_NONE)
+    """The rows of a tab-separated file of ``kg/extract/data`` as dicts by the names its header gives."""
+    (_, header), *rows = _data_lines(filename)
+    columns = header.split("\t")
+    for number, line in rows:
+        cells = line.split("\t")
+        if len(cells) != len(columns):
+            raise DataFileError(f"{filename}:{number}: {len(cells)} tab-separated cells where the header "
+                                f"names {len(columns)} ({', '.join(columns)}): {line!r}")
+        yield dict(zip(columns, cells))
 
 
 @lru_cache(maxsize=None)
@@ -66,7 +78,7 @@ def data_words(filename: str) -> frozenset[str]:
     >>> "usa" in data_words("locations.txt")
     True
     """
-    return frozenset(w.strip().lower() for w in _data_lines(filename))
+    return frozenset(w.strip().lower() for _, w in _data_lines(filename))
 
 
 @lru_cache(maxsize=None)
@@ -79,8 +91,10 @@ def data_patterns(filename: str) -> dict[str, str]:
     ['system', 'platform', 'engine']
     """
     out: dict[str, list[str]] = {}
-    for line in _data_lines(filename):
-        kind, pattern = line.split("\t", 1)
+    for number, line in _data_lines(filename):
+        kind, tab, pattern = line.partition("\t")
+        if not (tab and kind.strip() and pattern.strip()):
+            raise DataFileError(f"{filename}:{number}: a row is kind<TAB>pattern: {line!r}")
         out.setdefault(kind.strip(), []).append(pattern.strip())
     return {kind: "|".join(patterns) for kind, patterns in out.items()}
 

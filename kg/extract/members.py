@@ -59,7 +59,8 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:i
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
-#: Where an alumnus went: "now at X", "now a postdoc at X", "→ X".
+
+
 @lru_cache(maxsize=1)
 def _now() -> re.Pattern:
     """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
@@ -70,9 +71,24 @@ def _now() -> re.Pattern:
                       r"\s*(?P<rest>[^.;。；]+)", re.I)
 
 
+#: A co-advisor in a student's note ("co-supervised with Prof. Ormsby", "in co-tutela con X", "co-direction : X").
+_CO_ADVISOR = re.compile(r"(?:\b(?:with|mit|con|avec|com|met)|(?<!\w)co-?(?:direction|encadrement|supervision|supervisor|"
+                         r"advisor|adviser|director|directora|directeur|directrice|orientador|orientadora|relatore|tutela|tutelle))"
+                         r"\s*[:：]?\s+(?P<name>.+)$", re.I)
 
-#: A co-advisor in a student's note ("co-supervised with Prof. Ormsby", "in co-tutela con X").
-_WITH = re.compile(r"\b(?:with|mit|con|avec|com|met)\s+(?P<name>.+)$", re.I)
+
+def _co_advisor(note: str, people: list[str]) -> str | None:
+    """The co-advisor a student's note names, a family name alone read as one of ``people``.
+
+    >>> _co_advisor("co-direction : Paul Sorel, Université de Vire", []), _co_advisor("co-supervised with Prof. Marr", ["Ivo Marr"])
+    ('Paul Sorel', 'Ivo Marr')
+    """
+    match = _CO_ADVISOR.search(note)
+    if not match:
+        return None
+    found = split_people(match.group("name"))
+    family = match.group("name").split()[-1]
+    return found[0].name if found else next((p for p in people if p.split()[-1] == family), None)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
@@ -118,9 +134,7 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                     continue
                 pid = ctx.add_entity(name, "Person", evidence=evidence)
                 ctx.add_relation(pid, "advisedBy", advisor, evidence=evidence)
-                other = _WITH.search(note) if match.group("names") else None
-                other = clean_person(other.group("name")) or next(
-                    (p for p in people if p.split()[-1] == other.group("name").split()[-1]), None) if other else None
+                other = _co_advisor(note, people) if match.group("names") else None
                 if other and not same_person(other, ctx.entity(advisor).name):
                     ctx.add_relation(pid, "advisedBy", ctx.add_entity(other, "Person", evidence=evidence), evidence=evidence)
                 went = _now().search(note)
@@ -550,7 +564,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         first_name = member.name.split()[0]
         for index, text in said:
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
-        advisors = [p.name for p in split_people(member.cells.get("advisor", ""))] or _labelled_advisors(member, members, owner)
+        # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
+        written = split_people(member.cells.get("advisor", ""))
+        advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
+            or _labelled_advisors(member, members, owner)
         for name in advisors:  # an Advisor(s) column
             ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)

@@ -121,6 +121,8 @@ def is_role(segment: str) -> bool:
 
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
+    >>> is_role("Vice-President for Research")
+    True
     """
     lowered = segment.lower()
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
@@ -132,6 +134,8 @@ def is_role(segment: str) -> bool:
         cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
         if cjk_role:
             words[-1] = cjk_role
+    # "Vice-President", "Pro-Rector": a title written with a hyphen is its words
+    words = [part for word in words for part in ((word,) if word in ROLES else word.split("-"))]
     if not words or not any(w in ROLES for w in words):
         return False
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
@@ -503,11 +507,22 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 # -- organisations in prose -------------------------------------------------------------------
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
-_CAP = r"(?!(?:Between|Since|From|During|Prior|After|Before|Until|Following|While|When|Where|In|At|On|With|As|I|He|She|They|My|His|Her|Our|We|This|Then|Currently|Previously|Later)\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
-_CONNECT = r"(?:of|for|and|&|de|du|des|la|le|di|der|für|för|del|da|do|in|on|at|della|delle|dei|degli|dos|das|y|e|et|und|zur|zum|pour|per|para|en|van|voor|los|las)"
+_CAP = rf"(?!(?:{_WORDS['not_name_opening']})\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
+_CONNECT = rf"(?:{_WORDS['name_connector']})"
 _PHRASE = re.compile(
     rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+)?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"
 )
+
+
+#: The lower-case words of a unit's field after its unit word ("Avdelningen" + " för tillämpad matematik",
+#: "Dipartimento" + " di ingegneria civile e ambientale"): up to five, none a word that goes on with the sentence.
+_FIELD_WORD = rf"(?!(?:{_WORDS['not_a_field_word']})(?![\w-]))[a-zß-öø-ÿ][\w-]*"
+_LOWER_CASE_FIELD = re.compile(
+    rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
+    rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
+_LOWER_CASE_FIELD_UNIT = re.compile(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$", re.I)
+#: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
+_LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 
 
 @cached_copy(32768)
@@ -517,11 +532,18 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
 
     >>> [o.name for o in find_orgs_in_text("I was a Visiting Fellow in the Department of Linguistics at the University of Vienna in 2014.")]
     ['Department of Linguistics', 'University of Vienna']
+    >>> [o.name for o in find_orgs_in_text("Hon forskar vid Avdelningen för tillämpad matematik vid Sundsvik universitet sedan 2019.")]
+    ['Avdelningen för tillämpad matematik', 'Sundsvik universitet']
     """
     out: list[OrgMention] = []
     for match in _PHRASE.finditer(text):
         phrase = match.group(0)
         begin = match.start()
+        # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
+        tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
+            or _LOWER_CASE_SCHOOL_END.match(text, match.end())
+        if tail:
+            phrase = text[begin:tail.end()]
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
@@ -676,6 +698,8 @@ def _prose_type(phrase: str) -> str | None:
 
 
 _AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)
+#: A governing board before the organisation it governs ("Board of Trustees of the X"), or alone.
+_GOVERNING_BODY = re.compile(rf"^(?:the\s+)?(?:{_WORDS['governing_body']})(?:$|\s+(?:of|de|di|du|des|der|van|del)\s+(?:the\s+)?)", re.I)
 #: the words before the first "of/at/in/on (the)": a role there ("Visiting Researcher on the X team") is no name's part
 _ROLE_PREFIX = re.compile(r"^((?:[\w-]+\s+){1,4}?)(?:of|at|in|on)\s+(?:the\s+)?", re.I)
 
@@ -702,6 +726,12 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
     if prefix and is_role(prefix.group(1)):
         begin += prefix.end()
         piece = piece[prefix.end():]
+    body = _GOVERNING_BODY.match(piece)
+    if body:  # the board governs the organisation named after it: a person works at that one
+        if body.end() == len(piece):
+            return None
+        begin += body.end()
+        piece = piece[body.end():]
     if _AWARD_END.search(piece):
         trimmed = _trim_award(piece)
         if not trimmed:

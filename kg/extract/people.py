@@ -26,7 +26,8 @@ _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
 #: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
 _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
-_LABEL_PREFIX = re.compile(r"^[^:]{0,40}:\s*")
+#: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
+_LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")

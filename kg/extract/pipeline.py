@@ -27,7 +27,7 @@ from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, parse_author_list
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.subject import find_subject, name_aliases, named_by_contact
+from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact
 from kg.extract.text import Passage, clean, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
@@ -84,7 +84,9 @@ def extract(document: Document) -> Extraction:
     sections = find_sections(document)
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
-    found = find_subject(document, skip, stop)
+    # a lab page's leader before a person prose introduces: an alumna "X was a postdoc here" is not its owner
+    found = find_subject(document, skip, stop, prose=False) or page_leader(ctx, members) \
+        or introduced_subject(document, skip)
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found
@@ -100,7 +102,7 @@ def extract(document: Document) -> Extraction:
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or page_leader(ctx, members) or _first_person_named(document, skip)
+            or _first_person_named(document, skip)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 

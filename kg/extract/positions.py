@@ -23,8 +23,7 @@ _NOTE_PARTS = re.compile(r"\s*[,;]\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
-_ROLE_AT_ORG = re.compile(r"^(?P<role>[^@]{0,60}?)\s*(?:@|\b(?:at|of|bei|an der|en|chez|presso|em|na|no|bij|à|au|aux|al|alla|"
-                          r"all['’]|nel|nella|nos|nas)(?:\b|(?<=['’])))\s*"
+_ROLE_AT_ORG = re.compile(rf"^(?P<role>[^@]{{0,60}}?)\s*(?:@|\b(?:{_WORDS['role_at']})(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
@@ -294,8 +293,7 @@ def _chain_text(raw: str) -> str:
 
 #: A word and full stop before a capital: the end of an entry's field, unless the word is abbreviated.
 _FIELD_STOP = re.compile(r"(?P<word>\b\w+|\))\.\s+(?=[A-Z])")
-_ABBREVIATED = {"dept", "univ", "inst", "natl", "intl", "assoc", "asst", "prof", "corp", "tech", "dipl", "co", "inc",
-                "ltd", "pvt", "st", "dr", "mr", "ms", "jr", "sr", "lab", "sci", "eng", "res", "ctr", "ph", "sc", "vs", "al", "no", "vol"}
+_ABBREVIATED = data_words("entry_abbreviations.txt")
 
 
 def _field_break(match: re.Match) -> str:

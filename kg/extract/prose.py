@@ -255,13 +255,12 @@ def _has_word(text: str, word: str) -> bool:
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
-_CLAUSE = re.compile(r",?\s+(?:and|but|while|whereas)\s+(?=(?:he|she|I|they|later|then|subsequently|was|were|previously|"
-                     r"earlier|before|had|has been|have been|is|are|am|now|currently|today|since|after|until)\b)|;\s+|,\s+(?=where\b)"
+_CLAUSE = re.compile(rf",?\s+(?:and|but|while|whereas)\s+(?=(?:{_WORDS['clause_opener']})\b)|;\s+|,\s+(?=where\b)"
                      # "... at X from 2016 to 2018, after a PhD at Y": another stage of the career
                      r"|,\s+(?=(?:after|before|following)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving)\s)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
-                     r"|,\s+(?:puis|dann|danach|luego|después|depois|poi|ensuite)\s+|[。，；]|(?<=[しり])、")
+                     rf"|,\s+(?:{_WORDS['then_abroad']})\s+|[。，；]|(?<=[しり])、")
 
 
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
@@ -281,8 +280,8 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
 _OPENING_PERSON = re.compile(
     r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
     r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
-    r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:is|was|has|had|received|joined|earned|holds|leads|studied|completed|"
-    r"est|a|reçoit|était|ist|war|hat|erhielt|es|fue|se|recibió|obtuvo|è|ha|era|é|foi|recebeu|obteve|werd|promoveerde)\s)")
+    r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:"
+    + _WORDS["subject_verb"] + r")\s)")
 
 
 #: The writer speaking of themselves (the page's owner).

@@ -90,12 +90,9 @@ _AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # l
 _JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
-_EQUAL_NOTE = re.compile(
-    r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
-    r"(?:equal(?:ly)? contribut\w*|contributed equally|co-?first(?:[- ]authors?)?|co-?1st(?:[- ]authors?)?|"
-    r"joint first)[^()]{0,40}\)",
-    re.I,
-)
+#: "(* denotes equal contribution)": a note on the marks of an author list, no name
+_EQUAL_NOTE = re.compile(r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
+                         rf"(?:{_PHRASES['equal_contribution']})[^()]{{0,40}}\)", re.I)
 _MARKS = "*†‡#§¶✝⁺"
 _SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from kg.extract.gazetteer import _data_rows, classify_organization
+from kg.extract.gazetteer import _data_rows, classify_organization, word_groups
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document, Line
@@ -117,7 +117,8 @@ def heading_kind(heading: str) -> str | None:
     return best[2] if best else None
 
 
-_TITLE_STOP = {"and", "of", "the", "in", "for", "&", "de", "des", "et", "und", "y", "e", "at", "on", "with", "|", "/", "-", "–"}
+#: The joiners a title-cased heading writes in lower case (``data/heading_words.tsv``).
+_TITLE_STOP = word_groups("heading_words.tsv")["title_stop"]
 
 
 def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
@@ -147,9 +148,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 
 
 #: Last words that make a short title-cased line a section heading ("Research Experience").
-_HEAD_NOUNS = {"experience", "experiences", "education", "publications", "projects", "awards", "honors",
-               "honours", "positions", "appointments", "employment", "papers", "talks", "skills", "teaching",
-               "articles", "degrees"}
+_HEAD_NOUNS = word_groups("heading_words.tsv")["head_nouns"]
 
 
 #: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.gazetteer import data_patterns
+from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.orgs import classify_segment, is_location, is_role
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
@@ -22,9 +22,10 @@ from kg.model import Document
 _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 #: The separators of a page title ("Ana Ruiz | Home", "CV - Ana Ruiz").
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
+#: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in or names the page by, and the labels of a name line.
+_PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
 #: A title part that names the page, not its owner.
-_PAGE_WORDS = re.compile(r"\b(?:about|home|homepage|cv|curriculum|resume|vitae|lebenslauf|currículum|curriculo|currículo|"
-                         r"hoja de vida|startseite|inicio|início|accueil|startpagina)\b|résumé|简历|履歴書|履历|ホーム|トップ|首页|主页|홈", re.I)
+_PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
 #: One lower-case word before a name on its line: a LaTeX header macro's colour or layout argument
 #: ("headerblue | Ana Ruiz | Chemist").
@@ -32,7 +33,7 @@ _LAYOUT_WORD = re.compile(r"\s*[a-z]+\s*")
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 
-__all__ = ["find_subject", "name_aliases"]
+__all__ = ["find_subject", "introduced_subject", "name_aliases"]
 
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
@@ -41,9 +42,7 @@ _CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
-_LABEL = re.compile(r"^(?:(?:(?:formal\s+|full\s+|legal\s+)?name|nombre(?:\s+y\s+apellidos|\s+completo)?|nom(?:\s+complet|\s+et\s+prénom)?|"
-                    r"prénom\s+et\s+nom|nome(?:\s+completo|\s+e\s+cognome)?|vorname\s+und\s+name)\s*[:：]"
-                    r"|(?:姓名|氏名|名前)\s*[:：]?)\s*(.+)$", re.I)
+_LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
 _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
@@ -70,8 +69,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 #: Keys a structured record names its owner under.
-_LABELS_OF_NAME = {"name", "full name", "fullname", "formal name", "nombre", "nombre completo", "nome", "nom",
-                   "nom complet", "vorname und name", "姓名", "氏名", "名前"}
+_LABELS_OF_NAME = data_words("name_labels.txt")
 
 
 def _from_mapping(data: Any) -> str | None:
@@ -111,8 +109,8 @@ def _label_value(data: Any, depth: int) -> str | None:
 
 
 #: The openings and closings of ``data/page_titles.txt``, each as one pattern.
-_TITLE_OPENING = re.compile(f"^(?:{data_patterns('page_titles.txt')['prefix']})", re.I)
-_TITLE_CLOSING = re.compile(f"(?:{data_patterns('page_titles.txt')['suffix']})", re.I)
+_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['prefix']})", re.I)
+_TITLE_CLOSING = re.compile(f"(?:{_PAGE_TITLE_WORDS['suffix']})", re.I)
 
 
 def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
@@ -160,7 +158,7 @@ def headline_person(headline: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
-                 stop: int | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
+                 stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
     """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
 
     Parameters
@@ -168,6 +166,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     document : Document
     skip : set of int
         Line indexes not to read (front matter already parsed, comments).
+    prose : bool
+        Whether to read a person who introduces themself in prose ("X is a ...") when nothing names the owner
+        first: ``False`` where the caller has a surer reading to try before it (a lab page's leader).
     """
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
@@ -229,7 +230,16 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             found = _person(first_column) if len(first_column) <= 60 else None
             if found and not _ABOUT.search(first_column):
                 return found[0], found[1], index
-    # prose: "I am X" / "X is a ..."
+    return introduced_subject(document, skip) if prose else None
+
+
+def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:
+    """The person prose introduces ("I am X", "X is a ..."), else the site's name: an owner no heading names.
+
+    >>> from kg.model import Line
+    >>> introduced_subject(Document("a.md", "a.md", "markdown", (Line(1, "Ana Ruiz is a chemist."),), "0"))
+    ('Ana Ruiz', (), 0)
+    """
     for index, line in enumerate(document.lines[:80]):
         if index in skip:
             continue

@@ -26,12 +26,8 @@ _ANY_DEGREE = re.compile(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']}
 
 #: What follows 博士 when it names a job, not the degree: postdoc (博士后/博士後), doctoral supervisor (博士生导师).
 _CJK_NOT_DEGREE = ("后", "後", "生导师", "生導師", "研究員")
-#: Degrees written in Chinese, Japanese or Korean (no word boundaries there); 卒業 (graduated) from a
-#: university (大学) is its bachelor's degree; a Japanese 博士前期課程 is
-#: the master's course of a doctoral programme, 博士後期課程 its doctoral course (listed first: at the same place the first one wins).
-_CJK_DEGREES = {"博士前期課程": "MS", "博士後期課程": "PhD", "博士": "PhD", "硕士": "MS", "碩士": "MS", "修士": "MS", "学士": "BS", "學士": "BS", "本科": "BS",
-                "卒業": "BS",
-                "박사": "PhD", "석사": "MS", "학사": "BS"}
+#: Degrees written in Chinese, Japanese or Korean, in the order of ``data/cjk_degrees.tsv`` (the first wins).
+_CJK_DEGREES = {row["word"].strip(): row["degree"].strip() for row in _data_rows("cjk_degrees.tsv")}
 
 
 @lru_cache(maxsize=16384)
