@@ -74,6 +74,7 @@ def test_projects_headings_in_languages(heading):
     ("She is the maintainer of tidy-kit, where she wrote the parsers.", ["tidy-kit"]),
     ("Oskar built the open tide forecasting engine GRIDLY, used by two ports.", ["GRIDLY"]),
     ("Tessera is a lightweight toolkit for reading sonar logs.", ["Tessera"]),
+    ("Marrow Tide Engine (MTE) is a lightweight engine for surge forecasts.", ["MTE"]),
     ("The station runs MARLIN (the regional tide model) for two agencies.", ["MARLIN"]),
     ("Developed GPU-based tracking methods for sonar.", []),
     ("Led city-wide surveys of street trees.", []),

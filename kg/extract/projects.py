@@ -116,8 +116,8 @@ _AUTHORSHIP_VERB = re.compile(r"such as|contribu|creat|cread|criador|author of|d
                               r"initiali[sz]ed|designed|built|maint|mantene|founder", re.I)
 _TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
-#: "Tessera is a lightweight toolkit for ...", "(QLT) is an online algorithm": a name the sentence defines as a
-#: product, the product noun ending its phrase ("a software engineer" is no product)
+#: "Tessera is a lightweight toolkit for ...", "Marrow Tide Engine (MTE) is a lightweight engine": a name the sentence
+#: defines as a product, the product noun ending its phrase ("a software engineer" is no product)
 _DEFINED = re.compile(rf"(?:^|(?<=[\s(]))(?P<name>[\w.+-]+)\)?\s+is\s+an?\s+(?:[\w/-]+,?\s+){{0,5}}?"
                       rf"(?:{_WORDS['product_after']})(?=\s+(?:for|that|which|to|of|in|on|with|used)\b|\s*[,.;(]|$)")
 _CAMEL_OR_DIGIT_OR_HYPHEN = re.compile(r"[a-z][A-Z]|\d|\w-\w")
@@ -325,8 +325,8 @@ _NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
 def repository_project(url: str, text: str) -> str | None:
     """The project a link to its repository names, when the link's text is the repository's name.
 
-    >>> repository_project("https://github.com/ada/python-quaec", "QuaEC")
-    'QuaEC'
+    >>> repository_project("https://github.com/ada/python-tidewalk", "TideWalk")
+    'TideWalk'
     >>> repository_project("https://github.com/ada/notes", "GitHub"), repository_project("https://github.com/ada", "ada")
     (None, None)
     """

@@ -225,7 +225,13 @@ def _alternatives(kind: str) -> str:
 @lru_cache(maxsize=1)
 def prose_students() -> re.Pattern:
     """Students a sentence names as the subject's: a list after what it calls them ("supervises three doctoral
-    students: A, B and C", "quattro dottorandi, tra cui X"), or one after a possessive ("her former student X")."""
+    students: A, B and C", "quattro dottorandi, tra cui X"), or one after a possessive ("her former student X").
+
+    >>> prose_students().search("She supervises two doctoral students: Ana Ruiz and Bo Lind.")["names"]
+    ' Ana Ruiz and Bo Lind.'
+    >>> prose_students().search("Her former student Dr. Ana Ruiz is now at Acme.")["one"]
+    'Dr. Ana Ruiz is now at Acme.'
+    """
     nouns = _alternatives("student_noun")
     return re.compile(rf"(?<!\w)(?:{nouns})\s*(?::|,?\s+(?:{_alternatives('names_follow')})\s+)(?P<names>[^;:]+)"
                       rf"|(?<!\w)(?:{_alternatives('possessive')})\s+(?:\w+\s+){{0,2}}?(?:{nouns})\s+(?P<one>[^;:]+)", re.I)
