@@ -471,16 +471,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
         named = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
         for at, mention in enumerate([*named, whole]):
             if mention is not None and mention.type in ("Lab", "Institute"):
-                units = [registry.add(m, evidence) for m in [mention, *named[at + 1:]]]
-                for unit, parent in zip(units, units[1:]):
-                    registry.part_of(unit, parent, evidence)
-                return units[0]
+                return registry.nest([mention, *named[at + 1:]], evidence)[0]
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
-        units = [registry.add(m, evidence) for m in named]
-        for unit, parent in zip(units, units[1:]):
-            registry.part_of(unit, parent, evidence)
-        return units[0]
+        return registry.nest(named, evidence)[0]
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None

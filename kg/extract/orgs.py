@@ -875,6 +875,16 @@ class OrgRegistry:
                 self.part_of(ids[i], parent, evidence)
         return [i for i in ids if i is not None]
 
+    def nest(self, mentions: list[OrgMention], evidence) -> list[str]:
+        """Register ``mentions`` (innermost first) with each ``partOf`` the next, as written: for a line
+        that names only where something belongs ("Department of X, University Y"), where :meth:`chain`'s
+        judgement of which units nest is not wanted. Returns the ids, innermost first.
+        """
+        ids = [self.add(m, evidence) for m in mentions]
+        for unit, parent in zip(ids, ids[1:]):
+            self.part_of(unit, parent, evidence)
+        return ids
+
     def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
         if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False

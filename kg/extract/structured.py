@@ -136,10 +136,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                             DateRange(None, "present", 0, 0), "education" if _STUDENT_ROLE.search(role) else "experience")
         else:  # named with no role: an organisation (or a unit and its parent: "Department of X, University Y"), no position
             evidence = ctx.evidence(_line(ctx, name))
-            ids = [registry.add(m, evidence) for m in find_orgs_in_text(name)[:3] or [
-                classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)]]
-            for unit, parent in zip(ids, ids[1:]):
-                registry.part_of(unit, parent, evidence)
+            registry.nest(find_orgs_in_text(name)[:3] or [
+                classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)], evidence)
     # positions / work
     for key in ("work", "positions", "experience", "employment", "appointments"):
         items = data.get(key)
