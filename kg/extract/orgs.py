@@ -222,8 +222,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
-    if any(w in _ORG_WORDS["indefinite_articles"] for w in words_all[1:]):
-        return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
@@ -260,8 +258,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             return None
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
-            return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -432,9 +428,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
-                    halves = _AND_JOINER.split(sub[1])
-                    if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
-                        candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _SPACED_AND.search(sub[1]) else candidate
@@ -774,10 +767,6 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
         if _is_campus(written, tail.group(1)):
             return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
-    legal = _LEGAL_FORM_AFTER.match(text[begin + len(piece):])
-    if legal:
-        written = written + legal.group(0)
-        return OrgMention(canonical_org_name(written), written, "Company", False, begin, begin + len(piece) + legal.end())
     known = lookup_organization(written)
     if known:
         return OrgMention(known.name, written, known.type, True, begin, begin + len(piece))
@@ -816,12 +805,6 @@ class OrgRegistry:
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
                     self._units[(key, parent_id)] = eid
                     return eid
-            # an earlier mention without parent is the same unit
-            if parent_id is not None and (key, None) in self._units:
-                eid = self._units.pop((key, None))
-                self._units[(key, parent_id)] = eid
-                self._qualify(eid, parent_id)
-                return eid
             if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
@@ -931,8 +914,6 @@ class OrgRegistry:
                     continue
                 if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
                     break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
-                if ctx.entity(oid).type == "Lab" and e.type != "Lab":
-                    continue
                 self.part_of(e.id, oid, e.evidence)
                 if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")

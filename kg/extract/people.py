@@ -21,7 +21,6 @@ _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
-_TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
 #: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
 _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
@@ -78,8 +77,6 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     words = 0
     for i, token in enumerate(tokens):
         low = token.lower()
-        if low in _SUFFIXES and i == len(tokens) - 1:
-            continue
         if low in _PARTICLES and 0 < i < len(tokens) - 1:
             continue
         if _INITIALS.match(token) and ("." in token or len(token) == 1):
@@ -122,9 +119,6 @@ def clean_person(text: str) -> str | None:
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")
-    # keep a trailing initial's dot ("G. He") but drop a sentence dot
-    if text.endswith(".") and not _TRAILING_INITIAL.search(text):
-        text = text[:-1]
     if is_person_name(text, titled=titled):
         return text
     upper_name = " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in text.split())

@@ -215,8 +215,6 @@ def extract(document: Document) -> Extraction:
                 if talk:
                     found.append((talk, talk))
             for name, written in found:
-                if ctx.find(name, "Organization") or ctx.find(name, "Project"):
-                    continue
                 ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
 
     # -- publications ----------------------------------------------------------------------------

@@ -381,8 +381,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
-        if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
-            trig = None
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess

@@ -37,7 +37,6 @@ _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
 _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
-_SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
@@ -48,7 +47,6 @@ _NAME_AFTER_TITLE = re.compile(r"\s+[A-Z][\w'’.-]*\s+[A-Z]")
 _STUDENT_STATE = re.compile(rf"\b(?:{_WORDS['student_state']})(?!\w)", re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
-_ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
 _ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
@@ -519,8 +517,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     start = end = None
     if dates:
         start, end = dates.start, dates.end
-        if dates.start is None and not study and _SINCE_FROM.search(head[: dates.begin][-12:]):
-            start, end = dates.end, "present"
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
     work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
@@ -529,8 +525,6 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         end = "present"
     if predicate == "studiedAt":
         if start is None and end is None and _CURRENT_STUDY.search(head):
-            end = "present"
-        if _ONGOING_STUDY.search(head) and end is None:
             end = "present"
     role = None
     if predicate == "workedAt":
