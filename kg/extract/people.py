@@ -31,7 +31,7 @@ _PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 
-__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "same_person",
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "name_stopwords", "same_person",
            "strip_accents"]
 
 #: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
@@ -184,23 +184,7 @@ def same_person(name: str, other: str) -> bool:
     >>> same_person("Vera K. Holm", "Vera Holm"), same_person("V. Holm", "Vera Holm"), same_person("Vera Holm", "Ivo Holm")
     (True, True, False)
     """
+    from kg.extract.publications import same_person as names_author  # publications reads this module
     a, b = name.split(), other.split()
-    return name == other or abbreviates(name, other) or abbreviates(other, name) or (
+    return names_author(name, other) or names_author(other, name) or (
         len(a) >= 2 and len(b) >= 2 and a[0] == b[0] and a[-1] == b[-1])
-
-
-def abbreviates(short: str, full: str) -> bool:
-    """Whether ``short`` is an initialled form of ``full`` ("R. Sato" / "Ryo Sato").
-
-    >>> abbreviates("R. Sato", "Ryo Sato"), abbreviates("J.-P. Roy", "Jean-Pierre Roy"), abbreviates("R. Saito", "Ryo Sato")
-    (True, True, False)
-    """
-    s, f = strip_accents(short).replace(".", ". ").split(), strip_accents(full).split()
-    if len(s) < 2 or len(f) < 2 or s[-1].lower() != f[-1].lower():
-        return False  # first-name-last order only ("Sato, R." is not handled)
-    s_given, f_given = s[:-1], f[:-1]
-    if not any(len(t.strip(".-")) == 1 for t in s_given):
-        return False
-    f_initials = [p[0].lower() for t in f_given for p in t.split("-") if p]
-    s_initials = [p[0].lower() for t in s_given for p in t.replace(".", " ").replace("-", " ").split() if p]
-    return s_initials == f_initials[: len(s_initials)] and len(s_initials) >= 1
