@@ -254,8 +254,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
     if org_type:
-        if org_type == "Company" and len(words) > 6:
-            return None
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):

@@ -264,9 +264,6 @@ def _paren_acronym(text: str) -> tuple[str, str] | None:
     for match in _PARENTHESISED.finditer(text):
         inner = _YEAR_OR_SHORT_YEAR.sub("", match.group(1)).strip(" ,.;:-")
         inner = _SOCIETY_BEFORE_ACRONYM.sub("", inner)
-        if not inner or " " in inner.strip():
-            if lookup_venue(inner) is None or len(inner) > 20:
-                continue
         if _is_acronym(inner) or lookup_venue(inner) is not None:
             return inner, text[: match.start()]
     return None
