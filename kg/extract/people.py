@@ -119,12 +119,9 @@ def clean_person(text: str) -> str | None:
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")
-    if is_person_name(text, titled=titled):
-        return text
     upper_name = " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in text.split())
-    if upper_name != text and is_person_name(upper_name):
-        return text
-    return None
+    named = is_person_name(text, titled=titled) or (upper_name != text and is_person_name(upper_name))
+    return text if named else None
 
 
 @dataclass(frozen=True)

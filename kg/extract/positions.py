@@ -139,10 +139,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "work" in t or t.startswith("in the"):
         if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
-        if t.startswith("in the") and (studying or _STUDENT.search(before)):
-            return "advisedBy"
-        if (studying or _STUDENT.search(before)) and _TITLED_PERSON_OPENING.match(after):
-            return "advisedBy"  # a student "working with Dr. A", "her PhD in 2020, working with Prof. A": the advisor
+        if (studying or _STUDENT.search(before)) and (t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
+            return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
