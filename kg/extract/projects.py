@@ -343,8 +343,7 @@ def role_project(organisation: str, role: str) -> str | None:
     >>> role_project("Acme Robotics", "Software Developer") is None
     True
     """
-    named = grant_project(role, listed=False)
-    if named:
+    if named := grant_project(role, listed=False):
         return named
     if _CONTRIBUTOR_ROLE.search(role) and looks_like_project(organisation) and (
             _project_shape(organisation) or organisation.islower()):

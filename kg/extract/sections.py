@@ -101,8 +101,7 @@ def heading_kind(heading: str) -> str | None:
     norm = _norm(heading)
     if not norm:
         return None
-    exact = exact_kind(heading)
-    if exact:
+    if exact := exact_kind(heading):
         return exact
     padded = f" {norm} "
     # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a

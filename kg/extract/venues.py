@@ -333,8 +333,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = _BEST_PAPER_NOTE.sub("", text).strip(" ,.;:-–—")
     if not text:
         return None
-    workshop = _workshop(text)
-    if workshop:
+    if workshop := _workshop(text):
         return workshop
     result = _paren_acronym(text)
     if result:
