@@ -152,12 +152,7 @@ def lookup_venue(name: str) -> KnownVenue | None:
     if not name:
         return None
     by_key, by_short = _index()
-    if name in by_short:
-        return by_short[name]
-    for key in _keys(name):
-        if key in by_key:
-            return by_key[key]
-    return None
+    return by_short.get(name) or next((by_key[key] for key in _keys(name) if key in by_key), None)
 
 
 #: A year standing alone, not part of a longer number or a decimal.
