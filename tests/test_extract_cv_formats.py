@@ -36,7 +36,8 @@ FORMATS = Path(__file__).parent / "data" / "cv_formats"
 HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
             "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org",
             "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
-            "grupo_investigacion_es.html", "cv_chicago_author_date.md"}
+            "grupo_investigacion_es.html", "cv_chicago_author_date.md",
+            "biblatex_cv_en.tex", "cv_cs.org", "cv_ru.txt", "cv_vi.md", "cv_word_el.html", "fresh_resume_en.yaml"}
 
 
 @pytest.fixture(scope="module")
