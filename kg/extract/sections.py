@@ -136,8 +136,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
     if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
-    cjk = bool(_CJK_OPENING.match(text))
-    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
+    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew)
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
     if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
         return True, 1
