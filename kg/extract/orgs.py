@@ -36,7 +36,6 @@ _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|departme
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _THE_UNIVERSITY = re.compile(r"^the university", re.I)
-_CAPITAL_OR_CJK = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
@@ -212,8 +211,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
     if len(text) < 2 or len(text) > 120:
         return None
-    if not _CAPITAL_OR_CJK.search(text[:1]) and not _LOWER_THEN_CAPITAL.match(text):
-        # organisations start with a capital ("eBay" aside)
+    if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
+        # organisations start with a capital ("eBay" aside) or a letter of a script without capitals (Han, Arabic)
         if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
             return None
     known = lookup_organization(text, short_names=context_org)
@@ -260,7 +259,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             return None
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
+        if all(not w[:1].isalpha() or w[:1].islower() for w in words):
             return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
