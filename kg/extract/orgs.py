@@ -34,8 +34,7 @@ from kg.extract.vocab import degree_of, degree_span, field_of
 _WORDS = data_patterns("org_patterns.tsv")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
-_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
-_THE_UNIVERSITY = re.compile(r"^the university", re.I)
+_LEADING_ARTICLE = re.compile(r"^(?:the(?!\s+university)|a|an)\s+", re.I)
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
@@ -46,10 +45,8 @@ _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
-_SPACED_AND = re.compile(r"\s(?:and|&)\s")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
-_LEGAL_FORM = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
 _COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
 _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
@@ -208,7 +205,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
+    text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
     if len(text) < 2 or len(text) > 120:
         return None
     if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
@@ -436,7 +433,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                         candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if _SPACED_AND.search(sub[1]) else candidate
+                        mention = None if _AND_JOINER.search(sub[1]) else candidate
                         break
             else:
                 sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
@@ -570,7 +567,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
             phrase, begin = phrase[noun.end():], begin + noun.end()
-        if _LEGAL_FORM.fullmatch(phrase):
+        if _LEGAL_FORM_AFTER.fullmatch(" " + phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
                 written = text[owner.start():match.end()]

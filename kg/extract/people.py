@@ -53,16 +53,15 @@ _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F\u0391-\u03A9\u0400-\u042F]\.?-?){
 
 
 def _is_name_word(token: str) -> bool:
-    """A capitalised word (any cased script), or a word of a script without capitals (Arabic, Hebrew, Devanagari)
-    with its vowel signs; Han, kana and Hangul names are matched whole by ``_CJK``.
+    """A capitalised word of a script with capitals, or a word of one without (Arabic, Hebrew, Devanagari) with its
+    vowel signs; Han, kana and Hangul names are matched whole by ``_CJK``.
 
-    >>> _is_name_word("Ольга"), _is_name_word("शर्मा"), _is_name_word("of"), _is_name_word("大学")
-    (True, True, False, False)
+    >>> _is_name_word("Ольга"), _is_name_word("शर्मा"), _is_name_word("of"), _is_name_word("大学"), _is_name_word("A1")
+    (True, True, False, False, False)
     """
     first = token[:1]
-    caseless = first.isalpha() and first.lower() == first.upper() and re.match(f"[{_CJK_LETTERS}]", first) is None
-    return (first.isupper() or caseless) and all(
-        c.isalnum() or c in "'’.-" or unicodedata.category(c).startswith("M") for c in token)
+    return first.isalpha() and not first.islower() and re.match(f"[{_CJK_LETTERS}]", first) is None and all(
+        c.isalpha() or c in "'’.-" or unicodedata.category(c)[0] == "M" for c in token)
 
 
 def name_stopwords() -> frozenset[str]:
@@ -100,7 +99,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
             continue
         if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):
             return False
-        if not _is_name_word(token) or any(c.isdigit() for c in token):
+        if not _is_name_word(token):
             return False
         if _CAMEL_CASE.search(token) and not _SURNAME_PREFIX.match(token):
             return False  # CamelCase is a product name ("MapReduce"), not a person
