@@ -475,18 +475,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation, and so is
     # the acronym in brackets of the name before it ("Karlsruher Institut für Technologie (KIT)")
     out = [m for j, m in enumerate(out) if not (j and cleaned[out[j - 1].end:m.begin].strip() == "(" and (
-        CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name) or _initials(out[j - 1].written) == m.written))]
+        CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
+        or "".join(w[0] for w in _CAPITALISED_WORD.findall(out[j - 1].written)) == m.written))]
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
-
-
-def _initials(name: str) -> str:
-    """The capitals a name's words begin with: the acronym it is written as ("Karlsruher Institut für Technologie": KIT)."""
-    return "".join(w[0] for w in _CAPITALISED_WORD.findall(name))
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")

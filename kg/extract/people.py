@@ -53,8 +53,7 @@ _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F\u0391-\u03A9\u0400-\u042F]\.?-?){
 
 
 def _is_name_word(token: str) -> bool:
-    """A capitalised word of a script with capitals, or a word of one without (Arabic, Hebrew, Devanagari) with its
-    vowel signs; Han, kana and Hangul names are matched whole by ``_CJK``.
+    """A capitalised word, or a word of a script without capitals with its vowel signs (Arabic, Hebrew, Devanagari).
 
     >>> _is_name_word("Ольга"), _is_name_word("शर्मा"), _is_name_word("of"), _is_name_word("大学"), _is_name_word("A1")
     (True, True, False, False, False)
