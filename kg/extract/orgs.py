@@ -40,7 +40,6 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
-_DIGIT = re.compile(r"\d")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
@@ -265,7 +264,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
                 and words[-1].lower() not in _ORG_WORDS["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
-        if _DIGIT.search(canonical):
+        if any(c.isdigit() for c in canonical):
             return None  # "T11", "Q3": grades and codes, not employers
         if all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
@@ -497,7 +496,7 @@ def _is_campus(name: str, after: str) -> bool:
     >>> _is_campus("University of California", "Davis"), _is_campus("Uppsala University", "Uppsala")
     (True, False)
     """
-    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
+    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not any(c.isdigit() for c in after)
 
 
 def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
