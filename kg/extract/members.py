@@ -173,13 +173,9 @@ def _listed_people(text: str) -> list[tuple[str, str]]:
     if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")) \
             or _advisor_label().search(text):  # "Ana Ruiz — director de tesi: X": one student's entry
         return []
-    out = []
-    for piece in _LIST_SEPARATOR.split(match.group("people")):
-        named = _member_name(piece)
-        if named is None:
-            return []
-        out.append((named[0], f"{match.group('label')}: {piece}"))
-    return out
+    pieces = _LIST_SEPARATOR.split(match.group("people"))
+    named = [_member_name(piece) for piece in pieces]  # a piece that names nobody: no list of names
+    return [] if None in named else [(n[0], f"{match.group('label')}: {piece}") for n, piece in zip(named, pieces)]
 
 
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
