@@ -121,9 +121,7 @@ _ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
 def _cjk_year(written: str) -> str:
     """The Western year of a CJK date's year: ``"2015"``, ``"平成27"`` -> ``"2015"``, ``"令和元"`` -> ``"2019"``."""
     era = _ERA_START.get(written[:2])
-    if era is None:
-        return written
-    return str(era + (1 if written[2:] == "元" else int(written[2:])))
+    return written if era is None else str(era + (1 if written[2:] == "元" else int(written[2:])))
 
 
 def _western(text: str) -> str:

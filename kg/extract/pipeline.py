@@ -272,9 +272,7 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
         return None
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
                  if names_author(name, m.group(0))), None)
-    if full:
-        return full, (name,), where[name]
-    return name, (), where[name]
+    return (full, (name,), where[name]) if full else (name, (), where[name])
 
 
 def _author_name(text: str) -> str | None:

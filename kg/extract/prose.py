@@ -107,9 +107,7 @@ _IN_SOMEONES = re.compile(r"\s+in\s+(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w-]*['’]s?$
 def _without_owner(org):
     """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter")."""
     cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
-    if cut is None:
-        return org
-    return _cut_before(org, cut.start())
+    return org if cut is None else _cut_before(org, cut.start())
 
 
 def _cut_before(org, end: int):
@@ -251,9 +249,8 @@ def _whole_word(word: str) -> re.Pattern:
 
 def _has_word(text: str, word: str) -> bool:
     """Whether ``word`` stands in ``text`` as a whole word."""
-    if word[:1] >= "\u3040":
-        return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    return bool(_whole_word(word).search(text))
+    # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
+    return word in text if word[:1] >= "\u3040" else bool(_whole_word(word).search(text))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too

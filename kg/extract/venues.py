@@ -170,9 +170,7 @@ def venue_year(text: str) -> str | None:
     if match:
         return match.group(1)
     match = _APOS_YEAR.search(text)
-    if match:
-        return str(full_year(match.group(1)))
-    return None
+    return str(full_year(match.group(1))) if match else None
 
 
 _PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
