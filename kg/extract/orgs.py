@@ -439,18 +439,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     begin = offset + shift + at
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
-        both = _AND_JOINER.split(target)
-        # two organisations when either is known, or the affiliation model reads two units of one kind
-        # ("Institute of Energy and Climate Research" is one unit, "Kauri Research and Development Centre" no pair)
-        units = parse_affiliation(target).units if mention is None and len(both) == 2 else ()
-        if mention is None and len(both) == 2 and not lookup_organization(target) and (any(lookup_organization(b) for b in both) or (
-                len(units) == 2 and units[0].kind == units[1].kind)):
-            pair = [classify_segment(b, context_org=False) for b in both]
-            if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
-                for b, m in zip(both, pair):
-                    begin = offset + shift + target.find(b)
-                    out.append(replace(m, begin=begin, end=begin + len(b)))
-                continue
         if mention is None:
             first_free = context_org and shift == 0 and not out
             while first_free and free_upto < i and (is_role(p := pieces[free_upto][0]) or is_location(p)
