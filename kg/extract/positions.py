@@ -500,12 +500,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             current.chain.extend(chain)
             current.last = index
             continue
-        if current is not None and current.project and not current.chain and chain:
-            current.chain = chain
-            if dates and not current.end:
-                current.start, current.end = dates.start, dates.end
-            current.last = index
-            continue
         starts_new = bool(chain) and (
             current is None
             or (dates is not None and chain[0].begin <= 3 and not is_bullet(raw) and not _same_chain(current.chain, chain))
