@@ -511,18 +511,15 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         else:
             return list(ids)
     dates = find_date_range(head)
-    start = end = None
-    if dates:
-        start, end = dates.start, dates.end
+    start, end = (dates.start, dates.end) if dates else (None, None)
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
     work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
-    if predicate == "studiedAt":
-        if start is None and end is None and _CURRENT_STUDY.search(head):
-            end = "present"
+    if predicate == "studiedAt" and start is None and end is None and _CURRENT_STUDY.search(head):
+        end = "present"
     role = None
     if predicate == "workedAt":
         m = _ROLE_AFTER_VERB.search(head)
