@@ -241,9 +241,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"]:
-        return None
-    if is_role(text):
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or is_role(text):
         return None
     canonical = canonical_org_name(text)
     org_type = classify_organization(canonical, default="")
@@ -681,9 +679,7 @@ def _prose_type(phrase: str) -> str | None:
     known = lookup_organization(text)
     if known:
         return known.type
-    if is_location(text) or is_role(text):
-        return None
-    if not _PROSE_ORG_KEYWORD.search(text):
+    if is_location(text) or is_role(text) or not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
     if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:

@@ -642,9 +642,7 @@ def _project_head(raw: str, text: str) -> str | None:
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    if lookup_organization(head) or STRONG_ORG.search(head):
-        return None
-    if find_date_range(head):
+    if lookup_organization(head) or STRONG_ORG.search(head) or find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):
