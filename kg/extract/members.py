@@ -184,6 +184,8 @@ def _listed_people(text: str) -> list[tuple[str, str]]:
     return out
 
 
+#: A directory's name cell written family name first ("Ashworth, Dr Miriam", "Hargreaves, Tom").
+_FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’-]*),\s+([^,]+)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -320,7 +322,11 @@ def list_members(ctx, sections) -> list[_Member]:
                     continue
             if not kind and columns is None:
                 continue
-            named = named if kind else _member_name(text)
+            name_at = next((i for i, c in (columns or {}).items() if c == "name"), None)
+            if name_at is not None and name_at < text.count("|") + 1:  # a row's name is its Name cell
+                named = _member_name(_FAMILY_FIRST.sub(r"\2 \1", text.split("|")[name_at].strip()))
+            else:
+                named = named if kind else _member_name(text)
             listed = _listed_people(text) if kind and not columns else []
             if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
                 for name, entry in listed:
@@ -339,8 +345,9 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.texts.append((index, text))
                 continue
             if named:
+                # a table of students with their advisors is the page's members, not its owner's supervisions
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group,
+                                  supervision=kind == "supervision" and "advisor" not in (columns or {}).values(), group=group,
                                   panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
                 if columns is not None and "|" in text:
@@ -427,7 +434,7 @@ def _role_line(member: _Member) -> str:
 
 
 #: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
-_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)]{2})\.\s+(?=[A-Z])")
+_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\u03ac-\u03ce\u0430-\u045f]{2})\.\s+(?=[A-Z\u0386-\u03AB\u0400-\u042F])")
 
 
 #: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets, a label.

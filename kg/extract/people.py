@@ -47,7 +47,8 @@ _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
 #: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last
 #: character is none that ends a unit or a title ("理学部 准教授").
 _CJK_SPACED = re.compile(r"^[\u3400-\u9fff\u3040-\u30ff]{1,3} [\u3400-\u9fff\u3040-\u30ff]{1,3}$(?<![学院部科所室館局課授員長師])")
-_WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
+#: A name word in any alphabet ("Νικόλαος", "Соколов"); its first letter a capital is checked apart.
+_WORD = re.compile(r"^[^\W\d_][\w'’.-]*$")
 _INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
 
 
@@ -86,7 +87,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
             continue
         if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):
             return False
-        if not _WORD.match(token) or any(c.isdigit() for c in token):
+        if not _WORD.match(token) or not token[0].isupper() or any(c.isdigit() for c in token):
             return False
         if _CAMEL_CASE.search(token) and not _SURNAME_PREFIX.match(token):
             return False  # CamelCase is a product name ("MapReduce"), not a person
