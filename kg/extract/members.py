@@ -482,6 +482,12 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
+    for line in ctx.document.lines[:15]:  # "De Onderzoeksgroep X is onderdeel van de Faculteit Y": the unit a sentence places
+        text = clean(line.text)
+        at = _part_of_at(text.lower())
+        unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
+        if unit is not None:
+            return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -496,21 +502,26 @@ def _page_lab(ctx, registry, owner: str, evidence):
     return None
 
 
+def _part_of_at(low: str) -> int:
+    """Where a lower-cased line says what it names belongs to ("is part of", "fa parte del", "に所属"), else -1."""
+    said = [low.find(w) for w in word_groups("prose_words.tsv")["part_of"]
+            if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
+    return min(said, default=-1)
+
+
 def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
     """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
     parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
-    words = word_groups("prose_words.tsv")["part_of"]
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text) if index not in listed else ""
         low = text.lower()
-        said = [low.find(w) for w in words if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
-        name = ctx.entity(lab).name.lower()
+        at = _part_of_at(low)
         # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte")
-        if not said or not (name in low[: min(said)] or len(low[: min(said)].split()) <= 3):
+        if at < 0 or not (ctx.entity(lab).name.lower() in low[:at] or len(low[:at].split()) <= 3):
             continue
         orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
         # the first organisation named after the words, or before them in a language that ends with its verb
-        after = [o for o in orgs if o.begin >= min(said)] or ([] if text.isascii() else orgs)
+        after = [o for o in orgs if o.begin >= at] or ([] if text.isascii() else orgs)
         for mention in after:
             parent = registry.add(mention, ctx.evidence(index))
             if parent != lab:
