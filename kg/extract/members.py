@@ -27,7 +27,7 @@ from kg.extract.people import _TITLES, clean_person, same_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _cjk_orgs, prose_students, read_prose
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.subject import _TITLE_PARTS
+from kg.extract.subject import _TITLE_PARTS, family_last
 from kg.extract.text import Passage, clean, sentence_spans
 from kg.extract.vocab import degree_of
 
@@ -184,8 +184,6 @@ def _listed_people(text: str) -> list[tuple[str, str]]:
     return out
 
 
-#: A directory's name cell written family name first ("Ashworth, Dr Miriam", "Hargreaves, Tom").
-_FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’-]*),\s+([^,]+)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -317,14 +315,15 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             if " | " in text:
                 found = _columns(text)
-                if found is not None:
+                if found is not None:  # a table outside a people section: its Name heading says who they are
                     columns, current = found, None
+                    group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
                     continue
             if not kind and columns is None:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name"), None)
             if name_at is not None and name_at < text.count("|") + 1:  # a row's name is its Name cell
-                named = _member_name(_FAMILY_FIRST.sub(r"\2 \1", text.split("|")[name_at].strip()))
+                named = _member_name(family_last(text.split("|")[name_at]))
             else:
                 named = named if kind else _member_name(text)
             listed = _listed_people(text) if kind and not columns else []
@@ -583,6 +582,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for name in advisors:  # an Advisor(s) column
             ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)
+        for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
+            add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
+                advisor.name, "Person"), advisor.note, evidence, current=True)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
