@@ -600,8 +600,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
-        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (Postdoc 2019–2022), now at X": a former one
-        former = member.alumni and not student and dates is not None and dates.start is not None and is_role(line)
+        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–2021), now at X": a former one
+        former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or is_role(member.group)):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
