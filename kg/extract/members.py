@@ -321,11 +321,9 @@ def list_members(ctx, sections) -> list[_Member]:
                     continue
             if not kind and columns is None:
                 continue
-            name_at = next((i for i, c in (columns or {}).items() if c == "name"), None)
-            if name_at is not None and name_at < text.count("|") + 1:  # a row's name is its Name cell
-                named = _member_name(family_last(text.split("|")[name_at]))
-            else:
-                named = named if kind else _member_name(text)
+            name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
+            named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
+                _member_name(text)  # a table row's name is its Name cell
             listed = _listed_people(text) if kind and not columns else []
             if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
                 for name, entry in listed:
