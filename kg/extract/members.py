@@ -166,22 +166,6 @@ class _Member:
 _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 #: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
-_LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
-
-
-def _listed_people(text: str) -> list[tuple[str, str]]:
-    """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
-    match = _LABELLED_LIST.match(text)
-    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")) \
-            or _advisor_label().search(text):  # "Ana Ruiz — director de tesi: X": one student's entry
-        return []
-    out = []
-    for piece in _LIST_SEPARATOR.split(match.group("people")):
-        named = _member_name(piece)
-        if named is None:
-            return []
-        out.append((named[0], f"{match.group('label')}: {piece}"))
-    return out
 
 
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
@@ -324,12 +308,15 @@ def list_members(ctx, sections) -> list[_Member]:
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
-            listed = _listed_people(text) if kind and not columns else []
-            if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
-                for name, entry in listed:
-                    out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
-                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group,
-                                       panel=kind if kind in ("advisors", "committee") else ""))
+            label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
+            listed = split_people(label.group("people")) if label and (
+                _has(label.group("label"), "student") or _has(label.group("label"), "alumni")) else []
+            listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Orta Doğu Teknik Üniversitesi"
+            for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"; not "Ana Ruiz — director de tesi: X"
+                entry = f"{label.group('label')}: {person.name} ({person.note or ''})"
+                out.append(_Member(person.name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
+                                   or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+            if listed:
                 current = None
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
