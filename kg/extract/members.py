@@ -120,12 +120,9 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                           if word in p.split()), subject)
             advisor = subject_id if same_person(named, subject) else ctx.add_entity(named, "Person")
             if match.group("one"):
-                words = []  # the capitalised words the possessive's noun is followed by: the student's name
-                for word in match.group("one").split()[:6]:
-                    if not word[:1].isupper() and words:
-                        break
-                    words.append(word)
-                name = clean_person(" ".join(words).strip(","))
+                words = match.group("one").split()[:6]  # the student's name: the capitalised words after the noun
+                end = next((i for i, w in enumerate(words) if i and not w[:1].isupper()), 6)
+                name = clean_person(" ".join(words[:end]).strip(","))
                 found = [(name, match.group("one"))] if name else []
             else:
                 found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
@@ -311,8 +308,8 @@ def list_members(ctx, sections) -> list[_Member]:
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
             listed = split_people(label.group("people")) if label and (
                 _has(label.group("label"), "student") or _has(label.group("label"), "alumni")) else []
-            listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Orta Doğu Teknik Üniversitesi"
-            for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"; not "Ana Ruiz — director de tesi: X"
+            listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Universität X"
+            for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
                 entry = f"{label.group('label')}: {person.name} ({person.note or ''})"
                 out.append(_Member(person.name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
                                    or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
@@ -466,7 +463,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
-    for line in ctx.document.lines[:15]:  # "De Onderzoeksgroep X is onderdeel van de Faculteit Y": the unit a sentence places
+    for line in ctx.document.lines[:15]:  # the unit a sentence places: "De Onderzoeksgroep X is onderdeel van ..."
         text = clean(line.text)
         at = _part_of_at(text.lower())
         unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
@@ -585,7 +582,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
-        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–2021), now at X": a former one
+        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or is_role(member.group)):
