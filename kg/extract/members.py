@@ -414,6 +414,8 @@ def _role_line(member: _Member) -> str:
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
+#: A doctor's or professor's title before a member's name ("Dr. Ana Ruiz", "Prof. Dr. X", "Doç. Dr. X", "Δρ. X").
+_DOCTOR = re.compile(r"^\W*(?:dr|dra|prof|profa|doç|δρ|καθ)\b", re.I)
 #: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
 _ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\u03ac-\u03ce\u0430-\u045f]{2})\.\s+(?=[A-Z\u0386-\u03AB\u0400-\u042F])")
 
@@ -551,7 +553,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
-            and not _has(role, "visiting")
+            and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
