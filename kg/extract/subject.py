@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns, data_words
-from kg.extract.orgs import classify_segment, is_location, is_role
+from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
@@ -216,9 +216,6 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
-        header = _header_name(line.text) if " | " in line.text else None
-        if header:
-            return header[0], header[1], index
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         if label:
@@ -281,23 +278,6 @@ def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tu
         if longer and longer[0] != name and longer[0].startswith(name + " "):
             return longer[0], (*aliases, name), index
     return name, aliases, _line_of(document, name)
-
-
-def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
-    """A name a LaTeX header macro gives in two arguments, given names then family name
-    (``\\header{Ana Maria}{Ruiz}{...}`` read as "Ana Maria | Ruiz | Chemist").
-
-    >>> _header_name("Ana Maria | Ruiz | Chemist and data scientist"), _header_name("Ana Ruiz | Lisbon")
-    (('Ana Maria Ruiz', ()), None)
-    """
-    parts = [clean(p) for p in raw.split(" | ", 2)]
-    if len(parts) < 2 or not parts[1] or len(parts[1].split()) != 1 or len(parts[0].split()) > 3:
-        return None
-    family = parts[1]
-    if not family[:1].isupper() or is_location(family) or is_role(family) or _PAGE_WORDS.search(family):
-        return None
-    joined = f"{parts[0]} {family}"
-    return (joined, ()) if is_person_name(joined) and clean_person(joined) == joined else None
 
 
 _EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
