@@ -554,7 +554,7 @@ FACTS = {
         Aïcha Traoré > advisedBy > Nadia Benali
         Lucas Perrot > studiedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
         Lucas Perrot > advisedBy > Sophie Garnier-Roux
-        ~Lucas Perrot > advisedBy > Paul Vasseur
+        Lucas Perrot > advisedBy > Paul Vasseur
         ~Paul Vasseur > workedAt > Université de Montclair
         ~Ewa Kowalczyk > workedAt > Équipe Modélisation et Optimisation|Laboratoire d'Informatique de Valcourt|Université de Valcourt
         ~Ewa Kowalczyk > workedAt > Institut Polytechnique de Brzezina
@@ -564,7 +564,7 @@ FACTS = {
         ?Department of Biology > partOf > University of Eastmarch
         Harriet Quenby > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
         Harriet Quenby > studiedAt > University of Wexmoor
-        ~Oluwaseun Adebayo > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
+        Oluwaseun Adebayo > workedAt > Computational Ecology Group|Department of Biology|University of Eastmarch
         Tilde Marstrand > workedAt > Computational Ecology Group|University of Eastmarch
         Tilde Marstrand > studiedAt > Nordhavn University
         Callum Ferris > studiedAt > Computational Ecology Group|University of Eastmarch
@@ -617,7 +617,7 @@ FACTS = {
         ?青木 真央 > studiedAt > 森田研究室|北浜大学
     """,
     "medewerkers_nl.html": """
-        ~Afdeling Hydraulische Techniek > partOf > Faculteit Civiele Techniek|Technische Universiteit Oostervaart
+        Afdeling Hydraulische Techniek > partOf > Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         ?Faculteit Civiele Techniek > partOf > Technische Universiteit Oostervaart
         Gerrit-Jan Oosterhuis > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
         Maaike Verbruggen > workedAt > Afdeling Hydraulische Techniek|Faculteit Civiele Techniek|Technische Universiteit Oostervaart
@@ -665,7 +665,7 @@ FACTS = {
         ?Xavier Comas > studiedAt > Grup de Recerca en Sistemes Energètics|Universitat de Pinyana
     """,
     "news_appointment_en.html": """
-        ~Miriam Achterberg > workedAt > Halden Institute for Ocean Systems
+        Miriam Achterberg > workedAt > Halden Institute for Ocean Systems
         Miriam Achterberg > workedAt > Coastal Dynamics Group|Carrow University
         ?Coastal Dynamics Group > partOf > Carrow University
         Miriam Achterberg > workedAt > Baltic Marine Research Agency
@@ -701,19 +701,19 @@ FACTS = {
         ?Lena Vogelsang > studiedAt > Nachwuchsgruppe Molekulare Katalyse|Universität Kranichfeld
     """,
     "personal_sv.md": """
-        ~Avdelningen för tillämpad matematik > partOf > Institutionen för matematiska vetenskaper|Sundsvik universitet
+        Avdelningen för tillämpad matematik > partOf > Institutionen för matematiska vetenskaper|Sundsvik universitet
         ?Institutionen för matematiska vetenskaper > partOf > Sundsvik universitet
-        ~Karin Åkesson > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        ~Per-Olof Nyberg > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        ~Sanna Lindahl > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        Karin Åkesson > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        Per-Olof Nyberg > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
+        Sanna Lindahl > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
         ~Aleksander Jovanović > workedAt > Avdelningen för tillämpad matematik|Institutionen för matematiska vetenskaper|Sundsvik universitet
-        ~Aleksander Jovanović > workedAt > Vänersborgs tekniska högskola
-        ~Hugo Ek > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Aleksander Jovanović > workedAt > Vänersborgs tekniska högskola
+        Hugo Ek > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Hugo Ek > advisedBy > Karin Åkesson
         Hugo Ek > advisedBy > Sanna Lindahl
-        ~Maja Sundqvist > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Maja Sundqvist > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Maja Sundqvist > advisedBy > Sanna Lindahl
-        ~Yusuf Demir > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
+        Yusuf Demir > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet
         Yusuf Demir > advisedBy > Karin Åkesson
         Elin Strand > workedAt > Ericsdal AB
         ?Elin Strand > studiedAt > Avdelningen för tillämpad matematik|Sundsvik universitet

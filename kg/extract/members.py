@@ -494,17 +494,20 @@ def _part_of_at(low: str) -> int:
 
 def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
     """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
-    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
+    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属", "The X Lab studies ... in the Department of Y")."""
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text) if index not in listed else ""
         low = text.lower()
-        at = _part_of_at(low)
-        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte")
+        named = low.find(ctx.entity(lab).name.lower()) if index < 15 else -1
+        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte"),
+        # or a line at the top names the lab and then units ("The X Lab studies ... in the Department of Y at Z")
+        said = _part_of_at(low) >= 0
+        at = _part_of_at(low) if said or named < 0 else named + len(ctx.entity(lab).name)
         if at < 0 or not (ctx.entity(lab).name.lower() in low[:at] or len(low[:at].split()) <= 3):
             continue
         orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
         # the first organisation named after the words, or before them in a language that ends with its verb
-        after = [o for o in orgs if o.begin >= at] or ([] if text.isascii() else orgs)
+        after = [o for o in orgs if o.begin >= at and o.type != "Company"] or ([] if text.isascii() or not said else orgs)
         for mention in after:
             parent = registry.add(mention, ctx.evidence(index))
             if parent != lab:
