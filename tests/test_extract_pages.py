@@ -55,7 +55,7 @@ FACTS = {
         ?Marco Ruggieri > workedAt > Adaptive Manipulation Lab|Carnegie Mellon University
     """,
     "neuro_lab_alumni.html": """
-        ~Osei Lab > partOf > Department of Neuroscience|University of Rochester
+        Osei Lab > partOf > Department of Neuroscience|University of Rochester
         ?Department of Neuroscience > partOf > University of Rochester
         Kwame Osei > workedAt > Osei Lab|Department of Neuroscience|University of Rochester
         Leah Goldberg > advisedBy > Kwame Osei
@@ -313,7 +313,7 @@ FACTS = {
         Nadia Okoro > workedAt > University of Ghana
     """,
     "team_page_hugo.md": """
-        ~Vasquez Group > partOf > Department of Mechanical Engineering|University of Utah
+        Vasquez Group > partOf > Department of Mechanical Engineering|University of Utah
         ?Department of Mechanical Engineering > partOf > University of Utah
         Elena Vasquez > workedAt > Vasquez Group|Department of Mechanical Engineering|University of Utah
         Elena Vasquez > studiedAt > Caltech
