@@ -37,13 +37,13 @@ import time
 import uuid
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from kg.errors import QueryError, StoreError, StoreLockedError
 from kg.model import ENTITY_TYPES, PREDICATES, KnownEntity
 from kg.queries import load_query
 
-__all__ = ["Store", "BulkWriter", "EXPORT_FORMATS"]
+__all__ = ["Store", "Answer", "BulkWriter", "EXPORT_FORMATS"]
 
 #: ``kg export`` formats: RDF serialisations, plus ``json`` (the GUIDELINES shape over the whole store).
 EXPORT_FORMATS = ("turtle", "trig", "nquads", "ntriples", "jsonld", "json")
@@ -73,6 +73,18 @@ _OLD_LAYOUT_PROPERTY = "https://w3id.org/kg/ontology#sourceDocument"
 #: the properties whose values have a kg:searchKey (kg.rdf.search_key), which a kg before it did not write
 _NAME_PROPERTIES = (_KG_NT + "name", _KG_NT + "alias")
 _SEARCH_KEY = _KG_NT + "searchKey"
+
+
+class Answer(NamedTuple):
+    """A query's answer as text (:meth:`Store.answer`): ``form`` is ``ASK`` (``boolean``), ``SELECT``
+    (``columns``, and ``rows`` of cells: text or ``None``), or ``CONSTRUCT`` / ``DESCRIBE`` (``graph``,
+    an :class:`rdflib.Graph`)."""
+
+    form: str
+    columns: list[str] = []
+    rows: list[list[str | None]] = []
+    boolean: bool | None = None
+    graph: Any = None
 
 
 class Store:
@@ -406,7 +418,7 @@ class Store:
         kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
         """
         import pyoxigraph
-        from rdflib import Graph, Variable
+        from rdflib import Variable
         from rdflib.query import Result
 
         answer = self._solutions(sparql, bindings)
@@ -422,11 +434,41 @@ class Store:
             result.bindings = ({v: convert(term) for v, term in zip(result.vars, solution)} for solution in answer)
         else:
             result = Result("CONSTRUCT")
-            triples = list(answer if max_triples is None else islice(answer, max_triples + 1))
-            result.truncated = max_triples is not None and len(triples) > max_triples
-            result.graph = Graph()
-            result.graph += (_from_ox(t) for t in triples[:max_triples])
+            result.graph, result.truncated = _graph(answer, max_triples)
         return result
+
+    def answer(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> "Answer":
+        """The answer to ``sparql`` as text, for printing (``kg query``): an :class:`Answer`.
+
+        A SELECT answer's cells are each term's text: an IRI, a blank node's label, a literal's
+        lexical form as the engine gives it (Oxigraph's canonical form on an embedded store:
+        ``2026-01-01T00:00:00Z``, as :meth:`select` and ``kg serve`` give it), ``None`` when unbound.
+        On an embedded store no rdflib term is made, so a SELECT or ASK needs no rdflib import (a
+        third of ``kg query``'s CPU at start-up); CONSTRUCT and DESCRIBE give :meth:`query`'s graph.
+
+        >>> store = Store.open(":memory:")
+        >>> store.answer("SELECT ?x ?y WHERE { BIND(<urn:a> AS ?x) }")
+        Answer(form='SELECT', columns=['x', 'y'], rows=[['urn:a', None]], boolean=None, graph=None)
+        >>> store.answer("ASK {}").boolean
+        True
+        """
+        import pyoxigraph
+
+        if not isinstance(self._ox, pyoxigraph.Store):  # a remote store answers in rdflib terms
+            result = self.query(sparql, bindings)
+            if result.type == "ASK":
+                return Answer("ASK", boolean=bool(result.askAnswer))
+            if result.type != "SELECT":
+                return Answer(result.type, graph=result.graph)
+            rows = [[None if term is None else str(term) for term in row] for row in result]
+            return Answer("SELECT", [str(v) for v in result.vars], rows)
+        solutions = self._solutions(sparql, bindings)
+        if isinstance(solutions, pyoxigraph.QueryBoolean):
+            return Answer("ASK", boolean=bool(solutions))
+        if not isinstance(solutions, pyoxigraph.QuerySolutions):
+            return Answer("CONSTRUCT", graph=_graph(solutions)[0])
+        rows = [[None if term is None else term.value for term in solution] for solution in solutions]
+        return Answer("SELECT", [v.value for v in solutions.variables], rows)
 
     def _solutions(self, sparql: str, bindings: Mapping[str, Any] | None = None):
         """Oxigraph's answer to ``sparql`` over the union of all documents, with ``bindings`` bound.
@@ -1028,13 +1070,17 @@ class _Snapshot:
 
 def _to_ox(term):
     """An rdflib term as a pyoxigraph term (what oxrdflib's converter gives, without importing oxrdflib,
-    which imports rdflib's SPARQL engine: a third of a second of every ``kg query``'s start-up).
+    which imports rdflib's SPARQL engine: a third of a second of every ``kg query``'s start-up); a
+    pyoxigraph term as it is, so that a caller with no rdflib term need not import rdflib.
 
     >>> from rdflib import Literal, URIRef
     >>> _to_ox(URIRef("urn:x")), _to_ox(Literal("2020", datatype=URIRef("urn:year"))), _to_ox(Literal("a", lang="en"))
     (<NamedNode value=urn:x>, <Literal value=2020 datatype=<NamedNode value=urn:year>>, <Literal value=a language=en>)
     """
     import pyoxigraph
+
+    if isinstance(term, (pyoxigraph.NamedNode, pyoxigraph.BlankNode, pyoxigraph.Literal)):
+        return term  # already the store's (kg.queries.parameter_bindings makes these)
     from rdflib.term import BNode, Literal, URIRef
 
     if isinstance(term, URIRef):
@@ -1045,6 +1091,17 @@ def _to_ox(term):
         return pyoxigraph.Literal(term, language=term.language,
                                   datatype=pyoxigraph.NamedNode(term.datatype) if term.datatype else None)
     raise ValueError(f"not an RDF term: {term!r}")
+
+
+def _graph(triples, max_triples: int | None = None):
+    """``(graph, truncated)``: an :class:`rdflib.Graph` of Oxigraph's ``triples`` (a CONSTRUCT or
+    DESCRIBE answer), of their first ``max_triples`` when that is given (``truncated`` if there were more)."""
+    from rdflib import Graph
+
+    triples = list(triples if max_triples is None else islice(triples, max_triples + 1))
+    graph = Graph()
+    graph += (_from_ox(t) for t in triples[:max_triples])
+    return graph, max_triples is not None and len(triples) > max_triples
 
 
 def _from_ox(term):
@@ -1203,15 +1260,12 @@ def _values_bound(sparql: str, bindings) -> str:
 
 @functools.cache
 def _query_prefixes() -> dict[str, str]:
-    """The prefixes a query may use without declaring them: rdflib's and kg's (what rdflib's
-    ``Dataset.query`` declared when queries went through it)."""
-    from rdflib import Dataset
+    """The prefixes a query may use without declaring them (``kg/queries/prefixes.json``): rdflib's
+    and kg's, what rdflib's ``Dataset.query`` declared when queries went through it, kept as data so
+    that a query needs no rdflib import."""
+    from importlib.resources import files
 
-    from kg.namespaces import bind_prefixes
-
-    dataset = Dataset()
-    bind_prefixes(dataset)
-    return {prefix: str(iri) for prefix, iri in dataset.namespaces()}
+    return json.loads((files("kg.queries") / "prefixes.json").read_text(encoding="utf-8"))
 
 
 def _prefixes() -> dict[str, str]:

@@ -377,3 +377,15 @@ def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes
     assert [str(r.s) for r in rows] == [EX + "a"]
     assert store.query("ASK { ?s dcat:keyword 'x' }").askAnswer is True
     assert store._dataset is None  # rdflib's Dataset (and its evaluation over oxrdflib) was never made
+
+
+def test_the_prefixes_a_query_need_not_declare_are_rdflibs_and_kgs():
+    """kg/queries/prefixes.json keeps them as data, so that a query needs no rdflib import."""
+    from rdflib import Dataset
+
+    from kg.namespaces import bind_prefixes
+    from kg.store import _query_prefixes
+
+    dataset = Dataset()
+    bind_prefixes(dataset)
+    assert _query_prefixes() == {prefix: str(iri) for prefix, iri in dataset.namespaces()}
