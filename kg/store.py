@@ -37,11 +37,13 @@ import time
 import uuid
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
 from kg.errors import QueryError, StoreError, StoreLockedError
-from kg.model import ENTITY_TYPES, PREDICATES, KnownEntity
 from kg.queries import load_query
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.model import KnownEntity
 
 __all__ = ["Store", "Answer", "BulkWriter", "EXPORT_FORMATS"]
 
@@ -56,10 +58,6 @@ _WRITER = "kg.lock.writer"  # JSON: who holds the lock: pid, command and, for a 
 _GENERATION = "generation"
 _COUNTS = "counts.json"  # Store.stats' figures, stamped with the generation they describe
 _KG_NT = "https://w3id.org/kg/ontology#"
-#: the triples Store.stats counts (distinct, over the union of the graphs): what ``rdf:type`` object
-#: makes a node counted where, and the predicates of the relations counted
-_COUNTED_TYPES = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}
-_COUNTED_PREDICATES = {f"<{_KG_NT}{p}>": p for p in PREDICATES}
 _SNAPSHOTS = "snapshots"
 _CURRENT = "CURRENT"  # in snapshots/: the name (a generation) of the latest snapshot
 _PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it, so it is not deleted
@@ -568,6 +566,8 @@ class Store:
 
     def known_entities(self) -> list[KnownEntity]:
         """What the store knows about each entity, in the shape the resolver compares against."""
+        from kg.model import KnownEntity
+
         entities: dict[str, dict[str, Any]] = {}
         for r in self.rows("known_entities"):
             e = entities.setdefault(
@@ -691,14 +691,15 @@ class Store:
         if seen is not None:
             seen.add(new)
             seen.discard(gone)
+        types, predicates = _counted_terms()
         for triples, step in ((fresh, 1), (gone, -1)):
             for s, p, o in triples:
                 if p != _TYPE_NT:
-                    counts["relations"][_COUNTED_PREDICATES[p]] = counts["relations"].get(_COUNTED_PREDICATES[p], 0) + step
-                elif _COUNTED_TYPES[o] is None:
+                    counts["relations"][predicates[p]] = counts["relations"].get(predicates[p], 0) + step
+                elif types[o] is None:
                     counts["documents"] += step
                 else:
-                    counts["entities"][_COUNTED_TYPES[o]] = counts["entities"].get(_COUNTED_TYPES[o], 0) + step
+                    counts["entities"][types[o]] = counts["entities"].get(types[o], 0) + step
         counts["quads"] += added_quads - old_quads
         self._keep_counts(counts)
 
@@ -706,11 +707,11 @@ class Store:
         """The counted triples of one graph (N-Triples syntax), and its number of quads."""
         import pyoxigraph
 
-        counted, quads = set(), 0
+        (types, predicates), counted, quads = _counted_terms(), set(), 0
         for quad in self._ox.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph[1:-1])):
             quads += 1
             p = str(quad.predicate)
-            if p in _COUNTED_PREDICATES or (p == _TYPE_NT and str(quad.object) in _COUNTED_TYPES):
+            if p in predicates or (p == _TYPE_NT and str(quad.object) in types):
                 counted.add((str(quad.subject), p, str(quad.object)))
         return counted, quads
 
@@ -937,6 +938,11 @@ class _Hashes:
         return len(self._sorted)
 
 
+#: bulk loads after which a writer compacts the store when it closes (:meth:`BulkWriter.close`): a
+#: build of more than ~450 documents (kg.pipeline's batches are 64 to 512 documents, a sixteenth)
+COMPACT_AFTER_LOADS = 8
+
+
 class BulkWriter:
     """Writes batches of documents as :meth:`Store.add_documents` does, on one background thread.
 
@@ -963,6 +969,7 @@ class BulkWriter:
         #: store that was empty when it started, what is not here is not in the store either
         self._seen = _Hashes()
         self._ask_store = next(iter(store._ox.quads_for_pattern(None, None, None, None)), None) is not None
+        self._bulk_loads = 0  # Oxigraph's bulk loader adds a file per index each time: see close()
 
     def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
@@ -971,7 +978,7 @@ class BulkWriter:
 
         fresh, markers, stale, swapped = [], [], [], []
         ox, queued, count = self._store._ox, self._queued, 0
-        counted, predicates, types = set(), _COUNTED_PREDICATES, _COUNTED_TYPES  # what Store.stats counts
+        counted, (types, predicates) = set(), _counted_terms()  # what Store.stats counts
         quads, batch = 0, set()
         for graph, triples in documents:
             count += 1
@@ -1025,6 +1032,7 @@ class BulkWriter:
             # vocabulary constants or IRIs the store already holds, each checked against the
             # N-Triples IRI pattern there; validating them again is a fifth of the loader's time
             ox.bulk_load(fresh, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+            self._bulk_loads += 1
         if markers:
             # one transaction: the batch's documents become visible together, after their quads
             ox.load(markers, pyoxigraph.RdfFormat.N_QUADS)
@@ -1040,9 +1048,18 @@ class BulkWriter:
             self.written += count
 
     def close(self) -> None:
-        """Wait for the last batch and stop the loading thread."""
+        """Wait for the last batch and stop the loading thread; after many batches, compact the store.
+
+        Each bulk load adds its own file to each of Oxigraph's indexes, and every later index read
+        (a query's look-up) seeks in each of them: on 10,000 documents (3.08M quads, 80 files) a
+        hub's ``people_at_org`` took 3.5x the CPU it takes once the files are merged (22 files,
+        bench/RESULTS.md). Merging rewrites the whole store (~7 s of CPU at 3M quads), so it is
+        done after :data:`COMPACT_AFTER_LOADS` bulk loads, not after a build of a few documents.
+        """
         try:
             self.wait()
+            if self._bulk_loads >= COMPACT_AFTER_LOADS:
+                self._store._ox.optimize()
         finally:
             self._pool.shutdown()
 
@@ -1091,6 +1108,17 @@ def _to_ox(term):
         return pyoxigraph.Literal(term, language=term.language,
                                   datatype=pyoxigraph.NamedNode(term.datatype) if term.datatype else None)
     raise ValueError(f"not an RDF term: {term!r}")
+
+
+@functools.cache
+def _counted_terms() -> tuple[dict, dict]:
+    """The triples :meth:`Store.stats` counts (distinct, over the union of the graphs), in N-Triples
+    syntax: what ``rdf:type`` object makes a node counted where, and the predicates of the relations
+    counted (made when first needed: kg.model's import is a tenth of ``kg query``'s start-up)."""
+    from kg.model import ENTITY_TYPES, PREDICATES
+
+    types = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}
+    return types, {f"<{_KG_NT}{p}>": p for p in PREDICATES}
 
 
 def _graph(triples, max_triples: int | None = None):
