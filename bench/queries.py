@@ -270,7 +270,8 @@ def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: i
     from kg.queries import load_query
 
     store_arg = ["--store", str(store), "--format", "csv"]
-    for code in codes:  # as installed: compiled once (with PYTHONDONTWRITEBYTECODE set, each run compiles kg again)
+    for code in codes if "cli" in paths else ():
+        # as installed: compiled once (with PYTHONDONTWRITEBYTECODE set, each kg command compiles kg again)
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "kg")], check=True)
     startup = {code: _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1:] if "cli" in paths else None
                for code in codes}
