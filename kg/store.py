@@ -435,14 +435,14 @@ class Store:
             result.graph, result.truncated = _graph(answer, max_triples)
         return result
 
-    def answer(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> "Answer":
+    def answer(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> Answer:
         """The answer to ``sparql`` as text, for printing (``kg query``): an :class:`Answer`.
 
         A SELECT answer's cells are each term's text: an IRI, a blank node's label, a literal's
         lexical form as the engine gives it (Oxigraph's canonical form on an embedded store:
         ``2026-01-01T00:00:00Z``, as :meth:`select` and ``kg serve`` give it), ``None`` when unbound.
-        On an embedded store no rdflib term is made, so a SELECT or ASK needs no rdflib import (a
-        third of ``kg query``'s CPU at start-up); CONSTRUCT and DESCRIBE give :meth:`query`'s graph.
+        On an embedded store no rdflib term is made, so a SELECT or ASK needs no rdflib import (about
+        half of ``kg query``'s CPU before its query); CONSTRUCT and DESCRIBE give :meth:`query`'s graph.
 
         >>> store = Store.open(":memory:")
         >>> store.answer("SELECT ?x ?y WHERE { BIND(<urn:a> AS ?x) }")
@@ -1114,7 +1114,7 @@ def _to_ox(term):
 def _counted_terms() -> tuple[dict, dict]:
     """The triples :meth:`Store.stats` counts (distinct, over the union of the graphs), in N-Triples
     syntax: what ``rdf:type`` object makes a node counted where, and the predicates of the relations
-    counted (made when first needed: kg.model's import is a tenth of ``kg query``'s start-up)."""
+    counted (made when first needed: a query needs none of kg.model's dataclasses, ~10 ms to import)."""
     from kg.model import ENTITY_TYPES, PREDICATES
 
     types = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}

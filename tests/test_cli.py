@@ -71,7 +71,7 @@ def test_query_reads_a_file_and_binds_parameters(built, tmp_path):
 
 
 def test_query_imports_no_rdflib_for_a_select_or_an_ask(built):
-    """rdflib's import was a third of kg query's CPU at start-up (bench/RESULTS.md): a SELECT or an ASK,
+    """rdflib's import was about half of kg query's CPU before its query (bench/RESULTS.md): a SELECT or an ASK,
     bound to an IRI or a string, reads Oxigraph's terms without it."""
     store, _ = built
     with Store.open(store, read_only=True) as s:

@@ -69,7 +69,8 @@ _ENTITY_WORDS = {"person": {"Person"}, "people": {"Person"},
 
 def parameter_bindings(store, values: Mapping[str, str], query_name: str | None = None) -> dict:
     """Terms to bind from ``VAR -> text`` (what ``kg query --param VAR=VALUE`` gives), as
-    pyoxigraph terms (the store's own: no rdflib import, a third of ``kg query``'s start-up).
+    pyoxigraph terms (the store's own: ``kg query`` then needs no rdflib, whose import was about half
+    of its CPU before the query; bench/RESULTS.md).
 
     ``<...>`` is an IRI, anything else a string, except for a packaged query's parameter whose
     header asks for an IRI: there the text is an entity's name (or alias), resolved as the
