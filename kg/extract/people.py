@@ -20,7 +20,7 @@ from kg.extract.gazetteer import data_patterns, data_words
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
-_BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 _TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
@@ -29,7 +29,7 @@ _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
-_PARENTHETICAL_NOTE = re.compile(r"\(([^()]*)\)")
+_PARENTHETICAL_NOTE = re.compile(r"[(（]([^()（）]*)[)）]")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 

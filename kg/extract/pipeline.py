@@ -84,9 +84,9 @@ def extract(document: Document) -> Extraction:
     sections = find_sections(document)
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
-    # a lab page's leader before a person prose introduces: an alumna "X was a postdoc here" is not its owner
-    found = find_subject(document, skip, stop, prose=False) or page_leader(ctx, members) \
-        or introduced_subject(document, skip)
+    # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row names no owner
+    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop, prose=False) \
+        or page_leader(ctx, members) or introduced_subject(document, skip)
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found
