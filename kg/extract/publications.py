@@ -1240,8 +1240,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (True, False)
     >>> same_person("Mei Lin", "Lin Mei"), same_person("Mei Lin", "Lin Mei", allow_reversed=True)
     (False, True)
-    >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares")
-    True
+    >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares"), same_person("Vera Holm", "Vera K. Holm")
+    (True, True)
     """
     if "," in mention:
         last, given = mention.split(",", 1)
@@ -1266,7 +1266,10 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
         a_initials = all(ini for _, ini in ra)
         b_initials = all(ini for _, ini in rb)
         if not a_initials and not b_initials:
-            if [t for t, _ in ra] == [t for t, _ in rb] and (allow_reversed or _same_order(a, b, surname)):
+            # a middle initial one spelling leaves out ("Vera Holm" / "Vera K. Holm") does not tell two people apart
+            a_middle, b_middle = [t for t, ini in ra if ini], [t for t, ini in rb if ini]
+            if [t for t, ini in ra if not ini] == [t for t, ini in rb if not ini] and (
+                    not a_middle or not b_middle or a_middle == b_middle) and (allow_reversed or _same_order(a, b, surname)):
                 return True
             continue
         if all((ta[0] == tb[0]) if (ia or ib) else (ta == tb) for (ta, ia), (tb, ib) in zip(ra, rb)):
@@ -1325,7 +1328,7 @@ def _may_be_same_person(mention: str, names: tuple[str, ...]) -> bool:
 
 
 def _same_order(a, b, surname) -> bool:
-    return [t for t, _ in a].index(surname) == [t for t, _ in b].index(surname)
+    return [t for t, ini in a if not ini].index(surname) == [t for t, ini in b if not ini].index(surname)
 
 
 # -- entries ---------------------------------------------------------------------------------
