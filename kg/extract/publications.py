@@ -713,9 +713,9 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
         c.venue = typed.group("venue").strip()
 
 
-#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
+#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
 
 
