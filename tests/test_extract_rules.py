@@ -5,7 +5,8 @@ import pytest
 
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import find_orgs_in_text, is_location, is_role, org_chain
-from kg.extract.people import clean_person, same_person, split_people
+from kg.extract.people import clean_person, split_people
+from kg.extract.publications import same_person
 from kg.extract.positions import parse_note
 from kg.extract.projects import project_mentions
 from kg.extract.sections import find_sections, heading_kind

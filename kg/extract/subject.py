@@ -159,6 +159,12 @@ def headline_person(headline: str) -> tuple[str, tuple[str, ...]] | None:
     return (names.pop(), ()) if len(names) == 1 else None
 
 
+def family_last(text: str) -> str:
+    """A name written family name first, turned ("Ashworth, Dr Miriam" -> "Dr Miriam Ashworth"); other text as it is."""
+    inverted = _FAMILY_FIRST.match(text.strip())
+    return f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2)) else text
+
+
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
                  stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
     """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
@@ -212,9 +218,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         if label:
-            inverted = _FAMILY_FIRST.match(label.group(1).strip())
-            found = _person(f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2))
-                            else label.group(1))
+            found = _person(family_last(label.group(1)))
             if found:
                 return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
