@@ -40,9 +40,12 @@ def find_identifiers(text: str) -> dict[str, str]:
     lower = text.lower() if text.isascii() else None
     if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):
         return out
-    match = _EMAIL.search(text)
-    if match:
-        out["email"] = f"{match.group(1).lstrip('.')}@{_DOT_RE.sub('.', match.group(2))}".replace("mailto:", "")
+    for match in _EMAIL.finditer(text):
+        local, domain = match.group(1), _DOT_RE.sub(".", match.group(2))
+        if local.lower() in ("mailto", "email") or "." not in domain:
+            continue  # "Verified email at x.edu": a profile's note, no address
+        out.setdefault("email", f"{local.lstrip('.')}@{domain}".replace("mailto:", ""))
+        break
     match = _ORCID.search(text)
     if match:
         out["orcid"] = match.group(1)
