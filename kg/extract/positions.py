@@ -139,7 +139,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "work" in t or t.startswith("in the"):
         if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
-        if (studying or _STUDENT.search(before)) and (t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
+        if (studying or _STUDENT.search(before)) and (
+                t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
             return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
