@@ -33,7 +33,7 @@ class Node:
     #: from, ``(identifiers, publications, organisations, coauthor keys)`` (see kg.resolve.people):
     #: fields rather than ``extra`` entries, since a dict per mention was the largest part of the
     #: resolver's memory after the mentions themselves
-    pnames: list | None = None
+    pnames: tuple | None = None
     context: tuple | None = None
 
     @property
