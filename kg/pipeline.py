@@ -37,9 +37,11 @@ __all__ = ["Budget", "BuildReport", "build", "extract_file", "extract_files", "r
 #: Below this many documents, extraction runs in this process (a pool costs more than it saves).
 PARALLEL_THRESHOLD = 64
 #: Documents written per store load during a build: from ``WRITE_BATCH`` for small builds up to
-#: ``LARGE_WRITE_BATCH`` for large ones (a sixteenth of the build). A batch is held as N-Quads
-#: text while Oxigraph loads it and the next one is mapped meanwhile, so larger loads cost memory
-#: (10k-document build peak 1,077 MB with 64, 1,268 MB with 512). Large builds need them: each
+#: ``LARGE_WRITE_BATCH`` for large ones (a sixteenth of the build). Larger loads cost memory: the
+#: batch's N-Quads text is in a file (:class:`kg.store.BulkWriter`), but Oxigraph's loader holds
+#: its quads while it sorts them (~0.7 KB a quad: ~110 MB for 512 generated documents; the
+#: 10k-document build's peak was 1,077 MB with 64, 1,268 MB with 512 when the text was also held
+#: in memory). Large builds need them: each
 #: load leaves new files that RocksDB merges into the store's, so a load costs more as the store
 #: grows (100k documents: write stage 4,341 s with 64, 1,809 s with 512).
 WRITE_BATCH = 64
@@ -437,7 +439,7 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
 
     def mapped(chunk):
         """The chunk's documents as N-Triples, one at a time: a document's triples are let go once
-        the writer has made its N-Quads text, so a batch in flight holds only that text."""
+        the writer has written their N-Quads text to the batch's file."""
         for key, document, extraction in chunk:
             try:
                 graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
