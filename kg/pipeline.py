@@ -385,7 +385,7 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     """:func:`build` from the extraction of the documents ``todo`` on: each extraction is spooled
     to disk as it arrives (see :mod:`kg.spool`), read back to resolve and to write."""
     from kg import rdf
-    from kg.resolve import resolve
+    from kg.resolve import release_caches, resolve
 
     if progress:
         progress(0, len(todo), "extracting")
@@ -418,6 +418,10 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     if progress:
         progress(0, len(loaded), "resolving")
     resolution = resolve(loaded, known=known, ror=ror)
+    # the resolver's working set is garbage now, but the allocators keep it: the write stage starts
+    # from that high water, and Oxigraph's loader (other threads, other malloc arenas) adds to it
+    release_caches()
+    _return_free_memory()
     report.timings["resolve"] = time.perf_counter() - mark
     if progress:
         progress(len(loaded), len(loaded), "resolving")
@@ -473,6 +477,21 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     report.entities = len(entities)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _return_free_memory() -> None:
+    """Give the C allocator's free memory back to the system: glibc's ``malloc_trim`` (elsewhere,
+    or where it is missing, nothing). Python frees large objects to malloc, which keeps the pages
+    for the thread that freed them.
+
+    >>> _return_free_memory()
+    """
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def remove(store, document: str) -> list[str]:
