@@ -1,5 +1,5 @@
-"""Invented CVs in French, Portuguese, Italian, German, Spanish and English, each rendered as a PDF with
-one of the layouts of :mod:`pdf_cvs`, for the held-out CV formats set (tests/data/cv_formats).
+"""Invented CVs in French, Portuguese, Italian, German, Spanish, Indonesian and English, each rendered
+as a PDF with one of the layouts of :mod:`pdf_cvs`, for the held-out CV formats set (tests/data/cv_formats).
 
 >>> sorted(PDF_CVS)[0]
 'cv_de_date_column.pdf'
@@ -254,6 +254,30 @@ _DE2 = CV(
     ),
 )
 
+_ID = CV(
+    name="Dewi Kartika Sari",
+    header=("Dosen Teknik Sipil", "Institut Teknologi Bandung", "dewi.sari@example.ac.id"),
+    updated="diperbarui Maret 2024",
+    sidebar=(Section("Bahasa", (Entry("Indonesia (ibu), Inggris (fasih), Jepang (dasar)"),)),),
+    sections=(
+        Section("Pendidikan", (
+            Entry("Doktor Teknik Sipil, Institut Teknologi Bandung", "2012–2016",
+                  ("Promotor: Prof. Ir. Bambang Suryanto",)),
+            Entry("Magister Teknik Sipil, Universitas Gadjah Mada", "2010–2012"),
+        )),
+        Section("Pengalaman Kerja", (
+            Entry("Dosen, Fakultas Teknik Sipil dan Lingkungan, Institut Teknologi Bandung", "2017–sekarang"),
+            Entry("Peneliti, Badan Riset dan Inovasi Nasional, Jakarta", "2016–2017"),
+        )),
+        Section("Publikasi", (
+            Entry("Sari, D. K. dan Suryanto, B. Seismic fragility of reinforced concrete schools in West Java. "
+                  "Earthquake Spectra, 32(4):2101–2120, 2016."),
+            Entry("Wibowo, A., Sari, D. K. dan Tanaka, H. Liquefaction mapping from cone penetration data. "
+                  "Soils and Foundations, 61:88–101, 2021."),
+        ), numbered=True),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -265,6 +289,7 @@ PDF_CVS = {
     "cv_fr_sidebar.pdf": (_FR2, "sidebar"),
     "cv_nl_grants_sidebar.pdf": (_NL, "sidebar"),
     "cv_de_date_column.pdf": (_DE2, "date_column"),
+    "cv_id_two_column.pdf": (_ID, "two_column"),
 }
 
 

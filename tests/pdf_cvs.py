@@ -14,7 +14,10 @@ is the same CV typed as plain text, one entry a line. The layouts:
   ("Page 2 of 3") on every page, and entries that break across pages;
 - ``hyphenated``: a narrow justified column with words hyphenated at line ends
   ("Univer-" / "sity");
-- ``publications``: numbered entries ("[3]") with a hanging indent, bullets as glyphs.
+- ``publications``: numbered entries ("[3]") with a hanging indent, bullets as glyphs;
+- ``two_column``: the name and header across the page, then the sections in two equal columns
+  (the first half on the left, the rest on the right; sidebar sections last), each entry's dates
+  on a small line above it, written in baseline order so the columns interleave.
 
 >>> pdf = render(CVS[0], "sidebar")
 >>> pdf[:5]
@@ -298,8 +301,33 @@ def _publications(pdf, cv: CV) -> list[Placed]:
     return flow.placed
 
 
+def _two_column(pdf, cv: CV) -> list[Placed]:
+    top = _Flow(pdf, 15, 282)
+    top.put(15, cv.name, 18, True, advance=11)
+    for line in cv.header:
+        top.put(15, line, 10)
+    sections = (*cv.sections, *cv.sidebar)
+    half = (len(sections) + 1) // 2
+    columns = []
+    for x, part in ((15, sections[:half]), (110, sections[half:])):
+        flow = _Flow(pdf, top.y + 4, 282)
+        for section in part:
+            flow.put(x, section.heading, 12, True, advance=9)
+            for number, entry in enumerate(section.entries, 1):
+                if entry.dates:
+                    flow.put(x, entry.dates, 8.5, advance=5.5)
+                lead = f"[{number}] " if section.numbered else ""
+                for index, line in enumerate(wrap(pdf, lead + entry.text, 85)):
+                    flow.put(x, line, advance=5 if index or entry.dates else 6)
+                for detail in entry.details:
+                    for line in wrap(pdf, detail, 80):
+                        flow.put(x + 4, line, advance=5)
+        columns += flow.placed
+    return top.placed + sorted(columns, key=lambda p: (p.page, p.y, p.x))
+
+
 LAYOUTS = {"date_column": _date_column, "sidebar": _sidebar, "running_header": _running_header,
-           "hyphenated": _hyphenated, "publications": _publications}
+           "hyphenated": _hyphenated, "publications": _publications, "two_column": _two_column}
 
 
 def layout(cv: CV, name: str) -> list[Placed]:

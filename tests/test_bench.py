@@ -145,7 +145,7 @@ def test_pdf_benchmark_compares_facts_and_reading_time_per_layout(capsys):
 
     pdf.main(["--before", "HEAD", "--repeat", "1"])
     rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()[2:]}
-    assert set(rows) == {"date_column", "sidebar", "running_header", "hyphenated", "publications", "all"}
+    assert set(rows) == {"date_column", "sidebar", "running_header", "hyphenated", "publications", "two_column", "all"}
     text, found_before, _, found_after = (int(v) for v in rows["all"][:4])
     assert text > 0 and 0 < found_before <= text and 0 < found_after <= text
 

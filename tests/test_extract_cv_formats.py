@@ -33,10 +33,15 @@ FORMATS = Path(__file__).parent / "data" / "cv_formats"
 #: The project-heavy documents of issue 14's projects round were written the same way: three of the eight kept
 #: aside (projects relation F1 0.33 -> 0.53 there).
 #: The fourth round kept six of its 18 aside (relation F1 0.824 -> 0.832 on the changes made without them).
+#: The fifth round (Korean, Russian, Polish, Dutch, Turkish, Greek, Czech, Vietnamese, Indonesian, Arabic, Hebrew,
+#: Hindi; biblatex, FRESH YAML, Word HTML, a two-column PDF) kept six of its 14 aside, drawn at random before any
+#: change: held-out macro relation F1 0.159 -> 0.159 (the languages' words are data they lack), the other eight
+#: 0.137 -> 0.970.
 HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
             "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org",
             "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
-            "grupo_investigacion_es.html", "cv_chicago_author_date.md"}
+            "grupo_investigacion_es.html", "cv_chicago_author_date.md",
+            "biblatex_cv_en.tex", "cv_cs.org", "cv_ru.txt", "cv_vi.md", "cv_word_el.html", "fresh_resume_en.yaml"}
 
 
 @pytest.fixture(scope="module")
@@ -355,6 +360,9 @@ def test_organisations_of_a_line_written_in_other_conventions(text, names):
     ("Pós-doutorado", "experience"), ("Ausgewählte Publikationen", "publications"),
     ("Pubblicazioni selezionate", "publications"), ("POSIZIONE ATTUALE", "experience"),
     ("Current Position", "experience"), ("Progetti", "projects"),
+    ("Werkervaring", "experience"), ("Wykształcenie", "education"), ("Yayınlar", "publications"),
+    ("Pengalaman Kerja", "experience"), ("경력 사항", "experience"), ("השכלה", "education"),
+    ("المنشورات", "publications"), ("प्रकाशन", "publications"), ("Öğretim Deneyimi", "teaching"),
 ])
 def test_section_headings_of_lattes_and_other_languages(heading, kind):
     from kg.extract.sections import exact_kind
@@ -508,3 +516,56 @@ def test_a_table_header_of_column_names_names_no_organisation():
     found = triples(FORMATS / "cv_tablas_es.rst")
     assert not [t for t in found if t[2] in ("Años", "Centro")]
     assert ("Rocío Valdelomar Iturbe", "studiedAt", "Universidad de Sevilla", "2009", "2013") in found
+
+
+# -- scripts without capitals, and the languages of the fifth round -------------------------------
+
+@pytest.mark.parametrize("name, is_name", [
+    ("Мирон Белов", True), ("سلمى ناصر", True), ("יעל ברק", True), ("कविता राव", True), ("Белов М. А.", True),
+    ("of the sea", False), ("清华大学 计算机系", False), ("Room 101", False),
+])
+def test_person_names_in_scripts_with_and_without_capitals(name, is_name):
+    from kg.extract.people import is_person_name
+
+    assert is_person_name(name) is is_name
+
+
+def test_a_plain_text_cv_in_hebrew_reads_its_headings_units_and_advisor(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("יעל ברק (Yael Barak)\n\nהשכלה\n"
+                    "2010–2015  דוקטורט בכימיה, אוניברסיטת חיפה. מנחה: פרופ' אורי שלו\n\n"
+                    "ניסיון תעסוקתי\n2019–היום  מרצה, המחלקה לכימיה, אוניברסיטת בן-גוריון בנגב\n", encoding="utf-8")
+    found = triples(path)
+    assert ("יעל ברק", "studiedAt", "אוניברסיטת חיפה", "2010", "2015") in found
+    assert ("יעל ברק", "advisedBy", "אורי שלו", None, None) in found
+    assert ("יעל ברק", "workedAt", "המחלקה לכימיה", "2019", "present") in found
+    assert ("המחלקה לכימיה", "partOf", "אוניברסיטת בן-גוריון בנגב", None, None) in found
+    assert extract(load_document(path)).entity("e1").aliases == ("Yael Barak",)
+
+
+def test_the_arabic_comma_parts_an_entry_like_a_comma(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("# سلمى ناصر\n\n## الخبرة العملية\n\n- باحثة، مركز البحوث الزراعية، 2016–2020\n", encoding="utf-8")
+    assert ("سلمى ناصر", "workedAt", "مركز البحوث الزراعية", "2016", "2020") in triples(path)
+
+
+@pytest.mark.parametrize("text, degree", [
+    ("Yüksek Lisans, Fizik", "MS"), ("Doktor Teknik Kimia", "PhD"), ("Sarjana Teknik", "BS"), ("Promotie", "PhD"),
+    ("חוקרת בתר-דוקטורט", None), ("박사후연구원", None), ("박사, 물리학", "PhD"),
+])
+def test_degree_words_of_other_languages_and_their_postdocs(text, degree):
+    from kg.extract.vocab import degree_of
+
+    assert degree_of(text) == degree
+
+
+@pytest.mark.parametrize("entry, advisor", [
+    ("2012–2016  PhD in Hydrology, University of Kessington — Advisor: Prof. Ilse Marwood", "Ilse Marwood"),
+    ("2012–2016  Doktor Teknik Kimia, Universitas Brawijaya Promotor: Prof. Ir. Sri Handayani", "Sri Handayani"),
+])
+def test_an_advisor_label_after_a_dash_or_inside_the_line_names_the_advisor(entry, advisor, tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"Tomasz Wierzbicki\n\nEducation\n{entry}\n", encoding="utf-8")
+    found = triples(path)
+    assert ("Tomasz Wierzbicki", "advisedBy", advisor, None, None) in found
+    assert any(t[1] == "studiedAt" and t[2].startswith("Univ") for t in found)

@@ -160,3 +160,12 @@ def test_a_superscript_stays_on_its_line():
                           Placed(0, 46, 20, "and Brakel, M. Scour at bridge piers. Journal of Ostmark Hydraulics,"),
                           Placed(0, 15, 25, "12:1–9, 2020.")], (210, 297))
     assert [text for _, text in lines][0].startswith("[1] Vandersloot, J. * and Brakel, M. Scour")
+
+
+def test_two_columns_of_text_sharing_baselines_are_read_one_after_the_other():
+    left = ["Education", "2010–2014 PhD in Hydraulics, Universität", "Ostmark", "Experience", "2019– Lecturer, Brakel"]
+    right = ["Publications", "[1] Sediment pulses in braided rivers.", "Rostburg Letters, 2016.", "Awards", "Flume prize"]
+    placed = [Placed(0, x, 30 + 6 * i, text) for x, column in ((15, left), (110, right)) for i, text in enumerate(column)]
+    lines, _ = pdf_lines(sorted(placed, key=lambda p: (p.y, p.x)), (210, 297))
+    texts = [text for _, text in lines]
+    assert texts.index("Publications") > texts.index("Experience") and not any("Education Publications" in t for t in texts)

@@ -34,23 +34,18 @@ from kg.extract.vocab import degree_of, degree_span, field_of
 _WORDS = data_patterns("org_patterns.tsv")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
-_LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
-_THE_UNIVERSITY = re.compile(r"^the university", re.I)
-_CAPITAL_OR_CJK = re.compile(r"[A-Z\u00C0-\u024F\u3400-\u9fff\uac00-\ud7af\u30a0-\u30ff]")
+_LEADING_ARTICLE = re.compile(r"^(?:the(?!\s+university)|a|an)\s+", re.I)
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
-_DIGIT = re.compile(r"\d")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
-_SPACED_AND = re.compile(r"\s(?:and|&)\s")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
-_LEGAL_FORM = re.compile(r"(?:Inc|Ltd|LLC|GmbH|Corp|Co|AG|plc)\.?")
 _COMPANY_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}),?\s+$")
 _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|program|programme|department|institute)$")
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
@@ -209,11 +204,11 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _LEADING_ARTICLE.sub("", text) if not _THE_UNIVERSITY.match(text) else text
+    text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
     if len(text) < 2 or len(text) > 120:
         return None
-    if not _CAPITAL_OR_CJK.search(text[:1]) and not _LOWER_THEN_CAPITAL.match(text):
-        # organisations start with a capital ("eBay" aside)
+    if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
+        # organisations start with a capital ("eBay" aside) or a letter of a script without capitals (Han, Arabic)
         if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
             return None
     known = lookup_organization(text, short_names=context_org)
@@ -260,7 +255,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             return None
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if not any(w[:1].isupper() or "\u3400" <= w[:1] <= "\ud7af" for w in words):
+        if all(not w[:1].isalpha() or w[:1].islower() for w in words):
             return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
@@ -269,7 +264,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if is_person_name(canonical) and not _CAPITALS_RUN.search(canonical) \
                 and words[-1].lower() not in _ORG_WORDS["trades"]:
             return None  # a person; "Nimbus Robotics", "Helix Genomics" have a person's shape too
-        if _DIGIT.search(canonical):
+        if any(c.isdigit() for c in canonical):
             return None  # "T11", "Q3": grades and codes, not employers
         if all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in words):
             return None  # "Applied Linguistics": a field of study
@@ -437,7 +432,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                         candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
-                        mention = None if _SPACED_AND.search(sub[1]) else candidate
+                        mention = None if _AND_JOINER.search(sub[1]) else candidate
                         break
             else:
                 sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
@@ -479,18 +474,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     # "海洋数据实验室 (OD Lab)": the Latin name in brackets after a CJK organisation is the same organisation, and so is
     # the acronym in brackets of the name before it ("Karlsruher Institut für Technologie (KIT)")
     out = [m for j, m in enumerate(out) if not (j and cleaned[out[j - 1].end:m.begin].strip() == "(" and (
-        CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name) or _initials(out[j - 1].written) == m.written))]
+        CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
+        or "".join(w[0] for w in _CAPITALISED_WORD.findall(out[j - 1].written)) == m.written))]
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
-
-
-def _initials(name: str) -> str:
-    """The capitals a name's words begin with: the acronym it is written as ("Karlsruher Institut für Technologie": KIT)."""
-    return "".join(w[0] for w in _CAPITALISED_WORD.findall(name))
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
@@ -505,7 +496,7 @@ def _is_campus(name: str, after: str) -> bool:
     >>> _is_campus("University of California", "Davis"), _is_campus("Uppsala University", "Uppsala")
     (True, False)
     """
-    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not _DIGIT.search(after)
+    return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not any(c.isdigit() for c in after)
 
 
 def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
@@ -571,7 +562,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
             phrase, begin = phrase[noun.end():], begin + noun.end()
-        if _LEGAL_FORM.fullmatch(phrase):
+        if _LEGAL_FORM_AFTER.fullmatch(" " + phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
                 written = text[owner.start():match.end()]

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -43,12 +44,23 @@ _PARTICLES = data_words("name_particles.txt")
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
-_CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]{2,4}$")
+_CJK_LETTERS = "\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff"
+_CJK = re.compile(rf"^[{_CJK_LETTERS}]{{2,4}}$")
 #: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last
 #: character is none that ends a unit or a title ("理学部 准教授").
 _CJK_SPACED = re.compile(r"^[\u3400-\u9fff\u3040-\u30ff]{1,3} [\u3400-\u9fff\u3040-\u30ff]{1,3}$(?<![学院部科所室館局課授員長師])")
-_WORD = re.compile(r"^[A-Z\u00C0-\u024F][\w\u00C0-\u024F'’.-]*$")
-_INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F]\.?-?){1,3}$")
+_INITIALS = re.compile(r"^(?:[A-Z\u00C0-\u024F\u0391-\u03A9\u0400-\u042F]\.?-?){1,3}$")
+
+
+def _is_name_word(token: str) -> bool:
+    """A capitalised word, or a word of a script without capitals with its vowel signs (Arabic, Hebrew, Devanagari).
+
+    >>> _is_name_word("Ольга"), _is_name_word("शर्मा"), _is_name_word("of"), _is_name_word("大学"), _is_name_word("A1")
+    (True, True, False, False, False)
+    """
+    first = token[:1]
+    return first.isalpha() and not first.islower() and re.match(f"[{_CJK_LETTERS}]", first) is None and all(
+        c.isalpha() or c in "'’.-" or unicodedata.category(c)[0] == "M" for c in token)
 
 
 def name_stopwords() -> frozenset[str]:
@@ -86,7 +98,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
             continue
         if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):
             return False
-        if not _WORD.match(token) or any(c.isdigit() for c in token):
+        if not _is_name_word(token):
             return False
         if _CAMEL_CASE.search(token) and not _SURNAME_PREFIX.match(token):
             return False  # CamelCase is a product name ("MapReduce"), not a person

@@ -360,8 +360,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
-                              or (trig.start() > 0 and CJK_CHAR.match(trig.group("trigger")))  # a CJK label anywhere ("博士　导师：X")
-                              or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|"))))):
+                              # a CJK trigger or a label anywhere ("博士　导师：X", "PhD, X University Promotor: Y")
+                              or (trig.start() > 0 and (CJK_CHAR.match(trig.group("trigger")) or trig.group("trigger")[-1] in ":："))
+                              or (trig.start() > 0 and text[: trig.start()].rstrip().endswith(("(", "[", ".", ";", ",", "|", "—", "–"))))):
                 break
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name

@@ -136,8 +136,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
     if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
-    cjk = bool(_CJK_OPENING.match(text))
-    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not (text[:1].isupper() or cjk):
+    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew)
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
     if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
         return True, 1
@@ -219,7 +219,7 @@ def find_sections(document: Document) -> list[Section]:
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
         if is_heading and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
-                _is_name_line(document.lines[sections[-1].lines[-1]].text):
+                clean_person(last := clean(document.lines[sections[-1].lines[-1]].text)) == last:  # a line only a name
             is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
@@ -230,9 +230,3 @@ def find_sections(document: Document) -> list[Section]:
 
 #: Sections that list people, where a heading naming a person is one of the entries.
 _PEOPLE_KINDS = ("references", "members", "students", "people_roles")
-
-
-def _is_name_line(raw: str) -> bool:
-    """Whether a line is only a person's name ("Ana Ruiz", "##### Ana Ruiz")."""
-    text = clean(raw)
-    return bool(text) and clean_person(text) == text

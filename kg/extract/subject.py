@@ -37,7 +37,8 @@ _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
 __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
-_CJK_PAREN = re.compile(r"[（(]\s*([\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff][\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff\s·]{0,8})\s*[)）]")
+#: A bracketed aside after a name: the name in another script or language when it is one ("阿玛拉", "Park Ji-hoon").
+_PAREN_ASIDE = re.compile(r"[（(]\s*([^()（）]{2,40}?)\s*[)）]")
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 #: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
@@ -56,8 +57,8 @@ _THIRD = re.compile(
 
 
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
-    aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text))
-    text = _CJK_PAREN.sub(" ", text)
+    aliases = tuple(m.group(1) for m in _PAREN_ASIDE.finditer(text) if is_person_name(m.group(1)))
+    text = _PAREN_ASIDE.sub(lambda m: " " if m.group(1) in aliases else m.group(0), text)
     parts = _NAME_LINE_PARTS.split(text)
     if len(parts) >= 3 and _PAGE_WORDS.search(parts[0]):
         return None  # "Home | Research | Members": a site's menu
@@ -256,7 +257,8 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
             if match:
                 name = clean_person(match.group("name"))
                 if name:
-                    aliases = tuple(m.group(1).strip() for m in _CJK_PAREN.finditer(text[: match.end() + 20]))
+                    after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
+                    aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
                     return name, aliases, index
     # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
     # nothing in the page itself names anybody

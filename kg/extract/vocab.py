@@ -24,8 +24,8 @@ _ANY_DEGREE = re.compile(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']}
                          + r")(?![\w])", re.IGNORECASE)
 
 
-#: What follows 博士 when it names a job, not the degree: postdoc (博士后/博士後), doctoral supervisor (博士生导师).
-_CJK_NOT_DEGREE = ("后", "後", "生导师", "生導師", "研究員")
+#: What follows 博士/박사 naming a job, not the degree: postdoc (博士后/博士後/박사후), doctoral supervisor (博士生导师).
+_CJK_NOT_DEGREE = ("后", "後", "후", "生导师", "生導師", "研究員")
 #: Degrees written in Chinese, Japanese or Korean, in the order of ``data/cjk_degrees.tsv`` (the first wins).
 _CJK_DEGREES = {row["word"].strip(): row["degree"].strip() for row in _data_rows("cjk_degrees.tsv")}
 

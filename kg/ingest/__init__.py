@@ -200,7 +200,7 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
         if raw.lstrip()[:5] == b"%PDF-":
             kind = "pdf"  # the magic number wins over a wrong suffix
         if kind != "pdf":
-            text = decode(raw)
+            text = decode(raw).translate(_ARABIC_PUNCTUATION)
         if kind is None:
             kind = _sniff(raw, text)
         if kind == "pdf":
@@ -240,6 +240,10 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
         warnings=tuple(warnings),
     )
 
+
+#: The Arabic comma and semicolon as the ASCII ones, one character for one, so that every rule that splits a
+#: list or an entry at a comma splits Arabic and Persian text too.
+_ARABIC_PUNCTUATION = str.maketrans("،؛", ",;")
 
 #: The readers of the markup formats, each ``text -> (lines, metadata)``; imported when first
 #: needed, so that reading plain text never loads docutils or the LaTeX parser.

@@ -175,9 +175,12 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
         both = sum(bool(left and right) for left, right in sides)
         lefts = sum(bool(left) for left, _ in sides)
         rights = sum(bool(right) for _, right in sides)
-        # a date column or a column of dates at a tab stop shares the other side's baselines;
-        # a sidebar and a main column each keep their own
-        if both < 0.5 * lefts and both < 0.5 * rights:
+        # a date column or a column of dates at a tab stop shares the other side's baselines and is narrow;
+        # a sidebar and a main column each keep their own; two columns of text of like widths share
+        # baselines when they share a line pitch, and are still read one after the other
+        widths = [max((p["displaced_tx"] for p in side), default=0) - min((p["tx"] for p in side), default=0)
+                  for side in ([p for left, _ in sides for p in left], [p for _, right in sides for p in right])]
+        if (both < 0.5 * lefts and both < 0.5 * rights) or min(widths) > 0.5 * max(widths):
             blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
     rows = []
     for index, block in enumerate(blocks):
