@@ -7,10 +7,11 @@ shares an organisation with the first and has the most edges (``?b`` of a pair),
 organisation's name (``?label``, and lower-cased for ``?key``). Each query then runs:
 
 - ``cli``: ``python -m kg query --name Q --param ... --format csv`` in a fresh process, its wall
-  time; ``start-up`` is the same process for ``ASK {}``, so ``cli - start-up`` is what the query
-  adds to a command (planning, evaluation and printing every row);
-- ``query``: ``Store.query`` in a worker process, reading every row (what ``kg query`` and
-  ``kg explain`` run), and ``rows``: ``Store.select`` (what the analyses run);
+  time and its CPU time (user + system: the steadier figure on a loaded machine); ``start-up`` is
+  the same process for ``ASK {}``, so ``cli - start-up`` is what the query adds to a command
+  (planning, evaluation and printing every row);
+- ``query``: ``Store.query`` in a worker process, reading every row (what ``kg explain`` and the
+  endpoint run), wall and CPU time, and ``rows``: ``Store.select`` (what the analyses run);
 - with ``--raw``, for a query that takes parameters: Oxigraph itself, the parameters given as
   ``substitutions`` and as a ``VALUES`` block at the head of the WHERE group (how to bind them
   is a measurement, not a belief).
@@ -154,14 +155,16 @@ def worker(args) -> None:
     with Store.open(args.store, read_only=True) as store:
         bindings = parameter_bindings(store, params, args.name) if params else {}
         run = _path(store, args.path, text, bindings)
-        times, rows = [], []
+        times, cpu, rows = [], [], []
         for _ in range(args.repeat):
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             rows = run()
             times.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
             if sum(times) > args.timeout * 1000:
                 break  # a slow query: fewer runs rather than minutes more
-    print(json.dumps({"rows": len(rows), "ms": times, "answer": answer_digest(rows, ordered="\nORDER BY" in text)}))
+    print(json.dumps({"rows": len(rows), "ms": times, "cpu ms": cpu,
+                      "answer": answer_digest(rows, ordered="\nORDER BY" in text)}))
 
 
 def answer_digest(rows: list, ordered: bool) -> str:
@@ -197,7 +200,9 @@ def _path(store, path: str, text: str, bindings: dict):
 
     prefixes = {p: str(ns) for p, ns in PREFIXES.items()}
     if path == "substitutions":
-        subs = {pyoxigraph.Variable(k): to_ox(v) for k, v in bindings.items()}
+        # kg.queries.parameter_bindings gives pyoxigraph terms since kg query stopped importing rdflib
+        subs = {pyoxigraph.Variable(k): v if isinstance(v, (pyoxigraph.NamedNode, pyoxigraph.Literal)) else to_ox(v)
+                for k, v in bindings.items()}
         return lambda: [[t and t.value for t in row] for row in store._ox.query(
             text, use_default_graph_as_union=True, substitutions=subs, prefixes=prefixes)]
     if path == "values":
@@ -209,9 +214,9 @@ def _path(store, path: str, text: str, bindings: dict):
 
 # -- the parent: every query, every path ------------------------------------------------------------
 def _timed_worker(code: Path, store: Path, name: str, path: str, params: dict, fill: dict | None,
-                  repeat: int, timeout: float) -> tuple[int | None, float | None, str | None]:
-    """(rows, median ms, answer digest) of one query on one path, in a worker process; ``(None, None, None)``
-    past ``timeout``."""
+                  repeat: int, timeout: float) -> tuple[int | None, float | None, str | None, float | None]:
+    """(rows, median ms, answer digest, median CPU ms) of one query on one path, in a worker process;
+    ``(None, None, None, None)`` past ``timeout``."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--code", str(code), "--store", str(store),
                "--name", name, "--path", path, "--params", json.dumps(params), "--repeat", str(repeat),
                "--timeout", str(timeout)]
@@ -220,30 +225,38 @@ def _timed_worker(code: Path, store: Path, name: str, path: str, params: dict, f
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=2 * timeout + 30, cwd=code)
     except subprocess.TimeoutExpired:
-        return None, None, None
+        return None, None, None, None
     if done.returncode != 0:
         raise SystemExit(f"{name} ({path}, {code}) failed:\n{done.stderr}")
     answer = json.loads(done.stdout.strip().splitlines()[-1])
-    return answer["rows"], statistics.median(answer["ms"]), answer["answer"]
+    return answer["rows"], statistics.median(answer["ms"]), answer["answer"], statistics.median(answer["cpu ms"])
 
 
-def _cli_ms(code: Path, args: list[str], repeat: int, timeout: float) -> tuple[int | None, float | None]:
-    """(rows, median wall ms) of ``python -m kg ARGS`` run ``repeat`` times from ``code``."""
-    times, rows = [], None
+def _cli_ms(code: Path, args: list[str], repeat: int, timeout: float) -> tuple[int | None, float | None, float | None]:
+    """(rows, median wall ms, median CPU ms: user + system) of ``python -m kg ARGS`` run ``repeat`` times
+    from ``code``."""
+    import resource
+
+    def children_cpu():
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    times, cpu, rows = [], [], None
     for _ in range(repeat):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), children_cpu()
         try:
             done = subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True,
                                   timeout=timeout, cwd=code)
         except subprocess.TimeoutExpired:
-            return None, None
+            return None, None, None
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((children_cpu() - started_cpu) * 1000)
         if done.returncode != 0:
             raise SystemExit(f"kg {' '.join(args)} failed ({code}):\n{done.stderr}")
         rows = max(len(done.stdout.splitlines()) - 1, 0)  # csv: a header line
         if sum(times) > timeout * 1000:
             break  # a slow query: fewer runs rather than minutes more
-    return rows, statistics.median(times)
+    return rows, statistics.median(times), statistics.median(cpu)
 
 
 def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: int, timeout: float, raw: bool,
@@ -257,7 +270,10 @@ def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: i
     from kg.queries import load_query
 
     store_arg = ["--store", str(store), "--format", "csv"]
-    startup = {code: _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1] if "cli" in paths else None
+    for code in codes if "cli" in paths else ():
+        # as installed: compiled once (with PYTHONDONTWRITEBYTECODE set, each kg command compiles kg again)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "kg")], check=True)
+    startup = {code: _cli_ms(code, ["query", "ASK {}", *store_arg], repeat, timeout)[1:] if "cli" in paths else None
                for code in codes}
     tables: dict[Path, list[dict]] = {code: [] for code in codes}
     for name in names:
@@ -267,19 +283,19 @@ def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: i
         for code in codes:
             row = {"query": name}
             if "query" in paths:
-                row["rows"], row["query ms"], digest = _timed_worker(code, store, name, "query", params, fill,
-                                                                     repeat, timeout)
+                row["rows"], row["query ms"], digest, row["query cpu ms"] = _timed_worker(
+                    code, store, name, "query", params, fill, repeat, timeout)
                 first = digest if code == codes[0] else first  # a timed-out first tree leaves nothing to compare with
                 if len(codes) > 1:
                     row["answer"] = "-" if digest is None or first is None else "same" if digest == first else "differs"
             if "rows" in paths:
-                row["select rows"], row["rows ms"], _ = _timed_worker(code, store, name, "rows", params, fill,
-                                                                      repeat, timeout)
+                row["select rows"], row["rows ms"], _, _ = _timed_worker(code, store, name, "rows", params, fill,
+                                                                         repeat, timeout)
             if "cli" in paths:
                 cli_args = ["query", "--name", name, *[a for v, t in params.items() for a in ("--param", f"{v}={t}")],
                             *store_arg]
-                row["cli rows"], row["cli ms"] = _cli_ms(code, cli_args, repeat, timeout)
-                row["cli - start-up ms"] = None if row["cli ms"] is None else row["cli ms"] - startup[code]
+                row["cli rows"], row["cli ms"], row["cli cpu ms"] = _cli_ms(code, cli_args, repeat, timeout)
+                row["cli - start-up ms"] = None if row["cli ms"] is None else row["cli ms"] - startup[code][0]
             if raw and params:
                 row["substitutions ms"] = _timed_worker(code, store, name, "substitutions", params, fill, repeat, timeout)[1]
                 row["values ms"] = _timed_worker(code, store, name, "values", params, fill, repeat, timeout)[1]
@@ -287,7 +303,8 @@ def bench(codes: list[Path], store: Path, hub: dict, names: list[str], repeat: i
             print(f"{code.name or code}: {_line(row, timeout)}", file=sys.stderr, flush=True)
     if "cli" in paths:
         for code in codes:
-            tables[code].append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup[code]})
+            tables[code].append({"query": "(start-up: kg query 'ASK {}')", "cli ms": startup[code][0],
+                                 "cli cpu ms": startup[code][1]})
     return tables
 
 
@@ -302,8 +319,8 @@ def _line(row: dict, timeout: float) -> str:
 
 
 def render(table: list[dict], timeout: float) -> str:
-    columns = ["query", "rows", "answer", "select rows", "cli rows", "query ms", "rows ms", "cli ms", "cli - start-up ms",
-               "substitutions ms", "values ms"]
+    columns = ["query", "rows", "answer", "select rows", "cli rows", "query ms", "query cpu ms", "rows ms", "cli ms",
+               "cli cpu ms", "cli - start-up ms", "substitutions ms", "values ms"]
     columns = [c for c in columns if any(c in row for row in table)]
     lines = ["| " + " | ".join(columns) + " |", "| --- |" + " ---: |" * (len(columns) - 1)]
     for row in table:

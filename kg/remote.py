@@ -33,7 +33,6 @@ from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit, urlunsplit
 
 from kg.errors import QueryError, StoreError
-from kg.namespaces import IRI_TEXT
 from kg.store import Store
 
 __all__ = ["RemoteStore", "DirectWriter", "bind_values", "restrict_to_graph", "GRAPH_PREFIX"]
@@ -460,7 +459,8 @@ def _where_group(text: str) -> tuple[str | None, int | None, int | None, bool]:
 
 
 def bind_values(query: str, bindings: Mapping[str, Any]) -> str:
-    """``query`` with ``bindings`` (variable name -> rdflib term) as a ``VALUES`` block in its WHERE group.
+    """``query`` with ``bindings`` (variable name -> rdflib or pyoxigraph term) as a ``VALUES`` block in its
+    WHERE group.
 
     The block goes first in the query's top-level group, which joins the values
     before anything else, as rdflib's ``initBindings`` do; queries without such a
@@ -482,19 +482,13 @@ def bind_values(query: str, bindings: Mapping[str, Any]) -> str:
     """
     if not bindings:
         return query
-    from rdflib import BNode, URIRef
-
     names, values = [], []
     for name, value in bindings.items():
         variable = str(name).removeprefix("?").removeprefix("$")
         if not VARIABLE_NAME.fullmatch(variable):
             raise QueryError(f"cannot bind {variable!r}: not a variable name")
-        if isinstance(value, BNode):
-            raise QueryError(f"cannot bind ?{variable} to a blank node on a remote store")
-        if isinstance(value, URIRef) and not IRI_TEXT.fullmatch(value):
-            raise QueryError(f"cannot bind ?{variable} to {str(value)!r}: not an IRI")
         names.append(f"?{variable}")
-        values.append(_term(value))
+        values.append(_term(value, variable))
     block = f"VALUES ({' '.join(names)}) {{ ({' '.join(values)}) }}"
     form, open_at, close_at, short = _where_group(query)
     if open_at is None or short:
@@ -531,11 +525,22 @@ def _iri(graph) -> str:
     return text
 
 
-def _term(term) -> str:
-    """One RDF term in N-Triples syntax (valid SPARQL)."""
-    from rdflib import Literal
+def _term(term, variable: str) -> str:
+    """A term bound to ``?variable`` in N-Triples syntax (valid SPARQL): an rdflib or a pyoxigraph
+    term (whose constructor checked it: no rdflib import for one)."""
+    import pyoxigraph
+
+    if isinstance(term, (pyoxigraph.NamedNode, pyoxigraph.Literal)):
+        return str(term)
+    from rdflib import BNode, Literal, URIRef
     from rdflib.plugins.serializers.nt import _quoteLiteral
 
+    from kg.namespaces import IRI_TEXT
+
+    if isinstance(term, (BNode, pyoxigraph.BlankNode)):
+        raise QueryError(f"cannot bind ?{variable} to a blank node on a remote store")
+    if isinstance(term, URIRef) and not IRI_TEXT.fullmatch(term):
+        raise QueryError(f"cannot bind ?{variable} to {str(term)!r}: not an IRI")
     return _quoteLiteral(term) if isinstance(term, Literal) else term.n3()
 
 

@@ -37,13 +37,15 @@ import time
 import uuid
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
 from kg.errors import QueryError, StoreError, StoreLockedError
-from kg.model import ENTITY_TYPES, PREDICATES, KnownEntity
 from kg.queries import load_query
 
-__all__ = ["Store", "BulkWriter", "EXPORT_FORMATS"]
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.model import KnownEntity
+
+__all__ = ["Store", "Answer", "BulkWriter", "EXPORT_FORMATS"]
 
 #: ``kg export`` formats: RDF serialisations, plus ``json`` (the GUIDELINES shape over the whole store).
 EXPORT_FORMATS = ("turtle", "trig", "nquads", "ntriples", "jsonld", "json")
@@ -56,10 +58,6 @@ _WRITER = "kg.lock.writer"  # JSON: who holds the lock: pid, command and, for a 
 _GENERATION = "generation"
 _COUNTS = "counts.json"  # Store.stats' figures, stamped with the generation they describe
 _KG_NT = "https://w3id.org/kg/ontology#"
-#: the triples Store.stats counts (distinct, over the union of the graphs): what ``rdf:type`` object
-#: makes a node counted where, and the predicates of the relations counted
-_COUNTED_TYPES = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}
-_COUNTED_PREDICATES = {f"<{_KG_NT}{p}>": p for p in PREDICATES}
 _SNAPSHOTS = "snapshots"
 _CURRENT = "CURRENT"  # in snapshots/: the name (a generation) of the latest snapshot
 _PIN = ".readers"  # snapshots/<name>.readers: readers hold a shared flock on it, so it is not deleted
@@ -73,6 +71,18 @@ _OLD_LAYOUT_PROPERTY = "https://w3id.org/kg/ontology#sourceDocument"
 #: the properties whose values have a kg:searchKey (kg.rdf.search_key), which a kg before it did not write
 _NAME_PROPERTIES = (_KG_NT + "name", _KG_NT + "alias")
 _SEARCH_KEY = _KG_NT + "searchKey"
+
+
+class Answer(NamedTuple):
+    """A query's answer as text (:meth:`Store.answer`): ``form`` is ``ASK`` (``boolean``), ``SELECT``
+    (``columns``, and ``rows`` of cells: text or ``None``), or ``CONSTRUCT`` / ``DESCRIBE`` (``graph``,
+    an :class:`rdflib.Graph`)."""
+
+    form: str
+    columns: list[str] = []
+    rows: list[list[str | None]] = []
+    boolean: bool | None = None
+    graph: Any = None
 
 
 class Store:
@@ -406,7 +416,7 @@ class Store:
         kg.errors.QueryError: invalid SPARQL (line 1, column 23): ...
         """
         import pyoxigraph
-        from rdflib import Graph, Variable
+        from rdflib import Variable
         from rdflib.query import Result
 
         answer = self._solutions(sparql, bindings)
@@ -422,11 +432,41 @@ class Store:
             result.bindings = ({v: convert(term) for v, term in zip(result.vars, solution)} for solution in answer)
         else:
             result = Result("CONSTRUCT")
-            triples = list(answer if max_triples is None else islice(answer, max_triples + 1))
-            result.truncated = max_triples is not None and len(triples) > max_triples
-            result.graph = Graph()
-            result.graph += (_from_ox(t) for t in triples[:max_triples])
+            result.graph, result.truncated = _graph(answer, max_triples)
         return result
+
+    def answer(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> Answer:
+        """The answer to ``sparql`` as text, for printing (``kg query``): an :class:`Answer`.
+
+        A SELECT answer's cells are each term's text: an IRI, a blank node's label, a literal's
+        lexical form as the engine gives it (Oxigraph's canonical form on an embedded store:
+        ``2026-01-01T00:00:00Z``, as :meth:`select` and ``kg serve`` give it), ``None`` when unbound.
+        On an embedded store no rdflib term is made, so a SELECT or ASK needs no rdflib import (about
+        half of ``kg query``'s CPU before its query); CONSTRUCT and DESCRIBE give :meth:`query`'s graph.
+
+        >>> store = Store.open(":memory:")
+        >>> store.answer("SELECT ?x ?y WHERE { BIND(<urn:a> AS ?x) }")
+        Answer(form='SELECT', columns=['x', 'y'], rows=[['urn:a', None]], boolean=None, graph=None)
+        >>> store.answer("ASK {}").boolean
+        True
+        """
+        import pyoxigraph
+
+        if not isinstance(self._ox, pyoxigraph.Store):  # a remote store answers in rdflib terms
+            result = self.query(sparql, bindings)
+            if result.type == "ASK":
+                return Answer("ASK", boolean=bool(result.askAnswer))
+            if result.type != "SELECT":
+                return Answer(result.type, graph=result.graph)
+            rows = [[None if term is None else str(term) for term in row] for row in result]
+            return Answer("SELECT", [str(v) for v in result.vars], rows)
+        solutions = self._solutions(sparql, bindings)
+        if isinstance(solutions, pyoxigraph.QueryBoolean):
+            return Answer("ASK", boolean=bool(solutions))
+        if not isinstance(solutions, pyoxigraph.QuerySolutions):
+            return Answer("CONSTRUCT", graph=_graph(solutions)[0])
+        rows = [[None if term is None else term.value for term in solution] for solution in solutions]
+        return Answer("SELECT", [v.value for v in solutions.variables], rows)
 
     def _solutions(self, sparql: str, bindings: Mapping[str, Any] | None = None):
         """Oxigraph's answer to ``sparql`` over the union of all documents, with ``bindings`` bound.
@@ -526,6 +566,8 @@ class Store:
 
     def known_entities(self) -> list[KnownEntity]:
         """What the store knows about each entity, in the shape the resolver compares against."""
+        from kg.model import KnownEntity
+
         entities: dict[str, dict[str, Any]] = {}
         for r in self.rows("known_entities"):
             e = entities.setdefault(
@@ -649,14 +691,15 @@ class Store:
         if seen is not None:
             seen.add(new)
             seen.discard(gone)
+        types, predicates = _counted_terms()
         for triples, step in ((fresh, 1), (gone, -1)):
             for s, p, o in triples:
                 if p != _TYPE_NT:
-                    counts["relations"][_COUNTED_PREDICATES[p]] = counts["relations"].get(_COUNTED_PREDICATES[p], 0) + step
-                elif _COUNTED_TYPES[o] is None:
+                    counts["relations"][predicates[p]] = counts["relations"].get(predicates[p], 0) + step
+                elif types[o] is None:
                     counts["documents"] += step
                 else:
-                    counts["entities"][_COUNTED_TYPES[o]] = counts["entities"].get(_COUNTED_TYPES[o], 0) + step
+                    counts["entities"][types[o]] = counts["entities"].get(types[o], 0) + step
         counts["quads"] += added_quads - old_quads
         self._keep_counts(counts)
 
@@ -664,11 +707,11 @@ class Store:
         """The counted triples of one graph (N-Triples syntax), and its number of quads."""
         import pyoxigraph
 
-        counted, quads = set(), 0
+        (types, predicates), counted, quads = _counted_terms(), set(), 0
         for quad in self._ox.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph[1:-1])):
             quads += 1
             p = str(quad.predicate)
-            if p in _COUNTED_PREDICATES or (p == _TYPE_NT and str(quad.object) in _COUNTED_TYPES):
+            if p in predicates or (p == _TYPE_NT and str(quad.object) in types):
                 counted.add((str(quad.subject), p, str(quad.object)))
         return counted, quads
 
@@ -895,6 +938,11 @@ class _Hashes:
         return len(self._sorted)
 
 
+#: bulk loads after which a writer compacts the store when it closes (:meth:`BulkWriter.close`): a
+#: build of more than ~450 documents (kg.pipeline's batches are 64 to 512 documents, a sixteenth)
+COMPACT_AFTER_LOADS = 8
+
+
 class BulkWriter:
     """Writes batches of documents as :meth:`Store.add_documents` does, on one background thread.
 
@@ -924,6 +972,7 @@ class BulkWriter:
         #: store that was empty when it started, what is not here is not in the store either
         self._seen = _Hashes()
         self._ask_store = next(iter(store._ox.quads_for_pattern(None, None, None, None)), None) is not None
+        self._bulk_loads = 0  # Oxigraph's bulk loader adds a file per index each time: see close()
 
     def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
@@ -943,7 +992,7 @@ class BulkWriter:
 
         markers, stale, swapped, loaded = [], [], [], 0
         ox, queued, count = self._store._ox, self._queued, 0
-        counted, predicates, types = set(), _COUNTED_PREDICATES, _COUNTED_TYPES  # what Store.stats counts
+        counted, (types, predicates) = set(), _counted_terms()  # what Store.stats counts
         quads, batch = 0, set()
         for graph, triples in documents:
             count += 1
@@ -1006,6 +1055,7 @@ class BulkWriter:
             # vocabulary constants or IRIs the store already holds, each checked against the
             # N-Triples IRI pattern there; validating them again is a fifth of the loader's time
             ox.bulk_load(fresh, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
+            self._bulk_loads += 1
         if markers:
             # one transaction: the batch's documents become visible together, after their quads
             ox.load(markers, pyoxigraph.RdfFormat.N_QUADS)
@@ -1021,9 +1071,18 @@ class BulkWriter:
             self.written += count
 
     def close(self) -> None:
-        """Wait for the last batch and stop the loading thread."""
+        """Wait for the last batch and stop the loading thread; after many batches, compact the store.
+
+        Each bulk load adds its own file to each of Oxigraph's indexes, and every later index read
+        (a query's look-up) seeks in each of them: on 10,000 documents (3.08M quads, 80 files) a
+        hub's ``people_at_org`` took 3.5x the CPU it takes once the files are merged (22 files,
+        bench/RESULTS.md). Merging rewrites the whole store (~7 s of CPU at 3M quads), so it is
+        done after :data:`COMPACT_AFTER_LOADS` bulk loads, not after a build of a few documents.
+        """
         try:
             self.wait()
+            if self._bulk_loads >= COMPACT_AFTER_LOADS:
+                self._store._ox.optimize()
         finally:
             self._pool.shutdown()
 
@@ -1051,13 +1110,17 @@ class _Snapshot:
 
 def _to_ox(term):
     """An rdflib term as a pyoxigraph term (what oxrdflib's converter gives, without importing oxrdflib,
-    which imports rdflib's SPARQL engine: a third of a second of every ``kg query``'s start-up).
+    which imports rdflib's SPARQL engine: a third of a second of every ``kg query``'s start-up); a
+    pyoxigraph term as it is, so that a caller with no rdflib term need not import rdflib.
 
     >>> from rdflib import Literal, URIRef
     >>> _to_ox(URIRef("urn:x")), _to_ox(Literal("2020", datatype=URIRef("urn:year"))), _to_ox(Literal("a", lang="en"))
     (<NamedNode value=urn:x>, <Literal value=2020 datatype=<NamedNode value=urn:year>>, <Literal value=a language=en>)
     """
     import pyoxigraph
+
+    if isinstance(term, (pyoxigraph.NamedNode, pyoxigraph.BlankNode, pyoxigraph.Literal)):
+        return term  # already the store's (kg.queries.parameter_bindings makes these)
     from rdflib.term import BNode, Literal, URIRef
 
     if isinstance(term, URIRef):
@@ -1068,6 +1131,28 @@ def _to_ox(term):
         return pyoxigraph.Literal(term, language=term.language,
                                   datatype=pyoxigraph.NamedNode(term.datatype) if term.datatype else None)
     raise ValueError(f"not an RDF term: {term!r}")
+
+
+@functools.cache
+def _counted_terms() -> tuple[dict, dict]:
+    """The triples :meth:`Store.stats` counts (distinct, over the union of the graphs), in N-Triples
+    syntax: what ``rdf:type`` object makes a node counted where, and the predicates of the relations
+    counted (made when first needed: a query needs none of kg.model's dataclasses, ~10 ms to import)."""
+    from kg.model import ENTITY_TYPES, PREDICATES
+
+    types = {**{f"<{_KG_NT}{t}>": t for t in ENTITY_TYPES}, _DOCUMENT_NT: None}
+    return types, {f"<{_KG_NT}{p}>": p for p in PREDICATES}
+
+
+def _graph(triples, max_triples: int | None = None):
+    """``(graph, truncated)``: an :class:`rdflib.Graph` of Oxigraph's ``triples`` (a CONSTRUCT or
+    DESCRIBE answer), of their first ``max_triples`` when that is given (``truncated`` if there were more)."""
+    from rdflib import Graph
+
+    triples = list(triples if max_triples is None else islice(triples, max_triples + 1))
+    graph = Graph()
+    graph += (_from_ox(t) for t in triples[:max_triples])
+    return graph, max_triples is not None and len(triples) > max_triples
 
 
 def _from_ox(term):
@@ -1226,15 +1311,12 @@ def _values_bound(sparql: str, bindings) -> str:
 
 @functools.cache
 def _query_prefixes() -> dict[str, str]:
-    """The prefixes a query may use without declaring them: rdflib's and kg's (what rdflib's
-    ``Dataset.query`` declared when queries went through it)."""
-    from rdflib import Dataset
+    """The prefixes a query may use without declaring them (``kg/queries/prefixes.json``): rdflib's
+    and kg's, what rdflib's ``Dataset.query`` declared when queries went through it, kept as data so
+    that a query needs no rdflib import."""
+    from importlib.resources import files
 
-    from kg.namespaces import bind_prefixes
-
-    dataset = Dataset()
-    bind_prefixes(dataset)
-    return {prefix: str(iri) for prefix, iri in dataset.namespaces()}
+    return json.loads((files("kg.queries") / "prefixes.json").read_text(encoding="utf-8"))
 
 
 def _prefixes() -> dict[str, str]:

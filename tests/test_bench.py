@@ -134,7 +134,7 @@ def test_the_query_benchmark_compares_each_tree_answer_with_the_first_tree(monke
 
     codes = [Path(f"/trees/{n}") for n in ("before", "after", "other")]
     given = dict(zip(codes, digests))
-    monkeypatch.setattr(queries, "_timed_worker", lambda code, *args: (1, 5.0, given[code]))
+    monkeypatch.setattr(queries, "_timed_worker", lambda code, *args: (1, 5.0, given[code], 4.0))
     hub = {"person": "urn:p", "other": "urn:b", "org": "urn:o", "label": "Some University", "fill": {}}
     tables = queries.bench(codes, Path("/store"), hub, ["venues"], 1, 1.0, False, {"query"})
     assert [tables[code][0]["answer"] for code in codes] == answers

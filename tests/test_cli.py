@@ -70,6 +70,25 @@ def test_query_reads_a_file_and_binds_parameters(built, tmp_path):
     assert result.output.splitlines()[0] == "p,name" and len(result.output.splitlines()) == 2
 
 
+def test_query_imports_no_rdflib_for_a_select_or_an_ask(built):
+    """rdflib's import was about half of kg query's CPU before its query (bench/RESULTS.md): a SELECT or an ASK,
+    bound to an IRI or a string, reads Oxigraph's terms without it."""
+    store, _ = built
+    with Store.open(store, read_only=True) as s:
+        org = s.select("SELECT ?o WHERE { ?p kg:workedAt ?o } LIMIT 1")[0]["o"]
+    code = "\n".join([
+        "import sys", "from kg.cli import cli",
+        f"for args in (['--name', 'people_at_org', '--param', 'org=<{org}>'], ['--name', 'find_entities_exact',",
+        "              '--param', 'label=Nobody'], ['ASK { ?s ?p ?o }']):",
+        f"    cli(['query', *args, '--store', {str(store)!r}], standalone_mode=False)",
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'rdflib', 'oxrdflib', 'networkx'}))"])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("org,person,name") or lines[0].startswith("org ")  # people_at_org's rows
+    assert len(lines) > 3 and lines[-2] == "true" and lines[-1] == "[]"
+
+
 def test_validate_conforms(built):
     store, _ = built
     result = run("validate", store=store)

@@ -54,6 +54,16 @@ def test_bind_values_refuses_names_and_iris_that_would_change_the_query(bindings
         bind_values("SELECT * WHERE { ?s ?p ?o }", bindings)
 
 
+def test_bind_values_takes_the_oxigraph_terms_kg_query_binds():
+    import pyoxigraph
+
+    bindings = {"s": pyoxigraph.NamedNode("urn:x"), "o": pyoxigraph.Literal('say "hi"', language="en")}
+    assert (bind_values("SELECT * WHERE { ?s ?p ?o }", bindings)
+            == 'SELECT * WHERE { VALUES (?s ?o) { (<urn:x> "say \\"hi\\""@en) } ?s ?p ?o }')
+    with pytest.raises(QueryError, match="blank node"):
+        bind_values("SELECT * WHERE { ?s ?p ?o }", {"s": pyoxigraph.BlankNode()})
+
+
 def test_restrict_to_graph():
     assert restrict_to_graph("ASK { ?s ?p ?o }", "urn:g") == "ASK { GRAPH <urn:g> { ?s ?p ?o } }"
     assert (restrict_to_graph("CONSTRUCT WHERE { ?s ?p ?o }", "urn:g")
@@ -263,6 +273,15 @@ def _load_both(remote):
     # Store.load gives the names their search keys (kg.rdf.with_search_keys); so does this
     remote.replace_documents([(g.identifier, with_search_keys(g)) for g in data.graphs() if len(g)])
     return embedded
+
+
+def test_answer_as_text_is_the_embedded_stores(remote):
+    """kg query prints Store.answer: the server's cells read as the embedded store's."""
+    embedded = _load_both(remote)
+    names = "SELECT DISTINCT ?name ?none WHERE { ?p <https://w3id.org/kg/ontology#name> ?name } ORDER BY ?name"
+    assert remote.answer(names).rows and remote.answer(names) == embedded.answer(names)
+    assert remote.answer("ASK { ?s ?p ?o }") == embedded.answer("ASK { ?s ?p ?o }") == (
+        "ASK", [], [], True, None)
 
 
 def _person(store):

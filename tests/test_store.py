@@ -170,6 +170,25 @@ def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quad
     assert len(store) == 3 + 1 + 2 + 1 + 4 + 1
 
 
+def test_bulk_writer_compacts_the_files_of_many_bulk_loads_when_it_closes(tmp_path):
+    """Each bulk load adds a file to each index, and every index read seeks in each of them."""
+    from kg.store import COMPACT_AFTER_LOADS
+
+    counts = {}
+    for name, loads in (("few", COMPACT_AFTER_LOADS - 1), ("many", COMPACT_AFTER_LOADS)):
+        with Store.open(tmp_path / name) as store:
+            writer = store.bulk_writer()
+            for i in range(loads):
+                writer.add([_nt_document(f"d{i}", 3)])
+            writer.wait()
+            loaded = len(list((tmp_path / name / "oxigraph").glob("*.sst")))
+            writer.close()
+            counts[name] = loaded, len(list((tmp_path / name / "oxigraph").glob("*.sst")))
+            assert len(_documents_in(store)) == loads
+    # a writer of fewer loads leaves their files; one of more merges them (3.08M quads: 80 files -> 22)
+    assert counts["many"][1] < counts["many"][0] and counts["many"][1] < counts["few"][1] / 1.5
+
+
 def test_bulk_writer_raises_a_failed_load_and_reports_none_of_its_documents(monkeypatch):
     store = Store.open(":memory:")
     with store.bulk_writer() as writer:
@@ -381,3 +400,15 @@ def test_query_runs_on_oxigraph_not_through_rdflib_and_declares_rdflibs_prefixes
     assert [str(r.s) for r in rows] == [EX + "a"]
     assert store.query("ASK { ?s dcat:keyword 'x' }").askAnswer is True
     assert store._dataset is None  # rdflib's Dataset (and its evaluation over oxrdflib) was never made
+
+
+def test_the_prefixes_a_query_need_not_declare_are_rdflibs_and_kgs():
+    """kg/queries/prefixes.json keeps them as data, so that a query needs no rdflib import."""
+    from rdflib import Dataset
+
+    from kg.namespaces import bind_prefixes
+    from kg.store import _query_prefixes
+
+    dataset = Dataset()
+    bind_prefixes(dataset)
+    assert _query_prefixes() == {prefix: str(iri) for prefix, iri in dataset.namespaces()}

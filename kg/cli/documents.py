@@ -204,8 +204,8 @@ def query(sparql, query_file, query_name, params, list_queries, store, fmt):
     else:
         text = sparql
     with _open(store) as kg_store:
-        result = kg_store.query(text, _bindings(kg_store, params, query_name))
-        click.echo(_render_result(result, fmt).rstrip("\n"))
+        answer = kg_store.answer(text, _bindings(kg_store, params, query_name))
+        click.echo(_render_answer(answer, fmt).rstrip("\n"))
 
 
 @cli.command()
@@ -335,11 +335,9 @@ def _bindings(kg_store, params, query_name) -> dict:
     return parameter_bindings(kg_store, values, query_name)
 
 
-def _render_result(result, fmt: str) -> str:
-    if result.type == "ASK":
-        return json.dumps(bool(result.askAnswer)) if fmt == "json" else str(bool(result.askAnswer)).lower()
-    if result.type in ("CONSTRUCT", "DESCRIBE"):
-        return result.graph.serialize(format="json-ld" if fmt == "json" else "turtle")
-    columns = [str(v) for v in result.vars]
-    rows = [{c: (None if row[i] is None else str(row[i])) for i, c in enumerate(columns)} for row in result]
-    return render(rows, fmt, columns)
+def _render_answer(answer, fmt: str) -> str:
+    if answer.form == "ASK":
+        return json.dumps(answer.boolean) if fmt == "json" else str(answer.boolean).lower()
+    if answer.form != "SELECT":
+        return answer.graph.serialize(format="json-ld" if fmt == "json" else "turtle")
+    return render([dict(zip(answer.columns, row)) for row in answer.rows], fmt, answer.columns)

@@ -68,7 +68,9 @@ _ENTITY_WORDS = {"person": {"Person"}, "people": {"Person"},
 
 
 def parameter_bindings(store, values: Mapping[str, str], query_name: str | None = None) -> dict:
-    """Terms to bind from ``VAR -> text`` (what ``kg query --param VAR=VALUE`` gives).
+    """Terms to bind from ``VAR -> text`` (what ``kg query --param VAR=VALUE`` gives), as
+    pyoxigraph terms (the store's own: ``kg query`` then needs no rdflib, whose import was about half
+    of its CPU before the query; bench/RESULTS.md).
 
     ``<...>`` is an IRI, anything else a string, except for a packaged query's parameter whose
     header asks for an IRI: there the text is an entity's name (or alias), resolved as the
@@ -81,39 +83,40 @@ def parameter_bindings(store, values: Mapping[str, str], query_name: str | None 
 
     >>> from kg.store import Store
     >>> parameter_bindings(Store.open(":memory:"), {"org": "<https://example.org/acme>"}, "people_at_org")
-    {'org': rdflib.term.URIRef('https://example.org/acme')}
+    {'org': <NamedNode value=https://example.org/acme>}
     >>> parameter_bindings(Store.open(":memory:"), {"org": "Acme"}, "people_at_org")
     Traceback (most recent call last):
     ...
     kg.errors.NotFoundError: ?org: no organisation named 'Acme'
     """
-    from rdflib import Literal, URIRef
+    from pyoxigraph import Literal, NamedNode, Variable
 
     from kg.errors import NotFoundError, QueryError
-    from kg.namespaces import IRI_TEXT
-    from kg.remote import VARIABLE_NAME
 
     expected = query_parameters(query_name) if query_name else None
     out = {}
     for variable, text in values.items():
         variable = variable.strip().removeprefix("?").removeprefix("$")
         text = text.strip()
-        if not VARIABLE_NAME.fullmatch(variable):
-            raise QueryError(f"cannot bind {variable!r}: not a variable name")
+        try:
+            Variable(variable)  # Oxigraph checks SPARQL's VARNAME
+        except ValueError:
+            raise QueryError(f"cannot bind {variable!r}: not a variable name") from None
         if expected is not None and variable not in expected:
             takes = ", ".join(f"?{v} ({e})" for v, e in expected.items()) or "no parameters"
             raise QueryError(f"{query_name} has no parameter ?{variable}; it takes {takes}")
         if text.startswith("<") and text.endswith(">"):
-            if not IRI_TEXT.fullmatch(text[1:-1]):
-                raise QueryError(f"cannot bind ?{variable} to {text}: not an IRI")
-            out[variable] = URIRef(text[1:-1])
+            try:
+                out[variable] = NamedNode(text[1:-1])  # Oxigraph checks the IRI
+            except ValueError:
+                raise QueryError(f"cannot bind ?{variable} to {text}: not an IRI") from None
         elif expected and "IRI" in expected[variable]:
             from kg.analyze import AmbiguousNameError, resolve
 
             words = re.findall(r"\w+", f"{variable} {expected[variable]}".lower())
             types = set().union(*(_ENTITY_WORDS.get(w, set()) for w in words)) or None
             try:
-                out[variable] = URIRef(resolve(store, text, types=types))
+                out[variable] = NamedNode(resolve(store, text, types=types))
             except AmbiguousNameError as exc:
                 raise AmbiguousNameError(f"?{variable}: {exc}", exc.candidates) from None
             except NotFoundError as exc:
