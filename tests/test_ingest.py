@@ -179,6 +179,18 @@ def test_html_definition_lists_pair_term_and_description(tmp_path):
     ]
 
 
+def test_html_inline_elements_run_together_are_read_apart(tmp_path):
+    # a profile's co-author and affiliation, its interests: set apart by the style sheet, not by a space
+    path = tmp_path / "profile.html"
+    path.write_text(
+        "<ul><li><a href='/u/1'>Ines Vidal</a><span class='ext'>Professor, University of Tarnow</span></li></ul>\n"
+        "<div><a>Soil Carbon</a><a>Drought</a></div>\n<p>Mc<b>Intyre</b> and <i>de</i> Vries<b>.</b></p>",
+        encoding="utf-8",
+    )
+    assert pairs(load_document(path)) == [(1, "- Ines Vidal | Professor, University of Tarnow"),
+                                          (2, "Soil Carbon | Drought"), (3, "McIntyre and de Vries.")]
+
+
 def test_html_deeply_nested_fails_fast(tmp_path):
     path = tmp_path / "deep.html"
     path.write_text("<html><body>" + "<div>" * 100_000 + "x" + "</div>" * 100_000 + "</body></html>")

@@ -23,11 +23,12 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
-from kg.extract.people import _TITLES, clean_person, same_person, split_people
+from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _cjk_orgs, prose_students, read_prose
+from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.subject import _TITLE_PARTS
+from kg.extract.subject import _TITLE_PARTS, family_last
 from kg.extract.text import Passage, clean, sentence_spans
 from kg.extract.vocab import degree_of
 
@@ -120,12 +121,9 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                           if word in p.split()), subject)
             advisor = subject_id if same_person(named, subject) else ctx.add_entity(named, "Person")
             if match.group("one"):
-                words = []  # the capitalised words the possessive's noun is followed by: the student's name
-                for word in match.group("one").split()[:6]:
-                    if not word[:1].isupper() and words:
-                        break
-                    words.append(word)
-                name = clean_person(" ".join(words).strip(","))
+                words = match.group("one").split()[:6]  # the student's name: the capitalised words after the noun
+                end = next((i for i, w in enumerate(words) if i and not w[:1].isupper()), 6)
+                name = clean_person(" ".join(words[:end]).strip(","))
                 found = [(name, match.group("one"))] if name else []
             else:
                 found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
@@ -166,22 +164,6 @@ class _Member:
 _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 #: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
-_LIST_SEPARATOR = re.compile(r"\s*[、;；]\s*|\s*[,，]\s+(?=[^\W\d_])")
-
-
-def _listed_people(text: str) -> list[tuple[str, str]]:
-    """``(name, entry)`` of each person a labelled list of students or alumni names, each entry read with the label."""
-    match = _LABELLED_LIST.match(text)
-    if not match or not (_has(match.group("label"), "student") or _has(match.group("label"), "alumni")) \
-            or _advisor_label().search(text):  # "Ana Ruiz — director de tesi: X": one student's entry
-        return []
-    out = []
-    for piece in _LIST_SEPARATOR.split(match.group("people")):
-        named = _member_name(piece)
-        if named is None:
-            return []
-        out.append((named[0], f"{match.group('label')}: {piece}"))
-    return out
 
 
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
@@ -315,18 +297,24 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             if " | " in text:
                 found = _columns(text)
-                if found is not None:
+                if found is not None:  # a table outside a people section: its Name heading says who they are
                     columns, current = found, None
+                    group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
                     continue
             if not kind and columns is None:
                 continue
-            named = named if kind else _member_name(text)
-            listed = _listed_people(text) if kind and not columns else []
-            if listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
-                for name, entry in listed:
-                    out.append(_Member(name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
-                                       or _has(entry, "alumni"), supervision=kind == "supervision", group=group,
-                                       panel=kind if kind in ("advisors", "committee") else ""))
+            name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
+            named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
+                _member_name(text)  # a table row's name is its Name cell
+            label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
+            listed = split_people(label.group("people")) if label and (
+                _has(label.group("label"), "student") or _has(label.group("label"), "alumni")) else []
+            listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Universität X"
+            for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
+                entry = f"{label.group('label')}: {person.name} ({person.note or ''})"
+                out.append(_Member(person.name, index, index, [(index, entry)], alumni=alumni_level is not None or sub_alumni
+                                   or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
+            if listed:
                 current = None
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
@@ -339,8 +327,9 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.texts.append((index, text))
                 continue
             if named:
+                # a table of students with their advisors is the page's members, not its owner's supervisions
                 current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
-                                  supervision=kind == "supervision", group=group,
+                                  supervision=kind == "supervision" and "advisor" not in (columns or {}).values(), group=group,
                                   panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
                 if columns is not None and "|" in text:
@@ -426,8 +415,10 @@ def _role_line(member: _Member) -> str:
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
+#: A doctor's or professor's title before a member's name ("Dr. Ana Ruiz", "Prof. Dr. X", "Doç. Dr. X", "Δρ. X").
+_DOCTOR = re.compile(r"^\W*(?:dr|dra|prof|profa|doç|δρ|καθ)\b", re.I)
 #: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
-_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)]{2})\.\s+(?=[A-Z])")
+_ROLE_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\u03ac-\u03ce\u0430-\u045f]{2})\.\s+(?=[A-Z\u0386-\u03AB\u0400-\u042F])")
 
 
 #: What an affiliation line holds besides its organisations: separators, an abbreviation in brackets, a label.
@@ -475,6 +466,12 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
+    for line in ctx.document.lines[:15]:  # the unit a sentence places: "De Onderzoeksgroep X is onderdeel van ..."
+        text = clean(line.text)
+        at = _part_of_at(text.lower())
+        unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
+        if unit is not None:
+            return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
@@ -489,21 +486,29 @@ def _page_lab(ctx, registry, owner: str, evidence):
     return None
 
 
+def _part_of_at(low: str) -> int:
+    """Where a lower-cased line says what it names belongs to ("is part of", "fa parte del", "に所属"), else -1."""
+    said = [low.find(w) for w in word_groups("prose_words.tsv")["part_of"]
+            if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
+    return min(said, default=-1)
+
+
 def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
     """The page's lab is part of the organisation a sentence of the page says it belongs to ("Il gruppo fa
-    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属")."""
-    words = word_groups("prose_words.tsv")["part_of"]
+    parte del Dipartimento di Fisica", "X研究室は東北大学大学院工学研究科に所属", "The X Lab studies ... in the Department of Y")."""
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text) if index not in listed else ""
         low = text.lower()
-        said = [low.find(w) for w in words if w in low and (not w.isascii() or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low))]
-        name = ctx.entity(lab).name.lower()
-        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte")
-        if not said or not (name in low[: min(said)] or len(low[: min(said)].split()) <= 3):
+        named = low.find(ctx.entity(lab).name.lower()) if index < 15 else -1
+        # the sentence is about the lab: it names it before the words, or opens with few words ("Il gruppo fa parte"),
+        # or a line at the top names the lab and then units ("The X Lab studies ... in the Department of Y at Z")
+        said = _part_of_at(low) >= 0
+        at = _part_of_at(low) if said or named < 0 else named + len(ctx.entity(lab).name)
+        if at < 0 or not (ctx.entity(lab).name.lower() in low[:at] or len(low[:at].split()) <= 3):
             continue
         orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
         # the first organisation named after the words, or before them in a language that ends with its verb
-        after = [o for o in orgs if o.begin >= min(said)] or ([] if text.isascii() else orgs)
+        after = [o for o in orgs if o.begin >= at and o.type != "Company"] or ([] if text.isascii() or not said else orgs)
         for mention in after:
             parent = registry.add(mention, ctx.evidence(index))
             if parent != lab:
@@ -552,7 +557,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
         student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
-            and not _has(role, "visiting")
+            and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         first_name = member.name.split()[0]
@@ -565,6 +570,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for name in advisors:  # an Advisor(s) column
             ctx.add_relation(pid, "advisedBy", subject_id if same_person(name, owner) else ctx.add_entity(name, "Person"),
                              evidence=evidence)
+        for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
+            add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
+                advisor.name, "Person"), advisor.note, evidence, current=True)
         for cell_kind in ("now", "school"):
             cell = member.cells.get(cell_kind)
             if cell:
@@ -580,8 +588,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
-        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (Postdoc 2019–2022), now at X": a former one
-        former = member.alumni and not student and dates is not None and dates.start is not None and is_role(line)
+        # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
+        former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or is_role(member.group)):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")

@@ -521,7 +521,7 @@ def _merge_campus(pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
 # -- organisations in prose -------------------------------------------------------------------
 #: a capitalised word of an organisation's name, or one that starts with digits ("3M", "23andMe"); a digit
 #: run is tried from its first digit only (from each of its digits, a long run costs its length squared)
-_CAP = rf"(?!(?:{_WORDS['not_name_opening']})\b)(?:[A-Z\u00C0-\u024F](?:[\w\u00C0-\u024F'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
+_CAP = rf"(?!(?:{_WORDS['not_name_opening']})\b)(?:[A-Z\u00C0-\u024F\u0386-\u03AB\u0400-\u042F](?:[\w'’&.+-]|–(?=[A-Z]))*|(?<![0-9])[0-9]+[A-Za-z][\w-]*)"
 _CONNECT = rf"(?:{_WORDS['name_connector']})"
 _PHRASE = re.compile(
     rf"(?<!\w)(?:(?:[Tt]he)\s+)?{_CAP}(?:[ \t]+(?:(?:{_CONNECT}[ \t]+){{1,2}}(?:the[ \t]+|d['’])?|d['’])?{_CAP})*(?:[ \t]+(?:team|group|lab|laboratory|center|centre|program|programme|department|institute))?"

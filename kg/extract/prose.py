@@ -10,8 +10,9 @@ from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import clean_person, name_stopwords, same_person, split_people
+from kg.extract.people import clean_person, name_stopwords, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
@@ -288,10 +289,6 @@ _OPENING_PERSON = re.compile(
     + _WORDS["subject_verb"] + r")\s)")
 
 
-#: The writer speaking of themselves (the page's owner).
-_FIRST_PERSON = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me)\b")
-
-
 def _opening_person(sentence: str, names: list[str]) -> str | None:
     """The person other than the subject (``names``) whose name opens a sentence as its subject, else ``None``.
 
@@ -362,14 +359,11 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
     """Add the affiliations, degrees and advisors stated in prose passages; ``entry``: the passages
     are one person's entry in a list, so every sentence is about that person. A sentence that opens with
     another person's name ("Pierre Lacombe est directeur de recherche au CNRS") is about that person, and
-    so are the sentences after it, until the subject is named again or the writer speaks as "I" (a news item
-    about several people)."""
+    so are the sentences after it, until the subject is named again (a news item about several people)."""
     owner, owner_names = subject_id, names
     for passage in passages:
         text = passage.text
         studying = False
-        if _FIRST_PERSON.search(text[:200]):
-            subject_id, names = owner, owner_names  # "I ...": the writer again, whoever the paragraph before was about
         for begin, end in sentence_spans(text):
             sentence = text[begin:end]
             first, last = passage.line_at(begin), passage.line_at(max(begin, end - 1))

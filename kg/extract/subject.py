@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns, data_words
-from kg.extract.orgs import classify_segment, is_location, is_role
+from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
 from kg.extract.text import COLUMN_GAP, clean
@@ -161,6 +161,12 @@ def headline_person(headline: str) -> tuple[str, tuple[str, ...]] | None:
     return (names.pop(), ()) if len(names) == 1 else None
 
 
+def family_last(text: str) -> str:
+    """A name written family name first, turned ("Ashworth, Dr Miriam" -> "Dr Miriam Ashworth"); other text as it is."""
+    inverted = _FAMILY_FIRST.match(text.strip())
+    return f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2)) else text
+
+
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
                  stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
     """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
@@ -211,15 +217,10 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
-        header = _header_name(line.text) if " | " in line.text else None
-        if header:
-            return header[0], header[1], index
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         if label:
-            inverted = _FAMILY_FIRST.match(label.group(1).strip())
-            found = _person(f"{inverted.group(2)} {inverted.group(1)}" if inverted and not degree_of(inverted.group(2))
-                            else label.group(1))
+            found = _person(family_last(label.group(1)))
             if found:
                 return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
@@ -279,23 +280,6 @@ def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tu
         if longer and longer[0] != name and longer[0].startswith(name + " "):
             return longer[0], (*aliases, name), index
     return name, aliases, _line_of(document, name)
-
-
-def _header_name(raw: str) -> tuple[str, tuple[str, ...]] | None:
-    """A name a LaTeX header macro gives in two arguments, given names then family name
-    (``\\header{Ana Maria}{Ruiz}{...}`` read as "Ana Maria | Ruiz | Chemist").
-
-    >>> _header_name("Ana Maria | Ruiz | Chemist and data scientist"), _header_name("Ana Ruiz | Lisbon")
-    (('Ana Maria Ruiz', ()), None)
-    """
-    parts = [clean(p) for p in raw.split(" | ", 2)]
-    if len(parts) < 2 or not parts[1] or len(parts[1].split()) != 1 or len(parts[0].split()) > 3:
-        return None
-    family = parts[1]
-    if not family[:1].isupper() or is_location(family) or is_role(family) or _PAGE_WORDS.search(family):
-        return None
-    joined = f"{parts[0]} {family}"
-    return (joined, ()) if is_person_name(joined) and clean_person(joined) == joined else None
 
 
 _EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")

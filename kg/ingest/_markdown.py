@@ -37,6 +37,9 @@ _FOOTNOTE = re.compile(r"\[\^[^\[\]]{1,200}\]")
 _AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>", re.IGNORECASE)
 _ATTRS = re.compile(r"\{\s*(?::|\.|#|[\w-]+=)[^{}]{0,500}\}")
 _SHORTCODE = re.compile(r"\{\{[<%].{0,500}?[%>]\}\}|\{%.{0,500}?%\}|\{\{.{0,500}?\}\}")
+#: A shortcode's quoted value that is text to read: capitalised, not a file or a link ("Ana Ruiz", "Postdoc").
+_SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_][^"'/]{0,200}?)\1""")
+_FILE_NAME = re.compile(r"\.[a-z]{2,4}$")
 _BOLD_TAG = re.compile(r"<(b|strong)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
 _EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
@@ -136,10 +139,14 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
 
     >>> inline_markdown("**Ada** [Lovelace](https://github.com/ada) \\\\*1815<br>`Analyst`")
     ['Ada Lovelace *1815', 'Analyst']
+    >>> inline_markdown('{{< member name="Ana Ruiz" role="Postdoc" image="ruiz.jpg" >}}')
+    ['Ana Ruiz — Postdoc']
     """
     meta = metadata if metadata is not None else {}
     text = _ESCAPE.sub(lambda m: _PLACEHOLDER[m.group(1)], text)
-    text = _SHORTCODE.sub("", text)
+    # a site generator's shortcode keeps the text it holds ({{< member name="Ana Ruiz" role="Postdoc" >}})
+    text = _SHORTCODE.sub(lambda m: " — ".join(v for v in (t.group("value") for t in _SHORTCODE_TEXT.finditer(m.group(0)))
+                                               if v[0].isupper() and not _FILE_NAME.search(v)), text)
     text = _IMG_TAG.sub(lambda m: " " + (m.group(1) or m.group(2) or m.group(3) or "") + " ", text)
 
     def a_tag(m: re.Match) -> str:
