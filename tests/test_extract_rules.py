@@ -5,7 +5,8 @@ import pytest
 
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import find_orgs_in_text, is_location, is_role, org_chain
-from kg.extract.people import abbreviates, clean_person, split_people
+from kg.extract.people import clean_person, split_people
+from kg.extract.publications import same_person
 from kg.extract.positions import parse_note
 from kg.extract.projects import project_mentions
 from kg.extract.sections import find_sections, heading_kind
@@ -40,8 +41,8 @@ def test_split_people_ends_names_at_prepositions():
 
 
 def test_abbreviated_names():
-    assert abbreviates("K. Mensah-Bonsu", "Kofi Mensah-Bonsu")
-    assert not abbreviates("K. Mensah", "Kofi Mensah-Bonsu")
+    assert same_person("K. Mensah-Bonsu", "Kofi Mensah-Bonsu") and same_person("Kofi Mensah-Bonsu", "K. Mensah-Bonsu")
+    assert not same_person("K. Mensah", "Kofi Boateng") and not same_person("A. Mensah", "Kofi Mensah")
 
 
 def test_person_notes_give_roles_and_current_jobs():

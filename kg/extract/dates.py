@@ -22,7 +22,6 @@ from kg.extract.text import ANY_YEAR, cached_copy
 _WORDS = data_patterns("date_patterns.tsv")
 _DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
-_RANGE_TO_JOINER = re.compile(r"\s*,?\s*(?:until|till|to|through|and)\s+(?:in\s+)?", re.IGNORECASE)
 _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD", "OPENING_WORD_BEFORE"]
@@ -122,9 +121,7 @@ _ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
 def _cjk_year(written: str) -> str:
     """The Western year of a CJK date's year: ``"2015"``, ``"平成27"`` -> ``"2015"``, ``"令和元"`` -> ``"2019"``."""
     era = _ERA_START.get(written[:2])
-    if era is None:
-        return written
-    return str(era + (1 if written[2:] == "元" else int(written[2:])))
+    return written if era is None else str(era + (1 if written[2:] == "元" else int(written[2:])))
 
 
 def _western(text: str) -> str:
@@ -259,10 +256,6 @@ def find_date_range(text: str) -> DateRange | None:
         if start[1] is not None:
             return DateRange(start[0], value, start[1], stop)
         if _SINCE.search(before):
-            # "from X until Y" with words between
-            if index + 1 < len(matches) and _RANGE_TO_JOINER.fullmatch(text[stop: matches[index + 1][1]]):
-                nxt = matches[index + 1]
-                return DateRange(value, nxt[0], begin, nxt[2])
             if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _UNTIL_WORD.search(after[:40]):
                 return DateRange(value, "present", begin, stop)
         return DateRange(None, value, begin, stop)

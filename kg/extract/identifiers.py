@@ -10,9 +10,6 @@ import re
 from kg.extract.text import cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_SPACE = re.compile(r"\s")
-#: an obfuscated address: "name [at] example.org"
-_BRACKET_OR_AT = re.compile(r"\[|\(|\{|<|\bat\b|\bAT\b")
 
 __all__ = ["find_identifiers"]
 
@@ -46,9 +43,7 @@ def find_identifiers(text: str) -> dict[str, str]:
     for match in _EMAIL.finditer(text):
         local, domain = match.group(1), _DOT_RE.sub(".", match.group(2))
         if local.lower() in ("mailto", "email") or "." not in domain:
-            continue
-        if _SPACE.search(match.group(0)) and not _BRACKET_OR_AT.search(match.group(0)):
-            continue
+            continue  # "Verified email at x.edu": a profile's note, no address
         out.setdefault("email", f"{local.lstrip('.')}@{domain}".replace("mailto:", ""))
         break
     match = _ORCID.search(text)

@@ -128,8 +128,6 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
             else:
                 found = [(p.name, p.note or "") for p in split_people(match.group("names"))]
             for name, note in found:
-                if same_person(name, ctx.entity(advisor).name):
-                    continue
                 pid = ctx.add_entity(name, "Person", evidence=evidence)
                 ctx.add_relation(pid, "advisedBy", advisor, evidence=evidence)
                 other = _co_advisor(note, people) if match.group("names") else None

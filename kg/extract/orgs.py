@@ -217,8 +217,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if is_location(text):
         return None
     words_all = text.split()
-    if any(w in _ORG_WORDS["indefinite_articles"] for w in words_all[1:]):
-        return None  # "Aufbau einer Arbeitsgruppe zur ...": a sentence, not a name
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
@@ -243,16 +241,12 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"]:
-        return None
-    if is_role(text):
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or is_role(text):
         return None
     canonical = canonical_org_name(text)
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
     if org_type:
-        if org_type == "Company" and len(words) > 6:
-            return None
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
         if all(not w[:1].isalpha() or w[:1].islower() for w in words):
@@ -427,9 +421,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     candidate = classify_segment(sub[1], context_org=False)
-                    halves = _AND_JOINER.split(sub[1])
-                    if candidate is None and len(halves) == 2 and all(classify_segment(h, context_org=False) for h in halves):
-                        candidate = classify_segment(halves[0], context_org=False)
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -446,18 +437,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     begin = offset + shift + at
                     out.append(replace(found, begin=begin, end=begin + len(name), field=field))
             continue
-        both = _AND_JOINER.split(target)
-        # two organisations when either is known, or the affiliation model reads two units of one kind
-        # ("Institute of Energy and Climate Research" is one unit, "Kauri Research and Development Centre" no pair)
-        units = parse_affiliation(target).units if mention is None and len(both) == 2 else ()
-        if mention is None and len(both) == 2 and not lookup_organization(target) and (any(lookup_organization(b) for b in both) or (
-                len(units) == 2 and units[0].kind == units[1].kind)):
-            pair = [classify_segment(b, context_org=False) for b in both]
-            if all(pair) and all(m.known or STRONG_ORG.search(m.name) for m in pair):
-                for b, m in zip(both, pair):
-                    begin = offset + shift + target.find(b)
-                    out.append(replace(m, begin=begin, end=begin + len(b)))
-                continue
         if mention is None:
             first_free = context_org and shift == 0 and not out
             while first_free and free_upto < i and (is_role(p := pieces[free_upto][0]) or is_location(p)
@@ -700,9 +679,7 @@ def _prose_type(phrase: str) -> str | None:
     known = lookup_organization(text)
     if known:
         return known.type
-    if is_location(text) or is_role(text):
-        return None
-    if not _PROSE_ORG_KEYWORD.search(text):
+    if is_location(text) or is_role(text) or not _PROSE_ORG_KEYWORD.search(text):
         return None
     words = text.split()
     if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:
@@ -765,10 +742,6 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
         if _is_campus(written, tail.group(1)):
             return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
-    legal = _LEGAL_FORM_AFTER.match(text[begin + len(piece):])
-    if legal:
-        written = written + legal.group(0)
-        return OrgMention(canonical_org_name(written), written, "Company", False, begin, begin + len(piece) + legal.end())
     known = lookup_organization(written)
     if known:
         return OrgMention(known.name, written, known.type, True, begin, begin + len(piece))
@@ -807,12 +780,6 @@ class OrgRegistry:
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
                     self._units[(key, parent_id)] = eid
                     return eid
-            # an earlier mention without parent is the same unit
-            if parent_id is not None and (key, None) in self._units:
-                eid = self._units.pop((key, None))
-                self._units[(key, parent_id)] = eid
-                self._qualify(eid, parent_id)
-                return eid
             if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
@@ -922,8 +889,6 @@ class OrgRegistry:
                     continue
                 if e.type == "University" and not _SITE_WORD_END.search(e.name[len(n):]):
                     break  # "Quillon University Marine Institute" is a unit; "University of X Y" a campus
-                if ctx.entity(oid).type == "Lab" and e.type != "Lab":
-                    continue
                 self.part_of(e.id, oid, e.evidence)
                 if e.type in ("Institute", "University") and ctx.entity(oid).type == "University":
                     ctx.set_type(e.id, "Lab")

@@ -22,7 +22,6 @@ _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
-_TRAILING_INITIAL = re.compile(r"\b[A-Z]\.$")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
 #: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
 _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
@@ -33,7 +32,7 @@ _PARENTHETICAL_NOTE = re.compile(r"[(（]([^()（）]*)[)）]")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 
-__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords",
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "name_stopwords",
            "strip_accents"]
 
 #: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
@@ -90,8 +89,6 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     words = 0
     for i, token in enumerate(tokens):
         low = token.lower()
-        if low in _SUFFIXES and i == len(tokens) - 1:
-            continue
         if low in _PARTICLES and 0 < i < len(tokens) - 1:
             continue
         if _INITIALS.match(token) and ("." in token or len(token) == 1):
@@ -110,9 +107,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     if _INITIALS.match(tokens[-1]) and not _INITIALS.match(tokens[0]) and len(tokens) == 2 and "." not in tokens[-1]:
         # "Smith J" (surname, initial) is a name; "NVIDIA GPU" is not
         return tokens[-1].isupper() and len(tokens[-1]) <= 2 and not tokens[0].isupper()
-    if all(t.isupper() and len(t) > 1 for t in tokens):
-        return False  # ALL-CAPS acronyms ("IEEE TPDS"); an ALL-CAPS name is handled by the caller
-    return True
+    # ALL-CAPS acronyms ("IEEE TPDS") are no name; an ALL-CAPS name is handled by the caller
+    return not all(t.isupper() and len(t) > 1 for t in tokens)
 
 
 def clean_person(text: str) -> str | None:
@@ -134,15 +130,9 @@ def clean_person(text: str) -> str | None:
         untitled = _TITLES.sub("", untitled)
     titled = untitled != text
     text = untitled.strip(" ,;:-–")
-    # keep a trailing initial's dot ("G. He") but drop a sentence dot
-    if text.endswith(".") and not _TRAILING_INITIAL.search(text):
-        text = text[:-1]
-    if is_person_name(text, titled=titled):
-        return text
     upper_name = " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in text.split())
-    if upper_name != text and is_person_name(upper_name):
-        return text
-    return None
+    named = is_person_name(text, titled=titled) or (upper_name != text and is_person_name(upper_name))
+    return text if named else None
 
 
 @dataclass(frozen=True)
@@ -194,20 +184,3 @@ def split_people(text: str) -> list[PersonMention]:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))
     return out
-
-
-def abbreviates(short: str, full: str) -> bool:
-    """Whether ``short`` is an initialled form of ``full`` ("R. Sato" / "Ryo Sato").
-
-    >>> abbreviates("R. Sato", "Ryo Sato"), abbreviates("J.-P. Roy", "Jean-Pierre Roy"), abbreviates("R. Saito", "Ryo Sato")
-    (True, True, False)
-    """
-    s, f = strip_accents(short).replace(".", ". ").split(), strip_accents(full).split()
-    if len(s) < 2 or len(f) < 2 or s[-1].lower() != f[-1].lower():
-        return False  # first-name-last order only ("Sato, R." is not handled)
-    s_given, f_given = s[:-1], f[:-1]
-    if not any(len(t.strip(".-")) == 1 for t in s_given):
-        return False
-    f_initials = [p[0].lower() for t in f_given for p in t.split("-") if p]
-    s_initials = [p[0].lower() for t in s_given for p in t.replace(".", " ").replace("-", " ").split() if p]
-    return s_initials == f_initials[: len(s_initials)] and len(s_initials) >= 1

@@ -19,7 +19,7 @@ from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
-from kg.extract.people import abbreviates, clean_person
+from kg.extract.people import clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
@@ -215,8 +215,6 @@ def extract(document: Document) -> Extraction:
                 if talk:
                     found.append((talk, talk))
             for name, written in found:
-                if ctx.find(name, "Organization") or ctx.find(name, "Project"):
-                    continue
                 ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
 
     # -- publications ----------------------------------------------------------------------------
@@ -273,10 +271,8 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     if count < 2:
         return None
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
-                 if abbreviates(name, m.group(0))), None)
-    if full:
-        return full, (name,), where[name]
-    return name, (), where[name]
+                 if same_person(name, m.group(0))), None)
+    return (full, (name,), where[name]) if full else (name, (), where[name])
 
 
 def _author_name(text: str) -> str | None:

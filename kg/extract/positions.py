@@ -139,10 +139,9 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "work" in t or t.startswith("in the"):
         if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
-        if t.startswith("in the") and (studying or _STUDENT.search(before)):
-            return "advisedBy"
-        if (studying or _STUDENT.search(before)) and _TITLED_PERSON_OPENING.match(after):
-            return "advisedBy"  # a student "working with Dr. A", "her PhD in 2020, working with Prof. A": the advisor
+        if (studying or _STUDENT.search(before)) and (
+                t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
+            return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")):
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
@@ -382,8 +381,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
-        if trig and ROLE_WITH.fullmatch(trig.group("trigger")):
-            trig = None
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
@@ -502,12 +499,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             # "Assistant Professor, Department of X     2017-2021" / "Aarhus University, Denmark":
             # the organisation the units of the line above belong to
             current.chain.extend(chain)
-            current.last = index
-            continue
-        if current is not None and current.project and not current.chain and chain:
-            current.chain = chain
-            if dates and not current.end:
-                current.start, current.end = dates.start, dates.end
             current.last = index
             continue
         starts_new = bool(chain) and (
@@ -652,9 +643,7 @@ def _project_head(raw: str, text: str) -> str | None:
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    if lookup_organization(head) or STRONG_ORG.search(head):
-        return None
-    if find_date_range(head):
+    if lookup_organization(head) or STRONG_ORG.search(head) or find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):

@@ -43,7 +43,6 @@ _NAME = re.compile(
 )
 _NOT = data_words("project_stopwords.txt")
 _CAMEL_OR_DIGIT = re.compile(r"[a-z][A-Z]|\d")
-_ORGANISATION_WORD = re.compile(r"\b(?:university|institute|department|school|college|inc|corp|ltd|lab|laboratory|center|centre)\b", re.I)
 _YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
 _INITIAL = re.compile(r"(?:^|\s)[A-Z](?:\.|\s|$)")
 _MONTH_START = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
@@ -69,11 +68,6 @@ def looks_like_project(name: str, listed: bool = False, called: bool = False) ->
         return False  # "Project Scientist": a job title
     organisation = classify_segment(name)
     if is_location(name) or (organisation is not None and not _CAMEL_OR_DIGIT.search(name) and not (called and not organisation.known)):
-        return False
-    if _ORGANISATION_WORD.search(name):
-        return False
-    words = name.split()
-    if len(words) > 6:
         return False
     if _YEAR_ONLY.match(name) or _MONTH_START.match(name) or _COMPOUND_ADJECTIVE.match(name):
         return False
@@ -239,8 +233,6 @@ def grant_project(text: str, listed: bool = True) -> str | None:
         head = _TITLE_HEAD.split(title, maxsplit=1)[0]
         if _ACRONYM.fullmatch(head) and _grant_acronym(head):
             return head
-        if len(title.split()) <= 2 and _project_shape(title) and looks_like_project(title):
-            return title
     if not listed and not _FUNDING.search(text):
         return None
     bare = _QUOTED_TITLE.sub(" ", text)
@@ -351,8 +343,7 @@ def role_project(organisation: str, role: str) -> str | None:
     >>> role_project("Acme Robotics", "Software Developer") is None
     True
     """
-    named = grant_project(role, listed=False)
-    if named:
+    if named := grant_project(role, listed=False):
         return named
     if _CONTRIBUTOR_ROLE.search(role) and looks_like_project(organisation) and (
             _project_shape(organisation) or organisation.islower()):

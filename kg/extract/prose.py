@@ -38,7 +38,6 @@ _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
 _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
-_SINCE_FROM = re.compile(r"\b(?:since|from)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
 _STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
@@ -49,7 +48,6 @@ _NAME_AFTER_TITLE = re.compile(r"\s+[A-Z][\w'’.-]*\s+[A-Z]")
 _STUDENT_STATE = re.compile(rf"\b(?:{_WORDS['student_state']})(?!\w)", re.I)
 _PAST_WORD = re.compile(r"\b(?:was|were|had|did|worked|used to|previously|formerly)\b", re.I)
 _CURRENT_STUDY = re.compile(r"\b(?:currently|now|am|is)\b[^.]{0,30}\b(?:student|pursuing|candidate)", re.I)
-_ONGOING_STUDY = re.compile(r"\bpursuing\b|\bcurrently\b", re.I)
 # a role word that also opens a longer title keeps the noun after it ("postdoctoral research fellow", "associate professor")
 _ROLE_AFTER_VERB = re.compile(r"\b(?:am|is|was|as|been|be)\s+(?:(?:also|currently|now|still|previously|formerly)\s+)?(?:an?\s+|the\s+)?(?P<role>(?:[A-Z]?[a-z-]+\s+){0,4}?(?:professor|lecturer|researcher|scientist|postdoc\w*|fellow|engineer|director|scholar|intern|associate|analyst|consultant|founder|student|member)(?:\s+(?:research\s+)?(?:professor|researcher|scientist|fellow|scholar|associate)\b)?)\b", re.I)
 
@@ -110,9 +108,7 @@ _IN_SOMEONES = re.compile(r"\s+in\s+(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w-]*['’]s?$
 def _without_owner(org):
     """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter")."""
     cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
-    if cut is None:
-        return org
-    return _cut_before(org, cut.start())
+    return org if cut is None else _cut_before(org, cut.start())
 
 
 def _cut_before(org, end: int):
@@ -254,9 +250,8 @@ def _whole_word(word: str) -> re.Pattern:
 
 def _has_word(text: str, word: str) -> bool:
     """Whether ``word`` stands in ``text`` as a whole word."""
-    if word[:1] >= "\u3040":
-        return word in text  # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    return bool(_whole_word(word).search(text))
+    # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
+    return word in text if word[:1] >= "\u3040" else bool(_whole_word(word).search(text))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
@@ -510,22 +505,15 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         else:
             return list(ids)
     dates = find_date_range(head)
-    start = end = None
-    if dates:
-        start, end = dates.start, dates.end
-        if dates.start is None and not study and _SINCE_FROM.search(head[: dates.begin][-12:]):
-            start, end = dates.end, "present"
+    start, end = (dates.start, dates.end) if dates else (None, None)
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
     work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
         end = "present"
-    if predicate == "studiedAt":
-        if start is None and end is None and _CURRENT_STUDY.search(head):
-            end = "present"
-        if _ONGOING_STUDY.search(head) and end is None:
-            end = "present"
+    if predicate == "studiedAt" and start is None and end is None and _CURRENT_STUDY.search(head):
+        end = "present"
     role = None
     if predicate == "workedAt":
         m = _ROLE_AFTER_VERB.search(head)

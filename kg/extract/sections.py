@@ -101,8 +101,7 @@ def heading_kind(heading: str) -> str | None:
     norm = _norm(heading)
     if not norm:
         return None
-    exact = exact_kind(heading)
-    if exact:
+    if exact := exact_kind(heading):
         return exact
     padded = f" {norm} "
     # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a
@@ -128,9 +127,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     if _YEAR_DIGITS.search(text) and not text.isupper():
         return False, 0
     words = text.rstrip(":").split()
-    if not words or len(words) > 7:
-        return False, 0
-    if is_bullet(raw):
+    if not words or len(words) > 7 or is_bullet(raw):
         return False, 0
     letters = [c for c in text if c.isalpha()]
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)

@@ -159,12 +159,9 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         for advisor in _list(data.get(key)):
             _person(ctx, subject_id, advisor, predicate)
     # projects
-    for item in _list(data.get("projects")):
-        name = _s(item.get("name") or item.get("title")) if isinstance(item, dict) else _s(item)
-        if name and len(name) <= 80:
-            ev = ctx.evidence(_line(ctx, name))
-            pid = ctx.add_entity(name, "Project", evidence=ev)
-            ctx.add_relation(subject_id, "contributedTo", pid, evidence=ev)
+    named = [_s(i.get("name") or i.get("title")) if isinstance(i, dict) else _s(i)
+             for i in _list(data.get("projects"))]
+    _add_projects(ctx, subject_id, [name for name in named if name and len(name) <= 80], [], (None, None))
     # the projects a position names ("Project Leader 'X'", a volunteer Maintainer of "tensorpool") and its texts tell of
     for key in ("work", "volunteer"):
         for item in (i for i in _list(data.get(key)) if isinstance(i, dict)):
@@ -231,10 +228,7 @@ def _list(value: Any) -> list:
 
 
 def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
-    name = _s(value.get("name")) if isinstance(value, dict) else _s(value)
-    if not name:
-        return
-    person = clean_person(name)
+    person = clean_person((_s(value.get("name")) if isinstance(value, dict) else _s(value)) or "")
     if person:
         ev = ctx.evidence(_line(ctx, person))
         pid = ctx.add_entity(person, "Person", evidence=ev)

@@ -106,8 +106,7 @@ def _label_value(data: Any, depth: int) -> str | None:
         data = [v for v in data.values() if isinstance(v, (list, dict))]
     if isinstance(data, list):
         for item in data[:40]:
-            found = _label_value(item, depth + 1) if isinstance(item, (dict, list)) else None
-            if found:
+            if isinstance(item, (dict, list)) and (found := _label_value(item, depth + 1)):
                 return found
     return None
 
@@ -130,8 +129,7 @@ def title_name(title: str) -> tuple[str, tuple[str, ...]] | None:
         bare = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", part)).strip()
         if not bare or (bare == part and _PAGE_WORDS.search(part)):
             continue
-        found = _person(bare)
-        if found:
+        if found := _person(bare):
             return found
     return None
 

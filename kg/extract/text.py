@@ -47,7 +47,6 @@ _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,300}>")
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")
 _ESCAPE = re.compile(r"\\([*_#\[\]()&$%{}])")
 _BULLET = re.compile(r"^\s*(?:[-*+•◦▪►●○·–]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|[a-z][.)])\s+")
-_KRAMDOWN = re.compile(r"\{:[^}]*\}")
 
 
 def cached_copy(maxsize: int, copy=list):
@@ -75,8 +74,6 @@ def clean(text: str) -> str:
     # each substitution runs only when the text holds the characters its pattern needs
     if "](" in text:
         text = _MD_IMAGE.sub(" ", text)
-    if "{:" in text:
-        text = _KRAMDOWN.sub("", text)
     if "](" in text:
         text = _MD_LINK.sub(lambda m: m.group(1), text)
     if "<" in text:

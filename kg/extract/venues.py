@@ -28,10 +28,8 @@ from kg.extract.gazetteer import _data_rows, data_patterns
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
 _QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
 _LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
-_WORKSHOP_AT_CONFERENCE = re.compile(r"([A-Za-z][\w\-]*[A-Za-z0-9])\s?@\s?([A-Za-z][\w\-]*)")
 _PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
 _SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
-_CO_LOCATED_WITH = re.compile(r"\s+(?:at|@|co-located with|held with|in conjunction with)\s+(.+)$", re.I)
 _LEADING_ON_FOR = re.compile(r"^(?:on|for)\s+", re.I)
 _PARENTHESISED = re.compile(r"\(([^()]{1,40})\)")
 _YEAR_OR_SHORT_YEAR = re.compile(r"['’‘`]?\s?\d{2,4}\b")
@@ -39,7 +37,6 @@ _SOCIETY_BEFORE_ACRONYM = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
 _PAREN_ASIDE = re.compile(r"\s*\([^()]*\)")
 _LEADING_DIGIT = re.compile(r"^\d")
 _URL_OR_DOI = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
-_EDITORS_MARK = re.compile(r"\((?:eds?|editors?|hrsg)\.?\)", re.I)
 _BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
 _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
@@ -155,12 +152,7 @@ def lookup_venue(name: str) -> KnownVenue | None:
     if not name:
         return None
     by_key, by_short = _index()
-    if name in by_short:
-        return by_short[name]
-    for key in _keys(name):
-        if key in by_key:
-            return by_key[key]
-    return None
+    return by_short.get(name) or next((by_key[key] for key in _keys(name) if key in by_key), None)
 
 
 #: A year standing alone, not part of a longer number or a decimal.
@@ -178,9 +170,7 @@ def venue_year(text: str) -> str | None:
     if match:
         return match.group(1)
     match = _APOS_YEAR.search(text)
-    if match:
-        return str(full_year(match.group(1)))
-    return None
+    return str(full_year(match.group(1))) if match else None
 
 
 _PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
@@ -232,10 +222,6 @@ _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
 
 def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     """The workshop a venue passage names, if any: (name, aliases)."""
-    at = _WORKSHOP_AT_CONFERENCE.search(text)
-    if at and lookup_venue(at.group(1)) is None:
-        name = at.group(1)
-        return name, tuple(dict.fromkeys([f"{name}@{at.group(2)}", f"{name} workshop"]))
     if not _WORKSHOP.search(text):
         return None
     # the first piece with the word (no separator splits a word, so there is one)
@@ -254,13 +240,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         words.append(word)
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
     phrase = " ".join(words)
-    at_conf = _CO_LOCATED_WITH.search(phrase)
-    if at_conf:
-        conference = conference or _clean_name(at_conf.group(1))
-        phrase = phrase[: at_conf.start()]
     phrase = _clean_name(phrase)
-    if not phrase or normalize_name(phrase) in ("workshop", "workshops"):
-        return None
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
     core = _LEADING_ON_FOR.sub("", core).strip()
     name = core if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core) else phrase
@@ -277,9 +257,6 @@ def _paren_acronym(text: str) -> tuple[str, str] | None:
     for match in _PARENTHESISED.finditer(text):
         inner = _YEAR_OR_SHORT_YEAR.sub("", match.group(1)).strip(" ,.;:-")
         inner = _SOCIETY_BEFORE_ACRONYM.sub("", inner)
-        if not inner or " " in inner.strip():
-            if lookup_venue(inner) is None or len(inner) > 20:
-                continue
         if _is_acronym(inner) or lookup_venue(inner) is not None:
             return inner, text[: match.start()]
     return None
@@ -343,16 +320,13 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
-    if _EDITORS_MARK.search(text):
-        return None  # a chapter in an edited book: the book is not a venue
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
     text = _BEST_PAPER_NOTE.sub("", text).strip(" ,.;:-–—")
     if not text:
         return None
-    workshop = _workshop(text)
-    if workshop:
+    if workshop := _workshop(text):
         return workshop
     result = _paren_acronym(text)
     if result:
