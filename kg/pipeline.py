@@ -37,9 +37,11 @@ __all__ = ["Budget", "BuildReport", "build", "extract_file", "extract_files", "r
 #: Below this many documents, extraction runs in this process (a pool costs more than it saves).
 PARALLEL_THRESHOLD = 64
 #: Documents written per store load during a build: from ``WRITE_BATCH`` for small builds up to
-#: ``LARGE_WRITE_BATCH`` for large ones (a sixteenth of the build). A batch is held as N-Quads
-#: text while Oxigraph loads it and the next one is mapped meanwhile, so larger loads cost memory
-#: (10k-document build peak 1,077 MB with 64, 1,268 MB with 512). Large builds need them: each
+#: ``LARGE_WRITE_BATCH`` for large ones (a sixteenth of the build). Larger loads cost memory: the
+#: batch's N-Quads text is in a file (:class:`kg.store.BulkWriter`), but Oxigraph's loader holds
+#: its quads while it sorts them (~0.7 KB a quad: ~110 MB for 512 generated documents; the
+#: 10k-document build's peak was 1,077 MB with 64, 1,268 MB with 512 when the text was also held
+#: in memory). Large builds need them: each
 #: load leaves new files that RocksDB merges into the store's, so a load costs more as the store
 #: grows (100k documents: write stage 4,341 s with 64, 1,809 s with 512).
 WRITE_BATCH = 64
@@ -383,7 +385,7 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     """:func:`build` from the extraction of the documents ``todo`` on: each extraction is spooled
     to disk as it arrives (see :mod:`kg.spool`), read back to resolve and to write."""
     from kg import rdf
-    from kg.resolve import resolve
+    from kg.resolve import release_caches, resolve
 
     if progress:
         progress(0, len(todo), "extracting")
@@ -416,6 +418,10 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     if progress:
         progress(0, len(loaded), "resolving")
     resolution = resolve(loaded, known=known, ror=ror)
+    # the resolver's working set is garbage now, but the allocators keep it: the write stage starts
+    # from that high water, and Oxigraph's loader (other threads, other malloc arenas) adds to it
+    release_caches()
+    _return_free_memory()
     report.timings["resolve"] = time.perf_counter() - mark
     if progress:
         progress(len(loaded), len(loaded), "resolving")
@@ -428,7 +434,7 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
     for merge in resolution.merges:
         merges.setdefault(merge.document, []).append(merge)
     built_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    entities: set[str] = set()
+    unmapped: set[str] = set()
     total = len(loaded)
     if progress:
         progress(0, total, "writing")
@@ -437,7 +443,7 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
 
     def mapped(chunk):
         """The chunk's documents as N-Triples, one at a time: a document's triples are let go once
-        the writer has made its N-Quads text, so a batch in flight holds only that text."""
+        the writer has written their N-Quads text to the batch's file."""
         for key, document, extraction in chunk:
             try:
                 graph, triples = rdf.document_ntriples(document, extraction, resolution, key=key,
@@ -445,8 +451,8 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
                 triples = list(triples)
             except Exception as exc:  # this document is skipped whole; the store keeps its old version
                 report.errors.append((key, f"{key}: cannot map to RDF ({type(exc).__name__}: {exc})"))
+                unmapped.add(key)
                 continue
-            entities.update(resolution.iris.get((key, e.id), e.id) for e in extraction.entities)
             report.facts += len(extraction.relations)
             if index is not None:  # saved only once every batch is in the store
                 index.put(graph[1:-1], triples)
@@ -468,9 +474,27 @@ def _build_extracted(todo: list[str], loaded: Spool, store, documents: list[dict
         index.save(store, list(by_path.values()))
     _note_changes(store, since, (d["graph"] for d in by_path.values() if d["path"] in rebuilt))
     report.timings["write"] = time.perf_counter() - mark
-    report.entities = len(entities)
+    # counted once the loader has let go of its last batch: a set of every written entity's IRI, kept
+    # while writing, adds to the write stage's peak (216,632 IRIs at 10,000 documents; a set of a few
+    # million is a table of 2**22 slots, 64 MB)
+    report.entities = len({iri for (key, _), iri in resolution.iris.items() if key not in unmapped})
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _return_free_memory() -> None:
+    """Give the C allocator's free memory back to the system: glibc's ``malloc_trim`` (elsewhere,
+    or where it is missing, nothing). Python frees large objects to malloc, which keeps the pages
+    for the thread that freed them.
+
+    >>> _return_free_memory()
+    """
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def remove(store, document: str) -> list[str]:

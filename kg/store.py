@@ -946,9 +946,12 @@ COMPACT_AFTER_LOADS = 8
 class BulkWriter:
     """Writes batches of documents as :meth:`Store.add_documents` does, on one background thread.
 
-    ``add(batch)`` turns the batch into N-Quads text in the calling thread, waits for the
-    previous batch to be in the store, then hands this one to the loading thread and returns:
-    Oxigraph's loader releases the GIL, so the caller maps its next batch meanwhile. Batches
+    ``add(batch)`` turns the batch into N-Quads text in the calling thread, written to an
+    anonymous temporary file as each document comes (a batch of 512 generated documents is ~25 MB
+    of text, which held as strings was in memory two or three times over while loading, on top of
+    the resolver's high water), waits for the previous batch to be in the store, then hands this
+    one to the loading thread and returns: Oxigraph's loader reads the file and releases the GIL,
+    so the caller maps its next batch meanwhile. Batches
     are written one at a time and in order, each as :meth:`Store.add_documents` would (its
     document nodes only once its other quads are loaded), so crash safety is the same. An
     error while loading is raised by the next ``add`` or by leaving the ``with`` block.
@@ -974,9 +977,20 @@ class BulkWriter:
     def add(self, documents: Iterable[tuple[str, Iterable[tuple[str, str, str]]]]) -> None:
         """Queue one batch of ``(graph, triples)`` in N-Triples syntax; returns once the
         previous batch is in the store (``written`` counts it), raising its error if it failed."""
+        import tempfile
+
+        fresh = tempfile.TemporaryFile(prefix="kg-batch-", suffix=".nq")  # gone when closed, or if the process dies
+        try:
+            self._queue(documents, fresh)
+        except BaseException:
+            fresh.close()
+            raise
+
+    def _queue(self, documents, fresh) -> None:
+        """:meth:`add` with the batch's new graphs written to the file ``fresh``, which the loading thread closes."""
         import pyoxigraph
 
-        fresh, markers, stale, swapped = [], [], [], []
+        markers, stale, swapped, loaded = [], [], [], 0
         ox, queued, count = self._store._ox, self._queued, 0
         counted, (types, predicates) = set(), _counted_terms()  # what Store.stats counts
         quads, batch = 0, set()
@@ -1007,7 +1021,8 @@ class BulkWriter:
                         marks[line] = None
                         continue
                 lines[line] = None
-            fresh.append("".join(lines))
+            fresh.write("".join(lines).encode())
+            loaded += 1
             markers += marks
             if quads is not None:
                 quads += len(lines) + len(marks)
@@ -1015,19 +1030,27 @@ class BulkWriter:
         # the counts as they were, before this batch changes the store's generation
         counts = self._store._current_counts() if quads is not None else None
         self._store._changed()
-        self._loading = (self._pool.submit(self._load, "".join(fresh), "".join(markers), stale, swapped,
+        self._loading = (self._pool.submit(self._load, fresh if loaded else None, "".join(markers), stale, swapped,
                                            counts, counted, quads), count)
+        if not loaded:
+            fresh.close()
 
-    def _load(self, fresh: str, markers: str, stale: list[str], swapped: list[str],
+    def _load(self, fresh, markers: str, stale: list[str], swapped: list[str],
               counts: dict | None, counted: set, quads: int | None) -> None:
-        self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped), added=counted,
-                                   added_quads=quads or 0, dropped=stale, seen=self._seen, ask_store=self._ask_store)
+        try:
+            self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped), added=counted,
+                                       added_quads=quads or 0, dropped=stale, seen=self._seen,
+                                       ask_store=self._ask_store)
+        finally:
+            if fresh is not None:
+                fresh.close()
 
-    def _write(self, fresh: str, markers: str, stale: list[str], swapped: list[str]) -> None:
+    def _write(self, fresh, markers: str, stale: list[str], swapped: list[str]) -> None:
         import pyoxigraph
 
         ox = self._store._ox
-        if fresh:
+        if fresh is not None:
+            fresh.seek(0)
             # lenient: every term was written by kg.rdf, whose IRIs are minted from ASCII slugs,
             # vocabulary constants or IRIs the store already holds, each checked against the
             # N-Triples IRI pattern there; validating them again is a fifth of the loader's time

@@ -21,7 +21,12 @@ CASES = json.loads((DATA / "publications" / "citations.json").read_text(encoding
 #: Citations the learned parser (kg.extract.models.citation) still gets wrong, and why: kept as
 #: expected failures so that a better model shows up as XPASS.
 KNOWN_MISSES = {
+    "cs-multiline-title-first": "a co-author's affiliation in brackets ends the model's author field",
+    "title-starts-with-number": "the model reads a number opening the title as the entry's numbering",
 }
+#: The same for the shapes below: a rule mended them until it was found to mend no real reference or document.
+_AFFILIATION_ENDS_NAMES = pytest.mark.xfail(reason=KNOWN_MISSES["cs-multiline-title-first"])
+_NUMBER_READ_AS_NUMBERING = pytest.mark.xfail(reason=KNOWN_MISSES["title-starts-with-number"])
 
 
 @pytest.mark.parametrize("case", [
@@ -48,8 +53,9 @@ def test_parse_citation_styles(case):
     ("A. Ruiz and B. Chen. Notes on a counting engine. Scientific Memoirs, 1843.",
      (["A. Ruiz", "B. Chen"], "Notes on a counting engine", "Scientific Memoirs", "1843")),
     # a co-author's affiliation in brackets does not end the names; an arXiv id in brackets is not the title's
-    ("Grain Flow in Silos\nIvan Petrov, Oriane Vasquez (Acme Labs), Mei Lin\nAccepted to ICML 2021",
-     (["Ivan Petrov", "Oriane Vasquez", "Mei Lin"], "Grain Flow in Silos", "ICML", "2021")),
+    pytest.param("Grain Flow in Silos\nIvan Petrov, Oriane Vasquez (Acme Labs), Mei Lin\nAccepted to ICML 2021",
+                 (["Ivan Petrov", "Oriane Vasquez", "Mei Lin"], "Grain Flow in Silos", "ICML", "2021"),
+                 marks=_AFFILIATION_ENDS_NAMES),
     ("Mei Lin, Ivan Petrov, et al., Towards Robust Graph Sampling (2105.01234)",
      (["Mei Lin", "Ivan Petrov"], "Towards Robust Graph Sampling", None, "2021")),
     # a list's last surname read as the next field's first word; a title's first words read as the last name's
@@ -71,9 +77,10 @@ def test_parse_citation_styles(case):
     ("Ana Ruiz. Sampling, with applications to graphs. KDD 2021.",
      (["Ana Ruiz"], "Sampling, with applications to graphs", "KDD", "2021")),
     # title, names and venue as sentences, the title opening with a number
-    ("4096 Bit Moduli Considered Harmful. O. Vasquez. CCS 2019.",
-     (["O. Vasquez"], "4096 Bit Moduli Considered Harmful", "CCS", "2019")),
-    ("1024 Bit Hashes Revisited. I. Petrov. CCS 2018.", (["I. Petrov"], "1024 Bit Hashes Revisited", "CCS", "2018")),
+    pytest.param("4096 Bit Moduli Considered Harmful. O. Vasquez. CCS 2019.",
+                 (["O. Vasquez"], "4096 Bit Moduli Considered Harmful", "CCS", "2019"), marks=_NUMBER_READ_AS_NUMBERING),
+    pytest.param("1024 Bit Hashes Revisited. I. Petrov. CCS 2018.",
+                 (["I. Petrov"], "1024 Bit Hashes Revisited", "CCS", "2018"), marks=_NUMBER_READ_AS_NUMBERING),
     ("1000 Small Graphs and Their Tides. Ana Ruiz, Bo Chen. KDD 2019.",
      (["Ana Ruiz", "Bo Chen"], "1000 Small Graphs and Their Tides", "KDD", "2019")),
     # the journal read into the title, before its volume and pages; a title-first entry with "and"
@@ -198,6 +205,10 @@ def test_adversarial_long_lines_do_not_backtrack(text):
         ("García-López MF", "María Fernanda García López", True),  # a double surname hyphenated
         ("M. Garcia-Lopez", "María García López", True),
         ("M. García-Ruiz", "María García López", False),
+        ("Vera Holm", "Vera K. Holm", True),  # a middle initial one spelling leaves out
+        ("Vera K. Holm", "Vera Holm", True),
+        ("Vera J. Holm", "Vera K. Holm", False),
+        ("Holm Vera", "Vera K. Holm", False),
     ],
 )
 def test_same_person(mention, full, expected):

@@ -663,3 +663,19 @@ def test_resolution_parses_each_person_name_of_a_document_once(monkeypatch):
     # each author's name once for its node and once for its coauthors' keys (it was once per
     # coauthor, 90 times, and once more for the cluster's canonical name)
     assert len(parsed) == 2 * len(authors)
+
+
+def test_people_without_identifiers_or_organisations_share_one_empty_context_never_written_into():
+    # mentions with no identifier or organisation share one empty mapping (memory at scale); a merge
+    # that brings some must give the cluster a dict of its own, whichever side had them
+    from kg.resolve.people import _EMPTY
+
+    bare = [Extraction(f"{d}.txt", "p", (Entity("p", "Ilse Varnholm", "Person"),)) for d in ("a", "c")]
+    rich = Extraction("b.txt", "p", (Entity("p", "Ilse Varnholm", "Person", identifiers=(("email", "ilse@varn.example"),)),
+                                     Entity("o", "Tallmark Institute", "Institute")),
+                      (Relation("p", "workedAt", "o", start="2019"),))
+    other = Extraction("d.txt", "p", (Entity("p", "Oren Quillby", "Person"),))
+    result = resolve([*bare, rich, other])
+    assert len({result.iris[(d, "p")] for d in ("a.txt", "b.txt", "c.txt")}) == 1
+    assert result.iris[("d.txt", "p")] != result.iris[("a.txt", "p")]
+    assert not _EMPTY and dict(_EMPTY) == {}

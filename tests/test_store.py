@@ -137,7 +137,7 @@ def _documents_in(store) -> set[str]:
 
 def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quads(monkeypatch):
     store = Store.open(":memory:")
-    calls = []
+    calls, files = [], []
     ox = store._ox
 
     class Recording:
@@ -147,7 +147,10 @@ def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quad
             return getattr(ox, name)
 
         def bulk_load(self, data, *args, **kwargs):
-            calls.append(("bulk", data.count("\n"), "Document>" in data))
+            files.append(data)  # the batch's text, in a file rather than in memory
+            text = data.read().decode()
+            data.seek(0)
+            calls.append(("bulk", text.count("\n"), "Document>" in text))
             ox.bulk_load(data, *args, **kwargs)
 
         def load(self, data, *args, **kwargs):
@@ -161,6 +164,7 @@ def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quad
         assert writer.written >= 2  # the first batch is in the store once the second is queued
     assert writer.written == 3
     assert calls == [("bulk", 5, False), ("markers", 2, True), ("bulk", 4, False), ("markers", 1, True)]
+    assert len(files) == 2 and all(f.closed for f in files)  # each batch's file let go once loaded
     monkeypatch.setattr(store, "_ox", ox)
     assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b", f"{EX}doc/c"}
     assert len(store) == 3 + 1 + 2 + 1 + 4 + 1

@@ -23,9 +23,10 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
-from kg.extract.people import _TITLES, clean_person, same_person, split_people
+from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _cjk_orgs, prose_students, read_prose
+from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
 from kg.extract.text import Passage, clean, sentence_spans

@@ -33,7 +33,7 @@ _PARENTHETICAL_NOTE = re.compile(r"[(（]([^()（）]*)[)）]")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
 _NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
 
-__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords", "same_person",
+__all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "abbreviates", "name_stopwords",
            "strip_accents"]
 
 #: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
@@ -194,17 +194,6 @@ def split_people(text: str) -> list[PersonMention]:
             begin = offset + max(0, piece.find(name.split()[0]))
             out.append(PersonMention(name, note, begin, offset + len(piece)))
     return out
-
-
-def same_person(name: str, other: str) -> bool:
-    """Whether two spellings name one person ("Vera Holm" / "Vera K. Holm" / "V. Holm").
-
-    >>> same_person("Vera K. Holm", "Vera Holm"), same_person("V. Holm", "Vera Holm"), same_person("Vera Holm", "Ivo Holm")
-    (True, True, False)
-    """
-    a, b = name.split(), other.split()
-    return name == other or abbreviates(name, other) or abbreviates(other, name) or (
-        len(a) >= 2 and len(b) >= 2 and a[0] == b[0] and a[-1] == b[-1])
 
 
 def abbreviates(short: str, full: str) -> bool:

@@ -19,12 +19,12 @@ from kg.extract.context import UNNAMED_SUBJECT, ExtractContext
 from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
-from kg.extract.people import abbreviates, clean_person, same_person
+from kg.extract.people import abbreviates, clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
-from kg.extract.publications import add_publications, parse_author_list
+from kg.extract.publications import add_publications, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact

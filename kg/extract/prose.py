@@ -10,8 +10,9 @@ from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
-from kg.extract.people import clean_person, name_stopwords, same_person, split_people
+from kg.extract.people import clean_person, name_stopwords, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 

@@ -713,9 +713,9 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
         c.venue = typed.group("venue").strip()
 
 
-#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
+#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
 
 
@@ -746,10 +746,9 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _names_after_an_affiliation(_line_fields(text))
-    fields = _title_start_after_initials(_surname_glued_to_next_field(fields))
+    fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
-    fields = _venue_start_read_as_title(_title_names_venue_sentences(_number_opening_the_entry(fields)))
+    fields = _venue_start_read_as_title(fields)
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -845,28 +844,6 @@ _TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
 _VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
 #: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
-#: An affiliation in brackets that ends the parser's author field, then more names: "(Acme Labs), Mei Lin".
-_AFFILIATION_THEN_NAMES = re.compile(r"^\([^()]{2,80}\)\s*[,;]\s*(?=\S)")
-
-
-def _names_after_an_affiliation(fields: list[Field]) -> list[Field]:
-    """"Ana Ruiz, Bo Chen (Acme Labs), Mei Lin": the names after a co-author's bracketed affiliation,
-    which the parser reads as a remark, continue the author list.
-
-    >>> [(f.label, f.text) for f in _names_after_an_affiliation([Field("author", "Ana Ruiz, Bo Chen", 0, 17), Field("other", "(Acme Labs), Mei Lin", 18, 38)])]
-    [('author', 'Ana Ruiz, Bo Chen'), ('author', 'Mei Lin')]
-    """
-    for i in range(1, len(fields)):
-        if fields[i - 1].label != "author" or fields[i].label not in ("other", "note"):
-            continue
-        match = _AFFILIATION_THEN_NAMES.match(fields[i].text)
-        rest = fields[i].text[match.end():] if match else ""
-        parsed = parse_author_list(rest.rstrip(" .,;")) if rest else None
-        if parsed and all(_is_full_name(n) for n in parsed[0]):
-            fields = fields[:i] + [Field("author", rest, fields[i].start + match.end(), fields[i].end)] + fields[i + 1:]
-    return fields
-
-
 #: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
 _SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[A-Z]\.[\s-]?){1,3}")
 #: A capitalised word closing a sentence at a field's start: "Lindqvist. Ciliary length control".
@@ -940,25 +917,6 @@ def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
                          Field("container", after.text[cut:], after.start + cut, after.end)] + fields[i + 2:]
 
 
-#: A number (and a word) the parser leaves unlabelled at an entry's start: "4096 Bit" of "4096 Bit Keys ...".
-_LEADING_NUMBER = re.compile(r"\d[\d,]*(?:\s+[A-Za-z][\w-]*)?")
-
-
-def _number_opening_the_entry(fields: list[Field]) -> list[Field]:
-    """A number opening an entry opens its title ("4096 Bit Keys Considered Harmful"): it joins the next field,
-    a title when that field holds one sentence, else a span still to read (see :func:`_title_names_venue_sentences`).
-
-    >>> [(f.label, f.text) for f in _number_opening_the_entry([Field("other", "64", 0, 2), Field("title", "Bit Tides.", 3, 13)])]
-    [('title', '64 Bit Tides.')]
-    """
-    if len(fields) < 2 or fields[0].label != "other" or not _LEADING_NUMBER.fullmatch(fields[0].text) \
-            or fields[1].label not in ("title", "author", "container"):
-        return fields
-    text = _join(fields[0], fields[1])
-    label = "title" if len(_sentences(text)) == 1 else "other"
-    return [Field(label, text, fields[0].start, fields[1].end)] + fields[2:]
-
-
 #: a journal's name in capitalised words, perhaps with its volume: "Social Networks 8,", "Atmospheric"
 _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
@@ -992,33 +950,6 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
         if match.group("volume") and not any(f.label == "container" for f in fields):
             return fields[:i] + [head, Field("container", last, title.start + cut, title.end)] + fields[i + 1:]
     return fields
-
-
-def _title_names_venue_sentences(fields: list[Field]) -> list[Field]:
-    """An entry in which the parser finds neither title nor names, written as sentences before its date:
-    "2048 Bit Keys Considered Harmful. A. Ruiz. CCS" is a title, a sentence of names, then the venue.
-
-    >>> [(f.label, f.text) for f in _title_names_venue_sentences([Field("container", "64 Bit Tides. A. Ruiz. KDD", 0, 26), Field("date", "2020.", 27, 32)])]
-    [('title', '64 Bit Tides.'), ('author', 'A. Ruiz.'), ('container', 'KDD'), ('date', '2020.')]
-    """
-    if any(f.label in ("title", "author") for f in fields):
-        return fields
-    end = next((k for k, f in enumerate(fields) if f.label == "date"), len(fields))
-    if end == 0:
-        return fields
-    text = " ".join(f.text for f in fields[:end])
-    parts = _sentences(text)
-    if len(parts) < 3 or not _valid_title(parts[0]):
-        return fields
-    parsed = parse_author_list(parts[1].rstrip("."))
-    if not parsed or not all(_is_full_name(n) for n in parsed[0]):
-        return fields
-    start, stop = fields[0].start, fields[end - 1].end
-    title_end = text.index(parts[1], len(parts[0]))
-    names_end = text.index(parts[2], title_end + len(parts[1]))
-    return [Field("title", text[:title_end].strip(), start, start + title_end),
-            Field("author", text[title_end:names_end].strip(), start + title_end, start + names_end),
-            Field("container", text[names_end:], start + names_end, stop)] + fields[end:]
 
 
 def _name_glued_to_title(fields: list[Field]) -> list[Field]:
@@ -1240,8 +1171,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (True, False)
     >>> same_person("Mei Lin", "Lin Mei"), same_person("Mei Lin", "Lin Mei", allow_reversed=True)
     (False, True)
-    >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares")
-    True
+    >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares"), same_person("Vera Holm", "Vera K. Holm")
+    (True, True)
     """
     if "," in mention:
         last, given = mention.split(",", 1)
@@ -1266,7 +1197,10 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
         a_initials = all(ini for _, ini in ra)
         b_initials = all(ini for _, ini in rb)
         if not a_initials and not b_initials:
-            if [t for t, _ in ra] == [t for t, _ in rb] and (allow_reversed or _same_order(a, b, surname)):
+            # a middle initial one spelling leaves out ("Vera Holm" / "Vera K. Holm") does not tell two people apart
+            a_middle, b_middle = [t for t, ini in ra if ini], [t for t, ini in rb if ini]
+            if [t for t, ini in ra if not ini] == [t for t, ini in rb if not ini] and (
+                    not a_middle or not b_middle or a_middle == b_middle) and (allow_reversed or _same_order(a, b, surname)):
                 return True
             continue
         if all((ta[0] == tb[0]) if (ia or ib) else (ta == tb) for (ta, ia), (tb, ib) in zip(ra, rb)):
@@ -1325,7 +1259,7 @@ def _may_be_same_person(mention: str, names: tuple[str, ...]) -> bool:
 
 
 def _same_order(a, b, surname) -> bool:
-    return [t for t, _ in a].index(surname) == [t for t, _ in b].index(surname)
+    return [t for t, ini in a if not ini].index(surname) == [t for t, ini in b if not ini].index(surname)
 
 
 # -- entries ---------------------------------------------------------------------------------

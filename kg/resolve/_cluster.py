@@ -33,7 +33,7 @@ class Node:
     #: from, ``(identifiers, publications, organisations, coauthor keys)`` (see kg.resolve.people):
     #: fields rather than ``extra`` entries, since a dict per mention was the largest part of the
     #: resolver's memory after the mentions themselves
-    pnames: list | None = None
+    pnames: tuple | None = None
     context: tuple | None = None
 
     @property
@@ -55,7 +55,8 @@ class Clusters:
     def __init__(self, nodes: list[Node]):
         self.nodes = nodes
         self.parent = list(range(len(nodes)))
-        self.members: list[list[int]] = [[i] for i in range(len(nodes))]
+        # a node's own one-member tuple until its cluster first grows (48 bytes, a list 72)
+        self.members: list[list[int] | tuple[int, ...]] = [(i,) for i in range(len(nodes))]
         # each root's known IRI, kept up to date by union(): scanning the members on every
         # can_join() made merging into a large cluster (a popular organisation) quadratic
         self._known: list[str | None] = [n.known_iri or None for n in nodes]
@@ -84,8 +85,10 @@ class Clusters:
         if b < a:
             a, b = b, a
         self.parent[b] = a
+        if not isinstance(self.members[a], list):
+            self.members[a] = list(self.members[a])
         self.members[a].extend(self.members[b])
-        self.members[b] = []
+        self.members[b] = ()
         self._known[a], self._known[b] = self._known[a] or self._known[b], None
         self._merged(a, b)
         self.edges.append((i, j, rule, round(score, 3), detail))

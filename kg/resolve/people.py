@@ -132,8 +132,10 @@ class _People(Clusters):
         # a cluster's context starts as its node's own containers, taken rather than copied (a
         # hundred thousand documents make millions of author mentions), its documents,
         # publications and coauthors as tuples (a set takes 216 bytes even when it holds one
-        # item): a cluster's become sets when it first grows (see _grown). Its names are its
-        # node's list until then, as the name phases read each mention's own.
+        # item): a cluster's become sets when it first grows (see _grown); its identifiers and
+        # organisations, when it has none, the one shared empty mapping (most mentions are
+        # coauthors in a publication list), a dict of its own when a merge brings some. Its names
+        # are its node's tuple until then, as the name phases read each mention's own.
         self.docs = [(n.document,) if n.document else () for n in nodes]
         self.ids, self.pubs = [n.context[0] for n in nodes], [n.context[1] for n in nodes]
         self.orgs, self.assoc = [n.context[2] for n in nodes], [n.context[3] for n in nodes]
@@ -143,17 +145,23 @@ class _People(Clusters):
 
     def _merged(self, root: int, other: int) -> None:
         self.docs[root] = _grown(self.docs[root], self.docs[other])
-        for kind, values in self.ids[other].items():
-            self.ids[root].setdefault(kind, set()).update(values)
-        if self.pnames[root] is self.nodes[root].pnames:
+        if self.ids[other]:
+            if self.ids[root] is _EMPTY:
+                self.ids[root] = {}
+            for kind, values in self.ids[other].items():
+                self.ids[root].setdefault(kind, set()).update(values)
+        if not isinstance(self.pnames[root], list):
             self.pnames[root] = list(self.pnames[root])
         self.pnames[root].extend(self.pnames[other])
         self.pubs[root] = _grown(self.pubs[root], self.pubs[other])
-        for org, spans in self.orgs[other].items():
-            self.orgs[root].setdefault(org, []).extend(spans)
+        if self.orgs[other]:
+            if self.orgs[root] is _EMPTY:
+                self.orgs[root] = {}
+            for org, spans in self.orgs[other].items():
+                self.orgs[root].setdefault(org, []).extend(spans)
         self.assoc[root] = _grown(self.assoc[root], self.assoc[other])
-        self.docs[other], self.ids[other], self.pnames[other] = (), {}, []
-        self.pubs[other], self.orgs[other], self.assoc[other] = (), {}, ()
+        self.docs[other], self.ids[other], self.pnames[other] = (), _EMPTY, ()
+        self.pubs[other], self.orgs[other], self.assoc[other] = (), _EMPTY, ()
 
     def can_join(self, a: int, b: int) -> bool:
         if not super().can_join(a, b) or _common(self.docs[a], self.docs[b]):
@@ -280,8 +288,9 @@ def _extraction_nodes(ex: Extraction, org_iris, pub_iris, keys_seen: dict) -> li
     return nodes
 
 
-#: a person node's ``extra``: empty (its names and context are fields of their own), and shared
-_NO_EXTRA = MappingProxyType({})
+#: a person node's ``extra`` (its names and context are fields of their own), and its identifiers
+#: or organisations when it has none: one empty mapping, shared (an empty dict takes 64 bytes)
+_EMPTY = MappingProxyType({})
 
 
 def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pubs, orgs, assoc) -> Node:
@@ -290,12 +299,10 @@ def _node(sort_key, document, entity_id, name, names, known_iri, identifiers, pu
         norm = normalize_identifier(kind, value)
         if norm:
             ids.setdefault(kind.lower(), set()).add(norm)
-    pnames = []
-    for n in dict.fromkeys(names):
-        pnames.append(parse_person_name(n))
+    pnames = tuple(parse_person_name(n) for n in dict.fromkeys(names))
     return Node(sort_key=sort_key, document=document, entity_id=entity_id, name=name, names=tuple(names),
-                type="Person", known_iri=known_iri, extra=_NO_EXTRA, pnames=pnames,
-                context=(ids, tuple(pubs), orgs, tuple(assoc)))
+                type="Person", known_iri=known_iri, extra=_EMPTY, pnames=pnames,
+                context=(ids or _EMPTY, tuple(pubs), orgs or _EMPTY, tuple(assoc)))
 
 
 def _known_node(k: KnownEntity, org_index: Mapping[str, str], pub_index: Mapping[str, str]) -> Node:
@@ -586,7 +593,7 @@ def resolve_people(
     nodes.extend(_known_node(k, org_index, pub_index) for k in known if k.type == "Person" and k.names)
     nodes.sort(key=lambda n: n.sort_key)
     for i, node in enumerate(nodes):
-        node.pnames = [(i, pn) for pn in node.pnames]
+        node.pnames = tuple((i, pn) for pn in node.pnames)
     cl = _People(nodes, labels)
     _identifier_phase(cl)
     _name_phase(cl)
