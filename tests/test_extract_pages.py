@@ -965,9 +965,9 @@ FACTS = {
 #: Pages of issue 14's sixth round kept aside, unseen, while the extractor was fixed for the other eight of the
 #: round: what they score is the held-out figure (relation F1 0.472 -> 0.472, mean 0.384 -> 0.384, career 0.472 ->
 #: 0.472: none of the fixes carried over to them); the eight went from 0.230 / 0.151 / 0.250 to 0.839 / 0.737 / 0.885.
-#: The floor below leaves them out rather than be lowered for them.
-HELD_OUT = {"kafedra_ru.html", "laborator_cs.html", "drupal_team_cards.html", "director_about.html", "keynote_speakers.md",
-            "news_nagroda_pl.html"}
+#: The floor below leaves them out rather than be lowered for them. The Russian, Czech and Polish pages, measured
+#: since, came back once the words of those languages became data rows (0 / 0 / 0 -> 0.737 / 0.636 / 0).
+HELD_OUT = {"drupal_team_cards.html", "director_about.html", "keynote_speakers.md"}
 
 
 def _key(name: str) -> str:
