@@ -124,7 +124,8 @@ class Document:
     lines : the readable text, line by line, each mapped to its source line.
     sha256 : hex digest of the raw bytes; re-ingesting identical bytes is a no-op.
     metadata : front matter, ``<title>``, ``\\author{}`` and similar hints for the subject.
-    data : the parsed record of a structured CV (JSON Resume, YAML CV), else ``None``.
+    data : the parsed record of a structured CV (JSON Resume, YAML CV; a FRESH résumé in JSON Resume's
+        shape), else ``None``.
     warnings : what the loader found wrong but read anyway (a JSON Resume field of the wrong
         type, unbalanced LaTeX braces...), each a sentence for the user.
     """
