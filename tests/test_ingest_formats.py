@@ -400,14 +400,15 @@ def test_a_latex_cv_prints_the_records_it_cites_from_its_bib_file_where_it_print
     assert not any("Zooplankton" in part for triple in triples for part in triple)  # never cited: not printed
 
 
-def test_biblatex_resources_print_every_record_after_nocite_star_under_the_title_given(tmp_path):
+def test_biblatex_prints_every_record_after_nocite_star_by_type_under_the_titles_given(tmp_path):
     (tmp_path / "papers.bib").write_text((BIBLIOGRAPHY / "limnologist_papers.bib").read_text(encoding="utf-8"))
-    (tmp_path / "cv.tex").write_text("\\documentclass{article}\n\\addbibresource{papers.bib}\n\\begin{document}\n"
-                                     "\\nocite{*}\n\\printbibliography[title={Journal articles}]\n\\end{document}\n")
-    texts = [text for _, text in pairs(load_document(tmp_path / "cv.tex"))]
-    assert texts[0] == "# Journal articles"
-    assert [text.split(",")[0] for text in texts[1:]] == [
-        "@article{okafor2020mayfly", "@inproceedings{marjoribanks2023lakes", "@unpublished{marjoribanks2025draft"]
+    (tmp_path / "cv.tex").write_text(
+        "\\documentclass{article}\n\\addbibresource{papers.bib}\n\\begin{document}\n\\nocite{*}\n"
+        "\\printbibliography[type=article, title={Journal articles}]\n"
+        "\\printbibliography[heading=subbibliography, nottype=article, title=Other writing]\n\\end{document}\n")
+    assert [(number, text.split(",")[0]) for number, text in pairs(load_document(tmp_path / "cv.tex"))] == [
+        (5, "# Journal articles"), (5, "@article{okafor2020mayfly"),
+        (6, "## Other writing"), (6, "@inproceedings{marjoribanks2023lakes"), (6, "@unpublished{marjoribanks2025draft")]
 
 
 def test_a_missing_bib_file_is_a_warning_and_the_rest_of_the_cv_is_read(tmp_path):

@@ -232,6 +232,8 @@ BIB_RECORD = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _BIB_BRACKETS = re.compile(r"\\.|[{}()]", re.DOTALL)
 #: The ``title=`` of ``\\printbibliography[heading=subbibliography, title={Journal articles}]``.
 BIBLIOGRAPHY_TITLE = re.compile(r"\btitle\s*=\s*\{?([^,{}\]]+)")
+#: The record types ``\\printbibliography[type=article]`` prints, or ``nottype=`` leaves out.
+BIBLIOGRAPHY_TYPE = re.compile(r"\b(not)?type\s*=\s*\{?\s*(\w+)")
 
 
 def bib_records(text: str) -> list[tuple[str, str]]:
@@ -258,6 +260,11 @@ def bib_records(text: str) -> list[tuple[str, str]]:
             key = text[start.end():at].split(",", 1)[0].strip()
             records.append((key, clean_inline(text[start.start():at])))
     return records
+
+
+def _bib_type(record: str) -> str:
+    """A ``.bib`` record's type, ``article`` for ``@Article{key, ...}``."""
+    return BIB_RECORD.match(record).group(1).lower()
 
 
 def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str]]:
@@ -803,21 +810,29 @@ class _Converter:
         return self.unknown(j, end, out, depth)
 
     def print_bibliography(self, name: str, j: int, k: int, out, depth: int) -> None:
-        """The records of the document's ``.bib`` files, where it first prints them, under the heading LaTeX
-        prints there: ``\\printbibliography[title=X]``'s (none with ``heading=none``), friggeri-cv's
-        ``\\printbibsection{type}{X}``'s, else "Bibliography" (as for ``thebibliography``). Each record is
-        a line numbered by the line of the command that prints it."""
-        number = self.index.line(j)
+        """The records of the document's ``.bib`` files not printed yet that this command prints (biblatex's
+        ``type=``/``nottype=``, friggeri-cv's ``\\printbibsection{type}{X}``), under the heading LaTeX prints
+        there: ``\\printbibliography[title=X]``'s (none with ``heading=none``), ``\\printbibsection``'s ``X``,
+        else "Bibliography" (as for ``thebibliography``). Each record is a line numbered by the line of the
+        command that prints it."""
         options = self.s[j:k]
-        titled = BIBLIOGRAPHY_TITLE.search(options)
         spans = self.groups(j, k, 2)[1] if name == "printbibsection" else []
+        types = [(negated, kind.lower()) for negated, kind in BIBLIOGRAPHY_TYPE.findall(options)]
+        wanted = {self.raw(spans[0]).lower()} if spans else {kind for negated, kind in types if not negated}
+        unwanted = {kind for negated, kind in types if negated}
+        printed = [record for record in self.bibliography
+                   if _bib_type(record) not in unwanted and (not wanted or _bib_type(record) in wanted)]
+        if not printed:
+            return
+        number = self.index.line(j)
+        titled = BIBLIOGRAPHY_TITLE.search(options)
         title = (self.inline(spans[1], depth) if len(spans) == 2 else titled.group(1).strip() if titled
                  else "Bibliography")
         if not re.search(r"heading\s*=\s*none", options):
             self.heading(out, number, 2 if "subbibliography" in options else 1, title)
-        for record in self.bibliography:
+        for record in printed:
             out.line(number, record)
-        self.bibliography = []
+        self.bibliography = [record for record in self.bibliography if record not in printed]
 
     def unknown(self, j: int, end: int, out: _Out, depth: int) -> int:
         """A macro the reader does not know: 0 arguments -> dropped, 1 -> its content, several ->
