@@ -228,6 +228,9 @@ PRINTS_BIBLIOGRAPHY = frozenset({"printbibliography", "bibliography", "printbibs
 CITED_KEYS = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*(?:\[[^\]]{0,200}\]\s*){0,2}\{([^{}]*)\}")
 #: The start of a ``.bib`` record (``@article{key,`` or ``@book(key,``): its type and opening bracket.
 BIB_RECORD = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
+#: A field of a ``.bib`` record: its name and its value, in braces (nested), in quotes, or a bare number or
+#: ``@string`` abbreviation.
+BIB_FIELD = re.compile(r'(\w[\w-]*)\s*=\s*(?:\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}|"([^"]*)"|([\w:.-]+))')
 #: What a ``.bib`` record's end is found among: escapes, braces, parentheses.
 _BIB_BRACKETS = re.compile(r"\\.|[{}()]", re.DOTALL)
 #: The ``title=`` of ``\\printbibliography[heading=subbibliography, title={Journal articles}]``.
@@ -237,13 +240,16 @@ BIBLIOGRAPHY_TYPE = re.compile(r"\b(not)?type\s*=\s*\{?\s*(\w+)")
 
 
 def bib_records(text: str) -> list[tuple[str, str]]:
-    """The records of a ``.bib`` file's text as ``(key, record)``, each record on one line
-    (``@string``, ``@preamble`` and ``@comment`` are not records).
+    """The records of a ``.bib`` file's text as ``(key, record)``, each record one line with its fields'
+    values as text (accents and commands read, ``@string`` abbreviations written out); ``@preamble`` and
+    ``@comment`` are not records.
 
-    >>> bib_records('@string{cpc = "Comp. Phys."}\\n@article{li20,\\n  title = {A {B} c},\\n  year = 2020\\n}')
-    [('li20', '@article{li20, title = {A {B} c}, year = 2020 }')]
+    >>> bib_records('@string{nc = "Nature Communications"}\\n@Article{li20,\\n  author = {M{\\\\"u}ller, Jo},'
+    ...             '\\n  journal = nc, year = 2020\\n}')
+    [('li20', '@article{li20, author = {Müller, Jo}, journal = {Nature Communications}, year = {2020}}')]
     """
     records = []
+    strings: dict[str, str] = {}
     at = 0
     for start in BIB_RECORD.finditer(text):
         if start.start() < at:
@@ -256,10 +262,29 @@ def bib_records(text: str) -> list[tuple[str, str]]:
                 at = token.end()
                 break
             depth += {"{": 1, "}": -1}.get(bracket, 0)
-        if start.group(1).lower() not in ("string", "preamble", "comment"):
-            key = text[start.end():at].split(",", 1)[0].strip()
-            records.append((key, clean_inline(text[start.start():at])))
+        kind, body = start.group(1).lower(), text[start.end():at - 1]
+        fields = []
+        for field in BIB_FIELD.finditer(body):
+            braced, quoted, bare = field.group(2, 3, 4)
+            value = braced if braced is not None else quoted if quoted is not None else strings.get(bare.lower(), bare)
+            fields.append((field.group(1).lower(), _latex_text(value)))
+        if kind == "string":
+            strings.update(fields)
+        elif kind not in ("preamble", "comment"):
+            key = body.split(",", 1)[0].strip()
+            written = ", ".join(f"{name} = {{{value}}}" for name, value in fields)
+            records.append((key, f"@{kind}{{{key}, {written}}}"))
     return records
+
+
+def _latex_text(text: str) -> str:
+    """A piece of LaTeX (a ``.bib`` field's value) as text.
+
+    >>> _latex_text("Caf{\\\\'e} {DNA} \\\\& 61--74")
+    'Café DNA & 61–74'
+    """
+    converter = _Converter(text, {})
+    return " ".join(line for _, line in converter.rendered((0, len(text)), 0))
 
 
 def _bib_type(record: str) -> str:
@@ -275,8 +300,11 @@ def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str]]
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "pubs.bib").write_text("@article{li20, title = {Tides}, year = 2020}\\n@book{wu19, title = {Reefs}}")
-    >>> printed_bibliography("\\\\bibliography{pubs,talks}\\n\\\\cite{li20}", folder)
-    (['@article{li20, title = {Tides}, year = 2020}'], ['bibliography file talks(.bib), named on line 1, not found beside the document: its records are not read'])
+    >>> records, unread = printed_bibliography("\\\\bibliography{pubs,talks}\\n\\\\cite{li20}", folder)
+    >>> records
+    ['@article{li20, title = {Tides}, year = {2020}}']
+    >>> unread
+    ['bibliography file talks(.bib), named on line 1, not found beside the document: its records are not read']
     """
     text = _strip_comments(text)
     if not re.search(r"\\(?:" + "|".join(PRINTS_BIBLIOGRAPHY) + r")(?![A-Za-z@])", text):
