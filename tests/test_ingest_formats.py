@@ -424,3 +424,12 @@ def test_a_folder_build_reads_the_bib_file_through_its_cv_only():
     from kg.ingest import iter_paths
 
     assert [path.name for path in iter_paths([BIBLIOGRAPHY])] == ["limnologist_cv.tex"]
+
+
+def test_an_edited_bib_file_changes_the_cvs_digest(tmp_path):
+    for name in ("limnologist_cv.tex", "limnologist_papers.bib"):
+        (tmp_path / name).write_text((BIBLIOGRAPHY / name).read_text(encoding="utf-8"), encoding="utf-8")
+    before = load_document(tmp_path / "limnologist_cv.tex").sha256
+    with open(tmp_path / "limnologist_papers.bib", "a", encoding="utf-8") as bib:
+        bib.write("@misc{okafor2026, title = {Loch temperature loggers}, year = 2026}\n")
+    assert load_document(tmp_path / "limnologist_cv.tex").sha256 != before

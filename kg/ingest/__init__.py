@@ -218,8 +218,9 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
             if kind == "latex":  # with the records of the .bib files it prints, read from beside it
                 from kg.ingest._latex import parse_latex, printed_bibliography
 
-                records, unread = printed_bibliography(text, file.parent)
+                records, unread, sources = printed_bibliography(text, file.parent)
                 lines, metadata = parse_latex(text, records)
+                digest = hashlib.sha256(raw + b"".join(sources)).hexdigest()  # an edited .bib changes the CV
                 fmt = kind
                 warnings += filter(None, [unbalanced_braces(text), *unread])
             elif kind in _MARKUP_READERS:

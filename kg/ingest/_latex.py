@@ -292,15 +292,15 @@ def _bib_type(record: str) -> str:
     return BIB_RECORD.match(record).group(1).lower()
 
 
-def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str]]:
+def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str], list[bytes]]:
     """The records a LaTeX document prints from its ``.bib`` files, read from ``folder`` (where the
-    document is), and why any named file was not read: only records the document cites, all of them
-    after ``\\nocite{*}``; nothing when it prints no bibliography.
+    document is), why any named file was not read, and the bytes of those read: only records the document
+    cites, all of them after ``\\nocite{*}``; nothing when it prints no bibliography.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "pubs.bib").write_text("@article{li20, title = {Tides}, year = 2020}\\n@book{wu19, title = {Reefs}}")
-    >>> records, unread = printed_bibliography("\\\\bibliography{pubs,talks}\\n\\\\cite{li20}", folder)
+    >>> records, unread, _ = printed_bibliography("\\\\bibliography{pubs,talks}\\n\\\\cite{li20}", folder)
     >>> records
     ['@article{li20, title = {Tides}, year = {2020}}']
     >>> unread
@@ -308,10 +308,11 @@ def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str]]
     """
     text = _strip_comments(text)
     if not re.search(r"\\(?:" + "|".join(PRINTS_BIBLIOGRAPHY) + r")(?![A-Za-z@])", text):
-        return [], []
+        return [], [], []
     cited = {key.strip() for match in CITED_KEYS.finditer(text) for key in match.group(1).split(",")}
     records: list[str] = []
     problems: list[str] = []
+    sources: list[bytes] = []
     for named in BIBLIOGRAPHY_FILES.finditer(text):
         line = text.count("\n", 0, named.start()) + 1
         for name in filter(None, (part.strip() for part in named.group(2).split(","))):
@@ -325,12 +326,13 @@ def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str]]
                                 "document: its records are not read")
                 continue
             try:
-                found_records = bib_records(decode(found.read_bytes()))
+                sources.append(found.read_bytes())
+                found_records = bib_records(decode(sources[-1]))
             except (OSError, SourceError) as exc:
                 problems.append(f"bibliography file {name}, named on line {line}, cannot be read ({exc})")
                 continue
             records += [record for key, record in found_records if "*" in cited or key in cited]
-    return records, problems
+    return records, problems, sources
 
 
 def _strip_comments(text: str) -> str:
