@@ -15,8 +15,8 @@ subject's name comes from ``\\name``, ``\\firstname``/``\\familyname``, ``\\auth
 friggeri's ``\\header{first}{last}{tagline}`` or europasscv's ``\\ecvname``.
 
 The records of the ``.bib`` files the document names (``\\addbibresource``, ``\\bibliography``) are lines
-where it prints them (:func:`printed_bibliography`), each as written in the ``.bib``: extraction reads a BibTeX
-record by its fields.
+where it prints them (:func:`printed_bibliography`), each one line ``@type{key, field = {value}, ...}`` of its
+values as text: extraction reads a BibTeX record by its fields.
 
 Each macro argument is parsed once and its output replayed wherever it is needed, and optional
 arguments are found by lookup, so nested groups and unclosed brackets cost time in proportion

@@ -528,21 +528,23 @@ def load_json(text: str) -> Any:
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
     :func:`as_json_resume`); the lines are the file's as written."""
-    data = load_yaml(text)
-    if data is None or (_scalar(data) and not isinstance(data, str)):
+    written = load_yaml(text)
+    if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
+    data = as_json_resume(written)
     structured_metadata(data, metadata)
-    lines = render(data, _blank_comments(text), metadata)
-    return lines, metadata, as_json_resume(data)
+    lines = render(written, _blank_comments(text), metadata)
+    return lines, metadata, data
 
 
 def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a JSON CV file (see :func:`parse_yaml_document`)."""
-    data = load_json(text)
-    if not isinstance(data, (dict, list)):
+    written = load_json(text)
+    if not isinstance(written, (dict, list)):
         raise SourceError("JSON document holds no record (not an object or array)")
     metadata: dict = {}
+    data = as_json_resume(written)
     structured_metadata(data, metadata)
-    lines = render(data, text, metadata)
-    return lines, metadata, as_json_resume(data)
+    lines = render(written, text, metadata)
+    return lines, metadata, data
