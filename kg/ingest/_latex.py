@@ -247,6 +247,8 @@ def bib_records(text: str) -> list[tuple[str, str]]:
     >>> bib_records('@string{nc = "Nature Communications"}\\n@Article{li20,\\n  author = {M{\\\\"u}ller, Jo},'
     ...             '\\n  journal = nc, year = 2020\\n}')
     [('li20', '@article{li20, author = {Müller, Jo}, journal = {Nature Communications}, year = {2020}}')]
+    >>> [key for key, _ in bib_records("@book{wu19, title = {Reefs\\n@book{wu20, title = {Atolls}}")]
+    ['wu19', 'wu20']
     """
     records = []
     strings: dict[str, str] = {}
@@ -255,8 +257,8 @@ def bib_records(text: str) -> list[tuple[str, str]]:
         if start.start() < at:
             continue  # an "@" inside the record before
         closing, depth = "}" if start.group(2) == "{" else ")", 0
-        at = len(text)
-        for token in _BIB_BRACKETS.finditer(text, start.end()):
+        at = text.find("\n@", start.end()) + 1 or len(text)  # an unclosed record ends where the next one starts
+        for token in _BIB_BRACKETS.finditer(text, start.end(), at):
             bracket = token.group()
             if bracket == closing and depth == 0:
                 at = token.end()
