@@ -122,9 +122,11 @@ class Document:
     name : the file name, used as the ``document`` field of the JSON contract.
     format : ``text``, ``markdown``, ``html``, ``pdf``, ``latex``, ``jsonresume`` or ``yamlcv``.
     lines : the readable text, line by line, each mapped to its source line.
-    sha256 : hex digest of the raw bytes; re-ingesting identical bytes is a no-op.
+    sha256 : hex digest of the raw bytes (a LaTeX CV's followed by those of the ``.bib`` files it prints);
+        re-ingesting identical bytes is a no-op.
     metadata : front matter, ``<title>``, ``\\author{}`` and similar hints for the subject.
-    data : the parsed record of a structured CV (JSON Resume, YAML CV), else ``None``.
+    data : the parsed record of a structured CV (JSON Resume, YAML CV; a FRESH résumé in JSON Resume's
+        shape), else ``None``.
     warnings : what the loader found wrong but read anyway (a JSON Resume field of the wrong
         type, unbalanced LaTeX braces...), each a sentence for the user.
     """

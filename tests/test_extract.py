@@ -727,3 +727,26 @@ def test_visiting_student_is_studying_and_one_line_references():
     assert (visit.degree, visit.end) == ("Visit", "2023")
     assert (name, "workedAt", "University of California, Berkeley") not in f
     assert any(s == "Anders Holmqvist" and p == "workedAt" for s, p, _ in f)
+
+
+def test_a_fresh_resume_is_read_by_its_keys_in_yaml_and_in_json(tmp_path):
+    from kg.ingest import load_document
+    from kg.ingest._structured import load_yaml
+
+    as_json = tmp_path / "hydrologist_fresh.json"
+    as_json.write_text(json.dumps(load_yaml((DATA / "hydrologist_fresh.yaml").read_text(encoding="utf-8")), default=str))
+    for path in (DATA / "hydrologist_fresh.yaml", as_json):
+        doc = load_document(path)
+        assert doc.warnings == ()  # FRESH's "education: {history: [...]}" is not a malformed JSON Resume
+        ex = extract(doc)
+        f = facts(ex)
+        name = "Maren Okonkwo-Lindgren"
+        assert ex.entity(ex.subject).name == name
+        norvale = f[(name, "workedAt", "Norvale Water Authority")]
+        assert (norvale.role, norvale.start, norvale.end) == ("Senior Hydrologist", "2021-04", "present")
+        fenwick = f[(name, "workedAt", "Fenwick Geoscience Ltd")]
+        assert (fenwick.role, fenwick.start, fenwick.end) == ("Graduate Hydrogeologist", "2016-09", "2019-08")
+        phd = f[(name, "studiedAt", "University of Bramford")]
+        assert (phd.degree, phd.start, phd.end) == ("PhD", "2019-09", "2021-03")
+        title = "Recharge estimates for fractured chalk aquifers"
+        assert (name, "authored", title) in f and (title, "publishedIn", "Journal of Hydrology") in f

@@ -379,3 +379,57 @@ def test_org_drawers_keep_the_unit_and_the_supervisor(tmp_path):
                     encoding="utf-8")
     texts = [line.text for line in load_document(path).lines]
     assert "PhD in Ecology | Department of Biology, University of Tarnow | 2012 | Supervisor: Prof. Ada Lindqvist" in texts
+
+
+BIBLIOGRAPHY = DATA / "bibliography"
+
+
+def test_a_latex_cv_prints_the_records_it_cites_from_its_bib_file_where_it_prints_them():
+    doc = load_document(BIBLIOGRAPHY / "limnologist_cv.tex")
+    assert doc.warnings == ()
+    printed = [(number, text) for number, text in pairs(doc) if number == 17]  # the \bibliography line
+    assert [text[:40] for _, text in printed] == ["# Bibliography", "@article{okafor2020mayfly, author = {Oka",
+                                                  "@inproceedings{marjoribanks2023lakes, au"]
+    subject, triples = extracted(BIBLIOGRAPHY / "limnologist_cv.tex")
+    assert subject == "Ilse Marjoribanks-Tehrani"
+    mayfly = "Mayfly emergence tracks spring ice-out in upland lochs"
+    carbon = "Dissolved carbon budgets of small boreal lakes"
+    assert {(subject, "authored", mayfly), (mayfly, "publishedIn", "Freshwater Biology"),
+            (subject, "coauthored", "Chidi Okafor"), (subject, "authored", carbon),
+            (subject, "coauthored", "Brita Halvorsen"), (subject, "coauthored", "Åse Sørensen")} <= triples
+    assert not any("Zooplankton" in part for triple in triples for part in triple)  # never cited: not printed
+
+
+def test_biblatex_prints_every_record_after_nocite_star_by_type_under_the_titles_given(tmp_path):
+    (tmp_path / "papers.bib").write_text((BIBLIOGRAPHY / "limnologist_papers.bib").read_text(encoding="utf-8"))
+    (tmp_path / "cv.tex").write_text(
+        "\\documentclass{article}\n\\addbibresource{papers.bib}\n\\begin{document}\n\\nocite{*}\n"
+        "\\printbibliography[type=article, title={Journal articles}]\n"
+        "\\printbibliography[heading=subbibliography, nottype=article, title=Other writing]\n\\end{document}\n")
+    assert [(number, text.split(",")[0]) for number, text in pairs(load_document(tmp_path / "cv.tex"))] == [
+        (5, "# Journal articles"), (5, "@article{okafor2020mayfly"),
+        (6, "## Other writing"), (6, "@inproceedings{marjoribanks2023lakes"), (6, "@unpublished{marjoribanks2025draft")]
+
+
+def test_a_missing_bib_file_is_a_warning_and_the_rest_of_the_cv_is_read(tmp_path):
+    cv = tmp_path / "cv.tex"
+    cv.write_text((BIBLIOGRAPHY / "limnologist_cv.tex").read_text(encoding="utf-8"))
+    doc = load_document(cv)
+    assert doc.warnings == ("bibliography file limnologist_papers(.bib), named on line 17, not found beside the "
+                            "document: its records are not read",)
+    assert (10, "- 2021–present: Lecturer in Freshwater Ecology, University of Westmarch") in pairs(doc)
+
+
+def test_a_folder_build_reads_the_bib_file_through_its_cv_only():
+    from kg.ingest import iter_paths
+
+    assert [path.name for path in iter_paths([BIBLIOGRAPHY])] == ["limnologist_cv.tex"]
+
+
+def test_an_edited_bib_file_changes_the_cvs_digest(tmp_path):
+    for name in ("limnologist_cv.tex", "limnologist_papers.bib"):
+        (tmp_path / name).write_text((BIBLIOGRAPHY / name).read_text(encoding="utf-8"), encoding="utf-8")
+    before = load_document(tmp_path / "limnologist_cv.tex").sha256
+    with open(tmp_path / "limnologist_papers.bib", "a", encoding="utf-8") as bib:
+        bib.write("@misc{okafor2026, title = {Loch temperature loggers}, year = 2026}\n")
+    assert load_document(tmp_path / "limnologist_cv.tex").sha256 != before

@@ -50,6 +50,11 @@ as ``{"url", "text", "line"}``; ``bold`` lists the short phrases set in bold (Ma
 and rendered like a YAML CV in ``front_matter_lines`` (lines of the same file, not part of
 ``lines``); PDFs add ``pages`` and ``page_starts``.
 
+A LaTeX CV's lines include the records of the ``.bib`` files it prints (``\\addbibresource{pubs.bib}`` or
+``\\bibliography{pubs}`` beside it, the records it cites), one record a line numbered by the line of the
+``\\printbibliography`` or ``\\bibliography`` that prints them; a ``.bib`` it names but that is missing is one of
+the document's ``warnings``.
+
 Examples
 --------
 >>> import tempfile, pathlib
@@ -210,12 +215,18 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
             fmt = "pdf"
         else:
             assert text is not None
-            if kind in _MARKUP_READERS:
+            if kind == "latex":  # with the records of the .bib files it prints, read from beside it
+                from kg.ingest._latex import parse_latex, printed_bibliography
+
+                records, unread, sources = printed_bibliography(text, file.parent)
+                lines, metadata = parse_latex(text, records)
+                digest = hashlib.sha256(raw + b"".join(sources)).hexdigest()  # an edited .bib changes the CV
+                fmt = kind
+                warnings += filter(None, [unbalanced_braces(text), *unread])
+            elif kind in _MARKUP_READERS:
                 module, function = _MARKUP_READERS[kind]
                 lines, metadata = getattr(importlib.import_module(module), function)(text)
                 fmt = kind
-                if kind == "latex":
-                    warnings += filter(None, [unbalanced_braces(text)])
             elif kind == "json":
                 from kg.ingest._structured import json_resume_problems, parse_json_document
 
@@ -246,11 +257,10 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
 _ARABIC_PUNCTUATION = str.maketrans("،؛", ",;")
 
 #: The readers of the markup formats, each ``text -> (lines, metadata)``; imported when first
-#: needed, so that reading plain text never loads docutils or the LaTeX parser.
+#: needed, so that reading plain text never loads docutils (LaTeX, read with its .bib files, is apart).
 _MARKUP_READERS = {
     "markdown": ("kg.ingest._markdown", "parse_markdown"),
     "html": ("kg.ingest._html", "parse_html"),
-    "latex": ("kg.ingest._latex", "parse_latex"),
     "org": ("kg.ingest._org", "parse_org"),
     "rst": ("kg.ingest._rst", "parse_rst"),
 }

@@ -14,6 +14,10 @@ is the one ``\\documentclass`` names or the one whose own commands the document 
 subject's name comes from ``\\name``, ``\\firstname``/``\\familyname``, ``\\author``,
 friggeri's ``\\header{first}{last}{tagline}`` or europasscv's ``\\ecvname``.
 
+The records of the ``.bib`` files the document names (``\\addbibresource``, ``\\bibliography``) are lines
+where it prints them (:func:`printed_bibliography`), each one line ``@type{key, field = {value}, ...}`` of its
+values as text: extraction reads a BibTeX record by its fields.
+
 Each macro argument is parsed once and its output replayed wherever it is needed, and optional
 arguments are found by lookup, so nested groups and unclosed brackets cost time in proportion
 to the text.
@@ -25,11 +29,12 @@ import re
 import unicodedata
 from bisect import bisect_right
 from importlib import resources
+from pathlib import Path
 
-from kg.ingest._source import LineIndex, Lines, clean_inline, record_bold, record_link
+from kg.ingest._source import LineIndex, Lines, SourceError, clean_inline, decode, record_bold, record_link
 from kg.model import Cell
 
-__all__ = ["parse_latex"]
+__all__ = ["parse_latex", "printed_bibliography"]
 
 _MAX_DEPTH = 60
 _MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
@@ -213,6 +218,125 @@ FOLLOWING_PARTS: dict[str, tuple[re.Pattern, tuple[str, ...]]] = {
 }
 
 
+#: Where a document names its bibliography files: biblatex's ``\\addbibresource[options]{cv.bib}``,
+#: BibTeX's ``\\bibliography{papers,talks}`` (the ``.bib`` left out).
+BIBLIOGRAPHY_FILES = re.compile(
+    r"\\(?:addbibresource|addglobalbib|bibliography)\s*(?:\[([^\]]{0,200})\])?\s*\{([^{}]*)\}")
+#: The commands that print the bibliography where they stand (friggeri-cv's ``\\printbibsection{type}{title}``).
+PRINTS_BIBLIOGRAPHY = frozenset({"printbibliography", "bibliography", "printbibsection"})
+#: The keys a document cites (``\\nocite{*}`` cites every record): only those are printed.
+CITED_KEYS = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*(?:\[[^\]]{0,200}\]\s*){0,2}\{([^{}]*)\}")
+#: The start of a ``.bib`` record (``@article{key,`` or ``@book(key,``): its type and opening bracket.
+BIB_RECORD = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
+#: A field of a ``.bib`` record: its name and its value, in braces (nested), in quotes, or a bare number or
+#: ``@string`` abbreviation.
+BIB_FIELD = re.compile(r'(\w[\w-]*)\s*=\s*(?:\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}|"([^"]*)"|([\w:.-]+))')
+#: What a ``.bib`` record's end is found among: escapes, braces, parentheses.
+_BIB_BRACKETS = re.compile(r"\\.|[{}()]", re.DOTALL)
+#: The ``title=`` of ``\\printbibliography[heading=subbibliography, title={Journal articles}]``.
+BIBLIOGRAPHY_TITLE = re.compile(r"\btitle\s*=\s*\{?([^,{}\]]+)")
+#: The record types ``\\printbibliography[type=article]`` prints, or ``nottype=`` leaves out.
+BIBLIOGRAPHY_TYPE = re.compile(r"\b(not)?type\s*=\s*\{?\s*(\w+)")
+
+
+def bib_records(text: str) -> list[tuple[str, str]]:
+    """The records of a ``.bib`` file's text as ``(key, record)``, each record one line with its fields'
+    values as text (accents and commands read, ``@string`` abbreviations written out); ``@preamble`` and
+    ``@comment`` are not records.
+
+    >>> bib_records('@string{nc = "Nature Communications"}\\n@Article{li20,\\n  author = {M{\\\\"u}ller, Jo},'
+    ...             '\\n  journal = nc, year = 2020\\n}')
+    [('li20', '@article{li20, author = {Müller, Jo}, journal = {Nature Communications}, year = {2020}}')]
+    >>> [key for key, _ in bib_records("@book{wu19, title = {Reefs\\n@book{wu20, title = {Atolls}}")]
+    ['wu19', 'wu20']
+    """
+    records = []
+    strings: dict[str, str] = {}
+    at = 0
+    for start in BIB_RECORD.finditer(text):
+        if start.start() < at:
+            continue  # an "@" inside the record before
+        closing, depth = "}" if start.group(2) == "{" else ")", 0
+        at = text.find("\n@", start.end()) + 1 or len(text)  # an unclosed record ends where the next one starts
+        for token in _BIB_BRACKETS.finditer(text, start.end(), at):
+            bracket = token.group()
+            if bracket == closing and depth == 0:
+                at = token.end()
+                break
+            depth += {"{": 1, "}": -1}.get(bracket, 0)
+        kind, body = start.group(1).lower(), text[start.end():at - 1]
+        fields = []
+        for field in BIB_FIELD.finditer(body):
+            braced, quoted, bare = field.group(2, 3, 4)
+            value = braced if braced is not None else quoted if quoted is not None else strings.get(bare.lower(), bare)
+            fields.append((field.group(1).lower(), _latex_text(value)))
+        if kind == "string":
+            strings.update(fields)
+        elif kind not in ("preamble", "comment"):
+            key = body.split(",", 1)[0].strip()
+            written = ", ".join(f"{name} = {{{value}}}" for name, value in fields)
+            records.append((key, f"@{kind}{{{key}, {written}}}"))
+    return records
+
+
+def _latex_text(text: str) -> str:
+    """A piece of LaTeX (a ``.bib`` field's value) as text.
+
+    >>> _latex_text("Caf{\\\\'e} {DNA} \\\\& 61--74")
+    'Café DNA & 61–74'
+    """
+    converter = _Converter(text, {})
+    return " ".join(line for _, line in converter.rendered((0, len(text)), 0))
+
+
+def _bib_type(record: str) -> str:
+    """A ``.bib`` record's type, ``article`` for ``@Article{key, ...}``."""
+    return BIB_RECORD.match(record).group(1).lower()
+
+
+def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str], list[bytes]]:
+    """The records a LaTeX document prints from its ``.bib`` files, read from ``folder`` (where the
+    document is), why any named file was not read, and the bytes of those read: only records the document
+    cites, all of them after ``\\nocite{*}``; nothing when it prints no bibliography.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "pubs.bib").write_text("@article{li20, title = {Tides}, year = 2020}\\n@book{wu19, title = {Reefs}}")
+    >>> records, unread, _ = printed_bibliography("\\\\bibliography{pubs,talks}\\n\\\\cite{li20}", folder)
+    >>> records
+    ['@article{li20, title = {Tides}, year = {2020}}']
+    >>> unread
+    ['bibliography file talks(.bib), named on line 1, not found beside the document: its records are not read']
+    """
+    text = _strip_comments(text)
+    if not re.search(r"\\(?:" + "|".join(PRINTS_BIBLIOGRAPHY) + r")(?![A-Za-z@])", text):
+        return [], [], []
+    cited = {key.strip() for match in CITED_KEYS.finditer(text) for key in match.group(1).split(",")}
+    records: list[str] = []
+    problems: list[str] = []
+    sources: list[bytes] = []
+    for named in BIBLIOGRAPHY_FILES.finditer(text):
+        line = text.count("\n", 0, named.start()) + 1
+        for name in filter(None, (part.strip() for part in named.group(2).split(","))):
+            if "remote" in (named.group(1) or "") or "://" in name:
+                problems.append(f"bibliography {name}, named on line {line}, is remote: its records are not read")
+                continue
+            found = next((path for path in (folder / name, folder / (name + ".bib")) if path.is_file()), None)
+            if found is None:
+                suffix = "" if name.lower().endswith(".bib") else "(.bib)"
+                problems.append(f"bibliography file {name}{suffix}, named on line {line}, not found beside the "
+                                "document: its records are not read")
+                continue
+            try:
+                sources.append(found.read_bytes())
+                found_records = bib_records(decode(sources[-1]))
+            except (OSError, SourceError) as exc:
+                problems.append(f"bibliography file {name}, named on line {line}, cannot be read ({exc})")
+                continue
+            records += [record for key, record in found_records if "*" in cited or key in cited]
+    return records, problems, sources
+
+
 def _strip_comments(text: str) -> str:
     """Comments blanked out with spaces, so offsets and line numbers do not move."""
     return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
@@ -341,6 +465,7 @@ class _Converter:
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
         self.obey_lines = False  # each source line is a line of output
+        self.bibliography: list[str] = []  # the records of the .bib files, until printed
 
     # -- argument scanning ------------------------------------------------------------------
     def skip_space(self, i: int, end: int, newlines: int = 1) -> int:
@@ -685,6 +810,8 @@ class _Converter:
                 k, span = self.group(k, end, 0)
                 if span is None:
                     break
+            if name in PRINTS_BIBLIOGRAPHY and self.bibliography:
+                self.print_bibliography(name, j, k, out, depth)
             return k
         if name in _KEEP_LAST:
             k = j
@@ -713,6 +840,31 @@ class _Converter:
         if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
             return j
         return self.unknown(j, end, out, depth)
+
+    def print_bibliography(self, name: str, j: int, k: int, out, depth: int) -> None:
+        """The records of the document's ``.bib`` files not printed yet that this command prints (biblatex's
+        ``type=``/``nottype=``, friggeri-cv's ``\\printbibsection{type}{X}``), under the heading LaTeX prints
+        there: ``\\printbibliography[title=X]``'s (none with ``heading=none``), ``\\printbibsection``'s ``X``,
+        else "Bibliography" (as for ``thebibliography``). Each record is a line numbered by the line of the
+        command that prints it."""
+        options = self.s[j:k]
+        spans = self.groups(j, k, 2)[1] if name == "printbibsection" else []
+        types = [(negated, kind.lower()) for negated, kind in BIBLIOGRAPHY_TYPE.findall(options)]
+        wanted = {self.raw(spans[0]).lower()} if spans else {kind for negated, kind in types if not negated}
+        unwanted = {kind for negated, kind in types if negated}
+        printed = [record for record in self.bibliography
+                   if _bib_type(record) not in unwanted and (not wanted or _bib_type(record) in wanted)]
+        if not printed:
+            return
+        number = self.index.line(j)
+        titled = BIBLIOGRAPHY_TITLE.search(options)
+        title = (self.inline(spans[1], depth) if len(spans) == 2 else titled.group(1).strip() if titled
+                 else "Bibliography")
+        if not re.search(r"heading\s*=\s*none", options):
+            self.heading(out, number, 2 if "subbibliography" in options else 1, title)
+        for record in printed:
+            out.line(number, record)
+        self.bibliography = [record for record in self.bibliography if record not in printed]
 
     def unknown(self, j: int, end: int, out: _Out, depth: int) -> int:
         """A macro the reader does not know: 0 arguments -> dropped, 1 -> its content, several ->
@@ -1040,12 +1192,13 @@ def _metadata(text: str, conv: _Converter) -> dict:
     return metadata
 
 
-def parse_latex(text: str) -> tuple[tuple, dict]:
+def parse_latex(text: str, bibliography: list[str] = ()) -> tuple[tuple, dict]:
     """Lines and metadata of a LaTeX CV.
 
     ``\\section{X}`` becomes ``# X`` (``## X`` for subsections), ``\\item`` a ``- `` line,
     ``\\cventry`` and other several-argument macros one ``a | b | c`` line, tabular
-    rows their cells joined by `` | ``; the preamble only feeds ``metadata``.
+    rows their cells joined by `` | ``; the preamble only feeds ``metadata``. The records of its ``.bib``
+    files (``bibliography``, see :func:`printed_bibliography`) are lines where it prints them.
 
     >>> tex = "\\\\name{Ada}{Lovelace}\\n\\\\begin{document}\\n\\\\section{Work}\\n\\\\cvitem{2019}{Analyst at \\\\textbf{Babbage}}\\n\\\\end{document}"
     >>> lines, meta = parse_latex(tex)
@@ -1061,6 +1214,7 @@ def parse_latex(text: str) -> tuple[tuple, dict]:
     conv.defined = {name for match in DEFINED_MACRO.finditer(clean) for name in match.groups() if name}
     metadata = _metadata(clean, conv)
     conv.metadata = metadata
+    conv.bibliography = list(bibliography)
     begin = re.search(r"\\begin\s*\{document\}", clean)
     start = begin.end() if begin else 0
     finish = re.search(r"\\end\s*\{document\}", clean[start:])

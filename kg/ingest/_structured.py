@@ -1,14 +1,17 @@
 """Structured CVs (JSON Resume, YAML CV data, front matter) rendered to readable lines."""
 from __future__ import annotations
 
+import csv
 import datetime as _dt
 import json
 import re
+from importlib import resources
 from typing import Any
 
 from kg.ingest._source import LineIndex, Lines, SourceError, record_link
 
-__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume", "json_resume_problems"]
+__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume", "json_resume_problems",
+           "as_json_resume"]
 
 _MAX_DEPTH = 12
 _MAX_LINES = 20_000
@@ -93,6 +96,66 @@ def json_resume_problems(data: Any) -> list[str]:
             if not (section in ("skills", "interests", "languages") and isinstance(record, str)):
                 check_record(record, f"{section}[{number}]")
     return problems
+
+
+def _resume_schemas() -> dict[str, list[tuple[str, str, str]]]:
+    """The rows of ``data/resume_schemas.tsv``: for each schema, ``(section, key, json_resume_key)``.
+
+    >>> _resume_schemas()["fresh"][:2]
+    [('basics', 'name', 'name'), ('basics', 'info.label', 'label')]
+    """
+    text = resources.files("kg.ingest").joinpath("data", "resume_schemas.tsv").read_text(encoding="utf-8")
+    schemas: dict = {}
+    for row in csv.DictReader((line for line in text.splitlines() if line.strip() and not line.startswith("#")),
+                              delimiter="\t", quoting=csv.QUOTE_NONE):
+        schemas.setdefault(row["schema"], []).append((row["section"], row["key"], row["json_resume_key"]))
+    return schemas
+
+
+#: Other résumé schemas' keys as JSON Resume's (FRESH's ``employment.history[].employer`` is ``work[].name``).
+RESUME_SCHEMAS = _resume_schemas()
+
+
+def _at(record: Any, key: str) -> Any:
+    """The value at ``key`` (``a.b``: ``b`` in the mapping ``a``), ``None`` where there is none."""
+    for part in key.split("."):
+        record = record.get(part) if isinstance(record, dict) else None
+    return record
+
+
+def _moved(record: Any, keys: list[tuple[str, str]]) -> dict:
+    """The values at each ``(key, json_resume_key)`` of ``record`` under their JSON Resume key, the first
+    row that finds one winning (``title`` before ``studyType`` for FRESH's degree)."""
+    return {target: _at(record, key) for key, target in reversed(keys) if _at(record, key) is not None}
+
+
+def _renamed(record: dict, keys: list[tuple[str, str]]) -> dict:
+    """``record`` with the values at each ``(key, json_resume_key)`` moved to their JSON Resume key."""
+    read = {key.split(".")[0] for key, _ in keys}
+    return {**{key: value for key, value in record.items() if key not in read}, **_moved(record, keys)}
+
+
+def as_json_resume(data: Any) -> Any:
+    """A résumé of a schema :data:`RESUME_SCHEMAS` maps (FRESH) in JSON Resume's shape, which extraction
+    reads; the keys no row maps are kept as they are, and any other data is returned unchanged.
+
+    >>> as_json_resume({"name": "Ada", "employment": {"history": [{"employer": "Acme", "start": "2019"}]}})
+    {'basics': {'name': 'Ada'}, 'work': [{'startDate': '2019', 'name': 'Acme'}]}
+    >>> as_json_resume({"basics": {"name": "Ada"}, "projects": [{"title": "Tide"}]})
+    {'basics': {'name': 'Ada'}, 'projects': [{'title': 'Tide'}]}
+    """
+    for rows in RESUME_SCHEMAS.values():
+        lists = {section: key for section, key, target in rows if target == "*" and isinstance(_at(data, key), list)}
+        if all(key == section for section, key in lists.items()):
+            continue
+        sections = {section: [_renamed(record, [(k, t) for s, k, t in rows if s == section and t != "*"])
+                              for record in _at(data, key) if isinstance(record, dict)]
+                    for section, key in lists.items()}
+        basics = _moved(data, [(key, target) for section, key, target in rows if section == "basics"])
+        used = {key.split(".")[0] for section, key, target in rows if section == "basics" or target == "*"}
+        return {**{key: value for key, value in data.items() if key not in used},
+                **({"basics": basics} if basics else {}), **sections}
+    return data
 
 
 def _scalar(value: Any) -> bool:
@@ -463,22 +526,25 @@ def load_json(text: str) -> Any:
 
 
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
-    """Lines, metadata and data of a YAML CV file."""
-    data = load_yaml(text)
-    if data is None or (_scalar(data) and not isinstance(data, str)):
+    """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
+    :func:`as_json_resume`); the lines are the file's as written."""
+    written = load_yaml(text)
+    if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
+    data = as_json_resume(written)
     structured_metadata(data, metadata)
-    lines = render(data, _blank_comments(text), metadata)
+    lines = render(written, _blank_comments(text), metadata)
     return lines, metadata, data
 
 
 def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
-    """Lines, metadata and data of a JSON CV file."""
-    data = load_json(text)
-    if not isinstance(data, (dict, list)):
+    """Lines, metadata and data of a JSON CV file (see :func:`parse_yaml_document`)."""
+    written = load_json(text)
+    if not isinstance(written, (dict, list)):
         raise SourceError("JSON document holds no record (not an object or array)")
     metadata: dict = {}
+    data = as_json_resume(written)
     structured_metadata(data, metadata)
-    lines = render(data, text, metadata)
+    lines = render(written, text, metadata)
     return lines, metadata, data
