@@ -37,7 +37,7 @@ import time
 import uuid
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
 
 from kg.errors import QueryError, StoreError, StoreLockedError
 from kg.queries import load_query
@@ -79,8 +79,8 @@ class Answer(NamedTuple):
     an :class:`rdflib.Graph`)."""
 
     form: str
-    columns: list[str] = []
-    rows: list[list[str | None]] = []
+    columns: Sequence[str] = ()  # a tuple by default: one default object is shared by every answer
+    rows: Sequence[Sequence[str | None]] = ()
     boolean: bool | None = None
     graph: Any = None
 

@@ -281,7 +281,7 @@ def test_answer_as_text_is_the_embedded_stores(remote):
     names = "SELECT DISTINCT ?name ?none WHERE { ?p <https://w3id.org/kg/ontology#name> ?name } ORDER BY ?name"
     assert remote.answer(names).rows and remote.answer(names) == embedded.answer(names)
     assert remote.answer("ASK { ?s ?p ?o }") == embedded.answer("ASK { ?s ?p ?o }") == (
-        "ASK", [], [], True, None)
+        "ASK", (), (), True, None)
 
 
 def _person(store):
