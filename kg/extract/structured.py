@@ -25,7 +25,6 @@ from kg.extract.text import sentence_spans
 from kg.extract.vocab import field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
 _STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
 
 __all__ = ["read_structured"]
@@ -117,8 +116,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
             area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
             start, end = _dates(item, single_is_end=True)
-            if not (start or end) and _ONGOING_DEGREE.search(degree_text):
-                end = "present"
             add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
                             "field": area or ""}, DateRange(start, end, 0, 0), "education")
             for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):

@@ -166,17 +166,15 @@ def family_last(text: str) -> str:
 
 
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
-                 stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
-    """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
+                 stop: int | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of the document's subject in its records, title and first lines, or ``None``
+    (:func:`introduced_subject` reads prose).
 
     Parameters
     ----------
     document : Document
     skip : set of int
         Line indexes not to read (front matter already parsed, comments).
-    prose : bool
-        Whether to read a person who introduces themself in prose ("X is a ...") when nothing names the owner
-        first: ``False`` where the caller has a surer reading to try before it (a lab page's leader).
     """
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
@@ -217,27 +215,17 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
-        if label:
-            found = _person(family_last(label.group(1)))
-            if found:
-                return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
-        if wrapped != text:  # "# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana Ruiz" as a heading
-            found = _person(wrapped)
-            if found:
-                return found[0], found[1], index
-        if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
-            found = _person(text)
-            if found and not _ABOUT.search(text):
-                return found[0], found[1], index
         columns = COLUMN_GAP.split(line.text.strip(), maxsplit=1)
-        if len(columns) == 2:
-            # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
-            first_column = clean(columns[0])
-            found = _person(first_column) if len(first_column) <= 60 else None
-            if found and not _ABOUT.search(first_column):
-                return found[0], found[1], index
-    return introduced_subject(document, skip) if prose else None
+        # the label's value; a heading that wraps the name ("# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana
+        # Ruiz"); the line itself; the first column of a PDF or plain-text header ("Ana Ruiz            ana@uni.edu")
+        said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
+                text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
+                clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
+        found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
+        if found:
+            return found[0], found[1], index
+    return None
 
 
 def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:
