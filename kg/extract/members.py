@@ -25,7 +25,7 @@ from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _cjk_orgs, prose_students, read_prose
+from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
@@ -345,10 +345,8 @@ def list_members(ctx, sections) -> list[_Member]:
 @lru_cache(maxsize=1)
 def _led_by() -> re.Pattern:
     """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
-    words = _WORDS
-    phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
-    labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
-    return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)
+    return re.compile(rf"(?:\b(?:{_alternatives('led_by')})\s+"
+                      rf"|(?:^|(?<=[\s(]))(?:{_alternatives('leader')})\s*[:：]\s*)", re.I)
 
 
 def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
@@ -374,8 +372,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
 @lru_cache(maxsize=1)
 def _advisor_label() -> re.Pattern:
     """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
-    words = "|".join(re.escape(w) for w in sorted(_WORDS["column_advisor"], key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{words})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+    return re.compile(rf"(?<!\w)(?:{_alternatives('column_advisor')})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
 
 
 def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
