@@ -184,15 +184,14 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             if found:
                 return found[0], found[1], _line_of(document, found[0])
     title = document.metadata.get("title")
-    if isinstance(title, str):
-        found = title_name(title)
-        if found:
-            return _fuller(document, skip, *found)
+    title = title if isinstance(title, str) else ""
+    if found := title_name(title):
+        return _fuller(document, skip, *found)
     heading = next((clean(line.text) for i, line in enumerate(document.lines[:12]) if i not in skip and line.text.startswith("#")), "")
-    for text in (title if isinstance(title, str) else "", heading):
-        found = headline_person(text) if len(text) > 40 else None  # a short heading is the name line read below
-        if found:
-            return found[0], found[1], _line_of(document, found[0])
+    # a long title or first heading is a news item's headline (a short heading is the name line read below)
+    found = next((found for text in (title, heading) if len(text) > 40 and (found := headline_person(text))), None)
+    if found:
+        return found[0], found[1], _line_of(document, found[0])
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
