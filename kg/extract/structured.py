@@ -136,20 +136,15 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             registry.nest(find_orgs_in_text(name)[:3] or [
                 classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)], evidence)
     # positions / work
-    for key in ("work", "positions", "experience", "employment", "appointments"):
-        items = data.get(key)
-        if not isinstance(items, list):
+    for item in (i for key in ("work", "positions", "experience", "employment", "appointments")
+                 for i in (data[key] if isinstance(data.get(key), list) else []) if isinstance(i, dict)):
+        org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
+        if not org:
             continue
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
-            if not org:
-                continue
-            add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
-                            "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
-                            DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
-            _named_in_notes(ctx, subject_id, item, studying=False)
+        add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
+                        "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
+                        DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
+        _named_in_notes(ctx, subject_id, item, studying=False)
     # advisors
     for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
                            ("mentors", "mentoredBy")):
@@ -191,11 +186,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             org_ids = registry.chain(chain, ev)
             ctx.add_relation(pid, "workedAt", org_ids[0], role=role if role and is_role(role) else None, evidence=ev)
     if basics:
-        ids: dict[str, str] = {}
-        if _s(basics.get("email")):
-            ids["email"] = _s(basics["email"])
-        if _s(basics.get("url") or basics.get("website")):
-            ids["homepage"] = _s(basics.get("url") or basics.get("website"))
+        ids = {key: value for key, value in (("email", _s(basics.get("email"))),
+                                             ("homepage", _s(basics.get("url") or basics.get("website")))) if value}
         for profile in _list(basics.get("profiles")):
             if isinstance(profile, dict):
                 network = (_s(profile.get("network")) or "").lower()

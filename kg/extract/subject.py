@@ -39,9 +39,9 @@ __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 #: A bracketed aside after a name: the name in another script or language when it is one ("阿玛拉", "Park Ji-hoon").
 _PAREN_ASIDE = re.compile(r"[（(]\s*([^()（）]{2,40}?)\s*[)）]")
-#: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 #: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
+#: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
 _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
