@@ -254,17 +254,14 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     # Markdown, HTML and LaTeX lose their bold on ingest, which lists the bold phrases apart
     recorded = {phrase: name for phrase in dict.fromkeys(document.metadata.get("bold") or ())
                 if (name := _author_name(phrase))}
-    for index, line in enumerate(document.lines):
-        if index not in pub:
-            continue
-        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(line.text))
-        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in line.text)]:
+    for index in sorted(pub):
+        text = document.lines[index].text
+        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(text))
+        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in text)]:
             if name:
                 counts[name] += 1
                 where.setdefault(name, index)
-    if not counts:
-        return None
-    name, count = counts.most_common(1)[0]
+    name, count = counts.most_common(1)[0] if counts else ("", 0)
     if count < 2:
         return None
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))

@@ -178,11 +178,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     """
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
-        if name:
-            # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
-            found = _person(name.title() if name.islower() else name)
-            if found:
-                return found[0], found[1], _line_of(document, found[0])
+        # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
+        if name and (found := _person(name.title() if name.islower() else name)):
+            return _placed(document, found)
     title = document.metadata.get("title")
     title = title if isinstance(title, str) else ""
     if found := title_name(title):
@@ -191,7 +189,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     # a long title or first heading is a news item's headline (a short heading is the name line read below)
     found = next((found for text in (title, heading) if len(text) > 40 and (found := headline_person(text))), None)
     if found:
-        return found[0], found[1], _line_of(document, found[0])
+        return _placed(document, found)
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
@@ -249,11 +247,7 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
-    if isinstance(site, str):
-        found = title_name(site)
-        if found:
-            return found[0], found[1], _line_of(document, found[0])
-    return None
+    return _placed(document, title_name(site) if isinstance(site, str) else None)
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
@@ -264,7 +258,7 @@ def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tu
         longer = _person(text) if text.startswith(("Dr", "Prof", name.split()[0])) and len(text) <= 60 else None
         if longer and longer[0] != name and longer[0].startswith(name + " "):
             return longer[0], (*aliases, name), index
-    return name, aliases, _line_of(document, name)
+    return _placed(document, (name, aliases))
 
 
 _EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
@@ -311,9 +305,12 @@ def _spells(name: str, local: str) -> bool:
                         given[0] + family, family + given[0], given[0][0] + family) and len(family) > 1
 
 
-def _line_of(document: Document, name: str) -> int | None:
-    first = name.split()[0].lower()
-    return next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
+def _placed(document: Document, found: tuple[str, tuple[str, ...]] | None) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of a name found: the first of the first lines that holds its first word."""
+    if found is None:
+        return None
+    first = found[0].split()[0].lower()
+    return *found, next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
 
 
 def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:
