@@ -468,17 +468,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
-        return None
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
-    for line in ctx.document.lines:
-        if family in line.text:
-            match = pattern.search(clean(line.text))
-            if match:
-                mention = classify_segment(match.group(0), context_org=True)
-                if mention is not None:
-                    return registry.add(mention, evidence)
-    return None
+    found = (pattern.search(clean(line.text)) for line in ctx.document.lines if len(family) >= 3 and family in line.text)
+    mention = next((mention for match in found if match and (mention := classify_segment(match.group(0), context_org=True))), None)
+    return registry.add(mention, evidence) if mention is not None else None
 
 
 def _part_of_at(low: str) -> int:
