@@ -188,9 +188,7 @@ def extract(document: Document) -> Extraction:
 
     # -- titled people anywhere outside publications ---------------------------------------------
     for index, line in enumerate(lines):
-        if kind_of.get(index) == "publications" or index in skip:
-            continue
-        if "Prof" not in line.text and "Dr" not in line.text:
+        if kind_of.get(index) == "publications" or index in skip or "Prof" not in line.text and "Dr" not in line.text:
             continue
         for match in _TITLED.finditer(clean(line.text)):
             name = clean_person(match.group("name"))
@@ -198,21 +196,11 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
 
     # -- venues named outside publication lists ---------------------------------------------------
-    for section in sections:
-        for index in section.lines:
-            if index in skip:
-                continue
-            raw = lines[index].text
-            text = clean(raw)
-            if not text:
-                continue
-            found = venue_mentions(text, raw)
-            if section.kind == "talks":
-                talk = talk_venue(text)
-                if talk:
-                    found.append((talk, talk))
-            for name, written in found:
-                ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
+    for section, index in ((s, i) for s in sections for i in s.lines if i not in skip and clean(lines[i].text)):
+        text = clean(lines[index].text)
+        talk = talk_venue(text) if section.kind == "talks" else None  # "Invited talk, X Workshop": where it was given
+        for name, written in venue_mentions(text, lines[index].text) + ([(talk, talk)] if talk else []):
+            ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
 
     # -- publications ----------------------------------------------------------------------------
     if publication_lines:
