@@ -293,12 +293,11 @@ def list_members(ctx, sections) -> list[_Member]:
                 if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text:
-                found = _columns(text)
-                if found is not None:  # a table outside a people section: its Name heading says who they are
-                    columns, current = found, None
-                    group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
-                    continue
+            if " | " in text and (found := _columns(text)) is not None:
+                # a table outside a people section: its Name heading says who they are
+                columns, current = found, None
+                group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                continue
             if not kind and columns is None:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)

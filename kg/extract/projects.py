@@ -154,8 +154,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
             m = _NAME.match(rest, pos)
             if not m:
                 break
-            name = m.group("name").rstrip(".")
-            name = _TRAILING_CONNECTOR.sub("", name)
+            name = _TRAILING_CONNECTOR.sub("", m.group("name").rstrip("."))
             names.append((name, verb.end() + m.start()))
             tail = _LIST_JOINER.match(rest[m.end():])
             if not tail:

@@ -81,9 +81,7 @@ def _employer_list(head: str, orgs):
     match = _EMPLOY.search(head)
     if not match:
         return orgs
-    rest = head[match.end():]
-    stop = _EMPLOYER_LIST_END.search(rest)
-    rest = rest[: stop.start()] if stop else rest
+    rest = _EMPLOYER_LIST_END.split(head[match.end():], maxsplit=1)[0]
     covered = {(o.begin, o.end) for o in orgs}
     out = list(orgs)
     for piece in _EMPLOYER_LIST_SEPARATOR.split(rest):
