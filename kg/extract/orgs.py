@@ -249,8 +249,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if all(not w[:1].isalpha() or w[:1].islower() for w in words):
-            return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -718,9 +716,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         begin += prefix.end()
         piece = piece[prefix.end():]
     body = _GOVERNING_BODY.match(piece)
-    if body:  # the board governs the organisation named after it: a person works at that one
-        if body.end() == len(piece):
-            return None
+    if body:  # the board governs the organisation named after it (a board alone names none)
         begin += body.end()
         piece = piece[body.end():]
     if _AWARD_END.search(piece):

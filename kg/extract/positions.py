@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
-from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
@@ -643,8 +643,6 @@ def _project_head(raw: str, text: str) -> str | None:
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    if lookup_organization(head) or STRONG_ORG.search(head) or find_date_range(head):
-        return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):
         return head
@@ -662,8 +660,6 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
         if entry.chain:
             registry.chain(entry.chain, evidence)
-        return
-    if not entry.chain:
         return
     ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
@@ -726,8 +722,6 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
         if notes and person is not None and ctx.subject_id:
             ctx.add_relation(ctx.subject_id, "advisedBy", person, evidence=ctx.evidence(index))
             cells = [c for c in cells if c not in notes]
-            if not cells:
-                continue
         text = ", ".join(cells)
         head, comma, rest = text.partition(", ")
         if comma and (name := clean_person(head)) and not is_role(name) and org_chain(rest, context_org=False):
