@@ -182,16 +182,6 @@ def find_date_range(text: str) -> DateRange | None:
     as ``start=None, end=date``; the caller decides what it means (a graduation date,
     a one-year position).
 
-    Parameters
-    ----------
-    text : str
-
-    Returns
-    -------
-    DateRange or None
-
-    Examples
-    --------
     >>> find_date_range("2019 - 2022")[:2]
     ('2019', '2022')
     >>> find_date_range("July-Aug 2020")[:2]
