@@ -541,7 +541,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         current.last = index
         if degree and not current.degree:
-            current.degree, current.field = degree, field_of(text) or next((m.field for m in chain if m.field), None)
+            current.degree, current.field = degree, field_of(text)
         if dates and current.end is None and current.start is None:
             current.start, current.end = dates.start, dates.end
         elif head_role and starts_new and current.end is None:
