@@ -731,29 +731,18 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
         if person is None:
             continue
         lead = _REFEREE_ROLE_AT_ORG.match(text)
-        if not (lead and is_role(lead.group("role"))):
-            # "Senior Economist, International Monetary Fund" / "Department of X, University of Y"
-            chain = org_chain(text, context_org=False)
-            role = text[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
-            if chain and (not role or is_role(role)) and "@" not in text:
-                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
-                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
-            continue
-        pieces: list[str] = []
-        for part in _NOTE_PARTS.split(text.rstrip(".,")):
+        # "Senior Economist, International Monetary Fund" / "Department of X, University of Y": one position;
+        # "Professor of X at Y, Director of the Z Centre": one a role and the parts after it
+        pieces: list[str] = [] if lead and is_role(lead.group("role")) else [text]
+        for part in () if pieces else _NOTE_PARTS.split(text.rstrip(".,")):
             head = _ROLE_PREPOSITION.split(part, maxsplit=1)[0]
             if not pieces or (is_role(head) and head != part):
                 pieces.append(part)
             else:
                 pieces[-1] += ", " + part
         for piece in pieces:
-            match = _REFEREE_ROLE_AT_ORG.match(piece)
-            if not match or not is_role(match.group("role")):
-                continue
             chain = org_chain(piece, context_org=False)
-            if not chain:
-                continue
-            ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
-            role = piece[: chain[0].begin].strip()
-            role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
-            ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))
+            role = _TRAILING_PREPOSITION.sub("", piece[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
+            if chain and (not role or is_role(role)) and "@" not in piece:
+                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
+                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
