@@ -766,7 +766,10 @@ class OrgRegistry:
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
             else:
                 entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-                self._qualify(entity_id, parent_id)
+                entity = ctx.entity(entity_id)
+                qualified = f"{entity.name}, {ctx.entity(parent_id).name}" if parent_id else None
+                if qualified and ctx.find(qualified, entity.type) is None:  # its parent-qualified name, an alias
+                    ctx.add_entity(entity.name, entity.type, aliases=[qualified])
             self._units[(key, parent_id)] = entity_id
             return entity_id
         existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
@@ -776,15 +779,6 @@ class OrgRegistry:
                 ctx.set_type(existing, mention.type)
             return existing
         return ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-
-    def _qualify(self, entity_id: str, parent_id: str | None) -> None:
-        """Give a generic unit its parent-qualified name as an alias."""
-        if parent_id is None:
-            return
-        entity = self.ctx.entity(entity_id)
-        qualified = f"{entity.name}, {self.ctx.entity(parent_id).name}"
-        if self.ctx.find(qualified, entity.type) is None:
-            self.ctx.add_entity(entity.name, entity.type, aliases=[qualified])
 
     def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None, *,
               hierarchical: bool = False) -> list[str]:

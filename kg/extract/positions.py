@@ -64,7 +64,6 @@ _JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scien
 _AT_WORD = re.compile(r"\bat\b")
 _ROLE_PREPOSITION = re.compile(r"\s+(?:of|in|at)\s+")
 _REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
-_TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: How far into a document its header (name, current position, contact) reaches.
@@ -85,7 +84,6 @@ ADVISOR_TRIGGER = re.compile(
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
 #: A slash between two CJK names ("实验室/大学"): two organisations.
 _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
-#: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
 #: A referee's relation to the owner that makes them the owner's advisor.
 _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
@@ -742,7 +740,7 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
                 pieces[-1] += ", " + part
         for piece in pieces:
             chain = org_chain(piece, context_org=False)
-            role = _TRAILING_PREPOSITION.sub("", piece[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
+            role = _ROLE_JOINED.sub("", piece[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
             if chain and (not role or is_role(role)) and "@" not in piece:
                 ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
                 ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
