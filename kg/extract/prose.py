@@ -33,6 +33,7 @@ _TRIGGER_TAIL_END = re.compile(
 )
 # the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
 _UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
+_AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
@@ -466,6 +467,12 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \
             and _says(head[orgs[0].end:orgs[1].begin], "part_of"):
         registry.part_of(ids[0], ids[1], evidence)
+    # "At UW, she directs the X Lab": the lab belongs to the organisation the sentence opens with
+    opening = _AT_OPENING.match(head)
+    if opening and orgs and orgs[0].begin <= opening.end() + 1:
+        for i in range(1, len(orgs)):
+            if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
+                registry.part_of(ids[i], ids[0], evidence)
     if not orgs or not about:
         return [i for i in ids if i]
     degree = degree_span(head)
