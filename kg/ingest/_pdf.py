@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import unicodedata
 import warnings
 from collections import Counter
 from dataclasses import dataclass
@@ -24,8 +25,17 @@ from kg.ingest._source import Lines, SourceError, clean_inline
 __all__ = ["parse_pdf"]
 
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
-                            "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u00ad": ""})
+                            "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u00ad": "", "\u2010": "-",
+                            "\u2011": "-"})
+# a TeX font without accented letters (pdfLaTeX's default OT1 encoding) draws an accent as a glyph of its
+# own over the letter: "Universit¨at", "´Ecole", "¸ca"; each spacing accent and its combining form
+_SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02c6": "\u0302", "^": "\u0302",
+                    "\u02dc": "\u0303", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307",
+                    "\u02da": "\u030a", "\u00af": "\u0304", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328"}
+_ACCENT_BEFORE = re.compile(f"[{re.escape(''.join(_SPACING_ACCENTS))}]\\s?([^\\W\\d_])")
 _BULLET = re.compile(r"^\s*[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔]\s*")
+# fonts of pictograms (envelopes, phones, map pins, calendar icons) rather than letters
+ICON_FONT = re.compile(r"awesome|academicons|marvosym|dingbat|wingding|webding|bbding|ifsym", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
@@ -82,9 +92,18 @@ def _info(reader, metadata: dict) -> None:
 
 
 def _pieces(page) -> list[dict] | None:
-    """pypdf's layout-mode text groups of ``page`` (text, tx, displaced_tx, ty, font_height), None if unavailable."""
+    """The text runs of ``page`` (text, tx, displaced_tx, ty, font_height, flip_sort), None if pypdf's
+    layout internals are unavailable.
+
+    pypdf's layout mode places every shown string; consecutive strings on one baseline are joined
+    into a run here, with a space wherever the gap between them is a word gap (0.15 of the type
+    size or more). pypdf's own runs space words by the font's space glyph width, which fonts
+    without a space glyph (XeLaTeX's Identity-H fonts, whose word gaps are only TJ offsets) lack,
+    so their words ran together. Strings in icon fonts (Font Awesome, dingbats) carry no text.
+    """
     try:
-        from pypdf._text_extraction import _layout_mode
+        from pypdf._text_extraction._layout_mode import _fixed_width_page as layout
+        from pypdf._text_extraction._layout_mode._text_state_manager import TextStateManager
         from pypdf.generic import ArrayObject, ContentStream, StreamObject
     except ImportError:  # pragma: no cover - older pypdf
         return None
@@ -94,7 +113,47 @@ def _pieces(page) -> list[dict] | None:
     if not isinstance(contents, (ArrayObject, StreamObject)):
         return []
     ops = iter(ContentStream(contents, page.pdf, "bytes").operations)
-    return _layout_mode.text_show_operations(ops, page._layout_mode_fonts(), True, None)
+    fonts = page._layout_mode_fonts()
+    state = TextStateManager()
+    shown = []
+    for operands, op in ops:
+        if op in (b"BT", b"q"):
+            shown += layout.recurse_to_target_op(ops, state, b"ET" if op == b"BT" else b"Q", fonts, True)[1]
+        elif op == b"Tf":
+            layout.set_font_operation(state, fonts, operands)
+        elif op == b"cm":  # a transformation outside any q/Q pair holds to the end of the page
+            state.add_cm(*operands)
+        else:
+            state.set_state_param(op, operands)
+    runs: list[dict] = []
+    for text in shown:
+        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)):
+            continue
+        height = text.font_height
+        last = runs[-1] if runs else None
+        if (last and abs(last["ty"] - text.ty) <= 0.2 * height
+                and -0.2 * height <= text.tx - last["displaced_tx"] <= height):
+            gap = text.tx - last["displaced_tx"] >= 0.15 * height
+            last["text"] += (" " if gap else "") + text.text
+            last["displaced_tx"] = text.displaced_tx
+            last["font_height"] = max(last["font_height"], height)
+        else:
+            runs.append(dict(text=text.text, tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
+                             font_height=height, flip_sort=-1 if text.flip_vertical else 1))
+    return runs
+
+
+def _compose(text: str) -> str:
+    """``text`` with each accent drawn as a glyph of its own set on its letter, where they make one letter.
+
+    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`")
+    'Universität Grénoble, Thèse, garçon, `quoted`'
+    """
+    def letter(match):
+        composed = unicodedata.normalize("NFC", match.group(1) + _SPACING_ACCENTS[match.group(0)[0]])
+        return composed if len(composed) == 1 else match.group(0)
+
+    return _ACCENT_BEFORE.sub(letter, text)
 
 
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
@@ -118,7 +177,8 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
     def attaches(small: list[dict], line: list[dict]) -> bool:
         height = max(max(p["font_height"] for p in line), 1)
         offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
-        return (max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
+        mark = len("".join(p["text"] for p in small).replace(" ", "")) <= 4  # not a line of text in smaller type
+        return (mark and max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
                 and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
                         for p in small))
 
@@ -134,12 +194,19 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
 
 
 def _joined(pieces: list[dict]) -> str:
-    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut."""
+    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut.
+
+    >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
+    >>> _joined([piece(0, 30, "Nation"), piece(30, 40, "ality"), piece(35, 60, "Dutch"), piece(20, 40, "C1")])
+    'Nationality Dutch C1'
+    """
     text = ""
     end = None
     for piece in pieces:
         gap = piece["tx"] - end if end is not None else 0
-        if text and (gap > 0.1 * piece["font_height"] or text.endswith(" ") or piece["text"].startswith(" ")):
+        # runs that overlap were measured with a font's wrong widths: two cells, as runs far apart are
+        if text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
+                     or text.endswith(" ") or piece["text"].startswith(" ")):
             text += " "
         text += piece["text"]
         end = piece["displaced_tx"]
@@ -381,7 +448,7 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
             per_page.append(rows)
     out = Lines()
     for row in _join([row for rows in _drop_furniture(per_page) for row in rows]):
-        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", row.full)))
+        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", _compose(row.full))))
     metadata["pages"] = count
     metadata["page_starts"] = tuple(starts)
     lines = out.result()
