@@ -4,6 +4,7 @@ hyphenated words, wrapped lines, columns, line numbers)."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -169,3 +170,22 @@ def test_two_columns_of_text_sharing_baselines_are_read_one_after_the_other():
     lines, _ = pdf_lines(sorted(placed, key=lambda p: (p.y, p.x)), (210, 297))
     texts = [text for _, text in lines]
     assert texts.index("Publications") > texts.index("Experience") and not any("Education Publications" in t for t in texts)
+
+
+def _printed(name: str) -> list[str]:
+    """The lines the reader finds in a CV of tests/data/cv_formats as pdfLaTeX/XeLaTeX printed it."""
+    path = Path(__file__).parent / "data" / "cv_formats" / name
+    return [line.text for line in parse_pdf(path.read_bytes())[0]]
+
+
+def test_xelatex_word_gaps_made_only_of_offsets_are_spaces_and_icon_glyphs_go():
+    lines = _printed("awesome_cv_de.pdf")  # XeLaTeX: Identity-H fonts without a space glyph, Font Awesome icons
+    assert "Max-Planck-Institut für Hirnforschung Frankfurt am Main" in lines
+    assert "- Betreuer: Prof. Dr. Konrad Eschweiler" in lines
+    assert "l.brueckner@example.de" in lines  # the envelope icon before the address is gone
+    assert lines[:2] == ["Leonie Brückner-Haas", "NEUROWiSSENSCHAFTLERiN"]  # a smaller line below is no superscript
+
+
+def test_pdflatex_accents_drawn_as_glyphs_of_their_own_join_their_letters():
+    lines = _printed("projekte_de.pdf")  # pdfLaTeX's OT1 encoding: "Universit¨at"
+    assert "2011–2015 Promotion in Meteorologie, Universität Lindenau" in lines
