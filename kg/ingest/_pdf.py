@@ -44,6 +44,7 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
 # month/year, or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a year or year range ending a line, as CV entries end
 ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
@@ -159,7 +160,7 @@ def _compose(text: str) -> str:
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
     """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
     a line of smaller pieces just above or below a line and touching its text (superscripts,
-    footnote marks) joins that line.
+    footnote marks) joins that line, and a line of accents alone goes onto the letters below them.
 
     >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
     >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
@@ -182,15 +183,33 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
                 and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
                         for p in small))
 
+    def accent(line: list[dict], below: list[dict]) -> bool:  # "´" raised over a capital: "´Ecole"
+        return (all(p["text"].strip() and set(p["text"].strip()) <= set(_SPACING_ACCENTS) for p in line)
+                and 0 < line[0]["ty"] * line[0]["flip_sort"] - below[0]["ty"] * below[0]["flip_sort"]
+                <= below[0]["font_height"])
+
     merged: list[list[dict]] = []
     for index, line in enumerate(lines):
-        if merged and attaches(line, merged[-1]):
+        if index + 1 < len(lines) and accent(line, lines[index + 1]):
+            lines[index + 1] = [_accented(piece, line) for piece in lines[index + 1]]
+        elif merged and attaches(line, merged[-1]):
             merged[-1] += line
         elif index + 1 < len(lines) and attaches(line, lines[index + 1]):
             lines[index + 1] = line + lines[index + 1]
         else:
             merged.append(line)
     return [sorted(line, key=lambda p: p["tx"]) for line in merged]
+
+
+def _accented(piece: dict, accents: list[dict]) -> dict:
+    """``piece`` with the accents set over its letters written before them, for :func:`_compose`."""
+    text = piece["text"]
+    advance = (piece["displaced_tx"] - piece["tx"]) / max(len(text), 1)
+    for mark in sorted(accents, key=lambda p: -p["tx"]):
+        if piece["tx"] <= mark["tx"] < piece["displaced_tx"] and advance > 0:
+            at = int((mark["tx"] - piece["tx"]) / advance)
+            text = text[:at] + mark["text"].strip() + text[at:]
+    return dict(piece, text=text)
 
 
 def _joined(pieces: list[dict]) -> str:
@@ -256,7 +275,10 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
             size = max(p["font_height"] for p in line)
             tail = None
             last = line[-1]
-            if (len(line) > 1 and last["tx"] - line[-2]["displaced_tx"] > 2 * size
+            # a cell set off at the right end: far from the text, or (a date column set close to
+            # the text, as moderncv's oldstyle does) nearer than a justified line's widest word gap, if it holds a year
+            gap = last["tx"] - line[-2]["displaced_tx"] if len(line) > 1 else 0
+            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"]))
                     and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
                 tail, line = last, line[:-1]
             rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
