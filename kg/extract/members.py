@@ -460,10 +460,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
-    for line in ctx.document.lines[:15]:  # the unit a sentence places: "De Onderzoeksgroep X is onderdeel van ..."
-        text = clean(line.text)
+    for line in ctx.document.lines[:15]:  # the unit a sentence places or opens with: "De Onderzoeksgroep X is onderdeel
+        text = clean(line.text)  # van ...", "The X Group at Y studies ..."
         at = _part_of_at(text.lower())
-        unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
+        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
@@ -528,11 +528,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
             continue
         if same_person(member.name, owner):
-            role = member.cells.get("role")
-            if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
+            role = member.cells.get("role") or _role_line(member)
+            if role and (is_role(role) or _has(role, "leader")):  # "Vera Holm | ... | PI", "Group Leader · Reader"
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
+            for cell in filter(None, (member.cells.get("school"), member.cells.get("now"))):  # "PI | A. Ruiz | Univ. X"
+                add_affiliation_note(ctx, registry, subject_id, cell, evidence, current=True)
             for index, text in member.texts:  # the owner's own card: "PhD, Princeton University, 2011"
                 read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
@@ -564,7 +566,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             cell = member.cells.get(cell_kind)
             if cell:
                 add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                     predicate="studiedAt" if cell_kind == "school" else "workedAt")
+                                     predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
         for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
@@ -578,11 +580,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
         if (former or not stated and not member.alumni) and not member.supervision and (
-                student or is_role(role) or is_role(line) or is_role(member.group)):
+                student or is_role(role) or is_role(line) or is_role(member.group) or _has(member.group, "visiting")):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
+        home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
+        if _has(member.group, "visiting") and home[:1] == "(":  # "A. Ruiz (Universidad X), spring 2026": a guest's home
+            add_affiliation_note(ctx, registry, pid, home[1:].split(")")[0], evidence, current=True)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
