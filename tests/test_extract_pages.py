@@ -961,7 +961,8 @@ FACTS = {
     """,
     "med_faculty_profile.html": """
         Marguerite Olawale-Brandt > workedAt > Department of Medicine|Ashcombe School of Medicine
-        ?Division of Cardiovascular Medicine > partOf > Department of Medicine|Ashcombe School of Medicine
+        ?Marguerite Olawale-Brandt > workedAt > Division of Cardiovascular Medicine|Department of Medicine|Ashcombe School of Medicine
+        ?Marguerite Olawale-Brandt > workedAt > Heart Failure Research Program|Ashcombe University Hospital
         ?Department of Medicine > partOf > Ashcombe School of Medicine
         Marguerite Olawale-Brandt > workedAt > Ashcombe University Hospital
         Marguerite Olawale-Brandt > workedAt > Riverside Veterans Medical Center

@@ -88,8 +88,7 @@ def _co_advisor(note: str, people: list[str]) -> str | None:
     if not match:
         return None
     found = split_people(match.group("name"))
-    family = match.group("name").split()[-1]
-    return found[0].name if found else next((p for p in people if p.split()[-1] == family), None)
+    return found[0].name if found else next((p for p in people if p.split()[-1] == match.group("name").split()[-1]), None)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
@@ -441,13 +440,11 @@ _SECTION_OF = re.compile(r"^(?P<section>.+?)\s+(?:of(?:\s+the)?|do|da|dos|das|de
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab"), or
     the innermost unit of the line under the title that names where the group belongs."""
-    title = ctx.document.metadata.get("title")
-    title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
-    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
-    named = [ctx.document.metadata.get(key) for key in ("lab", "group", "team")]  # a site's front matter
-    parts = [p.strip() for text in (title, heading, *(n for n in named if isinstance(n, str))) for p in _TITLE_PARTS.split(text)]
+    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section; a site's front matter
+    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team"))]
+    parts = [p.strip() for text in named if isinstance(text, str) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
@@ -549,9 +546,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
-        first_name = member.name.split()[0]
-        for index, text in said:
-            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
+        for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
+            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
@@ -562,11 +558,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
             add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
                 advisor.name, "Person"), advisor.note, evidence, current=True)
-        for cell_kind in ("now", "school"):
-            cell = member.cells.get(cell_kind)
-            if cell:
-                add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                     predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
+        for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
+            add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
+                                 predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
         for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
