@@ -139,8 +139,8 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     """``(people text, predicate)`` for a clause stating a degree (advisedBy) or a postdoc (mentoredBy)
     done "with" people named at its end, else ``None``.
 
-    >>> _done_with("He earned his PhD in Physics from X in 2020 with Ana Lopes and Ivo Marsh.")
-    ('Ana Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("He earned his PhD in Physics from X in 2020 with Émile Lopes and Ivo Marsh.")
+    ('Émile Lopes and Ivo Marsh', 'advisedBy')
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
