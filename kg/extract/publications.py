@@ -679,7 +679,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None:
         years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
-    return _plausible(c, whole)
+    return _plausible(c)
 
 
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -741,7 +741,7 @@ def _read_fields(text: str) -> Citation | None:
     """A citation from the fields the learned parser finds in ``text`` (``None`` without a valid title)."""
     authors: list[str] = []
     marked: set[str] = set()
-    et_al = with_subject = False
+    et_al = False
     title = venue_text = year = None
     previous = None
     spill = ""
@@ -762,8 +762,6 @@ def _read_fields(text: str) -> Citation | None:
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al = et_al or cut
-            if previous is not None and previous.label == "note" and previous.text.strip(" (").lower().endswith("with"):
-                with_subject = True  # "(job market paper, with A and B)": the subject wrote it too
         elif f.label == "title" and title is None:
             title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
         elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
@@ -785,7 +783,7 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    if not with_subject and (not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and"))):
+    if not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and")):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
         # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
         # title, end at a full stop or colon before the title's own words
@@ -795,7 +793,7 @@ def _read_fields(text: str) -> Citation | None:
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
-    if not authors and not with_subject:
+    if not authors:
         # "Title. Ana Ruiz, Bo Chen": names after the title's last full stop
         head, stop, tail = title.rpartition(". ")
         parsed = parse_author_list(tail) if stop and _valid_title(head) else None
@@ -809,7 +807,7 @@ def _read_fields(text: str) -> Citation | None:
             title, venue_text = " ".join(words), last
     title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
-                 with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
+                 title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
     if found:
         c.venue, c.venue_aliases = found
@@ -990,9 +988,8 @@ def _name_glued_to_title(fields: list[Field]) -> list[Field]:
 
 
 def _title_read_as_container(fields: list[Field]) -> list[Field]:
-    """An entry with no title field: a first field read as a container though names follow it is the
-    title (a title-first entry); so is the first field after the names read as a container when a
-    container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
+    """An entry with no title field: the first field after the names read as a container is the title
+    when a container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
     sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
     ("Sparse Kernels (PPoPP'22)").
 
@@ -1001,9 +998,6 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     """
     if any(f.label == "title" for f in fields):
         return fields
-    if len(fields) > 1 and fields[0].label == "container" and fields[1].label == "author" and not _looks_like_venue(fields[0].text):
-        # title first, on a line of its own: "Grain Flow in Silos" then the names
-        return [Field("title", fields[0].text, fields[0].start, fields[0].end)] + fields[1:]
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor")), None)
     if not i or fields[i].label != "container":
         return fields
@@ -1043,8 +1037,6 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     raw = _balanced(_clean_line(text))
     text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
-    if text.lower().startswith("with "):
-        text = text[5:]
     parsed = parse_author_list(text)
     if parsed:
         return (*parsed, "")
@@ -1057,28 +1049,12 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
 _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
-_DATE_RANGE = re.compile(
-    rf"(?:\b{_MONTHS}\s*(?:19|20)\d\d|(?<![\d.:-])(?:19|20)\d\d)\s*(?:[-–—]|to|until)\s*"
-    rf"(?:{_MONTHS}\s*(?:19|20)\d\d|present\b|now\b|current\b|today\b|ongoing\b)",
-    re.I,
-)
-
-
-#: What every :data:`_DATE_RANGE` match holds (a year, then a range separator): a far cheaper
-#: pattern to rule out most citations with.
-_RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
-
-
 _CITATION_METRIC = re.compile(r"\b(?:citations|h-index)\b", re.I)
 
 
-def _plausible(c: Citation | None, text: str = "") -> Citation | None:
-    """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI;
-    and lines of a position or degree (a "May 2019 - Present" date range)."""
-    if c is None or _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
-        return None
-    if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
+def _plausible(c: Citation) -> Citation | None:
+    """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI."""
+    if _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
         return None
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
@@ -1412,9 +1388,6 @@ def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int
     return lines
 
 
-_PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
-
-
 def _subject_names(ctx: ExtractContext, subject_id: str) -> tuple[str, ...]:
     entity = ctx.entity(subject_id)
     return (entity.name, *entity.aliases)
@@ -1607,12 +1580,7 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:
-    title = c.title
-    aliases = []
-    bare = _PREFIX_LABEL.sub("", title)
-    if bare != title and len(bare.split()) >= 2:
-        aliases.append(bare)
-    pub = ctx.add_entity(title, "Publication", aliases=aliases, year=c.year, evidence=evidence)
+    pub = ctx.add_entity(c.title, "Publication", year=c.year, evidence=evidence)
     author_ids = []
     for name in c.authors:
         pid = _resolve_person(ctx, name, subject_id, subject_names, evidence)
