@@ -103,17 +103,12 @@ _MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
 _MARKDOWN_ESCAPE = re.compile(r"\\([*_&#`])")
 _TABLE_PIPE = re.compile(r"\s\|\s|^\s*\||\|\s*$")
 _MARKDOWN_ITALIC_STAR = re.compile(r"(?<![\w*])\*(?=[A-Za-z])([^*\n]{2,200}?[\w.)?!])\*(?![\w*])")
-_MARKDOWN_ITALIC_UNDERSCORE = re.compile(r"(?<![\w])_(?=[A-Za-z])([^_\n]{2,200}?[\w.)?!])_(?![\w])")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;])(?=\s|$)")
 
 
 def _clean_line(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     # each substitution runs only when the text holds a character its pattern needs
-    if "<" in text or "-->" in text:
-        text = _HTML.sub(" ", text)
-    if "\\" in text:
-        text = _MARKDOWN_ESCAPE.sub(r"\1", text)
     text = text.replace("&amp;", "&")
     if "[" in text:
         text = _MD_LINK.sub(lambda m: "" if _LINK_LABEL.fullmatch("[" + m.group(1) + "]") else m.group(1), text)
@@ -121,11 +116,9 @@ def _clean_line(text: str) -> str:
     if "|" in text:
         text = _TABLE_PIPE.sub(" ", text)
     text = text.replace("**", "").replace("__", "")
-    # markdown italics: *Venue* / _Venue_ (a lone * after a name is an equal-contribution mark)
+    # markdown italics: *Venue* (a lone * after a name is an equal-contribution mark)
     if "*" in text:
         text = _MARKDOWN_ITALIC_STAR.sub(r"\1", text)
-    if "_" in text:
-        text = _MARKDOWN_ITALIC_UNDERSCORE.sub(r"\1", text)
     text = text.replace("``", "“").replace("''", "”")
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return WHITESPACE_RUN.sub(" ", text).strip()
@@ -296,7 +289,6 @@ def _swap(last: str, given: str) -> str:
 
 
 _SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
-_ET_AL_START = re.compile(r"^et\.?\s?al\.?\b", re.I)
 
 
 def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
@@ -325,12 +317,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             if et_al:
                 break
             continue
-        if _ET_AL_START.match(clean):
-            et_al = True
-            end = start + raw.lower().index("al") + 2
-            if end < len(text) and text[end] == ".":
-                end += 1
-            break
         nxt = items[i + 1] if i + 1 < len(items) else None
         # "Albuquerque Tavares, M.", "van der Berg, A.": a surname of several words before initials,
         # or before one given name when it opens the list (Chicago: "Tavares, Mateus, and Jo Lee")
@@ -351,8 +337,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
                 if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
                         and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
-                    if _CAPITAL.fullmatch(given):
-                        given += "."
                     name = _swap(clean, given)
                     names.append(name)
                     if mark or gmark:
@@ -476,8 +460,6 @@ def _sentences(text: str) -> list[str]:
 
 
 _VENUE_WORD = re.compile(rf"^(?:{_PHRASES['venue_opener']})", re.I)
-_SPACE_OR_COMMA = re.compile(r"[\s,]")
-_SHORT_YEAR_END = re.compile(r"['’]\d\d$")
 _COMMA_OR_NUMBER = re.compile(r",|\s\d")
 
 
@@ -487,13 +469,6 @@ def _looks_like_venue(text: str) -> bool:
         return False
     if _VENUE_WORD.match(text):
         return True
-    first = _SPACE_OR_COMMA.split(text, maxsplit=1)[0]
-    first = _SHORT_YEAR_END.sub("", first)
-    if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
-        tail = text[len(first):].strip()
-        # "Quantum trajectories with memory", "Language change in ...": a title opening with a journal's name
-        if not (tail[:1].islower() and len(tail.split()) >= 2 and not any(c.isdigit() for c in tail)):
-            return True
     head = _COMMA_OR_NUMBER.split(text, maxsplit=1)[0]
     return lookup_venue(head) is not None or bool(_VOLUME_PAGE_VENUE.fullmatch(text))
 
