@@ -634,9 +634,6 @@ def parse_citation(text: str) -> Citation | None:
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
-        elif match.group(2) and whole[match.start() - 1] == ".":
-            # "Title. with Acme Corp. Venue": a partner organisation after the title's full stop, not its words
-            whole = (whole[:match.start()] + " " + whole[match.end():].lstrip(".; ")).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     c = _read_fields(whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
