@@ -132,7 +132,7 @@ def test_venue_short_name_with_long_alias():
     c = parse_citation("Ana Ruiz. Routing in sparse networks. Proceedings of the 48th International Conference on Parallel Processing (ICPP), 2019.")
     assert c.venue == "ICPP"
     assert "International Conference on Parallel Processing" in c.venue_aliases
-    assert c.venue_alias == "International Conference on Parallel Processing"
+    assert c.venue_aliases[0] == "International Conference on Parallel Processing"
 
 
 @pytest.mark.parametrize(

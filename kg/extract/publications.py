@@ -65,11 +65,6 @@ class Citation:
     with_subject: bool = False
     title_quoted: bool = False
 
-    @property
-    def venue_alias(self) -> str | None:
-        """The venue's long name, when the short name is used: its first other name."""
-        return self.venue_aliases[0] if self.venue_aliases else None
-
 
 #: The vocabulary of the citation rules, by kind (``data/citation_phrases.tsv``).
 _PHRASES = data_patterns("citation_phrases.tsv")
@@ -171,7 +166,6 @@ def _is_name_word(word: str) -> bool:
 
 _CO_FIRST = re.compile(r"\((?:co-?first|equal(?: contribution)?|joint first|co-?1st)[^()]*\)", re.I)
 _PAREN_NOTE = re.compile(r"\s*\([^()]*\)")
-_SUPER = re.compile(r"\^\{?[^\s}]*\}?")
 _AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b")
 _STRAY_STOP = re.compile(r"(?<=[a-z]{2})\.(?=\s+[A-Z])")
 
@@ -184,8 +178,6 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
         stripped = _CO_FIRST.sub(" ", name)
         marked = stripped != name
         name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Lin Mei (Facebook AI)"
-    if "^" in name:
-        name = _SUPER.sub(" ", name)
     if not _MARK_SET.isdisjoint(name):
         marked = True
         name = "".join(c for c in name if c not in _MARKS)
@@ -411,8 +403,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
             names.append(name)
             if m1 or m2:
                 marked.add(name)
-        if len(names) == 1 and not any(_is_initials(w) for w in names[0].split()):
-            return None  # "Paris, France": one inverted pair of plain words is not an author list
         return names, marked, False
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,.;")
@@ -820,11 +810,6 @@ _SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[
 _WORD_THEN_STOP = re.compile(r"^([A-Z][\w'’-]+)\.\s+(?=\S)")
 
 
-def _join(first: Field, second: Field) -> str:
-    """The text of two neighbouring fields as one, without a space where the line had none ("C–" + "H")."""
-    return first.text + ("" if second.start == first.end else " ") + second.text
-
-
 def _title_start_after_initials(fields: list[Field]) -> list[Field]:
     """"Ruiz, A.; Chen, B. Photoredox C–" read as the names: in a ";"-separated list of "Surname, Initials"
     names, the words after the last initials open the title that follows.
@@ -841,9 +826,10 @@ def _title_start_after_initials(fields: list[Field]) -> list[Field]:
         if match and all(_SURNAME_INITIALS.fullmatch(item.strip()) for item in items) and match.end() < len(last.strip()):
             cut = len(names.text) - len(last.strip()[match.end():])
             head = names.text[:cut].rstrip()
-            tail = Field("title", names.text[cut:], names.start + cut, names.end)
+            # no space between the two where the line had none ("C–" + "H")
+            opening = names.text[cut:] + ("" if title.start == names.end else " ") + title.text
             return fields[:i] + [Field("author", head, names.start, names.start + len(head)),
-                                 Field("title", _join(tail, title), tail.start, title.end)] + fields[i + 2:]
+                                 Field("title", opening, names.start + cut, title.end)] + fields[i + 2:]
     return fields
 
 
@@ -1054,17 +1040,6 @@ def _unwrap(lines: list[str]) -> list[str]:
                 continue
         out.append(line)
     return out
-
-
-_YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
-
-
-def _venue_line(line: str) -> bool:
-    """A short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"."""
-    words = line.split()
-    return len(words) <= 14 and (
-        _looks_like_venue(line) or bool(_YEAR_END.search(line)) and len(_sentences(line)) == 1
-    )
 
 
 # -- people ----------------------------------------------------------------------------------
@@ -1282,12 +1257,16 @@ def split_entries(texts: list[str]) -> list[list[int]]:
 _BIBTEX_START = re.compile(r"^\s*@\w+\s*\{")
 
 
+_YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
+
+
 def _line_kind(text: str) -> str:
     """``A`` author list, ``V`` venue line, ``T`` anything else (a title)."""
     text = _clean_line(text)
     if parse_author_list(text) is not None and ("," in text or " and " in text or len(text.split()) <= 4):
         return "A"
-    if _venue_line(text):
+    # a short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"
+    if len(text.split()) <= 14 and (_looks_like_venue(text) or _YEAR_END.search(text) and len(_sentences(text)) == 1):
         return "V"
     return "T"
 
