@@ -119,14 +119,15 @@ def _clean_line(text: str) -> str:
     return WHITESPACE_RUN.sub(" ", text).strip()
 
 
-_ENTRY_MARK = re.compile(r"^\s*(?:[-–*•▪◦●·+]\s+|[-–*•]$|\[[A-Z]{0,3}\d{1,3}\]\s*|\(?\d{1,3}[.)]\s+|\(\d{1,3}\)\s*|[A-Z]\d{1,3}[.)]?\s+(?=\S))")
+#: an entry's bullet or number: "- ", "•", "1.", "[3]", "(2)", "[J4]", "C2."
+_BULLET = re.compile(r"^\s*(?:[-–*•▪◦●·+](?:\s+|$)|\[[A-Z]{0,3}\d{1,3}\]|\(?\d{1,3}[.)]\s|\(\d{1,3}\)\s|[A-Z]\d{1,3}[.)]\s)")
 #: "3.5 …": a number, not an entry marker "3."
 _DECIMAL_START = re.compile(r"^\d{1,3}\.\d")
 
 
 def _strip_marker(text: str) -> str:
     text = text.strip()
-    match = _ENTRY_MARK.match(text)
+    match = _BULLET.match(text)
     if match and not _DECIMAL_START.match(text):
         text = text[match.end():]
     return text.strip()
@@ -1188,7 +1189,6 @@ def _same_order(a, b, surname) -> bool:
 # -- entries ---------------------------------------------------------------------------------
 
 _HEADING = re.compile(r"^\s*#+\s")
-_BULLET = re.compile(r"^\s*(?:[-–*•▪◦●·+](?:\s+|$)|\[[A-Z]{0,3}\d{1,3}\]|\(?\d{1,3}[.)]\s|\(\d{1,3}\)\s|[A-Z]\d{1,3}[.)]\s)")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
