@@ -58,7 +58,7 @@ def test_parse_citation_styles(case):
                  marks=_AFFILIATION_ENDS_NAMES),
     ("Mei Lin, Ivan Petrov, et al., Towards Robust Graph Sampling (2105.01234)",
      (["Mei Lin", "Ivan Petrov"], "Towards Robust Graph Sampling", None, "2021")),
-    # names of several words; a title's first words read as the last name's
+    # a list's last surname read as the next field's first word; a title's first words read as the last name's
     ("Ana del Carmen Ortega, Jan van der Meer, Ingrid Solheim. Ciliary length control. Dev Cell 2018;44:1-12.",
      (["Ana del Carmen Ortega", "Jan van der Meer", "Ingrid Solheim"], "Ciliary length control", "Developmental Cell", "2018")),
     ("Vasquez-Ortiz, O.; Petrov, I.; Lindahl, K. Catalytic C–N coupling of arenes. J. Am. Chem. Soc. 2020, 142, 10–19.",

@@ -709,7 +709,7 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    fields = _title_start_after_initials(_line_fields(text))
+    fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
     fields = _venue_start_read_as_title(fields)
     for i in range(len(fields) - 2, 0, -1):
@@ -807,6 +807,8 @@ _VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
 #: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
 _SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[A-Z]\.[\s-]?){1,3}")
+#: A capitalised word closing a sentence at a field's start: "Lindqvist. Ciliary length control".
+_WORD_THEN_STOP = re.compile(r"^([A-Z][\w'’-]+)\.\s+(?=\S)")
 
 
 def _title_start_after_initials(fields: list[Field]) -> list[Field]:
@@ -829,6 +831,26 @@ def _title_start_after_initials(fields: list[Field]) -> list[Field]:
             opening = names.text[cut:] + ("" if title.start == names.end else " ") + title.text
             return fields[:i] + [Field("author", head, names.start, names.start + len(head)),
                                  Field("title", opening, names.start + cut, title.end)] + fields[i + 2:]
+    return fields
+
+
+def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
+    """"Jan van der Berg, Astrid" + "Lindqvist. Ciliary length control": a surname the parser put at the
+    start of the next field completes the last name of the list, when the list then holds only full names.
+
+    >>> [f.text for f in _surname_glued_to_next_field([Field("author", "Bo Chen, Ana", 0, 12), Field("container", "Ruiz. Tidal graphs", 13, 31)])]
+    ['Bo Chen, Ana Ruiz.', 'Tidal graphs']
+    """
+    for i in range(len(fields) - 1):
+        names, after = fields[i], fields[i + 1]
+        match = _WORD_THEN_STOP.match(after.text)
+        if names.label not in ("author", "editor") or match is None or not _is_name_word(match.group(1)):
+            continue
+        joined = names.text + " " + match.group(0).rstrip()
+        parsed = parse_author_list(_balanced(joined).rstrip(" .,;"))
+        if parsed and all(_is_full_name(n) for n in parsed[0]) and len(parsed[0]) > len(_names(names.text)[0]):
+            return fields[:i] + [Field(names.label, joined, names.start, after.start + len(match.group(0).rstrip())),
+                                 Field(after.label, after.text[match.end():], after.start + match.end(), after.end)] + fields[i + 2:]
     return fields
 
 
