@@ -22,6 +22,7 @@ _YEAR_DIGITS = re.compile(r"\d{4}")
 _LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
 _CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 _LIST_PUNCT = re.compile(r"[,;()]")
+_HEADING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
 
 __all__ = ["Section", "find_sections", "heading_kind", "section_kinds", "split_labelled_lines"]
 
@@ -133,10 +134,12 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
     if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
-    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew)
-    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not text[:1].isalpha() or text[:1].islower():
+    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew);
+    # a note on its entries may follow it ("Publications (* corresponding author)", "代表性论文（*通讯作者）")
+    bare = _HEADING_NOTE.sub("", text)
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(bare) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
-    if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
+    if exact_kind(bare.rstrip(":")) not in (None, "people_roles"):
         return True, 1
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
