@@ -293,7 +293,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
-                if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections under it too
+                if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
             if " | " in text:

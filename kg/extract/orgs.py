@@ -249,8 +249,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if all(not w[:1].isalpha() or w[:1].islower() for w in words):
-            return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -406,13 +404,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
-        lead = degree_span(seg)
-        if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
-            rest = seg[lead[2]:].lstrip()
-            if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
-                # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
-                offset += len(seg) - len(rest)
-                seg = rest
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):

@@ -194,8 +194,6 @@ def find_sections(document: Document) -> list[Section]:
         if raw.startswith("#"):
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
-            if not text:
-                continue
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
             if parent is not None and parent.kind and (not exact_kind(text) or (
