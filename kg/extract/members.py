@@ -602,5 +602,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
     if lab and lab not in registry.parent_of:
         _lab_parent(ctx, registry, lab, member_lines(members))
-    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+    if lab and owner != UNNAMED_SUBJECT and not any(  # a past post elsewhere ("postdoc at X, 2005-2007") is no job now
+            r.subject == subject_id and r.predicate == "workedAt" and r.end in (None, "present") for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))
