@@ -9,10 +9,11 @@ import pytest
 from kg.extract import extract
 from kg.extract.gazetteer import classify_organization
 from kg.extract.orgs import is_role
-from kg.extract.people import clean_person
-from kg.extract.sections import heading_kind
+from kg.extract.people import clean_person, split_people
+from kg.extract.sections import find_sections, heading_kind
 from kg.extract.vocab import degree_of
 from kg.ingest import load_document
+from kg.model import Document, Line
 from extract_helpers import facts, relation, run
 
 
@@ -279,3 +280,16 @@ def test_name_labels_in_other_languages(tmp_path, line, name):
     path.write_text(f"CURRICULUM VITAE\n\n{line}\n\nEducation\n2010 PhD, University of Kiel\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert ex.entity(ex.subject).name == name
+
+
+def test_a_second_advisor_after_et_de():
+    assert [p.name for p in split_people("Yves Marchal et de Corinne Aubrac")] == ["Yves Marchal", "Corinne Aubrac"]
+    assert [p.name for p in split_people("Inés Roldán y de Pilar Osma")] == ["Inés Roldán", "Pilar Osma"]
+
+
+@pytest.mark.parametrize("heading, kind", [("代表性论文（*通讯作者）", "publications"),
+                                           ("Publications (* corresponding author)", "publications")])
+def test_a_heading_with_a_note_on_its_entries(heading, kind):
+    lines = (Line(1, "Lin Qiao"), Line(2, heading), Line(3, "1. Lin Q., Wu H. Tidal mixing. Ocean Letters, 2016."))
+    sections = find_sections(Document("a.txt", "a.txt", "text", lines, "0"))
+    assert [(s.heading_index, s.kind) for s in sections if s.heading_index is not None] == [(1, kind)]

@@ -261,7 +261,7 @@ def list_members(ctx, sections) -> list[_Member]:
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
-    bold = set(ctx.document.metadata.get("bold", ()))
+    bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and members_level is not None:
@@ -284,7 +284,6 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            # "**Profesorado**" alone on its line heads a group, unless it is the role under a card's name
             card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
             heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
             named = _member_name(text) if kind else None
@@ -473,8 +472,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
         unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
         if unit is not None:
             return registry.add(unit, evidence)
-    family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
+    if len(family := (owner.split() or [""])[-1]) < 3:
         return None
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
     for line in ctx.document.lines:

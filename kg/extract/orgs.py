@@ -404,6 +404,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
+        lead = degree_span(seg)
+        if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
+            rest = seg[lead[2]:].lstrip()
+            if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
+                # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
+                offset += len(seg) - len(rest)
+                seg = rest
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):

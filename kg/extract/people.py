@@ -105,9 +105,6 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
         words += 1
     if words == 0:
         return False
-    if _INITIALS.match(tokens[-1]) and not _INITIALS.match(tokens[0]) and len(tokens) == 2 and "." not in tokens[-1]:
-        # "Smith J" (surname, initial) is a name; "NVIDIA GPU" is not
-        return tokens[-1].isupper() and len(tokens[-1]) <= 2 and not tokens[0].isupper()
     # ALL-CAPS acronyms ("IEEE TPDS") are no name; an ALL-CAPS name is handled by the caller
     return not all(t.isupper() and len(t) > 1 for t in tokens)
 

@@ -134,9 +134,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)
     if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
-    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew);
-    # a note on its entries may follow it ("Publications (* corresponding author)", "代表性论文（*通讯作者）")
-    bare = _HEADING_NOTE.sub("", text)
+    # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew)
+    bare = _HEADING_NOTE.sub("", text)  # a note on its entries may follow it ("代表性论文（*通讯作者）")
     if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(bare) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
     if exact_kind(bare.rstrip(":")) not in (None, "people_roles"):
