@@ -358,8 +358,6 @@ def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
     out: list[tuple[str, int, str | None]] = []
     field = None
     for unit in units:
-        if out and unit.name.split()[0].lower() in _ORG_WORDS["name_adjectives"]:
-            return ()
         if classify_segment(unit.name, context_org=False) is not None:
             out.append((unit.name, unit.start, field))
             field = None
