@@ -293,3 +293,12 @@ def test_a_heading_with_a_note_on_its_entries(heading, kind):
     lines = (Line(1, "Lin Qiao"), Line(2, heading), Line(3, "1. Lin Q., Wu H. Tidal mixing. Ocean Letters, 2016."))
     sections = find_sections(Document("a.txt", "a.txt", "text", lines, "0"))
     assert [(s.heading_index, s.kind) for s in sections if s.heading_index is not None] == [(1, kind)]
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Livros publicados/organizados ou edições", "publications"), ("Buchbeiträge", "publications"),
+    ("Chapitres d'ouvrages", "publications"), ("主要论著", "publications"), ("Capitoli di libro", "publications"),
+    ("Percurso profissional", "experience"), ("Klinische Tätigkeit", "experience"), ("工作履历", "experience"),
+    ("Habilitações académicas", "education"), ("講演・口頭発表等", "talks"), ("所属学協会", "service")])
+def test_section_names_of_humanities_clinical_and_national_cv_formats(heading, kind):
+    assert heading_kind(heading) == kind
