@@ -302,3 +302,10 @@ def test_a_heading_with_a_note_on_its_entries(heading, kind):
     ("Habilitações académicas", "education"), ("講演・口頭発表等", "talks"), ("所属学協会", "service")])
 def test_section_names_of_humanities_clinical_and_national_cv_formats(heading, kind):
     assert heading_kind(heading) == kind
+
+
+@pytest.mark.parametrize("role", ["ポスドク", "博士生导师", "Oberingenieur", "Honorarprofessorin", "RTD-B", "Dirigente di ricerca",
+                                  "Professeur des universités", "Chef de clinique", "Jefa de servicio", "Funktionsoberärztin",
+                                  "Oberärztin", "Médica residente", "Assistente hospitalar"])
+def test_ranks_of_clinics_and_national_academic_careers_are_roles(role):
+    assert is_role(role)
