@@ -525,3 +525,10 @@ def test_a_physicians_lebenslauf_as_a_table():
     assert relation(ex, "Henrike Altmannsberger", "workedAt", "Kreisklinikum Birkenau").role == "Assistenzärztin"
     assert ("Henrike Altmannsberger", "mentoredBy", "Iolanda Sardinha") in f
     assert not any(e.name in ("Oberärztin", "Assistenzärztin") for e in ex.entities)
+
+
+def test_doktoranden_are_students_of_the_chair():
+    ex = run("lehrstuhl_doktoranden_de.md")
+    f = facts(ex)
+    assert ("Lene Habicht", "studiedAt", "Lehrstuhl für Strömungsmechanik") in f  # "M.Sc." is no part of the name
+    assert ("Lene Habicht", "advisedBy", "Gernot Pfalzgraf") in f

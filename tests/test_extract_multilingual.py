@@ -309,3 +309,9 @@ def test_section_names_of_humanities_clinical_and_national_cv_formats(heading, k
                                   "Oberärztin", "Médica residente", "Assistente hospitalar"])
 def test_ranks_of_clinics_and_national_academic_careers_are_roles(role):
     assert is_role(role)
+
+
+def test_an_advisor_after_dirigida_por_el():
+    ex = run("tesis_humanidades_es.txt")
+    assert ("Irene Solís Caballero", "advisedBy", "Telmo Arrieta Gual") in facts(ex)
+    assert relation(ex, "Irene Solís Caballero", "studiedAt", "Universidad de Valdeluna").degree == "PhD"
