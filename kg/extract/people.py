@@ -24,8 +24,7 @@ _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
 #: an enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
-_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])"
-                             r"|\s+(?:and|&|und|et|y)\s+(?:de\s+(?=[A-ZÀ-Þ]))?")
+_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
@@ -169,10 +168,8 @@ def split_people(text: str) -> list[PersonMention]:
     for piece, offset in _split_top(text):
         piece_text = _LEADING_AND.sub("", piece)
         piece_text = _LABEL_PREFIX.sub("", piece_text) if ":" in piece_text else piece_text
-        note = None
         m = _PARENTHETICAL_NOTE.search(piece_text)
-        if m:
-            note = m.group(1).strip() or None
+        note = (m.group(1).strip() or None) if m else None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
         # or the titled name a sentence goes on after ("Prof. A. Bello kehrte 2018 zurück"): its longest opening that is one
         words = piece_text.split() if _TITLES.match(piece_text.strip()) else []
