@@ -110,6 +110,41 @@ def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str
             for row in _data_rows(filename)}
 
 
+class CaselessPattern:
+    """A case-insensitive pattern whose :meth:`search` finds what ``re.search`` does, faster on ASCII text.
+
+    Python's engine enters every alternative of a case-insensitive alternation at every position; a
+    lower-cased copy, matched case-sensitively on the lower-cased text, drops most at their first letter.
+    The copy matches wherever the pattern does (and maybe elsewhere): the pattern runs from its first match.
+
+    >>> CaselessPattern(r"\\b(?:advisor|mentor):").search("Thesis Mentor: A. Bello").group()
+    'Mentor:'
+    """
+
+    #: The letters outside ASCII that match ASCII letters case-insensitively ("ı" matches "i").
+    _ASCII_TWINS = str.maketrans("ıİſ\u212a", "iisk")
+
+    def __init__(self, pattern: str):
+        self.pattern = re.compile(pattern, re.IGNORECASE)
+        # escapes ("\S") and "(?P<name>" keep their letters; a numeric escape or a range the lower-casing
+        # would change ("A-z", "Ā-Ž" which holds "ı") leaves the pattern without a copy
+        folded = re.sub(r"(?s)\\.|\(\?P|[^\\(]+|\(", lambda m: m.group() if m.group()[0] == "\\" or m.group() == "(?P"
+                        else m.group().translate(self._ASCII_TWINS).lower(), pattern)
+        unsafe = re.search(r"\\[xuUN0-7]", pattern) or any(
+            a.isupper() != b.isupper() or any(a <= twin <= b for twin in "ıİſ\u212a")
+            for a, b in re.findall(r"(?<![\\(])([^\\])-([^\]\\])", pattern) if a < b)
+        # a negative lookaround with a case-sensitive part would make the copy stricter: in the copy it never rejects
+        folded = re.sub(r"(?<!\\)\(\?<?!(?=(?:[^()\\]|\\.|\([^()]*\))*\(\?-i)", lambda m: m.group() + "(?!)", folded)
+        self._folded = None if unsafe else re.compile(folded)
+
+    def search(self, text: str) -> re.Match | None:
+        """``re.search(pattern, text, re.IGNORECASE)``."""
+        if self._folded is not None and text.isascii():
+            first = self._folded.search(text.lower())
+            return first and self.pattern.search(text, first.start())
+        return self.pattern.search(text)
+
+
 def _split(value: str | None) -> tuple[str, ...]:
     return tuple(part.strip() for part in (value or "").split(";") if part.strip())
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
 from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
@@ -75,11 +75,9 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 #: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
-ADVISOR_TRIGGER = re.compile(
+ADVISOR_TRIGGER = CaselessPattern(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
-    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})",
-    re.IGNORECASE,
-)
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -105,15 +103,11 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
-_TRIGGER_HINT = re.compile(_WORDS["trigger_hint"], re.I)
-_TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
+_TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
 
 
 def trigger_hint(text: str) -> bool:
-    """Whether :data:`_TRIGGER_HINT` matches: on ASCII text, the case-sensitive pattern (whose
-    letters are all lower case) on the lowered text, twice as fast as matching case-insensitively."""
-    if text.isascii():
-        return _TRIGGER_HINT_LOWER.search(text.lower()) is not None
+    """Whether :data:`_TRIGGER_HINT` matches."""
     return _TRIGGER_HINT.search(text) is not None
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from functools import lru_cache
 
 from kg.extract.dates import find_date_range, find_dates
-from kg.extract.gazetteer import data_patterns, word_groups
+from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
@@ -73,8 +73,8 @@ _OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}
 
 
 #: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
-_EMPLOY = re.compile(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
-                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+", re.I)
+_EMPLOY = CaselessPattern(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
+                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+")
 
 
 def _employer_list(head: str, orgs):
