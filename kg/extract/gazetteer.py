@@ -111,34 +111,29 @@ def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str
 
 
 class CaselessPattern:
-    """A case-insensitive pattern whose :meth:`search` finds what ``re.search`` does, faster on ASCII text.
-
-    Python's engine enters every alternative of a case-insensitive alternation at every position; a
-    lower-cased copy, matched case-sensitively on the lower-cased text, drops most at their first letter.
-    The copy matches wherever the pattern does (and maybe elsewhere): the pattern runs from its first match.
+    """A case-insensitive pattern whose :meth:`search` finds what ``re.search`` does, faster on ASCII text: the
+    engine enters every alternative of a case-insensitive alternation at each position, while a lower-cased copy
+    matched case-sensitively on the lower-cased text drops most at their first letter. The copy matches wherever
+    the pattern does (maybe elsewhere too), so the pattern runs from the copy's first match on.
 
     >>> CaselessPattern(r"\\b(?:advisor|mentor):").search("Thesis Mentor: A. Bello").group()
     'Mentor:'
     """
 
-    #: The letters outside ASCII that match ASCII letters case-insensitively ("ı" matches "i").
-    _ASCII_TWINS = str.maketrans("ıİſ\u212a", "iisk")
-
     def __init__(self, pattern: str):
         self.pattern = re.compile(pattern, re.IGNORECASE)
-        # escapes ("\S") and "(?P<name>" keep their letters; a numeric escape or a range the lower-casing
-        # would change ("A-z", "Ā-Ž" which holds "ı") leaves the pattern without a copy
+        # escapes ("\S") and "(?P<name>" keep their letters; the letters outside ASCII that match ASCII ones become them
         folded = re.sub(r"(?s)\\.|\(\?P|[^\\(]+|\(", lambda m: m.group() if m.group()[0] == "\\" or m.group() == "(?P"
-                        else m.group().translate(self._ASCII_TWINS).lower(), pattern)
-        unsafe = re.search(r"\\[xuUN0-7]", pattern) or any(
-            a.isupper() != b.isupper() or any(a <= twin <= b for twin in "ıİſ\u212a")
-            for a, b in re.findall(r"(?<![\\(])([^\\])-([^\]\\])", pattern) if a < b)
-        # a negative lookaround with a case-sensitive part would make the copy stricter: in the copy it never rejects
+                        else m.group().translate(str.maketrans("ıİſ\u212a", "iisk")).lower(), pattern)
+        # a negative lookaround with a case-sensitive part would make the copy stricter: in the copy it never rejects;
+        # a numeric escape ("\x41") or a range the lower-casing changes ("A-z"; "Ā-Ž" holds "ı") leaves no copy
         folded = re.sub(r"(?<!\\)\(\?<?!(?=(?:[^()\\]|\\.|\([^()]*\))*\(\?-i)", lambda m: m.group() + "(?!)", folded)
+        ranges = re.findall(r"(?<![\\(])([^\\])-([^\]\\])", pattern)
+        unsafe = re.search(r"\\[xuUN0-7]", pattern) or any(
+            a < b and (a.isupper() != b.isupper() or any(a <= t <= b for t in "ıİſ\u212a")) for a, b in ranges)
         self._folded = None if unsafe else re.compile(folded)
 
     def search(self, text: str) -> re.Match | None:
-        """``re.search(pattern, text, re.IGNORECASE)``."""
         if self._folded is not None and text.isascii():
             first = self._folded.search(text.lower())
             return first and self.pattern.search(text, first.start())
@@ -195,6 +190,8 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 # -- abbreviations ---------------------------------------------------------------------------
 #: The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form.
 _INFLECTIONS = [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
+#: Where any inflection rule applies (most names need none): one search instead of a substitution per rule.
+_ANY_INFLECTION = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in _INFLECTIONS))
 _ABBREVIATION_ROWS = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
 #: The rules of ``data/org_abbreviations.tsv``.
 _ABBREVIATIONS = [(re.compile(p), r) for p, r in _ABBREVIATION_ROWS]
@@ -258,7 +255,7 @@ def canonical_org_name(name: str) -> str:
     text = " ".join(name.split())
     for pattern, replacement in _ABBREVIATIONS if _ANY_ABBREVIATION.search(text) else ():
         text = pattern.sub(replacement, text)
-    for pattern, replacement in _INFLECTIONS:
+    for pattern, replacement in _INFLECTIONS if _ANY_INFLECTION.search(text) else ():
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)

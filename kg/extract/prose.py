@@ -62,14 +62,14 @@ def _after_people(tail: str) -> str:
     return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
                  if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
-_STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
-_WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
-_AWARD = re.compile(rf"\b(?:{_WORDS['award']})\b", re.I)
+_STUDY = CaselessPattern(rf"\b(?:{_WORDS['study']})\b")
+_WORK = CaselessPattern(rf"\b(?:{_WORDS['work']})\b")
+_AWARD = CaselessPattern(rf"\b(?:{_WORDS['award']})\b")
 _PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
 _ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
                                      rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
-_OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
+_OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)")
 
 
 #: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
