@@ -158,3 +158,12 @@ def test_caseless_pattern_keeps_no_copy_where_lower_casing_would_change_the_patt
     assert CaselessPattern(r"[A-z]+").search("^_^").group() == "^_^"  # "A-z" holds "^" and "_"
     assert CaselessPattern(r"\x41da").search("ADA").group() == "ADA"
     assert CaselessPattern(r"[Ā-Ž]").search("i").group() == "i"  # the range holds "ı", which matches "i"
+
+
+def test_caseless_pattern_on_text_beyond_ascii():
+    # "ſ" matches "s" and "ς" matches "Σ" case-insensitively, which lower-casing does not give: the pattern's own search
+    for pattern, text in [(r"\bcusp\b", "Ein CUſP"), (r"ς\b", "ΣΟΦΟΣ"), (r"\bcafé\b", "Das CAFÉ am Meer"),
+                          (r"(?P<role>professeure?)\s+à", "Professeure À l'Université de Quimperlé")]:
+        want = re.search(pattern, text, re.IGNORECASE)
+        assert want is not None
+        assert CaselessPattern(pattern).search(text).span() == want.span()

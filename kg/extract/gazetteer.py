@@ -14,6 +14,7 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 from __future__ import annotations
 
 import re
+from re._casefix import _EXTRA_CASES
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -130,14 +131,23 @@ class CaselessPattern:
         folded = re.sub(r"(?<!\\)\(\?<?!(?=(?:[^()\\]|\\.|\([^()]*\))*\(\?-i)", lambda m: m.group() + "(?!)", folded)
         ranges = re.findall(r"(?<![\\(])([^\\])-([^\]\\])", pattern)
         unsafe = re.search(r"\\[xuUN0-7]", pattern) or any(
-            a < b and (a.isupper() != b.isupper() or any(a <= t <= b for t in "ıİſ\u212a")) for a, b in ranges)
+            a < b and (a.isupper() != b.isupper() or not (a + b).isascii()) for a, b in ranges)
+        if "(?P=" not in pattern:  # a group opening an alternative keeps the engine from rejecting it at its first letter
+            folded = re.sub(r"\(\?P<\w+>", "(?:", folded)
         self._folded = None if unsafe else re.compile(folded)
 
     def search(self, text: str) -> re.Match | None:
-        if self._folded is not None and text.isascii():
-            first = self._folded.search(text.lower())
-            return first and self.pattern.search(text, first.start())
-        return self.pattern.search(text)
+        lower = text.lower() if self._folded is not None and (text.isascii() or not _CASE_TWINS.search(text)) else None
+        if lower is None or len(lower) != len(text):
+            return self.pattern.search(text)
+        first = self._folded.search(lower)
+        return first and self.pattern.search(text, first.start())
+
+
+#: The letters that match others case-insensitively beyond their lower case ("ſ" matches "s", "ς" "Σ"): in a text
+#: holding one, the lower-cased copy could miss a match.
+_CASE_TWINS = re.compile("[%s]" % re.escape("".join(
+    {t for c in (chr(k) for k in _EXTRA_CASES) for t in (c, c.upper(), *map(chr, _EXTRA_CASES[ord(c)])) if not t.isascii()})))
 
 
 def _split(value: str | None) -> tuple[str, ...]:
