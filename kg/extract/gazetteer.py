@@ -158,8 +158,6 @@ def _split(value: str | None) -> tuple[str, ...]:
 def known_organizations() -> tuple[KnownOrganization, ...]:
     """Every organisation of the gazetteer, in file order.
 
-    Examples
-    --------
     >>> any(org.name == "ETH Zurich" for org in known_organizations())
     True
     """
@@ -241,20 +239,8 @@ def canonical_org_name(name: str) -> str:
     ``National``; a department named by a field acronym is spelled out
     (``Dept. CS`` -> ``Department of Computer Science``). Each comma-separated part is
     treated separately. Acronyms of whole organisations are left to
-    :func:`lookup_organization`.
+    :func:`lookup_organization`. Whitespace runs become one space.
 
-    Parameters
-    ----------
-    name : str
-        An organisation name as written.
-
-    Returns
-    -------
-    str
-        The name with abbreviations expanded and whitespace collapsed.
-
-    Examples
-    --------
     >>> canonical_org_name("Natl. Inst. of Standards & Tech.")
     'National Institute of Standards & Technology'
     >>> canonical_org_name("ECE Dept.")
@@ -288,22 +274,9 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 
     Acronyms written in capitals ("MIT", "USC") match case-sensitively, so that ordinary
     words are never taken for an organisation; other names match case-, accent- and
-    abbreviation-insensitively ("Kyoto Univ.").
+    abbreviation-insensitively ("Kyoto Univ."). ``short_names`` also accepts names that are
+    places too ("Berkeley"), where the caller already knows the text names an organisation.
 
-    Parameters
-    ----------
-    name : str
-        The name as written.
-    short_names : bool
-        Also accept names that are places too ("Berkeley"), when the caller already
-        knows the text names an organisation.
-
-    Returns
-    -------
-    KnownOrganization or None
-
-    Examples
-    --------
     >>> lookup_organization("Kyoto Univ.").name
     'Kyoto University'
     >>> lookup_organization("Facebook").name
@@ -339,19 +312,6 @@ def classify_organization(name: str, default: str = "Company") -> str:
     departments first, then universities, institutes and companies); with no keyword,
     ``default``.
 
-    Parameters
-    ----------
-    name : str
-        The organisation name.
-    default : str
-        The type when no rule applies.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
     >>> classify_organization("Oak Ridge National Laboratory")
     'Institute'
     >>> classify_organization("Universidad de Chile")
