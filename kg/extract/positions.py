@@ -70,7 +70,7 @@ _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
-__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "trigger_hint"]
+__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 #: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
@@ -101,12 +101,7 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
-_TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
-
-
-def trigger_hint(text: str) -> bool:
-    """Whether :data:`_TRIGGER_HINT` matches."""
-    return _TRIGGER_HINT.search(text) is not None
+TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
 
 
 def trigger_predicate(trigger: str, before: str = "", after: str = "", studying: bool = False) -> str | None:
@@ -347,7 +342,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             text = raw = text[record_label.end():]
         if not text:
             continue
-        trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+        trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
@@ -372,7 +367,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                     inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
-            trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+            trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess

@@ -11,7 +11,7 @@ from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, TRIGGER_HINT, add_people_with_notes, trigger_predicate
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -437,7 +437,7 @@ def _names_a_job(sentence: str) -> bool:
 def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
-    trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
+    trig = ADVISOR_TRIGGER.search(sentence) if TRIGGER_HINT.search(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
