@@ -496,7 +496,7 @@ _FIELD_WORD = rf"(?!(?:{_WORDS['not_a_field_word']})(?![\w-]))[a-zß-öø-ÿ][\w
 _LOWER_CASE_FIELD = re.compile(
     rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
     rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
-_LOWER_CASE_FIELD_UNIT = re.compile(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$", re.I)
+_LOWER_CASE_FIELD_UNIT = CaselessPattern(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$")
 #: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
 _LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 
