@@ -25,7 +25,7 @@ from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _cjk_orgs, prose_students, read_prose
+from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
@@ -293,12 +293,11 @@ def list_members(ctx, sections) -> list[_Member]:
                 if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text:
-                found = _columns(text)
-                if found is not None:  # a table outside a people section: its Name heading says who they are
-                    columns, current = found, None
-                    group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
-                    continue
+            if " | " in text and (found := _columns(text)) is not None:
+                # a table outside a people section: its Name heading says who they are
+                columns, current = found, None
+                group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                continue
             if not kind and columns is None:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
@@ -345,10 +344,8 @@ def list_members(ctx, sections) -> list[_Member]:
 @lru_cache(maxsize=1)
 def _led_by() -> re.Pattern:
     """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
-    words = _WORDS
-    phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
-    labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
-    return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)
+    return re.compile(rf"(?:\b(?:{_alternatives('led_by')})\s+"
+                      rf"|(?:^|(?<=[\s(]))(?:{_alternatives('leader')})\s*[:：]\s*)", re.I)
 
 
 def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
@@ -374,8 +371,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
 @lru_cache(maxsize=1)
 def _advisor_label() -> re.Pattern:
     """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
-    words = "|".join(re.escape(w) for w in sorted(_WORDS["column_advisor"], key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{words})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+    return re.compile(rf"(?<!\w)(?:{_alternatives('column_advisor')})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
 
 
 def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
@@ -471,17 +467,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
-        return None
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
-    for line in ctx.document.lines:
-        if family in line.text:
-            match = pattern.search(clean(line.text))
-            if match:
-                mention = classify_segment(match.group(0), context_org=True)
-                if mention is not None:
-                    return registry.add(mention, evidence)
-    return None
+    found = (pattern.search(clean(line.text)) for line in ctx.document.lines if len(family) >= 3 and family in line.text)
+    mention = next((mention for match in found if match and (mention := classify_segment(match.group(0), context_org=True))), None)
+    return registry.add(mention, evidence) if mention is not None else None
 
 
 def _part_of_at(low: str) -> int:

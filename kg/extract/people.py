@@ -171,10 +171,8 @@ def split_people(text: str) -> list[PersonMention]:
     for piece, offset in _split_top(text):
         piece_text = _LEADING_AND.sub("", piece)
         piece_text = _LABEL_PREFIX.sub("", piece_text) if ":" in piece_text else piece_text
-        note = None
         m = _PARENTHETICAL_NOTE.search(piece_text)
-        if m:
-            note = m.group(1).strip() or None
+        note = (m.group(1).strip() or None) if m else None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
         # or the titled name a sentence goes on after ("Prof. A. Bello kehrte 2018 zurück"): its longest opening that is one
         words = piece_text.split() if _TITLES.match(piece_text.strip()) else []
