@@ -260,6 +260,7 @@ def list_members(ctx, sections) -> list[_Member]:
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
+    bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and members_level is not None:
@@ -282,14 +283,15 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            heading = raw.lstrip().startswith("#")
+            card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
+            heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
-                if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
+                if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
             if " | " in text and (found := _columns(text)) is not None:
@@ -587,5 +589,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
     if lab and lab not in registry.parent_of:
         _lab_parent(ctx, registry, lab, member_lines(members))
-    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+    if lab and owner != UNNAMED_SUBJECT and not any(  # a past post elsewhere ("postdoc at X, 2005-2007") is no job now
+            r.subject == subject_id and r.predicate == "workedAt" and r.end in (None, "present") for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))
