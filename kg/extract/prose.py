@@ -130,7 +130,7 @@ def _without_tail(org, text: str):
 
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
-_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
+_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ])")  # "with Émile Roux"
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
 _NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
@@ -139,8 +139,8 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     """``(people text, predicate)`` for a clause stating a degree (advisedBy) or a postdoc (mentoredBy)
     done "with" people named at its end, else ``None``.
 
-    >>> _done_with("He earned his PhD in Physics from X in 2020 with Ana Lopes and Ivo Marsh.")
-    ('Ana Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("He earned his PhD in Physics from X in 2020 with Émile Lopes and Ivo Marsh.")
+    ('Émile Lopes and Ivo Marsh', 'advisedBy')
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
@@ -440,6 +440,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         done_with = _done_with(sentence)
         if done_with:
             add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
+            head = head[: head.rindex(done_with[0])]  # "a postdoc at X with A": X, not "X with A", is the place
     orgs = [_without_tail(o, head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
