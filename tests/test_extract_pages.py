@@ -5,7 +5,9 @@ Google Sites markup), labelled faculty profiles, news items about several people
 defence and a conference committee, front-matter member lists, in thirteen languages; then (issue 14's sixth round)
 staff directories with rooms and family-name-first cells, Drupal views and WordPress block cards, Hugo shortcodes,
 an alumni table, a doctoral programme's cohorts, keynote bios, an "about the director" page, a Scholar-like profile
-and news of a hire and an award, in Russian, Czech, Greek, Turkish, Polish, Korean, Dutch and English.
+and news of a hire and an award, in Russian, Czech, Greek, Turkish, Polish, Korean, Dutch and English; then (the seventh
+round) a medical-school faculty profile, a humanities department's People page, a physics collaboration's member
+institutions, an obituary, an ORCID record, a grant's project team, a Notion export and a minimal-mistakes about page.
 
 Each fixture's facts are what a careful reader takes from it (``/work/shared/eval/GUIDELINES.md``,
 "Whose facts"). A fact reads ``subject > predicate > object``; ``|`` separates names any one of
@@ -959,6 +961,107 @@ FACTS = {
         Thijs Bakker > workedAt > Universiteit Gent
         ?Thijs Bakker > studiedAt > Onderzoeksgroep Stedelijke Hydrologie|Technische Universiteit Zuidhaven
     """,
+    "med_faculty_profile.html": """
+        Marguerite Olawale-Brandt > workedAt > Department of Medicine|Ashcombe School of Medicine
+        ?Marguerite Olawale-Brandt > workedAt > Division of Cardiovascular Medicine|Department of Medicine|Ashcombe School of Medicine
+        ?Marguerite Olawale-Brandt > workedAt > Heart Failure Research Program|Ashcombe University Hospital
+        ?Department of Medicine > partOf > Ashcombe School of Medicine
+        Marguerite Olawale-Brandt > workedAt > Ashcombe University Hospital
+        Marguerite Olawale-Brandt > workedAt > Riverside Veterans Medical Center
+        Marguerite Olawale-Brandt > studiedAt > University of Ibadan College of Medicine|University of Ibadan
+        Marguerite Olawale-Brandt > studiedAt > University of Edinburgh
+        ?Marguerite Olawale-Brandt > workedAt|studiedAt > Massachusetts General Hospital
+        ?Marguerite Olawale-Brandt > workedAt|studiedAt > Cleveland Clinic
+    """,
+    "humanities_people.html": """
+        ?Department of Classics > partOf > Wexcombe University
+        Cordelia Vantongeren > workedAt > Department of Classics|Wexcombe University
+        Cordelia Vantongeren > studiedAt > University of Toronto
+        Emeka Nwosu-Hart > workedAt > Department of Classics|Wexcombe University
+        Emeka Nwosu-Hart > studiedAt > University of Oxford
+        Walther Imhof > workedAt > Department of Classics|Wexcombe University
+        Rosalind Achterberg > workedAt > Universiteit van Groningen
+        Rosalind Achterberg > workedAt > Department of Classics|Wexcombe University
+        Tadhg Moriarty > studiedAt > Department of Classics|Wexcombe University
+        Tadhg Moriarty > advisedBy > Cordelia Vantongeren
+        Samira El-Khoury > studiedAt > Department of Classics|Wexcombe University
+        Samira El-Khoury > advisedBy > Emeka Nwosu-Hart
+        Samira El-Khoury > advisedBy > Cordelia Vantongeren
+        Jonah Feldstein > studiedAt > Department of Classics|Wexcombe University
+        Jonah Feldstein > advisedBy > Walther Imhof
+    """,
+    "collaboration_institutions.html": """
+        ?Dipartimento di Fisica > partOf > Università di Castelbruno
+        ~Lorenzo Bettazzi > workedAt > Dipartimento di Fisica|Università di Castelbruno
+        ~Ilaria Santoro > workedAt > Dipartimento di Fisica|Università di Castelbruno
+        ~Matteo Guerrieri > workedAt > Dipartimento di Fisica|Università di Castelbruno
+        ?Department of Physics > partOf > Norrfjäll University
+        ~Astrid Lundqvist > workedAt > Department of Physics|Norrfjäll University
+        ~Henrik Dalberg > workedAt > Department of Physics|Norrfjäll University
+        ~Patrick O'Halloran > workedAt > Ridgemoor National Laboratory
+        ~Yetunde Adebayo > workedAt > Ridgemoor National Laboratory
+        ~Carlos Mendonça > workedAt > Ridgemoor National Laboratory
+        ~Fiona MacAskill > workedAt > Kirkhaven University
+    """,
+    "obituary_tribute.md": """
+        Desmond Achebe-Lyle > workedAt > University of Harwick
+        ?Desmond Achebe-Lyle > workedAt > School of Earth Sciences|University of Harwick
+        ~Desmond Achebe-Lyle > studiedAt > University of Nigeria, Nsukka|University of Nigeria
+        ~Desmond Achebe-Lyle > studiedAt > University of Cambridge
+        ~Desmond Achebe-Lyle > advisedBy > Ronald Pettigrew
+        Desmond Achebe-Lyle > workedAt > Lamont Geological Observatory
+        ~Margaret Oyelaran > advisedBy > Desmond Achebe-Lyle
+        ~Margaret Oyelaran > workedAt > University of Ghana
+        ?Margaret Oyelaran > studiedAt > University of Harwick
+        ~Julian Ferreira-Stout > advisedBy > Desmond Achebe-Lyle
+        ~Julian Ferreira-Stout > workedAt > British Geological Survey
+        ?Julian Ferreira-Stout > studiedAt > University of Harwick
+    """,
+    "orcid_export.html": """
+        Yusuf Kaplanoğlu > workedAt > School of Ocean Sciences|Kestrel Bay University
+        ?School of Ocean Sciences > partOf > Kestrel Bay University
+        ~Yusuf Kaplanoğlu > workedAt > Woods Harbor Oceanographic Institution
+        Yusuf Kaplanoğlu > workedAt > Institute of Marine Sciences|Middle East Technical University
+        ?Institute of Marine Sciences > partOf > Middle East Technical University
+        Yusuf Kaplanoğlu > studiedAt > School of Oceanography|University of Washington
+        ?School of Oceanography > partOf > University of Washington
+        ~Yusuf Kaplanoğlu > studiedAt > Middle East Technical University
+    """,
+    "grant_project.html": """
+        Alisha Pemberton-Rao > workedAt > University of Thornbury
+        Gareth Llewellyn > workedAt > Aberwen University
+        Oksana Hrytsenko > workedAt > Marlowe Institute for Agricultural Research
+        Felipe Arancibia > workedAt > University of Thornbury
+        Niamh Gallagher > studiedAt > Aberwen University
+    """,
+    "notion_team_export.html": """
+        Computational Linguistics Group > partOf > Fenmoor University
+        Ines Haraldsdóttir > workedAt > Computational Linguistics Group|Fenmoor University
+        Ines Haraldsdóttir > workedAt > University of Iceland
+        Malik Okafor-Reyes > workedAt > Computational Linguistics Group|Fenmoor University
+        Malik Okafor-Reyes > studiedAt > University of Edinburgh
+        Hannah Zilberstein > studiedAt > Computational Linguistics Group|Fenmoor University
+        Hannah Zilberstein > advisedBy > Ines Haraldsdóttir
+        Théo Marchetti > studiedAt > Computational Linguistics Group|Fenmoor University
+        Théo Marchetti > advisedBy > Malik Okafor-Reyes
+        ?Théo Marchetti > advisedBy > Ines Haraldsdóttir
+        Rebecca Oduya > workedAt > Spotify
+        ?Rebecca Oduya > studiedAt > Computational Linguistics Group|Fenmoor University
+        ?Rebecca Oduya > advisedBy > Ines Haraldsdóttir
+        Kenji Arakawa > workedAt > University of Kent
+        ?Kenji Arakawa > workedAt > Computational Linguistics Group|Fenmoor University
+    """,
+    "minimal_mistakes_author.md": """
+        Priyanka Venkatesh > workedAt > Department of Computer Science|Holloway State University
+        ?Department of Computer Science > partOf > Holloway State University
+        ?Priyanka Venkatesh > workedAt > Trustworthy Systems Lab|Department of Computer Science|Holloway State University
+        ?Trustworthy Systems Lab > partOf > Department of Computer Science|Holloway State University
+        ~Priyanka Venkatesh > workedAt > INRIA Paris
+        Priyanka Venkatesh > mentoredBy|advisedBy > Sébastien Caradec
+        Priyanka Venkatesh > studiedAt > University of Wisconsin–Madison
+        Priyanka Venkatesh > advisedBy > Daniel Oyelowo
+        Priyanka Venkatesh > studiedAt > IIT Madras
+    """,
 }
 
 
@@ -967,7 +1070,10 @@ FACTS = {
 #: 0.472: none of the fixes carried over to them); the eight went from 0.230 / 0.151 / 0.250 to 0.839 / 0.737 / 0.885.
 #: The floor below leaves them out rather than be lowered for them. The Russian, Czech and Polish pages, measured
 #: since, came back once the words of those languages became data rows (0 / 0 / 0 -> 0.737 / 0.636 / 0).
-HELD_OUT = {"drupal_team_cards.html", "director_about.html", "keynote_speakers.md"}
+#: The seventh round kept three of its eight aside the same way (relation F1 0.357 -> 0.357, mean 0.371 -> 0.371, career
+#: 0.357 -> 0.357); the five it was fixed for went from 0.674 / 0.636 / 0.674 to 0.930 / 0.902 / 0.930.
+HELD_OUT = {"drupal_team_cards.html", "director_about.html", "keynote_speakers.md",
+            "collaboration_institutions.html", "orcid_export.html", "obituary_tribute.md"}
 
 
 def _key(name: str) -> str:

@@ -88,8 +88,7 @@ def _co_advisor(note: str, people: list[str]) -> str | None:
     if not match:
         return None
     found = split_people(match.group("name"))
-    family = match.group("name").split()[-1]
-    return found[0].name if found else next((p for p in people if p.split()[-1] == family), None)
+    return found[0].name if found else next((p for p in people if p.split()[-1] == match.group("name").split()[-1]), None)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
@@ -261,6 +260,7 @@ def list_members(ctx, sections) -> list[_Member]:
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
+    bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and members_level is not None:
@@ -283,14 +283,15 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            heading = raw.lstrip().startswith("#")
+            card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
+            heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
-                if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
+                if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
             if " | " in text and (found := _columns(text)) is not None:
@@ -441,13 +442,11 @@ _SECTION_OF = re.compile(r"^(?P<section>.+?)\s+(?:of(?:\s+the)?|do|da|dos|das|de
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab"), or
     the innermost unit of the line under the title that names where the group belongs."""
-    title = ctx.document.metadata.get("title")
-    title = title if isinstance(title, str) else ""
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
-    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section
-    named = [ctx.document.metadata.get(key) for key in ("lab", "group", "team")]  # a site's front matter
-    parts = [p.strip() for text in (title, heading, *(n for n in named if isinstance(n, str))) for p in _TITLE_PARTS.split(text)]
+    # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section; a site's front matter
+    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team"))]
+    parts = [p.strip() for text in named if isinstance(text, str) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
     for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
@@ -460,10 +459,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
-    for line in ctx.document.lines[:15]:  # the unit a sentence places: "De Onderzoeksgroep X is onderdeel van ..."
-        text = clean(line.text)
+    for line in ctx.document.lines[:15]:  # the unit a sentence places or opens with: "De Onderzoeksgroep X is onderdeel
+        text = clean(line.text)  # van ...", "The X Group at Y studies ..."
         at = _part_of_at(text.lower())
-        unit = next((o for o in find_orgs_in_text(text[:at]) if o.type == "Lab"), None) if at > 0 else None
+        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
@@ -528,11 +527,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
             continue
         if same_person(member.name, owner):
-            role = member.cells.get("role")
-            if role and is_role(role):  # "Vera Holm | ... | PI": the owner heads the page's lab
+            role = member.cells.get("role") or _role_line(member)
+            if role and (is_role(role) or _has(role, "leader")):  # "Vera Holm | ... | PI", "Group Leader · Reader"
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
+            for cell in filter(None, (member.cells.get("school"), member.cells.get("now"))):  # "PI | A. Ruiz | Univ. X"
+                add_affiliation_note(ctx, registry, subject_id, cell, evidence, current=True)
             for index, text in member.texts:  # the owner's own card: "PhD, Princeton University, 2011"
                 read_prose(ctx, registry, subject_id, [Passage(text, index, index, ((0, index),))], [member.name], entry=True)
             continue
@@ -547,9 +548,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
-        first_name = member.name.split()[0]
-        for index, text in said:
-            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, first_name], entry=True)
+        for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
+            read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
@@ -560,11 +560,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
             add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
                 advisor.name, "Person"), advisor.note, evidence, current=True)
-        for cell_kind in ("now", "school"):
-            cell = member.cells.get(cell_kind)
-            if cell:
-                add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                     predicate="studiedAt" if cell_kind == "school" else "workedAt")
+        for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
+            add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
+                                 predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
         for match in (m for _, text in member.texts for m in _now().finditer(text)):
             add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
@@ -578,15 +576,19 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
         if (former or not stated and not member.alumni) and not member.supervision and (
-                student or is_role(role) or is_role(line) or is_role(member.group)):
+                student or is_role(role) or is_role(line) or is_role(member.group) or _has(member.group, "visiting")):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or "present", evidence=evidence)
+        home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
+        if _has(member.group, "visiting") and home[:1] == "(":  # "A. Ruiz (Universidad X), spring 2026": a guest's home
+            add_affiliation_note(ctx, registry, pid, home[1:].split(")")[0], evidence, current=True)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
     if lab and lab not in registry.parent_of:
         _lab_parent(ctx, registry, lab, member_lines(members))
-    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+    if lab and owner != UNNAMED_SUBJECT and not any(  # a past post elsewhere ("postdoc at X, 2005-2007") is no job now
+            r.subject == subject_id and r.predicate == "workedAt" and r.end in (None, "present") for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.dates import OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
+    CaselessPattern,
     _data_rows,
     canonical_org_name,
     classify_organization,
@@ -51,7 +52,7 @@ _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|progr
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
+_PROSE_ORG_KEYWORD = CaselessPattern(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$")
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 #: "at" in the other languages: "Gruppenleiter am X", "investigador en el Y", "ricercatore presso Z", "chercheur au W"
@@ -71,7 +72,7 @@ __all__ = [
 ]
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
-STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
+STRONG_ORG = CaselessPattern(rf"\b(?:{_WORDS['strong_org']})\b")
 #: The opening word of an organisation's name in the Romance languages.
 _ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)|escuela|escola|école|scuola|laborat[oó]rio|centro")
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
@@ -495,7 +496,7 @@ _FIELD_WORD = rf"(?!(?:{_WORDS['not_a_field_word']})(?![\w-]))[a-zß-öø-ÿ][\w
 _LOWER_CASE_FIELD = re.compile(
     rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
     rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
-_LOWER_CASE_FIELD_UNIT = re.compile(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$", re.I)
+_LOWER_CASE_FIELD_UNIT = CaselessPattern(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$")
 #: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
 _LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 

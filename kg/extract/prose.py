@@ -7,11 +7,11 @@ from collections import Counter
 from functools import lru_cache
 
 from kg.extract.dates import find_date_range, find_dates
-from kg.extract.gazetteer import data_patterns, word_groups
+from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, TRIGGER_HINT, add_people_with_notes, trigger_predicate
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -62,19 +62,19 @@ def _after_people(tail: str) -> str:
     return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
                  if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
-_STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
-_WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
-_AWARD = re.compile(rf"\b(?:{_WORDS['award']})\b", re.I)
+_STUDY = CaselessPattern(rf"\b(?:{_WORDS['study']})\b")
+_WORK = CaselessPattern(rf"\b(?:{_WORDS['work']})\b")
+_AWARD = CaselessPattern(rf"\b(?:{_WORDS['award']})\b")
 _PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
 _ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
                                      rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
-_OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
+_OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)")
 
 
 #: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
-_EMPLOY = re.compile(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
-                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+", re.I)
+_EMPLOY = CaselessPattern(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
+                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+")
 
 
 def _employer_list(head: str, orgs):
@@ -130,7 +130,7 @@ def _without_tail(org, text: str):
 
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
-_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-Z][a-z])")
+_DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ])")  # "with Émile Roux"
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
 _NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
@@ -139,8 +139,8 @@ def _done_with(clause: str) -> tuple[str, str] | None:
     """``(people text, predicate)`` for a clause stating a degree (advisedBy) or a postdoc (mentoredBy)
     done "with" people named at its end, else ``None``.
 
-    >>> _done_with("He earned his PhD in Physics from X in 2020 with Ana Lopes and Ivo Marsh.")
-    ('Ana Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("He earned his PhD in Physics from X in 2020 with Émile Lopes and Ivo Marsh.")
+    ('Émile Lopes and Ivo Marsh', 'advisedBy')
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
@@ -422,7 +422,7 @@ def _names_a_job(sentence: str) -> bool:
 def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
-    trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
+    trig = ADVISOR_TRIGGER.search(sentence) if TRIGGER_HINT.search(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
@@ -440,6 +440,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         done_with = _done_with(sentence)
         if done_with:
             add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
+            head = head[: head.rindex(done_with[0])]  # "a postdoc at X with A": X, not "X with A", is the place
     orgs = [_without_tail(o, head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
