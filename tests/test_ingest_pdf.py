@@ -198,3 +198,9 @@ def test_a_sidebar_is_read_before_the_main_column_and_its_large_name_is_one_line
     # the main column's headings stand a little left of its text and still belong to it
     assert lines.index("Experience") > lines.index("About me")
     assert lines[lines.index("Experience") + 1].startswith("2019 - now Lead Developer")
+
+
+def test_a_form_label_beside_the_name_in_larger_type_is_a_line_of_its_own():
+    lines = _printed("europasscv_de.pdf")  # europasscv: "ANGABEN ZUR PERSON" in small capitals, the name large
+    assert lines[1:3] == ["ANGABEN ZUR PERSON", "Lorenz Pfeilschifter"]
+    assert "Staatsangehörigkeit deutsch" in lines  # label and value in one type size stay one line
