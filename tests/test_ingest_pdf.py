@@ -193,7 +193,7 @@ def test_pdflatex_accents_drawn_as_glyphs_of_their_own_join_their_letters():
 
 def test_a_sidebar_is_read_before_the_main_column_and_its_large_name_is_one_line():
     # cv_formats/twentysecondcv_en.tex printed; its facts are not all found yet, so it is not graded there
-    lines = _printed("twentysecondcv_sidebar_en.pdf", "ingest")  # the name set large over three sidebar lines
+    lines = _printed("twentysecondcv_sidebar_en.pdf", "pdf")  # the name set large over three sidebar lines
     assert lines[0] == "Caspian Oduya-Whitlock"
     # the main column's headings stand a little left of its text and still belong to it
     assert lines.index("Experience") > lines.index("About me")
