@@ -1,8 +1,10 @@
 """PDF text extraction with pypdf: lines rebuilt from text positions, page furniture dropped.
 
-Each page's text pieces (pypdf's layout-mode text groups: text, start and end x, baseline y) are
-put on lines by baseline and ordered by x, so a date cell written after its entry still comes
-first. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
+Each page's text pieces (runs of the strings pypdf's layout mode places, spaced where the gap is a
+word gap in ems, so XeLaTeX's fonts without a space glyph read; icon fonts dropped) are put on lines
+by baseline and ordered by x, so a date cell written after its entry still comes first; text in a
+much larger or smaller type set apart on the baseline (a form's label beside the name) is a line of
+its own, and accents pdfLaTeX draws as glyphs of their own ("Universit¨at") go onto their letters. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
 column by column; one whose left cells share the baselines of the right column (moderncv dates,
 europass labels) is read row by row. Lines that repeat at the top or bottom of most pages
 (running headers and footers) and page numbers there are dropped; a line wrapped in the middle of
