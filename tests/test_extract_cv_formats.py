@@ -4,7 +4,10 @@ labelled records, an article with its own macros, xeCJK), JSON Resume, RenderCV,
 Hugo Academic data, org-mode and reStructuredText in German, Japanese, Italian and Chinese, and
 PDFs in five languages (tests/cv_format_pdfs.py), each graded against its gold file; then the
 general causes fixed for them, one by one. Ten more CVs in CV classes and structured records make
-what each field means the hard part; the classes' fields reach extraction as typed cells.
+what each field means the hard part; the classes' fields reach extraction as typed cells. Fourteen of
+the LaTeX CVs are also kept as the PDFs pdfLaTeX/XeLaTeX print from them unchanged (FILE.tex ->
+FILE.pdf, graded against a copy of FILE.tex's gold): OT1 accents drawn as glyphs of their own, word
+gaps that are only TJ offsets, icon fonts, label and date columns; seven of them are held out.
 
 Measure the set by hand with::
 
@@ -46,12 +49,18 @@ FORMATS = Path(__file__).parent / "data" / "cv_formats"
 #: (relation F1 0.863 -> 0.863: none of the fixes carried over), the other seven 0.577 -> 0.895. The five, measured
 #: since, came back to 0.901 once their languages' words became data rows (German plural "Doktoranden", "dirigida
 #: por el Dr.", Spanish "Libros", researchmap's funding heading).
+#: The LaTeX CVs printed to PDF by pdfLaTeX/XeLaTeX: seven of 20 held out by class before any change to the
+#: PDF reader: held-out macro relation F1 0.144 -> 0.430 (career 0.121 -> 0.423), the other 13 0.479 -> 0.668;
+#: seven of the 13 are kept here, the rest were too big or score below the set's floor.
 HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
             "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org",
             "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
             "grupo_investigacion_es.html", "cv_chicago_author_date.md",
             "researchmap_keireki_ja.html", "lattes_formacao_pt.txt", "lehrstuhl_team_de.html", "europasscv_fr.tex",
-            "cv_humanidades_es.txt"}
+            "cv_humanidades_es.txt",
+            # LaTeX CVs of the set printed by pdfLaTeX/XeLaTeX, held out by class
+            "moderncv_fancy_pl.pdf", "moderncv_banking_nl.pdf", "altacv_paracol_fr.pdf", "awesome_cv_fr.pdf",
+            "europasscv_es.pdf", "twentysecondcv_de.pdf", "europecv_pt.pdf"}
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,10 @@
 """PDF text extraction with pypdf: lines rebuilt from text positions, page furniture dropped.
 
-Each page's text pieces (pypdf's layout-mode text groups: text, start and end x, baseline y) are
-put on lines by baseline and ordered by x, so a date cell written after its entry still comes
-first. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
+Each page's text pieces (runs of the strings pypdf's layout mode places, spaced where the gap is a
+word gap in ems, so XeLaTeX's fonts without a space glyph read; icon fonts dropped) are put on lines
+by baseline and ordered by x, so a date cell written after its entry still comes first; text in a
+much larger or smaller type set apart on the baseline (a form's label beside the name) is a line of
+its own, and accents pdfLaTeX draws as glyphs of their own ("Universit¨at") go onto their letters. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
 column by column; one whose left cells share the baselines of the right column (moderncv dates,
 europass labels) is read row by row. Lines that repeat at the top or bottom of most pages
 (running headers and footers) and page numbers there are dropped; a line wrapped in the middle of
@@ -15,6 +17,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import unicodedata
 import warnings
 from collections import Counter
 from dataclasses import dataclass
@@ -24,8 +27,17 @@ from kg.ingest._source import Lines, SourceError, clean_inline
 __all__ = ["parse_pdf"]
 
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
-                            "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u00ad": ""})
+                            "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u00ad": "", "\u2010": "-",
+                            "\u2011": "-"})
+# a TeX font without accented letters (pdfLaTeX's default OT1 encoding) draws an accent as a glyph of its
+# own over the letter: "Universit¨at", "´Ecole", "¸ca"; each spacing accent and its combining form
+_SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02c6": "\u0302", "^": "\u0302",
+                    "\u02dc": "\u0303", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307",
+                    "\u02da": "\u030a", "\u00af": "\u0304", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328"}
+_ACCENT_BEFORE = re.compile(f"[{re.escape(''.join(_SPACING_ACCENTS))}]\\s?([^\\W\\d_])")
 _BULLET = re.compile(r"^\s*[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔]\s*")
+# fonts of pictograms (envelopes, phones, map pins, calendar icons) rather than letters
+ICON_FONT = re.compile(r"awesome|academicons|marvosym|dingbat|wingding|webding|bbding|ifsym", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
@@ -34,6 +46,7 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
 # month/year, or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a year or year range ending a line, as CV entries end
 ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
@@ -82,9 +95,18 @@ def _info(reader, metadata: dict) -> None:
 
 
 def _pieces(page) -> list[dict] | None:
-    """pypdf's layout-mode text groups of ``page`` (text, tx, displaced_tx, ty, font_height), None if unavailable."""
+    """The text runs of ``page`` (text, tx, displaced_tx, ty, font_height, flip_sort), None if pypdf's
+    layout internals are unavailable.
+
+    pypdf's layout mode places every shown string; consecutive strings on one baseline are joined
+    into a run here, with a space wherever the gap between them is a word gap (0.15 of the type
+    size or more). pypdf's own runs space words by the font's space glyph width, which fonts
+    without a space glyph (XeLaTeX's Identity-H fonts, whose word gaps are only TJ offsets) lack,
+    so their words ran together. Strings in icon fonts (Font Awesome, dingbats) carry no text.
+    """
     try:
-        from pypdf._text_extraction import _layout_mode
+        from pypdf._text_extraction._layout_mode import _fixed_width_page as layout
+        from pypdf._text_extraction._layout_mode._text_state_manager import TextStateManager
         from pypdf.generic import ArrayObject, ContentStream, StreamObject
     except ImportError:  # pragma: no cover - older pypdf
         return None
@@ -94,13 +116,67 @@ def _pieces(page) -> list[dict] | None:
     if not isinstance(contents, (ArrayObject, StreamObject)):
         return []
     ops = iter(ContentStream(contents, page.pdf, "bytes").operations)
-    return _layout_mode.text_show_operations(ops, page._layout_mode_fonts(), True, None)
+    fonts = page._layout_mode_fonts()
+    state = TextStateManager()
+    shown = []
+    for operands, op in ops:
+        if op in (b"BT", b"q"):
+            shown += layout.recurse_to_target_op(ops, state, b"ET" if op == b"BT" else b"Q", fonts, True)[1]
+        elif op == b"Tf":
+            layout.set_font_operation(state, fonts, operands)
+        elif op == b"cm":  # a transformation outside any q/Q pair holds to the end of the page
+            state.add_cm(*operands)
+        else:
+            state.set_state_param(op, operands)
+    runs: list[dict] = []
+    for text in shown:
+        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)):
+            continue
+        height = text.font_height
+        last = runs[-1] if runs else None
+        if (last and abs(last["ty"] - text.ty) <= 0.2 * height
+                and -0.2 * height <= text.tx - last["displaced_tx"] <= height and not _parted(last, text.tx, height, text.text)):
+            gap = text.tx - last["displaced_tx"] >= 0.15 * height
+            last["text"] += (" " if gap else "") + text.text
+            last["displaced_tx"] = text.displaced_tx
+            last["font_height"] = max(last["font_height"], height)
+        else:
+            runs.append(dict(text=text.text, tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
+                             font_height=height, flip_sort=-1 if text.flip_vertical else 1))
+    return runs
+
+
+def _parted(left: dict, x: float, height: float, text: str) -> bool:
+    """Whether ``text`` of ``height`` at ``x`` is another cell than ``left`` on its baseline: set apart from it
+    in a type size at least 1.4 times the other (a form's label beside the name it labels), and no mark.
+
+    >>> _parted(dict(text="PERSONAL INFORMATION", displaced_tx=120, font_height=9), 130, 14, "Ilse Brandt")
+    True
+    >>> _parted(dict(text="Brandt, I.", displaced_tx=120, font_height=10), 126, 6, "*")
+    False
+    """
+    small, large = sorted((left["font_height"], height))
+    marks = min(len(left["text"].strip()), len(text.strip())) <= 4
+    return large >= 1.4 * small and x - left["displaced_tx"] > 0.5 * small and not marks
+
+
+def _compose(text: str) -> str:
+    """``text`` with each accent drawn as a glyph of its own set on its letter, where they make one letter.
+
+    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`")
+    'Universität Grénoble, Thèse, garçon, `quoted`'
+    """
+    def letter(match):
+        composed = unicodedata.normalize("NFC", match.group(1) + _SPACING_ACCENTS[match.group(0)[0]])
+        return composed if len(composed) == 1 else match.group(0)
+
+    return _ACCENT_BEFORE.sub(letter, text)
 
 
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
     """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
     a line of smaller pieces just above or below a line and touching its text (superscripts,
-    footnote marks) joins that line.
+    footnote marks) joins that line, and a line of accents alone goes onto the letters below them.
 
     >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
     >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
@@ -118,13 +194,21 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
     def attaches(small: list[dict], line: list[dict]) -> bool:
         height = max(max(p["font_height"] for p in line), 1)
         offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
-        return (max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
+        mark = len("".join(p["text"] for p in small).replace(" ", "")) <= 4  # not a line of text in smaller type
+        return (mark and max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
                 and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
                         for p in small))
 
+    def accent(line: list[dict], below: list[dict]) -> bool:  # "´" raised over a capital: "´Ecole"
+        return (all(p["text"].strip() and set(p["text"].strip()) <= set(_SPACING_ACCENTS) for p in line)
+                and 0 < line[0]["ty"] * line[0]["flip_sort"] - below[0]["ty"] * below[0]["flip_sort"]
+                <= below[0]["font_height"])
+
     merged: list[list[dict]] = []
     for index, line in enumerate(lines):
-        if merged and attaches(line, merged[-1]):
+        if index + 1 < len(lines) and accent(line, lines[index + 1]):
+            lines[index + 1] = [_accented(piece, line) for piece in lines[index + 1]]
+        elif merged and attaches(line, merged[-1]):
             merged[-1] += line
         elif index + 1 < len(lines) and attaches(line, lines[index + 1]):
             lines[index + 1] = line + lines[index + 1]
@@ -133,13 +217,31 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
     return [sorted(line, key=lambda p: p["tx"]) for line in merged]
 
 
+def _accented(piece: dict, accents: list[dict]) -> dict:
+    """``piece`` with the accents set over its letters written before them, for :func:`_compose`."""
+    text = piece["text"]
+    advance = (piece["displaced_tx"] - piece["tx"]) / max(len(text), 1)
+    for mark in sorted(accents, key=lambda p: -p["tx"]):
+        if piece["tx"] <= mark["tx"] < piece["displaced_tx"] and advance > 0:
+            at = int((mark["tx"] - piece["tx"]) / advance)
+            text = text[:at] + mark["text"].strip() + text[at:]
+    return dict(piece, text=text)
+
+
 def _joined(pieces: list[dict]) -> str:
-    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut."""
+    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut.
+
+    >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
+    >>> _joined([piece(0, 30, "Nation"), piece(30, 40, "ality"), piece(35, 60, "Dutch"), piece(20, 40, "C1")])
+    'Nationality Dutch C1'
+    """
     text = ""
     end = None
     for piece in pieces:
         gap = piece["tx"] - end if end is not None else 0
-        if text and (gap > 0.1 * piece["font_height"] or text.endswith(" ") or piece["text"].startswith(" ")):
+        # runs that overlap were measured with a font's wrong widths: two cells, as runs far apart are
+        if text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
+                     or text.endswith(" ") or piece["text"].startswith(" ")):
             text += " "
         text += piece["text"]
         end = piece["displaced_tx"]
@@ -152,14 +254,26 @@ def _gutter(lines: list[list[dict]]) -> float | None:
     starts = Counter(round(p["tx"]) for line in lines for p in line)
     candidates = sorted(x for x, count in starts.items() if count >= 3)
     for x in candidates[1:]:
-        crossing = sum(any(p["tx"] < x - 1 < p["displaced_tx"] for p in line) for line in lines)
+        # a column's headings may stand out a little to the left of its text
+        edge = min([p["tx"] for line in lines for p in line if x - 0.5 * p["font_height"] <= p["tx"] <= x] + [x])
+        crossing = sum(any(p["tx"] < edge - 1 < p["displaced_tx"] for p in line) for line in lines)
         if crossing > max(1, len(lines) // 10):
             continue
         left = sum(any(p["displaced_tx"] <= x for p in line) for line in lines)
-        right = sum(any(p["tx"] >= x - 1 for p in line) for line in lines)
+        right = sum(any(p["tx"] >= edge - 1 for p in line) for line in lines)
         if left >= 3 and right >= 3:
-            return x - 1
+            return edge - 1
     return None
+
+
+def _parts(line: list[dict]) -> list[list[dict]]:
+    """``line`` cut where a piece is another cell than the one before it (see :func:`_parted`)."""
+    parts = [[line[0]]]
+    for piece in line[1:]:
+        if _parted(parts[-1][-1], piece["tx"], piece["font_height"], piece["text"]):
+            parts.append([])
+        parts[-1].append(piece)
+    return parts
 
 
 def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
@@ -184,12 +298,15 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
             blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
     rows = []
     for index, block in enumerate(blocks):
-        for line in block:
+        for line in (part for whole in block for part in _parts(whole)):
             number += 1
             size = max(p["font_height"] for p in line)
             tail = None
             last = line[-1]
-            if (len(line) > 1 and last["tx"] - line[-2]["displaced_tx"] > 2 * size
+            # a cell set off at the right end: far from the text, or (a date column set close to
+            # the text, as moderncv's oldstyle does) nearer than a justified line's widest word gap, if it holds a year
+            gap = last["tx"] - line[-2]["displaced_tx"] if len(line) > 1 else 0
+            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"]))
                     and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
                 tail, line = last, line[:-1]
             rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
@@ -295,11 +412,15 @@ def _dehyphenate(head: str, tail: str, vocabulary: Counter) -> str:
     'PhD, University of Lindmark'
     >>> _dehyphenate("a state-of-the-", "art flume", Counter())
     'a state-of-the-art flume'
+    >>> _dehyphenate("Ilse Brandt-", "Okafor", Counter())
+    'Ilse Brandt-Okafor'
     """
     end = _HYPHENATED_END.search(head)
     start = _FIRST_WORD.match(tail)
-    if not end or not start or not start.group(1)[0].islower():
+    if not end or not start:
         return f"{head} {tail}"
+    if not start.group(1)[0].islower():  # a compound name broken at its hyphen: "Oduya-" over "Whitlock"
+        return f"{head}{tail}"
     part, rest = end.group(1), start.group(1)
     word = part + rest
     joined = word.lower().rstrip(".,;:)")
@@ -313,11 +434,15 @@ def _join(rows: list[_Row]) -> list[_Row]:
     """Wrapped lines joined to the line they continue (which keeps its number), hyphens resolved."""
     _measure_columns(rows)
     vocabulary = Counter(word.lower() for row in rows for word in _WORD.findall(row.full))
+    body = Counter(round(row.size) for row in rows).most_common(1)[0][0] if rows else 0
     out: list[_Row] = []
     for row in rows:
         previous = out[-1] if out else None
-        if previous and (_continues(previous, row) or (_HYPHENATED_END.search(previous.text)
-                                                       and row.text[:1].islower() and _follows(previous, row))):
+        # the document's title (a name) set large over a narrow sidebar's lines is one line
+        title = (len(out) == 1 and previous.y is not None and previous.size >= 1.4 * body
+                 and abs(previous.size - row.size) <= 0.5 and not previous.tail and not row.tail)
+        if previous and (_continues(previous, row) or (_HYPHENATED_END.search(previous.text) or title)
+                         and (row.text[:1].islower() or title) and _follows(previous, row)):
             previous.text = _dehyphenate(previous.text, row.text, vocabulary)
             previous.x1, previous.y, previous.page, previous.last = row.x1, row.y, row.page, row.last
             if row.tail:
@@ -381,7 +506,7 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
             per_page.append(rows)
     out = Lines()
     for row in _join([row for rows in _drop_furniture(per_page) for row in rows]):
-        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", row.full)))
+        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", _compose(row.full))))
     metadata["pages"] = count
     metadata["page_starts"] = tuple(starts)
     lines = out.result()
