@@ -278,6 +278,34 @@ _ID = CV(
     ),
 )
 
+_PT2 = CV(
+    name="Mariana Coutinho Albernaz",
+    header=("Médica cardiologista e investigadora clínica", "Centro Hospitalar Universitário de São João",
+            "mariana.albernaz@example.pt"),
+    updated="atualizado em abril de 2024",
+    sidebar=(),
+    sections=(
+        Section("Percurso profissional", (
+            Entry("Assistente Hospitalar de Cardiologia, Centro Hospitalar Universitário de São João, Porto",
+                  "2019–presente"),
+            Entry("Interna de formação específica em Cardiologia, Hospital de Santa Maria, Lisboa", "2013–2019"),
+            Entry("Investigadora convidada, Karolinska Institutet, Estocolmo", "2017–2018",
+                  ("Mentora: Prof.ª Ingrid Wahlberg",)),
+        )),
+        Section("Habilitações académicas", (
+            Entry("Doutoramento em Medicina, Faculdade de Medicina da Universidade do Porto", "2015–2020",
+                  ("Orientador: Prof. Doutor Joaquim Seabra Leitão",)),
+            Entry("Mestrado Integrado em Medicina, Universidade de Coimbra", "2006–2012"),
+        )),
+        Section("Artigos publicados", (
+            Entry("Albernaz, M. C., Seabra Leitão, J. e Wahlberg, I. Troponin kinetics after transcatheter aortic "
+                  "valve implantation. Revista Portuguesa de Cardiologia, 38(5):311–319, 2019."),
+            Entry("Fonseca, R. e Albernaz, M. C. Atrial fibrillation screening in primary care. Europace, "
+                  "24:1402–1410, 2022."),
+        ), numbered=True),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -290,6 +318,7 @@ PDF_CVS = {
     "cv_nl_grants_sidebar.pdf": (_NL, "sidebar"),
     "cv_de_date_column.pdf": (_DE2, "date_column"),
     "cv_id_two_column.pdf": (_ID, "two_column"),
+    "cv_pt_clinica_date_column.pdf": (_PT2, "date_column"),
 }
 
 

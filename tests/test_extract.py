@@ -433,13 +433,6 @@ def test_organisation_names_run_together_are_split(process_engineer):
     assert f[(name, "workedAt", "Tamiraparani Institute of Technology")].start == "2016"
 
 
-def test_field_written_before_the_school(process_engineer):
-    f = facts(process_engineer)
-    phd = f[("Kavya Raghunathan", "studiedAt", "Anna University")]
-    assert (phd.degree, phd.field, phd.start) == ("PhD", "Chemical Engineering", "2010")
-    assert "Chemical Engineering Anna University" not in names(process_engineer, "Organization")
-
-
 def test_member_of_a_group_at_a_company(process_engineer):
     f = facts(process_engineer)
     assert ("Catalysis Group", "partOf", "Vellore Petrochem Corp") in f

@@ -40,10 +40,18 @@ FORMATS = Path(__file__).parent / "data" / "cv_formats"
 #: words became data rows (relation F1 0 / 0.211 / 0 / 0.455 -> 0.783 / 1 / 0.966 / 1). Its biblatex CV and FRESH
 #: résumé came back once a LaTeX CV's .bib files were read and FRESH's keys mapped onto JSON Resume's
 #: (relation F1 0.545 / 0.200 -> 1 / 1).
+#: The seventh round (a researchmap page, a 个人简介, a Lattes CV, a CNRS page, a Lehrstuhl team, a physician's
+#: Lebenslauf, a formato europeo CV, a grupo de investigación, a humanities CV, europasscv in French, an rST lab page,
+#: a clinical PDF) kept five of its 12 aside, chosen before any change: held-out macro relation F1 0.826 -> 0.826
+#: (relation F1 0.863 -> 0.863: none of the fixes carried over), the other seven 0.577 -> 0.895. The five, measured
+#: since, came back to 0.901 once their languages' words became data rows (German plural "Doktoranden", "dirigida
+#: por el Dr.", Spanish "Libros", researchmap's funding heading).
 HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
             "proyectos_es.txt", "xiangmu_zh.md", "projets_fr.org",
             "cv_habilitacoes_pt.md", "jiaoshi_zhuye_zh.html", "altacv_paracol_fr.tex", "cv_tablas_es.rst",
-            "grupo_investigacion_es.html", "cv_chicago_author_date.md"}
+            "grupo_investigacion_es.html", "cv_chicago_author_date.md",
+            "researchmap_keireki_ja.html", "lattes_formacao_pt.txt", "lehrstuhl_team_de.html", "europasscv_fr.tex",
+            "cv_humanidades_es.txt"}
 
 
 @pytest.fixture(scope="module")

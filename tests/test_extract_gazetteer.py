@@ -9,6 +9,7 @@ import pytest
 
 from kg.extract import gazetteer
 from kg.extract.gazetteer import (
+    CaselessPattern,
     DataFileError,
     canonical_org_name,
     classify_organization,
@@ -129,3 +130,40 @@ def test_well_formed_files_load(data_dir):
     (data_dir / "good_words.tsv").write_text("kind\twords\nfruit\tapple; pear\n", encoding="utf-8")
     assert data_patterns("good_patterns.tsv") == {"fruit": "apples?|pears?"}
     assert word_groups("good_words.tsv") == {"fruit": frozenset({"apple", "pear"})}
+
+
+def test_caseless_pattern_finds_what_a_case_insensitive_search_finds():
+    patterns = [
+        r"\b(?:advisor|co-?supervisor|mentor)\s*:",
+        r"(?<![\w.])(?:(?P<phd>ph\.?\s?d\.?)|(?P<md>m\.?\s?d\.?(?!\s+(?-i:[A-Z][a-z]{2,}))))(?![\w])",
+        r"\bdanışman\b|\b(?-i:in\s+the\s+lab\s+of)\b",
+        r"\b[A-Z][a-z]+\s+(?:University|Institute)\b",
+    ]
+    texts = [
+        "Thesis ADVISOR: Prof. Orla Quennell", "co-supervisor : Dr. Taavi Merelund", "MD Brenholt, MD, PhD",
+        "m.d. Ystradgynlais Hospital", "She worked In The Lab Of Ilse Varnow", "in the lab of Ilse Varnow",
+        "DANIŞMAN: Kerem Aydoğdu", "Danisman Kerem", "Ph.D. at Quellmoor University", "Ålesund Institute, ph d",
+        "nothing to see here", "",
+    ]
+    for pattern in patterns:
+        caseless = CaselessPattern(pattern)
+        assert caseless._folded is not None
+        for text in texts + [t.upper() for t in texts] + [t.lower() for t in texts]:
+            want = re.search(pattern, text, re.IGNORECASE)
+            got = caseless.search(text)
+            assert (got and (got.span(), got.groupdict())) == (want and (want.span(), want.groupdict())), (pattern, text)
+
+
+def test_caseless_pattern_keeps_no_copy_where_lower_casing_would_change_the_pattern():
+    assert CaselessPattern(r"[A-z]+").search("^_^").group() == "^_^"  # "A-z" holds "^" and "_"
+    assert CaselessPattern(r"\x41da").search("ADA").group() == "ADA"
+    assert CaselessPattern(r"[Ā-Ž]").search("i").group() == "i"  # the range holds "ı", which matches "i"
+
+
+def test_caseless_pattern_on_text_beyond_ascii():
+    # "ſ" matches "s" and "ς" matches "Σ" case-insensitively, which lower-casing does not give: the pattern's own search
+    for pattern, text in [(r"\bcusp\b", "Ein CUſP"), (r"ς\b", "ΣΟΦΟΣ"), (r"\bcafé\b", "Das CAFÉ am Meer"),
+                          (r"(?P<role>professeure?)\s+à", "Professeure À l'Université de Quimperlé")]:
+        want = re.search(pattern, text, re.IGNORECASE)
+        assert want is not None
+        assert CaselessPattern(pattern).search(text).span() == want.span()

@@ -501,3 +501,34 @@ def test_a_co_advisor_in_the_brackets_of_an_advisor_cell(tmp_path):
     assert {("Lise Marchal", "advisedBy", "Edda Quillon"), ("Lise Marchal", "advisedBy", "Paul Sorel"),
             ("Tom Aubry", "advisedBy", "Edda Quillon"), ("Tom Aubry", "advisedBy", "Ivo Marr")} <= f
     assert ("Ana Vidal", "advisedBy", "Edda Quillon") not in f and ("Tom Aubry", "advisedBy", "Paul Sorel") not in f
+
+
+def test_bold_lines_head_the_groups_of_a_markdown_group_page():
+    # "**Investigador principal**" alone on its line heads a group: its member owns the page, not the first
+    # "Profesora" of the next group, and works at the group though the card names a past postdoc elsewhere
+    ex = run("grupo_negritas_es.md")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Anselmo Tejedor Quirós"
+    assert ("Anselmo Tejedor Quirós", "workedAt", "Grupo de Ecología Fluvial") in f
+    assert ("Anselmo Tejedor Quirós", "workedAt", "Instituto Fluvial de Lisboa") in f
+    assert ("Ciro Valdés Anaya", "studiedAt", "Grupo de Ecología Fluvial") in f  # "predoctoral" is study
+    assert ("Ciro Valdés Anaya", "advisedBy", "Berta Olmedilla Rus") in f
+
+
+def test_a_physicians_lebenslauf_as_a_table():
+    # "PD Dr. med." before the owner's name; "Oberärztin", "Assistenzärztin" are ranks, not employers;
+    # "Mentora: Prof.ª X" names a mentor
+    ex = run("lebenslauf_klinik_de.md")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Henrike Altmannsberger"
+    assert relation(ex, "Henrike Altmannsberger", "workedAt", "Städtisches Klinikum Auenfeld").role == "Oberärztin"
+    assert relation(ex, "Henrike Altmannsberger", "workedAt", "Kreisklinikum Birkenau").role == "Assistenzärztin"
+    assert ("Henrike Altmannsberger", "mentoredBy", "Iolanda Sardinha") in f
+    assert not any(e.name in ("Oberärztin", "Assistenzärztin") for e in ex.entities)
+
+
+def test_doktoranden_are_students_of_the_chair():
+    ex = run("lehrstuhl_doktoranden_de.md")
+    f = facts(ex)
+    assert ("Lene Habicht", "studiedAt", "Lehrstuhl für Strömungsmechanik") in f  # "M.Sc." is no part of the name
+    assert ("Lene Habicht", "advisedBy", "Gernot Pfalzgraf") in f

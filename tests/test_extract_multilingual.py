@@ -9,10 +9,11 @@ import pytest
 from kg.extract import extract
 from kg.extract.gazetteer import classify_organization
 from kg.extract.orgs import is_role
-from kg.extract.people import clean_person
-from kg.extract.sections import heading_kind
+from kg.extract.people import clean_person, split_people
+from kg.extract.sections import find_sections, heading_kind
 from kg.extract.vocab import degree_of
 from kg.ingest import load_document
+from kg.model import Document, Line
 from extract_helpers import facts, relation, run
 
 
@@ -279,3 +280,38 @@ def test_name_labels_in_other_languages(tmp_path, line, name):
     path.write_text(f"CURRICULUM VITAE\n\n{line}\n\nEducation\n2010 PhD, University of Kiel\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert ex.entity(ex.subject).name == name
+
+
+def test_a_second_advisor_after_et_de():
+    assert [p.name for p in split_people("Yves Marchal et de Corinne Aubrac")] == ["Yves Marchal", "Corinne Aubrac"]
+    assert [p.name for p in split_people("Inés Roldán y de Pilar Osma")] == ["Inés Roldán", "Pilar Osma"]
+
+
+@pytest.mark.parametrize("heading, kind", [("代表性论文（*通讯作者）", "publications"),
+                                           ("Publications (* corresponding author)", "publications")])
+def test_a_heading_with_a_note_on_its_entries(heading, kind):
+    lines = (Line(1, "Lin Qiao"), Line(2, heading), Line(3, "1. Lin Q., Wu H. Tidal mixing. Ocean Letters, 2016."))
+    sections = find_sections(Document("a.txt", "a.txt", "text", lines, "0"))
+    assert [(s.heading_index, s.kind) for s in sections if s.heading_index is not None] == [(1, kind)]
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Livros publicados/organizados ou edições", "publications"), ("Buchbeiträge", "publications"),
+    ("Chapitres d'ouvrages", "publications"), ("主要论著", "publications"), ("Capitoli di libro", "publications"),
+    ("Percurso profissional", "experience"), ("Klinische Tätigkeit", "experience"), ("工作履历", "experience"),
+    ("Habilitações académicas", "education"), ("講演・口頭発表等", "talks"), ("所属学協会", "service")])
+def test_section_names_of_humanities_clinical_and_national_cv_formats(heading, kind):
+    assert heading_kind(heading) == kind
+
+
+@pytest.mark.parametrize("role", ["ポスドク", "博士生导师", "Oberingenieur", "Honorarprofessorin", "RTD-B", "Dirigente di ricerca",
+                                  "Professeur des universités", "Chef de clinique", "Jefa de servicio", "Funktionsoberärztin",
+                                  "Oberärztin", "Médica residente", "Assistente hospitalar"])
+def test_ranks_of_clinics_and_national_academic_careers_are_roles(role):
+    assert is_role(role)
+
+
+def test_an_advisor_after_dirigida_por_el():
+    ex = run("tesis_humanidades_es.txt")
+    assert ("Irene Solís Caballero", "advisedBy", "Telmo Arrieta Gual") in facts(ex)
+    assert relation(ex, "Irene Solís Caballero", "studiedAt", "Universidad de Valdeluna").degree == "PhD"

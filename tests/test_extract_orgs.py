@@ -191,3 +191,9 @@ def test_units_written_beside_their_parent_are_part_of_it():
     assert ("Department of Coastal Studies", "partOf", "University of Harrowgate") in found
     # a "University Library" is a university's unit, not a university
     assert ("University Library", "partOf", "Brackenmoor University") in found
+
+
+@pytest.mark.parametrize("text", ["Centro Hospitalar Universitário de São Vicente", "Hospital Universitario de Valdeluna",
+                                  "Centre Hospitalier Universitaire de Morlanne"])
+def test_a_universitys_adjective_goes_on_the_name_before_it(text):
+    assert [m.name for m in org_chain(text)] == [text]

@@ -107,7 +107,6 @@ def test_a_repository_link_names_a_project_when_its_text_is_the_repositorys_name
 
 
 def test_a_position_names_a_project():
-    assert role_project("Marlow Centre for Robotics", "Project Leader 'HALCYON'") == "HALCYON"
     assert role_project("lintwell", "Core Maintainer") == "lintwell"
     assert role_project("Open Robotics Forum", "Session Chair") is None
 

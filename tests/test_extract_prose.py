@@ -245,6 +245,12 @@ def test_a_unit_named_after_its_university_in_a_sentence_is_part_of_it():
     assert ("Lena Brandvik", "workedAt", "Department of Systematics") in f
 
 
+def test_a_lab_a_sentence_opening_with_at_an_organisation_names_is_part_of_it():
+    """"At X, she directs the Y Lab": the lab belongs to the organisation the sentence opens with."""
+    f = facts(run("lab_director_bio.md"))
+    assert ("Soft Actuators Lab", "partOf", "Pellworth University") in f
+
+
 def test_a_news_item_names_people_in_full_once_then_by_family_name(tmp_path):
     from kg.extract import extract
     from kg.ingest import load_document

@@ -24,3 +24,9 @@ def test_lower_case_short_words_are_not_degrees():
     assert degree_of("ma and ba") is None
     assert degree_of("ma, then PhD in History") == "PhD"
     assert degree_span("studied ms then PhD")[0] == "PhD"
+
+
+def test_the_french_habilitations_short_form_and_the_german_state_examination():
+    assert degree_of("HDR (2015), Université de Morlanne") == degree_of("HDR en chimie") == "Habilitation"
+    assert degree_of("Zweites Staatsexamen, Universität Auenfeld") == "MS"
+    assert degree_of("HDR imaging pipeline for drones") is None  # the imaging technique, no degree

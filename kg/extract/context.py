@@ -177,13 +177,8 @@ class ExtractContext:
             primary = name
         primary_key = normalize_name(primary)
         alias_list = tuple(n for k, n in seen.items() if k != primary_key)
-        if identifiers:
-            ids = dict(entity.identifiers)
-            for key, value in identifiers.items():
-                ids.setdefault(key, value)
-            id_items = tuple(ids.items())
-        else:
-            id_items = entity.identifiers
+        ids = dict(entity.identifiers)  # an identifier the entity has keeps its value
+        id_items = tuple({**ids, **{k: v for k, v in (identifiers or {}).items() if k not in ids}}.items())
         # a more specific organisation type wins over the generic guess
         new_type = entity.type
         if entity.type != entity_type and entity.coarse == coarse_type(entity_type) == "Organization":

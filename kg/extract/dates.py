@@ -82,10 +82,6 @@ MONTH_SHORT_YEAR_RANGE = re.compile(
 _PIVOT = date.today().year % 100 + 1
 
 
-_YEAR_GROUP = {name: f"{name}_y" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon", "season", "year", "year2")}
-_MONTH_GROUP = {name: f"{name}_m" for name in ("dnum", "ym", "ymd", "my", "dmy", "mon")}
-
-
 class DateRange(NamedTuple):
     """A start and end (``None`` when not written), and where in the text they were found."""
 
@@ -101,12 +97,12 @@ def _month_number(word: str) -> int | None:
 
 def _value(match: re.Match) -> tuple[str, int]:
     """(normalised date, year) of a token match."""
-    # each alternative of _DATE is one named group around its inner groups, so the group that
-    # closed last names the alternative that matched
+    # each alternative of _DATE is one named group around its inner groups ("mon": "mon_y", "mon_m"), so
+    # the group that closed last names the alternative that matched
     kind = match.lastgroup
-    year = match.group(_YEAR_GROUP[kind])
-    if kind in _MONTH_GROUP:
-        month_text = match.group(_MONTH_GROUP[kind])
+    year = match.group(f"{kind}_y")
+    if f"{kind}_m" in _DATE.groupindex:
+        month_text = match.group(f"{kind}_m")
         month = int(month_text) if month_text.isdigit() else _month_number(month_text)
         return (f"{year}-{month:02d}" if month else year), int(year)
     return year, int(year)
@@ -182,16 +178,6 @@ def find_date_range(text: str) -> DateRange | None:
     as ``start=None, end=date``; the caller decides what it means (a graduation date,
     a one-year position).
 
-    Parameters
-    ----------
-    text : str
-
-    Returns
-    -------
-    DateRange or None
-
-    Examples
-    --------
     >>> find_date_range("2019 - 2022")[:2]
     ('2019', '2022')
     >>> find_date_range("July-Aug 2020")[:2]

@@ -14,6 +14,7 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 from __future__ import annotations
 
 import re
+from re._casefix import _EXTRA_CASES
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -110,6 +111,45 @@ def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str
             for row in _data_rows(filename)}
 
 
+class CaselessPattern:
+    """A case-insensitive pattern whose :meth:`search` finds what ``re.search`` does, two to four times faster: the
+    engine enters every alternative of a case-insensitive alternation at each position, while a lower-cased copy
+    matched case-sensitively on the lower-cased text drops most at their first letter. The copy matches wherever
+    the pattern does (maybe elsewhere too), so the pattern runs from the copy's first match on.
+
+    >>> CaselessPattern(r"\\b(?:advisor|mentor):").search("Thesis Mentor: A. Bello").group()
+    'Mentor:'
+    """
+
+    def __init__(self, pattern: str):
+        self.pattern = re.compile(pattern, re.IGNORECASE)
+        # escapes ("\S") and "(?P<name>" keep their letters; the letters outside ASCII that match ASCII ones become them
+        folded = re.sub(r"(?s)\\.|\(\?P|[^\\(]+|\(", lambda m: m.group() if m.group()[0] == "\\" or m.group() == "(?P"
+                        else m.group().translate(str.maketrans("ıİſ\u212a", "iisk")).lower(), pattern)
+        # a negative lookaround with a case-sensitive part would make the copy stricter: in the copy it never rejects;
+        # a numeric escape ("\x41") or a range the lower-casing changes ("A-z"; "Ā-Ž" holds "ı") leaves no copy
+        folded = re.sub(r"(?<!\\)\(\?<?!(?=(?:[^()\\]|\\.|\([^()]*\))*\(\?-i)", lambda m: m.group() + "(?!)", folded)
+        ranges = re.findall(r"(?<![\\(])([^\\])-([^\]\\])", pattern)
+        unsafe = re.search(r"\\[xuUN0-7]", pattern) or any(
+            a < b and (a.isupper() != b.isupper() or not (a + b).isascii()) for a, b in ranges)
+        if "(?P=" not in pattern:  # a group opening an alternative keeps the engine from rejecting it at its first letter
+            folded = re.sub(r"\(\?P<\w+>", "(?:", folded)
+        self._folded = None if unsafe else re.compile(folded)
+
+    def search(self, text: str) -> re.Match | None:
+        lower = text.lower() if self._folded is not None and (text.isascii() or not _CASE_TWINS.search(text)) else None
+        if lower is None or len(lower) != len(text):
+            return self.pattern.search(text)
+        first = self._folded.search(lower)
+        return first and self.pattern.search(text, first.start())
+
+
+#: The letters that match others case-insensitively beyond their lower case ("ſ" matches "s", "ς" "Σ"): in a text
+#: holding one, the lower-cased copy could miss a match.
+_CASE_TWINS = re.compile("[%s]" % re.escape("".join(
+    {t for c in (chr(k) for k in _EXTRA_CASES) for t in (c, c.upper(), *map(chr, _EXTRA_CASES[ord(c)])) if not t.isascii()})))
+
+
 def _split(value: str | None) -> tuple[str, ...]:
     return tuple(part.strip() for part in (value or "").split(";") if part.strip())
 
@@ -118,8 +158,6 @@ def _split(value: str | None) -> tuple[str, ...]:
 def known_organizations() -> tuple[KnownOrganization, ...]:
     """Every organisation of the gazetteer, in file order.
 
-    Examples
-    --------
     >>> any(org.name == "ETH Zurich" for org in known_organizations())
     True
     """
@@ -160,6 +198,8 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 # -- abbreviations ---------------------------------------------------------------------------
 #: The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form.
 _INFLECTIONS = [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
+#: Where any inflection rule applies (most names need none): one search instead of a substitution per rule.
+_ANY_INFLECTION = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in _INFLECTIONS))
 _ABBREVIATION_ROWS = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
 #: The rules of ``data/org_abbreviations.tsv``.
 _ABBREVIATIONS = [(re.compile(p), r) for p, r in _ABBREVIATION_ROWS]
@@ -199,20 +239,8 @@ def canonical_org_name(name: str) -> str:
     ``National``; a department named by a field acronym is spelled out
     (``Dept. CS`` -> ``Department of Computer Science``). Each comma-separated part is
     treated separately. Acronyms of whole organisations are left to
-    :func:`lookup_organization`.
+    :func:`lookup_organization`. Whitespace runs become one space.
 
-    Parameters
-    ----------
-    name : str
-        An organisation name as written.
-
-    Returns
-    -------
-    str
-        The name with abbreviations expanded and whitespace collapsed.
-
-    Examples
-    --------
     >>> canonical_org_name("Natl. Inst. of Standards & Tech.")
     'National Institute of Standards & Technology'
     >>> canonical_org_name("ECE Dept.")
@@ -223,7 +251,7 @@ def canonical_org_name(name: str) -> str:
     text = " ".join(name.split())
     for pattern, replacement in _ABBREVIATIONS if _ANY_ABBREVIATION.search(text) else ():
         text = pattern.sub(replacement, text)
-    for pattern, replacement in _INFLECTIONS:
+    for pattern, replacement in _INFLECTIONS if _ANY_INFLECTION.search(text) else ():
         text = pattern.sub(replacement, text)
     parts = [_expand_department(part.strip()) for part in text.split(",")]
     return ", ".join(part for part in parts if part)
@@ -246,22 +274,9 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 
     Acronyms written in capitals ("MIT", "USC") match case-sensitively, so that ordinary
     words are never taken for an organisation; other names match case-, accent- and
-    abbreviation-insensitively ("Kyoto Univ.").
+    abbreviation-insensitively ("Kyoto Univ."). ``short_names`` also accepts names that are
+    places too ("Berkeley"), where the caller already knows the text names an organisation.
 
-    Parameters
-    ----------
-    name : str
-        The name as written.
-    short_names : bool
-        Also accept names that are places too ("Berkeley"), when the caller already
-        knows the text names an organisation.
-
-    Returns
-    -------
-    KnownOrganization or None
-
-    Examples
-    --------
     >>> lookup_organization("Kyoto Univ.").name
     'Kyoto University'
     >>> lookup_organization("Facebook").name
@@ -297,19 +312,6 @@ def classify_organization(name: str, default: str = "Company") -> str:
     departments first, then universities, institutes and companies); with no keyword,
     ``default``.
 
-    Parameters
-    ----------
-    name : str
-        The organisation name.
-    default : str
-        The type when no rule applies.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
     >>> classify_organization("Oak Ridge National Laboratory")
     'Institute'
     >>> classify_organization("Universidad de Chile")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from kg.extract.gazetteer import CaselessPattern
 from kg.extract.text import cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
@@ -23,10 +24,7 @@ _SCHOLAR = re.compile(r"scholar\.google\.[a-z.]+/citations\?(?:[^\s)]*&)?user=([
 _HOMEPAGE_LABEL = re.compile(r"\b(?:homepage|home page|website|web|site|url|personal page)\s*[:：]\s*<?((?:https?://)?[\w.-]+\.[a-z]{2,}[^\s>)]*)", re.I)
 
 
-_ANY = re.compile(r"@|\bat\b|\bAT\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page", re.I)
-# _ANY for lowered ASCII text: matching case-sensitively is much faster (case-insensitive matching
-# folds a few non-ASCII letters too, so other text keeps _ANY)
-_ANY_LOWER = re.compile(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
+_ANY = CaselessPattern(r"@|\bat\b|\d{4}-\d{4}|github|scholar|home|web|site|url|page")
 
 
 @cached_copy(16384, dict)
@@ -37,9 +35,9 @@ def find_identifiers(text: str) -> dict[str, str]:
     {'github': 'jroe', 'scholar': 'AbCdEfGhIjKl'}
     """
     out: dict[str, str] = {}
-    lower = text.lower() if text.isascii() else None
-    if not (_ANY.search(text) if lower is None else _ANY_LOWER.search(lower)):
+    if not _ANY.search(text):
         return out
+    lower = text.lower() if text.isascii() else None
     for match in _EMAIL.finditer(text):
         local, domain = match.group(1), _DOT_RE.sub(".", match.group(2))
         if local.lower() in ("mailto", "email") or "." not in domain:

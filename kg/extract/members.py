@@ -25,7 +25,7 @@ from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _cjk_orgs, prose_students, read_prose
+from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
@@ -261,6 +261,7 @@ def list_members(ctx, sections) -> list[_Member]:
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
+    bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and members_level is not None:
@@ -283,22 +284,22 @@ def list_members(ctx, sections) -> list[_Member]:
             text = clean(raw)
             if not text:
                 continue
-            heading = raw.lstrip().startswith("#")
+            card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
+            heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
-                if sub_alumni and kind:  # "## Former members" inside "# Osei Lab": the sections under it too
+                if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text:
-                found = _columns(text)
-                if found is not None:  # a table outside a people section: its Name heading says who they are
-                    columns, current = found, None
-                    group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
-                    continue
+            if " | " in text and (found := _columns(text)) is not None:
+                # a table outside a people section: its Name heading says who they are
+                columns, current = found, None
+                group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                continue
             if not kind and columns is None:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
@@ -345,10 +346,8 @@ def list_members(ctx, sections) -> list[_Member]:
 @lru_cache(maxsize=1)
 def _led_by() -> re.Pattern:
     """Where a line names the person heading the group: "led by X", "Director: Prof. X", "Leitung: X"."""
-    words = _WORDS
-    phrases = "|".join(re.escape(p) for p in sorted(words["led_by"], key=len, reverse=True))
-    labels = "|".join(re.escape(p) for p in sorted(words["leader"], key=len, reverse=True))
-    return re.compile(rf"(?:\b(?:{phrases})\s+|(?:^|(?<=[\s(]))(?:{labels})\s*[:：]\s*)", re.I)
+    return re.compile(rf"(?:\b(?:{_alternatives('led_by')})\s+"
+                      rf"|(?:^|(?<=[\s(]))(?:{_alternatives('leader')})\s*[:：]\s*)", re.I)
 
 
 def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
@@ -374,8 +373,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
 @lru_cache(maxsize=1)
 def _advisor_label() -> re.Pattern:
     """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
-    words = "|".join(re.escape(w) for w in sorted(_WORDS["column_advisor"], key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{words})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+    return re.compile(rf"(?<!\w)(?:{_alternatives('column_advisor')})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
 
 
 def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
@@ -471,17 +469,10 @@ def _page_lab(ctx, registry, owner: str, evidence):
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
-        return None
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
-    for line in ctx.document.lines:
-        if family in line.text:
-            match = pattern.search(clean(line.text))
-            if match:
-                mention = classify_segment(match.group(0), context_org=True)
-                if mention is not None:
-                    return registry.add(mention, evidence)
-    return None
+    found = (pattern.search(clean(line.text)) for line in ctx.document.lines if len(family) >= 3 and family in line.text)
+    mention = next((mention for match in found if match and (mention := classify_segment(match.group(0), context_org=True))), None)
+    return registry.add(mention, evidence) if mention is not None else None
 
 
 def _part_of_at(low: str) -> int:
@@ -599,5 +590,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
     if lab and lab not in registry.parent_of:
         _lab_parent(ctx, registry, lab, member_lines(members))
-    if lab and owner != UNNAMED_SUBJECT and not any(r.subject == subject_id and r.predicate == "workedAt" for r in ctx.relations):
+    if lab and owner != UNNAMED_SUBJECT and not any(  # a past post elsewhere ("postdoc at X, 2005-2007") is no job now
+            r.subject == subject_id and r.predicate == "workedAt" and r.end in (None, "present") for r in ctx.relations):
         ctx.add_relation(subject_id, "workedAt", lab, end="present", evidence=ctx.evidence(members[0].first, members[-1].last))

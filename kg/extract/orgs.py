@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.dates import OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
+    CaselessPattern,
     _data_rows,
     canonical_org_name,
     classify_organization,
@@ -51,7 +52,7 @@ _UNIT_WORD_END = re.compile(r"\s(?:team|group|lab|laboratory|center|centre|progr
 _THE_NAMED_UNIT_END = re.compile(r"\bthe\s+(?:[A-Z][\w'’&.+-]*\s+){1,5}\S+$")
 _AWARD_WORD = re.compile(r"\b(?:Award|Awards|Awardee|Prize|Fellowship|Scholarship|Medal|Grant)\b")
 _SITE_WORD_END = re.compile(r"(?:center|centre|laboratory|lab|institute|campus)$", re.I)
-_PROSE_ORG_KEYWORD = re.compile(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$", re.I)
+_PROSE_ORG_KEYWORD = CaselessPattern(rf"\b(?:{_WORDS['prose_org_keyword']})\b|\b\w+\s+research$")
 _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 #: "at" in the other languages: "Gruppenleiter am X", "investigador en el Y", "ricercatore presso Z", "chercheur au W"
@@ -71,7 +72,7 @@ __all__ = [
 ]
 
 #: Words that make a phrase an organisation even when it also holds a job-title word.
-STRONG_ORG = re.compile(rf"\b(?:{_WORDS['strong_org']})\b", re.IGNORECASE)
+STRONG_ORG = CaselessPattern(rf"\b(?:{_WORDS['strong_org']})\b")
 #: The opening word of an organisation's name in the Romance languages.
 _ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)|escuela|escola|école|scuola|laborat[oó]rio|centro")
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
@@ -162,8 +163,6 @@ class OrgMention:
     from_award: bool = False
     #: an unknown capitalised name taken for an organisation only by its place in a CV line
     guessed: bool = False
-    #: a field of study written just before the name ("Chemical Engineering Anna University")
-    field: str | None = None
 
 
 _GENERIC_UNIT = re.compile(
@@ -249,8 +248,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
             return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
-        if all(not w[:1].isalpha() or w[:1].islower() for w in words):
-            return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -338,36 +335,24 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
 
 
 @lru_cache(maxsize=16384)
-def run_together(text: str) -> tuple[tuple[str, int, str | None], ...]:
+def run_together(text: str) -> tuple[tuple[str, int], ...]:
     """Organisations written one after another without a comma, innermost first, as ``(name,
-    offset, field)``: the units the affiliation model (:mod:`kg.extract.models.affiliations`)
-    finds, each one an organisation; a field of study written before a school
-    ("Chemical Engineering Anna University") is kept as the school's ``field``. Empty when the
-    text is one name (or none).
+    offset)``: the units the affiliation model (:mod:`kg.extract.models.affiliations`) finds,
+    each one an organisation. Empty when the text is one name (or none).
 
-    >>> [n for n, _, _ in run_together("Department of Chemistry University of Toronto")]
+    >>> [n for n, _ in run_together("Department of Chemistry University of Toronto")]
     ['Department of Chemistry', 'University of Toronto']
-    >>> run_together("Chemical Engineering Anna University"), run_together("University of Toronto")
-    ((('Anna University', 21, 'Chemical Engineering'),), ())
-    >>> [n for n, _, _ in run_together("Catalysis Group at Acme Petrochem Corp")]
-    ['Catalysis Group', 'Acme Petrochem Corp']
+    >>> [n for n, _ in run_together("Catalysis Group at Acme Petrochem Corp")], run_together("University of Toronto")
+    (['Catalysis Group', 'Acme Petrochem Corp'], ())
     """
     if text.count(" ") < 2 or not STRONG_ORG.search(text) or lookup_organization(text):
         return ()
     units = parse_affiliation(text).units
     if len(units) < 2 or any(u.part_of is not None and u.part_of < i for i, u in enumerate(units)):
         return ()  # a unit written after its parent's name is named by both ("UW College of Engineering")
-    out: list[tuple[str, int, str | None]] = []
-    field = None
-    for unit in units:
-        if classify_segment(unit.name, context_org=False) is not None:
-            out.append((unit.name, unit.start, field))
-            field = None
-        elif not out and all(w.lower() in _FIELD_WORDS or w.lower() in _NAME_JOINERS for w in unit.name.split()):
-            field = unit.name
-        else:
-            return ()
-    return tuple(out) if len(out) >= 2 or (out and out[0][2]) else ()
+    if any(classify_segment(unit.name, context_org=False) is None for unit in units):
+        return ()
+    return tuple((unit.name, unit.start) for unit in units)
 
 
 @cached_copy(32768)
@@ -431,11 +416,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     target, shift = sub[1], seg.find(sub[1])
         together = run_together(target)
         if together:
-            for name, at, field in together:
-                found = classify_segment(name, context_org=False)
-                if found is not None:
-                    begin = offset + shift + at
-                    out.append(replace(found, begin=begin, end=begin + len(name), field=field))
+            for name, at in together:
+                begin = offset + shift + at
+                out.append(replace(classify_segment(name, context_org=False), begin=begin, end=begin + len(name)))
             continue
         if mention is None:
             first_free = context_org and shift == 0 and not out
@@ -513,7 +496,7 @@ _FIELD_WORD = rf"(?!(?:{_WORDS['not_a_field_word']})(?![\w-]))[a-zß-öø-ÿ][\w
 _LOWER_CASE_FIELD = re.compile(
     rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
     rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
-_LOWER_CASE_FIELD_UNIT = re.compile(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$", re.I)
+_LOWER_CASE_FIELD_UNIT = CaselessPattern(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$")
 #: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
 _LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 
@@ -718,9 +701,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         begin += prefix.end()
         piece = piece[prefix.end():]
     body = _GOVERNING_BODY.match(piece)
-    if body:  # the board governs the organisation named after it: a person works at that one
-        if body.end() == len(piece):
-            return None
+    if body:  # the board governs the organisation named after it (a board alone names none)
         begin += body.end()
         piece = piece[body.end():]
     if _AWARD_END.search(piece):
@@ -786,7 +767,10 @@ class OrgRegistry:
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)
             else:
                 entity_id = ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-                self._qualify(entity_id, parent_id)
+                entity = ctx.entity(entity_id)
+                qualified = f"{entity.name}, {ctx.entity(parent_id).name}" if parent_id else None
+                if qualified and ctx.find(qualified, entity.type) is None:  # its parent-qualified name, an alias
+                    ctx.add_entity(entity.name, entity.type, aliases=[qualified])
             self._units[(key, parent_id)] = entity_id
             return entity_id
         existing = ctx.find(mention.name, mention.type) or ctx.find(mention.written, mention.type)
@@ -796,15 +780,6 @@ class OrgRegistry:
                 ctx.set_type(existing, mention.type)
             return existing
         return ctx.add_entity(mention.name, mention.type, aliases=aliases, evidence=evidence)
-
-    def _qualify(self, entity_id: str, parent_id: str | None) -> None:
-        """Give a generic unit its parent-qualified name as an alias."""
-        if parent_id is None:
-            return
-        entity = self.ctx.entity(entity_id)
-        qualified = f"{entity.name}, {self.ctx.entity(parent_id).name}"
-        if self.ctx.find(qualified, entity.type) is None:
-            self.ctx.add_entity(entity.name, entity.type, aliases=[qualified])
 
     def chain(self, mentions: list[OrgMention], evidence, outer_id: str | None = None, *,
               hierarchical: bool = False) -> list[str]:

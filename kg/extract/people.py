@@ -22,9 +22,9 @@ _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
-#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" between spaces; an
-#: enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
-_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+")
+#: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
+#: an enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
+_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
@@ -104,9 +104,6 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
         words += 1
     if words == 0:
         return False
-    if _INITIALS.match(tokens[-1]) and not _INITIALS.match(tokens[0]) and len(tokens) == 2 and "." not in tokens[-1]:
-        # "Smith J" (surname, initial) is a name; "NVIDIA GPU" is not
-        return tokens[-1].isupper() and len(tokens[-1]) <= 2 and not tokens[0].isupper()
     # ALL-CAPS acronyms ("IEEE TPDS") are no name; an ALL-CAPS name is handled by the caller
     return not all(t.isupper() and len(t) > 1 for t in tokens)
 
@@ -171,10 +168,8 @@ def split_people(text: str) -> list[PersonMention]:
     for piece, offset in _split_top(text):
         piece_text = _LEADING_AND.sub("", piece)
         piece_text = _LABEL_PREFIX.sub("", piece_text) if ":" in piece_text else piece_text
-        note = None
         m = _PARENTHETICAL_NOTE.search(piece_text)
-        if m:
-            note = m.group(1).strip() or None
+        note = (m.group(1).strip() or None) if m else None
         # "Prof. A. Bello at the University of Ibadan": the name ends at the preposition
         # or the titled name a sentence goes on after ("Prof. A. Bello kehrte 2018 zurück"): its longest opening that is one
         words = piece_text.split() if _TITLES.match(piece_text.strip()) else []

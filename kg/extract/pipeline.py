@@ -85,7 +85,7 @@ def extract(document: Document) -> Extraction:
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row names no owner
-    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop, prose=False) \
+    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop) \
         or page_leader(ctx, members) or introduced_subject(document, skip)
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
@@ -175,10 +175,8 @@ def extract(document: Document) -> Extraction:
             mentions = project_mentions(sentence)
             span = find_date_range(sentence) if mentions else None
             for name, offset in mentions:
-                line = passage.line_at(begin + offset)
-                pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(line))
                 start, end = (span.start, span.end) if span and span.start else (None, None)
-                ctx.add_relation(person, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(line))
+                _contributed(ctx, person, name, passage.line_at(begin + offset), start, end)
     index_of = {}
     for index, line in enumerate(lines):
         index_of.setdefault(line.number, index)
@@ -186,14 +184,11 @@ def extract(document: Document) -> Extraction:
         name = repository_project(link["url"], link["text"])
         index = index_of.get(link["line"])
         if name and index is not None and kind_of.get(index) not in ("publications", "references"):
-            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
-            ctx.add_relation(person_of.get(index, subject_id), "contributedTo", pid, evidence=ctx.evidence(index))
+            _contributed(ctx, person_of.get(index, subject_id), name, index)
 
     # -- titled people anywhere outside publications ---------------------------------------------
     for index, line in enumerate(lines):
-        if kind_of.get(index) == "publications" or index in skip:
-            continue
-        if "Prof" not in line.text and "Dr" not in line.text:
+        if kind_of.get(index) == "publications" or index in skip or "Prof" not in line.text and "Dr" not in line.text:
             continue
         for match in _TITLED.finditer(clean(line.text)):
             name = clean_person(match.group("name"))
@@ -201,21 +196,11 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(name, "Person", evidence=ctx.evidence(index))
 
     # -- venues named outside publication lists ---------------------------------------------------
-    for section in sections:
-        for index in section.lines:
-            if index in skip:
-                continue
-            raw = lines[index].text
-            text = clean(raw)
-            if not text:
-                continue
-            found = venue_mentions(text, raw)
-            if section.kind == "talks":
-                talk = talk_venue(text)
-                if talk:
-                    found.append((talk, talk))
-            for name, written in found:
-                ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
+    for section, index in ((s, i) for s in sections for i in s.lines if i not in skip and clean(lines[i].text)):
+        text = clean(lines[index].text)
+        talk = talk_venue(text) if section.kind == "talks" else None  # "Invited talk, X Workshop": where it was given
+        for name, written in venue_mentions(text, lines[index].text) + ([(talk, talk)] if talk else []):
+            ctx.add_entity(name, "Venue", aliases=[written] if written != name else [], evidence=ctx.evidence(index))
 
     # -- publications ----------------------------------------------------------------------------
     if publication_lines:
@@ -257,17 +242,14 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     # Markdown, HTML and LaTeX lose their bold on ingest, which lists the bold phrases apart
     recorded = {phrase: name for phrase in dict.fromkeys(document.metadata.get("bold") or ())
                 if (name := _author_name(phrase))}
-    for index, line in enumerate(document.lines):
-        if index not in pub:
-            continue
-        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(line.text))
-        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in line.text)]:
+    for index in sorted(pub):
+        text = document.lines[index].text
+        bold = (_author_name(next(g for g in match.groups() if g)) for match in _BOLD_PHRASE.finditer(text))
+        for name in [*bold, *(name for phrase, name in recorded.items() if phrase in text)]:
             if name:
                 counts[name] += 1
                 where.setdefault(name, index)
-    if not counts:
-        return None
-    name, count = counts.most_common(1)[0]
+    name, count = counts.most_common(1)[0] if counts else ("", 0)
     if count < 2:
         return None
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
@@ -284,15 +266,19 @@ def _author_name(text: str) -> str | None:
     return name
 
 
+def _contributed(ctx, person: str, name: str, index: int, start: str | None = None, end: str | None = None) -> None:
+    """``person`` contributed to the project ``name`` (in the years given), as line ``index`` says."""
+    pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
+    ctx.add_relation(person, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
+
+
 def _project_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> None:
     """The projects list items name (:func:`~kg.extract.projects.item_project`), the subject's, in the years
     the line gives."""
     for index in indexes:
         found = item_project(ctx.document.lines[index].text, listed)
         if found and not ctx.find(found[0], "Organization"):  # "Acme Cloud. 2017-2018": a unit named as an employer
-            name, start, end = found
-            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
-            ctx.add_relation(subject_id, "contributedTo", pid, start=start, end=end, evidence=ctx.evidence(index))
+            _contributed(ctx, subject_id, found[0], index, *found[1:])
 
 
 def _grant_items(ctx, subject_id: str, indexes: list[int]) -> None:
@@ -303,9 +289,7 @@ def _grant_items(ctx, subject_id: str, indexes: list[int]) -> None:
         name = grant_project(text)
         if name:
             dates = find_date_range(text)
-            pid = ctx.add_entity(name, "Project", evidence=ctx.evidence(index))
-            ctx.add_relation(subject_id, "contributedTo", pid, start=dates.start if dates else None,
-                             end=dates.end if dates else None, evidence=ctx.evidence(index))
+            _contributed(ctx, subject_id, name, index, dates.start if dates else None, dates.end if dates else None)
 
 
 def _title_word(word: str) -> str:

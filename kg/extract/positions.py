@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
-from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, STRONG_ORG, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
+from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
@@ -64,28 +64,24 @@ _JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scien
 _AT_WORD = re.compile(r"\bat\b")
 _ROLE_PREPOSITION = re.compile(r"\s+(?:of|in|at)\s+")
 _REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
-_TRAILING_PREPOSITION = re.compile(r"\s+(?:of|in|at)(?:\s+the)?$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: How far into a document its header (name, current position, contact) reaches.
 _HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
-__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "trigger_hint"]
+__all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 #: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
-ADVISOR_TRIGGER = re.compile(
+ADVISOR_TRIGGER = CaselessPattern(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
-    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})",
-    re.IGNORECASE,
-)
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
 #: A slash between two CJK names ("实验室/大学"): two organisations.
 _CJK_SLASH = re.compile(r"(?<=[\u3400-\u9fff])\s*/\s*|\s*/\s*(?=[\u3400-\u9fff])")
-#: An entry line that opens with its dates ("2020 - current: Postdoc, X Centre, ...").
 #: A referee's relation to the owner that makes them the owner's advisor.
 _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 #: The triggers naming who heads the entry's group ("PI:", "group leader:").
@@ -105,16 +101,7 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
-_TRIGGER_HINT = re.compile(_WORDS["trigger_hint"], re.I)
-_TRIGGER_HINT_LOWER = re.compile(_TRIGGER_HINT.pattern)
-
-
-def trigger_hint(text: str) -> bool:
-    """Whether :data:`_TRIGGER_HINT` matches: on ASCII text, the case-sensitive pattern (whose
-    letters are all lower case) on the lowered text, twice as fast as matching case-insensitively."""
-    if text.isascii():
-        return _TRIGGER_HINT_LOWER.search(text.lower()) is not None
-    return _TRIGGER_HINT.search(text) is not None
+TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
 
 
 def trigger_predicate(trigger: str, before: str = "", after: str = "", studying: bool = False) -> str | None:
@@ -259,7 +246,7 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
         previous = oid if role else None
 
 
-def _role_text(text: str, chain: list[OrgMention]) -> str | None:
+def _role_text(text: str) -> str | None:
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
@@ -355,7 +342,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             text = raw = text[record_label.end():]
         if not text:
             continue
-        trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+        trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
@@ -380,7 +367,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                     inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
-            trig = ADVISOR_TRIGGER.search(text) if trigger_hint(text) else None
+            trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
@@ -452,7 +439,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
-        role = _role_text(text, chain) if header and chain and index < _HEADER_LINES and len(text.split()) <= 14 else None
+        role = _role_text(text) if header and chain and index < _HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < _HEADER_LINES and pending_role is not None and not find_date_range(text):
             head_role = True  # "Assistant Professor of Sociology" above "Universidade de Coimbra", under the name
@@ -465,7 +452,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         degree = degree_of(text)
         dates = find_date_range(text)
         if chain and dates and all(m.guessed for m in chain) and chain[0].begin > dates.begin \
-                and 0 <= text.find(_role_text(text, []) or "\0") < dates.begin:
+                and 0 <= text.find(_role_text(text) or "\0") < dates.begin:
             chain = []  # "Senior Data Scientist | 2020 - present | Bergen": a place after the role and dates
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
                 and "**" not in raw and not _role_first(raw, chain) \
@@ -488,14 +475,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current is None or ((current.start or current.end) and not is_bullet(raw) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
             # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
-            pending_role = (index, _role_text(undated, []) or undated if "|" in undated else undated)
+            pending_role = (index, _role_text(undated) or undated if "|" in undated else undated)
             if dates:
                 pending_dates = (index, dates)
             pending_through = index  # "2017 - 2020" / "Engineer" / "Acme Ltd": the dates above the role stay pending
             continue
         if current is not None and current.last == prior and current.chain and chain and not dates and not degree \
                 and all(m.type == "Lab" for m in current.chain) and all(m.type != "Lab" for m in chain) \
-                and not _role_text(text, chain):
+                and not _role_text(text):
             # "Assistant Professor, Department of X     2017-2021" / "Aarhus University, Denmark":
             # the organisation the units of the line above belong to
             current.chain.extend(chain)
@@ -522,7 +509,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 groups = [org_chain(g, context_org=False) for g in text.split(";")] if ";" in text else [chain]
                 current.units.extend(g for g in groups if g)
                 if not current.role:
-                    current.role = _role_text(text, chain)
+                    current.role = _role_text(text)
                 if dates and not current.end:
                     current.start, current.end = dates.start, dates.end
                 current.last = index
@@ -541,13 +528,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         current.last = index
         if degree and not current.degree:
-            current.degree, current.field = degree, field_of(text) or next((m.field for m in chain if m.field), None)
+            current.degree, current.field = degree, field_of(text)
         if dates and current.end is None and current.start is None:
             current.start, current.end = dates.start, dates.end
         elif head_role and starts_new and current.end is None:
             current.end = "present"
         if not current.role:
-            current.role = _role_text(text, chain)
+            current.role = _role_text(text)
     for entry in entries:
         entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
@@ -643,8 +630,6 @@ def _project_head(raw: str, text: str) -> str | None:
     words = head.split()
     if not head or len(words) > 6 or is_role(head) or degree_of(head):
         return None
-    if lookup_organization(head) or STRONG_ORG.search(head) or find_date_range(head):
-        return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):
         return head
@@ -662,8 +647,6 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
         if entry.chain:
             registry.chain(entry.chain, evidence)
-        return
-    if not entry.chain:
         return
     ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
@@ -726,8 +709,6 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
         if notes and person is not None and ctx.subject_id:
             ctx.add_relation(ctx.subject_id, "advisedBy", person, evidence=ctx.evidence(index))
             cells = [c for c in cells if c not in notes]
-            if not cells:
-                continue
         text = ", ".join(cells)
         head, comma, rest = text.partition(", ")
         if comma and (name := clean_person(head)) and not is_role(name) and org_chain(rest, context_org=False):
@@ -737,29 +718,18 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
         if person is None:
             continue
         lead = _REFEREE_ROLE_AT_ORG.match(text)
-        if not (lead and is_role(lead.group("role"))):
-            # "Senior Economist, International Monetary Fund" / "Department of X, University of Y"
-            chain = org_chain(text, context_org=False)
-            role = text[: chain[0].begin].strip(" ,;:|–—-") if chain else ""
-            if chain and (not role or is_role(role)) and "@" not in text:
-                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
-                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
-            continue
-        pieces: list[str] = []
-        for part in _NOTE_PARTS.split(text.rstrip(".,")):
+        # "Senior Economist, International Monetary Fund" / "Department of X, University of Y": one position;
+        # "Professor of X at Y, Director of the Z Centre": one a role and the parts after it
+        pieces: list[str] = [] if lead and is_role(lead.group("role")) else [text]
+        for part in () if pieces else _NOTE_PARTS.split(text.rstrip(".,")):
             head = _ROLE_PREPOSITION.split(part, maxsplit=1)[0]
             if not pieces or (is_role(head) and head != part):
                 pieces.append(part)
             else:
                 pieces[-1] += ", " + part
         for piece in pieces:
-            match = _REFEREE_ROLE_AT_ORG.match(piece)
-            if not match or not is_role(match.group("role")):
-                continue
             chain = org_chain(piece, context_org=False)
-            if not chain:
-                continue
-            ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
-            role = piece[: chain[0].begin].strip()
-            role = _TRAILING_PREPOSITION.sub("", role).strip() or match.group("role").strip()
-            ctx.add_relation(person, "workedAt", ids[0], role=role, evidence=ctx.evidence(index))
+            role = _ROLE_JOINED.sub("", piece[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
+            if chain and (not role or is_role(role)) and "@" not in piece:
+                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
+                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))

@@ -154,8 +154,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
             m = _NAME.match(rest, pos)
             if not m:
                 break
-            name = m.group("name").rstrip(".")
-            name = _TRAILING_CONNECTOR.sub("", name)
+            name = _TRAILING_CONNECTOR.sub("", m.group("name").rstrip("."))
             names.append((name, verb.end() + m.start()))
             tail = _LIST_JOINER.match(rest[m.end():])
             if not tail:
@@ -335,16 +334,12 @@ _CONTRIBUTOR_ROLE = re.compile(r"contribut|develop|maintain|committer|creator|fo
 
 
 def role_project(organisation: str, role: str) -> str | None:
-    """The project a record's position names: the acronym of a project role ("Project Leader 'ARGUS'"),
-    or the "organisation" itself when the role is a contributor's and it has a project's shape.
+    """The project a record's volunteer position names: the "organisation" itself when the role is a
+    contributor's and it has a project's shape.
 
-    >>> role_project("Some Institute", "Project Leader 'ARGUS'"), role_project("tensorpool", "Maintainer")
-    ('ARGUS', 'tensorpool')
-    >>> role_project("Acme Robotics", "Software Developer") is None
-    True
+    >>> role_project("tensorpool", "Maintainer"), role_project("Acme Robotics", "Software Developer")
+    ('tensorpool', None)
     """
-    if named := grant_project(role, listed=False):
-        return named
     if _CONTRIBUTOR_ROLE.search(role) and looks_like_project(organisation) and (
             _project_shape(organisation) or organisation.islower()):
         return organisation

@@ -7,11 +7,11 @@ from collections import Counter
 from functools import lru_cache
 
 from kg.extract.dates import find_date_range, find_dates
-from kg.extract.gazetteer import data_patterns, word_groups
+from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, add_people_with_notes, trigger_hint, trigger_predicate
+from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, TRIGGER_HINT, add_people_with_notes, trigger_predicate
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -62,19 +62,19 @@ def _after_people(tail: str) -> str:
     return next((tail[m.start():] for m in _PEOPLE_STOP.finditer(tail)
                  if tail.count("(", 0, m.start()) == tail.count(")", 0, m.start())), "")
 
-_STUDY = re.compile(rf"\b(?:{_WORDS['study']})\b", re.I)
-_WORK = re.compile(rf"\b(?:{_WORDS['work']})\b", re.I)
-_AWARD = re.compile(rf"\b(?:{_WORDS['award']})\b", re.I)
+_STUDY = CaselessPattern(rf"\b(?:{_WORDS['study']})\b")
+_WORK = CaselessPattern(rf"\b(?:{_WORDS['work']})\b")
+_AWARD = CaselessPattern(rf"\b(?:{_WORDS['award']})\b")
 _PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
 _ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
                                      rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
-_OTHERS = re.compile(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)", re.I)
+_OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)")
 
 
 #: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
-_EMPLOY = re.compile(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
-                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+", re.I)
+_EMPLOY = CaselessPattern(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
+                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+")
 
 
 def _employer_list(head: str, orgs):
@@ -82,9 +82,7 @@ def _employer_list(head: str, orgs):
     match = _EMPLOY.search(head)
     if not match:
         return orgs
-    rest = head[match.end():]
-    stop = _EMPLOYER_LIST_END.search(rest)
-    rest = rest[: stop.start()] if stop else rest
+    rest = _EMPLOYER_LIST_END.split(head[match.end():], maxsplit=1)[0]
     covered = {(o.begin, o.end) for o in orgs}
     out = list(orgs)
     for piece in _EMPLOYER_LIST_SEPARATOR.split(rest):
@@ -103,45 +101,32 @@ def _employer_list(head: str, orgs):
 
 #: A person's group written after an organisation ("University of X in A. Bello's"): no part of its name.
 _IN_SOMEONES = re.compile(r"\s+in\s+(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w-]*['’]s?$")
-
-
-def _without_owner(org):
-    """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter")."""
-    cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
-    return org if cut is None else _cut_before(org, cut.start())
-
-
-def _cut_before(org, end: int):
-    """The mention read again up to ``end`` (a position in its written text); itself when that part names nothing."""
-    inner = classify_segment(org.written[:end], context_org=True)
-    if inner is None:
-        return org
-    return OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin, org.begin + end)
-
-
 #: A town written after an organisation ("Department of Health in Poughkeepsie"): no part of its name.
 _IN_TOWN = re.compile(r"\s+in\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$")
 #: What follows a town: its state or country ("..., NY", "..., Germany").
 _REGION_AFTER = re.compile(r"^\s*,\s*(?P<region>[A-Z]{2}\b|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)")
 
 
-def _without_town(org, text: str):
-    """The mention without a trailing "in <Town>" when the text goes on with the town's region, or the
-    town is a known place ("... Community Health in Poughkeepsie, NY" -> "... Community Health").
+def _without_tail(org, text: str):
+    """The mention without a trailing "in <Name>'s" ("University of Exeter in A. Bello's" -> "University of Exeter"),
+    or "in <Town>" when the text goes on with the town's region, or the town is a known place ("... Community Health
+    in Poughkeepsie, NY" -> "... Community Health"); itself when what is left names nothing.
 
     >>> from kg.extract.orgs import find_orgs_in_text
     >>> text = "I interned at the Harlow Department of Public Health in Brenton, NY."
-    >>> _without_town(find_orgs_in_text(text)[0], text).name
+    >>> _without_tail(find_orgs_in_text(text)[0], text).name
     'Harlow Department of Public Health'
     """
-    cut = _IN_TOWN.search(org.written) if " in " in org.written and not org.known else None
-    if cut is None:  # a known name keeps its town ("National Supercomputing Center in Wuxi")
-        return org
-    region = _REGION_AFTER.match(text[org.end:])
-    if not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
-                                                           or is_location(region.group("region"))))):
-        return org
-    return _cut_before(org, cut.start())
+    cut = _IN_SOMEONES.search(org.written) if "’" in org.written or "'" in org.written else None
+    if cut is None and " in " in org.written and not org.known:  # a known name keeps its town ("... Center in Wuxi")
+        cut = _IN_TOWN.search(org.written)
+        region = _REGION_AFTER.match(text[org.end:]) if cut else None
+        if cut and not (is_location(cut.group("town")) or (region and (len(region.group("region")) == 2
+                                                                       or is_location(region.group("region"))))):
+            cut = None
+    inner = classify_segment(org.written[: cut.start()], context_org=True) if cut else None
+    return org if inner is None else OrgMention(inner.name, inner.written, inner.type, inner.known, org.begin,
+                                                org.begin + cut.start())
 
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
@@ -437,7 +422,7 @@ def _names_a_job(sentence: str) -> bool:
 def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=False) -> list[str]:
     """Read one clause; returns the ids of the organisations it names. ``studying``: the passage
     has said the person studies (a student's "working with Dr. A" names an advisor)."""
-    trig = ADVISOR_TRIGGER.search(sentence) if trigger_hint(sentence) else None
+    trig = ADVISOR_TRIGGER.search(sentence) if TRIGGER_HINT.search(sentence) else None
     head = sentence[: trig.start()] if trig else sentence
     if trig:
         rest = sentence[trig.end():]
@@ -455,7 +440,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         done_with = _done_with(sentence)
         if done_with:
             add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
-    orgs = [_without_town(_without_owner(o), head) for o in find_orgs_in_text(head)] or (
+    orgs = [_without_tail(o, head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
     # chains: "Lab at University", "Department, University"

@@ -65,11 +65,6 @@ class Citation:
     with_subject: bool = False
     title_quoted: bool = False
 
-    @property
-    def venue_alias(self) -> str | None:
-        """The venue's long name, when the short name is used: its first other name."""
-        return self.venue_aliases[0] if self.venue_aliases else None
-
 
 #: The vocabulary of the citation rules, by kind (``data/citation_phrases.tsv``).
 _PHRASES = data_patterns("citation_phrases.tsv")
@@ -103,17 +98,12 @@ _MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
 _MARKDOWN_ESCAPE = re.compile(r"\\([*_&#`])")
 _TABLE_PIPE = re.compile(r"\s\|\s|^\s*\||\|\s*$")
 _MARKDOWN_ITALIC_STAR = re.compile(r"(?<![\w*])\*(?=[A-Za-z])([^*\n]{2,200}?[\w.)?!])\*(?![\w*])")
-_MARKDOWN_ITALIC_UNDERSCORE = re.compile(r"(?<![\w])_(?=[A-Za-z])([^_\n]{2,200}?[\w.)?!])_(?![\w])")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;])(?=\s|$)")
 
 
 def _clean_line(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     # each substitution runs only when the text holds a character its pattern needs
-    if "<" in text or "-->" in text:
-        text = _HTML.sub(" ", text)
-    if "\\" in text:
-        text = _MARKDOWN_ESCAPE.sub(r"\1", text)
     text = text.replace("&amp;", "&")
     if "[" in text:
         text = _MD_LINK.sub(lambda m: "" if _LINK_LABEL.fullmatch("[" + m.group(1) + "]") else m.group(1), text)
@@ -121,24 +111,23 @@ def _clean_line(text: str) -> str:
     if "|" in text:
         text = _TABLE_PIPE.sub(" ", text)
     text = text.replace("**", "").replace("__", "")
-    # markdown italics: *Venue* / _Venue_ (a lone * after a name is an equal-contribution mark)
+    # markdown italics: *Venue* (a lone * after a name is an equal-contribution mark)
     if "*" in text:
         text = _MARKDOWN_ITALIC_STAR.sub(r"\1", text)
-    if "_" in text:
-        text = _MARKDOWN_ITALIC_UNDERSCORE.sub(r"\1", text)
     text = text.replace("``", "“").replace("''", "”")
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return WHITESPACE_RUN.sub(" ", text).strip()
 
 
-_ENTRY_MARK = re.compile(r"^\s*(?:[-–*•▪◦●·+]\s+|[-–*•]$|\[[A-Z]{0,3}\d{1,3}\]\s*|\(?\d{1,3}[.)]\s+|\(\d{1,3}\)\s*|[A-Z]\d{1,3}[.)]?\s+(?=\S))")
+#: an entry's bullet or number: "- ", "•", "1.", "[3]", "(2)", "[J4]", "C2."
+_BULLET = re.compile(r"^\s*(?:[-–*•▪◦●·+](?:\s+|$)|\[[A-Z]{0,3}\d{1,3}\]|\(?\d{1,3}[.)]\s|\(\d{1,3}\)\s|[A-Z]\d{1,3}[.)]\s)")
 #: "3.5 …": a number, not an entry marker "3."
 _DECIMAL_START = re.compile(r"^\d{1,3}\.\d")
 
 
 def _strip_marker(text: str) -> str:
     text = text.strip()
-    match = _ENTRY_MARK.match(text)
+    match = _BULLET.match(text)
     if match and not _DECIMAL_START.match(text):
         text = text[match.end():]
     return text.strip()
@@ -178,7 +167,6 @@ def _is_name_word(word: str) -> bool:
 
 _CO_FIRST = re.compile(r"\((?:co-?first|equal(?: contribution)?|joint first|co-?1st)[^()]*\)", re.I)
 _PAREN_NOTE = re.compile(r"\s*\([^()]*\)")
-_SUPER = re.compile(r"\^\{?[^\s}]*\}?")
 _AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b")
 _STRAY_STOP = re.compile(r"(?<=[a-z]{2})\.(?=\s+[A-Z])")
 
@@ -191,8 +179,6 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
         stripped = _CO_FIRST.sub(" ", name)
         marked = stripped != name
         name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Lin Mei (Facebook AI)"
-    if "^" in name:
-        name = _SUPER.sub(" ", name)
     if not _MARK_SET.isdisjoint(name):
         marked = True
         name = "".join(c for c in name if c not in _MARKS)
@@ -296,7 +282,6 @@ def _swap(last: str, given: str) -> str:
 
 
 _SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
-_ET_AL_START = re.compile(r"^et\.?\s?al\.?\b", re.I)
 
 
 def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
@@ -325,12 +310,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             if et_al:
                 break
             continue
-        if _ET_AL_START.match(clean):
-            et_al = True
-            end = start + raw.lower().index("al") + 2
-            if end < len(text) and text[end] == ".":
-                end += 1
-            break
         nxt = items[i + 1] if i + 1 < len(items) else None
         # "Albuquerque Tavares, M.", "van der Berg, A.": a surname of several words before initials,
         # or before one given name when it opens the list (Chicago: "Tavares, Mateus, and Jo Lee")
@@ -351,8 +330,6 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
                 if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
                         and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
-                    if _CAPITAL.fullmatch(given):
-                        given += "."
                     name = _swap(clean, given)
                     names.append(name)
                     if mark or gmark:
@@ -427,8 +404,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
             names.append(name)
             if m1 or m2:
                 marked.add(name)
-        if len(names) == 1 and not any(_is_initials(w) for w in names[0].split()):
-            return None  # "Paris, France": one inverted pair of plain words is not an author list
         return names, marked, False
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,.;")
@@ -476,8 +451,6 @@ def _sentences(text: str) -> list[str]:
 
 
 _VENUE_WORD = re.compile(rf"^(?:{_PHRASES['venue_opener']})", re.I)
-_SPACE_OR_COMMA = re.compile(r"[\s,]")
-_SHORT_YEAR_END = re.compile(r"['’]\d\d$")
 _COMMA_OR_NUMBER = re.compile(r",|\s\d")
 
 
@@ -487,13 +460,6 @@ def _looks_like_venue(text: str) -> bool:
         return False
     if _VENUE_WORD.match(text):
         return True
-    first = _SPACE_OR_COMMA.split(text, maxsplit=1)[0]
-    first = _SHORT_YEAR_END.sub("", first)
-    if lookup_venue(first) is not None and (len(first) > 3 or first.isupper()):
-        tail = text[len(first):].strip()
-        # "Quantum trajectories with memory", "Language change in ...": a title opening with a journal's name
-        if not (tail[:1].islower() and len(tail.split()) >= 2 and not any(c.isdigit() for c in tail)):
-            return True
     head = _COMMA_OR_NUMBER.split(text, maxsplit=1)[0]
     return lookup_venue(head) is not None or bool(_VOLUME_PAGE_VENUE.fullmatch(text))
 
@@ -659,9 +625,6 @@ def parse_citation(text: str) -> Citation | None:
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
-        elif match.group(2) and whole[match.start() - 1] == ".":
-            # "Title. with Acme Corp. Venue": a partner organisation after the title's full stop, not its words
-            whole = (whole[:match.start()] + " " + whole[match.end():].lstrip(".; ")).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     c = _read_fields(whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
@@ -679,7 +642,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None:
         years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
-    return _plausible(c, whole)
+    return _plausible(c)
 
 
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -741,7 +704,7 @@ def _read_fields(text: str) -> Citation | None:
     """A citation from the fields the learned parser finds in ``text`` (``None`` without a valid title)."""
     authors: list[str] = []
     marked: set[str] = set()
-    et_al = with_subject = False
+    et_al = False
     title = venue_text = year = None
     previous = None
     spill = ""
@@ -762,8 +725,6 @@ def _read_fields(text: str) -> Citation | None:
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al = et_al or cut
-            if previous is not None and previous.label == "note" and previous.text.strip(" (").lower().endswith("with"):
-                with_subject = True  # "(job market paper, with A and B)": the subject wrote it too
         elif f.label == "title" and title is None:
             title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
         elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
@@ -785,7 +746,7 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    if not with_subject and (not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and"))):
+    if not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and")):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
         # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
         # title, end at a full stop or colon before the title's own words
@@ -795,7 +756,7 @@ def _read_fields(text: str) -> Citation | None:
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
-    if not authors and not with_subject:
+    if not authors:
         # "Title. Ana Ruiz, Bo Chen": names after the title's last full stop
         head, stop, tail = title.rpartition(". ")
         parsed = parse_author_list(tail) if stop and _valid_title(head) else None
@@ -809,7 +770,7 @@ def _read_fields(text: str) -> Citation | None:
             title, venue_text = " ".join(words), last
     title = _TRAILING_ARXIV_ID.sub("", title)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
-                 with_subject=with_subject, title_quoted=title.lstrip()[:1] in "\"“‘'«")
+                 title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
     if found:
         c.venue, c.venue_aliases = found
@@ -850,11 +811,6 @@ _SURNAME_INITIALS = re.compile(r"[A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+)?,\s*(?:[
 _WORD_THEN_STOP = re.compile(r"^([A-Z][\w'’-]+)\.\s+(?=\S)")
 
 
-def _join(first: Field, second: Field) -> str:
-    """The text of two neighbouring fields as one, without a space where the line had none ("C–" + "H")."""
-    return first.text + ("" if second.start == first.end else " ") + second.text
-
-
 def _title_start_after_initials(fields: list[Field]) -> list[Field]:
     """"Ruiz, A.; Chen, B. Photoredox C–" read as the names: in a ";"-separated list of "Surname, Initials"
     names, the words after the last initials open the title that follows.
@@ -871,9 +827,10 @@ def _title_start_after_initials(fields: list[Field]) -> list[Field]:
         if match and all(_SURNAME_INITIALS.fullmatch(item.strip()) for item in items) and match.end() < len(last.strip()):
             cut = len(names.text) - len(last.strip()[match.end():])
             head = names.text[:cut].rstrip()
-            tail = Field("title", names.text[cut:], names.start + cut, names.end)
+            # no space between the two where the line had none ("C–" + "H")
+            opening = names.text[cut:] + ("" if title.start == names.end else " ") + title.text
             return fields[:i] + [Field("author", head, names.start, names.start + len(head)),
-                                 Field("title", _join(tail, title), tail.start, title.end)] + fields[i + 2:]
+                                 Field("title", opening, names.start + cut, title.end)] + fields[i + 2:]
     return fields
 
 
@@ -990,9 +947,8 @@ def _name_glued_to_title(fields: list[Field]) -> list[Field]:
 
 
 def _title_read_as_container(fields: list[Field]) -> list[Field]:
-    """An entry with no title field: a first field read as a container though names follow it is the
-    title (a title-first entry); so is the first field after the names read as a container when a
-    container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
+    """An entry with no title field: the first field after the names read as a container is the title
+    when a container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
     sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
     ("Sparse Kernels (PPoPP'22)").
 
@@ -1001,9 +957,6 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     """
     if any(f.label == "title" for f in fields):
         return fields
-    if len(fields) > 1 and fields[0].label == "container" and fields[1].label == "author" and not _looks_like_venue(fields[0].text):
-        # title first, on a line of its own: "Grain Flow in Silos" then the names
-        return [Field("title", fields[0].text, fields[0].start, fields[0].end)] + fields[1:]
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor")), None)
     if not i or fields[i].label != "container":
         return fields
@@ -1043,8 +996,6 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     raw = _balanced(_clean_line(text))
     text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
-    if text.lower().startswith("with "):
-        text = text[5:]
     parsed = parse_author_list(text)
     if parsed:
         return (*parsed, "")
@@ -1057,28 +1008,12 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
 _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
 
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|mars|avr|mai|juin|juil|août|déc)[a-zéû]*\.?"
-_DATE_RANGE = re.compile(
-    rf"(?:\b{_MONTHS}\s*(?:19|20)\d\d|(?<![\d.:-])(?:19|20)\d\d)\s*(?:[-–—]|to|until)\s*"
-    rf"(?:{_MONTHS}\s*(?:19|20)\d\d|present\b|now\b|current\b|today\b|ongoing\b)",
-    re.I,
-)
-
-
-#: What every :data:`_DATE_RANGE` match holds (a year, then a range separator): a far cheaper
-#: pattern to rule out most citations with.
-_RANGE_HINT = re.compile(r"(?:19|20)\d\d\s*(?:[-–—]|to|until)", re.I)
-
-
 _CITATION_METRIC = re.compile(r"\b(?:citations|h-index)\b", re.I)
 
 
-def _plausible(c: Citation | None, text: str = "") -> Citation | None:
-    """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI;
-    and lines of a position or degree (a "May 2019 - Present" date range)."""
-    if c is None or _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
-        return None
-    if _RANGE_HINT.search(text or c.title) and _DATE_RANGE.search(text or c.title):
+def _plausible(c: Citation) -> Citation | None:
+    """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI."""
+    if _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
         return None
     if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
         return None
@@ -1106,17 +1041,6 @@ def _unwrap(lines: list[str]) -> list[str]:
                 continue
         out.append(line)
     return out
-
-
-_YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
-
-
-def _venue_line(line: str) -> bool:
-    """A short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"."""
-    words = line.split()
-    return len(words) <= 14 and (
-        _looks_like_venue(line) or bool(_YEAR_END.search(line)) and len(_sentences(line)) == 1
-    )
 
 
 # -- people ----------------------------------------------------------------------------------
@@ -1265,7 +1189,6 @@ def _same_order(a, b, surname) -> bool:
 # -- entries ---------------------------------------------------------------------------------
 
 _HEADING = re.compile(r"^\s*#+\s")
-_BULLET = re.compile(r"^\s*(?:[-–*•▪◦●·+](?:\s+|$)|\[[A-Z]{0,3}\d{1,3}\]|\(?\d{1,3}[.)]\s|\(\d{1,3}\)\s|[A-Z]\d{1,3}[.)]\s)")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
@@ -1334,12 +1257,16 @@ def split_entries(texts: list[str]) -> list[list[int]]:
 _BIBTEX_START = re.compile(r"^\s*@\w+\s*\{")
 
 
+_YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
+
+
 def _line_kind(text: str) -> str:
     """``A`` author list, ``V`` venue line, ``T`` anything else (a title)."""
     text = _clean_line(text)
     if parse_author_list(text) is not None and ("," in text or " and " in text or len(text.split()) <= 4):
         return "A"
-    if _venue_line(text):
+    # a short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"
+    if len(text.split()) <= 14 and (_looks_like_venue(text) or _YEAR_END.search(text) and len(_sentences(text)) == 1):
         return "V"
     return "T"
 
@@ -1410,9 +1337,6 @@ def _entry_texts(texts: list[str], entry: list[int]) -> list[tuple[str, list[int
             lines.append((parts[0], [i]))
         lines.extend((part, [i]) for part in parts[1:])
     return lines
-
-
-_PREFIX_LABEL = re.compile(r"^(?:poster|demo|short paper|extended abstract|invited paper|position paper|vision paper|work in progress)\s*[:\-–]\s*", re.I)
 
 
 def _subject_names(ctx: ExtractContext, subject_id: str) -> tuple[str, ...]:
@@ -1607,12 +1531,7 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:
-    title = c.title
-    aliases = []
-    bare = _PREFIX_LABEL.sub("", title)
-    if bare != title and len(bare.split()) >= 2:
-        aliases.append(bare)
-    pub = ctx.add_entity(title, "Publication", aliases=aliases, year=c.year, evidence=evidence)
+    pub = ctx.add_entity(c.title, "Publication", year=c.year, evidence=evidence)
     author_ids = []
     for name in c.authors:
         pid = _resolve_person(ctx, name, subject_id, subject_names, evidence)

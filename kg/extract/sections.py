@@ -22,6 +22,7 @@ _YEAR_DIGITS = re.compile(r"\d{4}")
 _LIST_PUNCT_OR_DIGIT = re.compile(r"[,;()\d]")
 _CJK_OPENING = re.compile(r"[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]")
 _LIST_PUNCT = re.compile(r"[,;()]")
+_HEADING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
 
 __all__ = ["Section", "find_sections", "heading_kind", "section_kinds", "split_labelled_lines"]
 
@@ -134,9 +135,10 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     if is_caps and (heading_kind(text) or (len(words) <= 5 and not _LIST_PUNCT_OR_DIGIT.search(text))):
         return True, 1
     # a heading opens with a capital, or with a letter of a script without capitals (Han, Hangul, Arabic, Hebrew)
-    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(text) or not text[:1].isalpha() or text[:1].islower():
+    bare = _HEADING_NOTE.sub("", text)  # a note on its entries may follow it ("代表性论文（*通讯作者）")
+    if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(bare) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
-    if exact_kind(text.rstrip(":")) not in (None, "people_roles"):
+    if exact_kind(bare.rstrip(":")) not in (None, "people_roles"):
         return True, 1
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
@@ -191,8 +193,6 @@ def find_sections(document: Document) -> list[Section]:
         if raw.startswith("#"):
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
-            if not text:
-                continue
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
             if parent is not None and parent.kind and (not exact_kind(text) or (

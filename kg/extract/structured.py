@@ -25,7 +25,6 @@ from kg.extract.text import sentence_spans
 from kg.extract.vocab import field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
-_ONGOING_DEGREE = re.compile(r"\b(?:student|candidate|current|ongoing|in progress|expected)\b", re.I)
 _STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
 
 __all__ = ["read_structured"]
@@ -117,8 +116,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
             area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
             start, end = _dates(item, single_is_end=True)
-            if not (start or end) and _ONGOING_DEGREE.search(degree_text):
-                end = "present"
             add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
                             "field": area or ""}, DateRange(start, end, 0, 0), "education")
             for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
@@ -139,20 +136,15 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             registry.nest(find_orgs_in_text(name)[:3] or [
                 classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)], evidence)
     # positions / work
-    for key in ("work", "positions", "experience", "employment", "appointments"):
-        items = data.get(key)
-        if not isinstance(items, list):
+    for item in (i for key in ("work", "positions", "experience", "employment", "appointments")
+                 for i in (data[key] if isinstance(data.get(key), list) else []) if isinstance(i, dict)):
+        org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
+        if not org:
             continue
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
-            if not org:
-                continue
-            add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
-                            "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
-                            DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
-            _named_in_notes(ctx, subject_id, item, studying=False)
+        add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
+                        "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
+                        DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
+        _named_in_notes(ctx, subject_id, item, studying=False)
     # advisors
     for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
                            ("mentors", "mentoredBy")):
@@ -194,11 +186,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             org_ids = registry.chain(chain, ev)
             ctx.add_relation(pid, "workedAt", org_ids[0], role=role if role and is_role(role) else None, evidence=ev)
     if basics:
-        ids: dict[str, str] = {}
-        if _s(basics.get("email")):
-            ids["email"] = _s(basics["email"])
-        if _s(basics.get("url") or basics.get("website")):
-            ids["homepage"] = _s(basics.get("url") or basics.get("website"))
+        ids = {key: value for key, value in (("email", _s(basics.get("email"))),
+                                             ("homepage", _s(basics.get("url") or basics.get("website")))) if value}
         for profile in _list(basics.get("profiles")):
             if isinstance(profile, dict):
                 network = (_s(profile.get("network")) or "").lower()

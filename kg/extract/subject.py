@@ -39,9 +39,9 @@ __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 #: A bracketed aside after a name: the name in another script or language when it is one ("阿玛拉", "Park Ji-hoon").
 _PAREN_ASIDE = re.compile(r"[（(]\s*([^()（）]{2,40}?)\s*[)）]")
-#: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 #: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
+#: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?$", re.I)
 #: "Name: X" in the languages of CVs ("Nombre y apellidos: X", "Nom : X", "姓名：X", "氏名　X").
 _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
@@ -166,35 +166,30 @@ def family_last(text: str) -> str:
 
 
 def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset(),
-                 stop: int | None = None, prose: bool = True) -> tuple[str, tuple[str, ...], int | None] | None:
-    """``(name, aliases, line index)`` of the document's subject, or ``None`` if unnamed.
+                 stop: int | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of the document's subject in its records, title and first lines, or ``None``
+    (:func:`introduced_subject` reads prose).
 
     Parameters
     ----------
     document : Document
     skip : set of int
         Line indexes not to read (front matter already parsed, comments).
-    prose : bool
-        Whether to read a person who introduces themself in prose ("X is a ...") when nothing names the owner
-        first: ``False`` where the caller has a surer reading to try before it (a lab page's leader).
     """
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
-        if name:
-            # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
-            found = _person(name.title() if name.islower() else name)
-            if found:
-                return found[0], found[1], _line_of(document, found[0])
+        # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
+        if name and (found := _person(name.title() if name.islower() else name)):
+            return _placed(document, found)
     title = document.metadata.get("title")
-    if isinstance(title, str):
-        found = title_name(title)
-        if found:
-            return _fuller(document, skip, *found)
+    title = title if isinstance(title, str) else ""
+    if found := title_name(title):
+        return _fuller(document, skip, *found)
     heading = next((clean(line.text) for i, line in enumerate(document.lines[:12]) if i not in skip and line.text.startswith("#")), "")
-    for text in (title if isinstance(title, str) else "", heading):
-        found = headline_person(text) if len(text) > 40 else None  # a short heading is the name line read below
-        if found:
-            return found[0], found[1], _line_of(document, found[0])
+    # a long title or first heading is a news item's headline (a short heading is the name line read below)
+    found = next((found for text in (title, heading) if len(text) > 40 and (found := headline_person(text))), None)
+    if found:
+        return _placed(document, found)
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
@@ -217,27 +212,17 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
-        if label:
-            found = _person(family_last(label.group(1)))
-            if found:
-                return found[0], found[1], index
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
-        if wrapped != text:  # "# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana Ruiz" as a heading
-            found = _person(wrapped)
-            if found:
-                return found[0], found[1], index
-        if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)):
-            found = _person(text)
-            if found and not _ABOUT.search(text):
-                return found[0], found[1], index
         columns = COLUMN_GAP.split(line.text.strip(), maxsplit=1)
-        if len(columns) == 2:
-            # "Ana Ruiz            ana@uni.edu": a PDF or plain-text header laid out in columns
-            first_column = clean(columns[0])
-            found = _person(first_column) if len(first_column) <= 60 else None
-            if found and not _ABOUT.search(first_column):
-                return found[0], found[1], index
-    return introduced_subject(document, skip) if prose else None
+        # the label's value; a heading that wraps the name ("# Curriculum Vitae di Ana Ruiz", "Lebenslauf von Ana
+        # Ruiz"); the line itself; the first column of a PDF or plain-text header ("Ana Ruiz            ana@uni.edu")
+        said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
+                text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
+                clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
+        found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
+        if found:
+            return found[0], found[1], index
+    return None
 
 
 def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:
@@ -262,11 +247,7 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
-    if isinstance(site, str):
-        found = title_name(site)
-        if found:
-            return found[0], found[1], _line_of(document, found[0])
-    return None
+    return _placed(document, title_name(site) if isinstance(site, str) else None)
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
@@ -277,7 +258,7 @@ def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tu
         longer = _person(text) if text.startswith(("Dr", "Prof", name.split()[0])) and len(text) <= 60 else None
         if longer and longer[0] != name and longer[0].startswith(name + " "):
             return longer[0], (*aliases, name), index
-    return name, aliases, _line_of(document, name)
+    return _placed(document, (name, aliases))
 
 
 _EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
@@ -324,9 +305,12 @@ def _spells(name: str, local: str) -> bool:
                         given[0] + family, family + given[0], given[0][0] + family) and len(family) > 1
 
 
-def _line_of(document: Document, name: str) -> int | None:
-    first = name.split()[0].lower()
-    return next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
+def _placed(document: Document, found: tuple[str, tuple[str, ...]] | None) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of a name found: the first of the first lines that holds its first word."""
+    if found is None:
+        return None
+    first = found[0].split()[0].lower()
+    return *found, next((index for index, line in enumerate(document.lines[:60]) if first in line.text.lower()), None)
 
 
 def name_aliases(document: Document, skip=frozenset()) -> list[tuple[str, int]]:

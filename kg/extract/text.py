@@ -124,7 +124,7 @@ class Passage:
         return self.starts[at - 1][1] if at else self.first
 
 
-def passages(lines: list[tuple[int, str]], *, join: bool = True, numbers: dict[int, int] | None = None) -> list[Passage]:
+def passages(lines: list[tuple[int, str]], *, numbers: dict[int, int] | None = None) -> list[Passage]:
     """Group ``(line index, cleaned text)`` pairs into prose passages.
 
     Lines are joined while they continue a sentence (no blank/heading/bullet break and
@@ -146,7 +146,7 @@ def passages(lines: list[tuple[int, str]], *, join: bool = True, numbers: dict[i
                 out.append(Passage(text, first, last, tuple(starts)))
             text, starts, first, last = "", [], None, None
             continue
-        continues = (join and text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
+        continues = (text and last is not None and index == last + 1 and not text.endswith((".", ":", "!", "?"))
                      and (len(prev_line) >= 40 or _CONNECTOR_END.search(prev_line))
                      and not (_SENTENCE_START.match(line) and not _CONNECTOR_END.search(prev_line))
                      and not _LABEL_START.match(line) and " | " not in line and " | " not in prev_line  # table rows stand alone

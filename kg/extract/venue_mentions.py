@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.gazetteer import data_patterns, lookup_organization
+from kg.extract.gazetteer import CaselessPattern, data_patterns, lookup_organization
 from kg.extract.text import LEADING_THE, PAREN_ASIDE, SPACED_AND, cached_copy, clean
 from kg.extract.venues import lookup_venue
 
@@ -29,7 +29,7 @@ _ACRONYM = re.compile(r"(?=[A-Z])(?<![\w'’-])([A-Z][A-Za-z]*[A-Z][A-Za-z]*|[A-
 _TWO_CAPITALS = re.compile(r"[A-Z][A-Za-z]*[A-Z]")
 _TITLE_PHRASE = re.compile(r"[A-Z][\w.&-]*(?:\s+(?:of|the|on|and|for|in|&)?\s*[A-Z][\w.&-]*)+")
 _NAMED_VENUE = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b")
-_CUE = re.compile(r"\b(?:papers?|published|conferences?|venues?|accepted|proceedings|journals?|awards? at|best paper)\b", re.I)
+_CUE = CaselessPattern(r"\b(?:papers?|published|conferences?|venues?|accepted|proceedings|journals?|awards? at|best paper)\b")
 _EMPHASIS = re.compile(r"\*{1,2}([^*]{3,300}?)\*{1,2}|(?<![\w])_([^_]{3,80}?)_(?![\w])")
 _SERVICE = re.compile(rf"\b(?:{_PHRASES['service']})", re.IGNORECASE)
 #: Words without which :data:`_NAMED_VENUE` and :data:`_SERVICE` (on lowered text) cannot match:

@@ -231,8 +231,6 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     tokens = part.split()
     for i, word in enumerate(tokens):
         bare = _SHORT_YEAR_END.sub("", word)
-        if YEAR.fullmatch(word) or _ORDINAL.fullmatch(word):
-            continue
         rest = [t for t in tokens[i + 1 :] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
         if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
             conference = bare

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.extract.gazetteer import _data_rows
+from kg.extract.gazetteer import CaselessPattern, _data_rows
 
 __all__ = ["degree_of", "degree_span", "field_of"]
 
@@ -20,8 +20,8 @@ _DEGREE_RULES = tuple((re.compile(rf"(?<![\w.])(?:{row['pattern']})(?![\w])", re
                       for row in _data_rows("degrees.tsv"))
 #: Matches where the earliest of :data:`_DEGREE_RULES` would, with the first rule that matches there in its group
 #: ``r<index>`` (alternatives are tried in order): one search instead of one per rule, and most texts name no degree.
-_ANY_DEGREE = re.compile(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
-                         + r")(?![\w])", re.IGNORECASE)
+_ANY_DEGREE = CaselessPattern(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
+                               + r")(?![\w])")
 
 
 #: What follows 博士/박사 naming a job, not the degree: postdoc (博士后/博士後/박사후), doctoral supervisor (博士生导师).

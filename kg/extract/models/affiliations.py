@@ -23,6 +23,7 @@ from itertools import accumulate
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from kg.extract.gazetteer import word_groups
 from kg.extract.models import _crf
 from kg.extract.models._crf import add_neighbours, load, spans, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, local_name, tei_files
@@ -37,6 +38,8 @@ ADDRESS_FIELDS = ("addrLine", "postBox", "postCode", "settlement", "region", "co
 #: The label of a unit's first token is its kind after this mark: two units of one kind written with
 #: nothing between them ("Faculty of Science Department of Chemistry") stay two.
 FIRST = "B-"
+#: Adjectives that go on the organisation's name before them, never begin a unit (``data/org_words.tsv``).
+_NAME_ADJECTIVES = frozenset(word_groups("org_words.tsv")["name_adjectives"])
 #: What joins two affiliations written at once, in the languages of the vocabularies ("and" most often).
 _AND = ("and", "and", "and", "and", "and", "&", "y", "e", "et", "und")
 
@@ -226,6 +229,11 @@ def parse_affiliation(text: str) -> ParsedAffiliation:
     labels = load("affiliation").tag(affiliation_features([t.text for t in tokens]))
     # a comma ends a unit in a CV line ("University of California, Berkeley" is the gazetteer's to join)
     labels = ["O" if t.text in ",;" else label for t, label in zip(tokens, labels)]
+    for i, token in enumerate(tokens):  # an adjective goes on the name before it ("Centro Hospitalar Universitário de X")
+        if i and labels[i].startswith(FIRST) and labels[i - 1] != "O" and token.text.lower() in _NAME_ADJECTIVES:
+            field, j = plain(labels[i - 1]), i
+            while j < len(labels) and labels[j] != "O" and (j == i or not labels[j].startswith(FIRST)):
+                labels[j], j = field, j + 1
     # a unit's name starts after "the" ("Centre at the University of X")
     found = [(label, tokens[s + (tokens[s].text == "the" and e - s > 1)].start, tokens[e - 1].end)
              for label, s, e in runs(labels) if label != "O"]
