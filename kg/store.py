@@ -951,9 +951,7 @@ class BulkWriter:
     of text, which held as strings was in memory two or three times over while loading, on top of
     the resolver's high water), waits for the previous batch to be in the store, then hands this
     one to the loading thread and returns: Oxigraph's loader reads the file and releases the GIL,
-    so the caller maps its next batch meanwhile. A batch's documents go to two files, alternately,
-    which two threads load at once (20,000 documents: the write stage 0.77x, RocksDB's compactions
-    0.72x the CPU; bench/RESULTS.md). Batches
+    so the caller maps its next batch meanwhile. Batches
     are written one at a time and in order, each as :meth:`Store.add_documents` would (its
     document nodes only once its other quads are loaded), so crash safety is the same. An
     error while loading is raised by the next ``add`` or by leaving the ``with`` block.
@@ -964,7 +962,6 @@ class BulkWriter:
 
         self._store = store
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kg-bulk-load")
-        self._halves = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kg-bulk-load-half")
         self._loading = None  # the future of the batch being loaded, and its size
         #: graphs handed to the loader: to a later batch they are existing graphs (a document
         #: given twice is rewritten in one transaction, as two add_documents calls would do)
@@ -982,13 +979,11 @@ class BulkWriter:
         previous batch is in the store (``written`` counts it), raising its error if it failed."""
         import tempfile
 
-        # gone when closed, or if the process dies; two, for the two halves of the batch (see _write)
-        fresh = [tempfile.TemporaryFile(prefix="kg-batch-", suffix=".nq") for _ in range(2)]
+        fresh = tempfile.TemporaryFile(prefix="kg-batch-", suffix=".nq")  # gone when closed, or if the process dies
         try:
             self._queue(documents, fresh)
         except BaseException:
-            for half in fresh:
-                half.close()
+            fresh.close()
             raise
 
     def _queue(self, documents, fresh) -> None:
@@ -1026,7 +1021,7 @@ class BulkWriter:
                         marks[line] = None
                         continue
                 lines[line] = None
-            fresh[loaded % 2].write("".join(lines).encode())
+            fresh.write("".join(lines).encode())
             loaded += 1
             markers += marks
             if quads is not None:
@@ -1035,42 +1030,31 @@ class BulkWriter:
         # the counts as they were, before this batch changes the store's generation
         counts = self._store._current_counts() if quads is not None else None
         self._store._changed()
-        halves = fresh[:min(loaded, 2)]
-        for empty in fresh[len(halves):]:
-            empty.close()
-        self._loading = (self._pool.submit(self._load, halves, "".join(markers), stale, swapped, counts, counted,
-                                           quads), count)
+        self._loading = (self._pool.submit(self._load, fresh if loaded else None, "".join(markers), stale, swapped,
+                                           counts, counted, quads), count)
+        if not loaded:
+            fresh.close()
 
-    def _load(self, halves: list, markers: str, stale: list[str], swapped: list[str],
+    def _load(self, fresh, markers: str, stale: list[str], swapped: list[str],
               counts: dict | None, counted: set, quads: int | None) -> None:
         try:
-            self._store._write_counted(counts, lambda: self._write(halves, markers, stale, swapped), added=counted,
+            self._store._write_counted(counts, lambda: self._write(fresh, markers, stale, swapped), added=counted,
                                        added_quads=quads or 0, dropped=stale, seen=self._seen,
                                        ask_store=self._ask_store)
         finally:
-            for half in halves:
-                half.close()
+            if fresh is not None:
+                fresh.close()
 
-    def _write(self, halves: list, markers: str, stale: list[str], swapped: list[str]) -> None:
+    def _write(self, fresh, markers: str, stale: list[str], swapped: list[str]) -> None:
         import pyoxigraph
 
-        def bulk_load(half):
-            half.seek(0)
+        ox = self._store._ox
+        if fresh is not None:
+            fresh.seek(0)
             # lenient: every term was written by kg.rdf, whose IRIs are minted from ASCII slugs,
             # vocabulary constants or IRIs the store already holds, each checked against the
             # N-Triples IRI pattern there; validating them again is a fifth of the loader's time
-            ox.bulk_load(half, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
-
-        ox = self._store._ox
-        if halves:
-            # Oxigraph's loader parses and sorts a load of under a million quads on one thread: two
-            # halves loaded at once use a second core, where the caller's mapping leaves one idle
-            other = self._halves.submit(bulk_load, halves[1]) if len(halves) > 1 else None
-            try:
-                bulk_load(halves[0])
-            finally:
-                if other is not None:
-                    other.result()  # both halves in (or failed) before the markers or an error
+            ox.bulk_load(fresh, pyoxigraph.RdfFormat.N_QUADS, lenient=True)
             self._bulk_loads += 1
         if markers:
             # one transaction: the batch's documents become visible together, after their quads
@@ -1101,7 +1085,6 @@ class BulkWriter:
                 self._store._ox.optimize()
         finally:
             self._pool.shutdown()
-            self._halves.shutdown()
 
     def __enter__(self):
         return self

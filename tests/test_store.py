@@ -136,12 +136,9 @@ def _documents_in(store) -> set[str]:
 
 
 def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quads(monkeypatch):
-    import threading
-
     store = Store.open(":memory:")
     calls, files = [], []
     ox = store._ox
-    together = threading.Barrier(2, timeout=10)  # broken unless the first batch's two halves load at once
 
     class Recording:
         """The Oxigraph store, recording which writes happen in which order."""
@@ -153,8 +150,6 @@ def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quad
             files.append(data)  # the batch's text, in a file rather than in memory
             text = data.read().decode()
             data.seek(0)
-            if len(files) <= 2:
-                together.wait()
             calls.append(("bulk", text.count("\n"), "Document>" in text))
             ox.bulk_load(data, *args, **kwargs)
 
@@ -168,10 +163,8 @@ def test_bulk_writer_loads_batches_in_order_and_marks_documents_after_their_quad
         writer.add([_nt_document("c", 4)])
         assert writer.written >= 2  # the first batch is in the store once the second is queued
     assert writer.written == 3
-    # a batch of two documents or more is loaded as two halves at once, a document in each
-    assert sorted(calls[:2]) == [("bulk", 2, False), ("bulk", 3, False)]
-    assert calls[2:] == [("markers", 2, True), ("bulk", 4, False), ("markers", 1, True)]
-    assert len(files) == 3 and all(f.closed for f in files)  # each half's file let go once loaded
+    assert calls == [("bulk", 5, False), ("markers", 2, True), ("bulk", 4, False), ("markers", 1, True)]
+    assert len(files) == 2 and all(f.closed for f in files)  # each batch's file let go once loaded
     monkeypatch.setattr(store, "_ox", ox)
     assert _documents_in(store) == {f"{EX}doc/a", f"{EX}doc/b", f"{EX}doc/c"}
     assert len(store) == 3 + 1 + 2 + 1 + 4 + 1
@@ -206,17 +199,6 @@ def test_bulk_writer_raises_a_failed_load_and_reports_none_of_its_documents(monk
                                                 "<https://w3id.org/kg/ontology#Document>"),
                                                (f"<{EX}s>", f"<{EX}p>", '"unterminated')])])
     assert _documents_in(store) == {f"{EX}doc/a"}
-
-
-def test_bulk_writer_marks_no_document_of_a_batch_whose_other_half_failed():
-    store = Store.open(":memory:")
-    bad = (f"<{EX}graph/bad>", [(f"<{EX}doc/bad>", "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>",
-                                 "<https://w3id.org/kg/ontology#Document>"), (f"<{EX}s>", f"<{EX}p>", '"unterminated')])
-    with pytest.raises(SyntaxError):
-        with store.bulk_writer() as writer:
-            writer.add([_nt_document("good", 2), bad])
-    # the good half's quads may be in without its document node: what a crash leaves, and a build drops
-    assert _documents_in(store) == set()
 
 
 def test_bulk_writer_rewrites_a_graph_that_exists_or_was_queued_before():
