@@ -88,7 +88,8 @@ def _co_advisor(note: str, people: list[str]) -> str | None:
     if not match:
         return None
     found = split_people(match.group("name"))
-    return found[0].name if found else next((p for p in people if p.split()[-1] == match.group("name").split()[-1]), None)
+    family = match.group("name").split()[-1]
+    return found[0].name if found else next((p for p in people if p.split()[-1] == family), None)
 
 
 def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list[Passage]) -> None:
@@ -466,10 +467,15 @@ def _page_lab(ctx, registry, owner: str, evidence):
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1] if owner.split() else ""
+    if len(family) < 3:
+        return None
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
-    found = (pattern.search(clean(line.text)) for line in ctx.document.lines if len(family) >= 3 and family in line.text)
-    mention = next((mention for match in found if match and (mention := classify_segment(match.group(0), context_org=True))), None)
-    return registry.add(mention, evidence) if mention is not None else None
+    for line in (line for line in ctx.document.lines if family in line.text):
+        match = pattern.search(clean(line.text))
+        mention = classify_segment(match.group(0), context_org=True) if match else None
+        if mention is not None:
+            return registry.add(mention, evidence)
+    return None
 
 
 def _part_of_at(low: str) -> int:
