@@ -35,7 +35,10 @@ _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02
                     "\u02dc": "\u0303", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307",
                     "\u02da": "\u030a", "\u00af": "\u0304", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328"}
 _ACCENT_BEFORE = re.compile(f"[{re.escape(''.join(_SPACING_ACCENTS))}]\\s?([^\\W\\d_])")
-_BULLET = re.compile(r"^\s*[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔]\s*")
+# bullets, and the private-use code points a word processor's Symbol or Wingdings bullet is written as
+# (U+F0B7 for Symbol's "•", U+F0A7 for Wingdings' "§" square)
+_BULLET_GLYPHS = "•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\ue000-\uf8ff"
+_BULLET = re.compile(f"^\\s*[{_BULLET_GLYPHS}]\\s*")
 # fonts of pictograms (envelopes, phones, map pins, calendar icons) rather than letters
 ICON_FONT = re.compile(r"awesome|academicons|marvosym|dingbat|wingding|webding|bbding|ifsym", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -44,11 +47,13 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
                          r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
 # month/year, or an e-mail address or web address (contact lines)
-ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a year or year range ending a line, as CV entries end
 ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
+# the rest of a date range wrapped at its dash, after a line ending in a year: "– 2019", "– present"
+RANGE_REST = re.compile(r"^[-–—]\s*(?:(?:19|20)\d\d\b|[^\W\d_]+$)")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -148,16 +153,22 @@ def _pieces(page) -> list[dict] | None:
 
 def _parted(left: dict, x: float, height: float, text: str) -> bool:
     """Whether ``text`` of ``height`` at ``x`` is another cell than ``left`` on its baseline: set apart from it
-    in a type size at least 1.4 times the other (a form's label beside the name it labels), and no mark.
+    in a type size at least 1.4 times the other (a form's label beside the name it labels), or ``left`` in
+    capitals in a type size of its own (a section's label), and no mark.
 
     >>> _parted(dict(text="PERSONAL INFORMATION", displaced_tx=120, font_height=9), 130, 14, "Ilse Brandt")
+    True
+    >>> _parted(dict(text="PUBLICATIONS", displaced_tx=120, font_height=9), 125, 10, "Brandt, I. Scour.")
     True
     >>> _parted(dict(text="Brandt, I.", displaced_tx=120, font_height=10), 126, 6, "*")
     False
     """
     small, large = sorted((left["font_height"], height))
-    marks = min(len(left["text"].strip()), len(text.strip())) <= 4
-    return large >= 1.4 * small and x - left["displaced_tx"] > 0.5 * small and not marks
+    marks = len((text if height < left["font_height"] else left["text"]).strip()) <= 4  # the smaller type's
+    if marks or x - left["displaced_tx"] <= 0.3 * small:
+        return False
+    # a label cell in capitals and a type size of its own (a Europass heading beside its first entry)
+    return large >= 1.4 * small or large - small >= 0.5 and left["text"].strip().isupper()
 
 
 def _compose(text: str) -> str:
@@ -266,6 +277,74 @@ def _gutter(lines: list[list[dict]]) -> float | None:
     return None
 
 
+def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
+    """``lines`` cut into blocks read one after the other where a stretch of them stands in columns of like
+    widths (newspaper columns in a section of a word processor's page, a CSS grid of cards): the lines
+    above it, its left column, its right column (cut again, for three columns), the lines below it.
+
+    A stretch is a run of lines none of which crosses one blank strip at least an em wide, at least three
+    of them with text on both sides of it; a line at the run's top or bottom belongs to it only at the
+    usual line pitch from the next line on its side (a heading above the columns does not).
+
+    >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
+    >>> lines = [[piece(0, 90, 100, "Publications")], [piece(0, 200, 85, "Wave"), piece(220, 420, 85, "Field")],
+    ...          [piece(0, 200, 73, "overtopping"), piece(220, 420, 73, "measurements")],
+    ...          [piece(0, 150, 61, "of breakwaters"), piece(220, 400, 61, "of flushing")], [piece(0, 400, 40, "Awards 2019")]]
+    >>> [[line[0]["text"] for line in block] for block in _banded(lines)]
+    [['Publications'], ['Wave', 'overtopping', 'of breakwaters'], ['Field', 'measurements', 'of flushing'], ['Awards 2019']]
+    """
+    def blank(line):  # the blank strips between a line's pieces, an em or wider
+        return [(a["displaced_tx"], b["tx"]) for a, b in zip(line, line[1:])
+                if b["tx"] - a["displaced_tx"] >= max(a["font_height"], b["font_height"])]
+
+    def crosses(line, strip):  # columns' edges differ by a point of rounding
+        return any(p["tx"] < strip[1] - 1 and p["displaced_tx"] > strip[0] + 1 for p in line)
+
+    def y(line):
+        return line[0]["ty"] * line[0]["flip_sort"]
+
+    for start, line in enumerate(lines):
+        for strip in blank(line):
+            end, both = start, [start]
+            while end + 1 < len(lines) and not crosses(lines[end + 1], strip):
+                end += 1
+                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blank(lines[end])]
+                inner = [(a, b) for a, b in inner if b - a >= 0.5 * lines[end][0]["font_height"]]
+                if inner:
+                    strip = inner[0]
+                    both.append(end)
+            if len(both) < 3:
+                continue
+            middle = (strip[0] + strip[1]) / 2
+            sides = [[[p for p in line if p["tx"] < middle] for line in lines[both[0]:both[-1] + 1]],
+                     [[p for p in line if p["tx"] >= middle] for line in lines[both[0]:both[-1] + 1]]]
+            widths = [max(p["displaced_tx"] for line in side for p in line) - min(p["tx"] for line in side for p in line)
+                      for side in sides]
+            if min(widths) <= 0.5 * max(widths):
+                continue
+            pitch = sorted(y(lines[a]) - y(lines[b]) for a, b in zip(both, both[1:]))[len(both) // 2 - 1]
+            first, last = both[0], both[-1]
+            while first > start and _close(lines[first - 1], lines[first:last + 1], middle, pitch):
+                first -= 1
+            while last < end and _close(lines[last + 1], lines[first:last + 1][::-1], middle, pitch):
+                last += 1
+            band = lines[first:last + 1]
+            parts = [lines[:first], [[p for p in line if p["tx"] < middle] for line in band],
+                     [[p for p in line if p["tx"] >= middle] for line in band], lines[last + 1:]]
+            parts = [[line for line in part if line] for part in parts]
+            cut = [parts[0], parts[1], *(_banded(parts[2], depth - 1) if depth else [parts[2]]), *_banded(parts[3], depth)]
+            return [part for part in cut if part]
+    return [lines]
+
+
+def _close(line: list[dict], band: list[list[dict]], middle: float, pitch: float) -> bool:
+    """Whether ``line``, beside a band of columns split at x ``middle``, is at most 1.3 line pitches from the
+    nearest line of ``band`` with text on its side."""
+    left = line[0]["tx"] < middle
+    side = [other for other in band if any((p["tx"] < middle) == left for p in other)]
+    return bool(side) and abs(line[0]["ty"] - side[0][0]["ty"]) <= 1.3 * pitch
+
+
 def _parts(line: list[dict]) -> list[list[dict]]:
     """``line`` cut where a piece is another cell than the one before it (see :func:`_parted`)."""
     parts = [[line[0]]]
@@ -296,6 +375,7 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
                   for side in ([p for left, _ in sides for p in left], [p for _, right in sides for p in right])]
         if (both < 0.5 * lefts and both < 0.5 * rights) or min(widths) > 0.5 * max(widths):
             blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
+    blocks = [part for block in blocks for part in _banded(block)]
     rows = []
     for index, block in enumerate(blocks):
         for line in (part for whole in block for part in _parts(whole)):
@@ -317,8 +397,7 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
 
 def _measure_columns(rows: list[_Row]) -> None:
     """Set each row's column right edge (the second-widest line of that column in the document, so
-    that one overlong line such as an e-mail address does not move it) and line pitch (the most
-    common distance between consecutive lines of its type size in that column on its page)."""
+    that one overlong line such as an e-mail address does not move it) and line pitch (see :func:`_pitch`)."""
     ends: dict = {}
     gaps: dict = {}
     previous = None
@@ -335,7 +414,19 @@ def _measure_columns(rows: list[_Row]) -> None:
         if row.x1 is not None:
             row.right = edges[row.block]
             pitches = gaps.get((row.page, row.block, round(row.size)))
-            row.pitch = pitches.most_common(1)[0][0] if pitches else 1.5 * row.size
+            row.pitch = _pitch(pitches) if pitches else 1.5 * row.size
+
+
+def _pitch(gaps: Counter) -> float:
+    """The distance between the lines of one paragraph, from the distances between a column's lines: the
+    smallest that is not a stray (twice and a tenth of them at least), since a word processor's paragraphs
+    are often set apart by a little more (the cells of a table row, one paragraph a line).
+
+    >>> _pitch(Counter({14.9: 12, 12.7: 3, 9.1: 1}))
+    12.7
+    """
+    common = [gap for gap, count in gaps.items() if count >= max(2, 0.1 * sum(gaps.values()))]
+    return min(common) if common else gaps.most_common(1)[0][0]
 
 
 def _furniture(text: str) -> str:
@@ -389,10 +480,14 @@ def _follows(previous: _Row, row: _Row) -> bool:
 def _continues(previous: _Row, row: _Row) -> bool:
     """Whether ``row`` is the wrapped rest of ``previous``: the next line of its column, in the same
     type size, not starting a new item, whose first word would not have fitted at the end of
-    ``previous``."""
+    ``previous``; or the rest of a date range wrapped at its dash."""
     if previous.y is None or row.y is None or not _follows(previous, row):
         return False
-    if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
+    if abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
+        return False
+    if ENTRY_END.search(previous.text) and RANGE_REST.match(row.text):
+        return True
+    if ITEM_START.match(row.text):
         return False
     if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
         return False
