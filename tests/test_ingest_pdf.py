@@ -204,3 +204,69 @@ def test_a_form_label_beside_the_name_in_larger_type_is_a_line_of_its_own():
     lines = _printed("europasscv_de.pdf")  # europasscv: "ANGABEN ZUR PERSON" in small capitals, the name large
     assert lines[1:3] == ["ANGABEN ZUR PERSON", "Lorenz Pfeilschifter"]
     assert "Staatsangehörigkeit deutsch" in lines  # label and value in one type size stay one line
+
+
+# -- word processors' and browsers' PDFs (tests/office_pdfs.py) ----------------------------------
+
+OFFICE = Path(__file__).parent / "data" / "cv_formats"
+
+
+def office_lines(name: str) -> list[str]:
+    return [line.text for line in load_document(OFFICE / name).lines]
+
+
+def test_symbol_and_wingdings_bullets_are_bullets():
+    # Word and Writer write a Symbol-font bullet as U+F0B7, a private-use code point
+    texts = office_lines("cv_tabulations_fr.pdf")
+    assert "- Directrice de thèse : Hélène Castagnéry" in texts
+    assert not any("\uf0b7" in text for text in texts)
+
+
+def test_newspaper_columns_in_part_of_a_page_are_read_column_by_column():
+    texts = office_lines("cv_frames_en.pdf")
+    start = texts.index("Publications")
+    assert texts[start + 1:start + 5] == [
+        "D. Marchbanks and I. Holloway-Mbeki. Wave overtopping of flexible breakwaters. Coastal Engineering, "
+        "128:44–57, 2017.",
+        "D. Marchbanks and S. Fairlie. Scour beneath floating offshore wind moorings. Ocean Engineering, "
+        "229:108–121, 2021.",
+        "S. Fairlie, D. Marchbanks and I. Holloway-Mbeki. Field measurements of flushing efficiency in small harbours. "
+        "Journal of Waterway, Port, Coastal, and Ocean Engineering, 148(2):04021051, 2022.",
+        "Awards"]
+
+
+def test_three_columns_of_cards_are_read_card_by_card():
+    top = [Placed(0, 15, 20, "Glacier Group, Rostburg Institute of Snow Physics", 14, True)]
+    people = [("Joris Vandersloot", "Research scientist", "Avalanche dynamics"),
+              ("Ngozi Okafor", "Doctoral student", "Firn densification"), ("Ilse Brandt", "Postdoc", "Snow radar")]
+    cards = [Placed(0, 15 + 62 * column, 32 + 5 * row, card[row]) for column, card in enumerate(people) for row in range(3)]
+    lines, _ = pdf_lines(top + sorted(cards, key=lambda p: (p.y, p.x)), (210, 297))
+    assert [text for _, text in lines] == [top[0].text] + [p.text for p in cards]
+
+
+def test_a_table_cells_paragraphs_stay_lines_of_their_own():
+    # the next paragraph would not have fitted after a short line either: only the pitch tells them apart
+    texts = office_lines("lebenslauf_tabelle_de.pdf")
+    assert "Institut für Bodenkunde, Leibniz Universität Hannover" in texts
+    assert "Stickstoffdynamik in Auenböden; Lehre im Bachelorstudiengang Geowissenschaften" in texts
+
+
+def test_a_label_cell_in_capitals_is_parted_from_the_entry_beside_it():
+    texts = office_lines("europass_tabla_es.pdf")
+    start = texts.index("PUBLICACIONES")
+    assert texts[start + 1].startswith("Valcárcel Otaegui, I., Iriondo Badiola, C. (2015). Migración vertical")
+    assert "01/2020 – actualidad Investigadora Ramón y Cajal" in texts
+
+
+def test_a_date_range_wrapped_at_its_dash_is_one_line():
+    assert "PhD in Computer Science, Westbrook University, 2014 – 2019" in office_lines("homepage_sidebar_en.pdf")
+
+
+def test_what_a_browser_prints_in_the_margins_goes():
+    body = ["Joris Vandersloot", "Lecturer in Hydraulics, Ostmark School of Engineering", "Experience",
+            "2019–present Lecturer, Ostmark School of Engineering", "2014–2019 Analyst, Brakel Hydro, Rostburg"]
+    placed = [Placed(0, 6, 8, "27/11/2026, 14:44", 7), Placed(0, 90, 8, "Joris Vandersloot", 7),
+              *[Placed(0, 15, 25 + 8 * index, text, (16, 10, 12, 10, 10)[index]) for index, text in enumerate(body)],
+              Placed(0, 6, 290, "https://vandersloot.example.org/cv.html", 7), Placed(0, 195, 290, "1/1", 7)]
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == body

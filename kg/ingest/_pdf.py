@@ -45,6 +45,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
                          r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
+# what a browser prints in a page's margins: the date and time ("11/27/26, 2:44 PM", "27.11.26, 14:44"), the address
+PRINT_STAMP = re.compile(r"^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?:\s*[AP]M)?|(?:file|https?)://\S+)(?:\s|$)",
+                         re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
 # month/year, or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
@@ -283,8 +286,9 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
     above it, its left column, its right column (cut again, for three columns), the lines below it.
 
     A stretch is a run of lines none of which crosses one blank strip at least an em wide, at least three
-    of them with text on both sides of it; a line at the run's top or bottom belongs to it only at the
-    usual line pitch from the next line on its side (a heading above the columns does not).
+    of them with text on both sides of it, the lines on its right starting at one edge; a line at the
+    run's top or bottom belongs to it only at the usual line pitch from the next line on its side (a
+    heading above the columns does not).
 
     >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
     >>> lines = [[piece(0, 90, 100, "Publications")], [piece(0, 200, 85, "Wave"), piece(220, 420, 85, "Field")],
@@ -306,21 +310,28 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
     for start, line in enumerate(lines):
         for strip in blank(line):
             end, both = start, [start]
-            while end + 1 < len(lines) and not crosses(lines[end + 1], strip):
-                end += 1
-                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blank(lines[end])]
-                inner = [(a, b) for a, b in inner if b - a >= 0.5 * lines[end][0]["font_height"]]
-                if inner:
+            while end + 1 < len(lines):
+                following = lines[end + 1]
+                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blank(following)]
+                inner = [(a, b) for a, b in inner if b - a >= 0.5 * following[0]["font_height"]]
+                if inner:  # the strip narrows to what the lines with text on both sides leave blank
                     strip = inner[0]
-                    both.append(end)
+                    both.append(end + 1)
+                elif crosses(following, strip):
+                    break
+                end += 1
             if len(both) < 3:
                 continue
             middle = (strip[0] + strip[1]) / 2
-            sides = [[[p for p in line if p["tx"] < middle] for line in lines[both[0]:both[-1] + 1]],
-                     [[p for p in line if p["tx"] >= middle] for line in lines[both[0]:both[-1] + 1]]]
+            # the widths of the two columns beside the strip (each side may hold more columns)
+            sides = [[[p for p in line if p["tx"] < middle][-1:] for line in lines[both[0]:both[-1] + 1]],
+                     [[p for p in line if p["tx"] >= middle][:1] for line in lines[both[0]:both[-1] + 1]]]
             widths = [max(p["displaced_tx"] for line in side for p in line) - min(p["tx"] for line in side for p in line)
                       for side in sides]
-            if min(widths) <= 0.5 * max(widths):
+            # a column's lines start at one edge; cells set flush right beside entries (places, dates) do not
+            edge = min(p["tx"] for line in sides[1] for p in line)
+            starts = [abs(p["tx"] - edge) <= 2 for line in sides[1] for p in line]
+            if min(widths) <= 0.5 * max(widths) or sum(starts) < 0.8 * len(starts):
                 continue
             pitch = sorted(y(lines[a]) - y(lines[b]) for a, b in zip(both, both[1:]))[len(both) // 2 - 1]
             first, last = both[0], both[-1]
@@ -435,10 +446,18 @@ def _furniture(text: str) -> str:
 
 def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     """Pages without their running headers and footers: top and bottom lines that repeat on most
-    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number. A repeat set in larger
-    type than the others stays: the name as page 1's title, when later pages carry it as a header."""
-    def margins(rows):  # two lines at the top and bottom of a full page, one of a short one
-        return rows[:2] + rows[-2:] if len(rows) >= 8 else rows[:1] + rows[-1:]
+    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number, and what a browser
+    prints in the margins in small type (the date and time, the page's title beside it, its address).
+    A repeat set in larger type than the others stays: the name as page 1's title, when later pages
+    carry it as a header. Top and bottom go by position, not reading order, which reads a page of
+    columns column by column."""
+    def margins(rows):  # the lines on the two top and two bottom baselines of a full page, one of a short one
+        count = 2 if len(rows) >= 8 else 1
+        if any(row.y is None for row in rows):
+            return rows[:count] + rows[-count:]
+        heights = sorted({round(row.y) for row in rows})
+        edge = set(heights[:count] + heights[-count:])
+        return [row for row in rows if round(row.y) in edge]
 
     seen: dict[str, set] = {}
     smallest: dict[str, float] = {}
@@ -457,8 +476,14 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
 
     kept = []
     for rows in pages:
+        sizes = Counter()
+        for row in rows:  # the type size of most of the page's text
+            sizes[round(row.size)] += len(row.full)
+        body_size = sizes.most_common(1)[0][0] if rows else 0
+        stamped = {round(row.y) for row in margins(rows) if row.y is not None and row.size < body_size
+                   and PRINT_STAMP.match(clean_inline(row.full))}
         edge = {id(row) for row in margins(rows)}
-        body = [row for row in rows if id(row) not in edge or not furniture(row)]
+        body = [row for row in rows if id(row) not in edge or not (furniture(row) or round(row.y or 0) in stamped)]
         if body:
             body[0].first = body[-1].last = True
         kept.append(body)
