@@ -270,3 +270,25 @@ def test_what_a_browser_prints_in_the_margins_goes():
               Placed(0, 6, 290, "https://vandersloot.example.org/cv.html", 7), Placed(0, 195, 290, "1/1", 7)]
     lines, _ = pdf_lines(placed, (210, 297))
     assert [text for _, text in lines] == body
+
+
+def test_a_heading_spaced_out_letter_by_letter_reads_as_its_words():
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", size=13)
+    letters = []
+    x = 15.0
+    for char in "CURRICULUM VITAE":  # each letter, the space too, followed by 1.2 mm
+        if char != " ":
+            letters.append(Placed(0, x, 20, char, 13))
+        x += measure.get_string_width(char) + 1.2
+    lines, _ = pdf_lines(letters + [Placed(0, 15, 30, "Joris Vandersloot"),
+                                    Placed(0, 15, 36, "Lecturer in Hydraulics, Ostmark School of Engineering")], (210, 297))
+    assert [text for _, text in lines] == ["CURRICULUM VITAE", "Joris Vandersloot",
+                                           "Lecturer in Hydraulics, Ostmark School of Engineering"]
+
+
+def test_a_tab_leaders_dots_go():
+    lines, _ = pdf_lines([Placed(0, 15, 20, "PhD in Hydraulics, Universität Ostmark ............................ 2010 – 2014")])
+    assert [text for _, text in lines] == ["PhD in Hydraulics, Universität Ostmark 2010 – 2014"]

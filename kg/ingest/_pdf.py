@@ -41,6 +41,8 @@ _BULLET_GLYPHS = "•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\ue
 _BULLET = re.compile(f"^\\s*[{_BULLET_GLYPHS}]\\s*")
 # fonts of pictograms (envelopes, phones, map pins, calendar icons) rather than letters
 ICON_FONT = re.compile(r"awesome|academicons|marvosym|dingbat|wingding|webding|bbding|ifsym", re.IGNORECASE)
+# the dots a tab stop's leader draws between an entry and its dates
+_LEADER = re.compile(r"\s*(?:[.·…_]\s?){4,}\s*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
@@ -144,14 +146,34 @@ def _pieces(page) -> list[dict] | None:
         last = runs[-1] if runs else None
         if (last and abs(last["ty"] - text.ty) <= 0.2 * height
                 and -0.2 * height <= text.tx - last["displaced_tx"] <= height and not _parted(last, text.tx, height, text.text)):
-            gap = text.tx - last["displaced_tx"] >= 0.15 * height
-            last["text"] += (" " if gap else "") + text.text
+            last["parts"].append((text.tx - last["displaced_tx"], text.text))
+            last["text"] += text.text  # spaced once the run is whole
             last["displaced_tx"] = text.displaced_tx
             last["font_height"] = max(last["font_height"], height)
         else:
-            runs.append(dict(text=text.text, tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
+            runs.append(dict(text=text.text, parts=[(0.0, text.text)], tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
                              font_height=height, flip_sort=-1 if text.flip_vertical else 1))
+    for run in runs:
+        run["text"] = _spaced(run.pop("parts"), run["font_height"])
     return runs
+
+
+def _spaced(parts: list[tuple[float, str]], height: float) -> str:
+    """The text of a run's strings (each with the gap before it), a space at each word gap: 0.15 em or
+    more, or, in text set letter by letter with spacing of its own ("E X P E R I E N C E", a heading
+    a word processor or a style sheet spaces out), clearly more than the gaps between its letters.
+
+    >>> _spaced([(0, "C"), (3, "U"), (3, "R"), (11, "V"), (3, "I"), (3, "T")], 13)
+    'CUR VIT'
+    >>> _spaced([(0, "Ilse"), (3, "Brandt")], 10)
+    'Ilse Brandt'
+    """
+    threshold = 0.15 * height
+    if len(parts) >= 4 and sum(len(text.strip()) == 1 for _, text in parts) >= 0.8 * len(parts):
+        gaps = sorted(gap for gap, _ in parts[1:])
+        if gaps[len(gaps) // 4] >= threshold:  # (nearly) all the letters stand apart
+            threshold = 1.5 * gaps[len(gaps) // 2]
+    return "".join((" " if index and gap >= threshold else "") + text for index, (gap, text) in enumerate(parts))
 
 
 def _parted(left: dict, x: float, height: float, text: str) -> bool:
@@ -167,11 +189,11 @@ def _parted(left: dict, x: float, height: float, text: str) -> bool:
     False
     """
     small, large = sorted((left["font_height"], height))
-    marks = len((text if height < left["font_height"] else left["text"]).strip()) <= 4  # the smaller type's
-    if marks or x - left["displaced_tx"] <= 0.3 * small:
-        return False
+    marks = min(len(left["text"].strip()), len(text.strip())) <= 4
     # a label cell in capitals and a type size of its own (a Europass heading beside its first entry)
-    return large >= 1.4 * small or large - small >= 0.5 and left["text"].strip().isupper()
+    label = left["text"].strip().isupper() and len(left["text"].strip()) > 4 and large - small >= 0.5
+    return (large >= 1.4 * small and x - left["displaced_tx"] > 0.5 * small and not marks
+            or label and x - left["displaced_tx"] > 0.3 * small)
 
 
 def _compose(text: str) -> str:
@@ -626,7 +648,7 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
             per_page.append(rows)
     out = Lines()
     for row in _join([row for rows in _drop_furniture(per_page) for row in rows]):
-        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", _compose(row.full))))
+        out.add(row.number, _BULLET.sub("- ", _LEADER.sub(" ", _CONTROL.sub("", _compose(row.full)))))
     metadata["pages"] = count
     metadata["page_starts"] = tuple(starts)
     lines = out.result()
