@@ -190,6 +190,21 @@ def test_refereed_articles_heading_in_a_pdf(tmp_path):
         in triples(path)
 
 
+def test_word_processor_pdfs_europass_table_and_tab_stops():
+    found = triples(FORMATS / "europass_tabla_es.pdf")
+    assert ("Inés Valcárcel Otaegui", "workedAt", "Universidad de Vigo", "2016-09", "2019-12") in found
+    assert ("J. Ferrándiz", "authored", "Microplásticos en el zooplancton del Mediterráneo occidental", None, None) in found
+    found = triples(FORMATS / "cv_tabulations_fr.pdf")  # Symbol-font bullets under tab-stop entries
+    assert ("Bertille Vaucanson", "advisedBy", "Hélène Castagnéry", None, None) in found
+    assert ("T. Mabille", "authored", "Ébullition en canal étroit sous flux non uniforme", None, None) in found
+
+
+def test_word_processor_pdf_with_newspaper_columns_and_a_text_frame():
+    found = triples(FORMATS / "cv_frames_en.pdf")
+    assert ("Declan Marchbanks", "authored", "Scour beneath floating offshore wind moorings", None, None) in found
+    assert ("Declan Marchbanks", "workedAt", "Offshore Renewable Energy Centre", "2018", "2020") in found
+
+
 def test_a_layout_word_before_the_name_on_a_header_line():
     ex = extract(load_document(FORMATS / "simplehipster_en.tex"))
     assert ex.entity(ex.subject).name == "Adaeze Okonkwo"

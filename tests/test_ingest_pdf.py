@@ -251,8 +251,9 @@ def test_a_table_cells_paragraphs_stay_lines_of_their_own():
     assert "Stickstoffdynamik in Auenböden; Lehre im Bachelorstudiengang Geowissenschaften" in texts
 
 
-def test_a_label_cell_in_capitals_is_parted_from_the_entry_beside_it():
+def test_a_label_cell_in_capitals_is_parted_from_the_entry_beside_it_and_joined_where_it_wraps():
     texts = office_lines("europass_tabla_es.pdf")
+    assert "EXPERIENCIA PROFESIONAL" in texts  # two lines in its narrow column, flush right
     start = texts.index("PUBLICACIONES")
     assert texts[start + 1].startswith("Valcárcel Otaegui, I., Iriondo Badiola, C. (2015). Migración vertical")
     assert "01/2020 – actualidad Investigadora Ramón y Cajal" in texts

@@ -329,12 +329,13 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
     def y(line):
         return line[0]["ty"] * line[0]["flip_sort"]
 
+    blanks = [blank(line) for line in lines]
     for start, line in enumerate(lines):
-        for strip in blank(line):
+        for strip in blanks[start]:
             end, both = start, [start]
             while end + 1 < len(lines):
                 following = lines[end + 1]
-                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blank(following)]
+                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blanks[end + 1]]
                 inner = [(a, b) for a, b in inner if b - a >= 0.5 * following[0]["font_height"]]
                 if inner:  # the strip narrows to what the lines with text on both sides leave blank
                     strip = inner[0]
@@ -527,10 +528,16 @@ def _follows(previous: _Row, row: _Row) -> bool:
 def _continues(previous: _Row, row: _Row) -> bool:
     """Whether ``row`` is the wrapped rest of ``previous``: the next line of its column, in the same
     type size, not starting a new item, whose first word would not have fitted at the end of
-    ``previous``; or the rest of a date range wrapped at its dash."""
+    ``previous``; or the rest of a date range wrapped at its dash, or of a short label in capitals set
+    flush right."""
     if previous.y is None or row.y is None or not _follows(previous, row):
         return False
-    if abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
+    if abs(previous.size - row.size) > 0.5:
+        return False
+    if (previous.text.isupper() and row.text.isupper() and abs(previous.x1 - row.x1) <= 1
+            and len(f"{previous.text} {row.text}".split()) <= 4):
+        return True  # a label in capitals wrapped in its narrow column, flush right (Europass)
+    if row.x0 < previous.x0 - 1:
         return False
     if ENTRY_END.search(previous.text) and RANGE_REST.match(row.text):
         return True
