@@ -293,3 +293,17 @@ def test_a_heading_spaced_out_letter_by_letter_reads_as_its_words():
 def test_a_tab_leaders_dots_go():
     lines, _ = pdf_lines([Placed(0, 15, 20, "PhD in Hydraulics, Universität Ostmark ............................ 2010 – 2014")])
     assert [text for _, text in lines] == ["PhD in Hydraulics, Universität Ostmark 2010 – 2014"]
+
+
+def test_headings_in_a_tables_left_column_are_lines_of_their_own():
+    # a word processor's table CV: the section's name in the left cell of its first entry's row
+    rows = [("Experience", "Lecturer, Ostmark School of Engineering, 2019 – present"), ("", "Taught sediment transport."),
+            ("", "Analyst, Brakel Hydro, Rostburg, 2014 – 2019"),
+            ("Education", "PhD in Hydraulics, Universität Ostmark, 2010 – 2014"), ("", "Supervisor: Prof. Ilse Brandt")]
+    placed = [Placed(0, 15, 20, "Joris Vandersloot", 16)]
+    for index, (label, entry) in enumerate(rows):
+        placed += [Placed(0, 15, 30 + 7 * index, label, 10, True)] if label else []
+        placed.append(Placed(0, 55, 30 + 7 * index, entry))
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == ["Joris Vandersloot", "Experience", rows[0][1], rows[1][1], rows[2][1],
+                                           "Education", rows[3][1], rows[4][1]]

@@ -55,8 +55,8 @@ PRINT_STAMP = re.compile(r"^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(
 ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-# a year or year range ending a line, as CV entries end
-ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
+# a year or year range ending a line, as CV entries end, the range open or not ("2019 – present", "2019 – heute")
+ENTRY_END = re.compile(r"\b(?:19|20)\d\d(?:\s*[-–—]\s*[^\W\d_]+)?[.)]?$")
 # the rest of a date range wrapped at its dash, after a line ending in a year: "– 2019", "– present"
 RANGE_REST = re.compile(r"^[-–—]\s*(?:(?:19|20)\d\d\b|[^\W\d_]+$)")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
@@ -379,6 +379,29 @@ def _close(line: list[dict], band: list[list[dict]], middle: float, pitch: float
     return bool(side) and abs(line[0]["ty"] - side[0][0]["ty"]) <= 1.3 * pitch
 
 
+def _headings(lines: list[list[dict]]) -> set[int]:
+    """The indexes of the lines whose first piece is a heading in a column of its own left of the entries
+    (a word processor's table CV: "Education" in the left cell of the row whose right cell holds the first
+    entry): a few words without digits, two ems or more before the entry, and such cells are few beside
+    the lines that start at the entries' edge (a label on every line is a form's: moderncv, Europass).
+
+    >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
+    >>> lines = [[piece(0, 50, "Education"), piece(100, 300, "PhD, Ostmark")], [piece(100, 250, "Supervisor: I. Brandt")],
+    ...          [piece(100, 280, "MSc, Rostburg")], [piece(0, 40, "Skills"), piece(100, 200, "Flumes")]]
+    >>> sorted(_headings(lines))
+    [0, 3]
+    """
+    candidates = [index for index, line in enumerate(lines)
+                  if len(line) > 1 and line[1]["tx"] - line[0]["displaced_tx"] >= 2 * line[0]["font_height"]
+                  and len(line[0]["text"].split()) <= 3 and not any(char.isdigit() for char in line[0]["text"])]
+    if not candidates:
+        return set()
+    edge = Counter(round(lines[index][1]["tx"]) for index in candidates).most_common(1)[0][0]
+    starting = sum(abs(line[0]["tx"] - edge) <= 2 for line in lines)
+    labelled = sum(line[0]["tx"] < edge - 2 for line in lines if len(line) > 1 and abs(line[1]["tx"] - edge) <= 2)
+    return set(candidates) if starting >= max(2, labelled / 2) else set()
+
+
 def _parts(line: list[dict]) -> list[list[dict]]:
     """``line`` cut where a piece is another cell than the one before it (see :func:`_parted`)."""
     parts = [[line[0]]]
@@ -412,7 +435,9 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
     blocks = [part for block in blocks for part in _banded(block)]
     rows = []
     for index, block in enumerate(blocks):
-        for line in (part for whole in block for part in _parts(whole)):
+        headings = _headings(block)
+        for line in (part for at, whole in enumerate(block)
+                     for part in ([whole[:1], whole[1:]] if at in headings else _parts(whole))):
             number += 1
             size = max(p["font_height"] for p in line)
             tail = None
@@ -440,7 +465,8 @@ def _measure_columns(rows: list[_Row]) -> None:
             continue
         column = (row.page, row.block)
         ends.setdefault(row.block, []).append(row.x1 if row.tail_x is None else row.tail_x)
-        if previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5:
+        if (previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5
+                and previous.y > row.y):  # not two cells of one baseline
             gaps.setdefault((*column, round(row.size)), Counter())[round(previous.y - row.y, 1)] += 1
         previous = row
     edges = {block: sorted(values)[-2] if len(values) > 1 else values[0] for block, values in ends.items()}
