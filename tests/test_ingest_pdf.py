@@ -307,3 +307,15 @@ def test_headings_in_a_tables_left_column_are_lines_of_their_own():
     lines, _ = pdf_lines(placed, (210, 297))
     assert [text for _, text in lines] == ["Joris Vandersloot", "Experience", rows[0][1], rows[1][1], rows[2][1],
                                            "Education", rows[3][1], rows[4][1]]
+
+
+def test_a_table_is_read_row_by_row_with_its_cells_apart():
+    # a lab's people table printed by a browser: ragged cells in one type size, every row full
+    rows = [("Name", "Position", "Topic"), ("Joris Vandersloot", "Professor", "Scour at bridges"),
+            ("Ngozi Okafor", "Postdoc", "Sand waves"), ("Ilse Brandt", "PhD student", "Flume experiments"),
+            ("Tomasz Wierzbicki", "PhD student", "River dunes")]
+    placed = [Placed(0, 15, 20, "People", 14, True)]
+    placed += [Placed(0, 15 + 65 * column, 30 + 6 * row, cells[column]) for row, cells in enumerate(rows)
+               for column in range(3)]
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == ["People"] + [" | ".join(cells) for cells in rows]

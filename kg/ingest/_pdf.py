@@ -80,6 +80,7 @@ class _Row:
     tail_x: float | None = None
     right: float | None = None  # the right edge of the line's column, once headers and footers are gone
     pitch: float = 0.0  # the usual distance between the lines of a paragraph in this column
+    cells: bool = False  # a table's row, its cells apart
     first: bool = False  # the first line left on its page (after headers)
     last: bool = False  # the last line left on its page (before footers)
 
@@ -265,7 +266,8 @@ def _accented(piece: dict, accents: list[dict]) -> dict:
 
 
 def _joined(pieces: list[dict]) -> str:
-    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut.
+    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut, `` | ``
+    before a table's cell.
 
     >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
     >>> _joined([piece(0, 30, "Nation"), piece(30, 40, "ality"), piece(35, 60, "Dutch"), piece(20, 40, "C1")])
@@ -276,8 +278,10 @@ def _joined(pieces: list[dict]) -> str:
     for piece in pieces:
         gap = piece["tx"] - end if end is not None else 0
         # runs that overlap were measured with a font's wrong widths: two cells, as runs far apart are
-        if text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
-                     or text.endswith(" ") or piece["text"].startswith(" ")):
+        if text and piece.get("cell"):
+            text = f"{text.rstrip()} | "
+        elif text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
+                       or text.endswith(" ") or piece["text"].startswith(" ")):
             text += " "
         text += piece["text"]
         end = piece["displaced_tx"]
@@ -363,6 +367,17 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
             while last < end and _close(lines[last + 1], lines[first:last + 1][::-1], middle, pitch):
                 last += 1
             band = lines[first:last + 1]
+            ends = [side[0]["displaced_tx"] for side in sides[0] if side]
+            full = sum(end >= max(ends) - 2 * lines[both[0]][0]["font_height"] for end in ends)
+            if (len(both) == len(band) and len({round(2 * p["font_height"]) for line in band for p in line}) == 1
+                    and full < 0.5 * len(ends)):
+                # every line has text in every column, all in one type size, and the left column's lines stop short
+                # of it in ragged lengths (a column of text runs to its edge): a table's rows, read row by row
+                # with their cells apart, as a table is read from HTML
+                band = [[dict(p, cell=bool(index and (p["tx"], line[index - 1]["displaced_tx"]) and
+                                           p["tx"] - line[index - 1]["displaced_tx"] >= p["font_height"]))
+                         for index, p in enumerate(line)] for line in band]
+                return [part for part in (lines[:first], band, *_banded(lines[last + 1:], depth)) if part]
             parts = [lines[:first], [[p for p in line if p["tx"] < middle] for line in band],
                      [[p for p in line if p["tx"] >= middle] for line in band], lines[last + 1:]]
             parts = [[line for line in part if line] for part in parts]
@@ -445,12 +460,13 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
             # a cell set off at the right end: far from the text, or (a date column set close to
             # the text, as moderncv's oldstyle does) nearer than a justified line's widest word gap, if it holds a year
             gap = last["tx"] - line[-2]["displaced_tx"] if len(line) > 1 else 0
-            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"]))
+            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"])) and not last.get("cell")
                     and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
                 tail, line = last, line[:-1]
             rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
                              line[0]["ty"] * line[0]["flip_sort"], size, (index, len(blocks)),
-                             tail["text"].strip() if tail else "", tail["tx"] if tail else None))
+                             tail["text"].strip() if tail else "", tail["tx"] if tail else None,
+                             cells=any(p.get("cell") for p in line)))
     return rows
 
 
@@ -556,7 +572,7 @@ def _continues(previous: _Row, row: _Row) -> bool:
     type size, not starting a new item, whose first word would not have fitted at the end of
     ``previous``; or the rest of a date range wrapped at its dash, or of a short label in capitals set
     flush right."""
-    if previous.y is None or row.y is None or not _follows(previous, row):
+    if previous.y is None or row.y is None or previous.cells or row.cells or not _follows(previous, row):
         return False
     if abs(previous.size - row.size) > 0.5:
         return False
