@@ -319,3 +319,14 @@ def test_a_table_is_read_row_by_row_with_its_cells_apart():
                for column in range(3)]
     lines, _ = pdf_lines(placed, (210, 297))
     assert [text for _, text in lines] == ["People"] + [" | ".join(cells) for cells in rows]
+
+
+def test_a_space_drawn_off_its_place_where_a_soft_hyphen_was_does_not_cut_the_word():
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", size=10)
+    end = 15 + measure.get_string_width("Research")
+    lines, _ = pdf_lines([Placed(0, 15, 20, "Research"), Placed(0, end - 4, 20, " "),
+                          Placed(0, end, 20, "er at the Rostburg Institute for Hydrodynamics")], (210, 297))
+    assert [text for _, text in lines] == ["Researcher at the Rostburg Institute for Hydrodynamics"]

@@ -141,7 +141,9 @@ def _pieces(page) -> list[dict] | None:
             state.set_state_param(op, operands)
     runs: list[dict] = []
     for text in shown:
-        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)):
+        # a string of spaces alone carries nothing the positions do not tell (Chromium draws one where a soft
+        # hyphen was, off its place)
+        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)) or text.text.isspace():
             continue
         height = text.font_height
         last = runs[-1] if runs else None
