@@ -330,3 +330,23 @@ def test_a_space_drawn_off_its_place_where_a_soft_hyphen_was_does_not_cut_the_wo
     lines, _ = pdf_lines([Placed(0, 15, 20, "Research"), Placed(0, end - 4, 20, " "),
                           Placed(0, end, 20, "er at the Rostburg Institute for Hydrodynamics")], (210, 297))
     assert [text for _, text in lines] == ["Researcher at the Rostburg Institute for Hydrodynamics"]
+
+
+def test_css_columns_whose_lines_do_not_share_baselines_are_read_column_by_column():
+    # a browser's column-count: 2 under a centred header; headings' margins set the columns' baselines apart
+    left = [(30, "Positions", 12), (37, "2019 – present", 10), (41.5, "Professor, Ostmark University", 10),
+            (48, "2014 – 2019", 10), (52.5, "Senior Engineer, Brakel Hydro", 10), (60, "Education", 12),
+            (67, "2008 – 2012", 10), (71.5, "PhD in Hydraulics, University of Lindmark", 10)]
+    right = [(26, "2003 – 2008", 10), (30.5, "MSc in Civil Engineering, Rostburg", 10), (38, "Publications", 12),
+             (44, "J. Vandersloot and I. Brandt. Scour at", 10), (48.5, "bridge piers. Hydraulic Research, 2012.", 10),
+             (55, "N. Okafor and J. Vandersloot. Sand", 10), (59.5, "waves. Coastal Engineering, 2018.", 10),
+             (66, "Languages", 12), (72, "Dutch, English, German", 10)]
+    placed = [Placed(0, 70, 12, "Joris Vandersloot", 16), Placed(0, 45, 19, "Professor of Hydraulics · Ostmark University")]
+    placed += sorted([Placed(0, 15, y, text, size) for y, text, size in left]
+                     + [Placed(0, 110, y, text, size) for y, text, size in right], key=lambda p: p.y)
+    lines, _ = pdf_lines(placed, (210, 297))
+    texts = [text for _, text in lines]
+    assert texts[:2] == ["Joris Vandersloot", "Professor of Hydraulics · Ostmark University"]
+    assert texts.index("PhD in Hydraulics, University of Lindmark") < texts.index("2003 – 2008")
+    assert texts[texts.index("Publications") + 1] == \
+        "J. Vandersloot and I. Brandt. Scour at bridge piers. Hydraulic Research, 2012."

@@ -313,13 +313,14 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
     widths (newspaper columns in a section of a word processor's page, a CSS grid of cards): the lines
     above it, its left column, its right column (cut again, for three columns), the lines below it.
 
-    A stretch is a run of lines none of which crosses one blank strip at least an em wide, at least three
-    of them with text on both sides of it, the lines on its right starting at one edge; a line at the
-    run's top or bottom belongs to it only at the usual line pitch from the next line on its side (a
-    heading above the columns does not).
+    A stretch is a run of lines that leave one strip blank, at least half an em wide (a blank at least an
+    em wide between two pieces of a line, narrowed to what the lines above and below leave blank), at
+    least three of them with text on both sides of it, the lines on its right starting at one edge; a line
+    at the run's top or bottom belongs to it only at the usual line pitch from the next line on its side
+    (a heading above the columns does not).
 
     >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
-    >>> lines = [[piece(0, 90, 100, "Publications")], [piece(0, 200, 85, "Wave"), piece(220, 420, 85, "Field")],
+    >>> lines = [[piece(0, 90, 104, "Publications")], [piece(0, 200, 85, "Wave"), piece(220, 420, 85, "Field")],
     ...          [piece(0, 200, 73, "overtopping"), piece(220, 420, 73, "measurements")],
     ...          [piece(0, 150, 61, "of breakwaters"), piece(220, 400, 61, "of flushing")], [piece(0, 400, 40, "Awards 2019")]]
     >>> [[line[0]["text"] for line in block] for block in _banded(lines)]
@@ -329,8 +330,13 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
         return [(a["displaced_tx"], b["tx"]) for a, b in zip(line, line[1:])
                 if b["tx"] - a["displaced_tx"] >= max(a["font_height"], b["font_height"])]
 
-    def crosses(line, strip):  # columns' edges differ by a point of rounding
-        return any(p["tx"] < strip[1] - 1 and p["displaced_tx"] > strip[0] + 1 for p in line)
+    def free(line, strip):  # the widest part of ``strip`` that no piece of ``line`` covers, if half an em wide
+        best, x = (0.0, 0.0), strip[0]
+        for start, end in sorted((p["tx"], p["displaced_tx"]) for p in line) + [(strip[1], strip[1])]:
+            if min(start, strip[1]) - x > best[1] - best[0]:
+                best = (x, min(start, strip[1]))
+            x = max(x, end)
+        return best if best[1] - best[0] >= 0.5 * line[0]["font_height"] else None
 
     def y(line):
         return line[0]["ty"] * line[0]["flip_sort"]
@@ -338,17 +344,16 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
     blanks = [blank(line) for line in lines]
     for start, line in enumerate(lines):
         for strip in blanks[start]:
-            end, both = start, [start]
-            while end + 1 < len(lines):
-                following = lines[end + 1]
-                inner = [(max(a, strip[0]), min(b, strip[1])) for a, b in blanks[end + 1]]
-                inner = [(a, b) for a, b in inner if b - a >= 0.5 * following[0]["font_height"]]
-                if inner:  # the strip narrows to what the lines with text on both sides leave blank
-                    strip = inner[0]
-                    both.append(end + 1)
-                elif crosses(following, strip):
-                    break
+            # the strip narrows to what the lines above and below leave blank, columns' lines shorter or longer
+            begin = end = start
+            while end + 1 < len(lines) and free(lines[end + 1], strip):
                 end += 1
+                strip = free(lines[end], strip)
+            while begin > 0 and free(lines[begin - 1], strip):
+                begin -= 1
+                strip = free(lines[begin], strip)
+            both = [index for index in range(begin, end + 1)
+                    if lines[index][0]["tx"] < strip[0] and lines[index][-1]["displaced_tx"] > strip[1]]
             if len(both) < 3:
                 continue
             middle = (strip[0] + strip[1]) / 2
@@ -362,22 +367,26 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
             starts = [abs(p["tx"] - edge) <= 2 for line in sides[1] for p in line]
             if min(widths) <= 0.5 * max(widths) or sum(starts) < 0.8 * len(starts):
                 continue
-            pitch = sorted(y(lines[a]) - y(lines[b]) for a, b in zip(both, both[1:]))[len(both) // 2 - 1]
+            # the line pitch within a column
+            pitches = sorted(y(above) - y(below) for left in (True, False)
+                             for column in [[line for line in lines[both[0]:both[-1] + 1]
+                                             if any((p["tx"] < middle) == left for p in line)]]
+                             for above, below in zip(column, column[1:]))
+            pitch = pitches[len(pitches) // 2]
             first, last = both[0], both[-1]
-            while first > start and _close(lines[first - 1], lines[first:last + 1], middle, pitch):
+            while first > begin and _close(lines[first - 1], lines[first:last + 1], middle, pitch):
                 first -= 1
             while last < end and _close(lines[last + 1], lines[first:last + 1][::-1], middle, pitch):
                 last += 1
             band = lines[first:last + 1]
             ends = [side[0]["displaced_tx"] for side in sides[0] if side]
-            full = sum(end >= max(ends) - 2 * lines[both[0]][0]["font_height"] for end in ends)
+            full = sum(stop >= max(ends) - 2 * lines[both[0]][0]["font_height"] for stop in ends)
             if (len(both) == len(band) and len({round(2 * p["font_height"]) for line in band for p in line}) == 1
                     and full < 0.5 * len(ends)):
                 # every line has text in every column, all in one type size, and the left column's lines stop short
                 # of it in ragged lengths (a column of text runs to its edge): a table's rows, read row by row
                 # with their cells apart, as a table is read from HTML
-                band = [[dict(p, cell=bool(index and (p["tx"], line[index - 1]["displaced_tx"]) and
-                                           p["tx"] - line[index - 1]["displaced_tx"] >= p["font_height"]))
+                band = [[dict(p, cell=index > 0 and p["tx"] - line[index - 1]["displaced_tx"] >= p["font_height"])
                          for index, p in enumerate(line)] for line in band]
                 return [part for part in (lines[:first], band, *_banded(lines[last + 1:], depth)) if part]
             parts = [lines[:first], [[p for p in line if p["tx"] < middle] for line in band],
