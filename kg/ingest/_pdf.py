@@ -6,10 +6,15 @@ by baseline and ordered by x, so a date cell written after its entry still comes
 much larger or smaller type set apart on the baseline (a form's label beside the name) is a line of
 its own, and accents pdfLaTeX draws as glyphs of their own ("Universit¨at") go onto their letters. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
 column by column; one whose left cells share the baselines of the right column (moderncv dates,
-europass labels) is read row by row. Lines that repeat at the top or bottom of most pages
-(running headers and footers) and page numbers there are dropped; a line wrapped in the middle of
+europass labels) is read row by row. A stretch of a page in columns of like widths (a word processor's
+newspaper columns, a browser's CSS columns, a grid of cards) is read column by column too, and a table
+row by row with its cells apart (`` | ``); a heading in a table's left column is a line of its own.
+Lines that repeat at the top or bottom of most pages (running headers and footers), page numbers
+there and what a browser prints in the margins are dropped; a line wrapped in the middle of
 an entry is joined to the line it continues, and a word hyphenated at the line end is rejoined
 when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
+Symbol and Wingdings bullets (private-use code points) read as bullets, letter-spaced headings as
+their words, and tab leaders' dots go.
 Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
 """
 from __future__ import annotations
