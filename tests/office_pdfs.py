@@ -9,7 +9,7 @@ The PDFs are committed beside the other documents of tests/data/cv_formats, so t
 neither program; this script is only for changing a source::
 
     python tests/office_pdfs.py            # needs soffice (libreoffice-writer-nogui) and chromium
-    python tests/office_pdfs.py --check    # list the PDFs whose source is newer
+    python tests/office_pdfs.py cv_frames_en europass_tabla_es   # only these
 
 >>> sorted(p.stem for p in SOURCES.glob("*.fodt"))[:2]
 ['curriculum_tabulazioni_it', 'cv_frames_en']
@@ -41,16 +41,10 @@ def print_pdf(source: Path, target_dir: Path) -> Path:
     return out
 
 
-def main(argv: list[str]) -> None:
-    sources = sorted(p for p in SOURCES.iterdir() if p.suffix in (".fodt", ".html"))
-    if "--check" in argv:
-        for source in sources:
-            pdf = TARGET / f"{source.stem}.pdf"
-            if not pdf.exists() or pdf.stat().st_mtime < source.stat().st_mtime:
-                print(pdf)
-        return
-    for source in sources:
-        print(print_pdf(source, TARGET))
+def main(names: list[str]) -> None:
+    for source in sorted(p for p in SOURCES.iterdir() if p.suffix in (".fodt", ".html")):
+        if not names or source.stem in names:
+            print(print_pdf(source, TARGET))
 
 
 if __name__ == "__main__":
