@@ -7,7 +7,11 @@ general causes fixed for them, one by one. Ten more CVs in CV classes and struct
 what each field means the hard part; the classes' fields reach extraction as typed cells. Fourteen of
 the LaTeX CVs are also kept as the PDFs pdfLaTeX/XeLaTeX print from them unchanged (FILE.tex ->
 FILE.pdf, graded against a copy of FILE.tex's gold): OT1 accents drawn as glyphs of their own, word
-gaps that are only TJ offsets, icon fonts, label and date columns; seven of them are held out.
+gaps that are only TJ offsets, icon fonts, label and date columns; seven of them are held out. Twelve more
+are CVs and pages as LibreOffice Writer and Chromium print them (tests/office_pdfs.py): a Word-style table
+CV, tab stops, Europass tables, running headers with page numbers, Symbol/Wingdings bullets, a text frame and
+newspaper columns, a homepage with a sidebar, a lab's people page, a grid of member cards, a Japanese table CV,
+CSS columns; five of them are held out.
 
 Measure the set by hand with::
 
@@ -60,7 +64,12 @@ HELD_OUT = {"cv_incarichi_it.md", "cva_fecyt_es.txt", "vancouver_cv.txt",
             "cv_humanidades_es.txt",
             # LaTeX CVs of the set printed by pdfLaTeX/XeLaTeX, held out by class
             "moderncv_fancy_pl.pdf", "moderncv_banking_nl.pdf", "altacv_paracol_fr.pdf", "awesome_cv_fr.pdf",
-            "europasscv_es.pdf", "twentysecondcv_de.pdf", "europecv_pt.pdf"}
+            "europasscv_es.pdf", "twentysecondcv_de.pdf", "europecv_pt.pdf",
+            # CVs and pages printed by LibreOffice Writer and Chromium (tests/office_pdfs.py), five of 12 held out
+            # before any change to the PDF reader: held-out macro relation F1 0.275 -> 0.559 (career 0.371 -> 0.605,
+            # measured once, at the end), the other seven 0.665 -> 0.856 (career 0.781 -> 0.841)
+            "cv_table_footer_en.pdf", "europass_simbolos_pt.pdf", "equipe_cartes_fr.pdf", "rirekisho_insatsu_ja.pdf",
+            "cv_columnas_es.pdf"}
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +193,21 @@ def test_refereed_articles_heading_in_a_pdf(tmp_path):
     assert [s.kind for s in find_sections(doc) if s.heading == "Refereed Articles"] == ["publications"]
     assert ("Callum Fairweather-Osei", "authored", "Grid cell remapping in novel environments", None, None) \
         in triples(path)
+
+
+def test_word_processor_pdfs_europass_table_and_tab_stops():
+    found = triples(FORMATS / "europass_tabla_es.pdf")
+    assert ("Inés Valcárcel Otaegui", "workedAt", "Universidad de Vigo", "2016-09", "2019-12") in found
+    assert ("J. Ferrándiz", "authored", "Microplásticos en el zooplancton del Mediterráneo occidental", None, None) in found
+    found = triples(FORMATS / "cv_tabulations_fr.pdf")  # Symbol-font bullets under tab-stop entries
+    assert ("Bertille Vaucanson", "advisedBy", "Hélène Castagnéry", None, None) in found
+    assert ("T. Mabille", "authored", "Ébullition en canal étroit sous flux non uniforme", None, None) in found
+
+
+def test_word_processor_pdf_with_newspaper_columns_and_a_text_frame():
+    found = triples(FORMATS / "cv_frames_en.pdf")
+    assert ("Declan Marchbanks", "authored", "Scour beneath floating offshore wind moorings", None, None) in found
+    assert ("Declan Marchbanks", "workedAt", "Offshore Renewable Energy Centre", "2018", "2020") in found
 
 
 def test_a_layout_word_before_the_name_on_a_header_line():

@@ -204,3 +204,149 @@ def test_a_form_label_beside_the_name_in_larger_type_is_a_line_of_its_own():
     lines = _printed("europasscv_de.pdf")  # europasscv: "ANGABEN ZUR PERSON" in small capitals, the name large
     assert lines[1:3] == ["ANGABEN ZUR PERSON", "Lorenz Pfeilschifter"]
     assert "Staatsangehörigkeit deutsch" in lines  # label and value in one type size stay one line
+
+
+# -- word processors' and browsers' PDFs (tests/office_pdfs.py) ----------------------------------
+
+OFFICE = Path(__file__).parent / "data" / "cv_formats"
+
+
+def office_lines(name: str) -> list[str]:
+    return [line.text for line in load_document(OFFICE / name).lines]
+
+
+def test_symbol_and_wingdings_bullets_are_bullets():
+    # Word and Writer write a Symbol-font bullet as U+F0B7, a private-use code point
+    texts = office_lines("cv_tabulations_fr.pdf")
+    assert "- Directrice de thèse : Hélène Castagnéry" in texts
+    assert not any("\uf0b7" in text for text in texts)
+
+
+def test_newspaper_columns_in_part_of_a_page_are_read_column_by_column():
+    texts = office_lines("cv_frames_en.pdf")
+    start = texts.index("Publications")
+    assert texts[start + 1:start + 5] == [
+        "D. Marchbanks and I. Holloway-Mbeki. Wave overtopping of flexible breakwaters. Coastal Engineering, "
+        "128:44–57, 2017.",
+        "D. Marchbanks and S. Fairlie. Scour beneath floating offshore wind moorings. Ocean Engineering, "
+        "229:108–121, 2021.",
+        "S. Fairlie, D. Marchbanks and I. Holloway-Mbeki. Field measurements of flushing efficiency in small harbours. "
+        "Journal of Waterway, Port, Coastal, and Ocean Engineering, 148(2):04021051, 2022.",
+        "Awards"]
+
+
+def test_three_columns_of_cards_are_read_card_by_card():
+    top = [Placed(0, 15, 20, "Glacier Group, Rostburg Institute of Snow Physics", 14, True)]
+    people = [("Joris Vandersloot", "Research scientist", "Avalanche dynamics"),
+              ("Ngozi Okafor", "Doctoral student", "Firn densification"), ("Ilse Brandt", "Postdoc", "Snow radar")]
+    cards = [Placed(0, 15 + 62 * column, 32 + 5 * row, card[row]) for column, card in enumerate(people) for row in range(3)]
+    lines, _ = pdf_lines(top + sorted(cards, key=lambda p: (p.y, p.x)), (210, 297))
+    assert [text for _, text in lines] == [top[0].text] + [p.text for p in cards]
+
+
+def test_a_table_cells_paragraphs_stay_lines_of_their_own():
+    # the next paragraph would not have fitted after a short line either: only the pitch tells them apart
+    texts = office_lines("lebenslauf_tabelle_de.pdf")
+    assert "Institut für Bodenkunde, Leibniz Universität Hannover" in texts
+    assert "Stickstoffdynamik in Auenböden; Lehre im Bachelorstudiengang Geowissenschaften" in texts
+
+
+def test_a_label_cell_in_capitals_is_parted_from_the_entry_beside_it_and_joined_where_it_wraps():
+    texts = office_lines("europass_tabla_es.pdf")
+    assert "EXPERIENCIA PROFESIONAL" in texts  # two lines in its narrow column, flush right
+    start = texts.index("PUBLICACIONES")
+    assert texts[start + 1].startswith("Valcárcel Otaegui, I., Iriondo Badiola, C. (2015). Migración vertical")
+    assert "01/2020 – actualidad Investigadora Ramón y Cajal" in texts
+
+
+def test_a_date_range_wrapped_at_its_dash_is_one_line():
+    assert "PhD in Computer Science, Westbrook University, 2014 – 2019" in office_lines("homepage_sidebar_en.pdf")
+
+
+def test_what_a_browser_prints_in_the_margins_goes():
+    body = ["Joris Vandersloot", "Lecturer in Hydraulics, Ostmark School of Engineering", "Experience",
+            "2019–present Lecturer, Ostmark School of Engineering", "2014–2019 Analyst, Brakel Hydro, Rostburg"]
+    placed = [Placed(0, 6, 8, "27/11/2026, 14:44", 7), Placed(0, 90, 8, "Joris Vandersloot", 7),
+              *[Placed(0, 15, 25 + 8 * index, text, (16, 10, 12, 10, 10)[index]) for index, text in enumerate(body)],
+              Placed(0, 6, 290, "https://vandersloot.example.org/cv.html", 7), Placed(0, 195, 290, "1/1", 7)]
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == body
+
+
+def test_a_heading_spaced_out_letter_by_letter_reads_as_its_words():
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", size=13)
+    letters = []
+    x = 15.0
+    for char in "CURRICULUM VITAE":  # each letter, the space too, followed by 1.2 mm
+        if char != " ":
+            letters.append(Placed(0, x, 20, char, 13))
+        x += measure.get_string_width(char) + 1.2
+    lines, _ = pdf_lines(letters + [Placed(0, 15, 30, "Joris Vandersloot"),
+                                    Placed(0, 15, 36, "Lecturer in Hydraulics, Ostmark School of Engineering")], (210, 297))
+    assert [text for _, text in lines] == ["CURRICULUM VITAE", "Joris Vandersloot",
+                                           "Lecturer in Hydraulics, Ostmark School of Engineering"]
+
+
+def test_a_tab_leaders_dots_go():
+    lines, _ = pdf_lines([Placed(0, 15, 20, "PhD in Hydraulics, Universität Ostmark ............................ 2010 – 2014")])
+    assert [text for _, text in lines] == ["PhD in Hydraulics, Universität Ostmark 2010 – 2014"]
+
+
+def test_headings_in_a_tables_left_column_are_lines_of_their_own():
+    # a word processor's table CV: the section's name in the left cell of its first entry's row
+    rows = [("Experience", "Lecturer, Ostmark School of Engineering, 2019 – present"), ("", "Taught sediment transport."),
+            ("", "Analyst, Brakel Hydro, Rostburg, 2014 – 2019"),
+            ("Education", "PhD in Hydraulics, Universität Ostmark, 2010 – 2014"), ("", "Supervisor: Prof. Ilse Brandt")]
+    placed = [Placed(0, 15, 20, "Joris Vandersloot", 16)]
+    for index, (label, entry) in enumerate(rows):
+        placed += [Placed(0, 15, 30 + 7 * index, label, 10, True)] if label else []
+        placed.append(Placed(0, 55, 30 + 7 * index, entry))
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == ["Joris Vandersloot", "Experience", rows[0][1], rows[1][1], rows[2][1],
+                                           "Education", rows[3][1], rows[4][1]]
+
+
+def test_a_table_is_read_row_by_row_with_its_cells_apart():
+    # a lab's people table printed by a browser: ragged cells in one type size, every row full
+    rows = [("Name", "Position", "Topic"), ("Joris Vandersloot", "Professor", "Scour at bridges"),
+            ("Ngozi Okafor", "Postdoc", "Sand waves"), ("Ilse Brandt", "PhD student", "Flume experiments"),
+            ("Tomasz Wierzbicki", "PhD student", "River dunes")]
+    placed = [Placed(0, 15, 20, "People", 14, True)]
+    placed += [Placed(0, 15 + 65 * column, 30 + 6 * row, cells[column]) for row, cells in enumerate(rows)
+               for column in range(3)]
+    lines, _ = pdf_lines(placed, (210, 297))
+    assert [text for _, text in lines] == ["People"] + [" | ".join(cells) for cells in rows]
+
+
+def test_a_space_drawn_off_its_place_where_a_soft_hyphen_was_does_not_cut_the_word():
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", size=10)
+    end = 15 + measure.get_string_width("Research")
+    lines, _ = pdf_lines([Placed(0, 15, 20, "Research"), Placed(0, end - 4, 20, " "),
+                          Placed(0, end, 20, "er at the Rostburg Institute for Hydrodynamics")], (210, 297))
+    assert [text for _, text in lines] == ["Researcher at the Rostburg Institute for Hydrodynamics"]
+
+
+def test_css_columns_whose_lines_do_not_share_baselines_are_read_column_by_column():
+    # a browser's column-count: 2 under a centred header; headings' margins set the columns' baselines apart
+    left = [(30, "Positions", 12), (37, "2019 – present", 10), (41.5, "Professor, Ostmark University", 10),
+            (48, "2014 – 2019", 10), (52.5, "Senior Engineer, Brakel Hydro", 10), (60, "Education", 12),
+            (67, "2008 – 2012", 10), (71.5, "PhD in Hydraulics, University of Lindmark", 10)]
+    right = [(26, "2003 – 2008", 10), (30.5, "MSc in Civil Engineering, Rostburg", 10), (38, "Publications", 12),
+             (44, "J. Vandersloot and I. Brandt. Scour at", 10), (48.5, "bridge piers. Hydraulic Research, 2012.", 10),
+             (55, "N. Okafor and J. Vandersloot. Sand", 10), (59.5, "waves. Coastal Engineering, 2018.", 10),
+             (66, "Languages", 12), (72, "Dutch, English, German", 10)]
+    placed = [Placed(0, 70, 12, "Joris Vandersloot", 16), Placed(0, 45, 19, "Professor of Hydraulics · Ostmark University")]
+    placed += sorted([Placed(0, 15, y, text, size) for y, text, size in left]
+                     + [Placed(0, 110, y, text, size) for y, text, size in right], key=lambda p: p.y)
+    lines, _ = pdf_lines(placed, (210, 297))
+    texts = [text for _, text in lines]
+    assert texts[:2] == ["Joris Vandersloot", "Professor of Hydraulics · Ostmark University"]
+    assert texts.index("PhD in Hydraulics, University of Lindmark") < texts.index("2003 – 2008")
+    assert texts[texts.index("Publications") + 1] == \
+        "J. Vandersloot and I. Brandt. Scour at bridge piers. Hydraulic Research, 2012."

@@ -6,10 +6,15 @@ by baseline and ordered by x, so a date cell written after its entry still comes
 much larger or smaller type set apart on the baseline (a form's label beside the name) is a line of
 its own, and accents pdfLaTeX draws as glyphs of their own ("Universit¨at") go onto their letters. A page whose left pieces mostly sit on baselines of their own (an altacv sidebar) is read
 column by column; one whose left cells share the baselines of the right column (moderncv dates,
-europass labels) is read row by row. Lines that repeat at the top or bottom of most pages
-(running headers and footers) and page numbers there are dropped; a line wrapped in the middle of
+europass labels) is read row by row. A stretch of a page in columns of like widths (a word processor's
+newspaper columns, a browser's CSS columns, a grid of cards) is read column by column too, and a table
+row by row with its cells apart (`` | ``); a heading in a table's left column is a line of its own.
+Lines that repeat at the top or bottom of most pages (running headers and footers), page numbers
+there and what a browser prints in the margins are dropped; a line wrapped in the middle of
 an entry is joined to the line it continues, and a word hyphenated at the line end is rejoined
 when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
+Symbol and Wingdings bullets (private-use code points) read as bullets, letter-spaced headings as
+their words, and tab leaders' dots go.
 Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
 """
 from __future__ import annotations
@@ -35,20 +40,30 @@ _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02
                     "\u02dc": "\u0303", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307",
                     "\u02da": "\u030a", "\u00af": "\u0304", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328"}
 _ACCENT_BEFORE = re.compile(f"[{re.escape(''.join(_SPACING_ACCENTS))}]\\s?([^\\W\\d_])")
-_BULLET = re.compile(r"^\s*[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔]\s*")
+# bullets, and the private-use code points a word processor's Symbol or Wingdings bullet is written as
+# (U+F0B7 for Symbol's "•", U+F0A7 for Wingdings' "§" square)
+_BULLET_GLYPHS = "•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\ue000-\uf8ff"
+_BULLET = re.compile(f"^\\s*[{_BULLET_GLYPHS}]\\s*")
 # fonts of pictograms (envelopes, phones, map pins, calendar icons) rather than letters
 ICON_FONT = re.compile(r"awesome|academicons|marvosym|dingbat|wingding|webding|bbding|ifsym", re.IGNORECASE)
+# the dots a tab stop's leader draws between an entry and its dates
+_LEADER = re.compile(r"\s*(?:[.·…_]\s?){4,}\s*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # "Page 2 of 5", "Seite 2 von 3", "Página 2 de 3", "2/5", "- 2 -", "2"
 PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\.)\s*)?\d{1,3}"
                          r"(?:\s*(?:of|von|de|sur|di|/)\s*\d{1,3})?[-–—\s]*$", re.IGNORECASE)
+# what a browser prints in a page's margins: the date and time ("11/27/26, 2:44 PM", "27.11.26, 14:44"), the address
+PRINT_STAMP = re.compile(r"^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?:\s*[AP]M)?|(?:file|https?)://\S+)(?:\s|$)",
+                         re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
 # month/year, or an e-mail address or web address (contact lines)
-ITEM_START = re.compile(r"^(?:[•●◦▪▫■□‣⁃∙·○◆◇➢➤►▶✓✔\-–]\s|\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-# a year or year range ending a line, as CV entries end
-ENTRY_END = re.compile(r"\b(?:19|20)\d\d[.)]?$")
+# a year or year range ending a line, as CV entries end, the range open or not ("2019 – present", "2019 – heute")
+ENTRY_END = re.compile(r"\b(?:19|20)\d\d(?:\s*[-–—]\s*[^\W\d_]+)?[.)]?$")
+# the rest of a date range wrapped at its dash, after a line ending in a year: "– 2019", "– present"
+RANGE_REST = re.compile(r"^[-–—]\s*(?:(?:19|20)\d\d\b|[^\W\d_]+$)")
 _HYPHENATED_END = re.compile(r"(\S*[^\W\d_])-$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -70,6 +85,7 @@ class _Row:
     tail_x: float | None = None
     right: float | None = None  # the right edge of the line's column, once headers and footers are gone
     pitch: float = 0.0  # the usual distance between the lines of a paragraph in this column
+    cells: bool = False  # a table's row, its cells apart
     first: bool = False  # the first line left on its page (after headers)
     last: bool = False  # the last line left on its page (before footers)
 
@@ -130,34 +146,62 @@ def _pieces(page) -> list[dict] | None:
             state.set_state_param(op, operands)
     runs: list[dict] = []
     for text in shown:
-        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)):
+        # a string of spaces alone carries nothing the positions do not tell (Chromium draws one where a soft
+        # hyphen was, off its place)
+        if text.rotated or not text.font.interpretable or ICON_FONT.search(str(text.font.name)) or text.text.isspace():
             continue
         height = text.font_height
         last = runs[-1] if runs else None
         if (last and abs(last["ty"] - text.ty) <= 0.2 * height
                 and -0.2 * height <= text.tx - last["displaced_tx"] <= height and not _parted(last, text.tx, height, text.text)):
-            gap = text.tx - last["displaced_tx"] >= 0.15 * height
-            last["text"] += (" " if gap else "") + text.text
+            last["parts"].append((text.tx - last["displaced_tx"], text.text))
+            last["text"] += text.text  # spaced once the run is whole
             last["displaced_tx"] = text.displaced_tx
             last["font_height"] = max(last["font_height"], height)
         else:
-            runs.append(dict(text=text.text, tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
+            runs.append(dict(text=text.text, parts=[(0.0, text.text)], tx=text.tx, displaced_tx=text.displaced_tx, ty=text.ty,
                              font_height=height, flip_sort=-1 if text.flip_vertical else 1))
+    for run in runs:
+        run["text"] = _spaced(run.pop("parts"), run["font_height"])
     return runs
+
+
+def _spaced(parts: list[tuple[float, str]], height: float) -> str:
+    """The text of a run's strings (each with the gap before it), a space at each word gap: 0.15 em or
+    more, or, in text set letter by letter with spacing of its own ("E X P E R I E N C E", a heading
+    a word processor or a style sheet spaces out), clearly more than the gaps between its letters.
+
+    >>> _spaced([(0, "C"), (3, "U"), (3, "R"), (11, "V"), (3, "I"), (3, "T")], 13)
+    'CUR VIT'
+    >>> _spaced([(0, "Ilse"), (3, "Brandt")], 10)
+    'Ilse Brandt'
+    """
+    threshold = 0.15 * height
+    if len(parts) >= 4 and sum(len(text.strip()) == 1 for _, text in parts) >= 0.8 * len(parts):
+        gaps = sorted(gap for gap, _ in parts[1:])
+        if gaps[len(gaps) // 4] >= threshold:  # (nearly) all the letters stand apart
+            threshold = 1.5 * gaps[len(gaps) // 2]
+    return "".join((" " if index and gap >= threshold else "") + text for index, (gap, text) in enumerate(parts))
 
 
 def _parted(left: dict, x: float, height: float, text: str) -> bool:
     """Whether ``text`` of ``height`` at ``x`` is another cell than ``left`` on its baseline: set apart from it
-    in a type size at least 1.4 times the other (a form's label beside the name it labels), and no mark.
+    in a type size at least 1.4 times the other (a form's label beside the name it labels), or ``left`` in
+    capitals in a type size of its own (a section's label), and no mark.
 
     >>> _parted(dict(text="PERSONAL INFORMATION", displaced_tx=120, font_height=9), 130, 14, "Ilse Brandt")
+    True
+    >>> _parted(dict(text="PUBLICATIONS", displaced_tx=120, font_height=9), 125, 10, "Brandt, I. Scour.")
     True
     >>> _parted(dict(text="Brandt, I.", displaced_tx=120, font_height=10), 126, 6, "*")
     False
     """
     small, large = sorted((left["font_height"], height))
     marks = min(len(left["text"].strip()), len(text.strip())) <= 4
-    return large >= 1.4 * small and x - left["displaced_tx"] > 0.5 * small and not marks
+    # a label cell in capitals and a type size of its own (a Europass heading beside its first entry)
+    label = left["text"].strip().isupper() and len(left["text"].strip()) > 4 and large - small >= 0.5
+    return (large >= 1.4 * small and x - left["displaced_tx"] > 0.5 * small and not marks
+            or label and x - left["displaced_tx"] > 0.3 * small)
 
 
 def _compose(text: str) -> str:
@@ -229,7 +273,8 @@ def _accented(piece: dict, accents: list[dict]) -> dict:
 
 
 def _joined(pieces: list[dict]) -> str:
-    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut.
+    """The text of pieces on one baseline: a space where there is a gap, none where a word was cut, `` | ``
+    before a table's cell.
 
     >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
     >>> _joined([piece(0, 30, "Nation"), piece(30, 40, "ality"), piece(35, 60, "Dutch"), piece(20, 40, "C1")])
@@ -240,8 +285,10 @@ def _joined(pieces: list[dict]) -> str:
     for piece in pieces:
         gap = piece["tx"] - end if end is not None else 0
         # runs that overlap were measured with a font's wrong widths: two cells, as runs far apart are
-        if text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
-                     or text.endswith(" ") or piece["text"].startswith(" ")):
+        if text and piece.get("cell"):
+            text = f"{text.rstrip()} | "
+        elif text and (not -0.2 * piece["font_height"] <= gap <= 0.1 * piece["font_height"]
+                       or text.endswith(" ") or piece["text"].startswith(" ")):
             text += " "
         text += piece["text"]
         end = piece["displaced_tx"]
@@ -264,6 +311,126 @@ def _gutter(lines: list[list[dict]]) -> float | None:
         if left >= 3 and right >= 3:
             return edge - 1
     return None
+
+
+def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
+    """``lines`` cut into blocks read one after the other where a stretch of them stands in columns of like
+    widths (newspaper columns in a section of a word processor's page, a CSS grid of cards): the lines
+    above it, its left column, its right column (cut again, for three columns), the lines below it.
+
+    A stretch is a run of lines that leave one strip blank, at least half an em wide (a blank at least an
+    em wide between two pieces of a line, narrowed to what the lines above and below leave blank), at
+    least three of them with text on both sides of it, the lines on its right starting at one edge; a line
+    at the run's top or bottom belongs to it only at the usual line pitch from the next line on its side
+    (a heading above the columns does not).
+
+    >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
+    >>> lines = [[piece(0, 90, 104, "Publications")], [piece(0, 200, 85, "Wave"), piece(220, 420, 85, "Field")],
+    ...          [piece(0, 200, 73, "overtopping"), piece(220, 420, 73, "measurements")],
+    ...          [piece(0, 150, 61, "of breakwaters"), piece(220, 400, 61, "of flushing")], [piece(0, 400, 40, "Awards 2019")]]
+    >>> [[line[0]["text"] for line in block] for block in _banded(lines)]
+    [['Publications'], ['Wave', 'overtopping', 'of breakwaters'], ['Field', 'measurements', 'of flushing'], ['Awards 2019']]
+    """
+    def blank(line):  # the blank strips between a line's pieces, an em or wider
+        return [(a["displaced_tx"], b["tx"]) for a, b in zip(line, line[1:])
+                if b["tx"] - a["displaced_tx"] >= max(a["font_height"], b["font_height"])]
+
+    def free(line, strip):  # the widest part of ``strip`` that no piece of ``line`` covers, if half an em wide
+        best, x = (0.0, 0.0), strip[0]
+        for start, end in sorted((p["tx"], p["displaced_tx"]) for p in line) + [(strip[1], strip[1])]:
+            if min(start, strip[1]) - x > best[1] - best[0]:
+                best = (x, min(start, strip[1]))
+            x = max(x, end)
+        return best if best[1] - best[0] >= 0.5 * line[0]["font_height"] else None
+
+    def y(line):
+        return line[0]["ty"] * line[0]["flip_sort"]
+
+    blanks = [blank(line) for line in lines]
+    for start, line in enumerate(lines):
+        for strip in blanks[start]:
+            # the strip narrows to what the lines above and below leave blank, columns' lines shorter or longer
+            begin = end = start
+            while end + 1 < len(lines) and free(lines[end + 1], strip):
+                end += 1
+                strip = free(lines[end], strip)
+            while begin > 0 and free(lines[begin - 1], strip):
+                begin -= 1
+                strip = free(lines[begin], strip)
+            both = [index for index in range(begin, end + 1)
+                    if lines[index][0]["tx"] < strip[0] and lines[index][-1]["displaced_tx"] > strip[1]]
+            if len(both) < 3:
+                continue
+            middle = (strip[0] + strip[1]) / 2
+            # the widths of the two columns beside the strip (each side may hold more columns)
+            sides = [[[p for p in line if p["tx"] < middle][-1:] for line in lines[both[0]:both[-1] + 1]],
+                     [[p for p in line if p["tx"] >= middle][:1] for line in lines[both[0]:both[-1] + 1]]]
+            widths = [max(p["displaced_tx"] for line in side for p in line) - min(p["tx"] for line in side for p in line)
+                      for side in sides]
+            # a column's lines start at one edge; cells set flush right beside entries (places, dates) do not
+            edge = min(p["tx"] for line in sides[1] for p in line)
+            starts = [abs(p["tx"] - edge) <= 2 for line in sides[1] for p in line]
+            if min(widths) <= 0.5 * max(widths) or sum(starts) < 0.8 * len(starts):
+                continue
+            # the line pitch within a column
+            pitches = sorted(y(above) - y(below) for left in (True, False)
+                             for column in [[line for line in lines[both[0]:both[-1] + 1]
+                                             if any((p["tx"] < middle) == left for p in line)]]
+                             for above, below in zip(column, column[1:]))
+            pitch = pitches[len(pitches) // 2]
+            first, last = both[0], both[-1]
+            while first > begin and _close(lines[first - 1], lines[first:last + 1], middle, pitch):
+                first -= 1
+            while last < end and _close(lines[last + 1], lines[first:last + 1][::-1], middle, pitch):
+                last += 1
+            band = lines[first:last + 1]
+            ends = [side[0]["displaced_tx"] for side in sides[0] if side]
+            full = sum(stop >= max(ends) - 2 * lines[both[0]][0]["font_height"] for stop in ends)
+            if (len(both) == len(band) and len({round(2 * p["font_height"]) for line in band for p in line}) == 1
+                    and full < 0.5 * len(ends)):
+                # every line has text in every column, all in one type size, and the left column's lines stop short
+                # of it in ragged lengths (a column of text runs to its edge): a table's rows, read row by row
+                # with their cells apart, as a table is read from HTML
+                band = [[dict(p, cell=index > 0 and p["tx"] - line[index - 1]["displaced_tx"] >= p["font_height"])
+                         for index, p in enumerate(line)] for line in band]
+                return [part for part in (lines[:first], band, *_banded(lines[last + 1:], depth)) if part]
+            parts = [lines[:first], [[p for p in line if p["tx"] < middle] for line in band],
+                     [[p for p in line if p["tx"] >= middle] for line in band], lines[last + 1:]]
+            parts = [[line for line in part if line] for part in parts]
+            cut = [parts[0], parts[1], *(_banded(parts[2], depth - 1) if depth else [parts[2]]), *_banded(parts[3], depth)]
+            return [part for part in cut if part]
+    return [lines]
+
+
+def _close(line: list[dict], band: list[list[dict]], middle: float, pitch: float) -> bool:
+    """Whether ``line``, beside a band of columns split at x ``middle``, is at most 1.3 line pitches from the
+    nearest line of ``band`` with text on its side."""
+    left = line[0]["tx"] < middle
+    side = [other for other in band if any((p["tx"] < middle) == left for p in other)]
+    return bool(side) and abs(line[0]["ty"] - side[0][0]["ty"]) <= 1.3 * pitch
+
+
+def _headings(lines: list[list[dict]]) -> set[int]:
+    """The indexes of the lines whose first piece is a heading in a column of its own left of the entries
+    (a word processor's table CV: "Education" in the left cell of the row whose right cell holds the first
+    entry): a few words without digits, two ems or more before the entry, and such cells are few beside
+    the lines that start at the entries' edge (a label on every line is a form's: moderncv, Europass).
+
+    >>> piece = lambda x, end, text: dict(tx=x, displaced_tx=end, font_height=10, text=text)
+    >>> lines = [[piece(0, 50, "Education"), piece(100, 300, "PhD, Ostmark")], [piece(100, 250, "Supervisor: I. Brandt")],
+    ...          [piece(100, 280, "MSc, Rostburg")], [piece(0, 40, "Skills"), piece(100, 200, "Flumes")]]
+    >>> sorted(_headings(lines))
+    [0, 3]
+    """
+    candidates = [index for index, line in enumerate(lines)
+                  if len(line) > 1 and line[1]["tx"] - line[0]["displaced_tx"] >= 2 * line[0]["font_height"]
+                  and len(line[0]["text"].split()) <= 3 and not any(char.isdigit() for char in line[0]["text"])]
+    if not candidates:
+        return set()
+    edge = Counter(round(lines[index][1]["tx"]) for index in candidates).most_common(1)[0][0]
+    starting = sum(abs(line[0]["tx"] - edge) <= 2 for line in lines)
+    labelled = sum(line[0]["tx"] < edge - 2 for line in lines if len(line) > 1 and abs(line[1]["tx"] - edge) <= 2)
+    return set(candidates) if starting >= max(2, labelled / 2) else set()
 
 
 def _parts(line: list[dict]) -> list[list[dict]]:
@@ -296,9 +463,12 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
                   for side in ([p for left, _ in sides for p in left], [p for _, right in sides for p in right])]
         if (both < 0.5 * lefts and both < 0.5 * rights) or min(widths) > 0.5 * max(widths):
             blocks = [[left for left, _ in sides if left], [right for _, right in sides if right]]
+    blocks = [part for block in blocks for part in _banded(block)]
     rows = []
     for index, block in enumerate(blocks):
-        for line in (part for whole in block for part in _parts(whole)):
+        headings = _headings(block)
+        for line in (part for at, whole in enumerate(block)
+                     for part in ([whole[:1], whole[1:]] if at in headings else _parts(whole))):
             number += 1
             size = max(p["font_height"] for p in line)
             tail = None
@@ -306,19 +476,19 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
             # a cell set off at the right end: far from the text, or (a date column set close to
             # the text, as moderncv's oldstyle does) nearer than a justified line's widest word gap, if it holds a year
             gap = last["tx"] - line[-2]["displaced_tx"] if len(line) > 1 else 0
-            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"]))
+            if ((gap > 2 * size or gap > 0.8 * size and YEAR.search(last["text"])) and not last.get("cell")
                     and last["displaced_tx"] - last["tx"] < 0.25 * (last["displaced_tx"] - line[0]["tx"])):
                 tail, line = last, line[:-1]
             rows.append(_Row(number, page, _joined(line), line[0]["tx"], line[-1]["displaced_tx"],
                              line[0]["ty"] * line[0]["flip_sort"], size, (index, len(blocks)),
-                             tail["text"].strip() if tail else "", tail["tx"] if tail else None))
+                             tail["text"].strip() if tail else "", tail["tx"] if tail else None,
+                             cells=any(p.get("cell") for p in line)))
     return rows
 
 
 def _measure_columns(rows: list[_Row]) -> None:
     """Set each row's column right edge (the second-widest line of that column in the document, so
-    that one overlong line such as an e-mail address does not move it) and line pitch (the most
-    common distance between consecutive lines of its type size in that column on its page)."""
+    that one overlong line such as an e-mail address does not move it) and line pitch (see :func:`_pitch`)."""
     ends: dict = {}
     gaps: dict = {}
     previous = None
@@ -327,7 +497,8 @@ def _measure_columns(rows: list[_Row]) -> None:
             continue
         column = (row.page, row.block)
         ends.setdefault(row.block, []).append(row.x1 if row.tail_x is None else row.tail_x)
-        if previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5:
+        if (previous and (previous.page, previous.block) == column and abs(previous.size - row.size) <= 0.5
+                and previous.y > row.y):  # not two cells of one baseline
             gaps.setdefault((*column, round(row.size)), Counter())[round(previous.y - row.y, 1)] += 1
         previous = row
     edges = {block: sorted(values)[-2] if len(values) > 1 else values[0] for block, values in ends.items()}
@@ -335,7 +506,19 @@ def _measure_columns(rows: list[_Row]) -> None:
         if row.x1 is not None:
             row.right = edges[row.block]
             pitches = gaps.get((row.page, row.block, round(row.size)))
-            row.pitch = pitches.most_common(1)[0][0] if pitches else 1.5 * row.size
+            row.pitch = _pitch(pitches) if pitches else 1.5 * row.size
+
+
+def _pitch(gaps: Counter) -> float:
+    """The distance between the lines of one paragraph, from the distances between a column's lines: the
+    smallest that is not a stray (twice and a tenth of them at least), since a word processor's paragraphs
+    are often set apart by a little more (the cells of a table row, one paragraph a line).
+
+    >>> _pitch(Counter({14.9: 12, 12.7: 3, 9.1: 1}))
+    12.7
+    """
+    common = [gap for gap, count in gaps.items() if count >= max(2, 0.1 * sum(gaps.values()))]
+    return min(common) if common else gaps.most_common(1)[0][0]
 
 
 def _furniture(text: str) -> str:
@@ -344,10 +527,18 @@ def _furniture(text: str) -> str:
 
 def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     """Pages without their running headers and footers: top and bottom lines that repeat on most
-    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number. A repeat set in larger
-    type than the others stays: the name as page 1's title, when later pages carry it as a header."""
-    def margins(rows):  # two lines at the top and bottom of a full page, one of a short one
-        return rows[:2] + rows[-2:] if len(rows) >= 8 else rows[:1] + rows[-1:]
+    pages (digits aside, so "Page 2 of 5" repeats) or that are a page number, and what a browser
+    prints in the margins in small type (the date and time, the page's title beside it, its address).
+    A repeat set in larger type than the others stays: the name as page 1's title, when later pages
+    carry it as a header. Top and bottom go by position, not reading order, which reads a page of
+    columns column by column."""
+    def margins(rows):  # the lines on the two top and two bottom baselines of a full page, one of a short one
+        count = 2 if len(rows) >= 8 else 1
+        if any(row.y is None for row in rows):
+            return rows[:count] + rows[-count:]
+        heights = sorted({round(row.y) for row in rows})
+        edge = set(heights[:count] + heights[-count:])
+        return [row for row in rows if round(row.y) in edge]
 
     seen: dict[str, set] = {}
     smallest: dict[str, float] = {}
@@ -366,8 +557,14 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
 
     kept = []
     for rows in pages:
+        sizes = Counter()
+        for row in rows:  # the type size of most of the page's text
+            sizes[round(row.size)] += len(row.full)
+        body_size = sizes.most_common(1)[0][0] if rows else 0
+        stamped = {round(row.y) for row in margins(rows) if row.y is not None and row.size < body_size
+                   and PRINT_STAMP.match(clean_inline(row.full))}
         edge = {id(row) for row in margins(rows)}
-        body = [row for row in rows if id(row) not in edge or not furniture(row)]
+        body = [row for row in rows if id(row) not in edge or not (furniture(row) or round(row.y or 0) in stamped)]
         if body:
             body[0].first = body[-1].last = True
         kept.append(body)
@@ -389,10 +586,20 @@ def _follows(previous: _Row, row: _Row) -> bool:
 def _continues(previous: _Row, row: _Row) -> bool:
     """Whether ``row`` is the wrapped rest of ``previous``: the next line of its column, in the same
     type size, not starting a new item, whose first word would not have fitted at the end of
-    ``previous``."""
-    if previous.y is None or row.y is None or not _follows(previous, row):
+    ``previous``; or the rest of a date range wrapped at its dash, or of a short label in capitals set
+    flush right."""
+    if previous.y is None or row.y is None or previous.cells or row.cells or not _follows(previous, row):
         return False
-    if ITEM_START.match(row.text) or abs(previous.size - row.size) > 0.5 or row.x0 < previous.x0 - 1:
+    if abs(previous.size - row.size) > 0.5:
+        return False
+    if (previous.text.isupper() and row.text.isupper() and abs(previous.x1 - row.x1) <= 1
+            and len(f"{previous.text} {row.text}".split()) <= 4):
+        return True  # a label in capitals wrapped in its narrow column, flush right (Europass)
+    if row.x0 < previous.x0 - 1:
+        return False
+    if ENTRY_END.search(previous.text) and RANGE_REST.match(row.text):
+        return True
+    if ITEM_START.match(row.text):
         return False
     if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
         return False
@@ -506,7 +713,7 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
             per_page.append(rows)
     out = Lines()
     for row in _join([row for rows in _drop_furniture(per_page) for row in rows]):
-        out.add(row.number, _BULLET.sub("- ", _CONTROL.sub("", _compose(row.full))))
+        out.add(row.number, _BULLET.sub("- ", _LEADER.sub(" ", _CONTROL.sub("", _compose(row.full)))))
     metadata["pages"] = count
     metadata["page_starts"] = tuple(starts)
     lines = out.result()
