@@ -52,8 +52,9 @@ and rendered like a YAML CV in ``front_matter_lines`` (lines of the same file, n
 
 A LaTeX CV's lines include the records of the ``.bib`` files it prints (``\\addbibresource{pubs.bib}`` or
 ``\\bibliography{pubs}`` beside it, the records it cites), one record a line numbered by the line of the
-``\\printbibliography`` or ``\\bibliography`` that prints them; a ``.bib`` it names but that is missing is one of
-the document's ``warnings``.
+``\\printbibliography`` or ``\\bibliography`` that prints them; the files it inputs (``\\input{cv/education}``,
+``\\include``, CurVe's ``\\makerubric``) are read from beside it, their lines numbered by the line that inputs them;
+a ``.bib`` or input file it names but that is missing is one of the document's ``warnings``.
 
 Examples
 --------
@@ -216,13 +217,15 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
         else:
             assert text is not None
             if kind == "latex":  # with the records of the .bib files it prints, read from beside it
-                from kg.ingest._latex import parse_latex, printed_bibliography
+                from kg.ingest._latex import included_files, parse_latex, printed_bibliography
 
-                records, unread, sources = printed_bibliography(text, file.parent)
-                lines, metadata = parse_latex(text, records)
-                digest = hashlib.sha256(raw + b"".join(sources)).hexdigest()  # an edited .bib changes the CV
+                whole, numbers, inputs, unread = included_files(text, file.parent)
+                records, unread_bib, sources = printed_bibliography(whole, file.parent)
+                lines, metadata = parse_latex(whole, records, numbers)
+                # an edited section file or .bib changes the CV
+                digest = hashlib.sha256(raw + b"".join(inputs + sources)).hexdigest()
                 fmt = kind
-                warnings += filter(None, [unbalanced_braces(text), *unread])
+                warnings += filter(None, [unbalanced_braces(text), *unread, *unread_bib])
             elif kind in _MARKUP_READERS:
                 module, function = _MARKUP_READERS[kind]
                 lines, metadata = getattr(importlib.import_module(module), function)(text)
