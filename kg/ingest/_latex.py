@@ -234,6 +234,9 @@ BIBLIOGRAPHY_FILES = re.compile(
 PRINTS_BIBLIOGRAPHY = frozenset({"printbibliography", "bibliography", "printbibsection"})
 #: The keys a document cites (``\\nocite{*}`` cites every record): only those are printed.
 CITED_KEYS = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*(?:\[[^\]]{0,200}\]\s*){0,2}\{([^{}]*)\}")
+#: The fields of a ``.bib`` record a bibliography never prints: reference managers' abstracts, attached files and
+#: bookkeeping (an abstract in the record would read as the CV's prose).
+UNPRINTED_FIELDS = frozenset({"abstract", "file", "urldate", "copyright", "langid", "annotation", "annote"})
 #: The start of a ``.bib`` record (``@article{key,`` or ``@book(key,``): its type and opening bracket.
 BIB_RECORD = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 #: A field of a ``.bib`` record: its name and its value, in braces (nested), in quotes, or a bare number or
@@ -249,11 +252,11 @@ BIBLIOGRAPHY_TYPE = re.compile(r"\b(not)?type\s*=\s*\{?\s*(\w+)")
 
 def bib_records(text: str) -> list[tuple[str, str]]:
     """The records of a ``.bib`` file's text as ``(key, record)``, each record one line with its fields'
-    values as text (accents and commands read, ``@string`` abbreviations written out); ``@preamble`` and
-    ``@comment`` are not records.
+    values as text (accents and commands read, ``@string`` abbreviations written out, the
+    :data:`UNPRINTED_FIELDS` left out); ``@preamble`` and ``@comment`` are not records.
 
     >>> bib_records('@string{nc = "Nature Communications"}\\n@Article{li20,\\n  author = {M{\\\\"u}ller, Jo},'
-    ...             '\\n  journal = nc, year = 2020\\n}')
+    ...             '\\n  journal = nc, year = 2020,\\n  abstract = {We show that tides turn.}\\n}')
     [('li20', '@article{li20, author = {Müller, Jo}, journal = {Nature Communications}, year = {2020}}')]
     >>> [key for key, _ in bib_records("@book{wu19, title = {Reefs\\n@book{wu20, title = {Atolls}}")]
     ['wu19', 'wu20']
@@ -277,7 +280,8 @@ def bib_records(text: str) -> list[tuple[str, str]]:
         for field in BIB_FIELD.finditer(body):
             braced, quoted, bare = field.group(2, 3, 4)
             value = braced if braced is not None else quoted if quoted is not None else strings.get(bare.lower(), bare)
-            fields.append((field.group(1).lower(), _latex_text(value)))
+            if field.group(1).lower() not in UNPRINTED_FIELDS:
+                fields.append((field.group(1).lower(), _latex_text(value)))
         if kind == "string":
             strings.update(fields)
         elif kind not in ("preamble", "comment"):
