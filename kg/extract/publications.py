@@ -797,8 +797,8 @@ _OPEN_ENDED = re.compile(r"\b(?:of|for|in|on|and|or|the|a|an|to|with|from|via|un
 _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 #: The words after a title's last comma or full stop that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
 _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
-#: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
-_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
+#: A venue at the end of a span, in brackets or after a comma: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
+_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
 
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
@@ -950,7 +950,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     """An entry with no title field: the first field after the names read as a container is the title
     when a container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
     sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
-    ("Sparse Kernels (PPoPP'22)").
+    ("Sparse Kernels (PPoPP'22)") or a known venue follows its last comma ("Sparse Kernels, AAAI").
 
     >>> [(f.label, f.text) for f in _title_read_as_container([Field("author", "A. Ruiz.", 0, 8), Field("container", "Tidal graphs. Ocean Letters,", 9, 37)])]
     [('author', 'A. Ruiz.'), ('title', 'Tidal graphs.'), ('container', 'Ocean Letters,')]
@@ -969,7 +969,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
         return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
                              Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
     match = _TRAILING_PAREN.match(first.text)
-    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2))):
+    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2)) or lookup_venue(match.group(2).strip())):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     return fields
@@ -992,10 +992,15 @@ def _balanced(text: str) -> str:
 
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     """The names of an author span: (names, names marked as equal contributors, whether cut short by
-    "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:")."""
+    "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:",
+    "Ruiz, Ana und Chen, Bo: Tidal" leaves "Tidal", as no name holds a colon)."""
     raw = _balanced(_clean_line(text))
     text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
+    head, colon, after = text.partition(": ")
+    parsed = parse_author_list(head) if colon else None
+    if parsed:
+        return (*parsed, after)
     parsed = parse_author_list(text)
     if parsed:
         return (*parsed, "")
