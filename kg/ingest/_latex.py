@@ -1120,8 +1120,8 @@ class _Converter:
                 parts.append(f"{label.rstrip(':')}: {value}")
             elif label or value:
                 parts.append(label or value)
-        if parts:
-            out.line(number or 1, " | ".join(parts))
+        if parts:  # in a publication list, an item is one citation
+            out.line(number or 1, ("- " if self.in_publications() else "") + " | ".join(parts))
         for number, text in more:
             out.line(number, text)
         return k
