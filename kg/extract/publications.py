@@ -484,6 +484,7 @@ def _clean_title(title: str) -> str:
     return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 
+_YEAR_LABEL = re.compile(r"^((?:19|20)\d\d)\s*:\s+(?=\S)")
 _BIBTEX_FIELD = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 
 
@@ -596,6 +597,8 @@ def parse_citation(text: str) -> Citation | None:
     if not lines:
         return None
     lines[0] = _strip_marker(lines[0])
+    label = _YEAR_LABEL.match(lines[0])  # "2018: Ruiz, Ana: Title": the year a CV's left column gives the entry
+    lines[0] = lines[0][label.end():] if label else lines[0]
     joined = " ".join(lines)
     lower = joined.lower() if joined.isascii() else None
     match = _ARXIV.search(joined) if lower is None or "arxiv" in lower or "(" in joined else None
@@ -626,13 +629,18 @@ def parse_citation(text: str) -> Citation | None:
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    c = _read_fields(whole) if japanese is None else Citation(
+    head, colon, rest = whole.partition(": ")  # "Ruiz, Ana und Chen, Bo: Title": no name holds a colon
+    named = colon and "," in head and not _SENTENCE_STOP.search(head) and japanese is None
+    listed = parse_author_list(head) if named else None
+    c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
     if c is None:
         return None
     if not whole.isascii() and _CJK_CHARACTER.search(whole):
         _cjk_citation(c, whole)
+    if listed:
+        c.authors, c.equal_contribution, c.et_al = listed
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
@@ -640,7 +648,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
-        years = YEAR.findall(whole.replace(c.title, " "))
+        years = YEAR.findall(whole.replace(c.title, " ")) or ([label.group(1)] if label else [])
         c.year = years[-1] if years else None
     return _plausible(c)
 
@@ -992,15 +1000,10 @@ def _balanced(text: str) -> str:
 
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
     """The names of an author span: (names, names marked as equal contributors, whether cut short by
-    "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:",
-    "Ruiz, Ana und Chen, Bo: Tidal" leaves "Tidal", as no name holds a colon)."""
+    "et al.", the words after the names that no name takes: "A. Li, B. Wu, FastGraph:" leaves "FastGraph:")."""
     raw = _balanced(_clean_line(text))
     text = raw.strip(" ,;:|")
     text = text[:-1] if text.endswith(".") and text[-3:-1].isalpha() and text[-3:-1].islower() else text
-    head, colon, after = text.partition(": ")
-    parsed = parse_author_list(head) if colon else None
-    if parsed:
-        return (*parsed, after)
     parsed = parse_author_list(text)
     if parsed:
         return (*parsed, "")
