@@ -597,8 +597,6 @@ def parse_citation(text: str) -> Citation | None:
     if not lines:
         return None
     lines[0] = _strip_marker(lines[0])
-    label = _YEAR_LABEL.match(lines[0])  # "2018: Ruiz, Ana: Title": the year a CV's left column gives the entry
-    lines[0] = lines[0][label.end():] if label else lines[0]
     joined = " ".join(lines)
     lower = joined.lower() if joined.isascii() else None
     match = _ARXIV.search(joined) if lower is None or "arxiv" in lower or "(" in joined else None
@@ -629,9 +627,12 @@ def parse_citation(text: str) -> Citation | None:
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    head, colon, rest = whole.partition(": ")  # "Ruiz, Ana und Chen, Bo: Title": no name holds a colon
+    # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so the full names before one are the authors
+    label = _YEAR_LABEL.match(whole)
+    head, colon, rest = whole[label.end() if label else 0:].partition(": ")
     named = colon and "," in head and not _SENTENCE_STOP.search(head) and japanese is None
     listed = parse_author_list(head) if named else None
+    listed = listed if listed and not any(_is_initials(name.split()[0]) for name in listed[0]) else None
     c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
@@ -648,7 +649,7 @@ def parse_citation(text: str) -> Citation | None:
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
-        years = YEAR.findall(whole.replace(c.title, " ")) or ([label.group(1)] if label else [])
+        years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c)
 
