@@ -315,3 +315,17 @@ def test_an_advisor_after_dirigida_por_el():
     ex = run("tesis_humanidades_es.txt")
     assert ("Irene Solís Caballero", "advisedBy", "Telmo Arrieta Gual") in facts(ex)
     assert relation(ex, "Irene Solís Caballero", "studiedAt", "Universidad de Valdeluna").degree == "PhD"
+
+
+@pytest.mark.parametrize("line, advisor", [
+    ("2019–2023 Doctorat en mathématiques appliquées, Université de Valcourt. Supervisé par Dr. Odile Ferrand.",
+     "Odile Ferrand"),
+    ("2019–2023 Dottorato in Fisica, Università di Pontevalle. Supervisionato da Prof. Livio Marangoni.",
+     "Livio Marangoni"),
+    ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisado por Dra. Pilar Osma.", "Pilar Osma"),
+    ("2019–2023 Doutorado em Física, Universidade de Vila Serra. Supervisionado por Prof. Rui Tavares.", "Rui Tavares"),
+])
+def test_supervised_by_in_french_italian_spanish_and_portuguese(tmp_path, line, advisor):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"Lina Morel\n\nEducation\n{line}\n", encoding="utf-8")
+    assert ("Lina Morel", "advisedBy", advisor) in facts(extract(load_document(path)))
