@@ -490,3 +490,11 @@ def test_moderncv_sections_input_and_a_cvitem_of_a_publication_list_is_one_citat
     subject, triples = extracted(path)
     assert {(subject, "authored", "Gossip Protocols for Sparse Networks"), (subject, "coauthored", "Lea Brandauer"),
             ("Leader Election with Faulty Clocks", "publishedIn", "AAAI")} <= triples
+
+
+def test_a_folder_build_reads_the_section_files_through_their_cv_only():
+    from kg.ingest import iter_paths
+
+    found = iter_paths([FORMATS / "curve_rubriche_it", FORMATS / "moderncv_abschnitte_de"])
+    assert [path.relative_to(FORMATS).as_posix() for path in found] == [
+        "curve_rubriche_it/cv.tex", "moderncv_abschnitte_de/lebenslauf.tex"]
