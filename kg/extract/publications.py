@@ -153,14 +153,10 @@ def _is_initials(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _is_name_word(word: str) -> bool:
-    if word in _PARTICLES:
-        return True
-    if _is_initials(word):
+    if word in _PARTICLES or _is_initials(word):
         return True
     core = word.strip(".")
-    if not core or core.lower() in _NOT_NAME:
-        return False
-    if not core[0].isupper():
+    if not core or core.lower() in _NOT_NAME or not core[0].isupper():
         return False
     return all(c.isalpha() or c in "'’-." for c in core) and any(c.isalpha() for c in core[1:]) and "." not in core
 
@@ -203,12 +199,8 @@ def _is_full_name(text: str) -> bool:
         return False
     if _CJK.match(text.replace(" ", "")):
         return True
-    if _DIGIT_SYMBOL_OR_QUOTE.search(text):
-        return False
     words = text.split()
-    if not 2 <= len(words) <= 5:
-        return False
-    if words[-1] in _PARTICLES:
+    if _DIGIT_SYMBOL_OR_QUOTE.search(text) or not 2 <= len(words) <= 5 or words[-1] in _PARTICLES:
         return False
     if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
         return False
@@ -627,12 +619,10 @@ def parse_citation(text: str) -> Citation | None:
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so the full names before one are the authors
-    label = _YEAR_LABEL.match(whole)
+    label = _YEAR_LABEL.match(whole)  # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon
     head, colon, rest = whole[label.end() if label else 0:].partition(": ")
-    named = colon and "," in head and not _SENTENCE_STOP.search(head) and japanese is None
-    listed = parse_author_list(head) if named else None
-    listed = listed if listed and not any(_is_initials(name.split()[0]) for name in listed[0]) else None
+    listed = parse_author_list(head) if colon and "," in head and not _SENTENCE_STOP.search(head) else None
+    listed = listed if listed and japanese is None and not any(_is_initials(n.split()[0]) for n in listed[0]) else None
     c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
