@@ -8,7 +8,7 @@ import pytest
 
 from kg.extract import extract
 from kg.extract.gazetteer import classify_organization
-from kg.extract.orgs import is_role
+from kg.extract.orgs import is_role, org_chain
 from kg.extract.people import clean_person, split_people
 from kg.extract.sections import find_sections, heading_kind
 from kg.extract.vocab import degree_of
@@ -329,3 +329,11 @@ def test_supervised_by_in_french_italian_spanish_and_portuguese(tmp_path, line, 
     path = tmp_path / "cv.txt"
     path.write_text(f"Lina Morel\n\nEducation\n{line}\n", encoding="utf-8")
     assert ("Lina Morel", "advisedBy", advisor) in facts(extract(load_document(path)))
+
+
+def test_a_university_zu_its_city_is_one_name(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Lina Morel\n\nBerufserfahrung\n2012–2017 Wissenschaftliche Mitarbeiterin am Institut für Geologie "
+                    "an der Universität zu Bremen\n", encoding="utf-8")
+    assert ("Lina Morel", "workedAt", "Universität zu Bremen") in facts(extract(load_document(path)))
+    assert [m.name for m in org_chain("Hanse-Universität zu Rostock")] == ["Hanse-Universität zu Rostock"]
