@@ -202,9 +202,8 @@ def _is_full_name(text: str) -> bool:
     words = text.split()
     if _DIGIT_SYMBOL_OR_QUOTE.search(text) or not 2 <= len(words) <= 5 or words[-1] in _PARTICLES:
         return False
-    if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
-        return False
-    return any(not _is_initials(w) and w not in _PARTICLES for w in words)
+    return all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)) and any(
+        not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
 _DIGIT_OR_SYMBOL = re.compile(r"[\d:;/@&]")
@@ -619,10 +618,12 @@ def parse_citation(text: str) -> Citation | None:
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    label = _YEAR_LABEL.match(whole)  # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon
+    # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
+    label = _YEAR_LABEL.match(whole)
     head, colon, rest = whole[label.end() if label else 0:].partition(": ")
     listed = parse_author_list(head) if colon and "," in head and not _SENTENCE_STOP.search(head) else None
-    listed = listed if listed and japanese is None and not any(_is_initials(n.split()[0]) for n in listed[0]) else None
+    inverted = listed and head.count(",") >= len(listed[0]) and not any(_is_initials(n.split()[0]) for n in listed[0])
+    listed = listed if inverted and japanese is None else None
     c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
