@@ -121,6 +121,23 @@ def test_author_lists_joined_by_and_in_other_languages(text, authors):
     assert parse_citation(text).authors == authors
 
 
+@pytest.mark.parametrize("text, authors, title, venue, year", [
+    ("2018: Brandauer, Lea und Wettersberg, Jonas: Leader Election with Faulty Clocks, AAAI 2018",
+     ["Lea Brandauer", "Jonas Wettersberg"], "Leader Election with Faulty Clocks", "AAAI", "2018"),
+    ("Wettersberg, Jonas; Brandauer, Lea und Solmsdorf, Henrike: Gossip Protocols for Sparse Networks, DISC 2019, "
+     "Auszeichnung Best Paper", ["Jonas Wettersberg", "Lea Brandauer", "Henrike Solmsdorf"],
+     "Gossip Protocols for Sparse Networks", "DISC", "2019"),
+    # initials before the colon are left to the parser; a title's own colon is no author list's end
+    ("Brunner, S.; Keller, M.: Asymmetric C–H amination. Angewandte Chemie 59, 2020.", ["S. Brunner", "M. Keller"],
+     "Asymmetric C–H amination", "Angewandte Chemie International Edition", "2020"),
+    ("Ease and Toil: Analyzing Sudoku, with Seth Chadwick and Rachel Krieg.", ["Seth Chadwick", "Rachel Krieg"],
+     "Ease and Toil: Analyzing Sudoku", None, None),
+])
+def test_the_full_names_before_a_colon_are_the_author_list(text, authors, title, venue, year):
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.venue, c.year) == (authors, title, venue, year)
+
+
 def test_an_initial_e_is_no_joiner_and_et_al_still_ends_a_list():
     assert parse_citation("Okafor NC, Tanaka H, Lindqvist E. Stress in yeast. Cell Rep. 2020;31(5):107601.").authors \
         == ["Okafor NC", "Tanaka H", "Lindqvist E"]

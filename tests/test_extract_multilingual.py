@@ -8,7 +8,7 @@ import pytest
 
 from kg.extract import extract
 from kg.extract.gazetteer import classify_organization
-from kg.extract.orgs import is_role
+from kg.extract.orgs import is_role, org_chain
 from kg.extract.people import clean_person, split_people
 from kg.extract.sections import find_sections, heading_kind
 from kg.extract.vocab import degree_of
@@ -315,3 +315,25 @@ def test_an_advisor_after_dirigida_por_el():
     ex = run("tesis_humanidades_es.txt")
     assert ("Irene Solís Caballero", "advisedBy", "Telmo Arrieta Gual") in facts(ex)
     assert relation(ex, "Irene Solís Caballero", "studiedAt", "Universidad de Valdeluna").degree == "PhD"
+
+
+@pytest.mark.parametrize("line, advisor", [
+    ("2019–2023 Doctorat en mathématiques appliquées, Université de Valcourt. Supervisé par Dr. Odile Ferrand.",
+     "Odile Ferrand"),
+    ("2019–2023 Dottorato in Fisica, Università di Pontevalle. Supervisionato da Prof. Livio Marangoni.",
+     "Livio Marangoni"),
+    ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisado por Dra. Pilar Osma.", "Pilar Osma"),
+    ("2019–2023 Doutorado em Física, Universidade de Vila Serra. Supervisionado por Prof. Rui Tavares.", "Rui Tavares"),
+])
+def test_supervised_by_in_french_italian_spanish_and_portuguese(tmp_path, line, advisor):
+    path = tmp_path / "cv.txt"
+    path.write_text(f"Lina Morel\n\nEducation\n{line}\n", encoding="utf-8")
+    assert ("Lina Morel", "advisedBy", advisor) in facts(extract(load_document(path)))
+
+
+def test_a_university_zu_its_city_is_one_name(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Lina Morel\n\nBerufserfahrung\n2012–2017 Wissenschaftliche Mitarbeiterin am Institut für Geologie "
+                    "an der Universität zu Bremen\n", encoding="utf-8")
+    assert ("Lina Morel", "workedAt", "Universität zu Bremen") in facts(extract(load_document(path)))
+    assert [m.name for m in org_chain("Hanse-Universität zu Rostock")] == ["Hanse-Universität zu Rostock"]

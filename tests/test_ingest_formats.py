@@ -433,3 +433,68 @@ def test_an_edited_bib_file_changes_the_cvs_digest(tmp_path):
     with open(tmp_path / "limnologist_papers.bib", "a", encoding="utf-8") as bib:
         bib.write("@misc{okafor2026, title = {Loch temperature loggers}, year = 2026}\n")
     assert load_document(tmp_path / "limnologist_cv.tex").sha256 != before
+
+
+# -- the files a LaTeX CV inputs -------------------------------------------------------------------
+FORMATS = Path(__file__).parent / "data" / "cv_formats"
+
+
+def test_a_latex_cv_reads_the_files_it_inputs_numbered_by_the_line_that_inputs_them(tmp_path):
+    (tmp_path / "sections").mkdir()
+    (tmp_path / "sections" / "jobs.tex").write_text(
+        "\\section{Experience}\n\\cvitem{2019--2023}{Hydrologist, Danube Water Institute}\n\\input{sections/talks}\n")
+    (tmp_path / "sections" / "talks.tex").write_text("\\section{Talks}\nKarst springs, 2021\n")
+    (tmp_path / "cv.tex").write_text(
+        "\\documentclass{moderncv}\n\\name{Mirela}{Dragomir}\n\\begin{document}\n\\makecvtitle\n"
+        "\\input{sections/jobs}\n\\include{grants}\n\\section{Languages}\nRomanian\n\\end{document}\n")
+    doc = load_document(tmp_path / "cv.tex")
+    # an input file's lines are numbered by the \input that brings them, nested ones by the outermost
+    assert pairs(doc) == [(5, "# Experience"), (5, "2019–2023: Hydrologist, Danube Water Institute"),
+                          (5, "# Talks"), (5, "Karst springs, 2021"), (7, "# Languages"), (8, "Romanian")]
+    assert doc.warnings == ("input file grants(.tex), named on line 6, is not beside the document: its text is not "
+                            "read",)
+    before = doc.sha256
+    (tmp_path / "sections" / "talks.tex").write_text("\\section{Talks}\nCave hydrology, 2022\n")
+    assert load_document(tmp_path / "cv.tex").sha256 != before  # an edited section file changes the CV
+
+
+def test_a_file_outside_the_cvs_folder_is_never_read(tmp_path):
+    (tmp_path / "secret.tex").write_text("Never printed\n")
+    (tmp_path / "cv").mkdir()
+    (tmp_path / "cv" / "cv.tex").write_text("\\begin{document}\nAda Lovelace\n\\input{../secret}\n\\end{document}\n")
+    doc = load_document(tmp_path / "cv" / "cv.tex")
+    assert [text for _, text in pairs(doc)] == ["Ada Lovelace"]
+    assert "is not beside the document" in doc.warnings[0]
+
+
+def test_curve_rubrics_in_their_own_files_with_the_header_the_preamble_wrote():
+    path = FORMATS / "curve_rubriche_it" / "cv.tex"
+    doc = load_document(path)
+    got = pairs(doc)
+    assert got[:2] == [(6, "Chiara Venturelli"), (8, "chiara.venturelli@example.it")]  # \leftheader, no icon option
+    assert (17, "# Posizioni") in got and (19, "## Articoli su rivista") in got  # \makerubric, \input
+    assert (17, "- 2021 – oggi: Ricercatrice, Istituto di Scienze Marine di Lunetta, Italia.") in got  # \entry*[dates]
+    records = [text for _, text in got if text.startswith("@article")]
+    assert len(records) == 2 and not any("abstract" in text or "Zotero" in text for text in records)
+    subject, triples = extracted(path)
+    assert subject == "Chiara Venturelli"
+    assert {(subject, "workedAt", "Istituto di Scienze Marine di Lunetta"), (subject, "advisedBy", "Livio Marangoni"),
+            (subject, "authored", "Tidal Exchange in Shallow Coastal Lagoons"),
+            (subject, "coauthored", "Dario Esposti")} <= triples  # the record whose abstract says "we" too
+
+
+def test_moderncv_sections_input_and_a_cvitem_of_a_publication_list_is_one_citation():
+    path = FORMATS / "moderncv_abschnitte_de" / "lebenslauf.tex"
+    got = pairs(load_document(path))
+    assert (16, "- 2018: Brandauer, Lea und Wettersberg, Jonas: Leader Election with Faulty Clocks, AAAI 2018") in got
+    subject, triples = extracted(path)
+    assert {(subject, "authored", "Gossip Protocols for Sparse Networks"), (subject, "coauthored", "Lea Brandauer"),
+            ("Leader Election with Faulty Clocks", "publishedIn", "AAAI")} <= triples
+
+
+def test_a_folder_build_reads_the_section_files_through_their_cv_only():
+    from kg.ingest import iter_paths
+
+    found = iter_paths([FORMATS / "curve_rubriche_it", FORMATS / "moderncv_abschnitte_de"])
+    assert [path.relative_to(FORMATS).as_posix() for path in found] == [
+        "curve_rubriche_it/cv.tex", "moderncv_abschnitte_de/lebenslauf.tex"]

@@ -153,14 +153,10 @@ def _is_initials(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _is_name_word(word: str) -> bool:
-    if word in _PARTICLES:
-        return True
-    if _is_initials(word):
+    if word in _PARTICLES or _is_initials(word):
         return True
     core = word.strip(".")
-    if not core or core.lower() in _NOT_NAME:
-        return False
-    if not core[0].isupper():
+    if not core or core.lower() in _NOT_NAME or not core[0].isupper():
         return False
     return all(c.isalpha() or c in "'’-." for c in core) and any(c.isalpha() for c in core[1:]) and "." not in core
 
@@ -203,16 +199,11 @@ def _is_full_name(text: str) -> bool:
         return False
     if _CJK.match(text.replace(" ", "")):
         return True
-    if _DIGIT_SYMBOL_OR_QUOTE.search(text):
-        return False
     words = text.split()
-    if not 2 <= len(words) <= 5:
+    if _DIGIT_SYMBOL_OR_QUOTE.search(text) or not 2 <= len(words) <= 5 or words[-1] in _PARTICLES:
         return False
-    if words[-1] in _PARTICLES:
-        return False
-    if not all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)):
-        return False
-    return any(not _is_initials(w) and w not in _PARTICLES for w in words)
+    return all(_is_name_word(w) or (i and w in _NAME_AFTER_NAME) for i, w in enumerate(words)) and any(
+        not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
 _DIGIT_OR_SYMBOL = re.compile(r"[\d:;/@&]")
@@ -484,6 +475,7 @@ def _clean_title(title: str) -> str:
     return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 
+_YEAR_LABEL = re.compile(r"^((?:19|20)\d\d)\s*:\s+(?=\S)")
 _BIBTEX_FIELD = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 
 
@@ -626,13 +618,21 @@ def parse_citation(text: str) -> Citation | None:
             coauthors = parsed[0]
             whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    c = _read_fields(whole) if japanese is None else Citation(
+    # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
+    label = _YEAR_LABEL.match(whole)
+    head, colon, rest = whole[label.end() if label else 0:].partition(": ")
+    listed = parse_author_list(head) if colon and "," in head and not _SENTENCE_STOP.search(head) else None
+    inverted = listed and head.count(",") >= len(listed[0]) and not any(_is_initials(n.split()[0]) for n in listed[0])
+    listed = listed if inverted and japanese is None else None
+    c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
     if c is None:
         return None
     if not whole.isascii() and _CJK_CHARACTER.search(whole):
         _cjk_citation(c, whole)
+    if listed:
+        c.authors, c.equal_contribution, c.et_al = listed
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
@@ -797,8 +797,8 @@ _OPEN_ENDED = re.compile(r"\b(?:of|for|in|on|and|or|the|a|an|to|with|from|via|un
 _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 #: The words after a title's last comma or full stop that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
 _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
-#: A parenthesised venue at the end of a span: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
-_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\))[.,;]?$")
+#: A venue at the end of a span, in brackets or after a comma: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
+_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
 
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
@@ -950,7 +950,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     """An entry with no title field: the first field after the names read as a container is the title
     when a container follows it ("Title [PDF]. KDD 2019"), and it holds the title then the venue when a
     sentence ends in it ("Notes on an engine. Scientific Memoirs") or a bracketed venue closes it
-    ("Sparse Kernels (PPoPP'22)").
+    ("Sparse Kernels (PPoPP'22)") or a known venue follows its last comma ("Sparse Kernels, AAAI").
 
     >>> [(f.label, f.text) for f in _title_read_as_container([Field("author", "A. Ruiz.", 0, 8), Field("container", "Tidal graphs. Ocean Letters,", 9, 37)])]
     [('author', 'A. Ruiz.'), ('title', 'Tidal graphs.'), ('container', 'Ocean Letters,')]
@@ -969,7 +969,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
         return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
                              Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
     match = _TRAILING_PAREN.match(first.text)
-    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2))):
+    if match and (venue_year(match.group(2)) or venue_mentions(match.group(2)) or lookup_venue(match.group(2).strip())):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     return fields

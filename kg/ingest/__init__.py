@@ -52,8 +52,9 @@ and rendered like a YAML CV in ``front_matter_lines`` (lines of the same file, n
 
 A LaTeX CV's lines include the records of the ``.bib`` files it prints (``\\addbibresource{pubs.bib}`` or
 ``\\bibliography{pubs}`` beside it, the records it cites), one record a line numbered by the line of the
-``\\printbibliography`` or ``\\bibliography`` that prints them; a ``.bib`` it names but that is missing is one of
-the document's ``warnings``.
+``\\printbibliography`` or ``\\bibliography`` that prints them; the files it inputs (``\\input{cv/education}``,
+``\\include``, CurVe's ``\\makerubric``) are read from beside it, their lines numbered by the line that inputs them;
+a ``.bib`` or input file it names but that is missing is one of the document's ``warnings``.
 
 Examples
 --------
@@ -216,13 +217,15 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
         else:
             assert text is not None
             if kind == "latex":  # with the records of the .bib files it prints, read from beside it
-                from kg.ingest._latex import parse_latex, printed_bibliography
+                from kg.ingest._latex import included_files, parse_latex, printed_bibliography
 
-                records, unread, sources = printed_bibliography(text, file.parent)
-                lines, metadata = parse_latex(text, records)
-                digest = hashlib.sha256(raw + b"".join(sources)).hexdigest()  # an edited .bib changes the CV
+                whole, numbers, inputs, unread = included_files(text, file.parent)
+                records, unread_bib, sources = printed_bibliography(whole, file.parent)
+                lines, metadata = parse_latex(whole, records, numbers)
+                # an edited section file or .bib changes the CV
+                digest = hashlib.sha256(raw + b"".join(inputs + sources)).hexdigest()
                 fmt = kind
-                warnings += filter(None, [unbalanced_braces(text), *unread])
+                warnings += filter(None, [unbalanced_braces(text), *unread, *unread_bib])
             elif kind in _MARKUP_READERS:
                 module, function = _MARKUP_READERS[kind]
                 lines, metadata = getattr(importlib.import_module(module), function)(text)
@@ -300,7 +303,8 @@ def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None
     """The files to load: files as given, folders walked recursively.
 
     Folders contribute the files with a suffix in :data:`SUPPORTED_SUFFIXES`, sorted, leaving
-    out hidden files and folders (names starting with ``.``). A file named explicitly is
+    out hidden files and folders (names starting with ``.``) and the section files a LaTeX CV of the
+    folder inputs (read through that CV). A file named explicitly is
     kept whatever its name. Duplicates are dropped, the first occurrence wins. Only regular
     files are returned: reading a FIFO would wait for a writer forever, and a device never ends.
 
@@ -367,10 +371,12 @@ def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None
                         batch.append(Path(folder) / name)
             for exc in walk_errors:
                 report(exc.filename, f"cannot read folder ({exc.strerror or exc})")
+            inputs = _input_files([item for item in batch if item.suffix.lower() in (".tex", ".latex")])
             for item in sorted(batch, key=lambda p: p.relative_to(path).parts):
                 item_kind = _file_kind(item)
                 if item_kind == "file":
-                    add(item)
+                    if not inputs or item.resolve() not in inputs:  # a section file is read through its CV
+                        add(item)
                 elif item_kind.startswith("not a regular file"):
                     if skipped is not None:
                         skipped.append((str(item), item_kind))
@@ -381,6 +387,21 @@ def iter_paths(paths: Iterable[str | os.PathLike], *, errors: list | None = None
         else:
             report(given, kind)
     return found
+
+
+def _input_files(tex_files: list[Path]) -> set[Path]:
+    """The files the LaTeX documents ``tex_files`` input (``\\input{sections/jobs}``), resolved."""
+    from kg.ingest._latex import INCLUDED_FILE, _strip_comments
+
+    named: set[Path] = set()
+    for tex in tex_files:
+        try:
+            text = _strip_comments(tex.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+        for match in INCLUDED_FILE.finditer(text):
+            named.update(path.resolve() for path in (tex.parent / match.group(1), tex.parent / (match.group(1) + ".tex")))
+    return named
 
 
 def _file_kind(path: Path) -> str:

@@ -34,7 +34,7 @@ from pathlib import Path
 from kg.ingest._source import LineIndex, Lines, SourceError, clean_inline, decode, record_bold, record_link
 from kg.model import Cell
 
-__all__ = ["parse_latex", "printed_bibliography"]
+__all__ = ["included_files", "parse_latex", "printed_bibliography"]
 
 _MAX_DEPTH = 60
 _MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
@@ -218,6 +218,14 @@ FOLLOWING_PARTS: dict[str, tuple[re.Pattern, tuple[str, ...]]] = {
 }
 
 
+#: Section commands by other names: CurVe's ``\\makerubrichead{title}`` and ``\\subrubric{title}`` (a subsection),
+#: and the ``\\begin{rubric}{title}`` of its sections.
+HEADING_MACROS = ("cvsect", "sect", "makerubrichead", "subrubric")
+HEADING_ENVIRONMENTS = ("rubric",)
+#: The commands that print a header the preamble wrote: CurVe's ``\\makeheaders`` prints ``\\leftheader{..}``
+#: (the name, then the contact lines) and ``\\rightheader{..}``.
+PRINTED_HEADERS = {"makeheaders": ("leftheader", "rightheader")}
+
 #: Where a document names its bibliography files: biblatex's ``\\addbibresource[options]{cv.bib}``,
 #: BibTeX's ``\\bibliography{papers,talks}`` (the ``.bib`` left out).
 BIBLIOGRAPHY_FILES = re.compile(
@@ -226,6 +234,9 @@ BIBLIOGRAPHY_FILES = re.compile(
 PRINTS_BIBLIOGRAPHY = frozenset({"printbibliography", "bibliography", "printbibsection"})
 #: The keys a document cites (``\\nocite{*}`` cites every record): only those are printed.
 CITED_KEYS = re.compile(r"\\[A-Za-z]*cite[A-Za-z]*\*?\s*(?:\[[^\]]{0,200}\]\s*){0,2}\{([^{}]*)\}")
+#: The fields of a ``.bib`` record a bibliography never prints: reference managers' abstracts, attached files and
+#: bookkeeping (an abstract in the record would read as the CV's prose).
+UNPRINTED_FIELDS = frozenset({"abstract", "file", "urldate", "copyright", "langid", "annotation", "annote"})
 #: The start of a ``.bib`` record (``@article{key,`` or ``@book(key,``): its type and opening bracket.
 BIB_RECORD = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 #: A field of a ``.bib`` record: its name and its value, in braces (nested), in quotes, or a bare number or
@@ -241,11 +252,11 @@ BIBLIOGRAPHY_TYPE = re.compile(r"\b(not)?type\s*=\s*\{?\s*(\w+)")
 
 def bib_records(text: str) -> list[tuple[str, str]]:
     """The records of a ``.bib`` file's text as ``(key, record)``, each record one line with its fields'
-    values as text (accents and commands read, ``@string`` abbreviations written out); ``@preamble`` and
-    ``@comment`` are not records.
+    values as text (accents and commands read, ``@string`` abbreviations written out, the
+    :data:`UNPRINTED_FIELDS` left out); ``@preamble`` and ``@comment`` are not records.
 
     >>> bib_records('@string{nc = "Nature Communications"}\\n@Article{li20,\\n  author = {M{\\\\"u}ller, Jo},'
-    ...             '\\n  journal = nc, year = 2020\\n}')
+    ...             '\\n  journal = nc, year = 2020,\\n  abstract = {We show that tides turn.}\\n}')
     [('li20', '@article{li20, author = {Müller, Jo}, journal = {Nature Communications}, year = {2020}}')]
     >>> [key for key, _ in bib_records("@book{wu19, title = {Reefs\\n@book{wu20, title = {Atolls}}")]
     ['wu19', 'wu20']
@@ -269,7 +280,8 @@ def bib_records(text: str) -> list[tuple[str, str]]:
         for field in BIB_FIELD.finditer(body):
             braced, quoted, bare = field.group(2, 3, 4)
             value = braced if braced is not None else quoted if quoted is not None else strings.get(bare.lower(), bare)
-            fields.append((field.group(1).lower(), _latex_text(value)))
+            if field.group(1).lower() not in UNPRINTED_FIELDS:
+                fields.append((field.group(1).lower(), _latex_text(value)))
         if kind == "string":
             strings.update(fields)
         elif kind not in ("preamble", "comment"):
@@ -335,6 +347,65 @@ def printed_bibliography(text: str, folder: Path) -> tuple[list[str], list[str],
                 continue
             records += [record for key, record in found_records if "*" in cited or key in cited]
     return records, problems, sources
+
+
+#: The commands that write a file's text where they stand: ``\\input{cv/education}``, ``\\include``, the subfiles
+#: package's ``\\subfile`` and the CurVe class's ``\\makerubric{education}`` (a rubric kept in ``education.tex``).
+INCLUDED_FILE = re.compile(r"\\(?:input|include|subfile|makerubric)\s*\{\s*([^{}\\#%]+?)\s*\}")
+_MAX_INCLUDE_DEPTH = 5
+
+
+def included_files(text: str, folder: Path, depth: int = 0) -> tuple[str, list[int], list[bytes], list[str]]:
+    """The document with the text of each file it inputs (:data:`INCLUDED_FILE`) written where it inputs it, read
+    from ``folder`` as LaTeX does (``.tex`` added, nested inputs too, never a file outside the folder); the line of
+    the document each line of the result comes from (an input file's lines, that of its ``\\input``), the bytes
+    read and why a named file was not read. Comments are blanked out (see :func:`_strip_comments`).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "jobs.tex").write_text("\\\\section{Jobs}\\nAnalyst\\n")
+    >>> text, numbers, _, unread = included_files("Ada\\n\\\\input{jobs}\\n\\\\input{talks}\\nEnd", folder)
+    >>> list(zip(numbers, text.splitlines()))
+    [(1, 'Ada'), (2, '\\\\section{Jobs}'), (2, 'Analyst'), (2, ''), (3, '\\\\input{talks}'), (4, 'End')]
+    >>> unread
+    ['input file talks(.tex), named on line 3, is not beside the document: its text is not read']
+    """
+    text = _strip_comments(text)
+    pieces: list[str] = []
+    numbers = [1]
+    sources: list[bytes] = []
+    problems: list[str] = []
+
+    def add(piece: str, line: int | None = None) -> None:
+        for _ in range(piece.count("\n")):
+            numbers.append(numbers[-1] + 1 if line is None else line)
+        pieces.append(piece)
+
+    at = 0
+    for named in INCLUDED_FILE.finditer(text):
+        name = named.group(1)
+        root = folder.resolve()
+        found = next((path for path in (folder / name, folder / (name + ".tex"))
+                      if path.is_file() and path.resolve().is_relative_to(root)), None)
+        if found is None or depth >= _MAX_INCLUDE_DEPTH:
+            line = text.count("\n", 0, named.start()) + 1
+            problems.append(f"input file {name}{'' if name.endswith('.tex') else '(.tex)'}, named on line {line}, "
+                            + ("is not beside the document" if found is None else "is nested too deep")
+                            + ": its text is not read")
+            continue
+        try:
+            sources.append(found.read_bytes())
+            inner, _, more, why = included_files(decode(sources[-1]), folder, depth + 1)
+        except (OSError, SourceError) as exc:
+            problems.append(f"input file {name} cannot be read ({exc})")
+            continue
+        sources += more
+        problems += why
+        add(text[at:named.start()])
+        add(inner, numbers[-1])
+        at = named.end()
+    add(text[at:])
+    return "".join(pieces), numbers, sources, problems
 
 
 def _strip_comments(text: str) -> str:
@@ -721,7 +792,7 @@ class _Converter:
             self.entry(meanings, spans, out, depth)
             return k
         if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
-                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in ("cvsect", "sect"):
+                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in HEADING_MACROS:
             j, _ = self.optional(j, end)
             k, span = self.group(j, end)
             if span is not None:
@@ -787,6 +858,17 @@ class _Converter:
             return k
         if name in ("cventry", "cvjob", "cvschool"):
             return self.cventry(j, end, out, depth)
+        if name in PRINTED_HEADERS and name not in self.defined:  # a header the preamble wrote, printed here
+            out.flush()
+            for header in PRINTED_HEADERS[name]:
+                written = re.search(r"\\" + header + r"(?![A-Za-z@])", s)
+                k, span = self.group(written.end(), len(s)) if written else (j, None)
+                if span is not None:
+                    self.emit(span, out, depth)
+                    out.flush()
+            return self.optional(j, end)[0]
+        if name == "entry" and "curve" in self.families and name not in self.defined:
+            return self.item(j, end, out, depth)  # CurVe's \entry[dates] text: an item, its label in the left column
         if name == "bibitem":  # one reference per line, its citation key dropped
             out.flush()
             k, _ = self.optional(j, end)
@@ -837,8 +919,8 @@ class _Converter:
                 self.emit(span, out, depth)
                 return k
             return j
-        if name.startswith("fa") and name[2:3].isupper():  # font awesome icons
-            return j
+        if name.startswith(("fa", "ai")) and name[2:3].isupper():  # fontawesome's and academicons' icons
+            return self.optional(j, end)[0] if s.startswith("[", j) else j
         return self.unknown(j, end, out, depth)
 
     def print_bibliography(self, name: str, j: int, k: int, out, depth: int) -> None:
@@ -1038,8 +1120,8 @@ class _Converter:
                 parts.append(f"{label.rstrip(':')}: {value}")
             elif label or value:
                 parts.append(label or value)
-        if parts:
-            out.line(number or 1, " | ".join(parts))
+        if parts:  # in a publication list, an item is one citation
+            out.line(number or 1, ("- " if self.in_publications() else "") + " | ".join(parts))
         for number, text in more:
             out.line(number, text)
         return k
@@ -1109,7 +1191,7 @@ class _Converter:
         k2, spans = self.groups(k, end)
         if not spans:
             return k
-        if "section" in env.lower() and len(spans) >= 1:
+        if ("section" in env.lower() or env in HEADING_ENVIRONMENTS) and len(spans) >= 1:
             title = self.inline(spans[0], depth)
             if title:
                 self.heading(out, self.index.line(spans[0][0]), 1, title)
@@ -1192,13 +1274,14 @@ def _metadata(text: str, conv: _Converter) -> dict:
     return metadata
 
 
-def parse_latex(text: str, bibliography: list[str] = ()) -> tuple[tuple, dict]:
+def parse_latex(text: str, bibliography: list[str] = (), numbers: list[int] | None = None) -> tuple[tuple, dict]:
     """Lines and metadata of a LaTeX CV.
 
     ``\\section{X}`` becomes ``# X`` (``## X`` for subsections), ``\\item`` a ``- `` line,
     ``\\cventry`` and other several-argument macros one ``a | b | c`` line, tabular
     rows their cells joined by `` | ``; the preamble only feeds ``metadata``. The records of its ``.bib``
-    files (``bibliography``, see :func:`printed_bibliography`) are lines where it prints them.
+    files (``bibliography``, see :func:`printed_bibliography`) are lines where it prints them; with the
+    ``numbers`` of :func:`included_files`, every line is numbered with the document line it comes from.
 
     >>> tex = "\\\\name{Ada}{Lovelace}\\n\\\\begin{document}\\n\\\\section{Work}\\n\\\\cvitem{2019}{Analyst at \\\\textbf{Babbage}}\\n\\\\end{document}"
     >>> lines, meta = parse_latex(tex)
@@ -1207,6 +1290,7 @@ def parse_latex(text: str, bibliography: list[str] = ()) -> tuple[tuple, dict]:
     """
     clean = _strip_comments(text)
     conv = _Converter(clean, {})
+    conv.index = LineIndex(clean, numbers)
     declared = DOCUMENT_CLASS.search(clean)
     if declared and declared.group(1).lower() in CLASS_FAMILIES:
         conv.families.add(CLASS_FAMILIES[declared.group(1).lower()])

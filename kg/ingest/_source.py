@@ -94,9 +94,14 @@ class LineIndex:
 
     >>> LineIndex("a\\nbb\\nc").line(3)
     2
+    >>> LineIndex("a\\nbb\\nc", numbers=[1, 4, 4]).line(5)
+    4
+
+    With ``numbers``, line *i* of the text is line ``numbers[i - 1]`` of the document it was put together from.
     """
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, numbers: list[int] | None = None):
+        self.numbers = numbers
         starts = [0]
         find = text.find
         pos = find("\n")
@@ -107,7 +112,8 @@ class LineIndex:
 
     def line(self, offset: int) -> int:
         """The 1-based line holding character ``offset``."""
-        return bisect_right(self.starts, offset)
+        line = bisect_right(self.starts, offset)
+        return self.numbers[line - 1] if self.numbers else line
 
 
 _SPACES = re.compile(r"[ \t\n\r\u00a0\u2000-\u200b\u202f\u205f\u3000\f\v]+")
