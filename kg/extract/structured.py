@@ -211,9 +211,7 @@ def _add_projects(ctx, subject_id: str, named: list[str], texts: list[str], date
 
 
 def _list(value: Any) -> list:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
+    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
