@@ -34,9 +34,7 @@ def _s(value: Any) -> str | None:
     """A field's text: a string stripped (``None`` when blank), a number written out, else ``None``."""
     if isinstance(value, (int, float)):
         return str(value)
-    if isinstance(value, str):
-        return value.strip() or None
-    return None
+    return (value.strip() or None) if isinstance(value, str) else None
 
 
 def _line(ctx, *needles: str | None) -> int:
