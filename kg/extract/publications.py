@@ -777,9 +777,7 @@ def _read_fields(text: str) -> Citation | None:
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
         c.venue, c.venue_aliases = next(_known_venues(remarks), (None, ()))
     c.year = year or (venue_year(venue_text) if venue_text else None)
-    if not _valid_title(c.title):
-        return None
-    return c
+    return c if _valid_title(c.title) else None
 
 
 def _known_venues(remarks: list[str]):
