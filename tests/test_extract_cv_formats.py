@@ -228,6 +228,9 @@ def test_a_lab_data_file_gives_each_member_their_facts_and_the_principal_investi
     assert ("Piet Vandermolen", "workedAt", "Caldera State College", None, "present") in found  # "former": an alumnus
     assert not [t for t in found if " at " in t[2]]  # "Professor of Geophysics at X College": X College, not the field
     assert ("Lucía Ferreyra", "advisedBy", "Ruth Adeyemi-Sorel", None, None) in found
+    # the group named after its leader with its topic between; the university a member studied at is not its parent
+    assert ("Ruth Adeyemi-Sorel", "workedAt", "Adeyemi-Sorel Hydrology Group", None, "present") in found
+    assert not [t for t in found if t[1] == "partOf"]
 
 
 def test_a_survey_in_prose_and_a_career_stage_after_a_comma():

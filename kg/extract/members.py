@@ -470,7 +470,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
-    pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
+    pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?-i:[A-Z][a-z]+\s+){{0,2}}(?:Lab|Laboratory|Group)\b", re.I)
     for line in (line for line in ctx.document.lines if family in line.text):
         match = pattern.search(clean(line.text))
         mention = classify_segment(match.group(0), context_org=True) if match else None
@@ -501,7 +501,8 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
             continue
         orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
         # the first organisation named after the words, or before them in a language that ends with its verb
-        after = [o for o in orgs if o.begin >= at and o.type != "Company"] or ([] if text.isascii() or not said else orgs)
+        after = [o for o in orgs if o.begin >= at and o.type != "Company" and not _ROLE_SENTENCE_END.search(text, at, o.begin)] \
+            or ([] if text.isascii() or not said else orgs)  # in the same sentence
         for mention in after:
             parent = registry.add(mention, ctx.evidence(index))
             if parent != lab:

@@ -1013,9 +1013,7 @@ def _plausible(c: Citation) -> Citation | None:
     """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI."""
     if _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
         return None
-    if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
-        return None
-    return c
+    return c if c.authors or c.venue or c.arxiv or c.doi or c.title_quoted else None
 
 
 _JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")
