@@ -256,6 +256,24 @@ def test_an_institution_field_with_and_in_its_name_is_one_institution():
     assert not [t for t in found if t[2] == "Technology"]
 
 
+def test_hugoblox_author_page_work_and_education_records_with_their_dates():
+    found = triples(FORMATS / "hugoblox_author.md")
+    assert ("Maelle Okonkwo-Brandt", "workedAt", "Fennwick Seeds", "2022-07", "2023-08") in found
+    assert ("Maelle Okonkwo-Brandt", "studiedAt", "Univerzita Jarnice", "2018-09", "2022-06") in found
+
+
+def test_a_lab_data_file_gives_each_member_their_facts_and_the_principal_investigator_is_the_subject():
+    ex = extract(load_document(FORMATS / "lab_people.yml"))
+    assert ex.entity(ex.subject).name == "Ruth Adeyemi-Sorel"
+    found = triples(FORMATS / "lab_people.yml")
+    assert ("Piet Vandermolen", "workedAt", "Caldera State College", None, "present") in found  # "former": an alumnus
+    assert not [t for t in found if " at " in t[2]]  # "Professor of Geophysics at X College": X College, not the field
+    assert ("Lucía Ferreyra", "advisedBy", "Ruth Adeyemi-Sorel", None, None) in found
+    # the group named after its leader with its topic between; the university a member studied at is not its parent
+    assert ("Ruth Adeyemi-Sorel", "workedAt", "Adeyemi-Sorel Hydrology Group", None, "present") in found
+    assert not [t for t in found if t[1] == "partOf"]
+
+
 def test_a_survey_in_prose_and_a_career_stage_after_a_comma():
     found = triples(FORMATS / "hugo_academic_author.md")
     assert ("Kwame Asante-Darko", "workedAt", "British Geological Survey", "2016", "2018") in found

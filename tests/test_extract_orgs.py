@@ -71,6 +71,23 @@ def test_roles_and_degrees_are_no_part_of_the_organisation():
         "Department of Marine Biology", "Quillon University"]
 
 
+def test_a_degree_after_and_ends_the_organisation_before_it():
+    # "a M.Sc. from the University of X and Bachelor's degree from Y": the second degree is no part of X's name
+    assert [o.name for o in find_orgs_in_text(
+        "She holds a M.Sc. from the University of Quillon and Bachelor’s degree in Geology from Acme University.")] == [
+        "University of Quillon", "Acme University"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("He received his PhD from the Department of Electronics, Information and Bioengineering (DEIB) at Quillon "
+     "Polytechnic in 2023.", ["Department of Electronics, Information and Bioengineering", "Quillon Polytechnic"]),
+    ("a PhD from the School of Earth, Ocean and Climate Sciences at Univ. of Brill",
+     ["School of Earth, Ocean and Climate Sciences", "University of Brill"]),
+])
+def test_a_unit_that_lists_its_fields_with_commas_in_a_sentence_is_one_unit(sentence, expected):
+    assert [o.name for o in find_orgs_in_text(sentence)] == expected
+
+
 def test_a_name_that_starts_after_the_goes_on_past_in():
     assert [p for p, _ in _org_pieces("College of Arts at the Visual Studies in Design Department")] == [
         "College of Arts", "Visual Studies in Design Department"]

@@ -15,6 +15,7 @@ from kg.errors import DocumentError
 from kg.ingest import SUPPORTED_SUFFIXES, iter_paths, load_document
 
 DATA = Path(__file__).resolve().parent / "data" / "ingest"
+FORMATS = DATA.parent / "cv_formats"
 
 
 def pairs(doc):
@@ -128,6 +129,32 @@ def test_markdown_broken_front_matter_is_not_fatal(tmp_path):
     doc = load_document(path)
     assert pairs(doc) == [(4, "Body text")]
     assert "malformed YAML" in doc.metadata["front_matter_error"]
+
+
+def test_front_matter_with_a_colon_in_a_plain_value_and_an_impossible_date_is_read_whole(tmp_path):
+    # site generators' authors write both; YAML refuses them, which lost the whole header
+    path = tmp_path / "author.md"
+    path.write_text("---\ntitle: Ines Vidal\nawards:\n  - title: Field Course: Soils\n    date: 2021-07-25\n"
+                    "education:\n  - area: PhD Ecology\n    date_end: 2027-06-31\n---\nBody\n", encoding="utf-8")
+    doc = load_document(path)
+    assert "front_matter_error" not in doc.metadata
+    assert doc.metadata["awards"][0]["title"] == "Field Course: Soils"
+    assert doc.metadata["education"][0]["endDate"] == "2027-06-31"
+
+
+def test_hugoblox_author_records_are_read_as_json_resume():
+    doc = load_document(FORMATS / "hugoblox_author.md")
+    assert doc.metadata["work"][0] == {"position": "Laboratory Technician", "company_url": "https://example.com",
+                                       "summary": "Responsibilities include:\n- germination trials",
+                                       "endDate": "2023-08-01", "startDate": "2022-07-01",
+                                       "name": "Fennwick Seeds"}
+    assert doc.metadata["front_matter"]["work"][0]["company_name"] == "Fennwick Seeds"  # the header as written
+    # an impossible date ("2027-06-31") anywhere in the header: every date kept as written
+
+
+def test_a_lab_data_file_names_each_person_by_first_and_last_name():
+    doc = load_document(FORMATS / "lab_people.yml")
+    assert [person["name"] for person in doc.data] == ["Ruth Adeyemi-Sorel", "Piet Vandermolen", "Lucía Ferreyra"]
 
 
 # -- HTML -----------------------------------------------------------------------------------

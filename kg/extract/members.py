@@ -229,25 +229,26 @@ def _columns(text: str) -> dict[int, str] | None:
 
 
 def _front_matter_members(ctx) -> list[_Member]:
-    """The people a site generator's front matter lists (``pi: {name: ...}``, ``members: [{name, position, advisor}]``,
-    ``alumni: [{name, now}]``), each record read as a row of a member table whose columns are its keys."""
+    """The people a site generator's front matter or data file lists (``pi: {name: ...}``, ``alumni: [{name, now}]``,
+    ``[{name, position, status: former}]``), each record read as a row of a member table whose columns are its keys."""
     out = []
-    meta = ctx.document.metadata
-    records = meta["front_matter"] if isinstance(meta.get("front_matter"), dict) else meta  # not the page's own record
+    meta, data = ctx.document.metadata, ctx.document.data
+    records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
+        else meta  # not the page's own record
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
             if not name or not isinstance(key, str):
                 continue
-            member = _Member(name, 0, 0, alumni=_has(key, "alumni"), group=key)
+            member = _Member(name, 0, 0, alumni=_has(f"{key} {record.get('status', '')}", "alumni"), group=key)
             member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
             said = [name]
-            for label, text in record.items():
+            for label, text in ((k, v) for k, v in record.items() if v is not None):
                 text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
                 kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
                              if _norm(str(label)) in _WORDS[k]), None)
-                if kind:
-                    member.cells[kind[len("column_"):]] = text
+                if kind and not _TITLES.fullmatch(f"{text} "):  # the first of title, position, status that is no "Dr."
+                    member.cells.setdefault(kind[len("column_"):], text)
                 if kind in (None, "column_role") and label != "name":
                     said.append(text)  # "education: PhD, Selworth University" is read as the entry's text
             member.texts.append((member.first, " ; ".join(said)))
@@ -469,7 +470,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
     family = owner.split()[-1] if owner.split() else ""
     if len(family) < 3:
         return None
-    pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?:Lab|Laboratory|Group)\b", re.I)
+    pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?-i:[A-Z][a-z]+\s+){{0,2}}(?:Lab|Laboratory|Group)\b", re.I)
     for line in (line for line in ctx.document.lines if family in line.text):
         match = pattern.search(clean(line.text))
         mention = classify_segment(match.group(0), context_org=True) if match else None
@@ -500,7 +501,8 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
             continue
         orgs = find_orgs_in_text(text) or (_cjk_orgs(text) if not text.isascii() else [])
         # the first organisation named after the words, or before them in a language that ends with its verb
-        after = [o for o in orgs if o.begin >= at and o.type != "Company"] or ([] if text.isascii() or not said else orgs)
+        after = [o for o in orgs if o.begin >= at and o.type != "Company" and not _ROLE_SENTENCE_END.search(text, at, o.begin)] \
+            or ([] if text.isascii() or not said else orgs)  # in the same sentence
         for mention in after:
             parent = registry.add(mention, ctx.evidence(index))
             if parent != lab:

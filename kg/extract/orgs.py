@@ -292,7 +292,7 @@ _SERIES_AND = r"(?:and|&|e|y|et|und|i)"
 _FIELD_SERIES = re.compile(
     r"\b(?:of|for|di|de|des|du|für|do|da|della|del)\s+(?P<items>[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2}"
     r"(?:,\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){0,2})*),?"
-    rf"\s+{_SERIES_AND}\s+[A-ZÀ-Þ][\w'’-]*")
+    rf"\s+{_SERIES_AND}\s+[A-ZÀ-Þ][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*){{0,2}}")
 _SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
@@ -512,9 +512,12 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     ['Avdelningen för tillämpad matematik', 'Sundsvik universitet']
     """
     out: list[OrgMention] = []
-    for match in _PHRASE.finditer(text):
-        phrase = match.group(0)
-        begin = match.start()
+    series, covered = _field_series(text) if "," in text and _SERIES_HINT.search(text) else [], 0
+    for match in (m for m in _PHRASE.finditer(text) if m.end() > covered):
+        # a unit that lists its fields with commas is one ("Department of Electronics, Information and Bioengineering")
+        begin = max(match.start(), covered)
+        covered = next((end for start, end in series if begin <= start < match.end() < end), match.end())
+        phrase = text[begin:covered]
         # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
         tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
             or _LOWER_CASE_SCHOOL_END.match(text, match.end())
@@ -584,8 +587,8 @@ def _org_pieces(phrase: str):
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
         rest = phrase[joint.end():]
-        if len(rest) <= 60 and is_role(rest) and not _PROSE_CONNECTOR.search(rest):  # "Instituto X e Professor Auxiliar Convidado": a role
-            phrase = phrase[: joint.start()]
+        if len(rest) <= 60 and (is_role(rest) or degree_of(rest)) and not _PROSE_CONNECTOR.search(rest):
+            phrase = phrase[: joint.start()]  # "Instituto X e Professor Auxiliar", "University of X and Master’s degree"
             break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
-from kg.extract.orgs import AT_ABROAD, OrgMention, OrgRegistry, classify_segment, is_location, is_role, org_chain, segments
+from kg.extract.orgs import (AT_ABROAD, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
+                             org_chain, segments)
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
@@ -228,7 +229,8 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
     previous = None
     for role, org_text, ongoing in parse_note(note):
         bare = _PARENTHESES.sub("", org_text).strip()  # "UMD (Patro)": the group leader's name aside
-        mention = classify_segment(bare, context_org=bool(role) or bool(_ACRONYM.fullmatch(bare)))
+        at = find_orgs_in_text(bare)[-1:] if " at " in bare else []  # "(Professor of) Mathematics at X College": X College
+        mention = at[0] if at else classify_segment(bare, context_org=bool(role) or bool(_ACRONYM.fullmatch(bare)))
         if mention is None and (role or current) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
                 and not is_location(bare) and not is_role(bare):
             mention = OrgMention(bare, bare, "Company", False)  # employers bear people's names too ("Eli Lilly")

@@ -777,9 +777,7 @@ def _read_fields(text: str) -> Citation | None:
     else:  # "Accepted to ICML 2021" read as a remark: a known venue named there
         c.venue, c.venue_aliases = next(_known_venues(remarks), (None, ()))
     c.year = year or (venue_year(venue_text) if venue_text else None)
-    if not _valid_title(c.title):
-        return None
-    return c
+    return c if _valid_title(c.title) else None
 
 
 def _known_venues(remarks: list[str]):
@@ -1015,9 +1013,7 @@ def _plausible(c: Citation) -> Citation | None:
     """Drop notes and entries with no sign of being a paper: no author, venue, arXiv id or DOI."""
     if _NOT_A_PAPER.match(c.title) or _CITATION_METRIC.search(c.title):
         return None
-    if not c.authors and not (c.venue or c.arxiv or c.doi or c.title_quoted):
-        return None
-    return c
+    return c if c.authors or c.venue or c.arxiv or c.doi or c.title_quoted else None
 
 
 _JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")

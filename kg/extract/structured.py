@@ -34,9 +34,7 @@ def _s(value: Any) -> str | None:
     """A field's text: a string stripped (``None`` when blank), a number written out, else ``None``."""
     if isinstance(value, (int, float)):
         return str(value)
-    if isinstance(value, str):
-        return value.strip() or None
-    return None
+    return (value.strip() or None) if isinstance(value, str) else None
 
 
 def _line(ctx, *needles: str | None) -> int:
@@ -211,9 +209,7 @@ def _add_projects(ctx, subject_id: str, named: list[str], texts: list[str], date
 
 
 def _list(value: Any) -> list:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
+    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:

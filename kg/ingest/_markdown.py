@@ -98,7 +98,7 @@ _RESERVED = frozenset({"links", "front_matter", "front_matter_lines", "front_mat
 
 def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
     """Parse front matter into metadata (lenient: a broken header is reported, not fatal)."""
-    from kg.ingest._structured import _blank_comments, load_yaml, render, structured_metadata
+    from kg.ingest._structured import _blank_comments, as_json_resume, load_yaml, render, structured_metadata
 
     try:
         if kind == "yaml":
@@ -117,7 +117,7 @@ def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
         return
     metadata["front_matter"] = data
     structured_metadata(data, metadata)
-    for key, value in data.items():  # the header's own keys too, for readers of a flat record
+    for key, value in as_json_resume(data).items():  # the header's own keys too, for readers of a flat record
         if isinstance(key, str) and key not in metadata and key not in _RESERVED:
             metadata[key] = value
     from kg.model import Line

@@ -143,10 +143,15 @@ def as_json_resume(data: Any) -> Any:
     {'basics': {'name': 'Ada'}, 'work': [{'startDate': '2019', 'name': 'Acme'}]}
     >>> as_json_resume({"basics": {"name": "Ada"}, "projects": [{"title": "Tide"}]})
     {'basics': {'name': 'Ada'}, 'projects': [{'title': 'Tide'}]}
+    >>> as_json_resume({"title": "Ada", "work": [{"company_name": "Acme", "date_start": "2019-04-01"}]})
+    {'title': 'Ada', 'work': [{'startDate': '2019-04-01', 'name': 'Acme'}]}
     """
     for rows in RESUME_SCHEMAS.values():
         lists = {section: key for section, key, target in rows if target == "*" and isinstance(_at(data, key), list)}
-        if all(key == section for section, key in lists.items()):
+        # a schema whose lists JSON Resume names alike (HugoBlox's work, education) is told by its records' own keys
+        own_keys = {key for section, key, target in rows if target != "*" and section != "basics"} - _JSON_RESUME_TEXT_FIELDS
+        if all(key == section for section, key in lists.items()) and not any(
+                isinstance(record, dict) and own_keys & set(record) for key in lists.values() for record in _at(data, key)):
             continue
         sections = {section: [_renamed(record, [(k, t) for s, k, t in rows if s == section and t != "*"])
                               for record in _at(data, key) if isinstance(record, dict)]
@@ -480,18 +485,40 @@ def _blank_comments(source: str) -> str:
     return re.sub(r"(?m)^[ \t]*#[^\n]*", lambda m: " " * len(m.group(0)), source)
 
 
+#: A ``key: value`` line whose plain value holds ": " itself ("title: Summer School: Deep Learning"), which
+#: YAML refuses ("mapping values are not allowed here") and site generators' authors write all the same.
+_UNQUOTED_COLON_VALUE = re.compile(r"^(?P<key>[ \t]*(?:-[ \t]+)?[\w.-]+:[ \t]+)(?P<value>[^'\"\s|>&*!#{\[][^\n]*?:\s[^\n]*?)[ \t]*$")
+_MAX_QUOTED_VALUES = 50
+
+
 def load_yaml(text: str) -> Any:
-    """Parse YAML safely; malformed YAML raises :class:`SourceError` with line and column.
+    """Parse YAML safely; malformed YAML raises :class:`SourceError` with line and column. A plain value
+    holding ": " is read as the text it is meant to be (quoted, on the line YAML stops at).
 
     >>> try:
     ...     load_yaml("a: 1\\n b: [2")
     ... except SourceError as exc:
     ...     print("line 2" in str(exc), str(exc).startswith("malformed YAML"))
     True True
+    >>> load_yaml("awards:\\n  - title: Summer School: Deep Learning\\n    date: 2024-02-30")
+    {'awards': [{'title': 'Summer School: Deep Learning', 'date': '2024-02-30'}]}
     """
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    for _ in range(_MAX_QUOTED_VALUES):
+        try:
+            return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader (libyaml's when available)
+        except yaml.MarkedYAMLError as exc:
+            lines = text.split("\n")
+            at = exc.problem_mark.line if exc.problem_mark and "mapping values" in (exc.problem or "") else -1
+            found = _UNQUOTED_COLON_VALUE.match(lines[at]) if 0 <= at < len(lines) else None
+            if found is None:
+                break
+            lines[at] = found.group("key") + json.dumps(found.group("value"), ensure_ascii=False)
+            text = "\n".join(lines)
+        except ValueError:  # a date that is none ("2029-04-31"): the dates kept as written
+            loader = _dates_as_written(loader)
     try:
         return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader (libyaml's when available)
     except yaml.MarkedYAMLError as exc:
@@ -505,6 +532,13 @@ def load_yaml(text: str) -> Any:
         raise SourceError("malformed YAML: nested too deeply") from None
     except ValueError:  # a number of thousands of digits (Python's int conversion limit)
         raise SourceError("malformed YAML: a number too long to read (thousands of digits)") from None
+
+
+def _dates_as_written(loader: type) -> type:
+    """``loader`` reading YAML timestamps as their text (a generator's template date "2029-04-31" is no date)."""
+    lenient = type("DatesAsWritten", (loader,), {})
+    lenient.add_constructor("tag:yaml.org,2002:timestamp", lambda self, node: self.construct_scalar(node))
+    return lenient
 
 
 def load_json(text: str) -> Any:
@@ -525,6 +559,21 @@ def load_json(text: str) -> Any:
         raise SourceError("malformed JSON: a number too long to read (thousands of digits)") from None
 
 
+def named_people(data: Any) -> Any:
+    """A list of people's records (a lab site's ``_data/people.yml``: ``first_name``, ``last_name``, ``position``),
+    also directly or by group in a mapping, with each record's ``name`` written whole when it has none.
+
+    >>> named_people([{"first_name": "Ines", "last_name": "Vidal", "position": "PhD student"}])
+    [{'first_name': 'Ines', 'last_name': 'Vidal', 'position': 'PhD student', 'name': 'Ines Vidal'}]
+    """
+    groups = [data] + (list(data.values()) if isinstance(data, dict) else [])
+    for record in (r for group in groups if isinstance(group, list) for r in group if isinstance(r, dict)):
+        given, family = record.get("first_name"), record.get("last_name")
+        if "name" not in record and isinstance(given, str) and isinstance(family, str):
+            record["name"] = f"{given.strip()} {family.strip()}"
+    return data
+
+
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
     :func:`as_json_resume`); the lines are the file's as written."""
@@ -532,7 +581,7 @@ def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
-    data = as_json_resume(written)
+    data = named_people(as_json_resume(written))
     structured_metadata(data, metadata)
     lines = render(written, _blank_comments(text), metadata)
     return lines, metadata, data
@@ -544,7 +593,7 @@ def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
     if not isinstance(written, (dict, list)):
         raise SourceError("JSON document holds no record (not an object or array)")
     metadata: dict = {}
-    data = as_json_resume(written)
+    data = named_people(as_json_resume(written))
     structured_metadata(data, metadata)
     lines = render(written, text, metadata)
     return lines, metadata, data
