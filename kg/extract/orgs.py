@@ -42,7 +42,8 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _NON_SPACE_RUN = re.compile(r"\S+")
-_LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
+_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|chez|presso|alla|al|"
+                                  r"nella|nel|en el|en la|en|na|no|em)\s+|(?:à l|all|dell)['’])(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
@@ -441,12 +442,31 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
+    # "東北大学理学部物理学科": a unit written joined to its university's name lies inside that university
+    out = [part for m in out for part in _with_glued_university(m)]
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
+#: A university's CJK name at the start of a longer name ("東北大学" in "東北大学理学部物理学科"), after the verb
+#: a sentence joins to it with 于, "at" ("现任职于厦门大学材料学院").
+_GLUED_UNIVERSITY = re.compile(r"(?:[^\s\W\d_a-zA-Z]*于)?([^\s\W\d_a-zA-Z]+?(?:大学|大學))(?=[^\s\W\d_a-zA-Z])")
+
+
+def _with_glued_university(mention: OrgMention) -> tuple[OrgMention, ...]:
+    """The mention, after the university its CJK name opens with, which holds it; without the verb before 于.
+
+    >>> [m.name for m in _with_glued_university(OrgMention("東北大学理学部", "東北大学理学部", "Lab", False))]
+    ['東北大学', '東北大学理学部']
+    """
+    glued = _GLUED_UNIVERSITY.match(mention.name) if mention.type != "University" else None
+    if glued is None:
+        return (mention,)
+    if glued.start(1):  # a sentence's "at X" ("现任职于厦门大学材料学院"): the unit it names, its place told elsewhere
+        return (replace(mention, name=mention.name[glued.start(1):], written=mention.name[glued.start(1):]),)
+    return replace(mention, name=glued.group(1), written=glued.group(1), type="University"), mention
 
 
 _SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)
