@@ -42,8 +42,8 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _NON_SPACE_RUN = re.compile(r"\S+")
-_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|chez|presso|alla|al|"
-                                  r"nella|nel|en el|en la|en|na|no|em)\s+|(?:à l|all|dell)['’])(?:the\s+)?")
+_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
+                                  r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
