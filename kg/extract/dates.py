@@ -156,8 +156,7 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
 
 
 def _widened(text: str, western: str, begin: int, end: int) -> tuple[int, int]:
-    """A span found in the ``western`` form of the text stretched over the padding that stands for
-    the rest of a CJK date ("2017年7月" read as "2017.7 "), so it covers the date as written."""
+    """A span found in the ``western`` form of the text stretched over a CJK date's padding ("2017年7月" as "2017.7 ")."""
     while begin > 0 and western[begin - 1] == " " != text[begin - 1]:
         begin -= 1
     while end < len(text) and western[end] == " " != text[end]:
@@ -205,8 +204,6 @@ def find_date_range(text: str) -> DateRange | None:
     (('2011-03', '2015-10'), ('2015', 'present'))
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
-    >>> find_date_range("2017年7月: Postdoc")
-    DateRange(start=None, end='2017-07', begin=0, stop=7)
     """
     if "年" in text and (western := _western(text)) != text:
         span = find_date_range(western)  # a CJK date read in its western form, its span on the text as written

@@ -442,7 +442,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
-    # "東北大学理学部物理学科": a unit written joined to its university's name lies inside that university
     out = [part for m in out for part in _with_glued_university(m)]
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
@@ -450,23 +449,15 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
-#: A university's CJK name at the start of a longer name ("東北大学" in "東北大学理学部物理学科"), after the verb
-#: a sentence joins to it with 于, "at" ("现任职于厦门大学材料学院").
-_GLUED_UNIVERSITY = re.compile(r"(?:[^\s\W\d_a-zA-Z]*于)?([^\s\W\d_a-zA-Z]+?(?:大学|大學))(?=[^\s\W\d_a-zA-Z])")
+#: A university's CJK name opening a longer name ("東北大学" in "東北大学理学部物理学科"); not a sentence's "现任职于X" (at X).
+_GLUED_UNIVERSITY = re.compile(r"[^\s\W\d_a-zA-Z于]+?(?:大学|大學)(?=[^\s\W\d_a-zA-Z])")
 
 
 def _with_glued_university(mention: OrgMention) -> tuple[OrgMention, ...]:
-    """The mention, after the university its CJK name opens with, which holds it; without the verb before 于.
-
-    >>> [m.name for m in _with_glued_university(OrgMention("東北大学理学部", "東北大学理学部", "Lab", False))]
-    ['東北大学', '東北大学理学部']
-    """
-    glued = _GLUED_UNIVERSITY.match(mention.name) if mention.type != "University" else None
-    if glued is None:
+    """The mention, after the university its CJK name opens with ("東北大学" before "東北大学理学部"), which holds it."""
+    if mention.type == "University" or not (glued := _GLUED_UNIVERSITY.match(mention.name)):
         return (mention,)
-    if glued.start(1):  # a sentence's "at X" ("现任职于厦门大学材料学院"): the unit it names, its place told elsewhere
-        return (replace(mention, name=mention.name[glued.start(1):], written=mention.name[glued.start(1):]),)
-    return replace(mention, name=glued.group(1), written=glued.group(1), type="University"), mention
+    return replace(mention, name=glued.group(0), written=glued.group(0), type="University"), mention
 
 
 _SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)

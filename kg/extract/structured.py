@@ -23,7 +23,6 @@ from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
 from kg.extract.text import sentence_spans
 from kg.extract.vocab import field_of
-from kg.ingest._structured import _END_KEYS, _START_KEYS
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _STUDENT_ROLE = re.compile(r"\b(?:student|candidate|ph\.?d\.?\s+student|doctoral)\b", re.I)
@@ -47,11 +46,11 @@ def _line(ctx, *needles: str | None) -> int:
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
-    start = parse_date(_s(next((item[key] for key in _START_KEYS if item.get(key)), None)) or "")
-    end_key = next((key for key in _END_KEYS if key in item), None)
-    end_text = item[end_key] if end_key else None
+    start = parse_date(_s(item.get("startDate") or item.get("start_date") or item.get("date_start") or item.get("start")
+                          or item.get("from")) or "")  # date_start / date_end: Hugo's experience widget
+    end_text = item.get("endDate") or item.get("end_date") or item.get("date_end") or item.get("end") or item.get("to")
     end = parse_date(_s(end_text) or "") if end_text not in (None, "") else None
-    if start and end_text in ("", None) and end_key:
+    if start and end_text in ("", None) and ({"endDate", "end_date", "date_end", "end"} & item.keys()):
         end = "present"
     date = _s(item.get("date") or item.get("year") or item.get("years") or item.get("dates"))
     if date and not (start or end):
