@@ -592,7 +592,9 @@ def test_an_advisor_label_after_a_dash_or_inside_the_line_names_the_advisor(entr
 
 # -- real researchers' pages in German, Spanish, French, Italian, Portuguese, Chinese and Japanese ----------------
 # (issue 14's real-intl round: the habits below were each seen in two or more real documents, kept outside the
-# repository; the fixtures are invented)
+# repository; the fixtures are invented). Of its 13 real documents five were held out before any change: their macro
+# relation F1 0.292 -> 0.285, career 0.366 -> 0.368 (measured once, at the end); the other eight 0.348 -> 0.591,
+# career 0.323 -> 0.612, subject found 5 -> 8 of 8.
 
 def test_an_academicpages_work_list_in_japanese_with_its_dates_roles_units_and_host():
     found = triples(FORMATS / "academicpages_shokureki_ja.md")
