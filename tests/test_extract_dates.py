@@ -110,3 +110,13 @@ def test_full_year_reads_two_digits_as_at_most_next_year():
     assert full_year(f"{(this_year + 1) % 100:02d}") == this_year + 1
     assert full_year(f"{(this_year + 2) % 100:02d}") == this_year + 2 - 100
     assert (full_year("00"), full_year("99")) == (2000, 1999)
+
+
+@pytest.mark.parametrize("text, written", [
+    ("2017年7月: 博士研究員", "2017年7月"),
+    ("2021年4月-現在: 講師", "2021年4月-現在"),
+    ("于2012年至2015年", "2012年至2015年"),
+])
+def test_a_cjk_dates_span_covers_it_as_written(text, written):
+    span = find_date_range(text)
+    assert text[span.begin:span.stop] == written

@@ -214,3 +214,21 @@ def test_units_written_beside_their_parent_are_part_of_it():
                                   "Centre Hospitalier Universitaire de Morlanne"])
 def test_a_universitys_adjective_goes_on_the_name_before_it(text):
     assert [m.name for m in org_chain(text)] == [text]
+
+
+@pytest.mark.parametrize("text, chain", [
+    ("東邦理科大学理学研究科化学専攻", [("東邦理科大学理学研究科化学専攻", "Lab"), ("東邦理科大学", "University")]),
+    ("西海大学理学部化学科", [("西海大学理学部化学科", "Lab"), ("西海大学", "University")]),
+    ("カリフォルニア大学デービス校", [("カリフォルニア大学デービス校", "University")]),
+])
+def test_a_cjk_unit_written_joined_to_its_university_lies_inside_it(text, chain):
+    assert [(m.name, m.type) for m in org_chain(text, context_org=True)] == chain
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Wissenschaftliche Mitarbeiterin (Prof. Dr. A. Berg) an der Universität Kellbach", "Universität Kellbach"),
+    ("Chargée de recherche (équipe B) à l'Université de Valbonne", "Université de Valbonne"),
+    ("Ricercatrice (gruppo C) presso Università di Ossola", "Università di Ossola"),
+])
+def test_a_preposition_of_another_language_before_an_organisation_is_no_part_of_it(text, name):
+    assert name in [m.name for m in org_chain(text, context_org=True)]

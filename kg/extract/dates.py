@@ -146,14 +146,22 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
     """
     out = []
-    if "年" in text:
-        text = _western(text)
-    if not ANY_YEAR.search(text):
+    western = _western(text) if "年" in text else text
+    if not ANY_YEAR.search(western):
         return ()
-    for match in _DATE.finditer(text):
+    for match in _DATE.finditer(western):
         value, _ = _value(match)
-        out.append((value, match.start(), match.end()))
+        out.append((value, *_widened(text, western, match.start(), match.end())))
     return tuple(out)
+
+
+def _widened(text: str, western: str, begin: int, end: int) -> tuple[int, int]:
+    """A span found in the ``western`` form of the text stretched over a CJK date's padding ("2017年7月" as "2017.7 ")."""
+    while begin > 0 and western[begin - 1] == " " != text[begin - 1]:
+        begin -= 1
+    while end < len(text) and western[end] == " " != text[end]:
+        end += 1
+    return begin, end
 
 
 def parse_date(text: str) -> str | None:
@@ -197,10 +205,11 @@ def find_date_range(text: str) -> DateRange | None:
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
     """
+    if "年" in text and (western := _western(text)) != text:
+        span = find_date_range(western)  # a CJK date read in its western form, its span on the text as written
+        return span and span._replace(**dict(zip(("begin", "stop"), _widened(text, western, span.begin, span.stop))))
     # the dates come from find_dates' cache: the lines whose ranges are read have mostly had
     # their dates found already
-    if "年" in text:
-        text = _western(text)
     matches = find_dates(text)
     if "/" in text:
         short = _month_short_year_range(text)

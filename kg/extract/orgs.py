@@ -42,7 +42,8 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _NON_SPACE_RUN = re.compile(r"\S+")
-_LEADING_PREPOSITION = re.compile(r"^\s*(?:at|in|with|for|from)\s+(?:the\s+)?")
+_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
+                                  r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
@@ -441,12 +442,22 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
             and cleaned[out[0].end:out[1].begin].strip() == "(":
         out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
+    out = [part for m in out for part in _with_glued_university(m)]
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
     return out
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
+#: A university's CJK name opening a longer name ("東北大学" in "東北大学理学部物理学科"); not a sentence's "现任职于X" (at X).
+_GLUED_UNIVERSITY = re.compile(r"[^\s\W\d_a-zA-Z于]+?(?:大学|大學)(?=[^\s\W\d_a-zA-Z])")
+
+
+def _with_glued_university(mention: OrgMention) -> tuple[OrgMention, ...]:
+    """The mention, after the university its CJK name opens with ("東北大学" before "東北大学理学部"), which holds it."""
+    if mention.type == "University" or not (glued := _GLUED_UNIVERSITY.match(mention.name)):
+        return (mention,)
+    return replace(mention, name=glued.group(0), written=glued.group(0), type="University"), mention
 
 
 _SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)

@@ -120,7 +120,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     'advisedBy'
     """
     t = trigger.lower()
-    if "mentor" in t or "host" in t or "postdoc" in t:
+    if any(word in t for word in ("mentor", "host", "postdoc", "受入", "受け入れ")):  # 受入教員: the host
         return "mentoredBy"
     if "collaborat" in t:
         return None
@@ -392,7 +392,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.last = index
             continue
         words = len([w for w in _EMPLOYER_LABEL.sub("", text).split() if w != "|"])  # a label's words are no prose
-        if words > 18 and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
+        dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
+        if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
         if describes_work(text) or _ALT_LOGO.search(text):
             # "- Developed X with Acme": what the position involved; "Acme Logo": an image's caption
@@ -472,9 +473,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, dates)
             pending_through = index
             continue
-        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;–—-") if dates else text
-        if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (
-                current is None or ((current.start or current.end) and not is_bullet(raw) if dates else current.role)):
+        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;:–—-") if dates else text
+        if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (current is None or (
+                (current.start or current.end) and (not is_bullet(raw) or _dated_opening(text)) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
             # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
             pending_role = (index, _role_text(undated) or undated if "|" in undated else undated)
@@ -500,6 +501,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             or (not current.chain)
             # "Programa de doctorado: X" / "Entidad de titulación: Y" after another degree at Y: another entry
             or (pending_degree is not None and pending_degree[0] == prior and current.degree is not None)
+            # "* 2018 - present: Researcher" / "  * Theory Centre": a role and its dates above their own employer
+            or (pending_role is not None and pending_role[0] == prior)
             # "Research Scientist, Vision Lab" after a position with its own role: a new job, not a unit of it
             or (current.role is not None and _role_first(raw, chain) not in (None, current.role))
             # "BSc, Kestrel University, 2011 - 2014" after "PhD, Kestrel University, 2019": another degree, another entry

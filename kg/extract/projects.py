@@ -209,9 +209,9 @@ _FUNDING = re.compile(rf"(?:{_WORDS['funding']})", re.I)
 
 
 def _grant_acronym(word: str) -> bool:
-    """A project's acronym, not a funder's, a grant number or a funder's project ("MSCA-ITN", "BCS-2100000",
-    "DFG-Projekt")."""
-    return not _GRANT_NUMBER.search(word) and not all(
+    """A project's acronym, not a funder's, a grant number, a funder's project or a currency ("MSCA-ITN", "BCS-2100000",
+    "DFG-Projekt", "JPY")."""
+    return word.lower() not in _NOT and not _GRANT_NUMBER.search(word) and not all(
         _FUNDER.fullmatch(part) or _FUNDING.fullmatch(part) for part in word.split("-"))
 
 

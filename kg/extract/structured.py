@@ -44,10 +44,11 @@ def _line(ctx, *needles: str | None) -> int:
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
-    start = parse_date(_s(item.get("startDate") or item.get("start_date") or item.get("start") or item.get("from")) or "")
-    end_text = item.get("endDate") or item.get("end_date") or item.get("end") or item.get("to")
+    start = parse_date(_s(item.get("startDate") or item.get("start_date") or item.get("date_start") or item.get("start")
+                          or item.get("from")) or "")  # date_start / date_end: Hugo's experience widget
+    end_text = item.get("endDate") or item.get("end_date") or item.get("date_end") or item.get("end") or item.get("to")
     end = parse_date(_s(end_text) or "") if end_text not in (None, "") else None
-    if start and end_text in ("", None) and ("endDate" in item or "end_date" in item or "end" in item):
+    if start and end_text in ("", None) and ({"endDate", "end_date", "date_end", "end"} & item.keys()):
         end = "present"
     date = _s(item.get("date") or item.get("year") or item.get("years") or item.get("dates"))
     if date and not (start or end):

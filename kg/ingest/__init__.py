@@ -247,6 +247,8 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
                 lines, metadata, fmt = _parse_text(text), {}, "text"
     except SourceError as exc:
         raise DocumentError(shown, str(exc)) from None
+    if not lines and metadata.get("front_matter_lines"):
+        lines = metadata["front_matter_lines"]  # a page that is all front matter (a Hugo widget's entries) reads as it
     if not lines:
         raise DocumentError(shown, "no readable text")
     return Document(

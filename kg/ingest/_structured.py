@@ -29,8 +29,8 @@ _LINK_KEYS = frozenset(
     "src pdf slides video code logo thumbnail banner cover permalink slug id uid layout weight "
     "draft type_icon".split()
 )
-_START_KEYS = ("startDate", "start_date", "start", "from", "begin", "since")
-_END_KEYS = ("endDate", "end_date", "end", "to", "until")
+_START_KEYS = ("startDate", "start_date", "date_start", "start", "from", "begin", "since")  # date_start: Hugo's widgets
+_END_KEYS = ("endDate", "end_date", "date_end", "end", "to", "until")
 _URLISH = re.compile(r"^(?:https?://|mailto:|www\.|/[\w./-]*$)", re.IGNORECASE)
 _JSON_RESUME_KEYS = frozenset(
     "basics work volunteer education awards certificates publications skills languages interests "
