@@ -69,6 +69,11 @@ class Spool:
     def __len__(self) -> int:
         return len(self._starts)
 
+    def flush(self) -> None:
+        """Write what is buffered to the file: a forked process reading it shares the file's offset, not
+        this buffer, which written later would land where that offset had moved."""
+        self._file.flush()
+
     def keys(self) -> list[str]:
         """The documents' keys, in the order added."""
         return list(self._keys)
@@ -81,12 +86,12 @@ class Spool:
 
     def records(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[str, Document, Extraction]]:
         """``(key, document, extraction)`` of the documents ``start`` to ``stop`` (in the order added)."""
-        self._file.flush()
+        self.flush()
         for index in range(start, len(self) if stop is None else min(stop, len(self))):
             yield self._read(index)
 
     def __iter__(self) -> Iterator[Extraction]:
-        self._file.flush()
+        self.flush()
         if self._order is None:
             self._order = sorted(range(len(self)), key=self._names.__getitem__)
         for index in self._order:

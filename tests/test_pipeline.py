@@ -1,6 +1,7 @@
 """The build pipeline: incremental, idempotent, atomic per document, and nothing silently lost."""
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -117,6 +118,30 @@ def test_large_builds_are_written_in_larger_loads(tmp_path, monkeypatch, documen
                    progress=lambda done, total, stage: steps.append(done) if stage == "writing" else None)
     assert report.built == documents and not report.errors
     assert steps == [0, *range(step, documents, step), documents]
+
+
+def test_a_large_build_resolves_in_a_process_of_its_own_to_the_same_graph(seeds_copy, tmp_path, monkeypatch):
+    """Large builds resolve in a forked process (its heap's fragments leave with it): same IRIs, same quads."""
+    import kg.pipeline
+    import kg.resolve
+
+    graphs, resolve = {}, kg.resolve.resolve
+    for name, apart_from in (("here", 10**9), ("apart", 1)):
+        monkeypatch.setattr(kg.pipeline, "RESOLVE_APART_FROM", apart_from)
+        pids = tmp_path / f"{name}.pids"  # a file: the forked process's memory is its own
+
+        def recorded(*args, pids=pids, **kwargs):
+            with pids.open("a") as out:
+                out.write(f"{os.getpid()}\n")
+            return resolve(*args, **kwargs)
+
+        monkeypatch.setattr(kg.resolve, "resolve", recorded)
+        store = Store.open(tmp_path / name)
+        report = build([seeds_copy], store)
+        assert report.built == len(list(seeds_copy.iterdir())) and not report.errors
+        assert (pids.read_text() != f"{os.getpid()}\n") == (name == "apart")
+        graphs[name] = {q for q in store._ox if not str(q.object).endswith("#dateTime>")}  # not the build times
+    assert graphs["apart"] == graphs["here"] and len(graphs["here"]) > 100
 
 
 # -- what a folder can hold besides documents ----------------------------------------------

@@ -796,7 +796,7 @@ _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 #: The words after a title's last comma or full stop that may open a name: "Learning to sample, Ana" or "..., A" (of "A. Ruiz").
 _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
 #: A venue at the end of a span, in brackets or after a comma: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
-_TRAILING_PAREN = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
+_TRAILING_VENUE = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
 
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
@@ -966,7 +966,7 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
         cut = first.text.index(parts[1], len(parts[0]))
         return fields[:i] + [Field("title", first.text[:cut].strip(), first.start, first.start + cut),
                              Field("container", first.text[cut:], first.start + cut, first.end)] + fields[i + 1:]
-    match = _TRAILING_PAREN.match(first.text)
+    match = _TRAILING_VENUE.match(first.text)
     if match and (venue_year(match.group(2)) or venue_mentions(match.group(2)) or lookup_venue(match.group(2).strip())):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
