@@ -344,6 +344,21 @@ def test_json_resume():
     assert doc.metadata["links"][0]["url"] == "https://github.com/lhoffmann"
 
 
+def test_json_resume_with_comments_is_read_and_keeps_its_line_numbers(tmp_path):
+    """Site generators ship ``resume.json`` files with ``//`` and ``/* */`` comments (JSON with comments)."""
+    path = tmp_path / "resume.json"
+    path.write_text('{\n  // the owner: edit me\n  "basics": {"name": "Oriane Falk", "url": "https://example.org/~of"},\n'
+                    '  /* positions,\n     newest first */\n  "work": [{"name": "Tessaly Institute", "position": "Fellow",\n'
+                    '            "startDate": "2021"}]\n}\n', encoding="utf-8")
+    doc = load_document(path)
+    assert doc.format == "jsonresume" and doc.data["basics"]["url"] == "https://example.org/~of"
+    assert doc.data["work"][0]["name"] == "Tessaly Institute"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{\n  // fine\n  "basics": {"name": "Oriane Falk",}\n}\n', encoding="utf-8")
+    with pytest.raises(DocumentError, match=r"malformed JSON: .*\(line 3, column"):
+        load_document(bad)
+
+
 def test_yaml_site_data():
     path = DATA / "profile.yml"
     doc = load_document(path)

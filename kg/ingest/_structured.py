@@ -541,16 +541,30 @@ def _dates_as_written(loader: type) -> type:
     return lenient
 
 
-def load_json(text: str) -> Any:
-    """Parse JSON; malformed JSON raises :class:`SourceError` with line and column.
+#: A JSON string, or a comment of JSON with comments (a site's ``resume.json``, an editor's settings).
+_JSON_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?P<comment>//[^\n]*|/\*.*?\*/)', re.S)
 
+
+def load_json(text: str) -> Any:
+    """Parse JSON, also with ``//`` and ``/* */`` comments; malformed JSON raises :class:`SourceError` with
+    line and column.
+
+    >>> load_json('{"a": "x//y", // the note\\n "b": 2 /* two */}')
+    {'a': 'x//y', 'b': 2}
     >>> load_json('{"a": 1,}')
     Traceback (most recent call last):
     ...
     kg.ingest._source.SourceError: malformed JSON: Expecting property name enclosed in double quotes (line 1, column 9)
     """
     try:
-        return json.loads(text)
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            if "/" not in text:
+                raise
+            # comments blanked, their line breaks kept: an error's line and column stay the file's
+            return json.loads(_JSON_STRING_OR_COMMENT.sub(
+                lambda m: re.sub(r"[^\n]", " ", m.group(0)) if m.group("comment") else m.group(0), text))
     except json.JSONDecodeError as exc:
         raise SourceError(f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
