@@ -175,7 +175,7 @@ def test_portuguese_lattes_layout():
     ("Atuação profissional", "experience"), ("Produção bibliográfica", "publications"),
     ("Formação acadêmica/titulação", "education"), ("Postes occupés", "experience"), ("Diplômes", "education"),
     ("Esperienze lavorative", "experience"), ("Titoli di studio", "education"), ("Premi e riconoscimenti", "awards"),
-    ("科研经历", "experience"), ("学历", "education"), ("个人信息", "bio"),
+    ("科研经历", "experience"), ("实验经历", "experience"), ("学历", "education"), ("个人信息", "bio"),
     ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
     ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
     ("Leitung", "members"), ("博士生", "members"), ("教員", "members"),
