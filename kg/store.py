@@ -951,7 +951,7 @@ class _QuadPipe:
     through a named pipe until :meth:`close`: batch after batch, as they are mapped.
 
     Each bulk load adds files that RocksDB then merges into the store's: on 9.3M quads of 30,000
-    generated documents, one load took 0.65x the CPU of the same quads in 59 loads (bench/RESULTS.md).
+    generated documents, one load took 0.75x the CPU of the same quads in 59 loads (bench/RESULTS.md).
     Linux only (a pipe opened for reading and writing at once), elsewhere :meth:`available` is false.
 
     >>> import pyoxigraph, concurrent.futures
@@ -1013,7 +1013,6 @@ class _QuadPipe:
             self._loading.result()
         finally:
             shutil.rmtree(self._folder, ignore_errors=True)
-
 
     def _opened_by_loader(self) -> bool:
         """Whether a file descriptor besides this writer's own is open on the pipe."""
@@ -1174,7 +1173,7 @@ class BulkWriter:
         self._store._write_counted(self._counts, lambda: None, added=counted, added_quads=quads or 0,
                                    seen=self._seen, ask_store=False, keep=False)
         self._streamed += count
-        self._bulk_loads += 1
+        self._bulk_loads += 1  # for close()'s compaction, a batch counts as it did before the pipe
 
     def _end_stream(self) -> None:
         """Close the pipe, wait for its load to end, then write the streamed documents' nodes in one

@@ -207,6 +207,17 @@ def test_bulk_writer_streams_every_batch_of_an_empty_store_into_one_load(monkeyp
     assert [p.name for p in tmp_path.iterdir()] == ["s"]
 
 
+def test_bulk_writer_stream_rewrites_a_graph_given_twice_at_its_end():
+    store = Store.open(":memory:")
+    with store.bulk_writer() as writer:
+        writer.add([_kg_document("a.md", "north", "Ann", "Bo")])
+        writer.add([_kg_document("b.md", "north", "Cy"), _kg_document("a.md", "south", "Ann")])  # a.md again
+    assert _documents_in(store) == {f"{EX}doc/a.md", f"{EX}doc/b.md"}
+    assert {r["o"] for r in store.select(f"SELECT ?o WHERE {{ GRAPH ?g {{ <{EX}person/Ann> <{KG}workedAt> ?o }} }}")} \
+        == {f"{EX}org/south"}  # replaced, not merged
+    assert store.stats() == store._counted()
+
+
 def test_bulk_writer_stream_raises_a_failed_load_and_marks_no_document():
     store = Store.open(":memory:")
     with pytest.raises(SyntaxError):
