@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.ingest import load_document
-from kg.ingest._pdf import _dehyphenate, parse_pdf
+from kg.ingest._pdf import _compose, _dehyphenate, parse_pdf
 
 from pdf_cvs import CVS, LAYOUTS, Placed, render, write_pdf
 from test_formats import facts
@@ -189,6 +189,12 @@ def test_xelatex_word_gaps_made_only_of_offsets_are_spaces_and_icon_glyphs_go():
 def test_pdflatex_accents_drawn_as_glyphs_of_their_own_join_their_letters():
     lines = _printed("projekte_de.pdf")  # pdfLaTeX's OT1 encoding: "Universit¨at"
     assert "2011–2015 Promotion in Meteorologie, Universität Lindenau" in lines
+
+
+def test_an_accent_over_a_dotless_i_makes_an_accented_i():
+    # pdfLaTeX draws \\'{\\i} as the accent, a gap and a dotless i: "Garc´ ıa", "Maˆ ıtre de conf´erences"
+    assert _compose("Luc´ ıa Garc´ ıa Ordu˜na, Maˆ ıtresse de conf´erences") == "Lucía García Orduña, Maîtresse de conférences"
+    assert _compose("a plain ı stays") == "a plain ı stays"
 
 
 def test_a_sidebar_is_read_before_the_main_column_and_its_large_name_is_one_line():

@@ -207,11 +207,14 @@ def _parted(left: dict, x: float, height: float, text: str) -> bool:
 def _compose(text: str) -> str:
     """``text`` with each accent drawn as a glyph of its own set on its letter, where they make one letter.
 
-    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`")
-    'Universität Grénoble, Thèse, garçon, `quoted`'
+    An accent over a dotless i (TeX's ``\\'{\\i}``) makes an accented i.
+
+    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`, Mart´ ınez, Maˆ ıtre")
+    'Universität Grénoble, Thèse, garçon, `quoted`, Martínez, Maître'
     """
     def letter(match):
-        composed = unicodedata.normalize("NFC", match.group(1) + _SPACING_ACCENTS[match.group(0)[0]])
+        base = "i" if match.group(1) == "\u0131" else match.group(1)
+        composed = unicodedata.normalize("NFC", base + _SPACING_ACCENTS[match.group(0)[0]])
         return composed if len(composed) == 1 else match.group(0)
 
     return _ACCENT_BEFORE.sub(letter, text)
