@@ -65,6 +65,33 @@ def test_running_headers_footers_and_page_numbers_are_dropped():
     assert [number for number, _ in lines] == [2, 3, 6, 7, 10, 11]
 
 
+def test_a_name_printed_large_atop_every_page_is_page_one_s_title():
+    placed = []
+    for page in range(3):
+        placed += [Placed(page, 60, 14, "Ilse Varnholt", 16, True),  # as large on every page: no smaller repeat
+                   Placed(page, 15, 30, ["Education", "Teaching", "Service"][page], 12, True),
+                   Placed(page, 15, 36, ["Dr. rer. nat., Lindenau", "Fluid dynamics", "Referee"][page])]
+    lines, _ = pdf_lines(placed)
+    assert [text for _, text in lines] == ["Ilse Varnholt", "Education", "Dr. rer. nat., Lindenau", "Teaching",
+                                           "Fluid dynamics", "Service", "Referee"]
+    # headings in a left margin column of their own, read before the text beside them: the title still comes first
+    placed = [Placed(page, 60, 14, "Ilse Varnholt", 16, True) for page in range(2)]
+    headings = [("Contact", "Education", "Teaching", "Service"), ("Talks", "Awards", "Skills", "Languages")]
+    for page, headings in enumerate(headings):
+        for index, heading in enumerate(headings):
+            placed.append(Placed(page, 12, 30 + 40 * index, heading, 9, True))
+            placed += [Placed(page, 45, 33 + 40 * index + 6 * row, f"{heading} entry {row} with some more words")
+                       for row in range(4)]
+    lines, _ = pdf_lines(placed)
+    assert [text for _, text in lines][:3] == ["Ilse Varnholt", "Contact", "Education"]
+
+
+def test_a_metadata_title_the_pages_never_print_is_a_template_s_default_and_goes():
+    placed = [Placed(0, 15, 20, "Ilse Varnholt", 16, True), Placed(0, 15, 30, "Dr. rer. nat., Lindenau")]
+    assert "title" not in parse_pdf(write_pdf(placed, title="Thesis Template Example"))[1]
+    assert parse_pdf(write_pdf(placed, title="Ilse Varnholt - CV"))[1]["title"] == "Ilse Varnholt - CV"
+
+
 def test_a_lone_page_number_goes_but_a_line_repeated_in_the_body_stays():
     lines, _ = pdf_lines([Placed(0, 15, 30, "Teaching"), Placed(0, 15, 36, "Teaching"), Placed(0, 15, 42, "2019"),
                           Placed(0, 15, 48, "Statistics II"), Placed(0, 15, 54, "Teaching"),

@@ -15,6 +15,7 @@ an entry is joined to the line it continues, and a word hyphenated at the line e
 when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
 Symbol and Wingdings bullets (private-use code points) read as bullets, letter-spaced headings as
 their words, and tab leaders' dots go.
+A metadata title or author the pages never print (a template's "Overleaf Example") is dropped.
 Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
 """
 from __future__ import annotations
@@ -533,8 +534,9 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     pages (digits aside, so "Page 2 of 5" repeats) or that are a page number, and what a browser
     prints in the margins in small type (the date and time, the page's title beside it, its address).
     A repeat set in larger type than the others stays: the name as page 1's title, when later pages
-    carry it as a header. Top and bottom go by position, not reading order, which reads a page of
-    columns column by column."""
+    carry it as a header; so does a repeat on page 1's top line set larger than the page's text (a
+    name or "Lebenslauf" printed as the title of every page), read first. Top and bottom go by
+    position, not reading order, which reads a page of columns column by column."""
     def margins(rows):  # the lines on the two top and two bottom baselines of a full page, one of a short one
         count = 2 if len(rows) >= 8 else 1
         if any(row.y is None for row in rows):
@@ -559,15 +561,19 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
         return len(seen[key]) >= needed and row.size <= 1.2 * smallest[key]
 
     kept = []
-    for rows in pages:
+    for page, rows in enumerate(pages):
         sizes = Counter()
         for row in rows:  # the type size of most of the page's text
             sizes[round(row.size)] += len(row.full)
         body_size = sizes.most_common(1)[0][0] if rows else 0
+        placed = page == 0 and rows and None not in {row.y for row in rows}
+        top = max(rows, key=lambda row: row.y) if placed else None
+        title = id(top) if top and top.size > body_size and furniture(top) else None
         stamped = {round(row.y) for row in margins(rows) if row.y is not None and row.size < body_size
                    and PRINT_STAMP.match(clean_inline(row.full))}
-        edge = {id(row) for row in margins(rows)}
+        edge = {id(row) for row in margins(rows)} - {title}
         body = [row for row in rows if id(row) not in edge or not (furniture(row) or round(row.y or 0) in stamped)]
+        body.sort(key=lambda row: id(row) != title)  # the title first, though a column beside it is read first
         if body:
             body[0].first = body[-1].last = True
         kept.append(body)
@@ -724,7 +730,28 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
         if failed:
             raise SourceError("corrupt PDF (no page could be read)")
         raise SourceError("PDF has no extractable text (scanned image?)")
+    _drop_unprinted(metadata, " ".join(line.text for line in lines))
     return lines, metadata
+
+
+# where a metadata title's lead ends: "Ada Lund – Curriculum Vitae", "Ada Lund | CV", "Lund, Ada"
+_METADATA_LEAD_END = re.compile(r"\s+[-–—|:]\s+|\s*[,;(]")
+
+
+def _drop_unprinted(metadata: dict, text: str) -> None:
+    """Drop a title or author whose lead the pages never print: a template's or a tool's default
+    ("Overleaf Example", "Lebenslauf.net"), not the document's.
+
+    >>> metadata = {"title": "Overleaf Example", "author": "Ada Lund"}
+    >>> _drop_unprinted(metadata, "Ada Lund  Curriculum vitae")
+    >>> metadata
+    {'author': 'Ada Lund'}
+    """
+    printed = clean_inline(text).casefold()
+    for key in ("title", "author"):
+        lead = clean_inline(_METADATA_LEAD_END.split(metadata.get(key, ""))[0]).casefold()
+        if key in metadata and lead not in printed:
+            del metadata[key]
 
 
 def _page_lines(page, index: int, number: int) -> list[_Row]:
