@@ -426,6 +426,8 @@ def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
      ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
     ("Departamento de Física, Química y Geología, Universidad de Tarazona",
      ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
+    ("Université de Lindenau et Groupe d’Analyse et de Statistique de Lindenau",
+     ["Université de Lindenau", "Groupe d’Analyse et de Statistique de Lindenau"]),
 ])
 def test_organisations_of_a_line_written_in_other_conventions(text, names):
     from kg.extract.orgs import org_chain
@@ -441,6 +443,10 @@ def test_organisations_of_a_line_written_in_other_conventions(text, names):
     ("Werkervaring", "experience"), ("Wykształcenie", "education"), ("Yayınlar", "publications"),
     ("Pengalaman Kerja", "experience"), ("경력 사항", "experience"), ("השכלה", "education"),
     ("المنشورات", "publications"), ("प्रकाशन", "publications"), ("Öğretim Deneyimi", "teaching"),
+    ("Poste Actuel", "experience"), ("Séjours de Recherche", "experience"), ("Expériences d’Enseignement", "teaching"),
+    ("Expériences d'enseignement", "teaching"), ("Responsabilités Académiques", "service"), ("Présentations", "talks"),
+    ("Documents de Travail", "publications"), ("Autres Expériences Professionnelles", "experience"),
+    ("Publications dans des Revues à Comité de Lecture", "publications"),
 ])
 def test_section_headings_of_lattes_and_other_languages(heading, kind):
     from kg.extract.sections import exact_kind

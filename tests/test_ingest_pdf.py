@@ -92,6 +92,15 @@ def test_a_metadata_title_the_pages_never_print_is_a_template_s_default_and_goes
     assert parse_pdf(write_pdf(placed, title="Ilse Varnholt - CV"))[1]["title"] == "Ilse Varnholt - CV"
 
 
+def test_a_line_opening_with_a_word_and_a_year_starts_an_entry():
+    placed = [Placed(0, 15, 30, "Depuis 2024 Postdoctorante, Rostburg School of Economics, Chaire Climat et Mer,"),
+              Placed(0, 15, 35, "Encadrée par Jana Okafor, Marek Dvorak, Tomas Berg, Ilse Brandt-Okafor, Lotte Maas"),
+              Placed(0, 15, 40, "Depuis 2023 Chercheuse Associée, Institut Marin de Valdemora (IMV)"),
+              Placed(0, 15, 45, "Mai 2022 Chercheuse Invitée, Observatoire de Lindenau")]
+    assert [text for _, text in pdf_lines(placed)[0]][1:] == ["Depuis 2023 Chercheuse Associée, Institut Marin de Valdemora (IMV)",
+                                                             "Mai 2022 Chercheuse Invitée, Observatoire de Lindenau"]
+
+
 def test_a_lone_page_number_goes_but_a_line_repeated_in_the_body_stays():
     lines, _ = pdf_lines([Placed(0, 15, 30, "Teaching"), Placed(0, 15, 36, "Teaching"), Placed(0, 15, 42, "2019"),
                           Placed(0, 15, 48, "Statistics II"), Placed(0, 15, 54, "Teaching"),

@@ -57,8 +57,10 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
 PRINT_STAMP = re.compile(r"^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?:\s*[AP]M)?|(?:file|https?)://\S+)(?:\s|$)",
                          re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
-# month/year, or an e-mail address or web address (contact lines)
+# month/year, a word and a year before the entry ("Since 2024 Lecturer", "Mai 2022 Chercheuse", "Feb 2023–Jul"),
+# or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+                        r"|[^\W\d_]{2,12}\.?(?:[-–][^\W\d_]{2,12})?\s+(?:19|20)\d\d(?:\s*[-–—]|\s+[^\W\d_])"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a year or year range ending a line, as CV entries end, the range open or not ("2019 – present", "2019 – heute")
