@@ -426,8 +426,6 @@ def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
      ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
     ("Departamento de Física, Química y Geología, Universidad de Tarazona",
      ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
-    ("Université de Lindenau et Groupe d’Analyse et de Statistique de Lindenau",
-     ["Université de Lindenau", "Groupe d’Analyse et de Statistique de Lindenau"]),
 ])
 def test_organisations_of_a_line_written_in_other_conventions(text, names):
     from kg.extract.orgs import org_chain
