@@ -315,6 +315,15 @@ def test_a_rank_named_with_a_bare_kind_of_organisation_is_a_role(text, role):
     assert is_role(text) is role
 
 
+def test_a_peer_mentor_and_a_grader_are_roles_not_employers(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Ilse Varnholt\n\nExperience\nPeer Mentor and Grader Sep 2019 – May 2020 University of Lindenau\n"
+                    "- Graded assignments for the algorithms course\n", encoding="utf-8")
+    found = triples(path)
+    assert ("Ilse Varnholt", "workedAt", "University of Lindenau", "2019-09", "2020-05") in found
+    assert not [t for t in found if "Mentor" in t[2]]
+
+
 def test_a_description_with_an_indefinite_article_names_no_organisation():
     found = triples(FORMATS / "awesome_cv_de.tex")
     assert not [t for t in found if "Arbeitsgruppe" in t[2]]
