@@ -435,6 +435,7 @@ def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
      ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
     ("Departamento de Física, Química y Geología, Universidad de Tarazona",
      ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
+    ("Institut Marin, Université Rostburg VI", ["Institut Marin", "Université Rostburg VI"]),  # a numeral, no US state
 ])
 def test_organisations_of_a_line_written_in_other_conventions(text, names):
     from kg.extract.orgs import org_chain

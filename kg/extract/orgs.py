@@ -88,7 +88,7 @@ _FIELD_WORDS = data_words("field_words.txt")
 _ORG_WORDS = word_groups("org_words.tsv")
 
 
-_US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
+_US_STATE_CODE = re.compile(r"^(?![IVX]{2}\b)(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")  # "Lyon II", "Paris VI": numerals
 
 
 @lru_cache(maxsize=32768)
