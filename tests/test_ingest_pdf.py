@@ -101,6 +101,20 @@ def test_a_line_opening_with_a_word_and_a_year_starts_an_entry():
                                                              "Mai 2022 Chercheuse Invitée, Observatoire de Lindenau"]
 
 
+def test_a_heading_in_capitals_in_the_margin_a_little_off_its_entry_s_baseline_opens_its_section():
+    placed = [Placed(0, 60, 14, "Ilse Varnholt", 16, True)]
+    for index, (heading, entries) in enumerate([("EDUCATION", ["2016-2020 PhD in Oceanography, University of Lindenau",
+                                                              "2014-2016 MSc in Physics, University of Rostburg"]),
+                                                ("HONORS AND", ["Fellowship of the Valdemora Society"]),
+                                                ("AWARDS", ["Best Poster Award, Coastal Days"]),
+                                                ("TEACHING", ["Lecturer in fluid dynamics, University of Lindenau"])]):
+        placed.append(Placed(0, 12, 30.9 + 20 * index, heading, 10, True))  # set 0.9 mm below its entry's baseline
+        placed += [Placed(0, 60, 30 + 20 * index + 6 * row, entry) for row, entry in enumerate(entries)]
+    texts = [text for _, text in pdf_lines(placed)[0]]
+    assert texts.index("EDUCATION") == texts.index("2016-2020 PhD in Oceanography, University of Lindenau") - 1
+    assert texts.index("TEACHING") == texts.index("Lecturer in fluid dynamics, University of Lindenau") - 1
+
+
 def test_a_lone_page_number_goes_but_a_line_repeated_in_the_body_stays():
     lines, _ = pdf_lines([Placed(0, 15, 30, "Teaching"), Placed(0, 15, 36, "Teaching"), Placed(0, 15, 42, "2019"),
                           Placed(0, 15, 48, "Statistics II"), Placed(0, 15, 54, "Teaching"),

@@ -63,6 +63,8 @@ ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\
                         r"|[^\W\d_]{2,12}\.?(?:[-–][^\W\d_]{2,12})?\s+(?:19|20)\d\d(?:\s*[-–—]|\s+[^\W\d_])"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# one to three words in capitals: a section's name set in the margin beside its entries
+_MARGIN_HEADING = re.compile(r"^[^\W\da-z]{3,}(?:[\s&-]+[^\W\da-z]+){0,2}$")
 # a year or year range ending a line, as CV entries end, the range open or not ("2019 – present", "2019 – heute")
 ENTRY_END = re.compile(r"\b(?:19|20)\d\d(?:\s*[-–—]\s*[^\W\d_]+)?[.)]?$")
 # the rest of a date range wrapped at its dash, after a line ending in a year: "– 2019", "– present"
@@ -226,7 +228,8 @@ def _compose(text: str) -> str:
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
     """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
     a line of smaller pieces just above or below a line and touching its text (superscripts,
-    footnote marks) joins that line, and a line of accents alone goes onto the letters below them.
+    footnote marks) joins that line, as does a heading in capitals in the margin left of it set a
+    little off its baseline, and a line of accents alone goes onto the letters below them.
 
     >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
     >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
@@ -244,6 +247,9 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
     def attaches(small: list[dict], line: list[dict]) -> bool:
         height = max(max(p["font_height"] for p in line), 1)
         offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
+        if _MARGIN_HEADING.match("".join(p["text"] for p in small).strip()) and offset <= 0.4 * height:
+            # a heading in capitals in the margin, set a little off its first entry's baseline (res, "EDUCATION")
+            return max(p["displaced_tx"] for p in small) + 2 * height <= min(p["tx"] for p in line)
         mark = len("".join(p["text"] for p in small).replace(" ", "")) <= 4  # not a line of text in smaller type
         return (mark and max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
                 and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
