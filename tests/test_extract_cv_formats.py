@@ -315,6 +315,16 @@ def test_a_rank_named_with_a_bare_kind_of_organisation_is_a_role(text, role):
     assert is_role(text) is role
 
 
+def test_the_first_month_of_a_month_range_is_no_employer(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Ilse Varnholt\n\nExperience\nMay-June 2019 Research Intern, Bank of Rostburg, Lindenau\n"
+                    "Avril-Juin 2018 Stage de recherche, Banque de Valdemora, Lindenau\n", encoding="utf-8")
+    found = triples(path)
+    assert ("Ilse Varnholt", "workedAt", "Bank of Rostburg", "2019-05", "2019-06") in found
+    assert ("Ilse Varnholt", "workedAt", "Banque de Valdemora", "2018-04", "2018-06") in found
+    assert not [t for t in found if t[2] in ("May", "Avril")]
+
+
 def test_a_peer_mentor_and_a_grader_are_roles_not_employers(tmp_path):
     path = tmp_path / "cv.txt"
     path.write_text("Ilse Varnholt\n\nExperience\nPeer Mentor and Grader Sep 2019 – May 2020 University of Lindenau\n"
