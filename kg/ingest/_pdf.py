@@ -15,7 +15,7 @@ an entry is joined to the line it continues, and a word hyphenated at the line e
 when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
 Symbol and Wingdings bullets (private-use code points) read as bullets, letter-spaced headings as
 their words, and tab leaders' dots go.
-A metadata title or author the pages never print (a template's "Overleaf Example") is dropped.
+A metadata title or author of two words or more the pages never print ("Overleaf Example") is dropped.
 Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
 """
 from __future__ import annotations
@@ -747,8 +747,8 @@ _METADATA_LEAD_END = re.compile(r"\s+[-–—|:]\s+|\s*[,;(]")
 
 
 def _drop_unprinted(metadata: dict, text: str) -> None:
-    """Drop a title or author whose lead the pages never print: a template's or a tool's default
-    ("Overleaf Example", "Lebenslauf.net"), not the document's.
+    """Drop a title or author of two words or more whose lead the pages never print: a template's
+    default ("Overleaf Example", read as a name), not the document's; a one-word title ("CV") stays.
 
     >>> metadata = {"title": "Overleaf Example", "author": "Ada Lund"}
     >>> _drop_unprinted(metadata, "Ada Lund  Curriculum vitae")
@@ -758,7 +758,7 @@ def _drop_unprinted(metadata: dict, text: str) -> None:
     printed = clean_inline(text).casefold()
     for key in ("title", "author"):
         lead = clean_inline(_METADATA_LEAD_END.split(metadata.get(key, ""))[0]).casefold()
-        if key in metadata and lead not in printed:
+        if key in metadata and len(lead.split()) > 1 and lead not in printed:
             del metadata[key]
 
 
