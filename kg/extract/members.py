@@ -20,7 +20,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
-from kg.extract.dates import find_date_range
+from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
@@ -138,10 +138,16 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                     add_affiliation_note(ctx, registry, pid, went.group("rest"), evidence, current=True)
 
 
-def _went_apart(text: str) -> list[str]:
+#: What an alumnus's entry names after its last date: where they went ("M.S., 2014. Northwind", "B.S., 2018, Acme").
+_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+(?P<rest>[A-Z][^.;]{1,60})$")
+
+
+def _went_apart(text: str, alumni: bool = False) -> list[str]:
     """An entry cut where it turns to where the person went ("PhD 2021, now Assistant Professor at X",
-    "(PhD 2022) → Postdoc at Y"): what they did in the group, then where they are."""
+    "(PhD 2022) → Postdoc at Y", an alumnus's "M.S., 2014. Northwind"): what they did in the group, then where they are."""
     went = _now().search(text)
+    if went is None and alumni and (dates := find_dates(text)) and _AFTER_LAST_DATE.match(text, dates[-1][2]):
+        return [text[: dates[-1][2]], text[dates[-1][2]:]]
     return [text[: went.start()], text[went.start():]] if went else [text]
 
 
@@ -164,6 +170,8 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), put after it.
+_LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -282,7 +290,7 @@ def list_members(ctx, sections) -> list[_Member]:
         sub_alumni, group = False, section.heading if kind else ""
         for index in section.lines:
             raw = lines[index].text
-            text = clean(raw)
+            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest> (\g<note>)", clean(raw))
             if not text:
                 continue
             card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
@@ -547,8 +555,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
-        role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
+        said = [(index, part) for index, text in member.texts for part in _went_apart(text, member.alumni) if part.strip()]
+        role = member.cells.get("role") or " ".join(_went_apart(t, member.alumni)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
@@ -571,8 +579,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
-        for match in (m for _, text in member.texts for m in _now().finditer(text)):
-            add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
+        for went in (_went_apart(text, member.alumni)[1:] for _, text in member.texts):
+            now = _now().search(went[0]) if went else None
+            if went:  # "now a PhD student at X": studies there
+                add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went[0].strip(" .,;"), evidence, current=True,
+                                     predicate="studiedAt" if _has(went[0], "student") else "workedAt")
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
         # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
