@@ -170,7 +170,7 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
-#: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), put after it.
+#: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
@@ -291,7 +291,7 @@ def list_members(ctx, sections) -> list[_Member]:
         sub_alumni, group = False, section.heading if kind else ""
         for index in section.lines:
             raw = lines[index].text
-            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest> (\g<note>)", clean(raw))
+            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
             if not text:
                 continue
             card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
