@@ -60,6 +60,8 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:i
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
+#: What an alumnus's entry names after its last date: where they went ("M.S., 2014. Northwind", "B.S., 2018, Acme").
+_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+(?P<rest>[A-Z][^.;]{1,60})$")
 
 
 @lru_cache(maxsize=1)
@@ -136,10 +138,6 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                 went = _now().search(note)
                 if went:
                     add_affiliation_note(ctx, registry, pid, went.group("rest"), evidence, current=True)
-
-
-#: What an alumnus's entry names after its last date: where they went ("M.S., 2014. Northwind", "B.S., 2018, Acme").
-_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+(?P<rest>[A-Z][^.;]{1,60})$")
 
 
 def _went_apart(text: str, alumni: bool = False) -> list[str]:
@@ -476,9 +474,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
             return registry.add(unit, evidence)
-    family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
-        return None
+    family = owner.split()[-1]
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?-i:[A-Z][a-z]+\s+){{0,2}}(?:Lab|Laboratory|Group)\b", re.I)
     for line in (line for line in ctx.document.lines if family in line.text):
         match = pattern.search(clean(line.text))
@@ -580,11 +576,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
-        for went in (_went_apart(text, member.alumni)[1:] for _, text in member.texts):
-            now = _now().search(went[0]) if went else None
-            if went:  # "now a PhD student at X": studies there
-                add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went[0].strip(" .,;"), evidence, current=True,
-                                     predicate="studiedAt" if _has(went[0], "student") else "workedAt")
+        for went in (parts[1] for _, text in member.texts if len(parts := _went_apart(text, member.alumni)) > 1):
+            now = _now().search(went)  # "now a PhD student at X": studies there
+            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
+                                 predicate="studiedAt" if _has(went, "student") else "workedAt")
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
         # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
