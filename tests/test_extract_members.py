@@ -154,7 +154,7 @@ def test_a_misspelt_principal_investigator_with_a_privatdozent_title_heads_the_t
 def test_chinese_team_page_where_alumni_went_after_graduating():
     ex = run("team_zh_destinations.md")
     assert ex.entity(ex.subject).name == "Unnamed document subject"  # not the title "研究队伍" nor "合作导师"
-    assert {("林若溪", "studiedAt", "青岚大学"), ("顾云舟", "workedAt", "星河研究院")} <= facts(ex)  # "毕业后前往X攻读..."
+    assert {("林若溪", "studiedAt", "青岚大学"), ("顾云舟", "workedAt", "星河AI研究院")} <= facts(ex)  # "毕业后前往X..."
 
 
 # -- career relations in other languages -------------------------------------------------------------

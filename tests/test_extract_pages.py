@@ -1084,7 +1084,7 @@ FACTS = {
     "team_zh_destinations.md": """
         林若溪 > studiedAt > 青岚大学
         ?林若溪 > advisedBy > Unnamed document subject
-        顾云舟 > workedAt > 星河研究院
+        顾云舟 > workedAt > 星河AI研究院
         ?顾云舟 > advisedBy > Unnamed document subject
         沈知远 > studiedAt > 东陵大学
         ?沈知远 > advisedBy > Unnamed document subject
