@@ -41,6 +41,7 @@ _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
+_ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
                                   r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
@@ -226,7 +227,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
-            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
+                    and not _names_a_kind(inner.name):
                 return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
@@ -401,12 +403,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
-            for sub in ([seg[:m.start()], seg[m.end():]] for connector in _CONNECTOR_SPLITS
-                        for m in reversed(list(connector.finditer(seg)))):
+            for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
+                            for m in reversed(list(c.finditer(seg)))):
                 if is_role(sub[0]) or degree_of(sub[0]):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
-                    candidate = classify_segment(sub[1], context_org=False)
+                    # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
+                    candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -562,8 +565,8 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
-#: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
-_OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
+#: "of the" before a school, the genitive of a unit's name: "Institute X of the University Y", "Instituto X da Universidade Y".
+_OF_THE_SCHOOL = re.compile(r"\s(?:of\s+the|van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")
 #: The prepositions and articles a name never ends with: the words before a date a segment was cut at.
 _TRAILING_JOINERS = frozenset("in at of from on the and since de en em à der im am seit desde depuis dal dès".split())
