@@ -341,8 +341,9 @@ def test_a_university_zu_its_city_is_one_name(tmp_path):
 
 def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
     """Habits of real CVs: German unit words ("Professur für X", "am Fachgebiet X"), an unknown acronym
-    after "au"/"à l'" naming the employer, a memberships section naming no job, and a sentence whose
-    second clause ("and earned my PhD at Y") states study while its first states a job."""
+    after "au"/"à l'" naming the employer, a company's "S. A." written with a space, a memberships section
+    naming no job, and a sentence whose second clause ("and earned my PhD at Y") states study while its
+    first states a job."""
     ex = run("cv_units_at_acronyms.md")
     me = "Clémence Vautrin-Ossart"
     found = facts(ex)
@@ -352,6 +353,7 @@ def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
         assert {(me, "workedAt", unit), (unit, "partOf", school)} <= found
     assert dated(ex, me, "workedAt", "LMVR") == ("Stagiaire de recherche", "2015-04", "2015-06")  # the town cut off
     assert dated(ex, me, "workedAt", "EPNA") == ("Enseignante de sciences-physiques", "2014", "2015")
+    assert dated(ex, me, "workedAt", "Nubesur S. A.")[1:] == ("2012-08", "2013-07")  # "S. A.": a company
     assert (me, "studiedAt", "University of Ostergau") in found
     assert not {o for s, p, o in found if p == "studiedAt" and o != "University of Ostergau"}
     assert not {o for s, p, o in found if "Society" in o or "Association" in o}  # memberships are no jobs

@@ -34,7 +34,7 @@ from kg.extract.vocab import degree_of, degree_span, field_of
 # vocabularies are the kinds of ``data/org_patterns.tsv``.
 _WORDS = data_patterns("org_patterns.tsv")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
-_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.\s?A|N\.V|Bros)$")
 _LEADING_ARTICLE = re.compile(r"^(?:the(?!\s+university)|a|an)\s+", re.I)
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
