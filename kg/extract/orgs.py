@@ -535,8 +535,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
         tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
             or _LOWER_CASE_SCHOOL_END.match(text, match.end())
-        if tail:
-            phrase = text[begin:tail.end()]
+        phrase = text[begin:tail.end()] if tail else phrase
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
