@@ -342,7 +342,7 @@ def test_a_university_zu_its_city_is_one_name(tmp_path):
 def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
     """Habits of real CVs: German unit words ("Professur für X", "am Fachgebiet X"), an unknown acronym
     after "au"/"à l'" naming the employer, a company's "S. A." written with a space, a memberships section
-    naming no job, and a sentence whose second clause ("and earned my PhD at Y") states study while its
+    naming no job, a journal refereed for, and a sentence whose second clause ("and earned my PhD at Y") states study while its
     first states a job."""
     ex = run("cv_units_at_acronyms.md")
     me = "Clémence Vautrin-Ossart"
@@ -357,4 +357,5 @@ def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
     assert (me, "studiedAt", "University of Ostergau") in found
     assert not {o for s, p, o in found if p == "studiedAt" and o != "University of Ostergau"}
     assert not {o for s, p, o in found if "Society" in o or "Association" in o}  # memberships are no jobs
+    assert not {o for s, p, o in found if "Referee" in o or "Review" in o or "Proceedings" in o}  # nor refereeing
     assert heading_kind("Professional Organizations") == heading_kind("Mitgliedschaften") == "memberships"

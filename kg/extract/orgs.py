@@ -28,6 +28,7 @@ from kg.extract.gazetteer import (
 from kg.extract.models.affiliations import parse_affiliation
 from kg.extract.people import is_person_name, name_stopwords
 from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE, cached_copy
+from kg.extract.venues import lookup_venue
 from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -215,8 +216,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
         return OrgMention(known.name, text, known.type, True)
-    if is_location(text):
-        return None
+    if is_location(text) or lookup_venue(text) or _VENUE_START.match(text):
+        return None  # a journal an editor or referee serves ("Physical Review D") employs nobody
     words_all = text.split()
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
