@@ -306,6 +306,39 @@ _PT2 = CV(
     ),
 )
 
+# a French academic CV whose entries open with a word and a year ("Depuis 2021", "Mai 2019"), not a date column
+_FR3 = CV(
+    name="Ilse Varnholt-Okafor",
+    header=("Maîtresse de conférences en économie", "Université de Lindenau", "ilse.varnholt@example.fr"),
+    updated="mis à jour en mars 2025",
+    sidebar=(),
+    sections=(
+        Section("Poste actuel", (
+            Entry("Depuis 2023 Maîtresse de conférences, Université de Lindenau"),
+        )),
+        Section("Postes précédents", (
+            Entry("Depuis 2021 Postdoctorante, École d'économie de Rostburg (EER), Chaire Transition énergétique, "
+                  "modélisation de la demande d'électricité des ménages sur la voie de la neutralité carbone,"),
+            Entry("Encadrée par Jana Okafor et Marek Dvorak"),
+            Entry("Depuis 2021 Chercheuse associée, Institut Marin de Valdemora (IMV)"),
+        )),
+        Section("Formations et diplômes", (
+            Entry("2016-2021 Doctorat en sciences économiques, Université de Rostburg"),
+            Entry("Superviseurs : Tomas Berg, Lotte Maas"),
+        )),
+        Section("Séjours de recherche", (
+            Entry("Mai 2019 Chercheuse invitée, Observatoire de Valdemora"),
+        )),
+        Section("Expériences d'enseignement", (
+            Entry("2019-2021 Attachée temporaire d'enseignement et de recherche, Université de Rostburg"),
+        )),
+        Section("Publications dans des revues à comité de lecture", (
+            Entry("I. Varnholt-Okafor, T. Berg (2022), Tidal energy demand in coastal towns, Journal of Coastal "
+                  "Economics, 12(3), 45–67."),
+        )),
+    ),
+)
+
 #: File name -> (CV, layout).
 PDF_CVS = {
     "cv_fr_date_column.pdf": (_FR, "date_column"),
@@ -319,6 +352,7 @@ PDF_CVS = {
     "cv_de_date_column.pdf": (_DE2, "date_column"),
     "cv_id_two_column.pdf": (_ID, "two_column"),
     "cv_pt_clinica_date_column.pdf": (_PT2, "date_column"),
+    "cv_fr_postes_date_column.pdf": (_FR3, "date_column"),
 }
 
 

@@ -318,6 +318,25 @@ def test_a_rank_named_with_a_bare_kind_of_organisation_is_a_role(text, role):
     assert is_role(text) is role
 
 
+def test_the_first_month_of_a_month_range_is_no_employer(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Ilse Varnholt\n\nExperience\nMay-June 2019 Research Intern, Bank of Rostburg, Lindenau\n"
+                    "Avril-Juin 2018 Stage de recherche, Banque de Valdemora, Lindenau\n", encoding="utf-8")
+    found = triples(path)
+    assert ("Ilse Varnholt", "workedAt", "Bank of Rostburg", "2019-05", "2019-06") in found
+    assert ("Ilse Varnholt", "workedAt", "Banque de Valdemora", "2018-04", "2018-06") in found
+    assert not [t for t in found if t[2] in ("May", "Avril")]
+
+
+def test_a_peer_mentor_and_a_grader_are_roles_not_employers(tmp_path):
+    path = tmp_path / "cv.txt"
+    path.write_text("Ilse Varnholt\n\nExperience\nPeer Mentor and Grader Sep 2019 – May 2020 University of Lindenau\n"
+                    "- Graded assignments for the algorithms course\n", encoding="utf-8")
+    found = triples(path)
+    assert ("Ilse Varnholt", "workedAt", "University of Lindenau", "2019-09", "2020-05") in found
+    assert not [t for t in found if "Mentor" in t[2]]
+
+
 def test_a_description_with_an_indefinite_article_names_no_organisation():
     found = triples(FORMATS / "awesome_cv_de.tex")
     assert not [t for t in found if "Arbeitsgruppe" in t[2]]
@@ -429,6 +448,7 @@ def test_a_role_and_its_dates_above_the_employer_belong_to_the_employer_below():
      ["Dipartimento di Scienze Agrarie, Alimentari e Ambientali", "Università di Perugia"]),
     ("Departamento de Física, Química y Geología, Universidad de Tarazona",
      ["Departamento de Física, Química y Geología", "Universidad de Tarazona"]),
+    ("Institut Marin, Université Rostburg VI", ["Institut Marin", "Université Rostburg VI"]),  # a numeral, no US state
 ])
 def test_organisations_of_a_line_written_in_other_conventions(text, names):
     from kg.extract.orgs import org_chain
@@ -444,6 +464,10 @@ def test_organisations_of_a_line_written_in_other_conventions(text, names):
     ("Werkervaring", "experience"), ("Wykształcenie", "education"), ("Yayınlar", "publications"),
     ("Pengalaman Kerja", "experience"), ("경력 사항", "experience"), ("השכלה", "education"),
     ("المنشورات", "publications"), ("प्रकाशन", "publications"), ("Öğretim Deneyimi", "teaching"),
+    ("Poste Actuel", "experience"), ("Séjours de Recherche", "experience"), ("Expériences d’Enseignement", "teaching"),
+    ("Expériences d'enseignement", "teaching"), ("Responsabilités Académiques", "service"), ("Présentations", "talks"),
+    ("Documents de Travail", "publications"), ("Autres Expériences Professionnelles", "experience"),
+    ("Publications dans des Revues à Comité de Lecture", "publications"),
 ])
 def test_section_headings_of_lattes_and_other_languages(heading, kind):
     from kg.extract.sections import exact_kind

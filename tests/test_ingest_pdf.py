@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.ingest import load_document
-from kg.ingest._pdf import _dehyphenate, parse_pdf
+from kg.ingest._pdf import _compose, _dehyphenate, parse_pdf
 
 from pdf_cvs import CVS, LAYOUTS, Placed, render, write_pdf
 from test_formats import facts
@@ -63,6 +63,56 @@ def test_running_headers_footers_and_page_numbers_are_dropped():
     # dropped lines keep their numbers: each page's body still starts one line after its header
     assert metadata["page_starts"] == (1, 5, 9)
     assert [number for number, _ in lines] == [2, 3, 6, 7, 10, 11]
+
+
+def test_a_name_printed_large_atop_every_page_is_page_one_s_title():
+    placed = []
+    for page in range(3):
+        placed += [Placed(page, 60, 14, "Ilse Varnholt", 16, True),  # as large on every page: no smaller repeat
+                   Placed(page, 15, 30, ["Education", "Teaching", "Service"][page], 12, True),
+                   Placed(page, 15, 36, ["Dr. rer. nat., Lindenau", "Fluid dynamics", "Referee"][page])]
+    lines, _ = pdf_lines(placed)
+    assert [text for _, text in lines] == ["Ilse Varnholt", "Education", "Dr. rer. nat., Lindenau", "Teaching",
+                                           "Fluid dynamics", "Service", "Referee"]
+    # headings in a left margin column of their own, read before the text beside them: the title still comes first
+    placed = [Placed(page, 60, 14, "Ilse Varnholt", 16, True) for page in range(2)]
+    headings = [("Contact", "Education", "Teaching", "Service"), ("Talks", "Awards", "Skills", "Languages")]
+    for page, headings in enumerate(headings):
+        for index, heading in enumerate(headings):
+            placed.append(Placed(page, 12, 30 + 40 * index, heading, 9, True))
+            placed += [Placed(page, 45, 33 + 40 * index + 6 * row, f"{heading} entry {row} with some more words")
+                       for row in range(4)]
+    lines, _ = pdf_lines(placed)
+    assert [text for _, text in lines][:3] == ["Ilse Varnholt", "Contact", "Education"]
+
+
+def test_a_metadata_title_the_pages_never_print_is_a_template_s_default_and_goes():
+    placed = [Placed(0, 15, 20, "Ilse Varnholt", 16, True), Placed(0, 15, 30, "Dr. rer. nat., Lindenau")]
+    assert "title" not in parse_pdf(write_pdf(placed, title="Thesis Template Example"))[1]
+    assert parse_pdf(write_pdf(placed, title="Ilse Varnholt - CV"))[1]["title"] == "Ilse Varnholt - CV"
+
+
+def test_a_line_opening_with_a_word_and_a_year_starts_an_entry():
+    placed = [Placed(0, 15, 30, "Depuis 2024 Postdoctorante, Rostburg School of Economics, Chaire Climat et Mer,"),
+              Placed(0, 15, 35, "Encadrée par Jana Okafor, Marek Dvorak, Tomas Berg, Ilse Brandt-Okafor, Lotte Maas"),
+              Placed(0, 15, 40, "Depuis 2023 Chercheuse Associée, Institut Marin de Valdemora (IMV)"),
+              Placed(0, 15, 45, "Mai 2022 Chercheuse Invitée, Observatoire de Lindenau")]
+    assert [text for _, text in pdf_lines(placed)[0]][1:] == ["Depuis 2023 Chercheuse Associée, Institut Marin de Valdemora (IMV)",
+                                                             "Mai 2022 Chercheuse Invitée, Observatoire de Lindenau"]
+
+
+def test_a_heading_in_capitals_in_the_margin_a_little_off_its_entry_s_baseline_opens_its_section():
+    placed = [Placed(0, 60, 14, "Ilse Varnholt", 16, True)]
+    for index, (heading, entries) in enumerate([("EDUCATION", ["2016-2020 PhD in Oceanography, University of Lindenau",
+                                                              "2014-2016 MSc in Physics, University of Rostburg"]),
+                                                ("HONORS AND", ["Fellowship of the Valdemora Society"]),
+                                                ("AWARDS", ["Best Poster Award, Coastal Days"]),
+                                                ("TEACHING", ["Lecturer in fluid dynamics, University of Lindenau"])]):
+        placed.append(Placed(0, 12, 30.9 + 20 * index, heading, 10, True))  # set 0.9 mm below its entry's baseline
+        placed += [Placed(0, 60, 30 + 20 * index + 6 * row, entry) for row, entry in enumerate(entries)]
+    texts = [text for _, text in pdf_lines(placed)[0]]
+    assert texts.index("EDUCATION") == texts.index("2016-2020 PhD in Oceanography, University of Lindenau") - 1
+    assert texts.index("TEACHING") == texts.index("Lecturer in fluid dynamics, University of Lindenau") - 1
 
 
 def test_a_lone_page_number_goes_but_a_line_repeated_in_the_body_stays():
@@ -189,6 +239,12 @@ def test_xelatex_word_gaps_made_only_of_offsets_are_spaces_and_icon_glyphs_go():
 def test_pdflatex_accents_drawn_as_glyphs_of_their_own_join_their_letters():
     lines = _printed("projekte_de.pdf")  # pdfLaTeX's OT1 encoding: "Universit¨at"
     assert "2011–2015 Promotion in Meteorologie, Universität Lindenau" in lines
+
+
+def test_an_accent_over_a_dotless_i_makes_an_accented_i():
+    # pdfLaTeX draws \\'{\\i} as the accent, a gap and a dotless i: "Garc´ ıa", "Maˆ ıtre de conf´erences"
+    assert _compose("Luc´ ıa Garc´ ıa Ordu˜na, Maˆ ıtresse de conf´erences") == "Lucía García Orduña, Maîtresse de conférences"
+    assert _compose("a plain ı stays") == "a plain ı stays"
 
 
 def test_a_sidebar_is_read_before_the_main_column_and_its_large_name_is_one_line():

@@ -323,8 +323,7 @@ def classify_organization(name: str, default: str = "Company") -> str:
     >>> classify_organization("Zorblax", default="University")
     'University'
     """
-    known = lookup_organization(name)
-    if known is not None:
+    if (known := lookup_organization(name)) is not None:
         return known.type
     text = canonical_org_name(name)
     return next((org_type for pattern, org_type in _KEYWORD_RULES if pattern.search(text)), default)

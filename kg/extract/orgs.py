@@ -13,7 +13,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from kg.extract.context import ExtractContext, normalize_name
-from kg.extract.dates import OPENING_WORD_BEFORE, find_dates
+from kg.extract.dates import MONTHS, OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
     CaselessPattern,
     _data_rows,
@@ -90,7 +90,7 @@ _FIELD_WORDS = data_words("field_words.txt")
 _ORG_WORDS = word_groups("org_words.tsv")
 
 
-_US_STATE_CODE = re.compile(r"^(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")
+_US_STATE_CODE = re.compile(r"^(?![IVX]{2}\b)(?:[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$")  # "Lyon II", "Paris VI": numerals
 
 
 @lru_cache(maxsize=32768)
@@ -244,8 +244,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or is_role(text):
-        return None
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or text.lower() in MONTHS or is_role(text):
+        return None  # "May" of "May-June 2019", "Avril" of "Avril-Juin 2019"
     canonical = canonical_org_name(text)
     org_type = classify_organization(canonical, default="")
     words = canonical.split()

@@ -268,9 +268,9 @@ _OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
 
 
 def _dated_opening(text: str) -> bool:
-    """Whether a line opens with its dates, then a colon, bar or comma: an entry, however long.
+    """Whether a line opens with its dates, then a colon, bar, comma or a role and its comma: an entry, however long.
 
-    >>> _dated_opening("2019 - 2021: Postdoc, X"), _dated_opening("Da novembre 2022: Ricercatrice, X")
+    >>> _dated_opening("2019 - 2021: Postdoc, X"), _dated_opening("Depuis 2024 Postdoctorante, X, Chaire Y")
     (True, True)
     >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
     (False, False)
@@ -278,7 +278,8 @@ def _dated_opening(text: str) -> bool:
     span = find_date_range(text[:40])
     since = OPENING_WORD_BEFORE.search(text, 0, span.begin) if span else None
     # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
-    if span is None or text[span.stop:].lstrip()[:1] not in ((":", "|") if since else (":", "|", ",")):
+    head = text[span.stop:].lstrip() if span else ""
+    if span is None or head[:1] not in ((":", "|") if since else (":", "|", ",")) and not is_role(head.split(",")[0]):
         return False
     return not text[: since.start() if since else span.begin].strip()
 

@@ -128,7 +128,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     if _YEAR_DIGITS.search(text) and not text.isupper():
         return False, 0
     words = text.rstrip(":").split()
-    if not words or len(words) > 7 or is_bullet(raw):
+    if not words or len(words) > 7 and not exact_kind(text.rstrip(":")) or is_bullet(raw):
         return False, 0
     letters = [c for c in text if c.isalpha()]
     is_caps = len(letters) >= 3 and all(not c.isalpha() or c.isupper() for c in text)

@@ -15,6 +15,7 @@ an entry is joined to the line it continues, and a word hyphenated at the line e
 when the joined word is the more plausible (it occurs elsewhere, or the hyphenated form does not).
 Symbol and Wingdings bullets (private-use code points) read as bullets, letter-spaced headings as
 their words, and tab leaders' dots go.
+A metadata title or author of two words or more the pages never print ("Overleaf Example") is dropped.
 Without pypdf's layout internals the reader falls back to ``extract_text()`` lines.
 """
 from __future__ import annotations
@@ -56,10 +57,14 @@ PAGE_NUMBER = re.compile(r"^[-–—\s]*(?:(?:page|seite|p[aá]gina|pag\.|p\.|s\
 PRINT_STAMP = re.compile(r"^(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?:\s*[AP]M)?|(?:file|https?)://\S+)(?:\s|$)",
                          re.IGNORECASE)
 # what starts a new item rather than continuing a wrapped line: a bullet, "[3]", "3.", a year range,
-# month/year, or an e-mail address or web address (contact lines)
+# month/year, a word and a year before the entry ("Since 2024 Lecturer", "Mai 2022 Chercheuse", "Feb 2023–Jul"),
+# or an e-mail address or web address (contact lines)
 ITEM_START = re.compile(f"^(?:[{_BULLET_GLYPHS}\\-–]\\s|" r"\[\d+\]|\d{1,3}\.\s|(?:19|20)\d\d\s*[-–—]|\d{1,2}/(?:19|20)\d\d"
+                        r"|[^\W\d_]{2,12}\.?(?:[-–][^\W\d_]{2,12})?\s+(?:19|20)\d\d(?:\s*[-–—]|\s+[^\W\d_])"
                         r"|\S+@\S+\.\w|https?://|www\.)")
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# one to three words in capitals: a section's name set in the margin beside its entries
+_MARGIN_HEADING = re.compile(r"^[^\W\da-z]{3,}(?:[\s&-]+[^\W\da-z]+){0,2}$")
 # a year or year range ending a line, as CV entries end, the range open or not ("2019 – present", "2019 – heute")
 ENTRY_END = re.compile(r"\b(?:19|20)\d\d(?:\s*[-–—]\s*[^\W\d_]+)?[.)]?$")
 # the rest of a date range wrapped at its dash, after a line ending in a year: "– 2019", "– present"
@@ -207,11 +212,14 @@ def _parted(left: dict, x: float, height: float, text: str) -> bool:
 def _compose(text: str) -> str:
     """``text`` with each accent drawn as a glyph of its own set on its letter, where they make one letter.
 
-    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`")
-    'Universität Grénoble, Thèse, garçon, `quoted`'
+    An accent over a dotless i (TeX's ``\\'{\\i}``) makes an accented i.
+
+    >>> _compose("Universit¨at Gr´enoble, Th`ese, gar¸con, `quoted`, Mart´ ınez, Maˆ ıtre")
+    'Universität Grénoble, Thèse, garçon, `quoted`, Martínez, Maître'
     """
     def letter(match):
-        composed = unicodedata.normalize("NFC", match.group(1) + _SPACING_ACCENTS[match.group(0)[0]])
+        base = "i" if match.group(1) == "\u0131" else match.group(1)
+        composed = unicodedata.normalize("NFC", base + _SPACING_ACCENTS[match.group(0)[0]])
         return composed if len(composed) == 1 else match.group(0)
 
     return _ACCENT_BEFORE.sub(letter, text)
@@ -220,7 +228,8 @@ def _compose(text: str) -> str:
 def _baselines(pieces: list[dict]) -> list[list[dict]]:
     """Pieces grouped by baseline (within a fifth of the font height), top line first, each by x;
     a line of smaller pieces just above or below a line and touching its text (superscripts,
-    footnote marks) joins that line, and a line of accents alone goes onto the letters below them.
+    footnote marks) joins that line, as does a heading in capitals in the margin left of it set a
+    little off its baseline, and a line of accents alone goes onto the letters below them.
 
     >>> piece = lambda x, y, h, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, flip_sort=1, font_height=h, text=text)
     >>> [[p["text"] for p in line] for line in _baselines([piece(0, 100, 10, "Brakel"), piece(30, 103, 6, "*"),
@@ -238,6 +247,9 @@ def _baselines(pieces: list[dict]) -> list[list[dict]]:
     def attaches(small: list[dict], line: list[dict]) -> bool:
         height = max(max(p["font_height"] for p in line), 1)
         offset = abs(small[0]["ty"] * small[0]["flip_sort"] - line[0]["ty"] * line[0]["flip_sort"])
+        if _MARGIN_HEADING.match("".join(p["text"] for p in small).strip()) and offset <= 0.4 * height:
+            # a heading in capitals in the margin, set a little off its first entry's baseline (res, "EDUCATION")
+            return max(p["displaced_tx"] for p in small) + 2 * height <= min(p["tx"] for p in line)
         mark = len("".join(p["text"] for p in small).replace(" ", "")) <= 4  # not a line of text in smaller type
         return (mark and max(p["font_height"] for p in small) < 0.85 * height and offset <= 0.6 * height
                 and all(any(q["tx"] - 0.5 * height <= p["tx"] <= q["displaced_tx"] + 0.5 * height for q in line)
@@ -530,8 +542,9 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
     pages (digits aside, so "Page 2 of 5" repeats) or that are a page number, and what a browser
     prints in the margins in small type (the date and time, the page's title beside it, its address).
     A repeat set in larger type than the others stays: the name as page 1's title, when later pages
-    carry it as a header. Top and bottom go by position, not reading order, which reads a page of
-    columns column by column."""
+    carry it as a header; so does a repeat on page 1's top line set larger than the page's text (a
+    name or "Lebenslauf" printed as the title of every page), read first. Top and bottom go by
+    position, not reading order, which reads a page of columns column by column."""
     def margins(rows):  # the lines on the two top and two bottom baselines of a full page, one of a short one
         count = 2 if len(rows) >= 8 else 1
         if any(row.y is None for row in rows):
@@ -556,15 +569,19 @@ def _drop_furniture(pages: list[list[_Row]]) -> list[list[_Row]]:
         return len(seen[key]) >= needed and row.size <= 1.2 * smallest[key]
 
     kept = []
-    for rows in pages:
+    for page, rows in enumerate(pages):
         sizes = Counter()
         for row in rows:  # the type size of most of the page's text
             sizes[round(row.size)] += len(row.full)
         body_size = sizes.most_common(1)[0][0] if rows else 0
+        placed = page == 0 and rows and None not in {row.y for row in rows}
+        top = max(rows, key=lambda row: row.y) if placed else None
+        title = id(top) if top and top.size > body_size and furniture(top) else None
         stamped = {round(row.y) for row in margins(rows) if row.y is not None and row.size < body_size
                    and PRINT_STAMP.match(clean_inline(row.full))}
-        edge = {id(row) for row in margins(rows)}
+        edge = {id(row) for row in margins(rows)} - {title}
         body = [row for row in rows if id(row) not in edge or not (furniture(row) or round(row.y or 0) in stamped)]
+        body.sort(key=lambda row: id(row) != title)  # the title first, though a column beside it is read first
         if body:
             body[0].first = body[-1].last = True
         kept.append(body)
@@ -721,7 +738,28 @@ def parse_pdf(raw: bytes) -> tuple[tuple, dict]:
         if failed:
             raise SourceError("corrupt PDF (no page could be read)")
         raise SourceError("PDF has no extractable text (scanned image?)")
+    _drop_unprinted(metadata, " ".join(line.text for line in lines))
     return lines, metadata
+
+
+# where a metadata title's lead ends: "Ada Lund – Curriculum Vitae", "Ada Lund | CV", "Lund, Ada"
+_METADATA_LEAD_END = re.compile(r"\s+[-–—|:]\s+|\s*[,;(]")
+
+
+def _drop_unprinted(metadata: dict, text: str) -> None:
+    """Drop a title or author of two words or more whose lead the pages never print: a template's
+    default ("Overleaf Example", read as a name), not the document's; a one-word title ("CV") stays.
+
+    >>> metadata = {"title": "Overleaf Example", "author": "Ada Lund"}
+    >>> _drop_unprinted(metadata, "Ada Lund  Curriculum vitae")
+    >>> metadata
+    {'author': 'Ada Lund'}
+    """
+    printed = clean_inline(text).casefold()
+    for key in ("title", "author"):
+        lead = clean_inline(_METADATA_LEAD_END.split(metadata.get(key, ""))[0]).casefold()
+        if key in metadata and len(lead.split()) > 1 and lead not in printed:
+            del metadata[key]
 
 
 def _page_lines(page, index: int, number: int) -> list[_Row]:
