@@ -391,7 +391,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = len([w for w in _EMPLOYER_LABEL.sub("", text).split() if w != "|"])  # a label's words are no prose
+        # a label's words are no prose, nor the long last field of a row ("dates | role | org | what it involved")
+        words = len([w for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4] for w in cell.split() if w != "|"])
         dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
         if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
@@ -633,7 +634,7 @@ def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
     head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
-    if not head or len(words) > 6 or is_role(head) or degree_of(head):
+    if not head or len(words) > 6 or is_role(head) or degree_of(head) or find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):
