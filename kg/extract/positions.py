@@ -592,7 +592,7 @@ def add_typed_entry(ctx, registry: OrgRegistry, subject_id: str, index: int, typ
 
 
 def joined_organisations(text: str) -> list[str]:
-    """The organisations a field joins with "and", "&" or ";", when each part names one and none
+    """The organisations a field joins with "and", "&", " / " or ";", when each part names one and none
     nests units with commas; else the field.
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
@@ -606,7 +606,7 @@ def joined_organisations(text: str) -> list[str]:
 
 #: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
 _NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
-_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and)\s+|;")  # a run of spaces tried once, from its start
+_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:

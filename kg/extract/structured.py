@@ -232,7 +232,9 @@ def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
             if not isinstance(note, str) or len(note) > 300:
                 continue
             trigger = ADVISOR_TRIGGER.search(note)
-            if trigger is None or trigger.start() > 40 or ":" not in trigger.group("trigger"):
+            # "Advisor: X" opening the note, or "(advisor: X)" anywhere in it ("Thesis: T (advisor: X).")
+            if trigger is None or (trigger.start() > 40 and not note[: trigger.start()].endswith("(")) \
+                    or ":" not in trigger.group("trigger"):
                 continue
             predicate = trigger_predicate(trigger.group("trigger"), note[: trigger.start()], studying=studying)
             if predicate:

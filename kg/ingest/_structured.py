@@ -10,7 +10,7 @@ from typing import Any
 
 from kg.ingest._source import LineIndex, Lines, SourceError, record_link
 
-__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume", "json_resume_problems",
+__all__ = ["load_json", "load_yaml", "load_toml", "render", "structured_metadata", "is_json_resume", "json_resume_problems",
            "as_json_resume"]
 
 _MAX_DEPTH = 12
@@ -606,6 +606,38 @@ def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
     written = load_json(text)
     if not isinstance(written, (dict, list)):
         raise SourceError("JSON document holds no record (not an object or array)")
+    return _record_document(written, text)
+
+
+def load_toml(text: str) -> dict:
+    """Parse TOML; malformed TOML raises :class:`SourceError` with line and column.
+
+    >>> load_toml('[header]\nname = "Ada"\n[education.cam]\ndegrees = ["PhD"]')
+    {'header': {'name': 'Ada'}, 'education': {'cam': {'degrees': ['PhD']}}}
+    >>> load_toml("name = Ada")
+    Traceback (most recent call last):
+    ...
+    kg.ingest._source.SourceError: malformed TOML: Invalid value (at line 1, column 8)
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SourceError(f"malformed TOML: {exc}") from None
+
+
+def parse_toml_document(text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a TOML CV file (see :func:`parse_yaml_document`): tables and their
+    keys read as YAML's mappings are, each line numbered where its value is written."""
+    written = load_toml(text)
+    if not written:
+        raise SourceError("TOML document holds no record")
+    return _record_document(written, text)
+
+
+def _record_document(written: Any, text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a parsed JSON or TOML record, its lines located in ``text``."""
     metadata: dict = {}
     data = named_people(as_json_resume(written))
     structured_metadata(data, metadata)
