@@ -109,6 +109,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         education = education.get("courses") or education.get("items") or []
     if isinstance(education, list):
         for item in (i for i in education if isinstance(i, dict)):
+            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
+                _person(ctx, subject_id, advisor, "advisedBy")  # named whether the school is or not
             inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
             if not inst:
                 continue
@@ -117,8 +119,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             start, end = _dates(item, single_is_end=True)
             add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
                             "field": area or ""}, DateRange(start, end, 0, 0), "education")
-            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
-                _person(ctx, subject_id, advisor, "advisedBy")
             _named_in_notes(ctx, subject_id, item, studying=True)
     # current affiliation: the institution (after its department) and the organisations a profile lists
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))

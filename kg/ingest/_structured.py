@@ -588,6 +588,20 @@ def named_people(data: Any) -> Any:
     return data
 
 
+def keyed_records(section: Any) -> Any:
+    """A section written as a table of named records (TOML's ``[work.acme]``, ``[work.lab]``) as the list of its
+    records, which is how CV data lists them; any other value unchanged.
+
+    >>> keyed_records({"acme": {"company": "Acme"}, "lab": {"company": "Lab"}})
+    [{'company': 'Acme'}, {'company': 'Lab'}]
+    >>> keyed_records({"name": "Ada", "location": {"city": "Oslo"}})
+    {'name': 'Ada', 'location': {'city': 'Oslo'}}
+    """
+    if isinstance(section, dict) and len(section) > 1 and all(isinstance(value, dict) for value in section.values()):
+        return list(section.values())
+    return section
+
+
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
     :func:`as_json_resume`); the lines are the file's as written."""
@@ -639,6 +653,8 @@ def parse_toml_document(text: str) -> tuple[tuple, dict, Any]:
 def _record_document(written: Any, text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a parsed JSON or TOML record, its lines located in ``text``."""
     metadata: dict = {}
+    if isinstance(written, dict):
+        written = {key: keyed_records(value) for key, value in written.items()}
     data = named_people(as_json_resume(written))
     structured_metadata(data, metadata)
     lines = render(written, text, metadata)
