@@ -17,7 +17,7 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
   ``COMMENT`` blocks, planning lines and other drawers are dropped.
 * ``#+BEGIN_EXPORT latex`` / ``html`` blocks (and ``#+BEGIN_LATEX`` / ``#+BEGIN_HTML``) are read by the LaTeX /
   HTML reader, their lines numbered in the org file: an org CV exported to LaTeX writes its entries
-  (``\workentry{2019}{Postdoc}{Lab}...``) and publications there. Other back-ends' blocks are dropped.
+  (``\\workentry{2019}{Postdoc}{Lab}...``) and publications there. Other back-ends' blocks are dropped.
 * List items become ``- item``, ``- term :: text`` becomes ``- term: text``; table rows their
   cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text, emphasis
   markers go (``*bold*`` phrases are listed in ``metadata['bold']``).

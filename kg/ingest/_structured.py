@@ -597,7 +597,7 @@ def keyed_records(section: Any) -> Any:
     >>> keyed_records({"name": "Ada", "location": {"city": "Oslo"}})
     {'name': 'Ada', 'location': {'city': 'Oslo'}}
     """
-    if isinstance(section, dict) and len(section) > 1 and all(isinstance(value, dict) for value in section.values()):
+    if isinstance(section, dict) and section and all(isinstance(value, dict) for value in section.values()):
         return list(section.values())
     return section
 
