@@ -22,7 +22,6 @@ from kg.extract.text import ANY_YEAR, cached_copy
 _WORDS = data_patterns("date_patterns.tsv")
 _DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
-_APOSTROPHE_YEAR = re.compile(r"['’]\d\d(?!\d)")  # "Sep '18": a year written with two digits
 _UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD", "OPENING_WORD_BEFORE"]
@@ -56,8 +55,7 @@ _DATE = re.compile(
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
   | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
-  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
-  | (?P<apos>(?<!\w)(?P<apos_m>{_MONTH_RE})\s?['’](?P<apos_y>\d\d)(?![\d']))
+  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR}|['’]\d\d)(?![\d']))
   | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
   | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
@@ -102,8 +100,7 @@ def _value(match: re.Match) -> tuple[str, int]:
     # each alternative of _DATE is one named group around its inner groups ("mon": "mon_y", "mon_m"), so
     # the group that closed last names the alternative that matched
     kind = match.lastgroup
-    year = match.group(f"{kind}_y")
-    year = year if len(year) == 4 else str(full_year(year))  # "Sep '18"
+    year = year if len(year := match.group(f"{kind}_y")) == 4 else str(full_year(year[1:]))  # "Sep '18"
     if f"{kind}_m" in _DATE.groupindex:
         month_text = match.group(f"{kind}_m")
         month = int(month_text) if month_text.isdigit() else _month_number(month_text)
@@ -150,7 +147,7 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     """
     out = []
     western = _western(text) if "年" in text else text
-    if not (ANY_YEAR.search(western) or _APOSTROPHE_YEAR.search(western)):
+    if not ANY_YEAR.search(western) and "'" not in western and "’" not in western:  # "Sep '18": two digits
         return ()
     for match in _DATE.finditer(western):
         value, _ = _value(match)

@@ -391,8 +391,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        # a label's words are no prose, nor the long last field of a row ("dates | role | org | what it involved")
-        words = len([w for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4] for w in cell.split() if w != "|"])
+        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4])  # no prose: a label, a row's 5th field
         dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
         if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long

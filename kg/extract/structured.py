@@ -232,9 +232,8 @@ def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
             if not isinstance(note, str) or len(note) > 300:
                 continue
             trigger = ADVISOR_TRIGGER.search(note)
-            # "Advisor: X" opening the note, or "(advisor: X)" anywhere in it ("Thesis: T (advisor: X).")
-            if trigger is None or (trigger.start() > 40 and not note[: trigger.start()].endswith("(")) \
-                    or ":" not in trigger.group("trigger"):
+            if trigger is None or ":" not in trigger.group("trigger") or (  # "Advisor: X" opening it, "(advisor: X)" anywhere
+                    trigger.start() > 40 and not note[: trigger.start()].endswith("(")):
                 continue
             predicate = trigger_predicate(trigger.group("trigger"), note[: trigger.start()], studying=studying)
             if predicate:
