@@ -568,3 +568,18 @@ def test_malformed_toml_is_refused_with_its_line(tmp_path):
     path.write_text('[header]\nname = Tomas\n', encoding="utf-8")
     with pytest.raises(Exception, match="malformed TOML.*line 2"):
         load_document(path)
+
+
+def test_org_link_to_a_paper_labels_its_title_in_quotes(tmp_path):
+    path = tmp_path / "cv.org"
+    path.write_text("#+AUTHOR: Vera Holm\n* Publications\n"
+                    "1. V. Holm. [[https://arxiv.org/abs/2301.00001][Wave climates of shallow seas]]. Ocean Lett. (2023).\n"
+                    "2. V. Holm and A. Lindqvist. [[https://example.org/papers/tides.pdf][Tides of the Baltic]], Coastal Notes.\n"
+                    "* Work\n- Postdoc, [[https://example.org][Baltic Marine Lab]], 2016--2019\n", encoding="utf-8")
+    assert [text for _, text in pairs(load_document(path))] == [
+        "# Publications",
+        "- V. Holm. “Wave climates of shallow seas”. Ocean Lett. (2023).",
+        "- V. Holm and A. Lindqvist. “Tides of the Baltic”, Coastal Notes.",
+        "# Work",
+        "- Postdoc, Baltic Marine Lab, 2016--2019",  # a link to a homepage labels an organisation: kept as written
+    ]

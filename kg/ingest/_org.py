@@ -19,7 +19,8 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
   HTML reader, their lines numbered in the org file: an org CV exported to LaTeX writes its entries
   (``\\workentry{2019}{Postdoc}{Lab}...``) and publications there. Other back-ends' blocks are dropped.
 * List items become ``- item``, ``- term :: text`` becomes ``- term: text``; table rows their
-  cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text, emphasis
+  cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text (quoted when the link is
+  to a paper: an arXiv, DOI or PDF address, an article page), emphasis
   markers go (``*bold*`` phrases are listed in ``metadata['bold']``).
 * Soft-wrapped paragraph lines are joined when the break is mid-sentence, and the indented
   continuation lines of a list item join the item; every line keeps the number of the
@@ -57,6 +58,9 @@ TABLE_EL_RULE = re.compile(r"^\s*\+[-+=]+\+?\s*$")
 HORIZONTAL_RULE = re.compile(r"^\s*-{5,}\s*$")
 FIXED_WIDTH = re.compile(r"^\s*:(?:\s(.*))?$")
 ORG_LINK = re.compile(r"\[\[([^\[\]]{1,2000})\](?:\[([^\[\]]{0,1000})\])?\]")
+#: A link to a paper: an arXiv or DOI address, a PDF, a publisher's article or chapter page. Its label is the
+#: paper's title, quoted as citations quote one, so that the title stops where the link does.
+PAPER_LINK = re.compile(r"arxiv\.org/(?:abs|pdf)/|\bdoi\b|\.pdf(?:$|[?#])|/(?:article|chapter|abs|paper)s?\b", re.I)
 FOOTNOTE_REF = re.compile(r"\[fn:[^\[\]]{0,200}\]")
 MACRO_CALL = re.compile(r"\{\{\{[^{}]{0,500}\}\}\}")
 # An org timestamp, active <2014-09-01 Mon> or inactive [2014-09-01 Mon 10:00]: its date is kept.
@@ -91,6 +95,8 @@ def _inline(text: str, metadata: dict, number: int) -> str:
     def link(match: re.Match) -> str:
         target, label = match.group(1), match.group(2)
         record_link(metadata, target, label or target, number)
+        if label and PAPER_LINK.search(target) and len(label.split()) >= 3 and not re.search("[\"“”]", label):
+            return f"“{label.strip().rstrip('.')}”"
         if label:
             return label
         return target[5:] if target.startswith("file:") else target
