@@ -626,7 +626,7 @@ def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
 def load_toml(text: str) -> dict:
     """Parse TOML; malformed TOML raises :class:`SourceError` with line and column.
 
-    >>> load_toml('[header]\nname = "Ada"\n[education.cam]\ndegrees = ["PhD"]')
+    >>> load_toml('[header]\\nname = "Ada"\\n[education.cam]\\ndegrees = ["PhD"]')
     {'header': {'name': 'Ada'}, 'education': {'cam': {'degrees': ['PhD']}}}
     >>> load_toml("name = Ada")
     Traceback (most recent call last):
