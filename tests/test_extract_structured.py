@@ -50,3 +50,15 @@ def test_organisations_joined_by_a_slash_are_each_an_affiliation(tmp_path):
             ("Ilse Okonkwo", "workedAt", "Harbour Acoustics Lab"),
             ("Ilse Okonkwo", "workedAt", "Tarnow Institute of Marine Science")} <= found
     assert not any("/" in name for triple in found for name in triple)
+
+
+def test_rendercv_markdown_fields_read_as_rendered_and_a_project_named_before_its_dash(tmp_path):
+    path = tmp_path / "cv.yaml"
+    path.write_text("cv:\n  name: Ilse Okonkwo\n  sections:\n    experience:\n"
+                    "      - company: '[Glider Works](https://example.org/gw)'\n        position: Engineer\n"
+                    "        start_date: 2019\n        end_date: 2021\n    projects:\n"
+                    "      - name: '[Tidewatch](https://github.com/example/tidewatch) — a logger for buoy data'\n",
+                    encoding="utf-8")
+    found = triples(path)
+    assert {("Ilse Okonkwo", "workedAt", "Glider Works"), ("Ilse Okonkwo", "contributedTo", "Tidewatch")} <= found
+    assert not any("](" in name or "—" in name for triple in found for name in triple)

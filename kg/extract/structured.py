@@ -152,7 +152,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     # projects
     named = [_s(i.get("name") or i.get("title")) if isinstance(i, dict) else _s(i)
              for i in _list(data.get("projects"))]
-    _add_projects(ctx, subject_id, [name for name in named if name and len(name) <= 80], [], (None, None))
+    named = [re.split(r"\s[—–]\s", name)[0] for name in named if name]  # "OptoFly — a tracking platform": its name
+    _add_projects(ctx, subject_id, [name for name in named if len(name) <= 80], [], (None, None))
     # the projects a position names ("Project Leader 'X'", a volunteer Maintainer of "tensorpool") and its texts tell of
     for key in ("work", "volunteer"):
         for item in (i for i in _list(data.get(key)) if isinstance(i, dict)):

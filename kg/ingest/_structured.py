@@ -609,10 +609,35 @@ def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
-    data = named_people(as_json_resume(written))
+    data = named_people(as_json_resume(rendercv_plain(written)))
     structured_metadata(data, metadata)
     lines = render(written, _blank_comments(text), metadata)
     return lines, metadata, data
+
+
+def rendercv_plain(data: Any) -> Any:
+    """A RenderCV file (``cv: sections:``) with its fields' Markdown read as plain text, as RenderCV renders them
+    (``[Acme](https://acme.org)`` is Acme); the authors of a publication keep their ``**bold**``, which marks the
+    CV's owner. Any other data is returned unchanged.
+
+    >>> rendercv_plain({"cv": {"sections": {"work": [{"company": "[Acme Labs](https://acme.org)", "authors": ["**A. Ruiz**"]}]}}})
+    {'cv': {'sections': {'work': [{'company': 'Acme Labs', 'authors': ['**A. Ruiz**']}]}}}
+    """
+    from kg.ingest._markdown import inline_markdown
+
+    def plain(value: Any, key: str = "") -> Any:
+        if isinstance(value, str) and key != "authors":
+            return " ".join(inline_markdown(value))
+        if isinstance(value, list):
+            return [plain(item, key) for item in value]
+        if isinstance(value, dict):
+            return {k: plain(v, str(k)) for k, v in value.items()}
+        return value
+
+    cv = data.get("cv") if isinstance(data, dict) else None
+    if not (isinstance(cv, dict) and isinstance(cv.get("sections"), dict)):
+        return data
+    return {**data, "cv": {**cv, "sections": plain(cv["sections"])}}
 
 
 def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
