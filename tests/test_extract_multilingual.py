@@ -299,7 +299,7 @@ def test_a_heading_with_a_note_on_its_entries(heading, kind):
     ("Livros publicados/organizados ou edições", "publications"), ("Buchbeiträge", "publications"),
     ("Chapitres d'ouvrages", "publications"), ("主要论著", "publications"), ("Capitoli di libro", "publications"),
     ("Percurso profissional", "experience"), ("Klinische Tätigkeit", "experience"), ("工作履历", "experience"),
-    ("Habilitações académicas", "education"), ("講演・口頭発表等", "talks"), ("所属学協会", "service")])
+    ("Habilitações académicas", "education"), ("講演・口頭発表等", "talks"), ("所属学協会", "memberships")])
 def test_section_names_of_humanities_clinical_and_national_cv_formats(heading, kind):
     assert heading_kind(heading) == kind
 
@@ -337,3 +337,25 @@ def test_a_university_zu_its_city_is_one_name(tmp_path):
                     "an der Universität zu Bremen\n", encoding="utf-8")
     assert ("Lina Morel", "workedAt", "Universität zu Bremen") in facts(extract(load_document(path)))
     assert [m.name for m in org_chain("Hanse-Universität zu Rostock")] == ["Hanse-Universität zu Rostock"]
+
+
+def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
+    """Habits of real CVs: German unit words ("Professur für X", "am Fachgebiet X"), an unknown acronym
+    after "au"/"à l'" naming the employer, a company's "S. A." written with a space, a memberships section
+    naming no job, a journal refereed for, and a sentence whose second clause ("and earned my PhD at Y") states study while its
+    first states a job."""
+    ex = run("cv_units_at_acronyms.md")
+    me = "Clémence Vautrin-Ossart"
+    found = facts(ex)
+    for unit, school in (("Professur für Angewandte Statistik", "Universität Lindenhain"),
+                         ("Fachgebiet Numerische Geometrie", "Technische Universität Brockhausen"),
+                         ("Institute for Discrete Analysis", "University of Vellmar")):
+        assert {(me, "workedAt", unit), (unit, "partOf", school)} <= found
+    assert dated(ex, me, "workedAt", "LMVR") == ("Stagiaire de recherche", "2015-04", "2015-06")  # the town cut off
+    assert dated(ex, me, "workedAt", "EPNA") == ("Enseignante de sciences-physiques", "2014", "2015")
+    assert dated(ex, me, "workedAt", "Nubesur S. A.")[1:] == ("2012-08", "2013-07")  # "S. A.": a company
+    assert (me, "studiedAt", "University of Ostergau") in found
+    assert not {o for s, p, o in found if p == "studiedAt" and o != "University of Ostergau"}
+    assert not {o for s, p, o in found if "Society" in o or "Association" in o}  # memberships are no jobs
+    assert not {o for s, p, o in found if "Referee" in o or "Review" in o or "Proceedings" in o}  # nor refereeing
+    assert heading_kind("Professional Organizations") == heading_kind("Mitgliedschaften") == "memberships"

@@ -28,19 +28,21 @@ from kg.extract.gazetteer import (
 from kg.extract.models.affiliations import parse_affiliation
 from kg.extract.people import is_person_name, name_stopwords
 from kg.extract.text import CJK_CHAR, LEADING_THE, LETTER_WORD, PAREN_ASIDE, cached_copy
+from kg.extract.venues import lookup_venue
 from kg.extract.vocab import degree_of, degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/org_patterns.tsv``.
 _WORDS = data_patterns("org_patterns.tsv")
 _ORG_NOUN = re.compile(r"\b(?:universit\w*|institut\w*|laborator\w*|lab|department|inc|corp\w*)\b", re.I)
-_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.A|N\.V|Bros)$")
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Ltd|Co|Corp|S\.\s?A|N\.V|Bros)$")
 _LEADING_ARTICLE = re.compile(r"^(?:the(?!\s+university)|a|an)\s+", re.I)
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
 _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
+_ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
                                   r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
@@ -214,8 +216,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
         return OrgMention(known.name, text, known.type, True)
-    if is_location(text):
-        return None
+    if is_location(text) or lookup_venue(text) or _VENUE_START.match(text):
+        return None  # a journal an editor or referee serves ("Physical Review D") employs nobody
     words_all = text.split()
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
@@ -226,7 +228,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
                 " ".join(words_all[-cut:])):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
-            if inner is not None and (inner.known or STRONG_ORG.search(inner.name)) and not _names_a_kind(inner.name):
+            if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
+                    and not _names_a_kind(inner.name):
                 return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
@@ -401,12 +404,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
-            for sub in ([seg[:m.start()], seg[m.end():]] for connector in _CONNECTOR_SPLITS
-                        for m in reversed(list(connector.finditer(seg)))):
+            for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
+                            for m in reversed(list(c.finditer(seg)))):
                 if is_role(sub[0]) or degree_of(sub[0]):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
-                    candidate = classify_segment(sub[1], context_org=False)
+                    # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
+                    candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -532,8 +536,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
         tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
             or _LOWER_CASE_SCHOOL_END.match(text, match.end())
-        if tail:
-            phrase = text[begin:tail.end()]
+        phrase = text[begin:tail.end()] if tail else phrase
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
@@ -562,8 +565,8 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
-#: "of the" before a school, the genitive of a unit's name: "Faculteit X van de Universiteit Y", "Instituto X da Universidade Y".
-_OF_THE_SCHOOL = re.compile(r"\s(?:van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
+#: "of the" before a school, the genitive of a unit's name: "Institute X of the University Y", "Instituto X da Universidade Y".
+_OF_THE_SCHOOL = re.compile(r"\s(?:of\s+the|van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")
 #: The prepositions and articles a name never ends with: the words before a date a segment was cut at.
 _TRAILING_JOINERS = frozenset("in at of from on the and since de en em à der im am seit desde depuis dal dès".split())

@@ -95,12 +95,10 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
             continue
         if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):
             return False
-        if not _is_name_word(token):
+        if not _is_name_word(token) or (token.endswith(".") and len(token) > 3):
             return False
         if _CAMEL_CASE.search(token) and not _SURNAME_PREFIX.match(token):
             return False  # CamelCase is a product name ("MapReduce"), not a person
-        if token.endswith(".") and len(token) > 3:
-            return False
         words += 1
     # ALL-CAPS acronyms ("IEEE TPDS") are no name; an ALL-CAPS name is handled by the caller
     return words > 0 and not all(t.isupper() and len(t) > 1 for t in tokens)

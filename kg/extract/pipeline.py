@@ -44,7 +44,7 @@ _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
-_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching")
+_PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching", "memberships")
 _TITLED = re.compile(
     r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
