@@ -120,7 +120,7 @@ class Document:
     ----------
     path : the path as given by the user.
     name : the file name, used as the ``document`` field of the JSON contract.
-    format : ``text``, ``markdown``, ``html``, ``pdf``, ``latex``, ``jsonresume`` or ``yamlcv``.
+    format : ``text``, ``markdown``, ``html``, ``pdf``, ``latex``, ``jsonresume``, ``yamlcv`` or ``tomlcv``.
     lines : the readable text, line by line, each mapped to its source line.
     sha256 : hex digest of the raw bytes (a LaTeX CV's followed by those of the ``.bib`` files it prints);
         re-ingesting identical bytes is a no-op.

@@ -50,6 +50,9 @@ from kg.extract.dates import find_date_range, parse_date
         ("dal 1° marzo 2016", "2016-03", "present"),
         ("ab 2019", "2019", "present"),
         ("à partir de 2018", "2018", "present"),
+        # a month with its year cut to two digits after an apostrophe, as homepages and CV classes print it
+        ("Sep '18 - Dec '19 | Teaching Assistant", "2018-09", "2019-12"),
+        ("Nov ’17 – present", "2017-11", "present"),
     ],
 )
 def test_ranges(text, start, end):
@@ -78,6 +81,7 @@ def test_month_abbreviations_that_are_words_need_their_full_stop():
 
 def test_no_dates_in_numbers_and_phone_numbers():
     assert find_date_range("+86 13717819702, arXiv 2403.11421, pages 615-624") is None
+    assert find_date_range("the '90s, rock 'n' roll and 12'34") is None
 
 
 def test_parse_date_open_end_and_garbage():

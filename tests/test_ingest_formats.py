@@ -498,3 +498,88 @@ def test_a_folder_build_reads_the_section_files_through_their_cv_only():
     found = iter_paths([FORMATS / "curve_rubriche_it", FORMATS / "moderncv_abschnitte_de"])
     assert [path.relative_to(FORMATS).as_posix() for path in found] == [
         "curve_rubriche_it/cv.tex", "moderncv_abschnitte_de/lebenslauf.tex"]
+
+
+def test_org_export_blocks_are_read_by_the_latex_and_html_readers():
+    path = DATA / "org_latex_export.org"
+    doc = load_document(path)
+    assert pairs(doc)[1:] == [
+        (8, "Inés Varela | Research Engineer"),
+        (9, "ines.varela@example.org"),
+        (12, "# Research Experience"),
+        (16, "Sep '18 - Jun '21 | Research Engineer | Coastal Robotics Group | University of Vellmar, Spain | "
+             "Designed and tested underwater gliders for long coastal surveys, wrote the mission planner in Julia and C, "
+             "and co-advised two master students on acoustic navigation and sensor fusion"),
+        (23, "Jan '16 - Aug '18 | Research Assistant and Project Manager | Harbour Acoustics Lab | Tarnow Institute of "
+             "Marine Science, Poland | Ran the field campaigns of a three-year survey of harbour noise and its effect on seals"),
+        (32, "- Visiting scholar, Tarnow Institute of Marine Science, 2017"),
+        (39, "# Publications"),
+        (41, "Varela, I., Okafor, T. and Lindqvist, M., 2020. Glider paths under tidal currents. Ocean Engineering Letters."),
+    ]
+    assert "Varela, I." in doc.metadata["bold"]  # the owner's bold name in the LaTeX block marks the publication list
+    assert "plain-text export" not in doc.text  # a back-end kg does not read is dropped as before
+    assert_true_lines(doc, path)
+
+
+def test_org_cv_exported_to_latex_gives_its_positions_and_papers():
+    subject, triples = extracted(DATA / "org_latex_export.org")
+    assert subject == "Inés Varela"
+    paper = "Glider paths under tidal currents"
+    # an entry row is read however long its last field; its dates are no project of a "Project Manager"
+    assert {(subject, "workedAt", "Coastal Robotics Group"), ("Coastal Robotics Group", "partOf", "University of Vellmar"),
+            (subject, "workedAt", "Harbour Acoustics Lab"), (subject, "authored", paper), (subject, "coauthored", "T. Okafor"),
+            (paper, "publishedIn", "Ocean Engineering Letters")} <= triples
+    assert not any(predicate == "contributedTo" for _, predicate, _ in triples)
+
+
+def test_rst_each_paragraph_of_a_definition_is_an_item_of_its_term(tmp_path):
+    path = tmp_path / "cv.rst"
+    path.write_text("Publications\n============\n\n2014\n    R Okafor, T Lindqvist. *Tidal mixing in fjords.* Ocean Letters.\n\n"
+                    "    T Lindqvist, R Okafor. *Glider paths.* Marine Notes.\n\n    - a list item stays as it is\n",
+                    encoding="utf-8")
+    assert pairs(load_document(path)) == [
+        (1, "# Publications"),
+        (4, "- 2014: R Okafor, T Lindqvist. Tidal mixing in fjords. Ocean Letters."),
+        (7, "- 2014: T Lindqvist, R Okafor. Glider paths. Marine Notes."),
+        (9, "- a list item stays as it is"),
+    ]
+
+
+def test_toml_cv_tables_are_read_with_their_line_numbers_and_named_records_as_lists(tmp_path):
+    path = tmp_path / "cv.toml"
+    path.write_text('[header]\nname = "Tomas Lindqvist"\nemail = "tl@example.org"\n\n[education.tarnow]\ninstitution = "University of Tarnow"\n'
+                    'degree = "Ph.D. in Oceanography"\nadvisors = ["Ada Okafor"]\n\n[education.vellmar]\n'
+                    'institution = "University of Vellmar"\ndegree = "B.Sc. in Physics"\n\n[work.glider]\n'
+                    'company = "Glider Works Ltd"\nposition = "Engineer"\nstart = "2016"\nend = "2018"\n', encoding="utf-8")
+    doc = load_document(path)
+    assert doc.format == "tomlcv"
+    assert pairs(doc) == [(1, "header: Tomas Lindqvist, tl@example.org"), (5, "# Education"),
+                          (6, "University of Tarnow | Ph.D. in Oceanography | Ada Okafor"),
+                          (11, "University of Vellmar | B.Sc. in Physics"), (14, "# Work"),
+                          (15, "Glider Works Ltd | Engineer | 2016 - 2018")]
+    subject, triples = extracted(path)
+    assert subject == "Tomas Lindqvist"
+    assert {(subject, "studiedAt", "University of Tarnow"), (subject, "studiedAt", "University of Vellmar"),
+            (subject, "advisedBy", "Ada Okafor"), (subject, "workedAt", "Glider Works Ltd")} <= triples
+
+
+def test_malformed_toml_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "cv.toml"
+    path.write_text('[header]\nname = Tomas\n', encoding="utf-8")
+    with pytest.raises(Exception, match="malformed TOML.*line 2"):
+        load_document(path)
+
+
+def test_org_link_to_a_paper_labels_its_title_in_quotes(tmp_path):
+    path = tmp_path / "cv.org"
+    path.write_text("#+AUTHOR: Vera Holm\n* Publications\n"
+                    "1. V. Holm. [[https://arxiv.org/abs/2301.00001][Wave climates of shallow seas]]. Ocean Lett. (2023).\n"
+                    "2. V. Holm and A. Lindqvist. [[https://example.org/papers/tides.pdf][Tides of the Baltic]], Coastal Notes.\n"
+                    "* Work\n- Postdoc, [[https://example.org][Baltic Marine Lab]], 2016--2019\n", encoding="utf-8")
+    assert [text for _, text in pairs(load_document(path))] == [
+        "# Publications",
+        "- V. Holm. “Wave climates of shallow seas”. Ocean Lett. (2023).",
+        "- V. Holm and A. Lindqvist. “Tides of the Baltic”, Coastal Notes.",
+        "# Work",
+        "- Postdoc, Baltic Marine Lab, 2016--2019",  # a link to a homepage labels an organisation: kept as written
+    ]

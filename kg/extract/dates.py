@@ -55,7 +55,7 @@ _DATE = re.compile(
   | (?P<ymd>(?<!\d)(?P<ymd_y>{_YEAR})-(?P<ymd_m>0[1-9]|1[0-2])(?:-\d\d)?(?!\d))
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
   | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
-  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR})(?!\d))
+  | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR}|['’]\d\d)(?![\d']))
   | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
   | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
@@ -100,7 +100,7 @@ def _value(match: re.Match) -> tuple[str, int]:
     # each alternative of _DATE is one named group around its inner groups ("mon": "mon_y", "mon_m"), so
     # the group that closed last names the alternative that matched
     kind = match.lastgroup
-    year = match.group(f"{kind}_y")
+    year = year if len(year := match.group(f"{kind}_y")) == 4 else str(full_year(year[1:]))  # "Sep '18"
     if f"{kind}_m" in _DATE.groupindex:
         month_text = match.group(f"{kind}_m")
         month = int(month_text) if month_text.isdigit() else _month_number(month_text)
@@ -147,7 +147,7 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     """
     out = []
     western = _western(text) if "年" in text else text
-    if not ANY_YEAR.search(western):
+    if not ANY_YEAR.search(western) and "'" not in western and "’" not in western:  # "Sep '18": two digits
         return ()
     for match in _DATE.finditer(western):
         value, _ = _value(match)

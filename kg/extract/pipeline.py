@@ -123,7 +123,7 @@ def extract(document: Document) -> Extraction:
     # -- sections --------------------------------------------------------------------------------
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
-    structured = document.data is not None and document.format in ("jsonresume", "yamlcv")
+    structured = document.data is not None and document.format in ("jsonresume", "yamlcv", "tomlcv")
     listed = member_lines(members)
     for section in sections:
         body = [i for i in section.lines if i not in skip and i not in listed]

@@ -392,7 +392,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = len([w for w in _EMPLOYER_LABEL.sub("", text).split() if w != "|"])  # a label's words are no prose
+        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4])  # no prose: a label, a row's 5th field
         dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
         if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
@@ -592,7 +592,7 @@ def add_typed_entry(ctx, registry: OrgRegistry, subject_id: str, index: int, typ
 
 
 def joined_organisations(text: str) -> list[str]:
-    """The organisations a field joins with "and", "&" or ";", when each part names one and none
+    """The organisations a field joins with "and", "&", " / " or ";", when each part names one and none
     nests units with commas; else the field.
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
@@ -606,7 +606,7 @@ def joined_organisations(text: str) -> list[str]:
 
 #: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
 _NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
-_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and)\s+|;")  # a run of spaces tried once, from its start
+_JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
 def _role_first(raw: str, chain: list[OrgMention]) -> str | None:
@@ -634,7 +634,7 @@ def _project_head(raw: str, text: str) -> str | None:
     """The project an entry line names ("Raft | CS244 https://github.com/...", "RiverWatch")."""
     head = _PROJECT_NAME_END.split(text)[0].strip(" *")
     words = head.split()
-    if not head or len(words) > 6 or is_role(head) or degree_of(head):
+    if not head or len(words) > 6 or is_role(head) or degree_of(head) or find_date_range(head):
         return None
     if looks_like_project(head) and (_project_shape(head) or (len(words) >= 2 and all(w[:1].isupper() for w in words))
                                      or _PROJECT_HINT.search(raw)):

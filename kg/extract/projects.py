@@ -69,9 +69,7 @@ def looks_like_project(name: str, listed: bool = False, called: bool = False) ->
     organisation = classify_segment(name)
     if is_location(name) or (organisation is not None and not _CAMEL_OR_DIGIT.search(name) and not (called and not organisation.known)):
         return False
-    if _YEAR_ONLY.match(name) or _MONTH_START.match(name) or _COMPOUND_ADJECTIVE.match(name):
-        return False
-    return True
+    return not (_YEAR_ONLY.match(name) or _MONTH_START.match(name) or _COMPOUND_ADJECTIVE.match(name))
 
 
 _PRODUCT = re.compile(rf"\b(?:{_WORDS['product_end']})$", re.I)

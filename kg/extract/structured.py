@@ -109,6 +109,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         education = education.get("courses") or education.get("items") or []
     if isinstance(education, list):
         for item in (i for i in education if isinstance(i, dict)):
+            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
+                _person(ctx, subject_id, advisor, "advisedBy")  # named whether the school is or not
             inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
             if not inst:
                 continue
@@ -117,8 +119,6 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             start, end = _dates(item, single_is_end=True)
             add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
                             "field": area or ""}, DateRange(start, end, 0, 0), "education")
-            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
-                _person(ctx, subject_id, advisor, "advisedBy")
             _named_in_notes(ctx, subject_id, item, studying=True)
     # current affiliation: the institution (after its department) and the organisations a profile lists
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
@@ -152,7 +152,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     # projects
     named = [_s(i.get("name") or i.get("title")) if isinstance(i, dict) else _s(i)
              for i in _list(data.get("projects"))]
-    _add_projects(ctx, subject_id, [name for name in named if name and len(name) <= 80], [], (None, None))
+    named = [re.split(r"\s[—–]\s", name)[0] for name in named if name]  # "OptoFly — a tracking platform": its name
+    _add_projects(ctx, subject_id, [name for name in named if len(name) <= 80], [], (None, None))
     # the projects a position names ("Project Leader 'X'", a volunteer Maintainer of "tensorpool") and its texts tell of
     for key in ("work", "volunteer"):
         for item in (i for i in _list(data.get(key)) if isinstance(i, dict)):
@@ -232,7 +233,8 @@ def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
             if not isinstance(note, str) or len(note) > 300:
                 continue
             trigger = ADVISOR_TRIGGER.search(note)
-            if trigger is None or trigger.start() > 40 or ":" not in trigger.group("trigger"):
+            if trigger is None or ":" not in trigger.group("trigger") or (  # "Advisor: X" opening it, "(advisor: X)" anywhere
+                    trigger.start() > 40 and not note[: trigger.start()].endswith("(")):
                 continue
             predicate = trigger_predicate(trigger.group("trigger"), note[: trigger.start()], studying=studying)
             if predicate:

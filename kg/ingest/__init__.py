@@ -88,13 +88,14 @@ SUFFIX_FORMATS: dict[str, str] = {
     ".tex": "latex", ".latex": "latex",
     ".json": "json",
     ".yml": "yaml", ".yaml": "yaml",
+    ".toml": "toml",
     ".org": "org",
     ".rst": "rst", ".rest": "rst",
 }
 #: The suffixes :func:`iter_paths` picks up when walking a folder.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(SUFFIX_FORMATS)
 #: The values of :attr:`kg.model.Document.format`.
-FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv", "org", "rst")
+FORMATS: tuple[str, ...] = ("text", "markdown", "html", "pdf", "latex", "jsonresume", "yamlcv", "tomlcv", "org", "rst")
 
 _INNER_TABS = re.compile(r"(?<=\S)[ \t]*\t[ \t]*(?=\S)")
 _BULLET = re.compile(r"^(\s*)[•●◦▪▫■□‣⁃∙○◆◇➢➤►▶✓✔]\s*")
@@ -142,8 +143,8 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
     ----------
     path : str or path-like
         A ``.txt``, ``.md``/``.markdown``/``.qmd``/``.rmd``, ``.html``/``.htm``, ``.pdf``,
-        ``.tex``, ``.org`` (org-mode), ``.rst`` (reStructuredText), ``.json`` (JSON Resume)
-        or ``.yml``/``.yaml`` (YAML CV) file. Other
+        ``.tex``, ``.org`` (org-mode), ``.rst`` (reStructuredText), ``.json`` (JSON Resume),
+        ``.yml``/``.yaml`` (YAML CV) or ``.toml`` (TOML CV) file. Other
         suffixes are sniffed: PDF magic, an HTML start, a JSON object, a LaTeX
         ``\\documentclass``, else plain text.
     max_bytes : int
@@ -243,6 +244,11 @@ def load_document(path: str | os.PathLike, *, max_bytes: int = 20_000_000) -> Do
                 fmt = "yamlcv"
                 if isinstance(data, str):
                     lines, data, fmt = _parse_text(text), None, "text"
+            elif kind == "toml":
+                from kg.ingest._structured import parse_toml_document
+
+                lines, metadata, data = parse_toml_document(text)
+                fmt = "tomlcv"
             else:
                 lines, metadata, fmt = _parse_text(text), {}, "text"
     except SourceError as exc:

@@ -113,7 +113,7 @@ _DROP = {
     "name": 2, "firstname": 1, "familyname": 1, "lastname": 1, "author": 1, "title": 1, "date": 1,
     "email": 1, "homepage": 1, "phone": 1, "mobile": 1, "social": 1, "address": 3, "github": 1,
     "linkedin": 1, "orcid": 1, "twitter": 1, "gitlab": 1, "googlescholar": 2, "position": 1,
-    "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2,
+    "extrainfo": 1, "quote": 1, "fax": 1, "mailaddress": 1, "setcolor": 2, "newcolumntype": 2,
     "tagline": 1, "personalinfo": 1, "cvname": 1, "fullname": 1, "cvjobtitle": 1, "ecvname": 1, "ecvaddress": 1, "ecvmobile": 1, "ecvtelephone": 1,
     "ecvemail": 1, "ecvhomepage": 1, "ecvnationality": 1, "ecvdateofbirth": 1, "ecvgender": 1,
     "ecvpicture": 1, "fullcite": 1, "footcite": 1, "parencite": 1, "textcite": 1, "autocite": 1,

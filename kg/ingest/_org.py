@@ -14,9 +14,13 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
 * ``#+TITLE:``, ``#+AUTHOR:``, ``#+EMAIL:``, the org-cv exporters' ``#+HOMEPAGE:``,
   ``#+GITHUB:``... and the file-level property drawer go to ``metadata`` (keys lower-cased);
   timestamps ``<2014-09-01 Mon>`` keep their date; other ``#+`` settings, comments, ``SRC``/``EXAMPLE``/
-  ``EXPORT``/``COMMENT`` blocks, planning lines and other drawers are dropped.
+  ``COMMENT`` blocks, planning lines and other drawers are dropped.
+* ``#+BEGIN_EXPORT latex`` / ``html`` blocks (and ``#+BEGIN_LATEX`` / ``#+BEGIN_HTML``) are read by the LaTeX /
+  HTML reader, their lines numbered in the org file: an org CV exported to LaTeX writes its entries
+  (``\\workentry{2019}{Postdoc}{Lab}...``) and publications there. Other back-ends' blocks are dropped.
 * List items become ``- item``, ``- term :: text`` becomes ``- term: text``; table rows their
-  cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text, emphasis
+  cells joined by `` | `` (rule rows dropped); ``[[url][text]]`` keeps its text (quoted when the link is
+  to a paper: an arXiv, DOI or PDF address, an article page), emphasis
   markers go (``*bold*`` phrases are listed in ``metadata['bold']``).
 * Soft-wrapped paragraph lines are joined when the break is mid-sentence, and the indented
   continuation lines of a list item join the item; every line keeps the number of the
@@ -24,7 +28,9 @@ blocks ``#+BEGIN_X`` ... ``#+END_X``, list items ``-``/``+``/``1.``, table rows 
 """
 from __future__ import annotations
 
+import importlib
 import re
+from dataclasses import replace
 
 from kg.ingest._markdown import _joins
 from kg.ingest._source import Lines, clean_inline, record_bold, record_link
@@ -36,7 +42,7 @@ HEADING_TODO = re.compile(r"^(?:TODO|DONE|NEXT|WAITING|CANCELL?ED)\s+")
 HEADING_PRIORITY = re.compile(r"^\[#[A-Za-z0-9]\]\s*")
 HEADING_TAGS = re.compile(r"\s+(:[\w@#%:]+:)$")
 ORG_KEYWORD = re.compile(r"^\s*#\+([A-Za-z_][\w-]*)(?:\[[^\]]*\])?:\s*(.*)$")
-BLOCK_BEGIN = re.compile(r"^\s*#\+begin_(\w+)", re.IGNORECASE)
+BLOCK_BEGIN = re.compile(r"^\s*#\+begin_(\w+)(?:[ \t]+([\w-]+))?", re.IGNORECASE)
 BLOCK_END = re.compile(r"^\s*#\+end_(\w+)", re.IGNORECASE)
 DRAWER_BEGIN = re.compile(r"^\s*:([\w-]+):\s*$")
 DRAWER_END = re.compile(r"^\s*:END:\s*$", re.IGNORECASE)
@@ -52,6 +58,9 @@ TABLE_EL_RULE = re.compile(r"^\s*\+[-+=]+\+?\s*$")
 HORIZONTAL_RULE = re.compile(r"^\s*-{5,}\s*$")
 FIXED_WIDTH = re.compile(r"^\s*:(?:\s(.*))?$")
 ORG_LINK = re.compile(r"\[\[([^\[\]]{1,2000})\](?:\[([^\[\]]{0,1000})\])?\]")
+#: A link to a paper: an arXiv or DOI address, a PDF, a publisher's article or chapter page. Its label is the
+#: paper's title, quoted as citations quote one, so that the title stops where the link does.
+PAPER_LINK = re.compile(r"arxiv\.org/(?:abs|pdf)/|\bdoi\b|\.pdf(?:$|[?#])|/(?:article|chapter|abs|paper)s?\b", re.I)
 FOOTNOTE_REF = re.compile(r"\[fn:[^\[\]]{0,200}\]")
 MACRO_CALL = re.compile(r"\{\{\{[^{}]{0,500}\}\}\}")
 # An org timestamp, active <2014-09-01 Mon> or inactive [2014-09-01 Mon 10:00]: its date is kept.
@@ -69,6 +78,9 @@ _ENTRY_PLACE = ("LOCATION", "PLACE", "CITY", "ADDRESS")
 _ENTRY_UNIT = ("UNIT", "DEPARTMENT", "DEPT", "FACULTY", "GROUP", "LAB")
 _ENTRY_ADVISOR = ("SUPERVISOR", "ADVISOR", "ADVISER", "PROMOTOR", "MENTOR")
 _DROPPED_BLOCKS = frozenset({"src", "example", "export", "comment", "latex", "html"})
+#: The export back-ends whose blocks carry CV content (org CVs exported to LaTeX keep their entries and
+#: publications in ``#+BEGIN_EXPORT latex`` blocks): each is read by that format's own reader.
+_EXPORT_READERS = {"latex": ("kg.ingest._latex", "parse_latex"), "html": ("kg.ingest._html", "parse_html")}
 _METADATA_KEYWORDS = frozenset({"title", "subtitle", "author", "email", "date", "description", "keywords",
                                 "language", "address", "mobile", "homepage", "github", "gitlab", "linkedin",
                                 "orcid"})
@@ -83,6 +95,8 @@ def _inline(text: str, metadata: dict, number: int) -> str:
     def link(match: re.Match) -> str:
         target, label = match.group(1), match.group(2)
         record_link(metadata, target, label or target, number)
+        if label and PAPER_LINK.search(target) and len(label.split()) >= 3 and not re.search("[\"“”]", label):
+            return f"“{label.strip().rstrip('.')}”"
         if label:
             return label
         return target[5:] if target.startswith("file:") else target
@@ -163,6 +177,24 @@ class _Reader:
         self.close()
         self.open = [number, text, False, indent, hard]
 
+    def export(self, backend: str, source: list[tuple[int, str]]) -> None:
+        """The lines of an export block, read by its back-end's reader and numbered in the org file;
+        the bold phrases and links it records join the org document's."""
+        module, function = _EXPORT_READERS[backend]
+        if not source:
+            return
+        read = getattr(importlib.import_module(module), function)
+        text = "\n".join(raw for _, raw in source)
+        if backend == "latex":
+            lines, found = read(text, numbers=[number for number, _ in source])
+        else:
+            lines, found = read(text)
+            lines = [replace(line, number=source[min(line.number, len(source)) - 1][0]) for line in lines]
+        for key in ("bold", "links"):
+            self.metadata.setdefault(key, []).extend(found.get(key, []))
+        self.close()
+        self.out.extend([line.number, line.text, line.cells] for line in lines)
+
     def item(self, number: int, indent: int, body: str) -> None:
         self.close()
         body = CHECKBOX.sub("", body)
@@ -190,6 +222,7 @@ def parse_org(text: str) -> tuple[tuple, dict]:
     reader = _Reader(metadata)
     source = text.split("\n")
     block: str | None = None
+    exported: tuple[str, list] | None = None  # an export block read by its back-end's reader: (back-end, lines)
     drawer: str | None = None
     drawer_owner: int | None = None  # the output index of the heading that owns a property drawer
     heading_title = ""
@@ -224,6 +257,11 @@ def parse_org(text: str) -> tuple[tuple, dict]:
             end = BLOCK_END.match(line)
             if end and end.group(1).lower() == block:
                 block = None
+                if exported is not None:
+                    reader.export(*exported)
+                    exported = None
+            elif exported is not None:
+                exported[1].append((number, raw))
             elif block not in _DROPPED_BLOCKS and line.strip() and not skip_level:
                 reader.text(number, line)
             continue
@@ -259,6 +297,8 @@ def parse_org(text: str) -> tuple[tuple, dict]:
         if begin and block_ends.get(begin.group(1).lower(), -1) > index:
             reader.close()
             block = begin.group(1).lower()
+            backend = (begin.group(2) or "").lower() if block == "export" else block
+            exported = (backend, []) if backend in _EXPORT_READERS else None
             continue
         keyword = ORG_KEYWORD.match(line)
         if keyword:
@@ -310,5 +350,6 @@ def parse_org(text: str) -> tuple[tuple, dict]:
     if source_lines:
         metadata["source_lines"] = source_lines
     lines = Lines()
-    lines.extend((number, text) for number, text in reader.out)
+    for number, text, *cells in reader.out:
+        lines.add(number, text, cells=cells[0] if cells else ())
     return lines.result(), metadata

@@ -12,9 +12,9 @@ disabled, no configuration files read and no messages reported.
 * Docinfo and other field lists give ``Field: value`` lines; docinfo also goes to
   ``metadata`` (keys lower-cased: ``author``, ``contact``, ``organization``, ``email``...),
   the title and subtitle too.
-* List items are ``- item``, definition list items ``- term: definition``, table rows their
-  cells joined by `` | ``; literal blocks keep their lines; comments, substitution
-  definitions, targets and system messages are dropped; ``**strong**`` phrases are listed in
+* List items are ``- item``, definition list items ``- term: definition`` (each paragraph of a
+  definition one such item), table rows their cells joined by `` | ``; literal blocks keep their
+  lines; comments, substitution definitions, targets and system messages are dropped; ``**strong**`` phrases are listed in
   ``metadata['bold']``, links with a profile URL in ``metadata['links']``.
 
 docutils numbers a title by its underline and a term by its definition, so each line's number
@@ -191,7 +191,8 @@ class _Renderer:
             self.out.append((number or lines and lines[0][0] or self.last, f"- {label}: {head}" if label else "- " + head))
         elif label:
             self.out.append((number or self.last, "- " + label))
-        self.out.extend(lines)
+        # each further paragraph is another item of the term (a year over two papers, two talks)
+        self.out.extend((at, f"- {label}: {text}" if label and not text.startswith(("- ", "#")) else text) for at, text in lines)
 
     def fields(self, node, level: int, docinfo: bool) -> None:
         from docutils import nodes

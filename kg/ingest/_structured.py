@@ -10,7 +10,7 @@ from typing import Any
 
 from kg.ingest._source import LineIndex, Lines, SourceError, record_link
 
-__all__ = ["load_json", "load_yaml", "render", "structured_metadata", "is_json_resume", "json_resume_problems",
+__all__ = ["load_json", "load_yaml", "load_toml", "render", "structured_metadata", "is_json_resume", "json_resume_problems",
            "as_json_resume"]
 
 _MAX_DEPTH = 12
@@ -588,6 +588,20 @@ def named_people(data: Any) -> Any:
     return data
 
 
+def keyed_records(section: Any) -> Any:
+    """A section written as a table of named records (TOML's ``[work.acme]``, ``[work.lab]``) as the list of its
+    records, which is how CV data lists them; any other value unchanged.
+
+    >>> keyed_records({"acme": {"company": "Acme"}, "lab": {"company": "Lab"}})
+    [{'company': 'Acme'}, {'company': 'Lab'}]
+    >>> keyed_records({"name": "Ada", "location": {"city": "Oslo"}})
+    {'name': 'Ada', 'location': {'city': 'Oslo'}}
+    """
+    if isinstance(section, dict) and section and all(isinstance(value, dict) for value in section.values()):
+        return list(section.values())
+    return section
+
+
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
     :func:`as_json_resume`); the lines are the file's as written."""
@@ -595,10 +609,35 @@ def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
-    data = named_people(as_json_resume(written))
+    data = named_people(as_json_resume(rendercv_plain(written)))
     structured_metadata(data, metadata)
     lines = render(written, _blank_comments(text), metadata)
     return lines, metadata, data
+
+
+def rendercv_plain(data: Any) -> Any:
+    """A RenderCV file (``cv: sections:``) with its fields' Markdown read as plain text, as RenderCV renders them
+    (``[Acme](https://acme.org)`` is Acme); the authors of a publication keep their ``**bold**``, which marks the
+    CV's owner. Any other data is returned unchanged.
+
+    >>> rendercv_plain({"cv": {"sections": {"work": [{"company": "[Acme Labs](https://acme.org)", "authors": ["**A. Ruiz**"]}]}}})
+    {'cv': {'sections': {'work': [{'company': 'Acme Labs', 'authors': ['**A. Ruiz**']}]}}}
+    """
+    from kg.ingest._markdown import inline_markdown
+
+    def plain(value: Any, key: str = "") -> Any:
+        if isinstance(value, str) and key != "authors":
+            return " ".join(inline_markdown(value))
+        if isinstance(value, list):
+            return [plain(item, key) for item in value]
+        if isinstance(value, dict):
+            return {k: plain(v, str(k)) for k, v in value.items()}
+        return value
+
+    cv = data.get("cv") if isinstance(data, dict) else None
+    if not (isinstance(cv, dict) and isinstance(cv.get("sections"), dict)):
+        return data
+    return {**data, "cv": {**cv, "sections": plain(cv["sections"])}}
 
 
 def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
@@ -606,7 +645,41 @@ def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
     written = load_json(text)
     if not isinstance(written, (dict, list)):
         raise SourceError("JSON document holds no record (not an object or array)")
+    return _record_document(written, text)
+
+
+def load_toml(text: str) -> dict:
+    """Parse TOML; malformed TOML raises :class:`SourceError` with line and column.
+
+    >>> load_toml('[header]\\nname = "Ada"\\n[education.cam]\\ndegrees = ["PhD"]')
+    {'header': {'name': 'Ada'}, 'education': {'cam': {'degrees': ['PhD']}}}
+    >>> load_toml("name = Ada")
+    Traceback (most recent call last):
+    ...
+    kg.ingest._source.SourceError: malformed TOML: Invalid value (at line 1, column 8)
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SourceError(f"malformed TOML: {exc}") from None
+
+
+def parse_toml_document(text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a TOML CV file (see :func:`parse_yaml_document`): tables and their
+    keys read as YAML's mappings are, each line numbered where its value is written."""
+    written = load_toml(text)
+    if not written:
+        raise SourceError("TOML document holds no record")
+    return _record_document(written, text)
+
+
+def _record_document(written: Any, text: str) -> tuple[tuple, dict, Any]:
+    """Lines, metadata and data of a parsed JSON or TOML record, its lines located in ``text``."""
     metadata: dict = {}
+    if isinstance(written, dict):
+        written = {key: keyed_records(value) for key, value in written.items()}
     data = named_people(as_json_resume(written))
     structured_metadata(data, metadata)
     lines = render(written, text, metadata)

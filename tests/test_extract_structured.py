@@ -1,0 +1,64 @@
+"""Structured CV records read by field (kg.extract.structured): advisors named in an entry's notes,
+and an entry's organisations joined in one field. Every person and organisation here is invented."""
+from __future__ import annotations
+
+from kg.extract import extract
+from kg.ingest import load_document
+
+RENDERCV = """cv:
+  name: Ilse Okonkwo
+  sections:
+    education:
+      - institution: University of Tarnow / MPI for Marine Acoustics
+        area: Oceanography
+        degree: PhD
+        start_date: 2016
+        end_date: 2021
+        highlights:
+          - "Thesis: *Sound channels of shallow seas* (advisor: Dr. Mira Halvorsen)."
+      - area: Physics
+        degree: BSc
+        end_date: 2015
+        advisors:
+          - Tomas Lindqvist
+    experience:
+      - company: Harbour Acoustics Lab / Tarnow Institute of Marine Science
+        position: Research Engineer
+        start_date: 2021
+        end_date: present
+"""
+
+
+def triples(path) -> set[tuple[str, str, str]]:
+    result = extract(load_document(path))
+    return {(result.entity(r.subject).name, r.predicate, result.entity(r.object).name) for r in result.relations}
+
+
+def test_advisors_named_in_parentheses_inside_a_note_and_in_a_record_without_its_school(tmp_path):
+    path = tmp_path / "cv.yaml"
+    path.write_text(RENDERCV, encoding="utf-8")
+    found = triples(path)
+    assert {("Ilse Okonkwo", "advisedBy", "Mira Halvorsen"), ("Ilse Okonkwo", "advisedBy", "Tomas Lindqvist")} <= found
+
+
+def test_organisations_joined_by_a_slash_are_each_an_affiliation(tmp_path):
+    path = tmp_path / "cv.yaml"
+    path.write_text(RENDERCV, encoding="utf-8")
+    found = triples(path)
+    assert {("Ilse Okonkwo", "studiedAt", "University of Tarnow"),
+            ("Ilse Okonkwo", "studiedAt", "Max Planck Institute for Marine Acoustics"),  # "MPI for X" written out
+            ("Ilse Okonkwo", "workedAt", "Harbour Acoustics Lab"),
+            ("Ilse Okonkwo", "workedAt", "Tarnow Institute of Marine Science")} <= found
+    assert not any("/" in name for triple in found for name in triple)
+
+
+def test_rendercv_markdown_fields_read_as_rendered_and_a_project_named_before_its_dash(tmp_path):
+    path = tmp_path / "cv.yaml"
+    path.write_text("cv:\n  name: Ilse Okonkwo\n  sections:\n    experience:\n"
+                    "      - company: '[Glider Works](https://example.org/gw)'\n        position: Engineer\n"
+                    "        start_date: 2019\n        end_date: 2021\n    projects:\n"
+                    "      - name: '[Tidewatch](https://github.com/example/tidewatch) — a logger for buoy data'\n",
+                    encoding="utf-8")
+    found = triples(path)
+    assert {("Ilse Okonkwo", "workedAt", "Glider Works"), ("Ilse Okonkwo", "contributedTo", "Tidewatch")} <= found
+    assert not any("](" in name or "—" in name for triple in found for name in triple)
