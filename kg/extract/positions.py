@@ -560,13 +560,21 @@ def typed_entries(index: int, typed: dict[str, str], dates: DateRange | None = N
     [('Pantry driver (volunteer)', ['Harbourside Food Bank'], '2016', '2019')]
     """
     org, title, place = typed.get("org", ""), typed.get("degree") or typed.get("role") or "", typed.get("place")
+    named = not org and org_chain(title, context_org=False)
     if org_chain(place or "", context_org=False) and not org_chain(org, context_org=False):
         org, title, place = place, f"{title} in {org}", None
+    elif named:  # europasscv's \ecvtitle{dates}{PhD: Physics, School of X, Y University, City}: the title names all
+        head = _ROLE_BEFORE_ORG.sub("", title[: named[0].begin])
+        org, title = (title[named[0].begin:], head) if not head or degree_of(head) or is_role(head) else (title, "")
+    elif not (degree_of(title) or is_role(title) or org_chain(org, context_org=False)) and (
+            is_role(org) or (is_location(org.split(",")[-1]) and _NAME_BEFORE_NOTE.match(title))):
+        # friggeri-cv's \entry{dates}{Employer}{City, Country}{role...}, twentysecondcv's \twentyitem{dates}{Employer}{Job}
+        org, title, place = (title, org, place) if is_role(org) else (title, "", org)
     degree = degree_of(title) or typed.get("degree") or None
     role, _, tail = title.partition(", ")
     unit = classify_segment(tail) if tail and not degree and is_role(role) else None
     units = [[unit]] if unit is not None and unit.type == "Lab" else []
-    trusted = bool(degree or is_role(title)) or len(org.split()) > 1
+    trusted = bool(degree or is_role(title) or place) or len(org.split()) > 1
     dates = dates or find_date_range(typed.get("dates", "")) or DateRange(None, None, 0, 0)
     entries = []
     for name in joined_organisations(org):
@@ -591,20 +599,25 @@ def add_typed_entry(ctx, registry: OrgRegistry, subject_id: str, index: int, typ
 
 
 def joined_organisations(text: str) -> list[str]:
-    """The organisations a field joins with "and", "&" or ";", when each part names one and none
-    nests units with commas; else the field.
+    """The organisations a field joins with "and", "&" or ";", when each part names one (each nesting
+    units with commas, if any part does); else the field.
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
     (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
     """
-    if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name
-        return [text]
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
+    if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless each part nests
+        nested = len(names) > 1 and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
+        return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
-#: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
-_NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
+#: A field that opens with a name of capitalised words ("Acme Optics - Ref: ..."), not an activity ("Private tuition").
+_NAME_BEFORE_NOTE = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)+(?:\s+-\s|$)")
+#: What joins a role or degree to the organisation named after it in one field: "PhD in X at", "Postdoc,".
+_ROLE_BEFORE_ORG = re.compile(rf"(?:[\s,;:|–-]|\b(?:at|@|{AT_ABROAD})\b)*$")
+#: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit", "Parent | Unit".
+_NESTING_MARK = re.compile(r",|\(|\s(?:--|[-–—|])\s")
 _JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and)\s+|;")  # a run of spaces tried once, from its start
 
 
