@@ -560,11 +560,11 @@ def typed_entries(index: int, typed: dict[str, str], dates: DateRange | None = N
     org, title, place = typed.get("org", ""), typed.get("degree") or typed.get("role") or "", typed.get("place")
     if org_chain(place or "", context_org=False) and not org_chain(org, context_org=False):
         org, title, place = place, f"{title} in {org}", None
-    elif not org and (named := org_chain(title, context_org=False)):  # europasscv's \ecvtitle{dates}{PhD: X, School}
+    elif not org and len(title) < 300 and (named := org_chain(title, context_org=False)):  # \ecvtitle{dates}{PhD, Org}
         head = _DEGREE_THEN_ORG.sub("", title[: named[0].begin].rstrip())
         org, title = (title[named[0].begin:], head) if not head or degree_of(head) or is_role(head) else (title, "")
-    elif not (degree_of(title) or is_role(title) or org_chain(org, context_org=False)) and (is_role(org) or (
-            _TOWN.fullmatch(org) and is_location(org.split(",")[-1]) and _NAME_BEFORE_NOTE.match(title))):
+    elif (is_role(org) or (_TOWN.fullmatch(org) and is_location(org.split(",")[-1]) and _NAME_BEFORE_NOTE.match(title))) \
+            and not (degree_of(title) or is_role(title) or org_chain(org, context_org=False)):
         # friggeri-cv's \entry{dates}{Employer}{Town}{role}, twentysecondcv's \twentyitem{dates}{Employer}{Job}
         org, title, place = (title, org, place) if is_role(org) else (title, "", org)
     degree = degree_of(title) or typed.get("degree") or None
