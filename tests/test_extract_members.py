@@ -120,6 +120,43 @@ def test_member_headings(heading, kind):
     assert heading_kind(heading) == kind
 
 
+def test_alumni_lists_under_colon_headings_say_where_each_went():
+    f = facts(run("group_people_colon.md"))
+    assert heading_kind("Ph.D. graduates:") == "members"
+    assert ("Casimir Dunleavy", "workedAt", "Tessellate Systems") in f  # "Ph.D., May 2018. Tessellate Systems"
+    assert ("Tobiah Rasmussen", "workedAt", "Lumen Forge") in f
+    assert ("Marisol Quenneville", "studiedAt", "University of Westmarch") in f  # not "University of Westmarch Ph.D"
+    assert not any(p == "studiedAt" and o == "Lumen Forge" for _, p, o in f)  # "M.S., 2012. X": a job after the degree
+
+
+def test_a_bracketed_year_note_before_a_name_and_a_student_now_elsewhere():
+    ex = run("group_people_colon.md")
+    f = facts(ex)
+    assert {("Yusuf Threlkeld", "advisedBy", "Ilse Markov"), ("Yusuf Threlkeld", "advisedBy", "Halvard Bremnes"),
+            ("Yusuf Threlkeld", "studiedAt", "Kestrel University")} <= f
+    assert ("Yusuf Threlkeld", "workedAt", "Kestrel University") not in f  # "Now PhD student at X" is study
+    assert relation(ex, "Anneliese Pruitt", "workedAt", "Brightwater Media").role == "Web designer"
+    assert not any(s == "Anneliese Pruitt" and o.startswith("2020") for s, _, o in f)  # the note's years name no employer
+
+
+def test_people_records_keyed_by_id_in_a_data_file():
+    ex = run("lab_people_keyed.yml")
+    assert ex.entity(ex.subject).name == "Vera Lindqvist"
+    assert {("Ines Marwood", "advisedBy", "Vera Lindqvist"), ("Olek Brandauer", "advisedBy", "Vera Lindqvist")} <= facts(ex)
+
+
+def test_a_misspelt_principal_investigator_with_a_privatdozent_title_heads_the_table():
+    ex = run("lab_table_principle.md")
+    assert ex.entity(ex.subject).name == "Tamsin Okonkwo"  # "PD. Dr. X | Principle Investigator"
+    assert ("Janek Sołtys", "advisedBy", "Tamsin Okonkwo") in facts(ex)
+
+
+def test_chinese_team_page_where_alumni_went_after_graduating():
+    ex = run("team_zh_destinations.md")
+    assert ex.entity(ex.subject).name == "Unnamed document subject"  # not the title "研究队伍" nor "合作导师"
+    assert {("林若溪", "studiedAt", "青岚大学"), ("顾云舟", "workedAt", "星河AI研究院")} <= facts(ex)  # "毕业后前往X..."
+
+
 # -- career relations in other languages -------------------------------------------------------------
 
 def test_german_cv():

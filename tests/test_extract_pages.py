@@ -1062,6 +1062,33 @@ FACTS = {
         Priyanka Venkatesh > advisedBy > Daniel Oyelowo
         Priyanka Venkatesh > studiedAt > IIT Madras
     """,
+    "group_people_colon.md": """
+        ~Ottilie Varga > advisedBy > Halvard Bremnes
+        ?Lorcan Featherstone > advisedBy > Halvard Bremnes
+        Casimir Dunleavy > advisedBy > Halvard Bremnes
+        Casimir Dunleavy > workedAt > Tessellate Systems
+        Rosalind Achterberg > advisedBy > Halvard Bremnes
+        Rosalind Achterberg > workedAt > Quarrystone Analytics|Compiler group
+        ~Compiler group > partOf > Quarrystone Analytics
+        ?Benedikt Oyelaran > advisedBy > Halvard Bremnes
+        ?Marisol Quenneville > advisedBy > Halvard Bremnes
+        Marisol Quenneville > studiedAt > University of Westmarch
+        ?Tobiah Rasmussen > advisedBy > Halvard Bremnes
+        Tobiah Rasmussen > workedAt > Lumen Forge
+        Yusuf Threlkeld > advisedBy > Halvard Bremnes
+        Yusuf Threlkeld > advisedBy > Ilse Markov
+        Yusuf Threlkeld > studiedAt > Kestrel University
+        ?Anneliese Pruitt > advisedBy > Halvard Bremnes
+        Anneliese Pruitt > workedAt > Brightwater Media
+    """,
+    "team_zh_destinations.md": """
+        林若溪 > studiedAt > 青岚大学
+        ?林若溪 > advisedBy > Unnamed document subject
+        顾云舟 > workedAt > 星河AI研究院
+        ?顾云舟 > advisedBy > Unnamed document subject
+        沈知远 > studiedAt > 东陵大学
+        ?沈知远 > advisedBy > Unnamed document subject
+    """,
 }
 
 

@@ -123,6 +123,14 @@ def test_markdown_soft_wraps_and_separate_lines(tmp_path):
     ]
 
 
+def test_markdown_link_and_image_with_a_space_before_the_closing_parenthesis(tmp_path):
+    path = tmp_path / "alumni.md"  # CommonMark lets whitespace follow a link's destination
+    path.write_text("- Now developer at [Quillfeather](http://quillfeather.example.com )\n"
+                    "![Odile Marchetti ](photo.jpg )\n", encoding="utf-8")
+    doc = load_document(path)
+    assert pairs(doc) == [(1, "- Now developer at Quillfeather"), (2, "Odile Marchetti")]
+
+
 def test_markdown_broken_front_matter_is_not_fatal(tmp_path):
     path = tmp_path / "x.md"
     path.write_text("---\ntitle: [unclosed\n---\nBody text\n", encoding="utf-8")

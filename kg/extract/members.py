@@ -20,7 +20,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
-from kg.extract.dates import find_date_range
+from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
@@ -60,6 +60,8 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:i
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
+#: What an alumnus's entry names after its last date, in capitalised words: where they went ("M.S., 2014. Northwind").
+_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*$")
 
 
 @lru_cache(maxsize=1)
@@ -138,10 +140,12 @@ def read_prose_students(ctx, registry: OrgRegistry, subject_id: str, prose: list
                     add_affiliation_note(ctx, registry, pid, went.group("rest"), evidence, current=True)
 
 
-def _went_apart(text: str) -> list[str]:
+def _went_apart(text: str, alumni: bool = False) -> list[str]:
     """An entry cut where it turns to where the person went ("PhD 2021, now Assistant Professor at X",
-    "(PhD 2022) → Postdoc at Y"): what they did in the group, then where they are."""
+    "(PhD 2022) → Postdoc at Y", an alumnus's "M.S., 2014. Northwind"): what they did in the group, then where they are."""
     went = _now().search(text)
+    if went is None and alumni and (dates := find_dates(text)) and _AFTER_LAST_DATE.match(text, dates[-1][2]):
+        return [text[: dates[-1][2]], text[dates[-1][2]:]]
     return [text[: went.start()], text[went.start():]] if went else [text]
 
 
@@ -164,6 +168,8 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
+_LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
 _NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
@@ -234,7 +240,8 @@ def _front_matter_members(ctx) -> list[_Member]:
     out = []
     meta, data = ctx.document.metadata, ctx.document.data
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
-        else meta  # not the page's own record
+        else {"": list(data.values())} if isinstance(data, dict) and len(data) > 1 and all(  # people keyed by id ("ana: {name}")
+            isinstance(v, dict) and "name" in v for v in data.values()) else meta  # not the page's own record
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
@@ -282,7 +289,7 @@ def list_members(ctx, sections) -> list[_Member]:
         sub_alumni, group = False, section.heading if kind else ""
         for index in section.lines:
             raw = lines[index].text
-            text = clean(raw)
+            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
             if not text:
                 continue
             card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
@@ -467,9 +474,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
             return registry.add(unit, evidence)
-    family = owner.split()[-1] if owner.split() else ""
-    if len(family) < 3:
-        return None
+    family = owner.split()[-1]
     pattern = re.compile(rf"\b{re.escape(family)}(?:['’]s)?\s+(?-i:[A-Z][a-z]+\s+){{0,2}}(?:Lab|Laboratory|Group)\b", re.I)
     for line in (line for line in ctx.document.lines if family in line.text):
         match = pattern.search(clean(line.text))
@@ -547,8 +552,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        said = [(index, part) for index, text in member.texts for part in _went_apart(text) if part.strip()]
-        role = member.cells.get("role") or " ".join(_went_apart(t)[0] for _, t in member.texts)
+        said = [(index, part) for index, text in member.texts for part in _went_apart(text, member.alumni) if part.strip()]
+        role = member.cells.get("role") or " ".join(_went_apart(t, member.alumni)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
@@ -571,8 +576,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
-        for match in (m for _, text in member.texts for m in _now().finditer(text)):
-            add_affiliation_note(ctx, registry, pid, match.group("rest"), evidence, current=True)
+        for went in (parts[1] for _, text in member.texts if len(parts := _went_apart(text, member.alumni)) > 1):
+            now = _now().search(went)  # "now a PhD student at X": studies there
+            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
+                                 predicate="studiedAt" if _has(went, "student") else "workedAt")
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
         # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(

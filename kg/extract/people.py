@@ -102,10 +102,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
         if token.endswith(".") and len(token) > 3:
             return False
         words += 1
-    if words == 0:
-        return False
     # ALL-CAPS acronyms ("IEEE TPDS") are no name; an ALL-CAPS name is handled by the caller
-    return not all(t.isupper() and len(t) > 1 for t in tokens)
+    return words > 0 and not all(t.isupper() and len(t) > 1 for t in tokens)
 
 
 def clean_person(text: str) -> str | None:

@@ -539,9 +539,7 @@ _DIGITS_AND_SYMBOLS = re.compile(r"[\W\d]+")
 
 def _valid_title(title: str) -> bool:
     words = title.split()
-    if len(words) < 2 and len(title) < 8:
-        return False
-    if len(words) > 60 or not _TWO_LETTERS_ANY_SCRIPT.search(title):
+    if len(words) < 2 and len(title) < 8 or len(words) > 60 or not _TWO_LETTERS_ANY_SCRIPT.search(title):
         return False
     return not _DIGITS_AND_SYMBOLS.fullmatch(title)
 
@@ -1094,9 +1092,7 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares"), same_person("Vera Holm", "Vera K. Holm")
     (True, True)
     """
-    if "," in mention:
-        last, given = mention.split(",", 1)
-        mention = f"{given} {last}"
+    mention = _swap(*mention.split(",", 1)) if "," in mention else mention
     a = _person_parts(mention)
     b = _person_parts(full)
     if not a or not b:
@@ -1171,9 +1167,7 @@ def _may_be_same_person(mention: str, names: tuple[str, ...]) -> bool:
     _, full_tokens, joined, hyphen = _names_shape(names)
     if hyphen or "-" in mention:
         return True
-    if "," in mention:  # read as same_person reads it
-        last, given = mention.split(",", 1)
-        mention = f"{given} {last}"
+    mention = _swap(*mention.split(",", 1)) if "," in mention else mention  # read as same_person reads it
     _, full, _, mention_joined = _name_shape(mention)
     return not full_tokens.isdisjoint(full) or mention_joined in joined
 

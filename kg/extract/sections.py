@@ -138,8 +138,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     bare = _HEADING_NOTE.sub("", text)  # a note on its entries may follow it ("代表性论文（*通讯作者）")
     if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(bare) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
-    if exact_kind(bare.rstrip(":")) not in (None, "people_roles"):
-        return True, 1
+    if exact_kind(bare.rstrip(":")) not in (None, "people_roles") or text.endswith(":") and heading_kind(bare) == "members":
+        return True, 1  # "Ph.D. graduates:" above the people it lists
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
         return True, 1
@@ -215,7 +215,7 @@ def find_sections(document: Document) -> list[Section]:
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
-        if is_heading and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
+        if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
                 clean_person(last := clean(document.lines[sections[-1].lines[-1]].text)) == last:  # a line only a name
             is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
         if is_heading:
