@@ -200,6 +200,35 @@ def test_europass_labelled_records():
     assert ("Mariana Quintela Bastos", "advisedBy", "Rui Mascarenhas Leal", None, None) in found
 
 
+
+def test_yaac_experience_joins_its_end_and_start_arguments():
+    # yaac's \experience{end}{role}{org}{place}{start}{details}{tags} writes the dates as two arguments
+    assert "Ingénieure d'études | Institut Garonne de Recherche Agronomique | Unité Sols Vivants | Toulouse " \
+           "| Mars 2020 – Aujourd'hui" in lines(FORMATS / "yaac_fr.tex")
+    found = triples(FORMATS / "yaac_fr.tex")
+    assert ("Margaux Vidalenc", "workedAt", "Institut Garonne de Recherche Agronomique", "2020-03", "present") in found
+    assert ("Margaux Vidalenc", "studiedAt", "Université de Montauban", None, "2017") in found
+
+
+def test_a_class_entry_with_its_employer_and_job_written_the_other_way_round():
+    # twentysecondcv's \twentyitem{dates}{Employer}{Job}{} beside {dates}{Degree}{School}{}: the job is no employer
+    found = triples(FORMATS / "twentysecondcv_fields_en.tex")
+    assert ("Oskari Venhola", "workedAt", "Saaristo Cancer Centre", "2019", "present") in found
+    assert ("Oskari Venhola", "workedAt", "Lakeland Institute of Genomics", "2012", "2012") in found
+    assert ("Oskari Venhola", "studiedAt", "University of Kuopiola", "2014", "2019") in found
+    assert not {t for t in found if t[2] in ("Post-doc", "Summer intern")}
+
+
+def test_a_europass_title_that_names_the_degree_and_the_school():
+    # \ecvtitle{dates}{Ph.D.: Field, School, University, City}: the title field holds the whole entry
+    found = triples(FORMATS / "europasscv_titles_en.tex")
+    assert ("Liang Haoyu", "studiedAt", "Qinghe University", "2014-09", "2019-07") in found
+    assert ("School of Physics", "partOf", "Qinghe University", None, None) in found
+    # "Lab A, School X and Lab B, University Y": two employers, each with its parent
+    assert {("Laboratoire Arago", "partOf", "École Centrale de Brest", None, None),
+            ("LPMO", "partOf", "Université de Rennes", None, None)} <= found
+    assert ("Liang Haoyu", "advisedBy", "Bai Ruolan", None, None) in found
+
 # -- reStructuredText, PDF ------------------------------------------------------------------------
 
 def test_rst_initial_read_as_an_enumerator_is_kept():

@@ -204,6 +204,23 @@ def test_vocational_and_technology_degrees():
                                    "Research Associate")] == ["MTech", "Diploma", "Certificate", "Associate Degree", None]
 
 
+def test_a_class_entry_with_its_employer_before_a_place():
+    # friggeri-cv's \entry{dates}{Employer}{City, Country}{\emph{role}...}; an activity before a town is no employer
+    from kg.extract.positions import typed_entries
+
+    entries = typed_entries(3, {"role": "Halvorsen Optics - Ref: k.dahl@example.no", "org": "Bergen, Norway",
+                                "dates": "2015"})
+    assert [([m.name for m in e.chain], e.place) for e in entries] == [(["Halvorsen Optics"], "Bergen, Norway")]
+    assert typed_entries(4, {"role": "Private tuition", "org": "Heidelberg", "dates": "2016--2019"}) == []
+
+
+def test_the_dutch_titles_written_without_full_stops():
+    # "Prof dr ir X" as well as "Prof. dr. ir. X"
+    assert clean_person("Prof dr ir Annelies Verstraeten") == clean_person("Prof. dr. ir. Annelies Verstraeten") \
+        == "Annelies Verstraeten"
+    assert clean_person("Iris Dekeyser") == "Iris Dekeyser"
+
+
 def test_a_stopword_that_is_also_a_name_after_a_title():
     assert clean_person("Prof. Helen Grant") == "Helen Grant"
     assert clean_person("Marie Curie Grant") is None and clean_person("ERC Starting Grant") is None

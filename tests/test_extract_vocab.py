@@ -30,3 +30,9 @@ def test_the_french_habilitations_short_form_and_the_german_state_examination():
     assert degree_of("HDR (2015), Université de Morlanne") == degree_of("HDR en chimie") == "Habilitation"
     assert degree_of("Zweites Staatsexamen, Universität Auenfeld") == "MS"
     assert degree_of("HDR imaging pipeline for drones") is None  # the imaging technique, no degree
+
+
+def test_the_french_research_engineer_grades_are_jobs_not_the_engineering_degree():
+    assert degree_of("Ingénieur d'études | Statisticien") is None
+    assert degree_of("Ingénieure de recherche CNRS") is None
+    assert degree_of("Diplôme d'ingénieur, École Centrale") == degree_of("Ingénieur ENSEEIHT") == "Engineering Diploma"

@@ -102,7 +102,7 @@ def _as(suffix: str, text: str) -> str:
     if suffix == ".html":
         return f"<html><body><h1>Ada Quill</h1><p>{text}</p></body></html>"
     if suffix == ".json":
-        return json.dumps({"basics": {"name": "Ada Quill", "summary": text}, "work": [{"name": text}]})
+        return json.dumps({"basics": {"name": "Ada Quill", "summary": text}, "work": [{"name": text}, {"position": text}]})
     if suffix == ".yml":
         return json.dumps({"name": "Ada Quill", "summary": text})  # JSON is YAML
     if suffix == ".tex":

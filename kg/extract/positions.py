@@ -63,8 +63,6 @@ _ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I
 #: Job titles that make an entry in an education section a job (a teaching or research assistantship).
 _JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
 _AT_WORD = re.compile(r"\bat\b")
-_ROLE_PREPOSITION = re.compile(r"\s+(?:of|in|at)\s+")
-_REFEREE_ROLE_AT_ORG = re.compile(r"^(?P<role>[^,]{2,60}?)\s+(?:of|in|at)\s+(?:the\s+)?(?P<org>.+)$")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: How far into a document its header (name, current position, contact) reaches.
@@ -563,11 +561,18 @@ def typed_entries(index: int, typed: dict[str, str], dates: DateRange | None = N
     org, title, place = typed.get("org", ""), typed.get("degree") or typed.get("role") or "", typed.get("place")
     if org_chain(place or "", context_org=False) and not org_chain(org, context_org=False):
         org, title, place = place, f"{title} in {org}", None
+    elif not org and len(title) < 300 and (named := org_chain(title, context_org=False)):  # \ecvtitle{dates}{PhD, Org}
+        head = _DEGREE_THEN_ORG.sub("", title[: named[0].begin].rstrip())
+        org, title = (title[named[0].begin:], head) if not head or degree_of(head) or is_role(head) else (title, "")
+    elif (is_role(org) or (_TOWN.fullmatch(org) and is_location(org.split(",")[-1]) and _NAME_BEFORE_NOTE.match(title))) \
+            and not (degree_of(title) or is_role(title) or org_chain(org, context_org=False)):
+        # friggeri-cv's \entry{dates}{Employer}{Town}{role}, twentysecondcv's \twentyitem{dates}{Employer}{Job}
+        org, title, place = (title, org, place) if is_role(org) else (title, "", org)
     degree = degree_of(title) or typed.get("degree") or None
     role, _, tail = title.partition(", ")
     unit = classify_segment(tail) if tail and not degree and is_role(role) else None
     units = [[unit]] if unit is not None and unit.type == "Lab" else []
-    trusted = bool(degree or is_role(title)) or len(org.split()) > 1
+    trusted = bool(degree or is_role(title) or place) or len(org.split()) > 1
     dates = dates or find_date_range(typed.get("dates", "")) or DateRange(None, None, 0, 0)
     entries = []
     for name in joined_organisations(org):
@@ -592,20 +597,25 @@ def add_typed_entry(ctx, registry: OrgRegistry, subject_id: str, index: int, typ
 
 
 def joined_organisations(text: str) -> list[str]:
-    """The organisations a field joins with "and", "&", " / " or ";", when each part names one and none
-    nests units with commas; else the field.
+    """The organisations a field joins with "and", "&", " / " or ";", when each part names one (each nesting
+    units with commas, if any part does); else the field.
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
     (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
     """
-    if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name
-        return [text]
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
+    if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless all nest
+        nested = len(names) > 1 and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
+        return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
-#: What sets a unit apart from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit".
-_NESTING_MARK = re.compile(r",|\(|\s[-–—]\s")
+#: A town and its country, no acronym before them ("Bergen, Norway", "Oxford, UK", not "UVSQ, Versailles, France").
+_TOWN = re.compile(r"(?:(?!\b[A-Z]{2,}\b)[^,])+(?:,[^,]+)?")
+#: A field that opens with a capitalised name ("Acme Optics - Ref: ..."), not an activity ("Private tuition").
+_NAME_BEFORE_NOTE = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)+(?:\s+-\s|$)")
+#: What parts a unit from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit", "Parent | Unit".
+_NESTING_MARK = re.compile(r",|\(|\s(?:--|[-–—|])\s")
 _JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
@@ -723,19 +733,9 @@ def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:
             text = rest
         if person is None:
             continue
-        lead = _REFEREE_ROLE_AT_ORG.match(text)
-        # "Senior Economist, International Monetary Fund" / "Department of X, University of Y": one position;
-        # "Professor of X at Y, Director of the Z Centre": one a role and the parts after it
-        pieces: list[str] = [] if lead and is_role(lead.group("role")) else [text]
-        for part in () if pieces else _NOTE_PARTS.split(text.rstrip(".,")):
-            head = _ROLE_PREPOSITION.split(part, maxsplit=1)[0]
-            if not pieces or (is_role(head) and head != part):
-                pieces.append(part)
-            else:
-                pieces[-1] += ", " + part
-        for piece in pieces:
-            chain = org_chain(piece, context_org=False)
-            role = _ROLE_JOINED.sub("", piece[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
-            if chain and (not role or is_role(role)) and "@" not in piece:
-                ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
-                ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))
+        # "Senior Economist, International Monetary Fund" / "Department of X, University of Y": one position
+        chain = org_chain(text, context_org=False)
+        role = _ROLE_JOINED.sub("", text[: chain[0].begin].strip(" ,;:|–—-")).strip() if chain else ""
+        if chain and (not role or is_role(role)) and "@" not in text:
+            ids = registry.chain(chain, ctx.evidence(index), hierarchical=True)
+            ctx.add_relation(person, "workedAt", ids[0], role=role or None, evidence=ctx.evidence(index))

@@ -140,8 +140,9 @@ _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "a
              "cvcolumn": 1, "list": 2, "spacing": 1}
 
 
-#: The meanings a class's argument may have (:class:`kg.model.Cell`): the entry line's fields, and its description.
-_MEANINGS = frozenset({"org", "role", "place", "dates", "note", "description"})
+#: The meanings a class's argument may have (:class:`kg.model.Cell`): the entry line's fields, and its description;
+#: ``start`` and ``end`` are the two halves of the dates a class takes as two arguments (yaac's ``\\experience``).
+_MEANINGS = frozenset({"org", "role", "place", "dates", "start", "end", "note", "description"})
 _FORMS = frozenset({"macro", "environment", "part", "class", "marker"})
 
 
@@ -1039,7 +1040,7 @@ class _Converter:
         out.flush()
         out.set_prefix("")
         fields = [(meaning, self.rendered(span, depth)) for meaning, span in zip(meanings, spans) if span is not None]
-        fields = _dates_where_written([(meaning, lines) for meaning, lines in fields if lines])
+        fields = _dates_where_written(_dates_joined([(meaning, lines) for meaning, lines in fields if lines]))
         described = [line for meaning, lines in fields if meaning == "description" for line in lines]
         described += self.rendered(body, depth) if body is not None else []
         if self.in_publications():
@@ -1200,6 +1201,21 @@ class _Converter:
             return k2
         self.fields(spans, out, depth)
         return k2
+
+
+def _dates_joined(fields: list[tuple[str, list]]) -> list[tuple[str, list]]:
+    """An entry's parts with a start and an end written as two arguments joined into its dates, where the start stood.
+
+    >>> _dates_joined([("end", [(3, "today")]), ("role", [(3, "Analyst")]), ("start", [(4, "May 2019")])])
+    [('role', [(3, 'Analyst')]), ('dates', [(4, 'May 2019 – today')])]
+    """
+    halves = {meaning: lines for meaning, lines in fields if meaning in ("start", "end")}
+    if not halves:
+        return fields
+    first = halves.get("start") or halves["end"]
+    span = " – ".join(lines[0][1] for lines in (halves.get("start"), halves.get("end")) if lines)
+    return [(meaning, lines) if meaning not in halves else ("dates", [(first[0][0], span)])
+            for meaning, lines in fields if meaning not in halves or lines is first]
 
 
 def _dates_where_written(fields: list[tuple[str, list]]) -> list[tuple[str, list]]:
