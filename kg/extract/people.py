@@ -30,7 +30,7 @@ _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"[(（]([^()（）]*)[)）]")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
-_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
+_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s|\s[(（]")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "name_stopwords",
            "strip_accents"]

@@ -101,8 +101,10 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
+        # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening
+        entries = {i for s in sections if s.kind not in (None, "bio") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or _first_person_named(document, skip)
+            or _first_person_named(document, skip | entries)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 

@@ -51,7 +51,7 @@ _INTRO = re.compile(
     r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
 _THIRD = re.compile(
-    r"^(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
+    r"^(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
     r"(?:is|was|received|joined|has been|works|leads|holds|studies|serves)\b"
 )
 
@@ -231,6 +231,8 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     >>> from kg.model import Line
     >>> introduced_subject(Document("a.md", "a.md", "markdown", (Line(1, "Ana Ruiz is a chemist."),), "0"))
     ('Ana Ruiz', (), 0)
+    >>> introduced_subject(Document("a.md", "a.md", "markdown", (Line(1, "Dr. Ruiz joined X. Dr. Ruiz teaches."),), "0"))
+    ('Ruiz', (), 0)
     """
     for index, line in enumerate(document.lines[:80]):
         if index in skip:
@@ -239,7 +241,7 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
         for pattern in (_INTRO, _THIRD):
             match = pattern.match(text)
             if match:
-                name = clean_person(match.group("name"))
+                name = clean_person(match.group("name")) or _titled_family(document, match)
                 if name:
                     after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
                     aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
@@ -248,6 +250,13 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
     return _placed(document, title_name(site) if isinstance(site, str) else None)
+
+
+def _titled_family(document: Document, match: re.Match) -> str | None:
+    """The family name a bio calls its subject by after a title, again and again ("Dr. Ruiz joined ... Dr. Ruiz")."""
+    family, written = match.group("name"), f"{match.group('title')}{match.group('name')}"
+    mentions = sum(line.text.count(written) for line in document.lines) if match.group("title") else 0
+    return family if " " not in family and mentions >= 2 and is_person_name(written) else None
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
