@@ -141,6 +141,7 @@ def test_sections_in_other_languages_and_caps():
     assert [s.kind for s in find_sections(doc) if s.heading] == ["education", "experience", "publications"]
     assert heading_kind("Research and Professional Experience") == "experience"
     assert heading_kind("Teaching Experience") == "teaching"
+    assert heading_kind("Récompenses") == "awards"  # French CVs' awards
 
 
 def test_any_text_extracts_without_error_and_relations_point_to_entities():
