@@ -620,3 +620,24 @@ def test_each_student_a_supervision_line_lists_with_a_note_after_the_name_is_adv
 """)
     f = facts(ex)
     assert {("Léa Marchetti", "advisedBy", "Hélène Varga"), ("Tomas Brandt", "advisedBy", "Hélène Varga")} <= f
+
+
+def test_a_supervisor_and_a_referee_titled_with_an_abbreviated_rank_are_people(tmp_path):
+    ex = _extract_file(tmp_path, "cv.md", """# Tariq Haddad
+
+## Research Experience
+
+Research Assistant, Department of Physics, University of Tarnow, 2018
+Under supervision of: Assoc. Prof. Kofi Mensah
+
+## References
+
+### Asst. Prof. Lerato Dube
+
+Department of Chemistry, University of Vire
+
+lerato.dube@vire.example.edu
+""")
+    f = facts(ex)
+    assert ("Tariq Haddad", "advisedBy", "Kofi Mensah") in f
+    assert ("Lerato Dube", "workedAt", "Department of Chemistry") in f  # the referee, not her department, works there
