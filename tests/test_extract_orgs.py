@@ -168,6 +168,17 @@ def test_a_topic_in_sentence_case_is_no_company(topic):
     assert org_chain(topic, context_org=True) == []
 
 
+@pytest.mark.parametrize("line, expected", [
+    ("Marrowfield Summer School on Soil Physics, Tarnow University", ["Tarnow University"]),
+    ("Winter School on Glacial Hydrology", []),
+    ("École d'été de biologie des sols", []),
+    ("Local Organising Committee, Quillon Workshop on Mosses", []),
+    ("Member of the Outreach committee", []),
+])
+def test_a_summer_school_or_a_committee_is_no_organisation(line, expected):
+    assert [m.name for m in org_chain(line, context_org=True)] == expected
+
+
 @pytest.mark.parametrize("firm", ["Quillon Technologies", "Harrow Systems", "Fenwater Software"])
 def test_a_firm_named_with_a_company_word_still_is_one(firm):
     assert [(m.name, m.type) for m in org_chain(firm, context_org=True)] == [(firm, "Company")]

@@ -305,3 +305,17 @@ def test_a_grants_section_gives_contributed_to(tmp_path):
     ex = extract(load_document(path))
     projects = {ex.entity(r.object).name for r in ex.relations if r.predicate == "contributedTo"}
     assert projects == {"DUNEWATCH"}
+
+
+def test_a_societys_heading_at_the_level_of_memberships_stays_a_membership():
+    # LaTeX sub-sections flattened to the level of their section: each society is a heading of its own
+    lines = ["# Ana Sousa", "# Experience", "# Quillon University", "Lecturer, 2016 - present",
+             "# Memberships in Professional Societies", "# Marrowfield Society for Soil Science", "2012 - present",
+             "# Tarnow Association of Limnologists", "2014 - present"]
+    doc = Document("a.md", "a.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    assert [(s.kind, len(s.lines)) for s in find_sections(doc) if s.heading][1:] == [("experience", 2), ("memberships", 4)]
+    from kg.extract import extract
+
+    result = extract(doc)
+    names = {e.id: e.name for e in result.entities}
+    assert {names[r.object] for r in result.relations if r.predicate == "workedAt"} == {"Quillon University"}

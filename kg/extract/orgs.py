@@ -216,8 +216,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
         return OrgMention(known.name, text, known.type, True)
-    if is_location(text) or lookup_venue(text) or _VENUE_START.match(text):
-        return None  # a journal an editor or referee serves ("Physical Review D") employs nobody
+    if is_location(text) or lookup_venue(text) or _VENUE_OR_EVENT.search(text):
+        return None  # a journal an editor or referee serves ("Physical Review D") or a summer school employs nobody
     words_all = text.split()
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
@@ -668,13 +668,13 @@ _DATE_WORD = re.compile(
 )
 
 
-_VENUE_START = re.compile(rf"^(?:{_WORDS['venue_start']})\b", re.I)
+_VENUE_OR_EVENT = re.compile(rf"^(?:{_WORDS['venue_start']})\b|\b(?:{_WORDS['event_name']})\b", re.I)
 
 
 @lru_cache(maxsize=32768)
 def _prose_type(phrase: str) -> str | None:
     text = LEADING_THE.sub("", phrase.strip(" .,'’"))
-    if not text or len(text) < 2 or _VENUE_START.match(text):
+    if not text or len(text) < 2 or _VENUE_OR_EVENT.search(text):
         return None
     known = lookup_organization(text)
     if known:

@@ -204,8 +204,8 @@ def find_sections(document: Document) -> list[Section]:
                 # same-level heading naming an organisation inside a CV section: LaTeX
                 # \subsection flattened to the level of \section
                 following = next((clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)), "")
-                if parent.kind in ("experience", "education", "teaching") and (kind is None or classify_organization(text, default="")) \
-                        and len(following) < 120:
+                if parent.kind in ("experience", "education", "teaching", "memberships") \
+                        and (kind is None or classify_organization(text, default="")) and len(following) < 120:
                     parent.lines.append(index)
                     continue
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
