@@ -569,3 +569,75 @@ def test_doktoranden_are_students_of_the_chair():
     f = facts(ex)
     assert ("Lene Habicht", "studiedAt", "Lehrstuhl für Strömungsmechanik") in f  # "M.Sc." is no part of the name
     assert ("Lene Habicht", "advisedBy", "Gernot Pfalzgraf") in f
+
+
+# -- whose document it is: the subject on real pages (issue 14, subject-pool) -------------------------
+
+def _extract_file(tmp_path, name: str, text: str):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return extract(load_document(path))
+
+
+def test_an_award_listed_in_an_unnamed_cv_is_not_its_subject(tmp_path):
+    ex = _extract_file(tmp_path, "cv.md", """---
+title: Curriculum Vitae
+---
+
+## Parcours
+
+2016–2019
+Doctorat en mathématiques, Université de Vire, Vire, France.
+
+## Distinctions
+
+2020
+Cours Tremblay, Académie des Sciences de Vire – Fondation Tremblay, Vire, France. Il récompense chaque année de jeunes chercheurs.
+""")
+    assert ex.entity(ex.subject).name == "Unnamed document subject"
+    assert ("Unnamed document subject", "studiedAt", "Université de Vire") in facts(ex)
+
+
+def test_a_bio_that_calls_its_subject_by_title_and_family_name_names_the_subject(tmp_path):
+    ex = _extract_file(tmp_path, "about.md", """---
+title: "Profile"
+---
+
+Dr. Okonkwo received his Bachelor of Science in Physics from the University of Tarnow in 2012. Following his doctoral studies, Dr. Okonkwo joined Vire Institute of Technology as a lecturer.
+""")
+    assert ex.entity(ex.subject).name == "Okonkwo"
+    assert ("Okonkwo", "studiedAt", "University of Tarnow") in facts(ex)
+
+
+def test_each_student_a_supervision_line_lists_with_a_note_after_the_name_is_advised_by_the_subject(tmp_path):
+    ex = _extract_file(tmp_path, "cv.md", """# Hélène Varga
+
+## Encadrement d'étudiants
+
+- Thèses de doctorat : Léa Marchetti (2006-2009) en co-encadrement avec financement JETSET, Tomas Brandt (2014-2017) avec financement IDEX.
+""")
+    f = facts(ex)
+    assert {("Léa Marchetti", "advisedBy", "Hélène Varga"), ("Tomas Brandt", "advisedBy", "Hélène Varga")} <= f
+
+
+def test_a_supervisor_and_a_referee_titled_with_an_abbreviated_rank_are_people(tmp_path):
+    ex = _extract_file(tmp_path, "cv.md", """# Tariq Haddad
+
+## Research Experience
+
+Research Assistant, Department of Physics, University of Tarnow, 2018
+Under supervision of: Assoc. Prof. Kofi Mensah
+
+## References
+
+### Asst. Prof. Lerato Dube
+
+Department of Chemistry, University of Vire
+
+lerato.dube@vire.example.edu
+""")
+    f = facts(ex)
+    assert ("Tariq Haddad", "advisedBy", "Kofi Mensah") in f
+    assert ("Lerato Dube", "workedAt", "Department of Chemistry") in f  # the referee, not her department, works there

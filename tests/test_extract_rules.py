@@ -19,6 +19,9 @@ from kg.model import Document, Line
         ("Prof. Dr. Ana Lúcia Ferreira", "Ana Lúcia Ferreira"),
         ("Assistant Prof. Jean-Luc Moreau [link]", "Jean-Luc Moreau"),
         ("Dr. Nguyễn Thị Lan", "Nguyễn Thị Lan"),
+        ("August Lindqvist", "August Lindqvist"),  # a month that is also a given name, as June and May are
+        ("April Okonjo", "April Okonjo"),
+        ("August 2019", None),
         ("张伟", "张伟"),
         ("Department of Physics", None),
         ("Hadoop MapReduce", None),
@@ -141,6 +144,7 @@ def test_sections_in_other_languages_and_caps():
     assert [s.kind for s in find_sections(doc) if s.heading] == ["education", "experience", "publications"]
     assert heading_kind("Research and Professional Experience") == "experience"
     assert heading_kind("Teaching Experience") == "teaching"
+    assert heading_kind("Récompenses") == "awards"  # French CVs' awards
 
 
 def test_any_text_extracts_without_error_and_relations_point_to_entities():

@@ -30,7 +30,7 @@ _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
 _PARENTHETICAL_NOTE = re.compile(r"[(（]([^()（）]*)[)）]")
 #: Where a name ends in a sentence: "Prof. A. Bello at X", "bei Prof. Dr. A. Bello an der Universität X", "presso".
-_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s")
+_NAME_THEN_PREPOSITION = re.compile(r"\s(?:at|in|as|from|of|on|for|during|since|until|an|am|aan|à|au|presso|em|na|no|en)\s|\s[(（]")
 
 __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "name_stopwords",
            "strip_accents"]
@@ -42,7 +42,7 @@ _DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s
 _PARTICLES = data_words("name_particles.txt")
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
-_NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march", "april", "august"})
+_NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march"})
 _CJK_LETTERS = "\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff"
 _CJK = re.compile(rf"^[{_CJK_LETTERS}]{{2,4}}$")
 #: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last

@@ -12,6 +12,7 @@ prose, projects, publications, then organisation nesting.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -45,9 +46,7 @@ __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
 _PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching", "memberships")
-_TITLED = re.compile(
-    r"\b(?:Prof\.|Professor|Dr\.|Assistant Prof\.|Associate Prof\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
-)
+_TITLED = re.compile(r"\b(?:Prof\.|Professor|Dr\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})")
 
 
 def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
@@ -101,8 +100,10 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
+        # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening
+        entries = {i for s in sections if s.kind not in (None, "bio") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or _first_person_named(document, skip)
+            or _first_person_named(document, skip | entries)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
@@ -234,8 +235,6 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
     """The author highlighted in bold in most publication entries, with the fullest
     spelling of that name found in the document (an unnamed homepage's owner)."""
-    from collections import Counter
-
     counts: Counter = Counter()
     where: dict[str, int] = {}
     pub = {i for s in sections if s.kind == "publications" for i in s.lines}

@@ -48,10 +48,10 @@ _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_P
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
-    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
 _THIRD = re.compile(
-    r"^(?:Dr\.?\s+|Prof\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
+    r"^(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
     r"(?:is|was|received|joined|has been|works|leads|holds|studies|serves)\b"
 )
 
@@ -236,18 +236,23 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
         if index in skip:
             continue
         text = clean(line.text)
-        for pattern in (_INTRO, _THIRD):
-            match = pattern.match(text)
-            if match:
-                name = clean_person(match.group("name"))
-                if name:
-                    after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
-                    aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
-                    return name, aliases, index
+        for match in filter(None, (_INTRO.match(text), _THIRD.match(text))):
+            name = clean_person(match.group("name")) or _titled_family(document, match)
+            if name:
+                after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
+                aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
+                return name, aliases, index
     # the site's name (og:site_name, the navigation bar's brand): a personal site's owner, when
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
     return _placed(document, title_name(site) if isinstance(site, str) else None)
+
+
+def _titled_family(document: Document, match: re.Match) -> str | None:
+    """The family name a bio calls its subject by after a title, again and again ("Dr. Ruiz joined ... Dr. Ruiz")."""
+    family, title = match.group("name"), match.group("title")
+    written = f"{title}{family}" if title and " " not in family and is_person_name(f"{title}{family}") else ""
+    return family if written and sum(line.text.count(written) for line in document.lines) > 1 else None
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
@@ -281,9 +286,7 @@ def named_by_contact(document: Document, skip=frozenset(), avoid=frozenset()) ->
         if index in skip or index in avoid:
             continue
         text = clean(line.text)
-        if len(text) > 50 or not _NAME_LINE.match(text):
-            continue
-        name = clean_person(text)
+        name = clean_person(text) if len(text) <= 50 and _NAME_LINE.match(text) else None
         if name and any(_spells(name, local) for local in locals_):
             return name, (), index
     return None
@@ -296,9 +299,7 @@ def _spells(name: str, local: str) -> bool:
     >>> _spells("Ana Ruiz", "ana.ruiz"), _spells("Ana Ruiz", "aruiz"), _spells("Ana Ruiz", "ruiz")
     (True, True, False)
     """
-    words = [w.lower() for w in strip_accents(name).replace("-", " ").split() if w.strip(".")]
-    if len(words) < 2:
-        return False
+    words = [w.lower() for w in strip_accents(name).replace("-", " ").split() if w.strip(".")]  # two or more: a clean_person name
     squeezed = re.sub(r"[^a-z]", "", local)
     family, given = words[-1].strip("."), [w.strip(".") for w in words[:-1]]
     return squeezed in ("".join(given) + family, family + "".join(given), "".join(g[0] for g in given) + family,
