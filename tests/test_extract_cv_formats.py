@@ -428,6 +428,9 @@ def test_typed_entries_read_units_joined_organisations_and_places():
     joined = typed_entries(3, {"role": "PhD", "org": "Aarhus University and KU Leuven", "dates": "2020 -- 2023"})
     assert [[m.name for m in e.chain] for e in joined] == [["Aarhus University"], ["KU Leuven"]]
     assert {(e.degree, e.role) for e in joined} == {("PhD", None)}
+    # the "&" of a unit's list of fields joins no two organisations
+    series, = typed_entries(3, {"role": "Lecturer", "org": "Department of Sea, Ice & Sky, Veltmann University, Quillon"})
+    assert [m.name for m in series.chain] == ["Department of Sea, Ice & Sky", "Veltmann University"]
     titled, = typed_entries(3, {"role": "Data Engineer, Water Quality Team", "org": "Quillfeather Analytics"})
     assert titled.role == "Data Engineer" and [[m.name for m in g] for g in titled.units] == [["Water Quality Team"]]
     # one unknown word, with no job title or degree, is as likely a town as an employer

@@ -114,6 +114,10 @@ def test_and_in_a_cv_line_is_one_unit_or_two_as_the_model_reads_it():
     ("Departamento de Física, Universidad de Xalapa, 2010 - 2014", ["Departamento de Física", "Universidad de Xalapa"]),
     ("Lehrstuhl für Robotik, Technische Universität Zandberg", ["Lehrstuhl für Robotik", "Technische Universität Zandberg"]),
     ("Vision Lab, School of Computing, Quillon University", ["Vision Lab", "School of Computing", "Quillon University"]),
+    # a university system's campus after a comma, in the language the CV is written in
+    ("Departamento de Física, Universidad de California, Port Verde, 2019 - 2021",
+     ["Departamento de Física", "Universidad de California, Port Verde"]),
+    ("Laboratoire de Chimie, Université du Texas, Port Verde", ["Laboratoire de Chimie", "Université du Texas, Port Verde"]),
 ])
 def test_cv_lines_nest_units_in_several_languages(line, expected):
     assert [m.name for m in org_chain(line)] == expected
@@ -121,6 +125,7 @@ def test_cv_lines_nest_units_in_several_languages(line, expected):
 
 def test_a_campus_follows_a_university_system_only():
     assert _is_campus("University of California", "Port Verde")
+    assert _is_campus("École Normale Supérieure", "Port Verde")  # a school of several campuses, too
     assert not _is_campus("Quillon University", "Port Verde")
     assert not _is_campus("University of California", "2019")
 
@@ -243,3 +248,23 @@ def test_a_cjk_unit_written_joined_to_its_university_lies_inside_it(text, chain)
 ])
 def test_a_preposition_of_another_language_before_an_organisation_is_no_part_of_it(text, name):
     assert name in [m.name for m in org_chain(text, context_org=True)]
+
+
+@pytest.mark.parametrize("fixture", ["bold_degree_then_school.tex", "bold_degree_then_school.md"])
+def test_a_bold_degree_ends_before_the_school_written_after_it(fixture):
+    # "\textbf{M.Sc. Biology} University of X": the bold phrase is the degree's field, the rest the school
+    from extract_helpers import facts, run
+
+    found = facts(run(fixture))
+    assert ("Jorvik Tallmadge", "studiedAt", "University of Quillon") in found
+    assert ("Jorvik Tallmadge", "studiedAt", "Autonomous University of Brandtvik") in found
+
+
+def test_a_guessed_name_of_common_words_is_not_made_a_unit_of_the_employer_after_it():
+    # "Lantern Data Atlas, X Institute": an unknown name of ordinary capitalised words opening the line is as
+    # often a role or a topic as a unit; an acronym ("QMTP, University of X") is a unit's short name
+    from extract_helpers import facts, run
+
+    found = facts(run("guessed_name_before_employer.md"))
+    assert ("Ilse Varnhagen", "workedAt", "Brandtvik Institute for Forest Research") in found
+    assert not [f for f in found if f[1] == "partOf"]

@@ -307,10 +307,9 @@ _KEYWORD_RULES = tuple((re.compile(row["pattern"], re.IGNORECASE), row["type"].s
 def classify_organization(name: str, default: str = "Company") -> str:
     """The organisation type of a name: University, Company, Lab or Institute.
 
-    A known organisation keeps its type; otherwise the first keyword rule of
-    ``org_keywords.tsv`` that matches decides (units such as labs, groups and
-    departments first, then universities, institutes and companies); with no keyword,
-    ``default``.
+    The first keyword rule of ``org_keywords.tsv`` that matches decides (units such as labs, groups and
+    departments first, then universities, institutes and companies); with no keyword, ``default``.
+    A known organisation's type is :func:`lookup_organization`'s: callers ask it first.
 
     >>> classify_organization("Oak Ridge National Laboratory")
     'Institute'
@@ -323,7 +322,5 @@ def classify_organization(name: str, default: str = "Company") -> str:
     >>> classify_organization("Zorblax", default="University")
     'University'
     """
-    if (known := lookup_organization(name)) is not None:
-        return known.type
     text = canonical_org_name(name)
     return next((org_type for pattern, org_type in _KEYWORD_RULES if pattern.search(text)), default)

@@ -300,7 +300,7 @@ _FIELD_SERIES = re.compile(
 _SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
-def _field_series(text: str) -> list[tuple[int, int]]:
+def field_series(text: str) -> list[tuple[int, int]]:
     """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
     return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
             if not any(is_location(item.strip()) for item in m.group("items").split(","))]
@@ -315,7 +315,7 @@ def segments(text: str) -> tuple[tuple[str, int], ...]:
     ['Faculty of Technology, Policy and Management', 'Quillon University']
     """
     out, start = [], 0
-    series = _field_series(text) if "," in text and _SERIES_HINT.search(text) else []
+    series = field_series(text) if "," in text and _SERIES_HINT.search(text) else []
     for match in _SEGMENT_SPLIT.finditer(text):
         if any(b < match.start() < e for b, e in series):
             continue
@@ -464,13 +464,14 @@ def _with_glued_university(mention: OrgMention) -> tuple[OrgMention, ...]:
     return replace(mention, name=glued.group(0), written=glued.group(0), type="University"), mention
 
 
-_SYSTEMS = re.compile(rf"^(?:the\s+)?University of (?:{_WORDS['university_system_state']})$|^(?:{_WORDS['university_system']})$", re.I)
+_SYSTEMS = re.compile(rf"^(?:the\s+)?(?:University of|Universi(?:dad|dade|té|tà) d[eiu]) (?:{_WORDS['university_system_state']})$"
+                      rf"|^(?:{_WORDS['university_system']})$", re.I)
 
 
 def _is_campus(name: str, after: str) -> bool:
     """Whether ``after`` (written after a comma) is the campus of ``name``, a university system's name.
 
-    >>> _is_campus("University of California", "Davis"), _is_campus("Uppsala University", "Uppsala")
+    >>> _is_campus("Universidad de California", "Davis"), _is_campus("Uppsala University", "Uppsala")
     (True, False)
     """
     return bool(_SYSTEMS.match(name)) and len(after.split()) <= 3 and not any(c.isdigit() for c in after)
@@ -527,7 +528,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     ['Avdelningen för tillämpad matematik', 'Sundsvik universitet']
     """
     out: list[OrgMention] = []
-    series, covered = _field_series(text) if "," in text and _SERIES_HINT.search(text) else [], 0
+    series, covered = field_series(text) if "," in text and _SERIES_HINT.search(text) else [], 0
     for match in (m for m in _PHRASE.finditer(text) if m.end() > covered):
         # a unit that lists its fields with commas is one ("Department of Electronics, Information and Bioengineering")
         begin = max(match.start(), covered)
@@ -846,7 +847,8 @@ class OrgRegistry:
         if child.type == "Lab":
             return True
         # a university is inside nothing; an unknown company or institute is a unit of the organisation after it
-        return child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute") and not child.known
+        return child.type in ("Company", "Institute") and parent.type in ("University", "Company", "Institute") \
+            and not (child.known or child.guessed and not _CAPITALS_RUN.search(child.name))
 
     def part_of(self, child_id: str, parent_id: str, evidence) -> None:
         """Add ``child partOf parent`` (ignored when it would make a cycle)."""

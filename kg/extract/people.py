@@ -40,7 +40,6 @@ _TITLES = re.compile(r"^(?:(?:{rank})\s+)*(?:{title})\s+".format(**data_patterns
 #: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
 _DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = data_words("name_particles.txt")
-_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md"}
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march"})
 _CJK_LETTERS = "\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff"

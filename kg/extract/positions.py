@@ -11,7 +11,7 @@ from dataclasses import dataclass, field as dc_field
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
 from kg.extract.orgs import (AT_ABROAD, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
-                             org_chain, segments)
+                             field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
@@ -326,6 +326,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
     pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
     pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
+    bold = sorted((p for p in ctx.document.metadata.get("bold", ()) if len(p) >= 4), key=len, reverse=True)
+    bold_end = re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, bold)) or '(?!)'})\s+(?=[A-ZÀ-Þ])")
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
@@ -334,7 +336,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_degree is not None and pending_degree[0] != previous:
             pending_degree = None
         prior, previous = previous, index
-        raw = COLUMN_GAP.sub(" | ", lines[index].text)
+        raw = COLUMN_GAP.sub(" | ", bold_end.sub(r"\1 | ", lines[index].text))  # a bold phrase ends a field
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
@@ -600,12 +602,13 @@ def joined_organisations(text: str) -> list[str]:
     """The organisations a field joins with "and", "&", " / " or ";", when each part names one (each nesting
     units with commas, if any part does); else the field.
 
-    >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("University of Science and Technology")
-    (['Aarhus University', 'KU Leuven'], ['University of Science and Technology'])
+    >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("Department of Sea, Ice & Sky, KU Leuven")
+    (['Aarhus University', 'KU Leuven'], ['Department of Sea, Ice & Sky, KU Leuven'])
     """
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless all nest
-        nested = len(names) > 1 and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
+        nested = len(names) > 1 and not field_series(text) \
+            and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
         return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
@@ -668,10 +671,8 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
     top = ids[-1] if ids else None
     for group in entry.units:
         group_ids = registry.chain(group, evidence, outer_id=top)
-        for uid in group_ids:
-            if top and uid != top:
-                ctx.add_relation(uid, "partOf", top, evidence=evidence)
-                registry.parent_of.setdefault(uid, top)
+        for uid in group_ids if top else ():
+            registry.part_of(uid, top, evidence)
         ids[:0] = group_ids
     # the entry's own words decide before its section's kind: a degree with no job title is study
     # wherever the CV lists it ("Academic History"), a visit as a student too
