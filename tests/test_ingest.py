@@ -693,3 +693,22 @@ def test_html_navigation_is_dropped_but_its_brand_is_the_site_name():
                              '<nav><a class="site-title">Not this</a></nav><p>Hello.</p>')
     assert meta["site_name"] == "Odile Ferrand"
     assert [line.text for line in lines if "Odile" in line.text or "CV" in line.text] == []
+
+
+def test_a_landing_pages_markdown_blocks_in_front_matter_are_read():
+    """A Hugo landing page is all front matter: its blocks' Markdown (``content: {title, text}``) is the page."""
+    from kg.extract import extract
+
+    doc = load_document(DATA / "hugo_landing_blocks.md")
+    lines = {line.text: line.number for line in doc.lines}
+    assert lines["- **Tomasz Wierzbicki** (PhD 2019), now Assistant Professor at Northgate University"] == 17
+    assert lines["- **Ines Carvalho** (PhD 2021), now at Lumen Analytics"] == 18
+    result = extract(doc)
+    names = {entity.id: entity.name for entity in result.entities}
+    facts = {(names[r.subject], r.predicate, names[r.object]) for r in result.relations}
+    assert {
+        ("Ines Carvalho", "workedAt", "Lumen Analytics"),
+        ("Tomasz Wierzbicki", "workedAt", "Northgate University"),
+        ("Ines Carvalho", "advisedBy", "Helena Marlow"),
+        ("Marlow Lab", "partOf", "Eastbrook University"),
+    } <= facts

@@ -383,11 +383,7 @@ class _Renderer:
             if value is None or value == "":
                 continue
             if _scalar(value):
-                text = _text(value)
-                if str(key).lower() in _LINK_KEYS or (isinstance(value, str) and _URLISH.match(text)):
-                    continue
-                if str(key).lower() in _TEXT_KEYS or "\n" in text or len(text) > 150:
-                    self.block(text)
+                self.entry_text(key, value)
             elif isinstance(value, list):
                 if value and all(_scalar(v) for v in value):
                     if str(key).lower() in _BULLET_KEYS or any(len(_text(v)) > 60 for v in value):
@@ -396,6 +392,17 @@ class _Renderer:
                     self.sequence(value, 6, depth + 1, prefix="- ")
             elif isinstance(value, dict) and not all(_scalar(v) or v is None for v in value.values()):
                 self.mapping(value, 6, depth + 1)
+            elif isinstance(value, dict):  # a record's texts in a field of it ("content: {title, text}" of a page block)
+                for inner_key, inner in value.items():
+                    self.entry_text(inner_key, inner)
+
+    def entry_text(self, key: Any, value: Any) -> None:
+        """A record's long text (a summary, a description, a Markdown block) as lines of their own."""
+        text = _text(value) if _scalar(value) else ""
+        if not text or str(key).lower() in _LINK_KEYS or (isinstance(value, str) and _URLISH.match(text)):
+            return
+        if str(key).lower() in _TEXT_KEYS or "\n" in text or len(text) > 150:
+            self.block(text)
 
 
 def render(data: Any, source: str, metadata: dict) -> tuple:
