@@ -712,3 +712,16 @@ def test_a_landing_pages_markdown_blocks_in_front_matter_are_read():
         ("Ines Carvalho", "advisedBy", "Helena Marlow"),
         ("Marlow Lab", "partOf", "Eastbrook University"),
     } <= facts
+
+
+def test_yaml_block_scalar_headings_keep_their_lines():
+    # "#" under a "key: |" block is Markdown, not a YAML comment: blanking it lost the
+    # headings' source lines, and every line after them was placed at the key.
+    doc = load_document(DATA / "yaml_block_headings.yml")
+    lines = {line.text: line.number for line in doc.lines}
+    assert "draft" not in " ".join(lines)  # a real comment stays out
+    assert lines["I study how glaciers feed alpine lakes."] == 5
+    assert lines["# Teaching"] == 6
+    assert lines["Field courses in hydrology."] == 7
+    assert lines["Alpine Hydrology Institute | Research scientist | 2016"] == 9
+    assert any(text.endswith("### Research") and number == 4 for text, number in lines.items())

@@ -487,9 +487,30 @@ def structured_metadata(data: Any, metadata: dict) -> None:
                     metadata["location"] = ", ".join(parts)
 
 
+#: A line whose value is a literal or folded block (``summary: |``, ``- >-``): the lines indented
+#: under it are its text, where a leading ``#`` is a Markdown heading, not a comment.
+BLOCK_SCALAR_START = re.compile(r"^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:[^#\n]*?:[ \t]+)?[|>][-+0-9]*[ \t]*(?:#.*)?$")
+YAML_COMMENT_LINE = re.compile(r"^[ \t]*#")
+
+
 def _blank_comments(source: str) -> str:
-    """YAML comment lines blanked (same length), so values are not found in commented-out text."""
-    return re.sub(r"(?m)^[ \t]*#[^\n]*", lambda m: " " * len(m.group(0)), source)
+    r"""YAML comment lines blanked (same length), so values are not found in commented-out text.
+
+    >>> _blank_comments("# draft\nbio: |\n  ### Research\nx: 1")
+    '       \nbio: |\n  ### Research\nx: 1'
+    """
+    lines = source.split("\n")
+    block_indent: int | None = None  # the indent of the line that opened a block scalar
+    for i, line in enumerate(lines):
+        indent = len(line) - len(line.lstrip(" \t"))
+        if block_indent is not None and (not line.strip() or indent > block_indent):
+            continue
+        block_indent = None
+        if YAML_COMMENT_LINE.match(line):
+            lines[i] = " " * len(line)
+        elif opened := BLOCK_SCALAR_START.match(line):
+            block_indent = len(opened.group("indent"))
+    return "\n".join(lines)
 
 
 #: A ``key: value`` line whose plain value holds ": " itself ("title: Summer School: Deep Learning"), which
