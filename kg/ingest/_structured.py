@@ -264,9 +264,12 @@ class _Renderer:
                 lines = [part for part in text.split("\n") if part.strip()]
                 if not lines:
                     continue
-                self.emit(self.value_line(lines[0], key), f"{key}: {lines[0]}")
-                for part in lines[1:]:
-                    self.emit(self.value_line(part), part)
+                if len(lines) == 1:
+                    self.emit(self.value_line(lines[0], key), f"{key}: {lines[0]}")
+                    continue
+                # a block of text is a section of its own: its first line may be a heading or a bullet
+                self.emit(self.loc.key(key), "#" * min(level, 6) + " " + _heading(key))
+                self.block(text)
             elif isinstance(value, list):
                 self.emit(self.loc.key(key), "#" * min(level, 6) + " " + _heading(key))
                 self.sequence(value, level + 1, depth + 1)
