@@ -531,3 +531,15 @@ def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication
     )
     ex = extract(load_document(page))
     assert [e.name for e in ex.entities if e.type == "Publication"] == ["Sensing tides with phones"]
+
+
+def test_a_quoted_title_ends_at_its_closing_quote_and_a_research_list_of_quoted_titles_is_a_paper_list():
+    # an economist's "Research": working papers by their quoted titles, "with" the coauthors, a status after
+    c = parse_citation("“Tariffs and Ferry Prices in the Ostmark Archipelago” with Lise Brandt and Omar Quill. "
+                       "Conditionally accepted at Journal of Island Economics")
+    assert (c.title, c.authors) == ("Tariffs and Ferry Prices in the Ostmark Archipelago", ["Lise Brandt", "Omar Quill"])
+    lines = ["Ilse Varnholt", "# Research", "- “Tariffs and Ferry Prices in the Ostmark Archipelago” with Lise Brandt",
+             "- “Harbour Fees and Entry”", "# Research Interests", "- Industrial organisation, trade"]
+    ex = extract(Document("cv.tex", "cv.tex", "latex", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Harbour Fees and Entry", "Tariffs and Ferry Prices in the Ostmark Archipelago"]

@@ -461,6 +461,9 @@ _VOLUME_PAGE_VENUE = re.compile(
     r"(?!(?:19|20)\d\d\.?$)[A-Za-z]?\d{1,7}"
     r"(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?\.?"
 )
+#: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
+#: the venue; "“Big Data” and the Economy" goes on after its quote).
+_QUOTED_TITLE = re.compile(r"^\s*[\"“«„][^\"“”«»„]{4,500}[\"”»“](?=\s*[.,;:(]|\s*$)")
 _EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _INITIAL_OR_ELLIPSIS_END = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 
@@ -767,6 +770,9 @@ def _read_fields(text: str) -> Citation | None:
         if words and _valid_title(" ".join(words)):
             title, venue_text = " ".join(words), last
     title = _TRAILING_ARXIV_ID.sub("", title)
+    quoted = _QUOTED_TITLE.match(title)
+    if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
+        title = quoted.group(0)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
