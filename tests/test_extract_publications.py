@@ -559,3 +559,18 @@ def test_a_journal_abbreviated_word_by_word_after_the_title_s_comma_is_the_venue
         monkeypatch.setattr(publications, "_line_fields", lambda text, fields=fields: list(fields))
         c = publications._read_fields("an entry")
         assert (c.title, c.venue) == (title, venue)
+
+
+def test_each_publication_list_is_split_on_its_own_and_a_note_on_authors_marks_is_no_entry():
+    # a numbered list, the note on its authors' marks, then a list whose entries wrap without bullets
+    lines = ["Ilse Varnholt", "Refereed Publications",
+             "[2] Varnholt, I., & Quill, O.* (2016). Tides of the Ostmark plain. Journal of Flumes, 4, 1-20.",
+             "[1] Varnholt, I. (2014). Weirs of the Rostburg plain and their sediment budgets. Hydraulic Letters, 2, 5-9.",
+             "* Student co-author", "Other Publications",
+             "Varnholt, I., & Lind, S.* (2019). Sediment pulses in braided channels of",
+             "the Ostmark delta. Coastal Review, Spring.", "Varnholt, I. (2017). Harbour silt and tidal flats in the",
+             "Rostburg estuary. Coastal Review, Spring."]
+    ex = extract(Document("cv.pdf", "cv.pdf", "pdf", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Harbour silt and tidal flats in the Rostburg estuary", "Sediment pulses in braided channels of the Ostmark delta",
+        "Tides of the Ostmark plain", "Weirs of the Rostburg plain and their sediment budgets"]

@@ -448,7 +448,8 @@ def _headings(lines: list[list[dict]]) -> set[int]:
 def _wrapped_headings(lines: list[list[dict]], headings: set[int]) -> tuple[dict[int, dict], set[int]]:
     """Headings of the left column that wrap onto the lines below, each word beside an entry's line ("Refereed"
     over "Publications", a pitch apart, in the headings' type and column): ``{index: the whole heading as one
-    piece}`` and the indexes of the lines whose first piece is the rest of the heading above them.
+    piece}`` and the indexes of the lines whose first piece is the rest of the heading above them (or who hold
+    nothing else).
 
     >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
     >>> lines = [[piece(0, 40, 100, "Refereed"), piece(100, 300, 100, "[2] B. Lee, Ostmark flumes")],
@@ -470,8 +471,8 @@ def _wrapped_headings(lines: list[list[dict]], headings: set[int]) -> tuple[dict
 
     def rest(index: int) -> bool:
         line = lines[index]
-        return (len(line) > 1 and abs(line[0]["tx"] - x) <= 2 and round(line[0]["font_height"], 1) in sizes
-                and line[0]["displaced_tx"] < line[1]["tx"] and len(line[0]["text"].split()) <= 3
+        return (abs(line[0]["tx"] - x) <= 2 and round(line[0]["font_height"], 1) in sizes
+                and (len(line) == 1 or line[0]["displaced_tx"] < line[1]["tx"]) and len(line[0]["text"].split()) <= 3
                 and not any(char.isdigit() for char in line[0]["text"]) and ys[index - 1] - ys[index] <= 1.3 * pitch)
 
     merged: dict[int, dict] = {}
@@ -527,7 +528,7 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
         merged, continued = _wrapped_headings(block, headings)
         for line in (part for at, whole in enumerate(block)
                      for part in ([whole[1:]] if at in continued else [[merged.get(at, whole[0])], whole[1:]]
-                                  if at in headings else _parts(whole))):
+                                  if at in headings else _parts(whole)) if part):
             number += 1
             size = max(p["font_height"] for p in line)
             tail = None
