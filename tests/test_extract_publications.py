@@ -574,3 +574,10 @@ def test_each_publication_list_is_split_on_its_own_and_a_note_on_authors_marks_i
     assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
         "Harbour silt and tidal flats in the Rostburg estuary", "Sediment pulses in braided channels of the Ostmark delta",
         "Tides of the Ostmark plain", "Weirs of the Rostburg plain and their sediment budgets"]
+
+
+def test_coauthors_in_parentheses_before_a_comma_and_a_journal_with_its_volume_after_it():
+    c = parse_citation("[9] Harbour silt and ferry fees (joint with Omar Quill and Lise Brandt), Coastal Finance "
+                       "and Policy 5(3): 317-348, 2010.")
+    assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill", "Lise Brandt"],
+                                             "Coastal Finance and Policy")

@@ -619,7 +619,8 @@ def parse_citation(text: str) -> Citation | None:
         parsed = parse_author_list(match.group(1) or match.group(2))
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
-            whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
+            before, after = whole[:match.start()].rstrip(), whole[match.end():].lstrip()
+            whole = (before + ("" if after[:1] in ",.;:" else " ") + after).strip()  # "Title (with A), Journal"
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
     label = _YEAR_LABEL.match(whole)
@@ -889,11 +890,18 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
+#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
+_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
+_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
+#: A title's last comma, then a journal's capitalised words and its volume number ("…, Education Finance and Policy 5").
+_COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
+
+
 def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     """A journal the parser read as the title's last sentence: a title that runs on past its full stop, in
     capitalised words and without a stop of its own, gives those words to the container right after it
     ("Atmospheric" + "Measurement Letters"), or is the container when a volume number ends it ("Social
-    Networks 8,").
+    Networks 8,"), also after the title's last comma when there is no container.
 
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Atmospheric", 0, 25), Field("container", "Measurement Letters,", 26, 46)])]
     ['Tidal graphs.', 'Atmospheric Measurement Letters,']
@@ -901,11 +909,27 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
+    ['Tidal graphs', 'Ostmark Journal of Tides 3']
+    >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
+    [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
     for i in range(len(fields) - 1):
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
+        tail = _COMMA_NAME_TAIL.search(title.text)
+        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
+                and _valid_title(title.text[:tail.start()]):
+            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
+            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
+                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
+        volume = _COMMA_JOURNAL_VOLUME.match(title.text)
+        if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
+            # "Disabled peers, Education Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
+            cut = volume.start(2)
+            return fields[:i] + [Field("title", volume.group(1), title.start, title.start + cut),
+                                 Field("container", volume.group(2), title.start + cut, title.end)] + fields[i + 1:]
         *words, last = _sentences(title.text) or [title.text]
         match = _JOURNAL_WORDS.fullmatch(last)
         if not (words and match and _valid_title(" ".join(words))):
@@ -1038,12 +1062,18 @@ _LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\
 
 
 def _unwrap(lines: list[str]) -> list[str]:
-    """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case)."""
+    """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case), or
+    inside a word or number at its hyphen ("Speech-" + "Language Pathology", "212-" + "248, 2020").
+
+    >>> _unwrap(["A. Li. Tides. Journal of Speech-", "Language Pathology 3(2): 212-", "248, 2020."])
+    ['A. Li. Tides. Journal of Speech-Language Pathology 3(2): 212-248, 2020.']
+    """
     out: list[str] = []
     for line in lines:
         if out:
             prev = out[-1]
-            if prev.endswith("-") and line[:1].islower():
+            if prev.endswith("-") and (line[:1].islower() or prev[-2:-1].isalpha() and line[:1].isupper()
+                                       or prev[-2:-1].isdigit() and line[:1].isdigit()):
                 out[-1] = prev + line
                 continue
             if _JOINER_END.search(prev) or (
