@@ -758,3 +758,11 @@ def test_a_journal_one_edits_employs_nobody_a_unit_s_chair_is_a_role_and_seminar
     facts = {(r.predicate, ex.entity(r.object).name, ex.entity(r.object).type) for r in ex.relations}
     assert ("publishedIn", "Ostmark Journal of Economics", "Venue") in facts
     assert not {f for f in facts if f[0] in ("workedAt", "contributedTo")}
+
+
+def test_a_fellowship_held_at_an_institute_is_no_employer_the_institute_is():
+    lines = ["Ilse Varnholt", "### Research Positions",
+             "2015-2017: Varnholt-Quill Individual Fellowship (Tidewise), Ostmark Centre for Coastal Physics, Italy.",
+             "2013-2015: Postdoctoral fellow, Ostmark Centre for Coastal Physics, Italy."]
+    ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert {ex.entity(r.object).name for r in ex.relations if r.predicate == "workedAt"} == {"Ostmark Centre for Coastal Physics"}

@@ -220,6 +220,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         return OrgMention(known.name, text, known.type, True)
     if is_location(text) or lookup_venue(text) or _VENUE_OR_EVENT.search(text):
         return None  # a journal an editor or referee serves ("Physical Review D") or a summer school employs nobody
+    if context_org and _AWARD_END.search(text) and not STRONG_ORG.search(text):
+        return None  # "Marie Skłodowska-Curie Individual Fellowship, Institute X": what one holds there, not where
     words_all = text.split()
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
