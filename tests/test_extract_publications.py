@@ -581,3 +581,8 @@ def test_coauthors_in_parentheses_before_a_comma_and_a_journal_with_its_volume_a
                        "and Policy 5(3): 317-348, 2010.")
     assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill", "Lise Brandt"],
                                              "Coastal Finance and Policy")
+
+
+def test_coauthors_in_parentheses_at_a_line_s_end_leave_the_venue_on_its_own_line():
+    c = parse_citation("Harbour silt and ferry fees (with Omar Quill)\nCoastal Studies, 2021")
+    assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill"], "Coastal Studies")

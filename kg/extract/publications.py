@@ -619,8 +619,9 @@ def parse_citation(text: str) -> Citation | None:
         parsed = parse_author_list(match.group(1) or match.group(2))
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
-            before, after = whole[:match.start()].rstrip(), whole[match.end():].lstrip()
-            whole = (before + ("" if after[:1] in ",.;:" else " ") + after).strip()  # "Title (with A), Journal"
+            # "Title (with A), Journal": the comma stays the title's end; a line break stays a field's end
+            before, after = whole[:match.start()].rstrip(" "), whole[match.end():].lstrip(" ")
+            whole = (before + ("" if after[:1] in ",.;:\n" else " ") + after).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
     label = _YEAR_LABEL.match(whole)
