@@ -8,6 +8,7 @@ import pytest
 
 from kg.extract import extract
 from kg.extract.context import UNNAMED_SUBJECT
+from kg.extract.sections import find_sections
 from kg.model import Document, Line
 
 DATA = Path(__file__).resolve().parent / "data" / "extract"
@@ -743,3 +744,25 @@ def test_a_fresh_resume_is_read_by_its_keys_in_yaml_and_in_json(tmp_path):
         assert (phd.degree, phd.start, phd.end) == ("PhD", "2019-09", "2021-03")
         title = "Recharge estimates for fractured chalk aquifers"
         assert (name, "authored", title) in f and (title, "publishedIn", "Journal of Hydrology") in f
+
+
+def test_a_journal_one_edits_employs_nobody_a_unit_s_chair_is_a_role_and_seminars_are_talks():
+    # an economist's CV: an editorial role at a journal the papers appeared in, departmental service, seminars
+    lines = ["Ilse Varnholt", "Publications",
+             "[1] Harbour fees and ferry entry (joint with Omar Quill), Ostmark Journal of Economics 12(3): 40-61, 2016.",
+             "Conference and Seminar Activity", "2015", "NBER Summer Institute, Rostburg. Presented “Harbour fees.”",
+             "Service", "Acting Department Chair, 2020-2021.", "Editorial Advisor, Ostmark Journal of Economics, 2013-2014."]
+    doc = Document("cv.pdf", "cv.pdf", "pdf", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    assert ("talks", "Conference and Seminar Activity") in [(s.kind, s.heading) for s in find_sections(doc)]
+    ex = extract(doc)
+    facts = {(r.predicate, ex.entity(r.object).name, ex.entity(r.object).type) for r in ex.relations}
+    assert ("publishedIn", "Ostmark Journal of Economics", "Venue") in facts
+    assert not {f for f in facts if f[0] in ("workedAt", "contributedTo")}
+
+
+def test_a_fellowship_held_at_an_institute_is_no_employer_the_institute_is():
+    lines = ["Ilse Varnholt", "### Research Positions",
+             "2015-2017: Varnholt-Quill Individual Fellowship (Tidewise), Ostmark Centre for Coastal Physics, Italy.",
+             "2013-2015: Postdoctoral fellow, Ostmark Centre for Coastal Physics, Italy."]
+    ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert {ex.entity(r.object).name for r in ex.relations if r.predicate == "workedAt"} == {"Ostmark Centre for Coastal Physics"}

@@ -359,3 +359,13 @@ def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
     assert not {o for s, p, o in found if "Society" in o or "Association" in o}  # memberships are no jobs
     assert not {o for s, p, o in found if "Referee" in o or "Review" in o or "Proceedings" in o}  # nor refereeing
     assert heading_kind("Professional Organizations") == heading_kind("Mitgliedschaften") == "memberships"
+
+
+def test_an_austrian_doktorat_is_a_phd_and_a_projektmitarbeiter_a_role():
+    lines = ["# Tätigkeiten & Ausbildung", "#### Tätigkeiten",
+             "| 05/2019 - 05/2022 | **Projektmitarbeiter**, Institut für Küstenforschung, Universität Ostmark |",
+             "#### Ausbildung", "| 2022 | **Doktorat** Sozialwissenschaften (Dr. rer. soc.), Universität Ostmark |"]
+    ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    facts = {(r.predicate, ex.entity(r.object).name, r.degree) for r in ex.relations}
+    assert ("studiedAt", "Universität Ostmark", "PhD") in facts
+    assert not any(name in ("Doktorat", "Projektmitarbeiter") for _, name, _ in facts)

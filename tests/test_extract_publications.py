@@ -531,3 +531,58 @@ def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication
     )
     ex = extract(load_document(page))
     assert [e.name for e in ex.entities if e.type == "Publication"] == ["Sensing tides with phones"]
+
+
+def test_a_quoted_title_ends_at_its_closing_quote_and_a_research_list_of_quoted_titles_is_a_paper_list():
+    # an economist's "Research": working papers by their quoted titles, "with" the coauthors, a status after
+    c = parse_citation("“Tariffs and Ferry Prices in the Ostmark Archipelago” with Lise Brandt and Omar Quill. "
+                       "Conditionally accepted at Journal of Island Economics")
+    assert (c.title, c.authors) == ("Tariffs and Ferry Prices in the Ostmark Archipelago", ["Lise Brandt", "Omar Quill"])
+    lines = ["Ilse Varnholt", "# Research", "- “Tariffs and Ferry Prices in the Ostmark Archipelago” with Lise Brandt",
+             "- “Harbour Fees and Entry”", "# Research Interests", "- Industrial organisation, trade"]
+    ex = extract(Document("cv.tex", "cv.tex", "latex", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Harbour Fees and Entry", "Tariffs and Ferry Prices in the Ostmark Archipelago"]
+
+
+def test_a_journal_abbreviated_word_by_word_after_the_title_s_comma_is_the_venue(monkeypatch):
+    # ISO 4 abbreviations: the labeller reads title and journal as one container, or the journal's first word as
+    # the title's last
+    from kg.extract import publications
+    from kg.extract.models.citation import Field
+
+    title = "Sediment pulses in braided channels of the Ostmark plain"
+    for fields, venue in (([Field("author", "Brandt, I., Quill, O.:", 0, 22), Field("container", f"{title}, Geosci. Model Dev.,", 23, 100)],
+                           "Geosci. Model Dev"),
+                          ([Field("author", "Brandt, I., Quill, O.:", 0, 22), Field("title", f"{title}, Atmos.", 23, 90),
+                            Field("container", "Environ.,", 91, 100)], "Atmos. Environ")):
+        monkeypatch.setattr(publications, "_line_fields", lambda text, fields=fields: list(fields))
+        c = publications._read_fields("an entry")
+        assert (c.title, c.venue) == (title, venue)
+
+
+def test_each_publication_list_is_split_on_its_own_and_a_note_on_authors_marks_is_no_entry():
+    # a numbered list, the note on its authors' marks, then a list whose entries wrap without bullets
+    lines = ["Ilse Varnholt", "Refereed Publications",
+             "[2] Varnholt, I., & Quill, O.* (2016). Tides of the Ostmark plain. Journal of Flumes, 4, 1-20.",
+             "[1] Varnholt, I. (2014). Weirs of the Rostburg plain and their sediment budgets. Hydraulic Letters, 2, 5-9.",
+             "* Student co-author", "Other Publications",
+             "Varnholt, I., & Lind, S.* (2019). Sediment pulses in braided channels of",
+             "the Ostmark delta. Coastal Review, Spring.", "Varnholt, I. (2017). Harbour silt and tidal flats in the",
+             "Rostburg estuary. Coastal Review, Spring."]
+    ex = extract(Document("cv.pdf", "cv.pdf", "pdf", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Harbour silt and tidal flats in the Rostburg estuary", "Sediment pulses in braided channels of the Ostmark delta",
+        "Tides of the Ostmark plain", "Weirs of the Rostburg plain and their sediment budgets"]
+
+
+def test_coauthors_in_parentheses_before_a_comma_and_a_journal_with_its_volume_after_it():
+    c = parse_citation("[9] Harbour silt and ferry fees (joint with Omar Quill and Lise Brandt), Coastal Finance "
+                       "and Policy 5(3): 317-348, 2010.")
+    assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill", "Lise Brandt"],
+                                             "Coastal Finance and Policy")
+
+
+def test_coauthors_in_parentheses_at_a_line_s_end_leave_the_venue_on_its_own_line():
+    c = parse_citation("Harbour silt and ferry fees (with Omar Quill)\nCoastal Studies, 2021")
+    assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill"], "Coastal Studies")

@@ -231,6 +231,25 @@ def test_a_macro_the_document_defines_keeps_its_own_meaning():
     assert [line.text for line in lines] == ["PhD, Vellmar University"]
 
 
+def test_a_macro_the_document_defines_for_its_text_prints_that_text_and_its_margin_headings_are_headings():
+    # the kjh-vita style: the name kept in \\def\\myauthor, sections as notes in the left margin; a length is no text
+    tex = ("\\documentclass{article}\n\\def\\myauthor{Ilse Varnholt}\n\\newcommand{\\tabwidth}{1.7cm}\n"
+           "\\newcommand{\\mhead}[1]{\\leavevmode\\marginpar{\\sffamily\\footnotesize #1}}\n"
+           "\\begin{document}\n\\setlength\\parindent{0pt}\n{\\Large \\myauthor}\n\\TabPositions{\\tabwidth}\n\n"
+           "\\mhead{Research \\newline Experience}%\n\\textbf{Ostmark Institute of Hydraulics,} Ostmark\\newline\n"
+           "Research Assistant \\hfill 2014--2016\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["Ilse Varnholt", "# Research Experience", "Ostmark Institute of Hydraulics, Ostmark",
+                                             "Research Assistant | 2014–2016"]
+
+
+def test_font_features_and_the_margins_of_adjustwidth_print_nothing():
+    tex = ("\\begin{document}\n\\begin{adjustwidth}{-1in}{}\n"
+           "{\\addfontfeature{Style=TitlingCaps}I}lse Varnholt\n\\end{adjustwidth}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["Ilse Varnholt"]
+
+
 def test_printbibliography_without_data_leaves_no_text():
     tex = ("\\documentclass{article}\n\\begin{document}\n\\section{Publications}\n"
            "\\printbibliography[heading=none, type=article]\n\\nocite{*}\n\\end{document}")

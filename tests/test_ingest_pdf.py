@@ -406,3 +406,23 @@ def test_css_columns_whose_lines_do_not_share_baselines_are_read_column_by_colum
     assert texts.index("PhD in Hydraulics, University of Lindmark") < texts.index("2003 – 2008")
     assert texts[texts.index("Publications") + 1] == \
         "J. Vandersloot and I. Brandt. Scour at bridge piers. Hydraulic Research, 2012."
+
+
+def test_a_left_column_heading_wrapped_beside_its_entry_s_lines_is_one_heading():
+    # a LaTeX CV's margin headings: "Refereed" beside the first line of an entry, "Publications" beside its second,
+    # the long second word ending close to the entries' edge
+    rows = [("Education", "PhD in Hydraulics, Universität Ostmark, 2010 – 2014"), ("", "Supervisor: Prof. Ilse Brandt"),
+            ("Refereed", "[2] Brandt, I. & Vandersloot, J. (2016) Sediment transport in"),
+            ("Publications", "braided channels. Journal of Flumes, 4, 1-20."),
+            ("", "[1] Vandersloot, J. (2014) Weirs of the Rostburg plain. Hydraulic Letters, 2, 5-9."),
+            ("Teaching", "Lecturer in fluid dynamics, Ostmark School of Engineering"),
+            ("Working", "Coastal:"), ("Papers", ""), ("", "Vandersloot, J. Tides of the Rostburg plain.")]
+    placed, y = [Placed(0, 15, 20, "Joris Vandersloot", 16)], 25
+    for label, entry in rows:
+        y += 8 if label and label not in ("Publications", "Papers") else 5  # a section opens with some space
+        placed += [Placed(0, 15, y, label, 11, True)] if label else []
+        placed += [Placed(0, 45, y, entry)] if entry else []
+    texts = [text for _, text in pdf_lines(placed, (210, 297))[0]]
+    assert "Refereed Publications" in texts and "Publications" not in " ".join(texts).replace("Refereed Publications", "")
+    assert texts[texts.index("Working Papers") + 1:] == ["Coastal:", "Vandersloot, J. Tides of the Rostburg plain."]
+    assert texts[texts.index("Refereed Publications") + 1].endswith("Sediment transport in braided channels. Journal of Flumes, 4, 1-20.")

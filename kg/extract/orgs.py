@@ -120,8 +120,8 @@ def is_role(segment: str) -> bool:
 
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
-    >>> is_role("Vice-President for Research")
-    True
+    >>> is_role("Vice-President for Research"), is_role("Acting Department Chair")
+    (True, True)
     """
     lowered = segment.lower()
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
@@ -137,6 +137,8 @@ def is_role(segment: str) -> bool:
     words = [part for word in words for part in ((word,) if word in ROLES else word.split("-"))]
     if not words or not any(w in ROLES for w in words):
         return False
+    if words[-1] in ("head", "chair") and len(words) <= 3 and not set(words) & _NAME_JOINERS:
+        return True  # "Department Chair", "Undergraduate Program Chair": who leads a unit
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
         # word may end with a role's word ("University Research Fellow" is a role)
@@ -218,6 +220,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         return OrgMention(known.name, text, known.type, True)
     if is_location(text) or lookup_venue(text) or _VENUE_OR_EVENT.search(text):
         return None  # a journal an editor or referee serves ("Physical Review D") or a summer school employs nobody
+    if context_org and _AWARD_END.search(text) and not STRONG_ORG.search(text):
+        return None  # "Marie Skłodowska-Curie Individual Fellowship, Institute X": what one holds there, not where
     words_all = text.split()
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
@@ -669,7 +673,7 @@ _DATE_WORD = re.compile(
 )
 
 
-_VENUE_OR_EVENT = re.compile(rf"^(?:{_WORDS['venue_start']})\b|\b(?:{_WORDS['event_name']})\b", re.I)
+_VENUE_OR_EVENT = re.compile(rf"^(?:{_WORDS['venue_start']})\b|\b(?:{_WORDS['event_name']})\b|(?:{_WORDS['venue_inside']})", re.I)
 
 
 @lru_cache(maxsize=32768)

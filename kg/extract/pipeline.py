@@ -29,7 +29,7 @@ from kg.extract.publications import add_publications, parse_author_list, same_pe
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact
-from kg.extract.text import Passage, clean, passages, sentence_spans
+from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
@@ -39,6 +39,8 @@ _EMPHASISED_LINE = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|_
 _PERSONAL_PRONOUN = re.compile(r"\b(?:I|he|she)\b")
 _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+#: A list item that opens with a quoted title: ``- “Free Riding the Wave” with A. Author``.
+_QUOTED_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+[“\"«„]\w")
 #: Two or three capitalised words: a name the bold author's initialled form may abbreviate.
 _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 
@@ -130,7 +132,7 @@ def extract(document: Document) -> Extraction:
         body = [i for i in section.lines if i not in skip and i not in listed]
         if structured:
             break
-        if section.kind == "publications":
+        if section.kind == "publications" or section.kind in (None, "bio") and _quoted_titles(lines, body):
             publication_lines.extend(body)
             continue
         if section.kind in _CV_KINDS:
@@ -209,6 +211,20 @@ def extract(document: Document) -> Extraction:
 
     registry.link_by_prefix()
     return ctx.build()
+
+
+def _quoted_titles(lines, body: list[int]) -> bool:
+    """Whether a section of no known kind lists papers by their quoted titles (an economist's "Research":
+    ``- “Title” with A. Author``): two items or more, most of its items.
+
+    >>> from kg.model import Line
+    >>> lines = [Line(1, "- “A Paper on Trade” with B. Lee"), Line(2, "- “Another Paper”"), Line(3, "- Trade, labour")]
+    >>> _quoted_titles(lines, [0, 1, 2]), _quoted_titles(lines, [0, 2])
+    (True, False)
+    """
+    items = [i for i in body if is_bullet(lines[i].text)]
+    quoted = sum(1 for i in items if _QUOTED_ITEM.match(lines[i].text))
+    return quoted >= 2 and 2 * quoted > len(items)
 
 
 def _opens_with_other(document: Document, text: str, names: list[str]) -> bool:

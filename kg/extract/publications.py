@@ -461,6 +461,11 @@ _VOLUME_PAGE_VENUE = re.compile(
     r"(?!(?:19|20)\d\d\.?$)[A-Za-z]?\d{1,7}"
     r"(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?\.?"
 )
+#: The last word of a title after its comma, when it is a journal's abbreviated first word ("…, Atmos").
+_ABBREVIATED_TAIL = re.compile(r",\s*([A-Z][a-z]{1,12})\.?$")
+#: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
+#: the venue; "“Big Data” and the Economy" goes on after its quote).
+_QUOTED_TITLE = re.compile(r"^\s*[\"“«„][^\"“”«»„]{4,500}[\"”»“](?=\s*[.,;:(]|\s*$)")
 _EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _INITIAL_OR_ELLIPSIS_END = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 
@@ -614,7 +619,9 @@ def parse_citation(text: str) -> Citation | None:
         parsed = parse_author_list(match.group(1) or match.group(2))
         if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
             coauthors = parsed[0]
-            whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
+            # "Title (with A), Journal": the comma stays the title's end; a line break stays a field's end
+            before, after = whole[:match.start()].rstrip(" "), whole[match.end():].lstrip(" ")
+            whole = (before + ("" if after[:1] in ",.;:\n" else " ") + after).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
     label = _YEAR_LABEL.match(whole)
@@ -766,7 +773,13 @@ def _read_fields(text: str) -> Citation | None:
         *words, last = _sentences(title) or [title]
         if words and _valid_title(" ".join(words)):
             title, venue_text = " ".join(words), last
+    abbreviated = _ABBREVIATED_TAIL.search(title) if venue_text else None
+    if abbreviated and abbreviated.group(1).lower() in _ABBREV:  # "Title, Geosci" + "Model Dev.": the venue's first word
+        title, venue_text = title[:abbreviated.start()], f"{abbreviated.group(1)}. {venue_text}"
     title = _TRAILING_ARXIV_ID.sub("", title)
+    quoted = _QUOTED_TITLE.match(title)
+    if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
+        title = quoted.group(0)
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
@@ -795,6 +808,9 @@ _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
 #: A venue at the end of a span, in brackets or after a comma: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
 _TRAILING_VENUE = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
+#: A journal's name abbreviated word by word after the title's last comma (ISO 4: "…, Geosci. Model Dev.,",
+#: "…, J. Atmos. Sci."): capitalised words, the first and the last cut short with a full stop.
+_ABBREVIATED_JOURNAL = re.compile(r"^(.{8,}?),\s+([A-Z][a-z]{0,11}\.\s+(?:[A-Z][a-z]{0,11}\.?\s+){0,4}[A-Z][a-z]{0,11}\.)\s*,?$")
 
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
@@ -875,11 +891,18 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
+#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
+_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
+_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
+#: A title's last comma, then a journal's capitalised words and its volume number ("…, Education Finance and Policy 5").
+_COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
+
+
 def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     """A journal the parser read as the title's last sentence: a title that runs on past its full stop, in
     capitalised words and without a stop of its own, gives those words to the container right after it
     ("Atmospheric" + "Measurement Letters"), or is the container when a volume number ends it ("Social
-    Networks 8,").
+    Networks 8,"), also after the title's last comma when there is no container.
 
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. Atmospheric", 0, 25), Field("container", "Measurement Letters,", 26, 46)])]
     ['Tidal graphs.', 'Atmospheric Measurement Letters,']
@@ -887,11 +910,27 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
+    ['Tidal graphs', 'Ostmark Journal of Tides 3']
+    >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
+    [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
     for i in range(len(fields) - 1):
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
+        tail = _COMMA_NAME_TAIL.search(title.text)
+        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
+                and _valid_title(title.text[:tail.start()]):
+            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
+            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
+                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
+        volume = _COMMA_JOURNAL_VOLUME.match(title.text)
+        if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
+            # "Disabled peers, Education Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
+            cut = volume.start(2)
+            return fields[:i] + [Field("title", volume.group(1), title.start, title.start + cut),
+                                 Field("container", volume.group(2), title.start + cut, title.end)] + fields[i + 1:]
         *words, last = _sentences(title.text) or [title.text]
         match = _JOURNAL_WORDS.fullmatch(last)
         if not (words and match and _valid_title(" ".join(words))):
@@ -959,6 +998,10 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     first = fields[i]
     if any(f.label == "container" for f in fields[i + 1:]):
         return fields[:i] + [Field("title", first.text, first.start, first.end)] + fields[i + 1:]
+    match = _ABBREVIATED_JOURNAL.match(first.text)
+    if match:
+        return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
+                             Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     parts = _sentences(first.text)
     if len(parts) >= 2 and _valid_title(parts[0]):
         cut = first.text.index(parts[1], len(parts[0]))
@@ -1020,12 +1063,18 @@ _LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\
 
 
 def _unwrap(lines: list[str]) -> list[str]:
-    """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case)."""
+    """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case), or
+    inside a word or number at its hyphen ("Speech-" + "Language Pathology", "212-" + "248, 2020").
+
+    >>> _unwrap(["A. Li. Tides. Journal of Speech-", "Language Pathology 3(2): 212-", "248, 2020."])
+    ['A. Li. Tides. Journal of Speech-Language Pathology 3(2): 212-248, 2020.']
+    """
     out: list[str] = []
     for line in lines:
         if out:
             prev = out[-1]
-            if prev.endswith("-") and line[:1].islower():
+            if prev.endswith("-") and (line[:1].islower() or prev[-2:-1].isalpha() and line[:1].isupper()
+                                       or prev[-2:-1].isdigit() and line[:1].isdigit()):
                 out[-1] = prev + line
                 continue
             if _JOINER_END.search(prev) or (
@@ -1182,6 +1231,24 @@ _HEADING = re.compile(r"^\s*#+\s")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
+#: A line that says what the marks after authors' names mean ("* Undergraduate Student ** Graduate Student",
+#: "‡ Corresponding author.", "*denotes equal contribution"): marks and a few words, no year, no comma.
+_MARK_LEGEND = re.compile(r"(?:[*†‡§]+\s*[^\W\d_][^\d,*†‡§]{1,40}?\s*){1,4}\.?")
+_LEGEND_WORD = re.compile(r"student|author|contribut|denote|indicate|correspond|equal|mentee|trainee|supervis|advisee", re.I)
+
+
+def _is_mark_legend(text: str) -> bool:
+    """Whether a line explains authors' marks: two marks explained, or one with the words such a note uses (a
+    Markdown list item "* Forthcoming book" explains nothing).
+
+    >>> _is_mark_legend("* Undergraduate Student ** Graduate Student"), _is_mark_legend("‡ Corresponding Author.")
+    (True, True)
+    >>> _is_mark_legend("* Forthcoming book on tides"), _is_mark_legend("* Li, A. (2020). Tides. Nature.")
+    (False, False)
+    """
+    return bool(_MARK_LEGEND.fullmatch(text)) and (len(re.findall(r"[*†‡§]+", text)) >= 2 or bool(_LEGEND_WORD.search(text)))
+
+
 def split_entries(texts: list[str]) -> list[list[int]]:
     """Group the lines of a publication list into entries (positions into ``texts``).
 
@@ -1194,6 +1261,8 @@ def split_entries(texts: list[str]) -> list[list[int]]:
     >>> split_entries(["- A. Li. One paper. Nature 2020.", "  continued", "", "- B. Wu. Two. Cell 2021."])
     [[0, 1], [3]]
     >>> split_entries(["A. Li. One paper. Nature 2020.", "", "B. Wu. Two. Cell 2021."])
+    [[0], [2]]
+    >>> split_entries(["- A. Li*. One paper. Nature 2020.", "* Student co-author", "B. Wu*. Two. Cell 2021."])
     [[0], [2]]
     """
     bulleted = sum(1 for t in texts if _BULLET.match(t)) >= 1
@@ -1219,6 +1288,10 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             continue
         if _is_prose(stripped.split(" | ")[0]) and not (current and len(current) == 1 and texts[current[0]].strip() in ("-", "*", "•")):
             close()  # an abstract under the citation
+            blank_before = False
+            continue
+        if _is_mark_legend(text.strip()):
+            close()  # "* Undergraduate student ** Graduate student": what the authors' marks mean, no entry
             blank_before = False
             continue
         if current and texts[current[0]].lstrip().startswith("@") and not _BIBTEX_START.match(text):
@@ -1475,8 +1548,13 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
             where.append(-1)
         texts.append(doc_lines[i].text)
         where.append(i)
+    # each stretch (a section) is split on its own: one list's bullets say nothing of how the next one is set
+    entries = []
+    for start in (p for p, w in enumerate(where) if w >= 0 and (p == 0 or where[p - 1] < 0)):
+        end = next((p for p in range(start, len(where)) if where[p] < 0), len(where))
+        entries += [[start + p for p in entry] for entry in split_entries(texts[start:end])]
     parsed = [(citation, [where[p] for p in positions if where[p] >= 0])
-              for entry in split_entries(texts) for text, positions in _entry_texts(texts, entry)
+              for entry in entries for text, positions in _entry_texts(texts, entry)
               if (citation := parse_citation(text)) is not None]
     subject_names = _subject_names(ctx, subject_id)
     bold = ctx.document.metadata.get("bold", ()) if isinstance(ctx.document.metadata, dict) else ()

@@ -104,6 +104,7 @@ _DROP = {
     "geometry": 1, "includegraphics": 1, "input": 1, "include": 1, "bibliographystyle": 1,
     "bibliography": 1, "addbibresource": 1, "photo": 1, "moderncvstyle": 1, "moderncvcolor": 1,
     "moderncvtheme": 1, "moderncvicons": 1, "setmainfont": 1, "setsansfont": 1, "setmonofont": 1,
+    "addfontfeature": 1, "addfontfeatures": 1, "fontspec": 1, "newfontfamily": 2,
     "rule": 2, "vphantom": 1, "phantom": 1, "hphantom": 1, "settowidth": 2, "newlength": 1,
     "enlargethispage": 1, "markboth": 2, "markright": 1, "fancyhead": 1, "fancyfoot": 1,
     "fancyhf": 1, "lhead": 1, "chead": 1, "rhead": 1, "lfoot": 1, "cfoot": 1, "rfoot": 1,
@@ -137,7 +138,7 @@ _SKIP_ENVS = frozenset("comment tikzpicture pspicture filecontents filecontents*
                        "align align* displaymath gather gather* lstlisting minted format".split())
 _ARG_ENVS = {"minipage": 1, "multicols": 1, "multicols*": 1, "wrapfigure": 2, "adjustbox": 1,
              "thebibliography": 1, "paracol": 1, "columns": 0, "column": 1, "cvcolumns": 0,
-             "cvcolumn": 1, "list": 2, "spacing": 1}
+             "cvcolumn": 1, "list": 2, "spacing": 1, "adjustwidth": 2}
 
 
 #: The meanings a class's argument may have (:class:`kg.model.Cell`): the entry line's fields, and its description;
@@ -202,6 +203,15 @@ DEFINED_MACRO = re.compile(
     r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand)"
     r"\*?\s*\{?\s*\\([A-Za-z@]+)|\\[gex]?def\s*\\([A-Za-z@]+)|\\(?:re)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)"
 )
+#: The head of a macro definition, up to its body's brace: ``\\newcommand{\\myname}[1]{``, ``\\def\\mhead#1{``
+#: (name and argument count: groups 1-2 for the ``\\newcommand`` forms, 3-4 for ``\\def``).
+MACRO_DEFINITION = re.compile(
+    r"\\(?:re)?(?:new|provide)command\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*(?:\[\s*(\d)\s*\])?(?:\s*\[[^\]]{0,200}\])?\s*(?=\{)"
+    r"|\\[gex]?def\s*\\([A-Za-z@]+)((?:\s*#\d)*)\s*(?=\{)"
+)
+#: Where a definition sets its argument as a heading: in the margin (``\\marginpar``, the kjh-vita
+#: template's ``\\marginhead``) or as a section.
+_HEADING_COMMAND = re.compile(r"\\(?:marginpar|(?:sub)*section)(?![A-Za-z@])")
 #: A heading of a publication list, in the languages CVs are written in.
 PUBLICATION_HEADING = re.compile(
     r"publica|paper|article|preprint|proceeding|journal|conference|book|chapter|bibliograph|"
@@ -534,6 +544,8 @@ class _Converter:
         self.memo: dict[tuple[int, int], _Recorder] = {}
         self.families: set[str] = set()
         self.defined: set[str] = set()
+        self.texts: dict[str, tuple[int, int]] = {}  # the document's own macros that stand for text: their body
+        self.heading_macros: frozenset[str] = frozenset()  # the document's own macros that set a heading
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
         self.obey_lines = False  # each source line is a line of output
@@ -753,6 +765,9 @@ class _Converter:
                 out.add("|", i)
             return j
         # a letter command
+        if name in self.texts:  # the document's own \\myname: the text it stands for
+            self.emit(self.texts[name], out, depth)
+            return j + 2 if s.startswith("{}", j) else j
         if name in self.defined and (name in _DROP or name in _SYMBOLS or name in _LETTERS or name in _ZERO):
             return self.unknown(j, end, out, depth)  # the document's own \position or \degree
         if name in _ACCENTS and j < end and (s[j] == "{" or s[j] == " "):
@@ -793,7 +808,8 @@ class _Converter:
             self.entry(meanings, spans, out, depth)
             return k
         if name in ("section", "subsection", "subsubsection", "chapter", "part", "paragraph",
-                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in HEADING_MACROS:
+                    "subparagraph") or "section" in name.lower() and name not in _DROP or name in HEADING_MACROS \
+                or name in self.heading_macros:
             j, _ = self.optional(j, end)
             k, span = self.group(j, end)
             if span is not None:
@@ -890,6 +906,10 @@ class _Converter:
             k = j if _DROP[name] else self.optional(j, end)[0]
             for _ in range(_DROP[name]):
                 k, _ = self.optional(k, end)
+                token = _COMMAND.match(s, self.skip_space(k, end, 0), end)
+                if token and token.group(1):  # an argument written without braces: \\setlength\\parindent{0pt}
+                    k = token.end()
+                    continue
                 k, span = self.group(k, end, 0)
                 if span is None:
                     break
@@ -1290,6 +1310,41 @@ def _metadata(text: str, conv: _Converter) -> dict:
     return metadata
 
 
+def _user_macros(text: str, conv: _Converter) -> tuple[dict[str, tuple[int, int]], frozenset[str]]:
+    """The document's own macros that stand for text (argument-less, a body of words and text styling:
+    ``\\newcommand{\\myname}{Ada Lovelace}``, ``\\def\\myauthor{..}``; a length such as ``{1.7cm}`` is
+    no text), by the span of their body; and its one-argument macros that set the argument as a heading
+    (``\\newcommand{\\mhead}[1]{\\marginpar{\\small #1}}``).
+
+    >>> tex = "\\\\newcommand{\\\\myname}{Ada \\\\textsc{Lovelace}}\\n\\\\def\\\\gap{1.5em}\\n\\\\def\\\\mhead#1{\\\\marginpar{#1}}"
+    >>> conv = _Converter(tex, {})
+    >>> texts, headings = _user_macros(tex, conv)
+    >>> [conv.raw(span) for span in texts.values()], sorted(headings)
+    (['Ada \\\\textsc{Lovelace}'], ['mhead'])
+    """
+    bodies: dict[str, tuple[tuple[int, int], int]] = {}
+    for m in MACRO_DEFINITION.finditer(text):
+        name = m.group(1) or m.group(3)
+        count = int(m.group(2) or 0) if m.group(1) else m.group(4).count("#")
+        span = conv.group(m.end(), len(text))[1]
+        if span is not None:
+            bodies[name] = (span, count)
+    argless = {name for name, (_, count) in bodies.items() if count == 0}
+    words = _TRANSPARENT | _LETTERS.keys() | _SYMBOLS.keys() | _ACCENTS.keys() | argless
+
+    def stands_for_text(body: str) -> bool:
+        return ("#" not in body and not _DIMENSION.fullmatch(body) and re.search(r"[^\W\d_]", re.sub(r"\\[A-Za-z@]+", "", body))
+                is not None and all(name in words for name in re.findall(r"\\([A-Za-z@]+)", body)))
+
+    texts = {name: span for name, (span, count) in bodies.items() if count == 0 and stands_for_text(conv.raw(span))}
+    headings = set()
+    for name, (span, count) in bodies.items():
+        placed = _HEADING_COMMAND.search(conv.raw(span))
+        if count == 1 and placed and "#1" in conv.raw(span)[placed.end():]:
+            headings.add(name)
+    return texts, frozenset(headings)
+
+
 def parse_latex(text: str, bibliography: list[str] = (), numbers: list[int] | None = None) -> tuple[tuple, dict]:
     """Lines and metadata of a LaTeX CV.
 
@@ -1312,6 +1367,7 @@ def parse_latex(text: str, bibliography: list[str] = (), numbers: list[int] | No
         conv.families.add(CLASS_FAMILIES[declared.group(1).lower()])
     conv.families.update(family for family, marker in CLASS_MARKERS.items() if marker.search(clean))
     conv.defined = {name for match in DEFINED_MACRO.finditer(clean) for name in match.groups() if name}
+    conv.texts, conv.heading_macros = _user_macros(clean, conv)
     metadata = _metadata(clean, conv)
     conv.metadata = metadata
     conv.bibliography = list(bibliography)

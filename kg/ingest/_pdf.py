@@ -445,6 +445,52 @@ def _headings(lines: list[list[dict]]) -> set[int]:
     return set(candidates) if starting >= max(2, labelled / 2) else set()
 
 
+def _wrapped_headings(lines: list[list[dict]], headings: set[int]) -> tuple[dict[int, dict], set[int]]:
+    """Headings of the left column that wrap onto the lines below, each word beside an entry's line ("Refereed"
+    over "Publications", a pitch apart, in the headings' type and column): ``{index: the whole heading as one
+    piece}`` and the indexes of the lines whose first piece is the rest of the heading above them (or who hold
+    nothing else).
+
+    >>> piece = lambda x, end, y, text: dict(tx=x, displaced_tx=end, ty=y, flip_sort=1, font_height=10, text=text)
+    >>> lines = [[piece(0, 40, 100, "Refereed"), piece(100, 300, 100, "[2] B. Lee, Ostmark flumes")],
+    ...          [piece(0, 70, 88, "Publications"), piece(100, 300, 88, "Journal of Flumes, 2020")],
+    ...          [piece(100, 300, 76, "[1] B. Lee, Rostburg weirs")]]
+    >>> merged, rest = _wrapped_headings(lines, {0})
+    >>> merged[0]["text"], rest
+    ('Refereed Publications', {1})
+    """
+    column = [line[0] for index, line in enumerate(lines) if index in headings]
+    if not column:
+        return {}, set()
+    x = Counter(round(p["tx"]) for p in column).most_common(1)[0][0]
+    sizes = {round(p["font_height"], 1) for p in column if abs(p["tx"] - x) <= 2}
+    ys = [line[0]["ty"] * line[0]["flip_sort"] for line in lines]
+    # the pitch of a paragraph's lines: the least distance between baselines (a section's space is more)
+    pitch = min((above - below for above, below in zip(ys, ys[1:]) if above - below > 0.5 * column[0]["font_height"]),
+                default=0)
+
+    def rest(index: int) -> bool:
+        line = lines[index]
+        return (abs(line[0]["tx"] - x) <= 2 and round(line[0]["font_height"], 1) in sizes
+                and (len(line) == 1 or line[0]["displaced_tx"] < line[1]["tx"]) and len(line[0]["text"].split()) <= 3
+                and not any(char.isdigit() for char in line[0]["text"]) and ys[index - 1] - ys[index] <= 1.3 * pitch)
+
+    merged: dict[int, dict] = {}
+    continued: set[int] = set()
+    for index in sorted(headings - continued):
+        heading, below = lines[index][0], index + 1
+        if abs(heading["tx"] - x) > 2 or index in continued:
+            continue
+        while below < len(lines) and rest(below):
+            word = lines[below][0]
+            heading = dict(heading, text=f"{heading['text'].rstrip()} {word['text'].strip()}",
+                           displaced_tx=max(heading["displaced_tx"], word["displaced_tx"]))
+            continued.add(below)
+            below += 1
+        merged[index] = heading
+    return merged, continued
+
+
 def _parts(line: list[dict]) -> list[list[dict]]:
     """``line`` cut where a piece is another cell than the one before it (see :func:`_parted`)."""
     parts = [[line[0]]]
@@ -479,8 +525,10 @@ def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
     rows = []
     for index, block in enumerate(blocks):
         headings = _headings(block)
+        merged, continued = _wrapped_headings(block, headings)
         for line in (part for at, whole in enumerate(block)
-                     for part in ([whole[:1], whole[1:]] if at in headings else _parts(whole))):
+                     for part in ([whole[1:]] if at in continued else [[merged.get(at, whole[0])], whole[1:]]
+                                  if at in headings else _parts(whole)) if part):
             number += 1
             size = max(p["font_height"] for p in line)
             tail = None
