@@ -470,6 +470,8 @@ def _page_lab(ctx, registry, owner: str, evidence):
         return registry.nest(named, evidence)[0]
     for line in ctx.document.lines[:15]:  # the unit a sentence places or opens with: "De Onderzoeksgroep X is onderdeel
         text = clean(line.text)  # van ...", "The X Group at Y studies ..."
+        if exact_kind(text) or _has(text, "alumni"):
+            continue  # a section's heading ("Lab Alumni", "Lab Members") names no lab
         at = _part_of_at(text.lower())
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
@@ -533,9 +535,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         evidence = ctx.evidence(member.first, member.last)
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
             pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
+            # under "Thesis committees" (others' theses the subject examined) the people are the candidates
+            examined = member.panel == "committee" and _has(member.group, "examined")
             for _, text in member.texts:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
                 note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-")
-                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence, current=True)
+                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence,
+                                     current=True, predicate="studiedAt" if examined else "workedAt")
             if member.panel == "advisors" and pid != subject_id:
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
             continue

@@ -1,0 +1,61 @@
+"""Supervision in senior researchers' pages and CVs: the students, postdocs and alumni they list, the
+committees they sat on, with whom they co-advised (all people and organisations invented)."""
+from __future__ import annotations
+
+from kg.extract import extract
+from kg.ingest import load_document
+from extract_helpers import facts
+
+
+def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return facts(extract(load_document(path)))
+
+
+def test_an_alumni_heading_near_the_top_of_a_lab_page_names_no_lab(tmp_path):
+    f = _facts(tmp_path, "people.md", """---
+title: People
+---
+
+{% include section_banner.html image="images/canyon.jpeg" text="People" %}
+
+We are a team using genomic approaches to study fungal pathogens.
+
+## **Lab Alumni**
+### **PhDs**
+- **Ilse Marrow**: Now a **Postdoctoral Fellow** at the **Tarnow Institute of Botany**.
+
+### **Undergraduate students (since 2015)**
+- **Ben Sato**
+""")
+    assert ("Ilse Marrow", "workedAt", "Tarnow Institute of Botany") in f
+    assert not any(o == "Lab Alumni" for _, _, o in f)
+
+
+def test_the_students_whose_committees_the_subject_sat_on_are_not_the_subjects_advisees(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+Professor of Ecology, University of Vire
+
+## Mentoring, Grad students in my lab
+
+|Name         |Stage       |Time in Lab  |
+|:------------|:-----------|:------------|
+|Tobias Renn  |PhD student |2014-present |
+
+## Mentoring, Grad student committees
+
+|Name          |Department   |
+|:-------------|:------------|
+|Hanna Ode     |Geology      |
+|Pavel Surin   |Tarnow University |
+
+## Thesis committees
+
+- Lise Amundsen (University of Borg, 2019)
+""")
+    assert ("Tobias Renn", "advisedBy", "Marta Quell") in f
+    assert not {("Hanna Ode", "advisedBy", "Marta Quell"), ("Pavel Surin", "advisedBy", "Marta Quell"),
+                ("Lise Amundsen", "advisedBy", "Marta Quell")} & f
+    assert {("Pavel Surin", "studiedAt", "Tarnow University"), ("Lise Amundsen", "studiedAt", "University of Borg")} <= f
