@@ -59,3 +59,29 @@ Professor of Ecology, University of Vire
     assert not {("Hanna Ode", "advisedBy", "Marta Quell"), ("Pavel Surin", "advisedBy", "Marta Quell"),
                 ("Lise Amundsen", "advisedBy", "Marta Quell")} & f
     assert {("Pavel Surin", "studiedAt", "Tarnow University"), ("Lise Amundsen", "studiedAt", "University of Borg")} <= f
+
+
+def test_postdocs_and_engineers_a_supervision_section_lists_are_mentored_and_students_advised(tmp_path):
+    f = _facts(tmp_path, "supervision.md", """# Marta Quell
+
+## Supervision
+
+### Postdocs
+
+- Jonas Reiter (2016-2018)
+
+### PhD students
+
+- Tobias Renn (2014-2019)
+
+### Interns
+
+- Mira Castell (2021)
+
+I have supervised the following research engineers:
+
+- Ola Brenn (research engineer)
+""")
+    assert {("Jonas Reiter", "mentoredBy", "Marta Quell"), ("Ola Brenn", "mentoredBy", "Marta Quell"),
+            ("Tobias Renn", "advisedBy", "Marta Quell"), ("Mira Castell", "advisedBy", "Marta Quell")} <= f
+    assert not {("Jonas Reiter", "advisedBy", "Marta Quell"), ("Ola Brenn", "advisedBy", "Marta Quell")} & f

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
+from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
@@ -270,8 +270,16 @@ def list_members(ctx, sections) -> list[_Member]:
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
+    supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
+        if section.heading_index is not None and supervision_level is not None:
+            if section.level <= supervision_level:
+                supervision_level = None
+            elif kind in (None, "members"):
+                kind = "supervision"
+        if kind == "supervision" and supervision_level is None and section.heading_index is not None:
+            supervision_level = section.level
         if section.heading_index is not None and members_level is not None:
             if section.level <= members_level:
                 members_level = None
@@ -404,6 +412,18 @@ def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> l
                 elif len(piece.split()) >= 2 and clean_person(piece):
                     out.append(clean_person(piece))
     return [name for name in dict.fromkeys(out) if name != member.name]
+
+
+def _names_job(text: str) -> bool:
+    """Whether a role or a group's heading names a job, not study or an internship ("Mentoring, Postdocs",
+    "research engineer", "Faculty"), its plural folded.
+
+    >>> _names_job("Mentoring, Postdocs"), _names_job("Research Assistants and post-docs"), _names_job("PhD students"), _names_job("Interns")
+    (True, True, False, False)
+    """
+    if _has(text, "student") or _has(text, "trainee") or _has(text, "visiting"):
+        return False
+    return any(word in ROLES or (word[-1:] == "s" and word[:-1] in ROLES) for word in re.findall(r"[^\W\d_][\w-]*", text.lower()))
 
 
 def _role_line(member: _Member) -> str:
@@ -591,7 +611,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
-            ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
+            # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
+            job = member.supervision and not student and not _has(member.group, "student") and (
+                _names_job(line) or _names_job(member.group))
+            ctx.add_relation(pid, "mentoredBy" if job else "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
