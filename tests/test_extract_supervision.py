@@ -7,10 +7,14 @@ from kg.ingest import load_document
 from extract_helpers import facts
 
 
-def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+def _write(tmp_path, name: str, text: str):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    return facts(extract(load_document(path)))
+    return path
+
+
+def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+    return facts(extract(load_document(_write(tmp_path, name, text))))
 
 
 def test_an_alumni_heading_near_the_top_of_a_lab_page_names_no_lab(tmp_path):
@@ -85,3 +89,26 @@ I have supervised the following research engineers:
     assert {("Jonas Reiter", "mentoredBy", "Marta Quell"), ("Ola Brenn", "mentoredBy", "Marta Quell"),
             ("Tobias Renn", "advisedBy", "Marta Quell"), ("Mira Castell", "advisedBy", "Marta Quell")} <= f
     assert not {("Jonas Reiter", "advisedBy", "Marta Quell"), ("Ola Brenn", "advisedBy", "Marta Quell")} & f
+
+
+def test_a_data_file_of_people_typed_by_kind_is_the_owners_group_not_its_first_persons(tmp_path):
+    ex = extract(load_document(_write(tmp_path, "students.yml", """-
+    type: visitor
+    name: Oskar Lind
+-
+    type: phd
+    name: Tobias Renn
+-
+    type: ugrad
+    name: Mira Castell
+-
+    type: phd-alumni
+    name: Ines Vidal
+    year: 2019
+    position: Research Scientist, Helio Instruments
+""")))
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"
+    assert {("Tobias Renn", "advisedBy", "Unnamed document subject"), ("Mira Castell", "advisedBy", "Unnamed document subject"),
+            ("Ines Vidal", "advisedBy", "Unnamed document subject"), ("Ines Vidal", "workedAt", "Helio Instruments")} <= f
+    assert not any(p == "advisedBy" and o == "Oskar Lind" for _, p, o in f)

@@ -234,6 +234,10 @@ def _columns(text: str) -> dict[int, str] | None:
     return out
 
 
+#: A data file's identifier of a kind ("phd-alumni", "postdoc_alumni"): words a site's templates join.
+_DATA_KEY = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
+
+
 def _front_matter_members(ctx) -> list[_Member]:
     """The people a site generator's front matter or data file lists (``pi: {name: ...}``, ``alumni: [{name, now}]``,
     ``[{name, position, status: former}]``), each record read as a row of a member table whose columns are its keys."""
@@ -247,11 +251,13 @@ def _front_matter_members(ctx) -> list[_Member]:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
             if not name or not isinstance(key, str):
                 continue
-            member = _Member(name, 0, 0, alumni=_has(f"{key} {record.get('status', '')}", "alumni"), group=key)
+            said_of = f"{key} {record.get('status', '')} {record.get('type', '')}".replace("-", " ").replace("_", " ")
+            member = _Member(name, 0, 0, alumni=_has(said_of, "alumni"), group=key)  # "status: former", "type: phd-alumni"
             member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
             said = [name]
             for label, text in ((k, v) for k, v in record.items() if v is not None):
                 text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
+                text = text.replace("-", " ").replace("_", " ") if _DATA_KEY.fullmatch(text) else text  # "phd-alumni"
                 kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
                              if _norm(str(label)) in _WORDS[k]), None)
                 if kind and not _TITLES.fullmatch(f"{text} "):  # the first of title, position, status that is no "Dr."
