@@ -112,3 +112,23 @@ def test_a_data_file_of_people_typed_by_kind_is_the_owners_group_not_its_first_p
     assert {("Tobias Renn", "advisedBy", "Unnamed document subject"), ("Mira Castell", "advisedBy", "Unnamed document subject"),
             ("Ines Vidal", "advisedBy", "Unnamed document subject"), ("Ines Vidal", "workedAt", "Helio Instruments")} <= f
     assert not any(p == "advisedBy" and o == "Oskar Lind" for _, p, o in f)
+
+
+def test_co_advisors_written_as_shortcut_reference_links_are_people(tmp_path):
+    # a Pandoc site's people are reference links whose definitions live in a file the site includes
+    f = _facts(tmp_path, "students.md", """% Students
+
+# Students
+
+## PhD
+
+[[Mira Castell]]{.ra-name} \\
+Co-advised with [Tomas Berg] \\
+Joined Autumn 2018
+
+[[Oskar Lind]]{.ra-name} \\
+Co-advised with [Vera Ilic] and [Peter Holm] \\
+Joined Autumn 2016
+""")
+    assert {("Mira Castell", "advisedBy", "Tomas Berg"), ("Oskar Lind", "advisedBy", "Vera Ilic"),
+            ("Oskar Lind", "advisedBy", "Peter Holm"), ("Mira Castell", "advisedBy", "Unnamed document subject")} <= f
