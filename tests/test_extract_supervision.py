@@ -132,3 +132,27 @@ Joined Autumn 2016
 """)
     assert {("Mira Castell", "advisedBy", "Tomas Berg"), ("Oskar Lind", "advisedBy", "Vera Ilic"),
             ("Oskar Lind", "advisedBy", "Peter Holm"), ("Mira Castell", "advisedBy", "Unnamed document subject")} <= f
+
+
+def test_a_jury_table_gives_each_member_the_institution_of_its_column_and_no_role_for_an_employer(tmp_path):
+    ex = extract(load_document(_write(tmp_path, "theses.md", """---
+title: "Encadrement doctoral"
+---
+J'ai encadré deux thèses de doctorat.
+
+## Thèse de Ana RUIZ (2016–2019)
+
+- **Doctorant :** Ana RUIZ
+- **Laboratoire :** Lumen
+
+**Jury :**
+
+| Nom | Rôle | Fonction | Institution |
+|-----|------|----------|-------------|
+| Paul SOREL | Directeur de thèse | Professeur des universités | Université de Vire, Lumen |
+| Lea MARCHETTI | Présidente | Directrice de recherche | Université du Tarn, Istanbul, Turquie |
+""")))
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"  # "Thèse de Ana Ruiz" names a thesis
+    assert {("Paul SOREL", "workedAt", "Université de Vire"), ("Lea MARCHETTI", "workedAt", "Université du Tarn")} <= f
+    assert not {o for s, p, o in f if p == "workedAt"} & {"Présidente", "Directeur de thèse", "Istanbul", "Turquie"}

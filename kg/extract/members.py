@@ -563,8 +563,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
             # under "Thesis committees" (others' theses the subject examined) the people are the candidates
             examined = member.panel == "committee" and _has(member.group, "examined")
-            for _, text in member.texts:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
-                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-")
+            # a table's row: its Institution cell ("Nom | Rôle | Fonction | Institution"); the other cells are roles
+            notes = [(0, cell) for cell in (member.cells.get("school"), member.cells.get("now")) if cell] or member.texts
+            for _, text in notes:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
+                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-") if notes is member.texts else text
                 add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence,
                                      current=True, predicate="studiedAt" if examined else "workedAt")
             if member.panel == "advisors" and pid != subject_id:
