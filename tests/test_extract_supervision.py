@@ -156,3 +156,17 @@ J'ai encadré deux thèses de doctorat.
     assert ex.entity(ex.subject).name == "Unnamed document subject"  # "Thèse de Ana Ruiz" names a thesis
     assert {("Paul SOREL", "workedAt", "Université de Vire"), ("Lea MARCHETTI", "workedAt", "Université du Tarn")} <= f
     assert not {o for s, p, o in f if p == "workedAt"} & {"Présidente", "Directeur de thèse", "Istanbul", "Turquie"}
+
+
+def test_a_current_position_that_writes_the_title_straight_before_the_employer(tmp_path):
+    f = _facts(tmp_path, "people.md", """# Marta Quell
+
+## Mentoring, Postdocs
+
+|Name          |Duration  |Current Position                          |
+|:-------------|:---------|:-----------------------------------------|
+|Jonas Reiter  |2011-2012 |Assistant Professor Tarnow Valley College |
+|Ola Brenn     |2012-2014 |Assistant Professor Wright State U        |
+""")
+    assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Wright State University"),
+            ("Jonas Reiter", "mentoredBy", "Marta Quell")} <= f
