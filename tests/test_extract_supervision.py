@@ -170,3 +170,16 @@ def test_a_current_position_that_writes_the_title_straight_before_the_employer(t
 """)
     assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Wright State University"),
             ("Jonas Reiter", "mentoredBy", "Marta Quell")} <= f
+
+
+def test_a_thesis_listed_after_its_authors_name_gives_where_the_author_studied(tmp_path):
+    f = _facts(tmp_path, "phd-students.md", """# PhD Students
+
+PhD students I supervised or co-supervised.
+
+[Ana Ruiz](https://ruiz.example/). Modal logics of metric spaces. University of Tarnow. 2024.
+
+Lena Pohl. Finitary coalgebraic logics, Institute for Logic of Borg 2006.
+""")
+    assert {("Ana Ruiz", "studiedAt", "University of Tarnow"), ("Lena Pohl", "studiedAt", "Institute for Logic of Borg"),
+            ("Lena Pohl", "advisedBy", "Unnamed document subject")} <= f
