@@ -183,3 +183,20 @@ Lena Pohl. Finitary coalgebraic logics, Institute for Logic of Borg 2006.
 """)
     assert {("Ana Ruiz", "studiedAt", "University of Tarnow"), ("Lena Pohl", "studiedAt", "Institute for Logic of Borg"),
             ("Lena Pohl", "advisedBy", "Unnamed document subject")} <= f
+
+
+def test_an_alumnus_whose_given_name_is_a_title_and_one_whose_job_is_clinical(tmp_path):
+    f = _facts(tmp_path, "people.md", """# People
+
+## Lab Alumni
+
+### Postdocs
+- **Mira Castell**: Now a **Chief Technologist** at **Vire Medical Center**.
+- **Dean Marlow**: Now a **Professor** at **Tarnow State University**.
+
+### Undergraduates
+- **Ola Brenn**: Is now a **Genetic Counselor**.
+""")
+    assert ("Dean Marlow", "workedAt", "Tarnow State University") in f
+    assert ("Mira Castell", "workedAt", "Tarnow State University") not in f
+    assert not any(o == "Genetic Counselor" for _, _, o in f)
