@@ -200,3 +200,25 @@ def test_an_alumnus_whose_given_name_is_a_title_and_one_whose_job_is_clinical(tm
     assert ("Dean Marlow", "workedAt", "Tarnow State University") in f
     assert ("Mira Castell", "workedAt", "Tarnow State University") not in f
     assert not any(o == "Genetic Counselor" for _, _, o in f)
+
+
+def test_the_topics_a_students_card_bullets_and_its_thesis_label_name_no_people(tmp_path):
+    f = _facts(tmp_path, "students.md", """# Students
+
+## Undergraduate
+
+Mira Castell \\
+BS 2020 → Helio Instruments \\
+Thesis: *Simulating Tensor Rematerialization*
+
+- Dynamic Tensor Rematerialization
+- Compiler Design (Relay)
+
+Oskar Lind \\
+Joined Autumn 2016
+
+- Floating-point Accuracy
+""")
+    people = {s for s, p, _ in f if p == "advisedBy"}
+    assert people == {"Mira Castell", "Oskar Lind"}
+    assert ("Mira Castell", "workedAt", "Helio Instruments") in f

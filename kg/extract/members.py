@@ -29,7 +29,7 @@ from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_pros
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
-from kg.extract.text import Passage, clean, sentence_spans
+from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
 __all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
@@ -168,6 +168,8 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
+_ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
@@ -329,7 +331,8 @@ def list_members(ctx, sections) -> list[_Member]:
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
-            listed = split_people(label.group("people")) if label and (
+            said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
+            listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (
                 _has(label.group("label"), "student") or _has(label.group("label"), "alumni")) else []
             listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Universität X"
             for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
@@ -347,6 +350,12 @@ def list_members(ctx, sections) -> list[_Member]:
                 current.last = index
                 if named[1].strip():
                     current.texts.append((index, text))
+                continue
+            if named and current is not None and is_bullet(raw) and not is_bullet(lines[current.first].text) \
+                    and not columns and _ASIDE_ONLY.fullmatch(named[1]) and not is_role(named[0]):
+                # a card opened by a name line, then bullets of its topics ("- Rewrite Synthesis"): the card's text
+                current.texts.append((index, text))
+                current.last = index
                 continue
             if named:
                 # a table of students with their advisors is the page's members, not its owner's supervisions
