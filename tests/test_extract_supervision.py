@@ -222,3 +222,26 @@ Joined Autumn 2016
     people = {s for s, p, _ in f if p == "advisedBy"}
     assert people == {"Mira Castell", "Oskar Lind"}
     assert ("Mira Castell", "workedAt", "Helio Instruments") in f
+
+
+def test_a_jury_tables_director_and_co_supervisors_advise_the_candidate_listed_above_it(tmp_path):
+    f = _facts(tmp_path, "theses.md", """# Encadrement doctoral
+
+## Thèses
+
+### Thèse de Ana RUIZ (2017–2021)
+
+- **Titre de la thèse :** *Exploration de données peu structurées*
+- **Doctorant :** Ana RUIZ
+- **Laboratoire :** Lumen
+
+**Jury :**
+
+| Nom | Rôle | Fonction | Institution |
+|-----|------|----------|-------------|
+| Paul SOREL | Directeur de thèse | Professeur des universités | Université de Vire, Lumen |
+| Ivo MARR | Co-encadrant | Maître de conférences | Université de Vire, Lumen |
+| Lea MARCHETTI | Présidente du jury | Professeure | Université du Tarn |
+""")
+    assert {("Ana RUIZ", "advisedBy", "Paul SOREL"), ("Ana RUIZ", "advisedBy", "Ivo MARR")} <= f
+    assert ("Ana RUIZ", "advisedBy", "Lea MARCHETTI") not in f  # the jury's chair examines, advises nobody

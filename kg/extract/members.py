@@ -607,6 +607,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                                      current=True, predicate="studiedAt" if examined else "workedAt")
             if member.panel == "advisors" and pid != subject_id:
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
+            elif member.panel == "committee" and member.cells and _has(" ".join(t for _, t in member.texts), "column_advisor"):
+                # a jury table's "Directeur de thèse", "Co-encadrant" row advises the candidate listed just above it
+                candidate = next((m for m in reversed(members[: members.index(member)]) if not m.panel
+                                  and member.first - m.last <= 15), None)
+                if candidate is not None and not same_person(candidate.name, member.name):
+                    ctx.add_relation(subject_id if same_person(candidate.name, owner) else ctx.add_entity(candidate.name, "Person"),
+                                     "advisedBy", pid, evidence=evidence)
             continue
         if same_person(member.name, owner):
             role = member.cells.get("role") or _role_line(member)
