@@ -196,9 +196,11 @@ def test_an_alumnus_whose_given_name_is_a_title_and_one_whose_job_is_clinical(tm
 
 ### Undergraduates
 - **Ola Brenn**: Is now a **Genetic Counselor**.
+- **Ida Berg** Now a **Research Engineer** at **Helio Instruments**.
 """)
     assert ("Dean Marlow", "workedAt", "Tarnow State University") in f
     assert ("Mira Castell", "workedAt", "Tarnow State University") not in f
+    assert ("Ida Berg", "workedAt", "Helio Instruments") in f  # a name "now" follows with no separator
     assert not any(o == "Genetic Counselor" for _, _, o in f)
 
 
