@@ -201,8 +201,9 @@ def _member_name(text: str) -> tuple[str, str] | None:
         return None
     name = clean_person(head)
     org = classify_segment(name) if name else None
-    # "Research Fellow" is a role; "Dean Croshaw" a name a role's word opens
-    if not name or is_role(name) and name.split()[-1].lower() in ROLES or (org is not None and org.type != "Company"):
+    # "Research Fellow", "Científico Titular del CSIC" are roles; "Dean Marlow" a name that a title's word opens
+    given_title = [w.lower() in ROLES for w in name.split()] == [True, False] if name else False
+    if not name or is_role(name) and not given_title or (org is not None and org.type != "Company"):
         return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
 
