@@ -460,10 +460,10 @@ def _thesis_school(member: _Member):
     if not rest.startswith(". "):
         return None  # not a thesis's title after the name
     fields = [f.strip(" .") for f in _FIELD_BREAK.split(rest[2:]) if f.strip(" .")]
-    years = [date[:4] for field in fields[1:] for date, _, _ in find_dates(field)]
-    for field in reversed(fields[1:]):  # the title first, then where and when
-        year = find_dates(field)
-        bare = field[: year[0][1]].strip(" ,") if year else field
+    years = [date[:4] for part in fields[1:] for date, _, _ in find_dates(part)]
+    for part in reversed(fields[1:]):  # the title first, then where and when
+        year = find_dates(part)
+        bare = part[: year[0][1]].strip(" ,") if year else part
         mention = classify_segment(bare) if bare else None
         if mention is not None and mention.type in ("University", "Institute"):
             return mention, years[-1] if years else None
