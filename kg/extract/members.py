@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
-from kg.extract.orgs import OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
+from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, family_last
-from kg.extract.text import Passage, clean, sentence_spans
+from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
 __all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
@@ -56,7 +56,8 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 
 
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
-_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s)")
+_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
+                       r"|\s(?i:now|currently)\s)")
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
 _HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
@@ -168,6 +169,8 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
+_ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
 #: A nickname between given and family name ("Jinyan (Jim) Yang").
@@ -189,7 +192,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
     words = len(_TITLES.sub("", _TITLES.sub("", head)).split())  # "prof. dr hab. inż. A. Nowak": a name of two words
-    if (not head or len(head) > 50 or words > 5) and ". " in text:
+    if (not head or len(head) > 50 or words > 5 or ". " in head and not clean_person(head)) and ". " in text:
         # "Ana Duarte Rego. Dispersão de sementes ... Orientador: X": a thesis listed after its author's name
         head, rest = text[: text.index(". ")], text[text.index(". "):]
         head = head if len(head.split()) >= 2 else ""
@@ -198,7 +201,9 @@ def _member_name(text: str) -> tuple[str, str] | None:
         return None
     name = clean_person(head)
     org = classify_segment(name) if name else None
-    if not name or is_role(name) or (org is not None and org.type != "Company"):
+    # "Research Fellow", "Científico Titular del CSIC" are roles; "Dean Marlow" a name that a title's word opens
+    given_title = [w.lower() in ROLES for w in name.split()] == [True, False] if name else False
+    if not name or is_role(name) and not given_title or (org is not None and org.type != "Company"):
         return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
 
@@ -234,6 +239,10 @@ def _columns(text: str) -> dict[int, str] | None:
     return out
 
 
+#: A data file's identifier of a kind ("phd-alumni", "postdoc_alumni"): words a site's templates join.
+_DATA_KEY = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
+
+
 def _front_matter_members(ctx) -> list[_Member]:
     """The people a site generator's front matter or data file lists (``pi: {name: ...}``, ``alumni: [{name, now}]``,
     ``[{name, position, status: former}]``), each record read as a row of a member table whose columns are its keys."""
@@ -247,11 +256,13 @@ def _front_matter_members(ctx) -> list[_Member]:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
             if not name or not isinstance(key, str):
                 continue
-            member = _Member(name, 0, 0, alumni=_has(f"{key} {record.get('status', '')}", "alumni"), group=key)
+            said_of = f"{key} {record.get('status', '')} {record.get('type', '')}".replace("-", " ").replace("_", " ")
+            member = _Member(name, 0, 0, alumni=_has(said_of, "alumni"), group=key)  # "status: former", "type: phd-alumni"
             member.first = member.last = next((i for i, line in enumerate(ctx.document.lines) if record["name"] in line.text), 0)
             said = [name]
             for label, text in ((k, v) for k, v in record.items() if v is not None):
                 text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
+                text = text.replace("-", " ").replace("_", " ") if _DATA_KEY.fullmatch(text) else text  # "phd-alumni"
                 kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
                              if _norm(str(label)) in _WORDS[k]), None)
                 if kind and not _TITLES.fullmatch(f"{text} "):  # the first of title, position, status that is no "Dr."
@@ -270,8 +281,16 @@ def list_members(ctx, sections) -> list[_Member]:
     alumni_level: int | None = None
     members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
+    supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
+        if section.heading_index is not None and supervision_level is not None:
+            if section.level <= supervision_level:
+                supervision_level = None
+            elif kind in (None, "members"):
+                kind = "supervision"
+        if kind == "supervision" and supervision_level is None and section.heading_index is not None:
+            supervision_level = section.level
         if section.heading_index is not None and members_level is not None:
             if section.level <= members_level:
                 members_level = None
@@ -314,7 +333,8 @@ def list_members(ctx, sections) -> list[_Member]:
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
-            listed = split_people(label.group("people")) if label and (
+            said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
+            listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (
                 _has(label.group("label"), "student") or _has(label.group("label"), "alumni")) else []
             listed = listed if all(_member_name(p.name) for p in listed) else []  # not "PhD: Universität X"
             for person in listed:  # "在读博士生：秦雪（2020级）、韩哲（2022级）"
@@ -332,6 +352,12 @@ def list_members(ctx, sections) -> list[_Member]:
                 current.last = index
                 if named[1].strip():
                     current.texts.append((index, text))
+                continue
+            if named and current is not None and is_bullet(raw) and not is_bullet(lines[current.first].text) \
+                    and not columns and _ASIDE_ONLY.fullmatch(named[1]) and not is_role(named[0]):
+                # a card opened by a name line, then bullets of its topics ("- Rewrite Synthesis"): the card's text
+                current.texts.append((index, text))
+                current.last = index
                 continue
             if named:
                 # a table of students with their advisors is the page's members, not its owner's supervisions
@@ -406,6 +432,44 @@ def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> l
     return [name for name in dict.fromkeys(out) if name != member.name]
 
 
+def _names_job(text: str) -> bool:
+    """Whether a role or a group's heading names a job, not study or an internship ("Mentoring, Postdocs",
+    "research engineer", "Faculty"), its plural folded.
+
+    >>> _names_job("Mentoring, Postdocs"), _names_job("Research Assistants and post-docs"), _names_job("PhD students"), _names_job("Interns")
+    (True, True, False, False)
+    """
+    if _has(text, "student") or _has(text, "trainee") or _has(text, "visiting"):
+        return False
+    return any(word in ROLES or (word[-1:] == "s" and word[:-1] in ROLES) for word in re.findall(r"[^\W\d_][\w-]*", text.lower()))
+
+
+#: Where a thesis entry's fields part: a full stop, a comma or a semicolon before the next field.
+_FIELD_BREAK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=\d{4})|(?<=[)\]]))[.,;]\s+")
+
+
+def _thesis_school(member: _Member):
+    """``(university, year)`` of a thesis listed after its author's name, read from its last fields ("Ana Ruiz.
+    Modal logics of metric spaces. University of Tarnow. 2024."), else ``None``.
+
+    >>> _thesis_school(_Member("Ana Ruiz", 0, 0, [(0, "Ana Ruiz. Modal logics, Institute for Logic of Borg 2006.")]))[0].name
+    'Institute for Logic of Borg'
+    """
+    text = member.texts[0][1] if member.texts else ""
+    rest = text[text.find(member.name) + len(member.name):] if member.name in text else ""
+    if not rest.startswith(". "):
+        return None  # not a thesis's title after the name
+    fields = [f.strip(" .") for f in _FIELD_BREAK.split(rest[2:]) if f.strip(" .")]
+    years = [date[:4] for part in fields[1:] for date, _, _ in find_dates(part)]
+    for part in reversed(fields[1:]):  # the title first, then where and when
+        year = find_dates(part)
+        bare = part[: year[0][1]].strip(" ,") if year else part
+        mention = classify_segment(bare) if bare else None
+        if mention is not None and mention.type in ("University", "Institute"):
+            return mention, years[-1] if years else None
+    return None
+
+
 def _role_line(member: _Member) -> str:
     """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
     Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
@@ -470,6 +534,8 @@ def _page_lab(ctx, registry, owner: str, evidence):
         return registry.nest(named, evidence)[0]
     for line in ctx.document.lines[:15]:  # the unit a sentence places or opens with: "De Onderzoeksgroep X is onderdeel
         text = clean(line.text)  # van ...", "The X Group at Y studies ..."
+        if exact_kind(text) or _has(text, "alumni"):
+            continue  # a section's heading ("Lab Alumni", "Lab Members") names no lab
         at = _part_of_at(text.lower())
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
         if unit is not None:
@@ -533,11 +599,23 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         evidence = ctx.evidence(member.first, member.last)
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
             pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
-            for _, text in member.texts:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
-                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-")
-                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence, current=True)
+            # under "Thesis committees" (others' theses the subject examined) the people are the candidates
+            examined = member.panel == "committee" and _has(member.group, "examined")
+            # a table's row: its Institution cell ("Nom | Rôle | Fonction | Institution"); the other cells are roles
+            notes = [(0, cell) for cell in (member.cells.get("school"), member.cells.get("now")) if cell] or member.texts
+            for _, text in notes:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
+                note = (_member_name(text) or ("", text))[1].strip(" ,;:–—-") if notes is member.texts else text
+                add_affiliation_note(ctx, registry, pid, note[1:-1] if note[:1] + note[-1:] == "()" else note, evidence,
+                                     current=True, predicate="studiedAt" if examined else "workedAt")
             if member.panel == "advisors" and pid != subject_id:
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
+            elif member.panel == "committee" and member.cells and _has(" ".join(t for _, t in member.texts), "column_advisor"):
+                # a jury table's "Directeur de thèse", "Co-encadrant" row advises the candidate listed just above it
+                candidate = next((m for m in reversed(members[: members.index(member)]) if not m.panel
+                                  and member.first - m.last <= 15), None)
+                if candidate is not None and not same_person(candidate.name, member.name):
+                    ctx.add_relation(subject_id if same_person(candidate.name, owner) else ctx.add_entity(candidate.name, "Person"),
+                                     "advisedBy", pid, evidence=evidence)
             continue
         if same_person(member.name, owner):
             role = member.cells.get("role") or _role_line(member)
@@ -585,8 +663,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
+        if (member.supervision or student) and not stated and (school := _thesis_school(member)):
+            mention, end = school  # "Ana Ruiz. Modal logics of metric spaces. University of Tarnow, 2024."
+            ctx.add_relation(pid, "studiedAt", registry.add(mention, evidence), degree=degree_of(member.group) or None,
+                             end=end, evidence=evidence)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
-            ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
+            # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
+            job = member.supervision and not student and not _has(member.group, "student") and (
+                _names_job(line) or _names_job(member.group))
+            ctx.add_relation(pid, "mentoredBy" if job else "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
-from kg.extract.orgs import (AT_ABROAD, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
+from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
@@ -193,6 +193,8 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
         at = _ROLE_AT_ORG.match(part)
         if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
             out.append((at.group("role").strip() or pending_role, at.group("org").strip(), ongoing))
+        elif (split := _role_before_org(part) if pending_role is None else (None, part))[0]:
+            out.append((*split, ongoing))
         elif is_role(part) and not degree_of(part):
             pending_role = part
             continue
@@ -200,6 +202,22 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
             out.append((pending_role, part, ongoing))
         pending_role = None
     return out
+
+
+def _role_before_org(part: str) -> tuple[str | None, str]:
+    """A job title written straight before its organisation, with no "at" or comma ("Assistant Professor North
+    Seattle College", a table's Current Position cell): ``(role, organisation)``, else ``(None, part)``.
+
+    >>> _role_before_org("Assistant Professor Wright State U"), _role_before_org("Research Institute of Vire")
+    (('Assistant Professor', 'Wright State U'), (None, 'Research Institute of Vire'))
+    """
+    words = part.split()
+    for cut in range(min(len(words) - 1, 4), 0, -1):  # the longest title first ("Senior Research Scientist X")
+        role, org = " ".join(words[:cut]), " ".join(words[cut:])
+        if words[cut - 1].lower() in ROLES and words[cut][:1].isupper() and is_role(role) \
+                and classify_segment(org, context_org=True) is not None:
+            return role, org
+    return None, part
 
 
 def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None, evidence) -> list[str]:

@@ -47,6 +47,9 @@ _EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")
 _STRIKE = re.compile(r"~~(.{1,500}?)~~")
 _CODE = re.compile(r"(`{1,10})(.{1,500}?)\1")
 _CITE_SPAN = re.compile(r"\[([^\[\]]{1,1000})\]\{[^{}]{0,500}\}")
+#: A shortcut reference link to a person or a unit ("Co-advised with [Ada Lind]", "[[Ada Lind]]{.name}") whose
+#: definition may be in a file the site includes: its capitalised words are its text.
+_SHORTCUT_NAME = re.compile(r"(?<![!\]\w])\[\[?([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){1,4})\]\]?(?![(\[:])")
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -175,6 +178,7 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     text = _CITE_SPAN.sub(r"\1", text)
     text = _AUTOLINK.sub(lambda m: m.group(1), text)
     text = _ATTRS.sub("", text)
+    text = _SHORTCUT_NAME.sub(r"\1", text)
     text = _CODE.sub(lambda m: m.group(2).strip(), text)
     for match in _STRONG.finditer(text):
         record_bold(meta, _EM_STAR.sub(r"\1", match.group(2)))

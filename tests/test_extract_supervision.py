@@ -1,0 +1,249 @@
+"""Supervision in senior researchers' pages and CVs: the students, postdocs and alumni they list, the
+committees they sat on, with whom they co-advised (all people and organisations invented)."""
+from __future__ import annotations
+
+from kg.extract import extract
+from kg.ingest import load_document
+from extract_helpers import facts
+
+
+def _write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+    return facts(extract(load_document(_write(tmp_path, name, text))))
+
+
+def test_an_alumni_heading_near_the_top_of_a_lab_page_names_no_lab(tmp_path):
+    f = _facts(tmp_path, "people.md", """---
+title: People
+---
+
+{% include section_banner.html image="images/canyon.jpeg" text="People" %}
+
+We are a team using genomic approaches to study fungal pathogens.
+
+## **Lab Alumni**
+### **PhDs**
+- **Ilse Marrow**: Now a **Postdoctoral Fellow** at the **Tarnow Institute of Botany**.
+
+### **Undergraduate students (since 2015)**
+- **Ben Sato**
+""")
+    assert ("Ilse Marrow", "workedAt", "Tarnow Institute of Botany") in f
+    assert not any(o == "Lab Alumni" for _, _, o in f)
+
+
+def test_the_students_whose_committees_the_subject_sat_on_are_not_the_subjects_advisees(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+Professor of Ecology, University of Vire
+
+## Mentoring, Grad students in my lab
+
+|Name         |Stage       |Time in Lab  |
+|:------------|:-----------|:------------|
+|Tobias Renn  |PhD student |2014-present |
+
+## Mentoring, Grad student committees
+
+|Name          |Department   |
+|:-------------|:------------|
+|Hanna Ode     |Geology      |
+|Pavel Surin   |Tarnow University |
+
+## Thesis committees
+
+- Lise Amundsen (University of Borg, 2019)
+""")
+    assert ("Tobias Renn", "advisedBy", "Marta Quell") in f
+    assert not {("Hanna Ode", "advisedBy", "Marta Quell"), ("Pavel Surin", "advisedBy", "Marta Quell"),
+                ("Lise Amundsen", "advisedBy", "Marta Quell")} & f
+    assert {("Pavel Surin", "studiedAt", "Tarnow University"), ("Lise Amundsen", "studiedAt", "University of Borg")} <= f
+
+
+def test_postdocs_and_engineers_a_supervision_section_lists_are_mentored_and_students_advised(tmp_path):
+    f = _facts(tmp_path, "supervision.md", """# Marta Quell
+
+## Supervision
+
+### Postdocs
+
+- Jonas Reiter (2016-2018)
+
+### PhD students
+
+- Tobias Renn (2014-2019)
+
+### Interns
+
+- Mira Castell (2021)
+
+I have supervised the following research engineers:
+
+- Ola Brenn (research engineer)
+""")
+    assert {("Jonas Reiter", "mentoredBy", "Marta Quell"), ("Ola Brenn", "mentoredBy", "Marta Quell"),
+            ("Tobias Renn", "advisedBy", "Marta Quell"), ("Mira Castell", "advisedBy", "Marta Quell")} <= f
+    assert not {("Jonas Reiter", "advisedBy", "Marta Quell"), ("Ola Brenn", "advisedBy", "Marta Quell")} & f
+
+
+def test_a_data_file_of_people_typed_by_kind_is_the_owners_group_not_its_first_persons(tmp_path):
+    ex = extract(load_document(_write(tmp_path, "students.yml", """-
+    type: visitor
+    name: Oskar Lind
+-
+    type: phd
+    name: Tobias Renn
+-
+    type: ugrad
+    name: Mira Castell
+-
+    type: phd-alumni
+    name: Ines Vidal
+    year: 2019
+    position: Research Scientist, Helio Instruments
+""")))
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"
+    assert {("Tobias Renn", "advisedBy", "Unnamed document subject"), ("Mira Castell", "advisedBy", "Unnamed document subject"),
+            ("Ines Vidal", "advisedBy", "Unnamed document subject"), ("Ines Vidal", "workedAt", "Helio Instruments")} <= f
+    assert not any(p == "advisedBy" and o == "Oskar Lind" for _, p, o in f)
+
+
+def test_co_advisors_written_as_shortcut_reference_links_are_people(tmp_path):
+    # a Pandoc site's people are reference links whose definitions live in a file the site includes
+    f = _facts(tmp_path, "students.md", """% Students
+
+# Students
+
+## PhD
+
+[[Mira Castell]]{.ra-name} \\
+Co-advised with [Tomas Berg] \\
+Joined Autumn 2018
+
+[[Oskar Lind]]{.ra-name} \\
+Co-advised with [Vera Ilic] and [Peter Holm] \\
+Joined Autumn 2016
+""")
+    assert {("Mira Castell", "advisedBy", "Tomas Berg"), ("Oskar Lind", "advisedBy", "Vera Ilic"),
+            ("Oskar Lind", "advisedBy", "Peter Holm"), ("Mira Castell", "advisedBy", "Unnamed document subject")} <= f
+
+
+def test_a_jury_table_gives_each_member_the_institution_of_its_column_and_no_role_for_an_employer(tmp_path):
+    ex = extract(load_document(_write(tmp_path, "theses.md", """---
+title: "Encadrement doctoral"
+---
+J'ai encadré deux thèses de doctorat.
+
+## Thèse de Ana RUIZ (2016–2019)
+
+- **Doctorant :** Ana RUIZ
+- **Laboratoire :** Lumen
+
+**Jury :**
+
+| Nom | Rôle | Fonction | Institution |
+|-----|------|----------|-------------|
+| Paul SOREL | Directeur de thèse | Professeur des universités | Université de Vire, Lumen |
+| Lea MARCHETTI | Présidente | Directrice de recherche | Université du Tarn, Istanbul, Turquie |
+""")))
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"  # "Thèse de Ana Ruiz" names a thesis
+    assert {("Paul SOREL", "workedAt", "Université de Vire"), ("Lea MARCHETTI", "workedAt", "Université du Tarn")} <= f
+    assert not {o for s, p, o in f if p == "workedAt"} & {"Présidente", "Directeur de thèse", "Istanbul", "Turquie"}
+
+
+def test_a_current_position_that_writes_the_title_straight_before_the_employer(tmp_path):
+    f = _facts(tmp_path, "people.md", """# Marta Quell
+
+## Mentoring, Postdocs
+
+|Name          |Duration  |Current Position                          |
+|:-------------|:---------|:-----------------------------------------|
+|Jonas Reiter  |2011-2012 |Assistant Professor Tarnow Valley College |
+|Ola Brenn     |2012-2014 |Assistant Professor Wright State U        |
+""")
+    assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Wright State University"),
+            ("Jonas Reiter", "mentoredBy", "Marta Quell")} <= f
+
+
+def test_a_thesis_listed_after_its_authors_name_gives_where_the_author_studied(tmp_path):
+    f = _facts(tmp_path, "phd-students.md", """# PhD Students
+
+PhD students I supervised or co-supervised.
+
+[Ana Ruiz](https://ruiz.example/). Modal logics of metric spaces. University of Tarnow. 2024.
+
+Lena Pohl. Finitary coalgebraic logics, Institute for Logic of Borg 2006.
+""")
+    assert {("Ana Ruiz", "studiedAt", "University of Tarnow"), ("Lena Pohl", "studiedAt", "Institute for Logic of Borg"),
+            ("Lena Pohl", "advisedBy", "Unnamed document subject")} <= f
+
+
+def test_an_alumnus_whose_given_name_is_a_title_and_one_whose_job_is_clinical(tmp_path):
+    f = _facts(tmp_path, "people.md", """# People
+
+## Lab Alumni
+
+### Postdocs
+- **Mira Castell**: Now a **Chief Technologist** at **Vire Medical Center**.
+- **Dean Marlow**: Now a **Professor** at **Tarnow State University**.
+
+### Undergraduates
+- **Ola Brenn**: Is now a **Genetic Counselor**.
+- **Ida Berg** Now a **Research Engineer** at **Helio Instruments**.
+""")
+    assert ("Dean Marlow", "workedAt", "Tarnow State University") in f
+    assert ("Mira Castell", "workedAt", "Tarnow State University") not in f
+    assert ("Ida Berg", "workedAt", "Helio Instruments") in f  # a name "now" follows with no separator
+    assert not any(o == "Genetic Counselor" for _, _, o in f)
+
+
+def test_the_topics_a_students_card_bullets_and_its_thesis_label_name_no_people(tmp_path):
+    f = _facts(tmp_path, "students.md", """# Students
+
+## Undergraduate
+
+Mira Castell \\
+BS 2020 → Helio Instruments \\
+Thesis: *Simulating Tensor Rematerialization*
+
+- Dynamic Tensor Rematerialization
+- Compiler Design (Relay)
+
+Oskar Lind \\
+Joined Autumn 2016
+
+- Floating-point Accuracy
+""")
+    people = {s for s, p, _ in f if p == "advisedBy"}
+    assert people == {"Mira Castell", "Oskar Lind"}
+    assert ("Mira Castell", "workedAt", "Helio Instruments") in f
+
+
+def test_a_jury_tables_director_and_co_supervisors_advise_the_candidate_listed_above_it(tmp_path):
+    f = _facts(tmp_path, "theses.md", """# Encadrement doctoral
+
+## Thèses
+
+### Thèse de Ana RUIZ (2017–2021)
+
+- **Titre de la thèse :** *Exploration de données peu structurées*
+- **Doctorant :** Ana RUIZ
+- **Laboratoire :** Lumen
+
+**Jury :**
+
+| Nom | Rôle | Fonction | Institution |
+|-----|------|----------|-------------|
+| Paul SOREL | Directeur de thèse | Professeur des universités | Université de Vire, Lumen |
+| Ivo MARR | Co-encadrant | Maître de conférences | Université de Vire, Lumen |
+| Lea MARCHETTI | Présidente du jury | Professeure | Université du Tarn |
+""")
+    assert {("Ana RUIZ", "advisedBy", "Paul SOREL"), ("Ana RUIZ", "advisedBy", "Ivo MARR")} <= f
+    assert ("Ana RUIZ", "advisedBy", "Lea MARCHETTI") not in f  # the jury's chair examines, advises nobody
