@@ -531,3 +531,45 @@ def test_a_first_person_paragraph_under_a_publications_heading_is_no_publication
     )
     ex = extract(load_document(page))
     assert [e.name for e in ex.entities if e.type == "Publication"] == ["Sensing tides with phones"]
+
+
+def test_a_page_titled_publications_is_read_as_its_list_without_a_heading(tmp_path):
+    # the site generator prints the front matter's title as the page's heading: the text has none of its own
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\nauthor: Ines Varga\n---\n\nEverything in APA style.\n\n"
+        "**Varga, I.**, Lund, P. K., & Osei, M. (2021). Tidal habits of estuarine crabs. "
+        "_Journal of Shore Ecology_, _12_(3), 45–67.\n\n"
+        "Lund, P. K., & **Varga, I.** (2019). Mudflat foraging at dusk. _Coastal Biology_, _4_, 1–9.\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Mudflat foraging at dusk", "Tidal habits of estuarine crabs"]
+    assert ("Ines Varga", "coauthored", "M. Osei") in {
+        (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def test_a_paper_whose_title_is_a_heading_takes_the_lines_under_it(tmp_path):
+    # a year heading groups the papers; each paper's heading is its title, its DOI a line of its own
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\n---\n\n## 2021\n\n### Tidal habits of estuarine crabs\n\n"
+        "*Journal of Shore Ecology* 2021\n\ndoi: <https://doi.org/10.1000/crabs.12>\n\n"
+        "Petra Lund, **Ines Varga**, Mensah Osei\n\n"
+        "### Mudflat foraging at dusk\n\n*Coastal Biology* 2021\n\nPetra Lund & **Ines Varga**\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    titles = {e.name: e.year for e in ex.entities if e.type == "Publication"}
+    assert titles == {"Tidal habits of estuarine crabs": "2021", "Mudflat foraging at dusk": "2021"}
+    authored = {(ex.entity(r.subject).name, ex.entity(r.object).name) for r in ex.relations if r.predicate == "authored"}
+    assert ("Mensah Osei", "Tidal habits of estuarine crabs") in authored
+    assert ("Ines Varga", "Mudflat foraging at dusk") in authored
+
+
+def test_an_author_line_ending_in_a_comma_ends_the_names_before_a_title_line():
+    # a physics CV breaks the entry after the names: the title's opening words are no name of the list
+    c = parse_citation("- A Ruiz, BM Chen, JP Osei,\nQuantum Science with Lattices of Cold Rydberg Atoms\n"
+                       "PRX Quantum 7, 033011 (2026) [In the News]")
+    assert c.authors == ["A Ruiz", "BM Chen", "JP Osei"]

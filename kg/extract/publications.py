@@ -585,7 +585,7 @@ def parse_citation(text: str) -> Citation | None:
     lines = [ln for ln in lines if ln.strip()]
     if not lines:
         return None
-    lines[0] = _strip_marker(lines[0])
+    lines[0] = _strip_marker(_HEADING.sub("", lines[0]))  # a paper's title written as a heading
     joined = " ".join(lines)
     lower = joined.lower() if joined.isascii() else None
     match = _ARXIV.search(joined) if lower is None or "arxiv" in lower or "(" in joined else None
@@ -1019,6 +1019,17 @@ _JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")
 _LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
 
 
+def _names_then_field(line: str, following: str) -> bool:
+    """A line that is a whole author list ending in a comma, over a line that opens with no name: the names
+    end there and the next field (the title) begins, as a line break in a physics CV's entry writes it.
+
+    >>> _names_then_field("A Ruiz, B Chen,", "Tidal graphs in shallow seas"), _names_then_field("A Ruiz, B Chen,", "C Wu. Tides")
+    (True, False)
+    """
+    parsed = parse_author_list(line) if line.endswith(",") else None
+    return bool(parsed) and len(parsed[0]) >= 2 and not _is_full_name(_strip_marker(following).split(",")[0].split(".")[0])
+
+
 def _unwrap(lines: list[str]) -> list[str]:
     """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case)."""
     out: list[str] = []
@@ -1028,7 +1039,7 @@ def _unwrap(lines: list[str]) -> list[str]:
             if prev.endswith("-") and line[:1].islower():
                 out[-1] = prev + line
                 continue
-            if _JOINER_END.search(prev) or (
+            if (_JOINER_END.search(prev) and not _names_then_field(prev, line)) or (
                 line[:1].islower() and not _LOWERCASE_FIELD_START.match(line)
             ):
                 out[-1] = prev + " " + line
@@ -1213,6 +1224,11 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         if not stripped or stripped in ("<br>", "<br/>", "---", "***"):
             blank_before = True
             continue
+        if _HEADING.match(text) and _heading_opens_entry(texts, i):
+            close()
+            current = [i]
+            blank_before = False
+            continue
         if _HEADING.match(text) or _is_subheading(texts, visible, i):
             close()
             blank_before = False
@@ -1247,13 +1263,31 @@ def split_entries(texts: list[str]) -> list[list[int]]:
 _BIBTEX_START = re.compile(r"^\s*@\w+\s*\{")
 
 
+def _heading_opens_entry(texts: list[str], i: int) -> bool:
+    """A heading that is a paper's title: the few unbulleted lines under it, up to the next heading,
+    hold its author list ("### Tidal graphs" over "Ocean Letters 2021" and "Ana Ruiz, Bo Chen").
+
+    >>> _heading_opens_entry(["### Tidal graphs", "Ocean Letters 2021", "Ana Ruiz, Bo Chen", "### 2020"], 0)
+    True
+    >>> _heading_opens_entry(["### 2021", "- Ana Ruiz, Bo Chen. Tidal graphs. Ocean Letters."], 0)
+    False
+    """
+    under = []
+    for text in texts[i + 1:]:
+        if not text.strip() or _HEADING.match(text):
+            break
+        under.append(text)
+    return 0 < len(under) <= 4 and not any(_BULLET.match(t) for t in under) and any(
+        _line_kind(t) == "A" for t in under)
+
+
 _YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
 
 
 def _line_kind(text: str) -> str:
     """``A`` author list, ``V`` venue line, ``T`` anything else (a title)."""
     text = _clean_line(text)
-    if parse_author_list(text) is not None and ("," in text or " and " in text or len(text.split()) <= 4):
+    if parse_author_list(text) is not None and ("," in text or "&" in text or _JOINER_WORD.search(text) or len(text.split()) <= 4):
         return "A"
     # a short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"
     if len(text.split()) <= 14 and (_looks_like_venue(text) or _YEAR_END.search(text) and len(_sentences(text)) == 1):
@@ -1262,14 +1296,16 @@ def _line_kind(text: str) -> str:
 
 
 _UNFINISHED_END = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
+#: A line that only gives an entry's identifier: "DOI: 10.1000/x", "doi: https://doi.org/...", a bare link.
+_IDENTIFIER_LINE = re.compile(r"^(?:(?:doi|url|arxiv|pmid)\s*:\s*)?<?(?:https?://|10\.\d{4,9}/)\S+>?$", re.I)
 
 
 def _starts_new_field_group(texts: list[str], current: list[int], i: int) -> bool:
     """Whether line ``i`` repeats a field the current entry already has (a second title, author line or venue)."""
     prev = texts[current[-1]].rstrip()
     text = texts[i].strip()
-    if not prev or _UNFINISHED_END.search(prev) or text[:1].islower():
-        return False  # a wrapped line
+    if not prev or _UNFINISHED_END.search(prev) or text[:1].islower() or _IDENTIFIER_LINE.match(text):
+        return False  # a wrapped line, or the entry's DOI or link on a line of its own
     kind = _line_kind(text)
     return kind in {_line_kind(texts[j]) for j in current[-6:]}
 
