@@ -573,3 +573,27 @@ def test_an_author_line_ending_in_a_comma_ends_the_names_before_a_title_line():
     c = parse_citation("- A Ruiz, BM Chen, JP Osei,\nQuantum Science with Lattices of Cold Rydberg Atoms\n"
                        "PRX Quantum 7, 033011 (2026) [In the News]")
     assert c.authors == ["A Ruiz", "BM Chen", "JP Osei"]
+
+
+def test_a_non_breaking_hyphen_in_initials_and_surnames_reads_as_a_hyphen():
+    # a citation copied from a PDF writes "P.‑C." and "Osei‑Bonsu" with U+2011
+    c = parse_citation("Lund, K., Osei\u2011Bonsu, R., & Varga, P.\u2011C. (2019). Tidal habits of estuarine crabs. "
+                       "Journal of Shore Ecology, 12(3), 45–67.")
+    assert c.authors == ["K. Lund", "R. Osei-Bonsu", "P.-C Varga"]
+
+
+def test_a_preprint_link_after_the_journal_link_is_no_part_of_the_venue():
+    # "[Phys. Rev. B](doi) [arXiv](url)": the two links' texts follow one another
+    assert normalize_venue("Phys. Rev. B arXiv")[0] == normalize_venue("Phys. Rev. B")[0]
+    assert normalize_venue("Shore Letters bioRxiv") == ("Shore Letters", ())
+
+
+@pytest.mark.parametrize("text, coauthors", [
+    ('"Tidal Time," with Ana Ruiz, Journal of Shore Studies (4:1) 2010: 1-9.', ["Ana Ruiz"]),
+    ('"Tidal Time," with Ana Ruiz, Bo Chen, and Li Wu, Shore Review (4:1) 2010.', ["Ana Ruiz", "Bo Chen", "Li Wu"]),
+    ('"Tidal Time," with Ana Ruiz, Philosophy and Shore Research (81.1) 2010: 24–39.', ["Ana Ruiz"]),
+])
+def test_coauthors_after_with_end_where_the_venue_begins(text, coauthors):
+    # a humanities CV names the subject's co-authors after "with"; the subject wrote the paper too
+    c = parse_citation(text)
+    assert (c.authors, c.with_subject) == (coauthors, True)

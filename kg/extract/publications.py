@@ -580,6 +580,8 @@ def parse_citation(text: str) -> Citation | None:
         return None
     if len(text) > 20000:
         text = text[:20000]
+    if "\u2010" in text or "\u2011" in text:  # a (non-breaking) hyphen as a PDF copy writes it: "P.‑C. Bürkner"
+        text = text.translate(_UNICODE_HYPHENS)
     # an abstract after a table bar ("Title | We study ...") is not part of the citation
     lines = [" | ".join(p for p in ln.split(" | ") if not _is_prose(p)) for ln in text.split("\n")]
     lines = [ln for ln in lines if ln.strip()]
@@ -609,12 +611,10 @@ def parse_citation(text: str) -> Citation | None:
         return None
     whole = "\n".join(_unwrap(cleaned))
     coauthors: list[str] = []
-    match = _WITH_COAUTHORS.search(whole) if "with" in whole else None
-    if match:
-        parsed = parse_author_list(match.group(1) or match.group(2))
-        if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
-            coauthors = parsed[0]
-            whole = (whole[:match.start()] + " " + whole[match.end():]).strip()
+    found = _with_coauthors(whole) if "ith" in whole else None
+    if found:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
+        coauthors, start, end = found
+        whole = (whole[:start] + " " + whole[end:]).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
     label = _YEAR_LABEL.match(whole)
@@ -643,6 +643,7 @@ def parse_citation(text: str) -> Citation | None:
     return _plausible(c)
 
 
+_UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 #: A Chinese or Japanese name the labeller left at the title's start ("钟明哲. 基于...", "相良直人: 「...」").
 _CJK_NAME_LEAD = re.compile(r"^([\u3400-\u9fff]{2,4})\s*[.:：．]\s*(?=\S)")
@@ -678,6 +679,41 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
+#: "with" after a title's closing quote or comma, before the co-authors' names.
+_WITH_AFTER_TITLE = re.compile(r"(?<=[,.;”\"])\s*[Ww]ith\s+")
+#: Where a list of co-authors after "with" may end: a comma, or a full stop after a word (not an initial's).
+_WITH_LIST_CUT = re.compile(r",|(?<=[a-z]{2})\.(?=\s|$)")
+
+
+def _with_coauthors(text: str) -> tuple[list[str], int, int] | None:
+    """The co-authors an entry names after "with", and the span naming them: all of a bracket ("(job market
+    paper, with A and B)"), else the longest run of names after the title that a list closes ("with A and B",
+    "with A, B, and C", or one name), whatever follows it ("with Ana Ruiz, Journal of X (4:1) 2010").
+
+    >>> _with_coauthors('"Tidal Time," with Ana Ruiz and Bo Chen, Journal of Shores (4:1) 2010: 1-9.')[0]
+    ['Ana Ruiz', 'Bo Chen']
+    >>> _with_coauthors('"Tidal Time," with Ana Ruiz, Shore Studies and Inland Review (4:1) 2010.')[0]
+    ['Ana Ruiz']
+    """
+    match = _WITH_COAUTHORS.search(text)
+    if match and match.group(1):
+        parsed = parse_author_list(match.group(1))
+        return (parsed[0], match.start(), match.end()) if parsed else None
+    opener = _WITH_AFTER_TITLE.search(text)
+    if opener is None:
+        return None
+    tail = re.split(r"[;()]", text[opener.end():], maxsplit=1)[0]
+    best = None
+    for cut in [m.start() for m in _WITH_LIST_CUT.finditer(tail)] + [len(tail)]:
+        names = tail[:cut]
+        parsed = parse_author_list(names)
+        # one name ends at the first comma; several end with a joiner before the last
+        if parsed and (len(parsed[0]) == 1 and best is None or len(parsed[0]) > 1 and _LAST_JOINED.search(names)):
+            best = (parsed[0], opener.start(), opener.end() + cut + (tail[cut:cut + 1] == ","))
+    return best
+
+
+_LAST_JOINED = re.compile(rf"(?:\s{_JOINER}|&)\s+[^,&]+$")
 
 
 def _line_fields(text: str) -> list[Field]:
