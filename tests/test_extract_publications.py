@@ -597,3 +597,20 @@ def test_coauthors_after_with_end_where_the_venue_begins(text, coauthors):
     # a humanities CV names the subject's co-authors after "with"; the subject wrote the paper too
     c = parse_citation(text)
     assert (c.authors, c.with_subject) == (coauthors, True)
+
+
+def test_a_publication_page_that_names_its_owner_only_in_its_entries_has_them_as_subject(tmp_path):
+    # no heading, bold or byline: the author of every entry but one is whose list it is
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\n---\n\nAlways up to date on arXiv.\n\n### 2021\n\n"
+        "* K. Osei, I. Varga. *Tidal habits of estuarine crabs.* [Shore Letters](https://doi.org/10.1/a)\n"
+        "* I. Varga, M. Chen. *Salt transport and tidal mixing in shallow estuaries.* [arXiv](https://arxiv.org/abs/2101.00001)\n\n### 2019\n\n"
+        "* I. Varga, P. Lund, et al. *Mudflat foraging at dusk.* [Coastal Biology](https://doi.org/10.1/b)\n"
+        "* P. Lund, K. Osei. *Reed beds in winter.* [Coastal Biology](https://doi.org/10.1/c)\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "I. Varga"
+    assert ("I. Varga", "coauthored", "K. Osei") in {
+        (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}

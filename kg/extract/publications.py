@@ -1574,6 +1574,12 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
     """
     if len(citations) < 2 or any(_LATIN_LETTER.search(n) for n in subject_names):
         return None
+    return _listed_owner(citations, bold)
+
+
+def _listed_owner(citations: list[Citation], bold=()) -> str | None:
+    """The author of at least two entries and of all but one of them, in its fullest form; of two such
+    authors, the one written in bold (``None`` when there is no such author)."""
     groups: list[list[str]] = []
     for c in citations:
         for name in dict.fromkeys(c.authors):
@@ -1590,6 +1596,26 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
     if count < max(2, len(citations) - 1) or len(best) != 1:
         return None
     return max(best[0], key=len)
+
+
+def list_owner(lines: tuple, indexes: list[int]) -> tuple[str, int] | None:
+    """The owner of a publication list that never names its subject otherwise: the author of all its
+    entries but one (at least three), written as initials or not ("A. Szabo" in every entry of a
+    page titled "Publications"), with the line that first names them.
+
+    >>> from kg.model import Line
+    >>> rows = [Line(n, t) for n, t in enumerate(["- A. Varga, B. Lund. Tidal crabs. Shore Letters 2020.",
+    ...     "- C. Osei, A. Varga. Mudflat dusk. Coastal Biology 2019.", "- A. Varga. Salt marsh notes. Shore Letters 2018."])]
+    >>> list_owner(tuple(rows), [0, 1, 2])
+    ('A. Varga', 0)
+    """
+    texts = [lines[i].text for i in indexes]
+    parsed = [(c, indexes[entry[0]]) for entry in split_entries(texts)
+              if (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
+    if len(parsed) < 3:
+        return None
+    owner = _listed_owner([c for c, _ in parsed])
+    return (owner, next(i for c, i in parsed if owner in c.authors)) if owner else None
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:
