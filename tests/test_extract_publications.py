@@ -614,3 +614,11 @@ def test_a_publication_page_that_names_its_owner_only_in_its_entries_has_them_as
     assert ex.entity(ex.subject).name == "I. Varga"
     assert ("I. Varga", "coauthored", "K. Osei") in {
         (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+@pytest.mark.parametrize("ellipsis", ["...", "…", ". . ."])
+def test_an_apa_ellipsis_before_the_last_author_keeps_the_last_author(ellipsis):
+    # APA 7 lists the first nineteen authors, an ellipsis, then the last one
+    c = parse_citation(f"Lund, K., Osei, R., Varga, P., {ellipsis} Chen, B. (2016). Tidal habits of estuarine crabs. "
+                       "Journal of Shore Ecology, 11(4), 546–573.")
+    assert (c.authors, c.et_al) == (["K. Lund", "R. Osei", "P. Varga", "B. Chen"], True)

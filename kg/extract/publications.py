@@ -273,6 +273,7 @@ def _swap(last: str, given: str) -> str:
 
 
 _SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
+_ELLIPSIS_OPENING = re.compile(r"^\s*(?:\.\s?\.\s?\.|…)\s*")
 
 
 def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
@@ -292,6 +293,9 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     i = 0
     while i < len(items):
         raw, start, stop, _ = items[i]
+        skipped = _ELLIPSIS_OPENING.match(raw)
+        if skipped and raw[skipped.end():].strip():
+            raw, et_al = raw[skipped.end():], True  # APA 7 "Birt, A. R., ... Zwienenberg, M.": authors left out, then the last
         clean, mark = _strip_person_marks(raw)
         if _ETAL.match(clean.strip()) or not clean and raw.strip() in ("…", "..."):
             if clean.lower().startswith(("et", "and", "others")):
