@@ -185,11 +185,12 @@ def is_preprint(text: str) -> bool:
 
     >>> is_preprint("arXiv preprint arXiv:2103.13262"), is_preprint("Preprint on arXive")
     (True, True)
-    >>> is_preprint("Nature Communications")
-    False
+    >>> is_preprint("Nature Communications"), is_preprint("(in progress)")
+    (False, True)
     """
     cleaned = _strip_lead(text)
-    return bool(_PREPRINT.match(cleaned)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
+    # "(in progress)": a state whose own first word is one a venue passage opens with ("In Proc. X")
+    return bool(_PREPRINT.match(cleaned) or _PREPRINT.match(text)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
 
 
 _LEAD = re.compile(rf"^\W*(?:(?:{_PHRASES['publication_state']})\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?"
