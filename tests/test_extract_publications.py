@@ -635,3 +635,9 @@ def test_a_line_of_a_journal_and_its_year_under_a_title_is_the_venue():
 
 def test_work_in_progress_names_no_venue():
     assert parse_citation('"Tidal Nonfictionalism" (in progress)').venue is None
+
+
+def test_a_preprint_server_glued_to_a_title_is_no_part_of_it():
+    # a Vancouver entry in LaTeX: "\href{url}{Title} \textit{medRxiv}. 2025 Jun." loses the stop after the title
+    c = parse_citation("Osei RB, Lund K, Ruiz A. Environmental surveillance of estuary pathogens medRxiv. 2025 Jun.")
+    assert (c.title, c.authors) == ("Environmental surveillance of estuary pathogens", ["Osei RB", "Lund K", "Ruiz A"])

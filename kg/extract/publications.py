@@ -25,7 +25,7 @@ from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.text import ANY_YEAR, SPACED_AND
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import YEAR, lookup_venue, normalize_venue, venue_year
+from kg.extract.venues import TRAILING_PREPRINT, YEAR, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAPITAL = re.compile(r"[A-Z]")
@@ -476,6 +476,7 @@ def _clean_title(title: str) -> str:
     if title.endswith(".") and not _INITIAL_OR_ELLIPSIS_END.search(title):
         title = title[:-1]
     title = _EDGE_QUOTES.sub("", title).strip()
+    title = TRAILING_PREPRINT.sub("", title)  # "Title medRxiv. 2025": the title's full stop lost, its venue glued on
     return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 

@@ -177,7 +177,7 @@ _PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
 
 
 #: A preprint server's name closing a venue passage, after the journal's own name.
-_TRAILING_PREPRINT = re.compile(r"(?<=\w)[\s|,;]+(?:arXiv|bioRxiv|medRxiv|SSRN)$")
+TRAILING_PREPRINT = re.compile(r"(?<=\w)[\s|,;]+(?:arXiv|bioRxiv|medRxiv|SSRN)(?:\s+[Pp]reprint)?$")
 
 
 def is_preprint(text: str) -> bool:
@@ -323,7 +323,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
-    text = _TRAILING_PREPRINT.sub("", text)  # "Phys. Rev. B arXiv": the journal's link, then the preprint's
+    text = TRAILING_PREPRINT.sub("", text)  # "Phys. Rev. B arXiv": the journal's link, then the preprint's
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
