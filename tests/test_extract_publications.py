@@ -641,3 +641,14 @@ def test_a_preprint_server_glued_to_a_title_is_no_part_of_it():
     # a Vancouver entry in LaTeX: "\href{url}{Title} \textit{medRxiv}. 2025 Jun." loses the stop after the title
     c = parse_citation("Osei RB, Lund K, Ruiz A. Environmental surveillance of estuary pathogens medRxiv. 2025 Jun.")
     assert (c.title, c.authors) == ("Environmental surveillance of estuary pathogens", ["Osei RB", "Lund K", "Ruiz A"])
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Varga, Ilona, Bruno Lind und Karla Osei. 2022. »Gezeiten im Roman. Ein Ansatz«. Zeitschrift für Küstenliteratur 12 (3): 1–20.",
+     "Gezeiten im Roman. Ein Ansatz"),
+    ("Varga, Ilona, Bruno Lind y Karla Osei. 2022. «Mareas en la novela». Revista de Costas 12 (3): 1–20.", "Mareas en la novela"),
+])
+def test_an_author_list_joined_by_und_or_y_ends_before_the_year_and_title(text, title):
+    # author-date style in German and Spanish: the first name inverted, the last joined by the language's "and"
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.year) == (["Ilona Varga", "Bruno Lind", "Karla Osei"], title, "2022")

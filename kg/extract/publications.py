@@ -698,6 +698,8 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
         c.venue = typed.group("venue").strip()
 
 
+#: A year opening what follows an author list: "2022. ", "(2019). ".
+_YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 #: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
@@ -803,13 +805,14 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    if not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and")):
+    if not authors or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
         # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
         # title, end at a full stop or colon before the title's own words
         names, these_marked, cut, end = _scan_authors(title)
         rest = title[end:]
-        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
+        # the year an author-date style writes after the names is no part of the title ("Osei. 2022. »Title«")
+        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
