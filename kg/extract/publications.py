@@ -702,8 +702,8 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 _YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
-#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
-_WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
+#: "(job market paper, with A and B)": co-authors named after "with" in brackets
+_WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)")
 #: "with" after a title's closing quote or comma, before the co-authors' names.
 _WITH_AFTER_TITLE = re.compile(r"(?<=[,.;”\"])\s*[Ww]ith\s+")
 #: Where a list of co-authors after "with" may end: a comma, or a full stop after a word (not an initial's).
@@ -721,7 +721,7 @@ def _with_coauthors(text: str) -> tuple[list[str], int, int] | None:
     ['Ana Ruiz']
     """
     match = _WITH_COAUTHORS.search(text)
-    if match and match.group(1):
+    if match:
         parsed = parse_author_list(match.group(1))
         return (parsed[0], match.start(), match.end()) if parsed else None
     opener = _WITH_AFTER_TITLE.search(text)
