@@ -641,3 +641,13 @@ lerato.dube@vire.example.edu
     f = facts(ex)
     assert ("Tariq Haddad", "advisedBy", "Kofi Mensah") in f
     assert ("Lerato Dube", "workedAt", "Department of Chemistry") in f  # the referee, not her department, works there
+
+
+def test_students_whose_committee_the_subject_sat_on_are_not_their_advisees(tmp_path):
+    # an advising section's sub-headings say the subject sat on these students' committees: no supervision
+    f = _extract_text(tmp_path, "cv.md",
+                      "# Ada Quill\n\n# Graduate Advising\n\n## Dissertation Committee Member (at Tarnow)\n\n"
+                      "-   Cara Osei, *Salt marsh semantics*, 2011\n\n"
+                      "## Qualifying Exam Committee Member (at Tarnow)\n\n-   Dan Varga, on estuary logic, 2010\n\n"
+                      "## Honors Thesis External Examiner (at Lund)\n\n-   Eva Lund (Botany), \"Reed beds\", 2009\n")
+    assert not {s for s, p, _ in f if p == "advisedBy"}

@@ -5,7 +5,7 @@ in several languages and orders.
 """
 import pytest
 
-from kg.extract.orgs import _is_campus, _joins, _org_pieces, find_orgs_in_text, org_chain
+from kg.extract.orgs import _is_campus, _joins, _org_pieces, classify_segment, find_orgs_in_text, org_chain
 
 
 def names(found):
@@ -190,7 +190,6 @@ def test_a_firm_named_with_a_company_word_still_is_one(firm):
 
 
 def test_a_place_after_a_universitat_is_its_name_and_an_en_dash_joins_a_name():
-    from kg.extract.orgs import classify_segment
     assert classify_segment("Ernst Moritz Universität Tarnow").name == "Ernst Moritz Universität Tarnow"
     assert [o.name for o in find_orgs_in_text("She holds a PhD from the University of Tarnow–Lindau (2020).")] \
         == ["University of Tarnow–Lindau"]
@@ -268,3 +267,13 @@ def test_a_guessed_name_of_common_words_is_not_made_a_unit_of_the_employer_after
     found = facts(run("guessed_name_before_employer.md"))
     assert ("Ilse Varnhagen", "workedAt", "Brandtvik Institute for Forest Research") in found
     assert not [f for f in found if f[1] == "partOf"]
+
+
+@pytest.mark.parametrize("segment", ["Reed College", "Weed Institute"])
+def test_a_short_name_ending_like_a_verb_form_is_an_organisation(segment):
+    # "Reed" is no past tense: "Worked on ...", "Collaborating with ..." open prose, a college's name does not
+    assert classify_segment(segment) is not None
+
+
+def test_a_verb_form_opening_a_segment_is_prose():
+    assert classify_segment("Collaborating with the Tarnow Institute") is None

@@ -586,3 +586,124 @@ def test_coauthors_in_parentheses_before_a_comma_and_a_journal_with_its_volume_a
 def test_coauthors_in_parentheses_at_a_line_s_end_leave_the_venue_on_its_own_line():
     c = parse_citation("Harbour silt and ferry fees (with Omar Quill)\nCoastal Studies, 2021")
     assert (c.title, c.authors, c.venue) == ("Harbour silt and ferry fees", ["Omar Quill"], "Coastal Studies")
+
+
+def test_a_page_titled_publications_is_read_as_its_list_without_a_heading(tmp_path):
+    # the site generator prints the front matter's title as the page's heading: the text has none of its own
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\nauthor: Ines Varga\n---\n\nEverything in APA style.\n\n"
+        "**Varga, I.**, Lund, P. K., & Osei, M. (2021). Tidal habits of estuarine crabs. "
+        "_Journal of Shore Ecology_, _12_(3), 45–67.\n\n"
+        "Lund, P. K., & **Varga, I.** (2019). Mudflat foraging at dusk. _Coastal Biology_, _4_, 1–9.\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert sorted(e.name for e in ex.entities if e.type == "Publication") == [
+        "Mudflat foraging at dusk", "Tidal habits of estuarine crabs"]
+    assert ("Ines Varga", "coauthored", "M. Osei") in {
+        (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+def test_a_paper_whose_title_is_a_heading_takes_the_lines_under_it(tmp_path):
+    # a year heading groups the papers; each paper's heading is its title, its DOI a line of its own
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\n---\n\n## 2021\n\n### Tidal habits of estuarine crabs\n\n"
+        "*Journal of Shore Ecology* 2021\n\ndoi: <https://doi.org/10.1000/crabs.12>\n\n"
+        "Petra Lund, **Ines Varga**, Mensah Osei\n\n"
+        "### Mudflat foraging at dusk\n\n*Coastal Biology* 2021\n\nPetra Lund & **Ines Varga**\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    titles = {e.name: e.year for e in ex.entities if e.type == "Publication"}
+    assert titles == {"Tidal habits of estuarine crabs": "2021", "Mudflat foraging at dusk": "2021"}
+    authored = {(ex.entity(r.subject).name, ex.entity(r.object).name) for r in ex.relations if r.predicate == "authored"}
+    assert ("Mensah Osei", "Tidal habits of estuarine crabs") in authored
+    assert ("Ines Varga", "Mudflat foraging at dusk") in authored
+
+
+def test_an_author_line_ending_in_a_comma_ends_the_names_before_a_title_line():
+    # a physics CV breaks the entry after the names: the title's opening words are no name of the list
+    c = parse_citation("- A Ruiz, BM Chen, JP Osei,\nQuantum Science with Lattices of Cold Rydberg Atoms\n"
+                       "PRX Quantum 7, 033011 (2026) [In the News]")
+    assert c.authors == ["A Ruiz", "BM Chen", "JP Osei"]
+
+
+def test_a_non_breaking_hyphen_in_initials_and_surnames_reads_as_a_hyphen():
+    # a citation copied from a PDF writes "P.‑C." and "Osei‑Bonsu" with U+2011
+    c = parse_citation("Lund, K., Osei\u2011Bonsu, R., & Varga, P.\u2011C. (2019). Tidal habits of estuarine crabs. "
+                       "Journal of Shore Ecology, 12(3), 45–67.")
+    assert c.authors == ["K. Lund", "R. Osei-Bonsu", "P.-C Varga"]
+
+
+def test_a_preprint_link_after_the_journal_link_is_no_part_of_the_venue():
+    # "[Phys. Rev. B](doi) [arXiv](url)": the two links' texts follow one another
+    assert normalize_venue("Phys. Rev. B arXiv")[0] == normalize_venue("Phys. Rev. B")[0]
+    assert normalize_venue("Shore Letters bioRxiv") == ("Shore Letters", ())
+
+
+@pytest.mark.parametrize("text, coauthors", [
+    ('"Tidal Time," with Ana Ruiz, Journal of Shore Studies (4:1) 2010: 1-9.', ["Ana Ruiz"]),
+    ('"Tidal Time," with Ana Ruiz, Bo Chen, and Li Wu, Shore Review (4:1) 2010.', ["Ana Ruiz", "Bo Chen", "Li Wu"]),
+    ('"Tidal Time," with Ana Ruiz, Philosophy and Shore Research (81.1) 2010: 24–39.', ["Ana Ruiz"]),
+])
+def test_coauthors_after_with_end_where_the_venue_begins(text, coauthors):
+    # a humanities CV names the subject's co-authors after "with"; the subject wrote the paper too
+    c = parse_citation(text)
+    assert (c.authors, c.with_subject) == (coauthors, True)
+
+
+def test_a_publication_page_that_names_its_owner_only_in_its_entries_has_them_as_subject(tmp_path):
+    # no heading, bold or byline: the author of every entry but one is whose list it is
+    page = tmp_path / "papers.md"
+    page.write_text(
+        "---\ntitle: Publications\n---\n\nAlways up to date on arXiv.\n\n### 2021\n\n"
+        "* K. Osei, I. Varga. *Tidal habits of estuarine crabs.* [Shore Letters](https://doi.org/10.1/a)\n"
+        "* I. Varga, M. Chen. *Salt transport and tidal mixing in shallow estuaries.* [arXiv](https://arxiv.org/abs/2101.00001)\n\n### 2019\n\n"
+        "* I. Varga, P. Lund, et al. *Mudflat foraging at dusk.* [Coastal Biology](https://doi.org/10.1/b)\n"
+        "* P. Lund, K. Osei. *Reed beds in winter.* [Coastal Biology](https://doi.org/10.1/c)\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "I. Varga"
+    assert ("I. Varga", "coauthored", "K. Osei") in {
+        (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+
+
+@pytest.mark.parametrize("ellipsis", ["...", "…", ". . ."])
+def test_an_apa_ellipsis_before_the_last_author_keeps_the_last_author(ellipsis):
+    # APA 7 lists the first nineteen authors, an ellipsis, then the last one
+    c = parse_citation(f"Lund, K., Osei, R., Varga, P., {ellipsis} Chen, B. (2016). Tidal habits of estuarine crabs. "
+                       "Journal of Shore Ecology, 11(4), 546–573.")
+    assert (c.authors, c.et_al) == (["K. Lund", "R. Osei", "P. Varga", "B. Chen"], True)
+
+
+def test_a_line_of_a_journal_and_its_year_under_a_title_is_the_venue():
+    # title, "journal year" and authors each on a line; a journal's name may open in lower case
+    c = parse_citation("Tidal habits of estuarine crabs in winter\nmShores 2021\nAna Ruiz, Bo Chen, Li Wu")
+    assert (c.title, c.venue, c.year, c.authors) == (
+        "Tidal habits of estuarine crabs in winter", "mShores", "2021", ["Ana Ruiz", "Bo Chen", "Li Wu"])
+    c = parse_citation("Tidal habits of estuarine crabs in winter\nShore Ecology Letters 2021\nAna Ruiz, Bo Chen")
+    assert c.venue == "Shore Ecology Letters"
+
+
+def test_work_in_progress_names_no_venue():
+    assert parse_citation('"Tidal Nonfictionalism" (in progress)').venue is None
+
+
+def test_a_preprint_server_glued_to_a_title_is_no_part_of_it():
+    # a Vancouver entry in LaTeX: "\href{url}{Title} \textit{medRxiv}. 2025 Jun." loses the stop after the title
+    c = parse_citation("Osei RB, Lund K, Ruiz A. Environmental surveillance of estuary pathogens medRxiv. 2025 Jun.")
+    assert (c.title, c.authors) == ("Environmental surveillance of estuary pathogens", ["Osei RB", "Lund K", "Ruiz A"])
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Varga, Ilona, Bruno Lind und Karla Osei. 2022. »Gezeiten im Roman. Ein Ansatz«. Zeitschrift für Küstenliteratur 12 (3): 1–20.",
+     "Gezeiten im Roman. Ein Ansatz"),
+    ("Varga, Ilona, Bruno Lind y Karla Osei. 2022. «Mareas en la novela». Revista de Costas 12 (3): 1–20.", "Mareas en la novela"),
+])
+def test_an_author_list_joined_by_und_or_y_ends_before_the_year_and_title(text, title):
+    # author-date style in German and Spanish: the first name inverted, the last joined by the language's "and"
+    c = parse_citation(text)
+    assert (c.authors, c.title, c.year) == (["Ilona Varga", "Bruno Lind", "Karla Osei"], title, "2022")

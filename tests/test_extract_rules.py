@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from kg.extract import extract
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import find_orgs_in_text, is_location, is_role, org_chain
 from kg.extract.people import clean_person, split_people
@@ -10,6 +11,7 @@ from kg.extract.publications import same_person
 from kg.extract.positions import parse_note
 from kg.extract.projects import project_mentions
 from kg.extract.sections import find_sections, heading_kind
+from kg.ingest import load_document
 from kg.model import Document, Line
 
 
@@ -319,3 +321,18 @@ def test_a_societys_heading_at_the_level_of_memberships_stays_a_membership():
     result = extract(doc)
     names = {e.id: e.name for e in result.entities}
     assert {names[r.object] for r in result.relations if r.predicate == "workedAt"} == {"Quillon University"}
+
+
+def test_a_pandoc_title_block_names_the_subject_and_areas_of_specialization_are_no_school(tmp_path):
+    # "% Title / % Author / % Date" opens a Pandoc CV; a philosopher's AOS and AOC follow the degrees
+    page = tmp_path / "cv.md"
+    page.write_text(
+        "% Curriculum Vitae\n% Ada Quill\\\n  Department of Botany\n% June 2, 2012\n\n"
+        "Education\n=========\n\n-   Ph.D., Philosophy, University of Tarnow, 2005.\n\n"
+        "Area of Specialization\n======================\n\n-   Metaphysics\n\n"
+        "Areas of Competence\n===================\n\n-   Logic, Ancient Philosophy\n",
+        encoding="utf-8",
+    )
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "Ada Quill"
+    assert {(r.predicate, ex.entity(r.object).name) for r in ex.relations} == {("studiedAt", "University of Tarnow")}

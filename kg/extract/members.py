@@ -306,6 +306,7 @@ def list_members(ctx, sections) -> list[_Member]:
         columns: dict[int, str] | None = None
         current: _Member | None = None
         sub_alumni, group = False, section.heading if kind else ""
+        examined = False  # under "Thesis Committee Member": students the subject examined, not supervised
         for index in section.lines:
             raw = lines[index].text
             text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
@@ -319,6 +320,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
+                examined = kind == "supervision" and _has(text, "committee_service")
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
@@ -327,7 +329,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 columns, current = found, None
                 group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
                 continue
-            if not kind and columns is None:
+            if not kind and columns is None or examined:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \

@@ -40,7 +40,9 @@ _LEADING_ARTICLE = re.compile(r"^(?:the(?!\s+university)|a|an)\s+", re.I)
 _LOWER_THEN_CAPITAL = re.compile(r"^[a-z]+[A-Z]")
 _LOWERCASE_GROUP_NAME = re.compile(r"^[a-z][\w-]*\s+(?:research\s+)?(?:group|lab|team)$")
 # a verb opening prose ("Collaborating with"), not a hyphenated name ("Alfred-Wegener-Institut")
-_PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
+#: A capitalised verb form opening a segment ("Collaborating with ...", "Worked on ..."): two letters at least
+#: before its ending, so that a name such as "Reed College" is no verb.
+_PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]{2,}(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")

@@ -25,7 +25,7 @@ from kg.extract.members import list_members, member_lines, page_leader, read_mem
 from kg.extract.positions import extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
-from kg.extract.publications import add_publications, parse_author_list, same_person
+from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact
@@ -105,7 +105,7 @@ def extract(document: Document) -> Extraction:
         # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening
         entries = {i for s in sections if s.kind not in (None, "bio") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or _first_person_named(document, skip | entries)
+            or _first_person_named(document, skip | entries) or _list_owner(document, sections)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
@@ -270,6 +270,13 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
                  if same_person(name, m.group(0))), None)
     return (full, (name,), where[name]) if full else (name, (), where[name])
+
+
+def _list_owner(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
+    """The author a page's publication list names in all its entries but one, when nothing else names
+    the page's subject (a "Publications" page that writes its owner as "A. Szabo" throughout)."""
+    found = list_owner(document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])
+    return (found[0], (), found[1]) if found else None
 
 
 def _author_name(text: str) -> str | None:

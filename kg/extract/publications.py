@@ -25,7 +25,7 @@ from kg.extract.people import strip_accents
 from kg.extract.models.citation import Field, parse as parse_fields
 from kg.extract.text import ANY_YEAR, SPACED_AND
 from kg.extract.venue_mentions import venue_mentions
-from kg.extract.venues import YEAR, lookup_venue, normalize_venue, venue_year
+from kg.extract.venues import TRAILING_PREPRINT, YEAR, lookup_venue, normalize_venue, venue_year
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAPITAL = re.compile(r"[A-Z]")
@@ -273,6 +273,7 @@ def _swap(last: str, given: str) -> str:
 
 
 _SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
+_ELLIPSIS_OPENING = re.compile(r"^\s*(?:\.\s?\.\s?\.|…)\s*")
 
 
 def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
@@ -292,6 +293,9 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     i = 0
     while i < len(items):
         raw, start, stop, _ = items[i]
+        skipped = _ELLIPSIS_OPENING.match(raw)
+        if skipped and raw[skipped.end():].strip():
+            raw, et_al = raw[skipped.end():], True  # APA 7 "Birt, A. R., ... Zwienenberg, M.": authors left out, then the last
         clean, mark = _strip_person_marks(raw)
         if _ETAL.match(clean.strip()) or not clean and raw.strip() in ("…", "..."):
             if clean.lower().startswith(("et", "and", "others")):
@@ -477,6 +481,7 @@ def _clean_title(title: str) -> str:
     if title.endswith(".") and not _INITIAL_OR_ELLIPSIS_END.search(title):
         title = title[:-1]
     title = _EDGE_QUOTES.sub("", title).strip()
+    title = TRAILING_PREPRINT.sub("", title)  # "Title medRxiv. 2025": the title's full stop lost, its venue glued on
     return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 
@@ -585,12 +590,14 @@ def parse_citation(text: str) -> Citation | None:
         return None
     if len(text) > 20000:
         text = text[:20000]
+    if "\u2010" in text or "\u2011" in text:  # a (non-breaking) hyphen as a PDF copy writes it: "P.‑C. Bürkner"
+        text = text.translate(_UNICODE_HYPHENS)
     # an abstract after a table bar ("Title | We study ...") is not part of the citation
     lines = [" | ".join(p for p in ln.split(" | ") if not _is_prose(p)) for ln in text.split("\n")]
     lines = [ln for ln in lines if ln.strip()]
     if not lines:
         return None
-    lines[0] = _strip_marker(lines[0])
+    lines[0] = _strip_marker(_HEADING.sub("", lines[0]))  # a paper's title written as a heading
     joined = " ".join(lines)
     lower = joined.lower() if joined.isascii() else None
     match = _ARXIV.search(joined) if lower is None or "arxiv" in lower or "(" in joined else None
@@ -614,14 +621,12 @@ def parse_citation(text: str) -> Citation | None:
         return None
     whole = "\n".join(_unwrap(cleaned))
     coauthors: list[str] = []
-    match = _WITH_COAUTHORS.search(whole) if "with" in whole else None
-    if match:
-        parsed = parse_author_list(match.group(1) or match.group(2))
-        if parsed:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
-            coauthors = parsed[0]
-            # "Title (with A), Journal": the comma stays the title's end; a line break stays a field's end
-            before, after = whole[:match.start()].rstrip(" "), whole[match.end():].lstrip(" ")
-            whole = (before + ("" if after[:1] in ",.;:\n" else " ") + after).strip()
+    found = _with_coauthors(whole) if "ith" in whole else None
+    if found:  # "(job market paper, with A and B)": the co-authors; the subject wrote it too
+        coauthors, start, end = found
+        # "Title (with A), Journal": the comma stays the title's end; a line break stays a field's end
+        before, after = whole[:start].rstrip(" "), whole[end:].lstrip(" ")
+        whole = (before + ("" if after[:1] in ",.;:\n" else " ") + after).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
     # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
     label = _YEAR_LABEL.match(whole)
@@ -642,12 +647,31 @@ def parse_citation(text: str) -> Citation | None:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
     c.arxiv, c.doi = arxiv, doi
+    if c.venue is None and len(cleaned) > 1:
+        c.venue, c.venue_aliases = _venue_line(cleaned[1:], c)
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
         years = YEAR.findall(whole.replace(c.title, " "))
         c.year = years[-1] if years else None
     return _plausible(c)
+
+
+_UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+#: A line that is only a name and a year: "Microbiome 2021", "Journal of Shore Ecology, (2019)".
+_NAME_AND_YEAR_LINE = re.compile(r"(?P<name>[^\W\d_][^\d|]{1,80}?)[,\s]+\(?(?:19|20)\d\d\)?\.?")
+
+
+def _venue_line(lines: list[str], c: "Citation") -> tuple[str | None, tuple[str, ...]]:
+    """The venue of an entry written a field a line, none found in its text: a later line that is only a
+    name and a year, neither the title nor an author list ("### Title" / "Microbiome 2021" / "Ana Ruiz, ...")."""
+    for line in lines:
+        match = _NAME_AND_YEAR_LINE.fullmatch(_clean_line(line))
+        name = match.group("name").strip(" ,.") if match else ""
+        if name and name not in (c.title or "") and not any(name in a for a in c.authors) \
+                and parse_author_list(name) is None and (found := normalize_venue(name)):
+            return found
+    return None, ()
 
 
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -681,10 +705,47 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
         c.venue = typed.group("venue").strip()
 
 
+#: A year opening what follows an author list: "2022. ", "(2019). ".
+_YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
-#: "(job market paper, with A and B)", "Title," with A and B. Venue": co-authors named after "with"
-_WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)|(?<=[,.;”\"])\s*[Ww]ith\s+([^.;()]+?)(?=[.;]|$)")
+#: "(job market paper, with A and B)": co-authors named after "with" in brackets
+_WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)")
+#: "with" after a title's closing quote or comma, before the co-authors' names.
+_WITH_AFTER_TITLE = re.compile(r"(?<=[,.;”\"])\s*[Ww]ith\s+")
+#: Where a list of co-authors after "with" may end: a comma, or a full stop after a word (not an initial's).
+_WITH_LIST_CUT = re.compile(r",|(?<=[a-z]{2})\.(?=\s|$)")
+
+
+def _with_coauthors(text: str) -> tuple[list[str], int, int] | None:
+    """The co-authors an entry names after "with", and the span naming them: all of a bracket ("(job market
+    paper, with A and B)"), else the longest run of names after the title that a list closes ("with A and B",
+    "with A, B, and C", or one name), whatever follows it ("with Ana Ruiz, Journal of X (4:1) 2010").
+
+    >>> _with_coauthors('"Tidal Time," with Ana Ruiz and Bo Chen, Journal of Shores (4:1) 2010: 1-9.')[0]
+    ['Ana Ruiz', 'Bo Chen']
+    >>> _with_coauthors('"Tidal Time," with Ana Ruiz, Shore Studies and Inland Review (4:1) 2010.')[0]
+    ['Ana Ruiz']
+    """
+    match = _WITH_COAUTHORS.search(text)
+    if match:
+        parsed = parse_author_list(match.group(1))
+        return (parsed[0], match.start(), match.end()) if parsed else None
+    opener = _WITH_AFTER_TITLE.search(text)
+    if opener is None:
+        return None
+    tail = re.split(r"[;()]", text[opener.end():], maxsplit=1)[0]
+    best = None
+    for cut in [m.start() for m in _WITH_LIST_CUT.finditer(tail)] + [len(tail)]:
+        names = tail[:cut]
+        parsed = parse_author_list(names)
+        # one name ends at the first comma; several end with a joiner before the last
+        if parsed and (len(parsed[0]) == 1 and best is None or len(parsed[0]) > 1 and _LAST_JOINED.search(names)):
+            best = (parsed[0], opener.start(), opener.end() + cut + (tail[cut:cut + 1] == ","))
+    return best
+
+
+_LAST_JOINED = re.compile(rf"(?:\s{_JOINER}|&)\s+[^,&]+$")
 
 
 def _line_fields(text: str) -> list[Field]:
@@ -751,13 +812,14 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    if not authors or last_author is not None and last_author.text.rstrip().endswith((",", " and")):
+    if not authors or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
         # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
         # title, end at a full stop or colon before the title's own words
         names, these_marked, cut, end = _scan_authors(title)
         rest = title[end:]
-        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _AUTHORS_END.sub("", rest, count=1)):
+        # the year an author-date style writes after the names is no part of the title ("Osei. 2022. »Title«")
+        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
@@ -1059,7 +1121,18 @@ def _plausible(c: Citation) -> Citation | None:
 
 _JOINER_END = re.compile(rf"(?:[,&]|\b{_JOINER})$")
 #: a venue or phrase that begins in lower case yet starts a new field, not a wrapped title
-_LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g)")
+_LOWERCASE_FIELD_START = re.compile(r"(?:arXiv|bioRxiv|medRxiv|eLife|npj|in\s|e\.g|[a-z][A-Z])")  # "mSystems", "iScience"
+
+
+def _names_then_field(line: str, following: str) -> bool:
+    """A line that is a whole author list ending in a comma, over a line that opens with no name: the names
+    end there and the next field (the title) begins, as a line break in a physics CV's entry writes it.
+
+    >>> _names_then_field("A Ruiz, B Chen,", "Tidal graphs in shallow seas"), _names_then_field("A Ruiz, B Chen,", "C Wu. Tides")
+    (True, False)
+    """
+    parsed = parse_author_list(line) if line.endswith(",") else None
+    return bool(parsed) and len(parsed[0]) >= 2 and not _is_full_name(_strip_marker(following).split(",")[0].split(".")[0])
 
 
 def _unwrap(lines: list[str]) -> list[str]:
@@ -1077,7 +1150,7 @@ def _unwrap(lines: list[str]) -> list[str]:
                                        or prev[-2:-1].isdigit() and line[:1].isdigit()):
                 out[-1] = prev + line
                 continue
-            if _JOINER_END.search(prev) or (
+            if (_JOINER_END.search(prev) and not _names_then_field(prev, line)) or (
                 line[:1].islower() and not _LOWERCASE_FIELD_START.match(line)
             ):
                 out[-1] = prev + " " + line
@@ -1282,6 +1355,11 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         if not stripped or stripped in ("<br>", "<br/>", "---", "***"):
             blank_before = True
             continue
+        if _HEADING.match(text) and _heading_opens_entry(texts, i):
+            close()
+            current = [i]
+            blank_before = False
+            continue
         if _HEADING.match(text) or _is_subheading(texts, visible, i):
             close()
             blank_before = False
@@ -1320,13 +1398,31 @@ def split_entries(texts: list[str]) -> list[list[int]]:
 _BIBTEX_START = re.compile(r"^\s*@\w+\s*\{")
 
 
+def _heading_opens_entry(texts: list[str], i: int) -> bool:
+    """A heading that is a paper's title: the few unbulleted lines under it, up to the next heading,
+    hold its author list ("### Tidal graphs" over "Ocean Letters 2021" and "Ana Ruiz, Bo Chen").
+
+    >>> _heading_opens_entry(["### Tidal graphs", "Ocean Letters 2021", "Ana Ruiz, Bo Chen", "### 2020"], 0)
+    True
+    >>> _heading_opens_entry(["### 2021", "- Ana Ruiz, Bo Chen. Tidal graphs. Ocean Letters."], 0)
+    False
+    """
+    under = []
+    for text in texts[i + 1:]:
+        if not text.strip() or _HEADING.match(text):
+            break
+        under.append(text)
+    return 0 < len(under) <= 4 and not any(_BULLET.match(t) for t in under) and any(
+        _line_kind(t) == "A" for t in under)
+
+
 _YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")
 
 
 def _line_kind(text: str) -> str:
     """``A`` author list, ``V`` venue line, ``T`` anything else (a title)."""
     text = _clean_line(text)
-    if parse_author_list(text) is not None and ("," in text or " and " in text or len(text.split()) <= 4):
+    if parse_author_list(text) is not None and ("," in text or "&" in text or _JOINER_WORD.search(text) or len(text.split()) <= 4):
         return "A"
     # a short line naming a venue or a year: "Economics Letters, 2022", "NeurIPS 2025"
     if len(text.split()) <= 14 and (_looks_like_venue(text) or _YEAR_END.search(text) and len(_sentences(text)) == 1):
@@ -1335,14 +1431,16 @@ def _line_kind(text: str) -> str:
 
 
 _UNFINISHED_END = re.compile(r"(?:[,&:]|\band|\bof|\bthe|\bin|-)$")
+#: A line that only gives an entry's identifier: "DOI: 10.1000/x", "doi: https://doi.org/...", a bare link.
+_IDENTIFIER_LINE = re.compile(r"^(?:(?:doi|url|arxiv|pmid)\s*:\s*)?<?(?:https?://|10\.\d{4,9}/)\S+>?$", re.I)
 
 
 def _starts_new_field_group(texts: list[str], current: list[int], i: int) -> bool:
     """Whether line ``i`` repeats a field the current entry already has (a second title, author line or venue)."""
     prev = texts[current[-1]].rstrip()
     text = texts[i].strip()
-    if not prev or _UNFINISHED_END.search(prev) or text[:1].islower():
-        return False  # a wrapped line
+    if not prev or _UNFINISHED_END.search(prev) or text[:1].islower() or _IDENTIFIER_LINE.match(text):
+        return False  # a wrapped line, or the entry's DOI or link on a line of its own
     kind = _line_kind(text)
     return kind in {_line_kind(texts[j]) for j in current[-6:]}
 
@@ -1580,6 +1678,12 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
     """
     if len(citations) < 2 or any(_LATIN_LETTER.search(n) for n in subject_names):
         return None
+    return _listed_owner(citations, bold)
+
+
+def _listed_owner(citations: list[Citation], bold=()) -> str | None:
+    """The author of at least two entries and of all but one of them, in its fullest form; of two such
+    authors, the one written in bold (``None`` when there is no such author)."""
     groups: list[list[str]] = []
     for c in citations:
         for name in dict.fromkeys(c.authors):
@@ -1596,6 +1700,26 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
     if count < max(2, len(citations) - 1) or len(best) != 1:
         return None
     return max(best[0], key=len)
+
+
+def list_owner(lines: tuple, indexes: list[int]) -> tuple[str, int] | None:
+    """The owner of a publication list that never names its subject otherwise: the author of all its
+    entries but one (at least three), written as initials or not ("A. Szabo" in every entry of a
+    page titled "Publications"), with the line that first names them.
+
+    >>> from kg.model import Line
+    >>> rows = [Line(n, t) for n, t in enumerate(["- A. Varga, B. Lund. Tidal crabs. Shore Letters 2020.",
+    ...     "- C. Osei, A. Varga. Mudflat dusk. Coastal Biology 2019.", "- A. Varga. Salt marsh notes. Shore Letters 2018."])]
+    >>> list_owner(tuple(rows), [0, 1, 2])
+    ('A. Varga', 0)
+    """
+    texts = [lines[i].text for i in indexes]
+    parsed = [(c, indexes[entry[0]]) for entry in split_entries(texts)
+              if (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
+    if len(parsed) < 3:
+        return None
+    owner = _listed_owner([c for c, _ in parsed])
+    return (owner, next(i for c, i in parsed if owner in c.authors)) if owner else None
 
 
 def _add_citation(ctx: ExtractContext, c: Citation, subject_id: str, subject_names: tuple[str, ...], evidence) -> None:

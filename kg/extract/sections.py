@@ -186,7 +186,11 @@ def find_sections(document: Document) -> list[Section]:
     A section whose heading names no known kind inherits the kind of the enclosing
     section when it is a deeper ``#`` heading (a sub-heading such as an employer name).
     """
-    sections: list[Section] = [Section(kind=None, heading="", heading_index=None)]
+    # a page titled as a publication list ("title: Publications") is one until a heading names another section
+    # (a page titled "People" or "About" is read as now: its own lines tell members and prose apart)
+    title = document.metadata.get("title")
+    page_kind = "publications" if isinstance(title, str) and exact_kind(title) == "publications" else None
+    sections: list[Section] = [Section(kind=page_kind, heading="", heading_index=None, level=0)]
     for index, line in enumerate(document.lines):
         raw = line.text.strip()
         level = 0
@@ -194,7 +198,7 @@ def find_sections(document: Document) -> list[Section]:
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
-            parent = next((s for s in reversed(sections) if s.heading_index is not None), None)
+            parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind), None)
             if parent is not None and parent.kind and (not exact_kind(text) or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section

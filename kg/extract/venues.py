@@ -176,16 +176,21 @@ def venue_year(text: str) -> str | None:
 _PREPRINT = re.compile(rf"^\W*(?:an?\s+)?(?:{_PHRASES['preprint']})\b", re.I)
 
 
+#: A preprint server's name closing a venue passage, after the journal's own name.
+TRAILING_PREPRINT = re.compile(r"(?<=\w)[\s|,;]+(?:arXiv|bioRxiv|medRxiv|SSRN)(?:\s+[Pp]reprint)?$")
+
+
 def is_preprint(text: str) -> bool:
     """Whether a venue passage names a preprint server or an unpublished state, not a venue.
 
     >>> is_preprint("arXiv preprint arXiv:2103.13262"), is_preprint("Preprint on arXive")
     (True, True)
-    >>> is_preprint("Nature Communications")
-    False
+    >>> is_preprint("Nature Communications"), is_preprint("(in progress)")
+    (False, True)
     """
     cleaned = _strip_lead(text)
-    return bool(_PREPRINT.match(cleaned)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
+    # "(in progress)": a state whose own first word is one a venue passage opens with ("In Proc. X")
+    return bool(_PREPRINT.match(cleaned) or _PREPRINT.match(text)) or bool(_ARXIV_OR_CORR.fullmatch(cleaned))
 
 
 _LEAD = re.compile(rf"^\W*(?:(?:{_PHRASES['publication_state']})\b(?:\s+(?:to|at|in|by|for|on))?\s*[:,]?\s*)?"
@@ -318,6 +323,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = _URL_OR_DOI.sub("", text).strip(" ,.;:")
     if not text or is_preprint(text):
         return None
+    text = TRAILING_PREPRINT.sub("", text)  # "Phys. Rev. B arXiv": the journal's link, then the preprint's
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)

@@ -219,6 +219,33 @@ class _Block:
         self.raw_count = 1
 
 
+#: A line of Pandoc's title block: "% Title", "% Author; Author", "% Date".
+_TITLE_BLOCK_LINE = re.compile(r"^%\s*(.*?)\s*\\?\s*$")
+
+
+def _title_block(source_lines: list[str], metadata: dict) -> set[int]:
+    """Pandoc's title block at the top ("% Title" / "% Authors" / "% Date", each perhaps continued on
+    indented lines) read into ``title``, ``author`` (the first) and ``date``: the indexes of its "%" lines
+    (their continuations, such as an address under the author, stay text).
+
+    >>> meta = {}
+    >>> sorted(_title_block(["% Curriculum Vitae", "% Ada Quill\\\\", "  Department of Botany", "% 2012", "", "# Work"], meta)), meta
+    ([0, 1, 3], {'title': 'Curriculum Vitae', 'author': 'Ada Quill', 'date': '2012'})
+    """
+    fields, marked, index = [], set(), 0
+    while index < len(source_lines) and len(fields) < 3 and source_lines[index].startswith("%"):
+        fields.append(_TITLE_BLOCK_LINE.match(source_lines[index]).group(1))
+        marked.add(index)
+        index += 1
+        while index < len(source_lines) and source_lines[index][:1] in (" ", "\t") and source_lines[index].strip():
+            index += 1  # a continuation line
+    for key, value in zip(("title", "author", "date"), fields):
+        value = value.split(";")[0].strip() if key == "author" else value
+        if value:
+            metadata[key] = value
+    return marked
+
+
 def parse_markdown(text: str) -> tuple[tuple, dict]:
     """Lines and metadata of a Markdown / Quarto / R Markdown document.
 
@@ -233,6 +260,7 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
     if kind is not None:
         _front_matter(kind, body, 1, metadata)
         start = last
+    title_block = _title_block(source_lines, metadata) if kind is None else set()
     out: list[list] = []  # [number, text] pairs, mutable for setext headings and joins
     block: _Block | None = None
     fence: str | None = None
@@ -250,6 +278,8 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
             block = None
 
     for index in range(start, len(source_lines)):
+        if index in title_block:
+            continue
         number = index + 1
         raw = source_lines[index]
         line = raw.rstrip()
