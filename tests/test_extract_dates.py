@@ -53,6 +53,14 @@ from kg.extract.dates import find_date_range, parse_date
         # a month with its year cut to two digits after an apostrophe, as homepages and CV classes print it
         ("Sep '18 - Dec '19 | Teaching Assistant", "2018-09", "2019-12"),
         ("Nov ’17 – present", "2017-11", "present"),
+        # a day, a month name in its genitive and a year: Polish, Russian, Czech; Dutch and Turkish month names
+        ("3 listopada 2016 – 14 maja 2021", "2016-11", "2021-05"),
+        ("4 lipca 2020 – 29 lipca 2020", "2020-07", "2020-07"),  # "29" is the day, not 2029
+        ("kwiecień 2018 – obecnie", "2018-04", "present"),
+        ("5 марта 2019 – 20 декабря 2020", "2019-03", "2020-12"),
+        ("1. září 2015 – 30. června 2019", "2015-09", "2019-06"),
+        ("januari 2015 – maart 2018", "2015-01", "2018-03"),
+        ("Eylül 2016 – Haziran 2020", "2016-09", "2020-06"),
     ],
 )
 def test_ranges(text, start, end):
