@@ -126,6 +126,8 @@ def test_japanese_moderncv():
     ("Grado en Geología", "BS"), ("Maestría en Ciencias", "MS"), ("Bacharelado em Física", "BS"),
     ("Laurea specialistica in Fisica", "MS"), ("博士前期課程", "MS"), ("博士後期課程", "PhD"), ("修士(工学)", "MS"),
     ("Pesquisadora de pós-doutorado", None), ("博士後研究員", None),
+    ("Studia doktoranckie", "PhD"), ("Studia magisterskie", "MS"), ("Studia inżynierskie", "BS"),
+    ("promotor: prof. dr hab. Jan Kos", None),  # the professor's title, no degree
 ])
 def test_degree_words(text, degree):
     assert degree_of(text) == degree
@@ -179,6 +181,9 @@ def test_portuguese_lattes_layout():
     ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
     ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
     ("Leitung", "members"), ("博士生", "members"), ("教員", "members"),
+    # a Turkish heading opening with a dotted capital I; a Japanese grants heading longer than its name
+    ("İş Deneyimi", "experience"), ("研究助成の獲得実績", "grants"), ("担当講義", "teaching"),
+    ("Educação", "education"), ("Beschäftigungen", "experience"), ("Ervaring", "experience"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -359,3 +364,26 @@ def test_unit_words_acronyms_after_at_memberships_and_two_clauses():
     assert not {o for s, p, o in found if "Society" in o or "Association" in o}  # memberships are no jobs
     assert not {o for s, p, o in found if "Referee" in o or "Review" in o or "Proceedings" in o}  # nor refereeing
     assert heading_kind("Professional Organizations") == heading_kind("Mitgliedschaften") == "memberships"
+
+
+def test_a_polish_cv_with_its_academic_titles_and_supervisor_words(tmp_path):
+    """Polish CVs stack the titles of the people they name ("prof. dr hab. inż."): a title is no degree
+    of the subject's; "opiekun" (a stay's supervisor) names an advisor as "promotor" does."""
+    path = tmp_path / "cv.md"
+    path.write_text(
+        "# Zofia Wrzos\n\n## Wykształcenie\n\n"
+        "- Doktor nauk fizycznych | 3 listopada 2016 – 20 czerwca 2021, Instytut Fizyki, Politechnika Zalesie\n"
+        "  - promotor: prof. dr hab. inż. Marek Lipień\n\n"
+        "## Doświadczenie\n\n"
+        "- Centrum Optyki PAN | 4 lipca 2020 – 29 lipca 2020\n"
+        "  - staż naukowy; opiekun: dr hab. inż. Ewa Sosnowska\n"
+        "- Instytut Fizyki | kwiecień 2021 – obecnie\n"
+        "  - współpraca badawcza z prof. dr. hab. inż. Markiem Lipieniem\n",
+        encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Zofia Wrzos"
+    f = facts(ex)
+    assert {(me, "advisedBy", "Marek Lipień"), (me, "advisedBy", "Ewa Sosnowska")} <= f
+    assert dated(ex, me, "workedAt", "Centrum Optyki PAN")[1:] == ("2020-07", "2020-07")
+    assert dated(ex, me, "workedAt", "Instytut Fizyki")[1:] == ("2021-04", "present")
+    assert all(r.degree != "Habilitation" for r in ex.relations)  # "dr hab." there titles the professor
