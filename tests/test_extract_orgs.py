@@ -5,7 +5,9 @@ in several languages and orders.
 """
 import pytest
 
+from kg.extract import extract
 from kg.extract.orgs import _is_campus, _joins, _org_pieces, find_orgs_in_text, org_chain
+from kg.ingest import load_document
 
 
 def names(found):
@@ -268,3 +270,18 @@ def test_a_guessed_name_of_common_words_is_not_made_a_unit_of_the_employer_after
     found = facts(run("guessed_name_before_employer.md"))
     assert ("Ilse Varnhagen", "workedAt", "Brandtvik Institute for Forest Research") in found
     assert not [f for f in found if f[1] == "partOf"]
+
+
+def test_a_keyword_alone_before_its_lower_case_words_names_no_organisation(tmp_path):
+    """French names go on in lower case ("Observatoire océanologique"): a sentence's capitalised phrase cut
+    there leaves the keyword alone, which names nothing, so no unit is made part of it."""
+    assert [o.name for o in find_orgs_in_text(
+        "Maître de conférences à l'Université de Lorient et Observatoire océanologique (1996 - 2004)")] == ["Université de Lorient"]
+    assert find_orgs_in_text("Conservateur au Museum depuis 2009") == []
+    path = tmp_path / "cv.md"
+    path.write_text("Expérience\n======\n* Maître de conférences hors classe à l'Université de Lorient et Observatoire "
+                    "océanologique de Kerlann (1996 - 2004)\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {e.name for e in ex.entities} >= {"Université de Lorient", "Observatoire océanologique de Kerlann"}
+    assert "Observatoire" not in {e.name for e in ex.entities}
+    assert not [r for r in ex.relations if r.predicate == "partOf"]

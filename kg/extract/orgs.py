@@ -602,8 +602,11 @@ def _org_pieces(phrase: str):
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
         rest = phrase[joint.end():]
-        if len(rest) <= 60 and (is_role(rest) or degree_of(rest)) and not _PROSE_CONNECTOR.search(rest):
-            phrase = phrase[: joint.start()]  # "Instituto X e Professor Auxiliar", "University of X and Master’s degree"
+        if len(rest) <= 60 and (is_role(rest) or degree_of(rest) or rest.lower() in _ORG_WORDS["bare_keywords"]) \
+                and not _PROSE_CONNECTOR.search(rest):
+            # "Instituto X e Professor Auxiliar", "University of X and Master’s degree", "Université X et
+            # Observatoire" (a keyword before its lower-case words: "Observatoire océanologique")
+            phrase = phrase[: joint.start()]
             break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
