@@ -139,6 +139,9 @@ def test_degree_words(text, degree):
     ("Osservatorio Astronomico di Pontebello", "Institute"), ("Museu de História Natural", "Institute"),
     ("Ospedale Maggiore di Valtorre", "Institute"), ("Faculdade de Medicina", "Lab"),
     ("Ottica Nord S.r.l.", "Company"), ("国家天文台", "Institute"),
+    # a university's offices in Portuguese, Spanish and Italian: units of it
+    ("Diretoria de Relações Internacionais", "Lab"), ("Pró-Reitoria de Pesquisa", "Lab"),
+    ("Vicerrectorado de Investigación", "Lab"), ("Prorettorato alla Ricerca", "Lab"),
 ])
 def test_organisation_kinds_in_other_languages(name, kind):
     assert classify_organization(name, default="") == kind
