@@ -142,6 +142,7 @@ def test_degree_words(text, degree):
     # a university's offices in Portuguese, Spanish and Italian: units of it
     ("Diretoria de Relações Internacionais", "Lab"), ("Pró-Reitoria de Pesquisa", "Lab"),
     ("Vicerrectorado de Investigación", "Lab"), ("Prorettorato alla Ricerca", "Lab"),
+    ("Paris 11", "University"), ("Lyon I", "University"),  # a French city's numbered university
 ])
 def test_organisation_kinds_in_other_languages(name, kind):
     assert classify_organization(name, default="") == kind
@@ -390,3 +391,12 @@ def test_a_polish_cv_with_its_academic_titles_and_supervisor_words(tmp_path):
     assert dated(ex, me, "workedAt", "Centrum Optyki PAN")[1:] == ("2020-07", "2020-07")
     assert dated(ex, me, "workedAt", "Instytut Fizyki")[1:] == ("2021-04", "present")
     assert all(r.degree != "Habilitation" for r in ex.relations)  # "dr hab." there titles the professor
+
+
+def test_a_french_numbered_university_is_where_a_degree_was_taken(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("Formation\n======\n* DEA de Géochimie à Lille 2 (1996)\n* Doctorat en Géochimie à Lille 2 (1999)\n"
+                    "\nExpérience\n======\n* Stage au Grand Palais Paris 2024\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert relation(ex, "Unnamed document subject", "studiedAt", "Lille 2").end == "1999"
+    assert classify_organization("Paris 2024", default="") == ""  # a year after the city names no university
