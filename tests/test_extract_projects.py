@@ -135,3 +135,14 @@ def test_a_json_resumes_positions_and_summary_name_projects_but_not_venues():
         ("Sigrun Alderetti", "lintwell", "2019-05", "present"),
         ("Sigrun Alderetti", "Quillon", None, None),
     }
+
+
+def test_a_code_named_in_a_skills_section_is_the_subjects_project(tmp_path):
+    """"Compétences" lists what a physicist built: "un solveur ... nommé X" (named, in the Romance languages and
+    German) names a project there as in prose; each item is its own sentence, and a list of tools names none."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Odile Ferrand\n\nCompétences\n======\n"
+                    "* Écriture d'un solveur de houle en C nommé TORUS (méthode spectrale)\n"
+                    "* Mise au point avec Julia d'un modèle d'érosion côtière nommé QUASAR\n"
+                    "* Langages : C, Julia, Python\n", encoding="utf-8")
+    assert {project for _, project, _, _ in contributions(path)} == {"TORUS", "QUASAR"}
