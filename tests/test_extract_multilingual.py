@@ -400,3 +400,13 @@ def test_a_french_numbered_university_is_where_a_degree_was_taken(tmp_path):
     ex = extract(load_document(path))
     assert relation(ex, "Unnamed document subject", "studiedAt", "Lille 2").end == "1999"
     assert classify_organization("Paris 2024", default="") == ""  # a year after the city names no university
+
+
+def test_a_line_of_duties_under_a_position_names_no_employer(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("#### Berufserfahrung\n- 10/2015 - 09/2022: Wissenschaftliche Mitarbeiterin, Lehrstuhl für Hydrologie, "
+                    "Universität Lindenau\n  - zentrale Aufgaben: Betreuung der Praktika; Mitarbeit am Lehrstuhl für Geodäsie\n"
+                    "- 2012 - 2015: Ingeniera, Aguas del Valle S.A.\n  - Funciones: enlace con la Dirección de Obras\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Lehrstuhl für Hydrologie", "Universität Lindenau", "Aguas del Valle S.A."}
