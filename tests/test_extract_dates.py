@@ -61,6 +61,9 @@ from kg.extract.dates import find_date_range, parse_date
         ("1. září 2015 – 30. června 2019", "2015-09", "2019-06"),
         ("januari 2015 – maart 2018", "2015-01", "2018-03"),
         ("Eylül 2016 – Haziran 2020", "2016-09", "2020-06"),
+        # Korean year and month marks
+        ("2019년 3월 – 현재", "2019-03", "present"),
+        ("2014년 3월 ~ 2019년 2월", "2014-03", "2019-02"),
     ],
 )
 def test_ranges(text, start, end):

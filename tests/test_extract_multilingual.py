@@ -410,3 +410,12 @@ def test_a_line_of_duties_under_a_position_names_no_employer(tmp_path):
                     encoding="utf-8")
     ex = extract(load_document(path))
     assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Lehrstuhl für Hydrologie", "Universität Lindenau", "Aguas del Valle S.A."}
+
+
+def test_korean_year_and_month_marks_date_the_entries(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("# 김하늘\n\n## 학력\n- 2014년 3월 ~ 2019년 2월: 박사, 한빛대학교 컴퓨터공학과\n\n"
+                    "## 경력\n- 2019년 3월 – 현재: 조교수, 누리대학교 전자공학과\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert dated(ex, "김하늘", "studiedAt", "컴퓨터공학과") == ("PhD", "2014-03", "2019-02")
+    assert dated(ex, "김하늘", "workedAt", "전자공학과") == ("조교수", "2019-03", "present")
