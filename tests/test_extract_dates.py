@@ -64,6 +64,9 @@ from kg.extract.dates import find_date_range, parse_date
         # Korean year and month marks
         ("2019년 3월 – 현재", "2019-03", "present"),
         ("2014년 3월 ~ 2019년 2월", "2014-03", "2019-02"),
+        # open ends and "since" in Polish, Ukrainian, Chinese and Dutch
+        ("2019 – teraz", "2019", "present"), ("2019 – по даний час", "2019", "present"),
+        ("2019年9月 — 今", "2019-09", "present"), ("vanaf september 2018", "2018-09", "present"),
     ],
 )
 def test_ranges(text, start, end):
