@@ -419,3 +419,13 @@ def test_korean_year_and_month_marks_date_the_entries(tmp_path):
     ex = extract(load_document(path))
     assert dated(ex, "김하늘", "studiedAt", "컴퓨터공학과") == ("PhD", "2014-03", "2019-02")
     assert dated(ex, "김하늘", "workedAt", "전자공학과") == ("조교수", "2019-03", "present")
+
+
+def test_cjk_units_written_outermost_first_nest_one_in_the_next(tmp_path):
+    """"西山大学 大学院理学研究科 物理学専攻": a graduate school holds its majors, as a department holds labs."""
+    path = tmp_path / "cv.md"
+    path.write_text("# 山田 花子\n\n## 職歴\n* 2016年4月 ～ 現在　西山大学　大学院理学研究科　物理学専攻　助教\n\n"
+                    "## 学歴\n* 2010年4月 ～ 2016年3月　東海大学大学院　工学研究科　機械工学専攻　博士課程\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("物理学専攻", "partOf", "大学院理学研究科"), ("大学院理学研究科", "partOf", "西山大学"),
+            ("機械工学専攻", "partOf", "工学研究科"), ("山田 花子", "workedAt", "物理学専攻")} <= f

@@ -752,7 +752,8 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 
 # -- registration -------------------------------------------------------------------------------
 # "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
-_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b", re.I)
+_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b"
+                        rf"|(?:{_WORDS['container_cjk']})$", re.I)
 
 
 class OrgRegistry:
