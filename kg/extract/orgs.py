@@ -843,8 +843,11 @@ class OrgRegistry:
     def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
         if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
-        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and not _UNIT_WORD_FIRST.match(parent.name):
-            return True  # "Institute of Energy Research" in the research centre it is written with
+        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and (
+                not _UNIT_WORD_FIRST.match(parent.name) or parent.type == "Lab" and _CONTAINER.search(parent.name)):
+            # "Institute of Energy Research" in the research centre it is written with, or in the department
+            # written before it ("University X, Department of Y, Institute of Z")
+            return True
         if child.known and parent.known:
             known = lookup_organization(child.name)
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"
