@@ -429,3 +429,12 @@ def test_cjk_units_written_outermost_first_nest_one_in_the_next(tmp_path):
     f = facts(extract(load_document(path)))
     assert {("物理学専攻", "partOf", "大学院理学研究科"), ("大学院理学研究科", "partOf", "西山大学"),
             ("機械工学専攻", "partOf", "工学研究科"), ("山田 花子", "workedAt", "物理学専攻")} <= f
+
+
+def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("Expérience\n======\n* Enseignant de chimie à l'ENSQ à Brest (1997 à 1998)\n"
+                    "* Chercheur au LKTR à Quimperlé (2005 à 2006)\n* Ricercatore presso il CNRQ a Valtorre (2007 - 2009)\n",
+                    encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {o for _, p, o in f if p == "workedAt"} == {"ENSQ", "LKTR", "CNRQ"}

@@ -44,6 +44,8 @@ _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]+(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
+#: A town after an organisation, with the word for "in" of the Romance languages ("LKTR à Brest", "CNR a Pisa").
+_TRAILING_PLACE = re.compile(r"\s+(?:à|a|en|em|in)\s+[A-ZÀ-Þ][\w'’-]*(?:[\s-][A-ZÀ-Þ][\w'’-]*){0,2}$")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
                                   r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
@@ -411,6 +413,10 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
+                    place = _TRAILING_PLACE.search(sub[1]) if candidate is None else None
+                    if place:  # "Chercheur au LKTR à Brest": the town it is in follows the employer
+                        sub[1] = sub[1][:place.start()]
+                        candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
