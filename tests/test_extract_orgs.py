@@ -285,3 +285,9 @@ def test_a_keyword_alone_before_its_lower_case_words_names_no_organisation(tmp_p
     assert {e.name for e in ex.entities} >= {"Université de Lorient", "Observatoire océanologique de Kerlann"}
     assert "Observatoire" not in {e.name for e in ex.entities}
     assert not [r for r in ex.relations if r.predicate == "partOf"]
+
+
+def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
+    from kg.extract.orgs import _CONTAINER
+    assert _CONTAINER.search("大学院理学研究科") and _CONTAINER.search("化学学院")
+    assert not _CONTAINER.search("现任职于南岭大学化学学院")  # "currently employed at ...": a verb inside

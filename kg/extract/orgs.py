@@ -759,7 +759,7 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 # -- registration -------------------------------------------------------------------------------
 # "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
 _CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b"
-                        rf"|(?:{_WORDS['container_cjk']})$", re.I)
+                        rf"|^(?!.*[{_WORDS['cjk_verb']}])\S*(?:{_WORDS['container_cjk']})$", re.I)
 
 
 class OrgRegistry:
