@@ -53,6 +53,20 @@ from kg.extract.dates import find_date_range, parse_date
         # a month with its year cut to two digits after an apostrophe, as homepages and CV classes print it
         ("Sep '18 - Dec '19 | Teaching Assistant", "2018-09", "2019-12"),
         ("Nov ’17 – present", "2017-11", "present"),
+        # a day, a month name in its genitive and a year: Polish, Russian, Czech; Dutch and Turkish month names
+        ("3 listopada 2016 – 14 maja 2021", "2016-11", "2021-05"),
+        ("4 lipca 2020 – 29 lipca 2020", "2020-07", "2020-07"),  # "29" is the day, not 2029
+        ("kwiecień 2018 – obecnie", "2018-04", "present"),
+        ("5 марта 2019 – 20 декабря 2020", "2019-03", "2020-12"),
+        ("1. září 2015 – 30. června 2019", "2015-09", "2019-06"),
+        ("januari 2015 – maart 2018", "2015-01", "2018-03"),
+        ("Eylül 2016 – Haziran 2020", "2016-09", "2020-06"),
+        # Korean year and month marks
+        ("2019년 3월 – 현재", "2019-03", "present"),
+        ("2014년 3월 ~ 2019년 2월", "2014-03", "2019-02"),
+        # open ends and "since" in Polish, Ukrainian, Chinese and Dutch
+        ("2019 – teraz", "2019", "present"), ("2019 – по даний час", "2019", "present"),
+        ("2019年9月 — 今", "2019-09", "present"), ("vanaf september 2018", "2018-09", "present"),
     ],
 )
 def test_ranges(text, start, end):

@@ -126,6 +126,8 @@ def test_japanese_moderncv():
     ("Grado en Geología", "BS"), ("Maestría en Ciencias", "MS"), ("Bacharelado em Física", "BS"),
     ("Laurea specialistica in Fisica", "MS"), ("博士前期課程", "MS"), ("博士後期課程", "PhD"), ("修士(工学)", "MS"),
     ("Pesquisadora de pós-doutorado", None), ("博士後研究員", None),
+    ("Studia doktoranckie", "PhD"), ("Studia magisterskie", "MS"), ("Studia inżynierskie", "BS"),
+    ("promotor: prof. dr hab. Jan Kos", None),  # the professor's title, no degree
 ])
 def test_degree_words(text, degree):
     assert degree_of(text) == degree
@@ -137,6 +139,10 @@ def test_degree_words(text, degree):
     ("Osservatorio Astronomico di Pontebello", "Institute"), ("Museu de História Natural", "Institute"),
     ("Ospedale Maggiore di Valtorre", "Institute"), ("Faculdade de Medicina", "Lab"),
     ("Ottica Nord S.r.l.", "Company"), ("国家天文台", "Institute"),
+    # a university's offices in Portuguese, Spanish and Italian: units of it
+    ("Diretoria de Relações Internacionais", "Lab"), ("Pró-Reitoria de Pesquisa", "Lab"),
+    ("Vicerrectorado de Investigación", "Lab"), ("Prorettorato alla Ricerca", "Lab"),
+    ("Paris 11", "University"), ("Lyon I", "University"),  # a French city's numbered university
 ])
 def test_organisation_kinds_in_other_languages(name, kind):
     assert classify_organization(name, default="") == kind
@@ -179,6 +185,9 @@ def test_portuguese_lattes_layout():
     ("経歴", "experience"), ("受賞歴", "awards"), ("学会発表", "talks"),
     ("Research and Professional Experience", "experience"),  # parts of two kinds: the heading's own words decide
     ("Leitung", "members"), ("博士生", "members"), ("教員", "members"),
+    # a Turkish heading opening with a dotted capital I; a Japanese grants heading longer than its name
+    ("İş Deneyimi", "experience"), ("研究助成の獲得実績", "grants"), ("担当講義", "teaching"),
+    ("Beschäftigungen", "experience"), ("Ervaring", "experience"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -369,3 +378,73 @@ def test_an_austrian_doktorat_is_a_phd_and_a_projektmitarbeiter_a_role():
     facts = {(r.predicate, ex.entity(r.object).name, r.degree) for r in ex.relations}
     assert ("studiedAt", "Universität Ostmark", "PhD") in facts
     assert not any(name in ("Doktorat", "Projektmitarbeiter") for _, name, _ in facts)
+
+
+def test_a_polish_cv_with_its_academic_titles_and_supervisor_words(tmp_path):
+    """Polish CVs stack the titles of the people they name ("prof. dr hab. inż."): a title is no degree
+    of the subject's; "opiekun" (a stay's supervisor) names an advisor as "promotor" does."""
+    path = tmp_path / "cv.md"
+    path.write_text(
+        "# Zofia Wrzos\n\n## Wykształcenie\n\n"
+        "- Doktor nauk fizycznych | 3 listopada 2016 – 20 czerwca 2021, Instytut Fizyki, Politechnika Zalesie\n"
+        "  - promotor: prof. dr hab. inż. Marek Lipień\n\n"
+        "## Doświadczenie\n\n"
+        "- Centrum Optyki PAN | 4 lipca 2020 – 29 lipca 2020\n"
+        "  - staż naukowy; opiekun: dr hab. inż. Ewa Sosnowska\n"
+        "- Instytut Fizyki | kwiecień 2021 – obecnie\n"
+        "  - współpraca badawcza z prof. dr. hab. inż. Markiem Lipieniem\n",
+        encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Zofia Wrzos"
+    f = facts(ex)
+    assert {(me, "advisedBy", "Marek Lipień"), (me, "advisedBy", "Ewa Sosnowska")} <= f
+    assert dated(ex, me, "workedAt", "Centrum Optyki PAN")[1:] == ("2020-07", "2020-07")
+    assert dated(ex, me, "workedAt", "Instytut Fizyki")[1:] == ("2021-04", "present")
+    assert all(r.degree != "Habilitation" for r in ex.relations)  # "dr hab." there titles the professor
+
+
+def test_a_french_numbered_university_is_where_a_degree_was_taken(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("Formation\n======\n* DEA de Géochimie à Lille 2 (1996)\n* Doctorat en Géochimie à Lille 2 (1999)\n"
+                    "\nExpérience\n======\n* Stage au Grand Palais Paris 2024\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert relation(ex, "Unnamed document subject", "studiedAt", "Lille 2").end == "1999"
+    assert classify_organization("Paris 2024", default="") == ""  # a year after the city names no university
+
+
+def test_a_line_of_duties_under_a_position_names_no_employer(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("#### Berufserfahrung\n- 10/2015 - 09/2022: Wissenschaftliche Mitarbeiterin, Lehrstuhl für Hydrologie, "
+                    "Universität Lindenau\n  - zentrale Aufgaben: Betreuung der Praktika; Mitarbeit am Lehrstuhl für Geodäsie\n"
+                    "- 2012 - 2015: Ingeniera, Aguas del Valle S.A.\n  - Funciones: enlace con la Dirección de Obras\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Lehrstuhl für Hydrologie", "Universität Lindenau", "Aguas del Valle S.A."}
+
+
+def test_korean_year_and_month_marks_date_the_entries(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("# 김하늘\n\n## 학력\n- 2014년 3월 ~ 2019년 2월: 박사, 한빛대학교 컴퓨터공학과\n\n"
+                    "## 경력\n- 2019년 3월 – 현재: 조교수, 누리대학교 전자공학과\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert dated(ex, "김하늘", "studiedAt", "컴퓨터공학과") == ("PhD", "2014-03", "2019-02")
+    assert dated(ex, "김하늘", "workedAt", "전자공학과") == ("조교수", "2019-03", "present")
+
+
+def test_cjk_units_written_outermost_first_nest_one_in_the_next(tmp_path):
+    """"西山大学 大学院理学研究科 物理学専攻": a graduate school holds its majors, as a department holds labs."""
+    path = tmp_path / "cv.md"
+    path.write_text("# 山田 花子\n\n## 職歴\n* 2016年4月 ～ 現在　西山大学　大学院理学研究科　物理学専攻　助教\n\n"
+                    "## 学歴\n* 2010年4月 ～ 2016年3月　東海大学大学院　工学研究科　機械工学専攻　博士課程\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("物理学専攻", "partOf", "大学院理学研究科"), ("大学院理学研究科", "partOf", "西山大学"),
+            ("機械工学専攻", "partOf", "工学研究科"), ("山田 花子", "workedAt", "物理学専攻")} <= f
+
+
+def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("Expérience\n======\n* Enseignant de chimie à l'ENSQ à Brest (1997 à 1998)\n"
+                    "* Chercheur au LKTR à Quimperlé (2005 à 2006)\n* Ricercatore presso il CNRQ a Valtorre (2007 - 2009)\n",
+                    encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {o for _, p, o in f if p == "workedAt"} == {"ENSQ", "LKTR", "CNRQ"}

@@ -5,7 +5,9 @@ in several languages and orders.
 """
 import pytest
 
+from kg.extract import extract
 from kg.extract.orgs import _is_campus, _joins, _org_pieces, classify_segment, find_orgs_in_text, org_chain
+from kg.ingest import load_document
 
 
 def names(found):
@@ -277,3 +279,24 @@ def test_a_short_name_ending_like_a_verb_form_is_an_organisation(segment):
 
 def test_a_verb_form_opening_a_segment_is_prose():
     assert classify_segment("Collaborating with the Tarnow Institute") is None
+
+
+def test_a_keyword_alone_before_its_lower_case_words_names_no_organisation(tmp_path):
+    """French names go on in lower case ("Observatoire océanologique"): a sentence's capitalised phrase cut
+    there leaves the keyword alone, which names nothing, so no unit is made part of it."""
+    assert [o.name for o in find_orgs_in_text(
+        "Maître de conférences à l'Université de Lorient et Observatoire océanologique (1996 - 2004)")] == ["Université de Lorient"]
+    assert find_orgs_in_text("Conservateur au Museum depuis 2009") == []
+    path = tmp_path / "cv.md"
+    path.write_text("Expérience\n======\n* Maître de conférences hors classe à l'Université de Lorient et Observatoire "
+                    "océanologique de Kerlann (1996 - 2004)\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {e.name for e in ex.entities} >= {"Université de Lorient", "Observatoire océanologique de Kerlann"}
+    assert "Observatoire" not in {e.name for e in ex.entities}
+    assert not [r for r in ex.relations if r.predicate == "partOf"]
+
+
+def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
+    from kg.extract.orgs import _CONTAINER
+    assert _CONTAINER.search("大学院理学研究科") and _CONTAINER.search("化学学院")
+    assert not _CONTAINER.search("现任职于南岭大学化学学院")  # "currently employed at ...": a verb inside

@@ -135,3 +135,21 @@ def test_a_json_resumes_positions_and_summary_name_projects_but_not_venues():
         ("Sigrun Alderetti", "lintwell", "2019-05", "present"),
         ("Sigrun Alderetti", "Quillon", None, None),
     }
+
+
+def test_a_code_named_in_a_skills_section_is_the_subjects_project(tmp_path):
+    """"Compétences" lists what a physicist built: "un solveur ... nommé X" (named, in the Romance languages and
+    German) names a project there as in prose; each item is its own sentence, and a list of tools names none."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Odile Ferrand\n\nCompétences\n======\n"
+                    "* Écriture d'un solveur de houle en C nommé TORUS (méthode spectrale)\n"
+                    "* Mise au point avec Julia d'un modèle d'érosion côtière nommé QUASAR\n"
+                    "* Langages : C, Julia, Python\n", encoding="utf-8")
+    assert {project for _, project, _, _ in contributions(path)} == {"TORUS", "QUASAR"}
+
+
+def test_a_national_funder_or_an_unknown_end_is_no_grants_project():
+    from kg.extract.projects import grant_project
+    assert grant_project("Grant NCN Sonata | 1 marca 2016 – 28 lutego 2019") is None  # Poland's science centre
+    assert grant_project("TUBITAK 1001 projesi, yürütücü, 2019–2022") is None
+    assert grant_project("2022年04月 ～ TBD 文部科学省 共同研究") is None  # an end to be decided

@@ -264,3 +264,17 @@ def test_a_news_item_names_people_in_full_once_then_by_family_name(tmp_path):
     assert ("Ines Vidal", "advisedBy", "Ada Lindqvist") in f
     assert ("Rui Pinto-Serra", "studiedAt", "Northfield Institute of Technology") in f
     assert ("Ines Vidal", "studiedAt", "Northfield Institute of Technology") not in f
+
+
+def test_a_long_entry_writing_its_units_outermost_first_nests_each_in_the_one_before(tmp_path):
+    """"Quillon University (Quillon, Norway), Department of X, Institute of Y": the institute is the department's,
+    read so in the sentence a long entry line also is (no department inside its own institute)."""
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "cv.md"
+    path.write_text("## Experience\n\n* 2019 - 2020 Quillon University (Quillon, Norway), Department of Marine Engineering, "
+                    "Institute of Soft Robotics, Research Associate in soft actuators\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    parts = {(ex.entity(r.subject).name, ex.entity(r.object).name) for r in ex.relations if r.predicate == "partOf"}
+    assert parts == {("Department of Marine Engineering", "Quillon University"),
+                     ("Institute of Soft Robotics", "Department of Marine Engineering")}

@@ -108,8 +108,9 @@ def _value(match: re.Match) -> tuple[str, int]:
     return year, int(year)
 
 
-#: A Chinese or Japanese date: "2020年4月", "2020年4月1日", "2020年"; Japanese era years too ("平成27年4月").
-_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元)) ?年(?: ?(\d{1,2}) ?月(?: ?\d{1,2} ?日)?)?")
+#: A Chinese, Japanese or Korean date: "2020年4月", "2020年4月1日", "2020年", "2020년 4월"; Japanese era years
+#: too ("平成27年4月").
+_CJK_DATE = re.compile(r"((?:19|20)\d\d|(?:昭和|平成|令和)(?:\d{1,2}|元)) ?[年년](?: ?(\d{1,2}) ?[月월](?: ?\d{1,2} ?[日일])?)?")
 #: The year before the first of each Japanese era.
 _ERA_START = {"昭和": 1925, "平成": 1988, "令和": 2018}
 
@@ -118,6 +119,11 @@ def _cjk_year(written: str) -> str:
     """The Western year of a CJK date's year: ``"2015"``, ``"平成27"`` -> ``"2015"``, ``"令和元"`` -> ``"2019"``."""
     era = _ERA_START.get(written[:2])
     return written if era is None else str(era + (1 if written[2:] == "元" else int(written[2:])))
+
+
+def _has_cjk_year(text: str) -> bool:
+    """Whether the text may hold a CJK date: its year mark ("年", the Korean "년")."""
+    return "年" in text or "년" in text
 
 
 def _western(text: str) -> str:
@@ -146,7 +152,7 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
     """
     out = []
-    western = _western(text) if "年" in text else text
+    western = _western(text) if _has_cjk_year(text) else text
     if not ANY_YEAR.search(western) and "'" not in western and "’" not in western:  # "Sep '18": two digits
         return ()
     for match in _DATE.finditer(western):
@@ -205,7 +211,7 @@ def find_date_range(text: str) -> DateRange | None:
     >>> find_date_range("graduated in 2013")[:2]
     (None, '2013')
     """
-    if "年" in text and (western := _western(text)) != text:
+    if _has_cjk_year(text) and (western := _western(text)) != text:
         span = find_date_range(western)  # a CJK date read in its western form, its span on the text as written
         return span and span._replace(**dict(zip(("begin", "stop"), _widened(text, western, span.begin, span.stop))))
     # the dates come from find_dates' cache: the lines whose ranges are read have mostly had

@@ -46,6 +46,8 @@ _PROSE_VERB_OPENING = re.compile(r"^[A-Z][a-z]{2,}(?:ing|ed)(?=\s|$)")
 _CAPITALS_RUN = re.compile(r"[A-Z]{2,}")
 _ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
+#: A town after an organisation, with the word for "in" of the Romance languages ("LKTR à Brest", "CNR a Pisa").
+_TRAILING_PLACE = re.compile(r"\s+(?:à|a|en|em|in)\s+[A-ZÀ-Þ][\w'’-]*(?:[\s-][A-ZÀ-Þ][\w'’-]*){0,2}$")
 _LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
                                   r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
@@ -417,6 +419,10 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
+                    place = _TRAILING_PLACE.search(sub[1]) if candidate is None else None
+                    if place:  # "Chercheur au LKTR à Brest": the town it is in follows the employer
+                        sub[1] = sub[1][:place.start()]
+                        candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -608,8 +614,11 @@ def _org_pieces(phrase: str):
     phrase = phrase.rstrip(" .,'’")  # a sentence's full stop is no part of a name, and the model reads it as one
     for joint in _AND_BEFORE_CAPITAL.finditer(phrase):
         rest = phrase[joint.end():]
-        if len(rest) <= 60 and (is_role(rest) or degree_of(rest)) and not _PROSE_CONNECTOR.search(rest):
-            phrase = phrase[: joint.start()]  # "Instituto X e Professor Auxiliar", "University of X and Master’s degree"
+        if len(rest) <= 60 and (is_role(rest) or degree_of(rest) or rest.lower() in _ORG_WORDS["bare_keywords"]) \
+                and not _PROSE_CONNECTOR.search(rest):
+            # "Instituto X e Professor Auxiliar", "University of X and Master’s degree", "Université X et
+            # Observatoire" (a keyword before its lower-case words: "Observatoire océanologique")
+            phrase = phrase[: joint.start()]
             break
     commas = _PROSE_CONNECTOR.sub(lambda m: "," + " " * (len(m.group(0)) - 1), phrase)
     commas = _OF_THE_SCHOOL.sub(lambda m: "," + " " * (len(m.group(0)) - 1), commas)
@@ -755,7 +764,8 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
 
 # -- registration -------------------------------------------------------------------------------
 # "Sainsbury Laboratory": a laboratory named after someone or something holds labs of its own
-_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b", re.I)
+_CONTAINER = re.compile(rf"\b(?:{_WORDS['container']})\b|^(?:department|school|faculty|college|division)\b"
+                        rf"|^(?!.*[{_WORDS['cjk_verb']}])\S*(?:{_WORDS['container_cjk']})$", re.I)
 
 
 class OrgRegistry:
@@ -845,8 +855,11 @@ class OrgRegistry:
     def _nests(self, child: OrgMention, parent: OrgMention, hierarchical: bool) -> bool:
         if child.type == "Lab" and parent.type == "Lab" and not _CONTAINER.search(parent.name) and not hierarchical:
             return False
-        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and not _UNIT_WORD_FIRST.match(parent.name):
-            return True  # "Institute of Energy Research" in the research centre it is written with
+        if hierarchical and _UNIT_WORD_FIRST.match(child.name) and (
+                not _UNIT_WORD_FIRST.match(parent.name) or parent.type == "Lab" and _CONTAINER.search(parent.name)):
+            # "Institute of Energy Research" in the research centre it is written with, or in the department
+            # written before it ("University X, Department of Y, Institute of Z")
+            return True
         if child.known and parent.known:
             known = lookup_organization(child.name)
             return bool(known and known.parent and org_key(known.parent) == org_key(parent.name)) or child.type == "Lab"

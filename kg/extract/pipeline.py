@@ -126,6 +126,7 @@ def extract(document: Document) -> Extraction:
     # -- sections --------------------------------------------------------------------------------
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
+    skill_lines: list[tuple[int, str]] = []  # a skills section's lines, read for the projects they name only
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv", "tomlcv")
     listed = member_lines(members)
     for section in sections:
@@ -149,6 +150,10 @@ def extract(document: Document) -> Extraction:
             _grant_items(ctx, subject_id, body)
         elif section.kind == "references":
             reference_people(ctx, registry, body)
+        if section.kind == "skills":
+            # "Écriture d'un solveur nommé X", "Developed the R package X": what was built, under "Compétences"
+            for i in body:  # each line its own passage: a list's items are no sentence
+                skill_lines.extend(((i, clean(lines[i].text)), (i, "")))
         if section.kind not in _PROSE_SKIP:
             if prose_lines and section.heading_index is not None:
                 prose_lines.append((section.heading_index, ""))
@@ -170,7 +175,8 @@ def extract(document: Document) -> Extraction:
     owner = ctx.entity(subject_id).name
     person_of = {index: subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person")
                  for member in members for index in range(member.first, member.last + 1)}
-    said = [(subject_id, passage) for passage in prose] + [
+    skills = passages(skill_lines, numbers={i: lines[i].number for i, _ in skill_lines}) if skill_lines else []
+    said = [(subject_id, passage) for passage in prose + skills] + [
         (person_of[index], Passage(text, index, index, ((0, index),))) for member in members for index, text in member.texts]
     for person, passage in said:
         for begin, end in sentence_spans(passage.text):

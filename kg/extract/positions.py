@@ -159,13 +159,17 @@ _ALT_LOGO = re.compile(r"\s(?:logo|logotipo|logotype)$", re.I)
 
 
 def describes_work(text: str) -> bool:
-    """Whether a line opens with an action word, so it says what someone did, not where.
+    """Whether a line opens with an action word, or a label of duties, so it says what someone did, not where.
 
     >>> describes_work("Developed a fuzzer with Acme Labs"), describes_work("Research Intern, Acme Labs")
     (True, False)
+    >>> describes_work("zentrale Aufgaben: Lehre; Mitarbeit am Lehrstuhl für Geodäsie"), describes_work("Cargo: Assessor")
+    (True, False)
     """
+    words = data_words("action_verbs.txt")
     first = text.split(maxsplit=1)[0].lower().strip(",.:;") if text.strip() else ""
-    return first in data_words("action_verbs.txt")
+    label = text.split(":", 1)[0].split() if ":" in text[:40] else []
+    return first in words or 0 < len(label) <= 3 and label[-1].lower() in words
 
 
 def parse_note(note: str) -> list[tuple[str | None, str, bool]]:

@@ -33,6 +33,8 @@ _TRIGGER_TAIL_END = re.compile(
 )
 # the genitive of the other languages too: "Institut für X der Universität Y", "Dipartimento di X dell'Università di Y"
 _UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
+#: A bracketed aside between two organisations of a sentence ("(Zürich, Switzerland)").
+_BRACKETED = re.compile(r"\s*\([^()]*\)")
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
@@ -444,14 +446,22 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     orgs = [_without_tail(o, head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
+    # "University X, Department Y, Institute Z": written outermost first, each unit is inside the one before it
+    # (a place in brackets may follow the organisation: "Quillon University (Quillon, Norway), Department of X, ...")
+    outer_first = len(orgs) > 2 and contains_units(orgs[0]) and all(is_generic_unit(o.name) for o in orgs[1:]) \
+        and all(_UNIT_JOINER.fullmatch(_BRACKETED.sub("", head[a.end:b.begin])) for a, b in zip(orgs, orgs[1:]))
     # chains: "Lab at University", "Department, University"
     nests = [bool(_UNIT_JOINER.fullmatch(head[a.end:b.begin])) and a.type in ("Lab", "Institute")
-             and b.type in ("University", "Company", "Institute", "Lab")
+             and b.type in ("University", "Company", "Institute", "Lab") and not outer_first
              and not (is_generic_unit(b.name) and contains_units(a))  # "Academy X, Institute of Y"
              for a, b in zip(orgs, orgs[1:])] + [False]
     # organisations mentioned anywhere are entities; register outermost first so units know their parent
     ids: list = [None] * len(orgs)
-    for i in range(len(orgs) - 1, -1, -1):
+    for i in range(len(orgs)) if outer_first else ():
+        ids[i] = registry.add(orgs[i], evidence, parent_id=ids[i - 1] if i else None)
+        if i:
+            registry.part_of(ids[i], ids[i - 1], evidence)
+    for i in () if outer_first else range(len(orgs) - 1, -1, -1):
         parent = ids[i + 1] if nests[i] else None
         ids[i] = registry.add(orgs[i], evidence, parent_id=parent)
         if parent is not None:
@@ -462,7 +472,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         # a unit written right after its organisation: "南岭大学化学系", "at Quillon University in the Department of X"
         if a.end == b.begin and a.type == "University" and b.type == "Lab" or not nests[i] and contains_units(a) \
                 and (is_generic_unit(b.name) or a.type == "University" and b.type == "Lab") \
-                and _UNIT_JOINER.fullmatch(head[a.end:b.begin].lstrip(" ,") or ","):
+                and _UNIT_JOINER.fullmatch(_BRACKETED.sub("", head[a.end:b.begin]).lstrip(" ,") or ","):
             registry.part_of(ids[i + 1], ids[i], evidence)
     # "The X Group is part of Y", "Die Arbeitsgruppe X gehört zum Y", "El Grupo X forma parte de la Y"
     if len(orgs) > 1 and orgs[0].type == "Lab" and ids[0] not in registry.parent_of \

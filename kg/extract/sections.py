@@ -53,7 +53,8 @@ _NORM_NUMBER = re.compile(r"\b\d+\b")
 
 @lru_cache(maxsize=16384)
 def _norm(text: str) -> str:
-    text = _NORM_PUNCT.sub(" ", text.lower())
+    # Turkish "İ" lowers to "i" and a combining dot, which would split "İş Deneyimi" into "i ş deneyimi"
+    text = _NORM_PUNCT.sub(" ", text.replace("İ", "i").lower())
     text = _NORM_NUMBER.sub(" ", text)
     return " ".join(text.split())
 
