@@ -743,3 +743,12 @@ def test_a_fresh_resume_is_read_by_its_keys_in_yaml_and_in_json(tmp_path):
         assert (phd.degree, phd.start, phd.end) == ("PhD", "2019-09", "2021-03")
         title = "Recharge estimates for fractured chalk aquifers"
         assert (name, "authored", title) in f and (title, "publishedIn", "Journal of Hydrology") in f
+
+
+def test_a_bio_timeline_item_broken_after_its_dated_role_names_its_employer_on_the_next_line():
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(DATA / "bio_timeline_breaks.html")))
+    assert f[("Mara Quillfeldt", "workedAt", "Nordic Society for the Promotion of Science")].start == "2009-10"
+    assert f[("Mara Quillfeldt", "workedAt", "Vellmark Institute of Applied Physics")].end == "2007-03"
+    assert not any(p == "studiedAt" for _, p, _ in f)  # "Post doctoral", "the Promotion of Science": no doctorate

@@ -641,3 +641,15 @@ lerato.dube@vire.example.edu
     f = facts(ex)
     assert ("Tariq Haddad", "advisedBy", "Kofi Mensah") in f
     assert ("Lerato Dube", "workedAt", "Department of Chemistry") in f  # the referee, not her department, works there
+
+
+def test_a_group_page_whose_author_is_one_of_its_members_is_the_leaders_and_card_roles_under_names_are_roles():
+    # a site generator's author meta names the postdoc who built the site; role headings sit under name headings,
+    # and "Researchers" beside "Principal Investigators" lists people too
+    ex = run("group_people_cards.html")
+    assert ex.entity(ex.subject).name == "Irena Quennell"
+    f = facts(ex)
+    group = "Quennell Porous Materials Group"
+    assert {("Pavel Ostrander", "workedAt", group), ("Hamid Tervani", "workedAt", group),
+            ("Lindiwe Mbeki-Carr", "studiedAt", group), ("Lindiwe Mbeki-Carr", "advisedBy", "Irena Quennell")} <= f
+    assert not any(p == "advisedBy" and o == "Pavel Ostrander" for _, p, o in f)

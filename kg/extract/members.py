@@ -292,8 +292,13 @@ def list_members(ctx, sections) -> list[_Member]:
             text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
             if not text:
                 continue
-            card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
-            heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
+            level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
+            above = lines[index - 1].text.lstrip() if index else ""
+            # the line under a card's name that stands alone: its role, in bold or as a deeper heading than the name
+            # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
+            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
+                and (named_above := _member_name(clean(above))) and not named_above[1].strip()
+            heading = (level and not card_role) or (text in bold and not card_role)
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading

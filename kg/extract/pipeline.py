@@ -84,8 +84,11 @@ def extract(document: Document) -> Extraction:
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row names no owner
-    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop) \
-        or page_leader(ctx, members) or introduced_subject(document, skip)
+    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop)
+    leader = page_leader(ctx, members)
+    if found and leader and any(same_person(m.name, found[0]) for m in members) and not same_person(found[0], leader[0]):
+        found = leader  # a site's author the group page lists among its members: the page is the leader's group's
+    found = found or leader or introduced_subject(document, skip)
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found

@@ -450,7 +450,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
         before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
         head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
-        if strict and chain and not head_role and not head_degree and not employer_label \
+        # "- 2009 - 2010: Research Fellow." / "Acme Institute, Japan.": an item broken after its dated role
+        dated_role_above = pending_role is not None and pending_role[0] == prior == (pending_dates or (None,))[0]
+        if strict and chain and not head_role and not head_degree and not employer_label and not dated_role_above \
                 and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
