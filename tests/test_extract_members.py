@@ -653,3 +653,23 @@ def test_a_group_page_whose_author_is_one_of_its_members_is_the_leaders_and_card
     assert {("Pavel Ostrander", "workedAt", group), ("Hamid Tervani", "workedAt", group),
             ("Lindiwe Mbeki-Carr", "studiedAt", group), ("Lindiwe Mbeki-Carr", "advisedBy", "Irena Quennell")} <= f
     assert not any(p == "advisedBy" and o == "Pavel Ostrander" for _, p, o in f)
+
+
+def test_a_cards_line_naming_only_organisations_is_where_the_person_works():
+    # "Prof. X" over "KTU" or "UKV/CDSL": the capitals under a titled name are the card's affiliation, no heading
+    f = facts(run("consortium_people_cards.html"))
+    assert {("Greta Nyholm", "workedAt", "KTU"), ("Osric Delacroix", "workedAt", "UKV"), ("Osric Delacroix", "workedAt", "CDSL"),
+            ("Wanjiru Kamau", "workedAt", "Brackmoor University")} <= f
+    assert not any("Photo of" in o for _, _, o in f)  # an image's alt text is no employer
+
+
+def test_a_plural_role_is_a_group_heading_not_a_members_name(tmp_path):
+    page = tmp_path / "team.md"
+    page.write_text("# Team\n\n## Professor\n\n### Ilse Brandvold\n\nProfessor of Computer Science\n\n"
+                    "## Junior Researchers\n\n### Tomas Ferreira\n\nJunior Researcher @ University of Auenfeld\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    assert "Junior Researchers" not in {e.name for e in ex.entities}
+    assert ("Tomas Ferreira", "workedAt", "University of Auenfeld") in facts(ex)

@@ -198,8 +198,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
         return None
     name = clean_person(head)
     org = classify_segment(name) if name else None
-    if not name or is_role(name) or (org is not None and org.type != "Company"):
-        return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
+    if not name or is_role(name) or name.endswith("s") and is_role(name[:-1]) or (org is not None and org.type != "Company"):
+        return None  # "Wydział Mechaniczny, Politechnika X": a unit's name; "Junior Researchers": a group's, not a member's
     return name, rest
 
 
@@ -524,6 +524,26 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
         registry.part_of(unit, parent, ctx.evidence(0))
 
 
+#: Between the organisations of a card's affiliation line ("UHH/HCDS", "Institute X · University Y").
+_AFFILIATION_SPLIT = re.compile(r"\s*[/,;·|]\s*")
+_CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
+
+
+def _names_only_orgs(text: str) -> bool:
+    """Whether a line of a person's card names organisations and places only, no role, date or sentence.
+
+    >>> _names_only_orgs("UHH/HCDS"), _names_only_orgs("University of Tarnow, Poland"), _names_only_orgs("PhD student")
+    (True, True, False)
+    """
+    pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
+    if not pieces or len(text.split()) > 12 or find_dates(text):
+        return False
+    orgs = [p for p in pieces if not is_location(p)]
+    # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
+    return bool(orgs) and all(not is_role(p) and not degree_of(p) and (m := classify_segment(p, context_org=True))
+                              and (not m.guessed or _CAPITALS.fullmatch(p)) for p in orgs)
+
+
 def member_lines(members: list[_Member]) -> set[int]:
     """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
     return {i for member in members for i in range(member.first, member.last + 1)}
@@ -568,6 +588,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
+        for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
+            if member.name not in text and _names_only_orgs(text):
+                add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
+                                     predicate="studiedAt" if student else "workedAt")
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \

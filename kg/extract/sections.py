@@ -219,8 +219,8 @@ def find_sections(document: Document) -> list[Section]:
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
         if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
-                clean_person(last := clean(document.lines[sections[-1].lines[-1]].text)) == last:  # a line only a name
-            is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
+                (named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named):
+            is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
