@@ -673,3 +673,15 @@ def test_a_plural_role_is_a_group_heading_not_a_members_name(tmp_path):
     ex = extract(load_document(page))
     assert "Junior Researchers" not in {e.name for e in ex.entities}
     assert ("Tomas Ferreira", "workedAt", "University of Auenfeld") in facts(ex)
+
+
+def test_alumni_lists_under_role_groups_visitors_with_their_homes_and_a_line_of_names():
+    ex = run("group_alumni_lists.html")
+    f = facts(ex)
+    group = "Tarrant Catalysis Group"
+    assert relation(ex, "Amara Okonkwo", "workedAt", group).start == "2016"  # "Postdoctoral researchers": the role
+    assert relation(ex, "Lior Ben-Ami", "studiedAt", group).end == "2021"  # "Ph.D. 2021": a former student's degree
+    assert {("Ingrid Solberg", "workedAt", group), ("Ingrid Solberg", "workedAt", "Vestland University"),
+            ("Kenta Morioka", "workedAt", "Hoshida Corporation")} <= f  # a visit, and the guest's home
+    for name in ("Corin Hale", "Tamsin Voss", "Rafael Quintero", "Mei-Lin Sato"):  # a line of names under a student group
+        assert relation(ex, name, "studiedAt", group).end is None  # former members: no "present"

@@ -203,6 +203,24 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+#: What a line that only lists people holds between their names.
+_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
+_LIST_JOINS = re.compile(r"[,;&]|\band\b")
+
+
+def _name_list(text: str) -> list:
+    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), else ``[]``.
+
+    >>> [p.name for p in _name_list("Ana Ruiz, Olek Marr and Rui Pinto")], _name_list("Ana Ruiz, PhD student, 2019")
+    (['Ana Ruiz', 'Olek Marr', 'Rui Pinto'], [])
+    """
+    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= 2 else []
+    if len(people) < 3:
+        return []
+    rest = "".join(text[a.end: b.begin] for a, b in zip([*people[:1], *people], people)) + text[people[-1].end:] + text[: people[0].begin]
+    return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
+
+
 def _names_column(cell: str, first: bool) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
     ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
@@ -328,6 +346,12 @@ def list_members(ctx, sections) -> list[_Member]:
                                    or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
             if listed:
                 current = None
+                continue
+            for person in _name_list(text) if kind and not columns else ():  # "Ana Ruiz, Olek Marr, Rui Pinto, ..."
+                out.append(_Member(person.name, index, index, [(index, person.name)], alumni=alumni_level is not None
+                                   or sub_alumni, supervision=kind == "supervision", group=group))
+                current = None
+            if current is None and out and out[-1].first == index:
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
                 sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
@@ -536,8 +560,8 @@ def _names_only_orgs(text: str) -> bool:
     (True, True, False)
     """
     pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
-    if not pieces or len(text.split()) > 12 or find_dates(text):
-        return False
+    if not pieces or len(text.split()) > 12 or find_dates(text) or _CO_ADVISOR.search(text) or _advisor_label().search(text):
+        return False  # "Co-advised with Dr X": an advisor, no organisation
     orgs = [p for p in pieces if not is_location(p)]
     # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
     return bool(orgs) and all(not is_role(p) and not degree_of(p) and (m := classify_segment(p, context_org=True))
@@ -618,16 +642,26 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             ctx.add_relation(pid, "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
-        former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
+        # a group heading that says the role ("Postdoctoral researchers") says it of each person under it; a former
+        # student's degree and its year ("Ph.D. 2021") and a visit's year ("Rutgers University, 2016") date a stay too
+        visitor = _has(member.group, "visiting")
+        role_group = is_role(member.group) or member.group.endswith("s") and is_role(member.group[:-1])
+        # a bare name under a former group's role ("Undergraduate students" among the alumni) was one of them too; an
+        # entry that says where the person went is read for that ("PhD 2021, now at X")
+        bare = all(text == member.name for _, text in member.texts)
+        went = member.cells.get("now") or any(len(_went_apart(text, True)) > 1 for _, text in member.texts)
+        former = member.alumni and (bare or dates is not None and (dates.start is not None or visitor or (
+            student and bool(degree_of(role)) and not went))) and (student or is_role(line) or role_group or visitor)
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or is_role(member.group) or _has(member.group, "visiting")):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
-                                 end=(dates.end if dates else None) or "present", evidence=evidence)
+                                 end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
-        if _has(member.group, "visiting") and home[:1] == "(":  # "A. Ruiz (Universidad X), spring 2026": a guest's home
-            add_affiliation_note(ctx, registry, pid, home[1:].split(")")[0], evidence, current=True)
+        home = home[1:].split(")")[0] if home[:1] == "(" else home[: (find_dates(home) or [(0, len(home))])[0][1]]
+        if visitor and home.strip(" ,;"):  # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
