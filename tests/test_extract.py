@@ -752,3 +752,16 @@ def test_a_bio_timeline_item_broken_after_its_dated_role_names_its_employer_on_t
     assert f[("Mara Quillfeldt", "workedAt", "Nordic Society for the Promotion of Science")].start == "2009-10"
     assert f[("Mara Quillfeldt", "workedAt", "Vellmark Institute of Applied Physics")].end == "2007-03"
     assert not any(p == "studiedAt" for _, p, _ in f)  # "Post doctoral", "the Promotion of Science": no doctorate
+
+
+def test_a_profile_opening_with_its_owners_title_and_a_unit_named_last_and_no_project_in_the_sites_credit():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "profile_role_sentence_es.html"))
+    f = facts(ex)
+    name = "Lucía Ferrer-Vidal"
+    # "Profesora Asociada del Departamento X de la Universidad Y. Mi trabajo ...": a title with no verb, its unit
+    assert {(name, "workedAt", "Departamento de Física Aplicada"),
+            ("Departamento de Física Aplicada", "partOf", "Universidad de Valdemora")} <= set(f)
+    assert f[(name, "workedAt", "Marine Genomics Unit")].start == "2012"  # "Unit" named last
+    assert not any(p == "contributedTo" for _, p, _ in f)  # "Powered by Hugo & Quill": the site's tools

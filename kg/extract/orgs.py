@@ -542,6 +542,10 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
             phrase, begin = phrase[noun.end():], begin + noun.end()
+        lead = ROLE_OF_UNIT.search(phrase)
+        if lead is not None and len(phrase[: lead.start()].split()) <= 4 and is_role(phrase[: lead.start()]):
+            # "Profesor Asociado del Departamento de X": the title before the unit it is of
+            phrase, begin = phrase[lead.end():], begin + lead.end()
         if _LEGAL_FORM_AFTER.fullmatch(" " + phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
@@ -566,6 +570,8 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
+#: "of the" between a title and the unit it is of ("Profesor Asociado del Departamento X", "Professore della Scuola Y").
+ROLE_OF_UNIT = re.compile(r"\s(?:del|della|dello|dell['’]|of\s+the)\s*(?=[A-ZÀ-Þ])")
 #: "of the" before a school, the genitive of a unit's name: "Institute X of the University Y", "Instituto X da Universidade Y".
 _OF_THE_SCHOOL = re.compile(r"\s(?:of\s+the|van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")

@@ -185,8 +185,8 @@ def extract(document: Document) -> Extraction:
     for index, line in enumerate(lines):
         index_of.setdefault(line.number, index)
     for link in document.metadata.get("links") or ():
-        name = repository_project(link["url"], link["text"])
         index = index_of.get(link["line"])
+        name = repository_project(link["url"], link["text"], lines[index].text if index is not None else "")
         if name and index is not None and kind_of.get(index) not in ("publications", "references"):
             _contributed(ctx, person_of.get(index, subject_id), name, index)
 

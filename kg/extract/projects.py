@@ -311,14 +311,22 @@ _REPOSITORY_URL = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bi
 _NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
 
 
-def repository_project(url: str, text: str) -> str | None:
-    """The project a link to its repository names, when the link's text is the repository's name.
+#: A page's credit to the software that built the site ("Powered by Hugo & Coder").
+_SITE_CREDIT = re.compile(rf"\b(?:{_WORDS['site_credit']})\b", re.I)
+
+
+def repository_project(url: str, text: str, line: str = "") -> str | None:
+    """The project a link to its repository names, when the link's text is the repository's name and
+    its ``line`` is no credit to the site's own software.
 
     >>> repository_project("https://github.com/ada/python-tidewalk", "TideWalk")
     'TideWalk'
     >>> repository_project("https://github.com/ada/notes", "GitHub"), repository_project("https://github.com/ada", "ada")
     (None, None)
+    >>> repository_project("https://github.com/ada/hugo-quill", "Quill", "Powered by Hugo & Quill.")
     """
+    if _SITE_CREDIT.search(line):
+        return None
     match = _REPOSITORY_URL.match(url.strip())
     name = text.strip()
     key = _NOT_ALPHANUMERIC.sub("", name.lower())
