@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kg.extract import extract
-from kg.extract.projects import item_project, project_mentions, repository_project, role_project
+from kg.extract.projects import grant_project, item_project, project_mentions, repository_project, role_project
 from kg.extract.sections import heading_kind
 from kg.ingest import load_document
 
@@ -135,3 +135,11 @@ def test_a_json_resumes_positions_and_summary_name_projects_but_not_venues():
         ("Sigrun Alderetti", "lintwell", "2019-05", "present"),
         ("Sigrun Alderetti", "Quillon", None, None),
     }
+
+
+def test_a_funders_acronym_in_brackets_after_its_name_is_no_project_and_works_are_publications():
+    assert grant_project("Tidal Forecasting, Avon Council for Health Research (ACHR), Co-I (GBP 240k), 2017-2019.") is None
+    assert grant_project("TIDEWALK: Coastal walking robots, Avon Council for Health Research, PI, 2015-2018.") == "TIDEWALK"
+    # "Works": a scholar's books and papers, not work experience ("Work" is)
+    assert heading_kind("Works") == heading_kind("Selected Works") == "publications"
+    assert heading_kind("Work") == "experience"

@@ -233,7 +233,22 @@ def grant_project(text: str, listed: bool = True) -> str | None:
     if not listed and not _FUNDING.search(text):
         return None
     bare = _QUOTED_TITLE.sub(" ", text)
-    return next((m.group(0) for m in _ACRONYM.finditer(bare) if _grant_acronym(m.group(0))), None)
+    return next((m.group(0) for m in _ACRONYM.finditer(bare) if _grant_acronym(m.group(0)) and not _named_before(bare, m.start())), None)
+
+
+def _named_before(text: str, at: int) -> bool:
+    """Whether the acronym at ``at`` is in brackets after the organisation it abbreviates ("National Institute for
+    Health Research (NIHR)"): the funder's, not the project's.
+
+    >>> _named_before("DynAIRx, Avon Council for Health Research (ACHR), Co-I", 43), _named_before("Grant (TIDEWALK)", 7)
+    (True, False)
+    """
+    before = text[:at].rstrip()
+    if not before.endswith("("):
+        return False
+    name = re.split(r"[,;:]", before[:-1])[-1].strip()
+    return bool(name) and classify_segment(name) is not None
+
 
 
 #: A list item opening with a project name: the name, an optional "[link]" or "(...)", then ":", a dash,
