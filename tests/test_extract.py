@@ -765,3 +765,19 @@ def test_a_profile_opening_with_its_owners_title_and_a_unit_named_last_and_no_pr
             ("Departamento de Física Aplicada", "partOf", "Universidad de Valdemora")} <= set(f)
     assert f[(name, "workedAt", "Marine Genomics Unit")].start == "2012"  # "Unit" named last
     assert not any(p == "contributedTo" for _, p, _ in f)  # "Powered by Hugo & Quill": the site's tools
+
+
+def test_a_site_generators_author_profile_card_education_and_experience_cards():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "wowchemy_author_profile.html"))
+    f = facts(ex)
+    me = "Odalys Brenner"
+    assert ex.entity(ex.subject).name == me
+    # "## Name" / "### Postdoctoral Researcher" / "### Tarrant University": the card's current position
+    assert f[(me, "workedAt", "Tarrant University")].end == "present"
+    assert f[(me, "studiedAt", "Vellmark University")].degree == "PhD"
+    # a card's title line over its employer and "January 2016 – August 2021 · Vellmark, Norway": dates and a place
+    assert f[(me, "workedAt", "Vellmark University")].start == "2016-01"
+    assert f[(me, "workedAt", "Coastal Processes Group")].start == "2021-09"
+    assert not any(o in ("Harwick", "Vellmark", "Tarrant Coastal Lab") for _, _, o in f)  # places, the footer's owner

@@ -265,6 +265,21 @@ def role_text(text: str) -> str | None:
 _OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
 
 
+#: A copyright notice ("© 2024 X", "Copyright 2023 X").
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)\s|copyright\b)", re.I)
+
+
+def _place(text: str) -> bool:
+    """Whether a text is only a place: a town and the country or region a known place name ends it with.
+
+    >>> _place(" · Harwick, UK"), _place("Vellmark, Norway"), _place("Tarrant University, UK")
+    (True, True, False)
+    """
+    pieces = [p.strip() for p in text.strip(" ·|,;–—-").split(",")]
+    return len(pieces) >= 2 and is_location(pieces[-1]) and all(
+        p[:1].isupper() and len(p.split()) <= 3 and not classify_segment(p, context_org=False) for p in pieces)
+
+
 def _dated_opening(text: str) -> bool:
     """Whether a line opens with its dates, then a colon, bar, comma or a role and its comma: an entry, however long.
 
@@ -340,6 +355,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
+        if _COPYRIGHT.match(text):
+            continue  # "© 2024 Tarrant Coastal Lab": a page's footer, no unit of the entry above
         record_label = _RECORD_LABEL.match(text)
         if record_label:
             text = raw = text[record_label.end():]
@@ -458,8 +475,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         degree = degree_of(text)
         dates = find_date_range(text)
         if chain and dates and all(m.guessed for m in chain) and chain[0].begin > dates.begin \
-                and 0 <= text.find(role_text(text) or "\0") < dates.begin:
-            chain = []  # "Senior Data Scientist | 2020 - present | Bergen": a place after the role and dates
+                and (0 <= text.find(role_text(text) or "\0") < dates.begin or (dates.begin == 0 and _place(text[dates.stop:]))):
+            # "Senior Data Scientist | 2020 - present | Bergen", "September 2021 – Present · Harwick, UK": a place
+            # after the role and dates, or after the dates of the entry above
+            chain = []
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
                 and "**" not in raw and not _role_first(raw, chain) \
                 and not any(is_location(seg) for seg, _ in segments(text)):
