@@ -355,10 +355,11 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                 studying = False
             elif subject_id != owner and any(n and _has_word(sentence, n) for n in owner_names):
                 subject_id, names = owner, owner_names
-            # "Associate Professor in the Department of X, University Y." opening a page: its owner's title, no verb
-            opening_role = begin == 0 and first < HEADER_LINES and (role := role_text(ROLE_OF_UNIT.split(sentence, maxsplit=1)[0])) \
-                and sentence.startswith(role) \
-                and len(role.split()) <= 4 and not _ENGLISH.search(role) and not _PRONOUN.search(role)  # not "Lei Su is a professor"
+            # "Associate Professor in the Department of X, University Y. My work ..." opening a page: its owner's title, no
+            # verb, before sentences about them (a title line alone is a CV's header entry); not "Lei Su is a professor"
+            opening_role = begin == 0 and end < len(text) and first < HEADER_LINES and not degree_span(sentence) \
+                and (role := role_text(ROLE_OF_UNIT.split(sentence, maxsplit=1)[0])) and sentence.startswith(role) \
+                and len(role.split()) <= 4 and not _ENGLISH.search(role) and not _PRONOUN.search(role)
             about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence)) or bool(opening_role)
             if about:
                 # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"
