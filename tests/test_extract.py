@@ -781,3 +781,14 @@ def test_a_site_generators_author_profile_card_education_and_experience_cards():
     assert f[(me, "workedAt", "Vellmark University")].start == "2016-01"
     assert f[(me, "workedAt", "Coastal Processes Group")].start == "2021-09"
     assert not any(o in ("Harwick", "Vellmark", "Tarrant Coastal Lab") for _, _, o in f)  # places, the footer's owner
+
+
+def test_experience_cards_naming_the_university_before_its_laboratory_and_a_labelled_next_position():
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(DATA / "experience_cards_same_employer.html")))
+    # "Tarnow University, Coastal Processes Laboratory": written outermost first
+    assert ("Coastal Processes Laboratory", "partOf", "Tarnow University") in f
+    assert f[("Ilse Marr", "workedAt", "Coastal Processes Laboratory")].end == "present"
+    assert not any("Harwick" in o for _, _, o in f)  # the card's place
+    assert not any(o.startswith(("Next position", "Inc")) for _, _, o in f)  # a label's value, no card affiliation

@@ -560,8 +560,8 @@ def _names_only_orgs(text: str) -> bool:
     (True, True, False)
     """
     pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
-    if not pieces or len(text.split()) > 12 or find_dates(text) or _CO_ADVISOR.search(text) or _advisor_label().search(text):
-        return False  # "Co-advised with Dr X": an advisor, no organisation
+    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text):
+        return False  # "Co-advised with Dr X": an advisor; "Next position: X": a label's value, read for what it says
     orgs = [p for p in pieces if not is_location(p)]
     # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
     return bool(orgs) and all(not is_role(p) and not degree_of(p) and (m := classify_segment(p, context_org=True))

@@ -813,8 +813,10 @@ class OrgRegistry:
         ids, innermost first.
         """
         if len(mentions) >= 2 and (contains_units(mentions[0]) or not _UNIT_WORD_FIRST.match(mentions[0].name)) \
-                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) for m in mentions[1:]):
-            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z"
+                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) or mentions[0].type == "University"
+                        and m.type == "Lab" for m in mentions[1:]):
+            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z",
+            # "X University, Coastal Processes Laboratory"
             mentions = mentions[::-1]
             hierarchical = True
         ids: list[str | None] = [None] * len(mentions)
