@@ -766,3 +766,52 @@ def test_a_fellowship_held_at_an_institute_is_no_employer_the_institute_is():
              "2013-2015: Postdoctoral fellow, Ostmark Centre for Coastal Physics, Italy."]
     ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
     assert {ex.entity(r.object).name for r in ex.relations if r.predicate == "workedAt"} == {"Ostmark Centre for Coastal Physics"}
+
+
+def test_a_bio_timeline_item_broken_after_its_dated_role_names_its_employer_on_the_next_line():
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(DATA / "bio_timeline_breaks.html")))
+    assert f[("Mara Quillfeldt", "workedAt", "Nordic Society for the Promotion of Science")].start == "2009-10"
+    assert f[("Mara Quillfeldt", "workedAt", "Vellmark Institute of Applied Physics")].end == "2007-03"
+    assert not any(p == "studiedAt" for _, p, _ in f)  # "Post doctoral", "the Promotion of Science": no doctorate
+
+
+def test_a_profile_opening_with_its_owners_title_and_a_unit_named_last_and_no_project_in_the_sites_credit():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "profile_role_sentence_es.html"))
+    f = facts(ex)
+    name = "Lucía Ferrer-Vidal"
+    # "Profesora Asociada del Departamento X de la Universidad Y. Mi trabajo ...": a title with no verb, its unit
+    assert {(name, "workedAt", "Departamento de Física Aplicada"),
+            ("Departamento de Física Aplicada", "partOf", "Universidad de Valdemora")} <= set(f)
+    assert f[(name, "workedAt", "Marine Genomics Unit")].start == "2012"  # "Unit" named last
+    assert not any(p == "contributedTo" for _, p, _ in f)  # "Powered by Hugo & Quill": the site's tools
+
+
+def test_a_site_generators_author_profile_card_education_and_experience_cards():
+    from kg.ingest import load_document
+
+    ex = extract(load_document(DATA / "wowchemy_author_profile.html"))
+    f = facts(ex)
+    me = "Odalys Brenner"
+    assert ex.entity(ex.subject).name == me
+    # "## Name" / "### Postdoctoral Researcher" / "### Tarrant University": the card's current position
+    assert f[(me, "workedAt", "Tarrant University")].end == "present"
+    assert f[(me, "studiedAt", "Vellmark University")].degree == "PhD"
+    # a card's title line over its employer and "January 2016 – August 2021 · Vellmark, Norway": dates and a place
+    assert f[(me, "workedAt", "Vellmark University")].start == "2016-01"
+    assert f[(me, "workedAt", "Coastal Processes Group")].start == "2021-09"
+    assert not any(o in ("Harwick", "Vellmark", "Tarrant Coastal Lab") for _, _, o in f)  # places, the footer's owner
+
+
+def test_experience_cards_naming_the_university_before_its_laboratory_and_a_labelled_next_position():
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(DATA / "experience_cards_same_employer.html")))
+    # "Tarnow University, Coastal Processes Laboratory": written outermost first
+    assert ("Coastal Processes Laboratory", "partOf", "Tarnow University") in f
+    assert f[("Ilse Marr", "workedAt", "Coastal Processes Laboratory")].end == "present"
+    assert not any("Harwick" in o for _, _, o in f)  # the card's place
+    assert not any(o.startswith(("Next position", "Inc")) for _, _, o in f)  # a label's value, no card affiliation

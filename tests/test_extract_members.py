@@ -651,3 +651,47 @@ def test_students_whose_committee_the_subject_sat_on_are_not_their_advisees(tmp_
                       "## Qualifying Exam Committee Member (at Tarnow)\n\n-   Dan Varga, on estuary logic, 2010\n\n"
                       "## Honors Thesis External Examiner (at Lund)\n\n-   Eva Lund (Botany), \"Reed beds\", 2009\n")
     assert not {s for s, p, _ in f if p == "advisedBy"}
+
+
+def test_a_group_page_whose_author_is_one_of_its_members_is_the_leaders_and_card_roles_under_names_are_roles():
+    # a site generator's author meta names the postdoc who built the site; role headings sit under name headings,
+    # and "Researchers" beside "Principal Investigators" lists people too
+    ex = run("group_people_cards.html")
+    assert ex.entity(ex.subject).name == "Irena Quennell"
+    f = facts(ex)
+    group = "Quennell Porous Materials Group"
+    assert {("Pavel Ostrander", "workedAt", group), ("Hamid Tervani", "workedAt", group),
+            ("Lindiwe Mbeki-Carr", "studiedAt", group), ("Lindiwe Mbeki-Carr", "advisedBy", "Irena Quennell")} <= f
+    assert not any(p == "advisedBy" and o == "Pavel Ostrander" for _, p, o in f)
+
+
+def test_a_cards_line_naming_only_organisations_is_where_the_person_works():
+    # "Prof. X" over "KTU" or "UKV/CDSL": the capitals under a titled name are the card's affiliation, no heading
+    f = facts(run("consortium_people_cards.html"))
+    assert {("Greta Nyholm", "workedAt", "KTU"), ("Osric Delacroix", "workedAt", "UKV"), ("Osric Delacroix", "workedAt", "CDSL"),
+            ("Wanjiru Kamau", "workedAt", "Brackmoor University")} <= f
+    assert not any("Photo of" in o for _, _, o in f)  # an image's alt text is no employer
+
+
+def test_a_plural_role_is_a_group_heading_not_a_members_name(tmp_path):
+    page = tmp_path / "team.md"
+    page.write_text("# Team\n\n## Professor\n\n### Ilse Brandvold\n\nProfessor of Computer Science\n\n"
+                    "## Junior Researchers\n\n### Tomas Ferreira\n\nJunior Researcher @ University of Auenfeld\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    assert "Junior Researchers" not in {e.name for e in ex.entities}
+    assert ("Tomas Ferreira", "workedAt", "University of Auenfeld") in facts(ex)
+
+
+def test_alumni_lists_under_role_groups_visitors_with_their_homes_and_a_line_of_names():
+    ex = run("group_alumni_lists.html")
+    f = facts(ex)
+    group = "Tarrant Catalysis Group"
+    assert relation(ex, "Amara Okonkwo", "workedAt", group).start == "2016"  # "Postdoctoral researchers": the role
+    assert relation(ex, "Lior Ben-Ami", "studiedAt", group).end == "2021"  # "Ph.D. 2021": a former student's degree
+    assert {("Ingrid Solberg", "workedAt", group), ("Ingrid Solberg", "workedAt", "Vestland University"),
+            ("Kenta Morioka", "workedAt", "Hoshida Corporation")} <= f  # a visit, and the guest's home
+    for name in ("Corin Hale", "Tamsin Voss", "Rafael Quintero", "Mei-Lin Sato"):  # a line of names under a student group
+        assert relation(ex, name, "studiedAt", group).end is None  # former members: no "present"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kg.extract import extract
-from kg.extract.projects import item_project, project_mentions, repository_project, role_project
+from kg.extract.projects import grant_project, item_project, project_mentions, repository_project, role_project
 from kg.extract.sections import heading_kind
 from kg.ingest import load_document
 
@@ -153,3 +153,11 @@ def test_a_national_funder_or_an_unknown_end_is_no_grants_project():
     assert grant_project("Grant NCN Sonata | 1 marca 2016 – 28 lutego 2019") is None  # Poland's science centre
     assert grant_project("TUBITAK 1001 projesi, yürütücü, 2019–2022") is None
     assert grant_project("2022年04月 ～ TBD 文部科学省 共同研究") is None  # an end to be decided
+
+
+def test_a_funders_acronym_in_brackets_after_its_name_is_no_project_and_works_are_publications():
+    assert grant_project("Tidal Forecasting, Avon Council for Health Research (ACHR), Co-I (GBP 240k), 2017-2019.") is None
+    assert grant_project("TIDEWALK: Coastal walking robots, Avon Council for Health Research, PI, 2015-2018.") == "TIDEWALK"
+    # "Works": a scholar's books and papers, not work experience ("Work" is)
+    assert heading_kind("Works") == heading_kind("Selected Works") == "publications"
+    assert heading_kind("Work") == "experience"

@@ -36,3 +36,15 @@ def test_the_french_research_engineer_grades_are_jobs_not_the_engineering_degree
     assert degree_of("Ingénieur d'études | Statisticien") is None
     assert degree_of("Ingénieure de recherche CNRS") is None
     assert degree_of("Diplôme d'ingénieur, École Centrale") == degree_of("Ingénieur ENSEEIHT") == "Engineering Diploma"
+
+
+def test_a_post_doctoral_job_and_a_society_for_the_promotion_of_science_name_no_doctorate():
+    assert degree_of("Post doctoral Research Fellow") is None
+    assert degree_of("Research Fellow, Nordic Society for the Promotion of Science") is None
+    assert degree_of("Promotion in Informatik, Universität Auenfeld") == degree_of("Doctoral student") == "PhD"
+
+
+def test_a_degrees_level_names_a_course_not_a_degree():
+    assert degree_of("I used to teach data mining as a master-level module") is None
+    assert degree_of("a PhD-level course in optics") is None
+    assert degree_of("Master of Science, 2014") == "MS"

@@ -201,11 +201,31 @@ def _member_name(text: str) -> tuple[str, str] | None:
         return None
     name = clean_person(head)
     org = classify_segment(name) if name else None
-    # "Research Fellow", "Científico Titular del CSIC" are roles; "Dean Marlow" a name that a title's word opens
+    # "Research Fellow", "Científico Titular del CSIC" are roles; "Dean Marlow" a name that a title's word opens;
+    # "Junior Researchers" a group's name
     given_title = [w.lower() in ROLES for w in name.split()] == [True, False] if name else False
-    if not name or is_role(name) and not given_title or (org is not None and org.type != "Company"):
+    if not name or is_role(name) and not given_title or name.endswith("s") and is_role(name[:-1]) \
+            or (org is not None and org.type != "Company"):
         return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
+
+
+#: What a line that only lists people holds between their names.
+_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
+_LIST_JOINS = re.compile(r"[,;&]|\band\b")
+
+
+def _name_list(text: str) -> list:
+    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), else ``[]``.
+
+    >>> [p.name for p in _name_list("Ana Ruiz, Olek Marr and Rui Pinto")], _name_list("Ana Ruiz, PhD student, 2019")
+    (['Ana Ruiz', 'Olek Marr', 'Rui Pinto'], [])
+    """
+    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= 2 else []
+    if len(people) < 3:
+        return []
+    rest = "".join(text[a.end: b.begin] for a, b in zip([*people[:1], *people], people)) + text[people[-1].end:] + text[: people[0].begin]
+    return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
 
 
 def _names_column(cell: str, first: bool) -> bool:
@@ -312,8 +332,13 @@ def list_members(ctx, sections) -> list[_Member]:
             text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
             if not text:
                 continue
-            card_role = text in bold and (above := _member_name(clean(lines[index - 1].text))) and not above[1].strip()
-            heading = raw.lstrip().startswith("#") or (text in bold and not card_role)
+            level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
+            above = lines[index - 1].text.lstrip() if index else ""
+            # the line under a card's name that stands alone: its role, in bold or as a deeper heading than the name
+            # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
+            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
+                and (named_above := _member_name(clean(above))) and not named_above[1].strip()
+            heading = (level and not card_role) or (text in bold and not card_role)
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
@@ -345,6 +370,12 @@ def list_members(ctx, sections) -> list[_Member]:
                                    or _has(entry, "alumni"), supervision=kind == "supervision", group=group))
             if listed:
                 current = None
+                continue
+            for person in _name_list(text) if kind and not columns else ():  # "Ana Ruiz, Olek Marr, Rui Pinto, ..."
+                out.append(_Member(person.name, index, index, [(index, person.name)], alumni=alumni_level is not None
+                                   or sub_alumni, supervision=kind == "supervision", group=group))
+                current = None
+            if current is None and out and out[-1].first == index:
                 continue
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
                 sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
@@ -587,6 +618,26 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
         registry.part_of(unit, parent, ctx.evidence(0))
 
 
+#: Between the organisations of a card's affiliation line ("UHH/HCDS", "Institute X · University Y").
+_AFFILIATION_SPLIT = re.compile(r"\s*[/,;·|]\s*")
+_CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
+
+
+def _names_only_orgs(text: str) -> bool:
+    """Whether a line of a person's card names organisations and places only, no role, date or sentence.
+
+    >>> _names_only_orgs("UHH/HCDS"), _names_only_orgs("University of Tarnow, Poland"), _names_only_orgs("PhD student")
+    (True, True, False)
+    """
+    pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
+    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text):
+        return False  # "Co-advised with Dr X": an advisor; "Next position: X": a label's value, read for what it says
+    orgs = [p for p in pieces if not is_location(p)]
+    # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
+    return bool(orgs) and all(not is_role(p) and not degree_of(p) and (m := classify_segment(p, context_org=True))
+                              and (not m.guessed or _CAPITALS.fullmatch(p)) for p in orgs)
+
+
 def member_lines(members: list[_Member]) -> set[int]:
     """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
     return {i for member in members for i in range(member.first, member.last + 1)}
@@ -643,6 +694,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
+        for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
+            if member.name not in text and _names_only_orgs(text):
+                add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
+                                     predicate="studiedAt" if student else "workedAt")
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
@@ -676,16 +731,26 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             ctx.add_relation(pid, "mentoredBy" if job else "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
-        former = member.alumni and dates is not None and dates.start is not None and (student or is_role(line))
+        # a group heading that says the role ("Postdoctoral researchers") says it of each person under it; a former
+        # student's degree and its year ("Ph.D. 2021") and a visit's year ("Rutgers University, 2016") date a stay too
+        visitor = _has(member.group, "visiting")
+        role_group = is_role(member.group) or member.group.endswith("s") and is_role(member.group[:-1])
+        # a bare name under a former group's role ("Undergraduate students" among the alumni) was one of them too; an
+        # entry that says where the person went is read for that ("PhD 2021, now at X")
+        bare = all(text == member.name for _, text in member.texts)
+        went = member.cells.get("now") or any(len(_went_apart(text, True)) > 1 for _, text in member.texts)
+        former = member.alumni and (bare or dates is not None and (dates.start is not None or visitor or (
+            student and bool(degree_of(role)) and not went))) and (student or is_role(line) or role_group or visitor)
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or is_role(member.group) or _has(member.group, "visiting")):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
-                                 end=(dates.end if dates else None) or "present", evidence=evidence)
+                                 end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
-        if _has(member.group, "visiting") and home[:1] == "(":  # "A. Ruiz (Universidad X), spring 2026": a guest's home
-            add_affiliation_note(ctx, registry, pid, home[1:].split(")")[0], evidence, current=True)
+        home = home[1:].split(")")[0] if home[:1] == "(" else home[: (find_dates(home) or [(0, len(home))])[0][1]]
+        if visitor and home.strip(" ,;"):  # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True)
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""

@@ -554,6 +554,10 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
             # "Teil des Instituts für X": a German noun before the organisation it is of
             phrase, begin = phrase[noun.end():], begin + noun.end()
+        lead = ROLE_OF_UNIT.search(phrase)
+        if lead is not None and len(phrase[: lead.start()].split()) <= 4 and is_role(phrase[: lead.start()]):
+            # "Profesor Asociado del Departamento de X": the title before the unit it is of
+            phrase, begin = phrase[lead.end():], begin + lead.end()
         if _LEGAL_FORM_AFTER.fullmatch(" " + phrase):
             owner = _COMPANY_NAME_BEFORE.search(text[:begin])
             if owner:
@@ -578,6 +582,8 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
     return out
 
 
+#: "of the" between a title and the unit it is of ("Profesor Asociado del Departamento X", "Professore della Scuola Y").
+ROLE_OF_UNIT = re.compile(r"\s(?:del|della|dello|dell['’]|of\s+the)\s*(?=[A-ZÀ-Þ])")
 #: "of the" before a school, the genitive of a unit's name: "Institute X of the University Y", "Instituto X da Universidade Y".
 _OF_THE_SCHOOL = re.compile(r"\s(?:of\s+the|van\s+de|van\s+het|da|do|della|de\s+la|del|der|des)\s+(?=(?:Univers|Hochschule|Technische\s+Univers))"
                             r"|\sdell['’](?=Univers)")
@@ -823,8 +829,10 @@ class OrgRegistry:
         ids, innermost first.
         """
         if len(mentions) >= 2 and (contains_units(mentions[0]) or not _UNIT_WORD_FIRST.match(mentions[0].name)) \
-                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) for m in mentions[1:]):
-            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z"
+                and all(is_generic_unit(m.name) or _UNIT_WORD_FIRST.match(m.name) or mentions[0].type == "University"
+                        and m.type == "Lab" for m in mentions[1:]):
+            # written outermost first: "University of X, Department of Y", "Jülich Research Centre | Institute of Z",
+            # "X University, Coastal Processes Laboratory"
             mentions = mentions[::-1]
             hierarchical = True
         ids: list[str | None] = [None] * len(mentions)

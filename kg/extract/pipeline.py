@@ -86,8 +86,11 @@ def extract(document: Document) -> Extraction:
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row names no owner
-    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop) \
-        or page_leader(ctx, members) or introduced_subject(document, skip)
+    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop)
+    leader = page_leader(ctx, members)
+    if found and leader and any(same_person(m.name, found[0]) for m in members) and not same_person(found[0], leader[0]):
+        found = leader  # a site's author the group page lists among its members: the page is the leader's group's
+    found = found or leader or introduced_subject(document, skip)
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found
@@ -190,8 +193,8 @@ def extract(document: Document) -> Extraction:
     for index, line in enumerate(lines):
         index_of.setdefault(line.number, index)
     for link in document.metadata.get("links") or ():
-        name = repository_project(link["url"], link["text"])
         index = index_of.get(link["line"])
+        name = repository_project(link["url"], link["text"], lines[index].text if index is not None else "")
         if name and index is not None and kind_of.get(index) not in ("publications", "references"):
             _contributed(ctx, person_of.get(index, subject_id), name, index)
 

@@ -66,7 +66,7 @@ _AT_WORD = re.compile(r"\bat\b")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
 #: How far into a document its header (name, current position, contact) reaches.
-_HEADER_LINES = 12
+HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
 
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
@@ -268,7 +268,7 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
         previous = oid if role else None
 
 
-def _role_text(text: str) -> str | None:
+def role_text(text: str) -> str | None:
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
@@ -285,6 +285,21 @@ def _role_text(text: str) -> str | None:
 
 #: An open end of a date range in another language ("2018 - Atual"): no organisation's name.
 _OPEN_END_WORD = re.compile(rf"(?<!\w)(?:{OPEN_END_ABROAD})(?!\w)", re.I)
+
+
+#: A copyright notice ("© 2024 X", "Copyright 2023 X").
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)\s|copyright\b)", re.I)
+
+
+def _place(text: str) -> bool:
+    """Whether a text is only a place: a town and the country or region a known place name ends it with.
+
+    >>> _place(" · Harwick, UK"), _place("Vellmark, Norway"), _place("Tarrant University, UK")
+    (True, True, False)
+    """
+    pieces = [p.strip() for p in text.strip(" ·|,;–—-").split(",")]
+    return len(pieces) >= 2 and is_location(pieces[-1]) and all(
+        p[:1].isupper() and len(p.split()) <= 3 and not classify_segment(p, context_org=False) for p in pieces)
 
 
 def _dated_opening(text: str) -> bool:
@@ -362,6 +377,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
+        if _COPYRIGHT.match(text):
+            continue  # "© 2024 Tarrant Coastal Lab": a page's footer, no unit of the entry above
         record_label = _RECORD_LABEL.match(text)
         if record_label:
             text = raw = text[record_label.end():]
@@ -465,21 +482,25 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
-        role = _role_text(text) if header and chain and index < _HEADER_LINES and len(text.split()) <= 14 else None
+        role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
-        if header and chain and index < _HEADER_LINES and pending_role is not None and not find_date_range(text):
+        if header and chain and index < HEADER_LINES and pending_role is not None and not find_date_range(text):
             head_role = True  # "Assistant Professor of Sociology" above "Universidade de Coimbra", under the name
         # "Doctoral student in Physics, ETH Zürich" under the owner's name: the degree they hold or study for
-        before = _chain_text(raw)[: chain[0].begin] if header and chain and index < _HEADER_LINES else ""
+        before = _chain_text(raw)[: chain[0].begin] if header and chain and index < HEADER_LINES else ""
         head_degree = degree_of(before) and _DEGREE_THEN_ORG.search(before)  # not "PhD in Energy Systems Analysis"
-        if strict and chain and not head_role and not head_degree and not employer_label \
+        # "- 2009 - 2010: Research Fellow." / "Acme Institute, Japan.": an item broken after its dated role
+        dated_role_above = pending_role is not None and pending_role[0] == prior == (pending_dates or (None,))[0]
+        if strict and chain and not head_role and not head_degree and not employer_label and not dated_role_above \
                 and not (find_date_range(text) and (find_date_range(text).start or degree_of(text))):
             chain = []  # a degree needs only its year ("2019: Habilitation, Heidelberg University")
         degree = degree_of(text)
         dates = find_date_range(text)
         if chain and dates and all(m.guessed for m in chain) and chain[0].begin > dates.begin \
-                and 0 <= text.find(_role_text(text) or "\0") < dates.begin:
-            chain = []  # "Senior Data Scientist | 2020 - present | Bergen": a place after the role and dates
+                and (0 <= text.find(role_text(text) or "\0") < dates.begin or (dates.begin == 0 and _place(text[dates.stop:]))):
+            # "Senior Data Scientist | 2020 - present | Bergen", "September 2021 – Present · Harwick, UK": a place
+            # after the role and dates, or after the dates of the entry above
+            chain = []
         if chain and all(m.guessed for m in chain) and not dates and not raw.lstrip().startswith("#") \
                 and "**" not in raw and not _role_first(raw, chain) \
                 and not any(is_location(seg) for seg, _ in segments(text)):
@@ -501,14 +522,14 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 (current.start or current.end) and (not is_bullet(raw) or _dated_opening(text)) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;
             # "Lecturer | 2019 - 2021" / "Institute X" after a dated entry: the role and dates above their employer
-            pending_role = (index, _role_text(undated) or undated if "|" in undated else undated)
+            pending_role = (index, role_text(undated) or undated if "|" in undated else undated)
             if dates:
                 pending_dates = (index, dates)
             pending_through = index  # "2017 - 2020" / "Engineer" / "Acme Ltd": the dates above the role stay pending
             continue
         if current is not None and current.last == prior and current.chain and chain and not dates and not degree \
                 and all(m.type == "Lab" for m in current.chain) and all(m.type != "Lab" for m in chain) \
-                and not _role_text(text):
+                and not role_text(text):
             # "Assistant Professor, Department of X     2017-2021" / "Aarhus University, Denmark":
             # the organisation the units of the line above belong to
             current.chain.extend(chain)
@@ -537,7 +558,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 groups = [org_chain(g, context_org=False) for g in text.split(";")] if ";" in text else [chain]
                 current.units.extend(g for g in groups if g)
                 if not current.role:
-                    current.role = _role_text(text)
+                    current.role = role_text(text)
                 if dates and not current.end:
                     current.start, current.end = dates.start, dates.end
                 current.last = index
@@ -562,7 +583,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         elif head_role and starts_new and current.end is None:
             current.end = "present"
         if not current.role:
-            current.role = _role_text(text)
+            current.role = role_text(text)
     for entry in entries:
         entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)

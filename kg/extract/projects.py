@@ -233,7 +233,22 @@ def grant_project(text: str, listed: bool = True) -> str | None:
     if not listed and not _FUNDING.search(text):
         return None
     bare = _QUOTED_TITLE.sub(" ", text)
-    return next((m.group(0) for m in _ACRONYM.finditer(bare) if _grant_acronym(m.group(0))), None)
+    return next((m.group(0) for m in _ACRONYM.finditer(bare) if _grant_acronym(m.group(0)) and not _named_before(bare, m.start())), None)
+
+
+def _named_before(text: str, at: int) -> bool:
+    """Whether the acronym at ``at`` is in brackets after the organisation it abbreviates ("National Institute for
+    Health Research (NIHR)"): the funder's, not the project's.
+
+    >>> _named_before("DynAIRx, Avon Council for Health Research (ACHR), Co-I", 43), _named_before("Grant (TIDEWALK)", 7)
+    (True, False)
+    """
+    before = text[:at].rstrip()
+    if not before.endswith("("):
+        return False
+    name = re.split(r"[,;:]", before[:-1])[-1].strip()
+    return bool(name) and classify_segment(name) is not None
+
 
 
 #: A list item opening with a project name: the name, an optional "[link]" or "(...)", then ":", a dash,
@@ -311,14 +326,22 @@ _REPOSITORY_URL = re.compile(r"^https?://(?:www\.)?(?:github\.com|gitlab\.com|bi
 _NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
 
 
-def repository_project(url: str, text: str) -> str | None:
-    """The project a link to its repository names, when the link's text is the repository's name.
+#: A page's credit to the software that built the site ("Powered by Hugo & Coder").
+_SITE_CREDIT = re.compile(rf"\b(?:{_WORDS['site_credit']})\b", re.I)
+
+
+def repository_project(url: str, text: str, line: str = "") -> str | None:
+    """The project a link to its repository names, when the link's text is the repository's name and
+    its ``line`` is no credit to the site's own software.
 
     >>> repository_project("https://github.com/ada/python-tidewalk", "TideWalk")
     'TideWalk'
     >>> repository_project("https://github.com/ada/notes", "GitHub"), repository_project("https://github.com/ada", "ada")
     (None, None)
+    >>> repository_project("https://github.com/ada/hugo-quill", "Quill", "Powered by Hugo & Quill.")
     """
+    if _SITE_CREDIT.search(line):
+        return None
     match = _REPOSITORY_URL.match(url.strip())
     name = text.strip()
     key = _NOT_ALPHANUMERIC.sub("", name.lower())

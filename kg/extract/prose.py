@@ -8,10 +8,11 @@ from functools import lru_cache
 
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
-from kg.extract.orgs import (OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
+from kg.extract.orgs import (ROLE_OF_UNIT, OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, POSTDOC, TRIGGER_HINT, add_people_with_notes, trigger_predicate
+from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_people_with_notes, role_text,
+                                  trigger_predicate)
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -356,7 +357,12 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
                 studying = False
             elif subject_id != owner and any(n and _has_word(sentence, n) for n in owner_names):
                 subject_id, names = owner, owner_names
-            about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence))
+            # "Associate Professor in the Department of X, University Y. My work ..." opening a page: its owner's title, no
+            # verb, before sentences about them (a title line alone is a CV's header entry); not "Lei Su is a professor"
+            opening_role = begin == 0 and end < len(text) and first < HEADER_LINES and not degree_span(sentence) \
+                and (role := role_text(ROLE_OF_UNIT.split(sentence, maxsplit=1)[0])) and sentence.startswith(role) \
+                and len(role.split()) <= 4 and not _ENGLISH.search(role) and not _PRONOUN.search(role)
+            about = entry or _about_subject(sentence, names) or bool(_OWN_WORK.search(sentence)) or bool(opening_role)
             if about:
                 # what the passage last said the person does: "I'm a PhD candidate at X. I work with Dr. A"
                 if _names_a_job(sentence) and not degree_span(sentence):

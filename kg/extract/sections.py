@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows, classify_organization, word_groups
+from kg.extract.orgs import classify_segment, is_role
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document, Line
@@ -216,13 +217,22 @@ def find_sections(document: Document) -> list[Section]:
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
                     parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
                     continue
+            if parent is not None and parent.kind is None and level > parent.level and clean_person(parent.heading) == parent.heading \
+                    and not classify_segment(parent.heading) and (is_role(text) or kind is None and classify_segment(text, context_org=False)):
+                parent.lines.append(index)  # "## Ana Ruiz" / "### Postdoctoral Researcher" / "### X University": a profile's card
+                continue
+            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level), None)
+            if kind is None and enclosing is not None and enclosing.kind in _PEOPLE_KINDS:
+                kind = enclosing.kind  # "## Researchers" after "## Principal Investigators" in "# Our Team": more people
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
         if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
-                clean_person(last := clean(document.lines[sections[-1].lines[-1]].text)) == last:  # a line only a name
-            is_heading = False  # "Ana Ruiz" then "PhD Student": the role a person's card gives, no heading
+                (named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named):
+            is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives
+        if is_heading and sections[-1].kind in _CV_SECTION_KINDS and is_role(text) and heading_kind(text) in (None, *_PEOPLE_KINDS):
+            is_heading = False  # "Research Assistant" over its employer's line: an entry's title, no "researchers" section
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
@@ -230,5 +240,7 @@ def find_sections(document: Document) -> list[Section]:
     return [s for s in sections if s.lines or s.heading_index is not None]
 
 
+#: Sections whose entries are positions and degrees.
+_CV_SECTION_KINDS = ("experience", "education")
 #: Sections that list people, where a heading naming a person is one of the entries.
 _PEOPLE_KINDS = ("references", "members", "students", "people_roles")

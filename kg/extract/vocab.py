@@ -15,13 +15,15 @@ from kg.extract.gazetteer import CaselessPattern, _data_rows
 __all__ = ["degree_of", "degree_span", "field_of"]
 
 
+#: Where a degree's name ends: no letter after it, and no "-level" ("a master-level module" names a course's level).
+_NOT_LEVEL = r"(?![\w]|-level)"
 #: The rules of ``data/degrees.tsv``: a degree's pattern and the degree it names.
-_DEGREE_RULES = tuple((re.compile(rf"(?<![\w.])(?:{row['pattern']})(?![\w])", re.IGNORECASE), row["degree"].strip())
+_DEGREE_RULES = tuple((re.compile(rf"(?<![\w.])(?:{row['pattern']}){_NOT_LEVEL}", re.IGNORECASE), row["degree"].strip())
                       for row in _data_rows("degrees.tsv"))
 #: Matches where the earliest of :data:`_DEGREE_RULES` would, with the first rule that matches there in its group
 #: ``r<index>`` (alternatives are tried in order): one search instead of one per rule, and most texts name no degree.
 _ANY_DEGREE = CaselessPattern(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
-                               + r")(?![\w])")
+                               + r")" + _NOT_LEVEL)
 
 
 #: What follows 博士/박사 naming a job, not the degree: postdoc (博士后/博士後/박사후), doctoral supervisor (博士生导师).
