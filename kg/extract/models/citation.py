@@ -184,13 +184,15 @@ def features(text: str) -> tuple[list[_crf.Token], list[dict]]:
     return tokens, out
 
 
-def _featurize(text: str, with_features: bool = True) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text, its tokens, their features (``[]`` without ``with_features``: a long reference is
-    labelled in windows, each featurized on its own), and where each clean character was in ``text``."""
+def _featurize(text: str) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
+    """The clean text, its tokens, their features, and where each clean character was in ``text``."""
     clean, marks, origin = _strip(text)
     tokens = _crf.tokenize(clean)
-    if not with_features:
-        return clean, tokens, [], origin
+    return clean, tokens, _token_features(clean, marks, tokens), origin
+
+
+def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.Token]) -> list[dict]:
+    """The features of the tokens of ``clean``, the text without markup; ``marks`` the markup around each character."""
     n = len(tokens)
     out: list[dict] = []
     depth = 0
@@ -211,8 +213,7 @@ def _featurize(text: str, with_features: bool = True) -> tuple[str, list[_crf.To
             if w == ")" or w == "]":
                 depth -= 1
         out.append(f)
-    _crf.add_neighbours(out, _NEIGHBOUR_KEYS, window=2)
-    return clean, tokens, out, origin
+    return _crf.add_neighbours(out, _NEIGHBOUR_KEYS, window=2)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -265,10 +266,10 @@ MAX_TOKENS = 600
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[Field, ...]:
     tagger = _crf.load("citation")
-    short = len(text) < 4 * MAX_TOKENS  # a longer text is featurized whole only when it needs no windows
-    clean, tokens, feats, _ = _featurize(text, with_features=short)
-    if len(tokens) <= MAX_TOKENS:
-        labels = tagger.tag(feats if short else _featurize(text)[2])
+    clean, marks, _ = _strip(text)
+    tokens = _crf.tokenize(clean)
+    if len(tokens) <= MAX_TOKENS:  # a longer reference is labelled in windows, each featurized on its own
+        labels = tagger.tag(_token_features(clean, marks, tokens))
     else:
         half = MAX_TOKENS // 2
         head = tagger.tag(_featurize(clean[:tokens[half - 1].end])[2])
