@@ -311,12 +311,7 @@ def _field_break(match: re.Match) -> str:
 
 @lru_cache(maxsize=256)
 def _bold_end(phrases: tuple[str, ...]) -> re.Pattern:
-    """Where one of ``phrases`` (bold in the document) ends before a capitalised word: compiled for the few a
-    line holds, not for every phrase of the document on each call.
-
-    >>> _bold_end(("Acme Lab",)).sub(r"\\1 | ", "Acme Lab Senior Engineer")
-    'Acme Lab | Senior Engineer'
-    """
+    """Where a bold phrase ends a field, before a capitalised word ("**Acme Lab** Senior Engineer")."""
     return re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, phrases))})\s+(?=[A-ZÀ-Þ])")
 
 
@@ -347,10 +342,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_degree is not None and pending_degree[0] != previous:
             pending_degree = None
         prior, previous = previous, index
-        raw = lines[index].text
-        if present := tuple(p for p in bold if p in raw):  # a bold phrase ends a field
-            raw = _bold_end(present).sub(r"\1 | ", raw)
-        raw = COLUMN_GAP.sub(" | ", raw)
+        present = tuple(p for p in bold if p in lines[index].text)  # a pattern for the bold phrases the line holds
+        raw = COLUMN_GAP.sub(" | ", _bold_end(present).sub(r"\1 | ", lines[index].text) if present else lines[index].text)
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)
