@@ -173,7 +173,7 @@ def name_words(refs: list[Segments], names: list[str] = ()) -> list[str]:
 #: The words either side whose features a token gets, in the order :func:`kg.extract.models._crf.add_neighbours` adds them.
 _NEIGHBOURS = (-1, 1, -2, 2)
 #: The markup a neighbour tells of, by offset: "-1:bold", "+2:nl".
-_NEIGHBOUR_MARKS = {d: {k: f"{d:+d}:{k}" for k in ("bold", "italic", "quote", "nl")} for d in _NEIGHBOURS}
+_NEIGHBOUR_MARKS = {d: {k: f"{d:+d}:{k}" for k in ("bold", "italic", "quote", "nl", "name")} for d in _NEIGHBOURS}
 
 
 def features(text: str) -> tuple[list[_crf.Token], list[list[str]]]:
@@ -262,8 +262,13 @@ def _word(w: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]], dict[int
     if len(w) == 1 and w.isupper():
         f["initial"] = 1.0
     own = tuple(f"{key}:{value}" if isinstance(value, str) else key for key, value in f.items())  # every flag is 1.0
-    near = {d: (f"{d:+d}:lower:{f['lower']}", f"{d:+d}:shape:{f['shape']}") for d in _NEIGHBOURS}
-    return own, near, {d: (f"{d:+d}:name",) if "name" in f else () for d in _NEIGHBOURS}
+    lower, shape = ":lower:" + f["lower"], ":shape:" + f["shape"]
+    return own, {d: (tag + lower, tag + shape) for d, tag in _OFFSET_TAGS}, _NAMED if "name" in f else _UNNAMED
+
+
+_OFFSET_TAGS = tuple((d, f"{d:+d}") for d in _NEIGHBOURS)
+#: What a word of the name dictionary gives its neighbours, and what another word gives.
+_NAMED, _UNNAMED = {d: (_NEIGHBOUR_MARKS[d]["name"],) for d in _NEIGHBOURS}, {d: () for d in _NEIGHBOURS}
 
 
 # -- parsing ---------------------------------------------------------------------------------
