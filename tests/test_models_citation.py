@@ -25,11 +25,11 @@ def test_markup_becomes_features_and_leaves_the_text():
     tokens, fs = citation.features("<b>Mira Holm</b>, \\emph{Tidal gizmos}, [PDF](a.pdf) “Quoted words here”")
     words = [t.text for t in tokens]
     assert words[:2] == ["Mira", "Holm"] and "\\" not in "".join(words) and "<" not in "".join(words)
-    assert fs[0]["bold"] == 1.0 and "bold" not in fs[3]
-    assert fs[words.index("Tidal")]["italic"] == 1.0
-    assert fs[words.index("PDF")]["link"] == 1.0
-    assert fs[words.index("Quoted")]["quote"] == 1.0
-    assert fs[words.index("Tidal")]["-2:bold"] == 1.0  # a neighbour's markup
+    assert "bold" in fs[0] and "bold" not in fs[3]
+    assert "italic" in fs[words.index("Tidal")]
+    assert "link" in fs[words.index("PDF")]
+    assert "quote" in fs[words.index("Quoted")]
+    assert "-2:bold" in fs[words.index("Tidal")] and "-1:lower:holm" in fs[words.index(",")]  # a neighbour's markup and word
 
 
 def test_markdown_italic_and_a_lone_equal_contribution_mark():
@@ -42,10 +42,10 @@ def test_markdown_italic_and_a_lone_equal_contribution_mark():
 def test_dictionary_year_and_line_features():
     tokens, fs = citation.features("Holm, M. Tidal gizmos.\nProceedings of NeurIPS 2021, (ICML'22)")
     by_word = {t.text: f for t, f in zip(tokens, fs)}
-    assert by_word["Proceedings"]["nl"] == 1.0 and "nl" not in by_word["Tidal"]
-    assert by_word["2021"]["year"] == 1.0 and by_word["ICML'22"]["shortyear"] == 1.0
-    assert by_word["NeurIPS"]["venuename"] == 1.0 and by_word["ICML'22"]["venuename"] == 1.0
-    assert by_word["ICML'22"]["inparen"] == 1.0 and "inparen" not in by_word["2021"]
+    assert "nl" in by_word["Proceedings"] and "nl" not in by_word["Tidal"] and "+2:nl" in by_word["gizmos"]
+    assert "year" in by_word["2021"] and "shortyear" in by_word["ICML'22"]
+    assert "venuename" in by_word["NeurIPS"] and "venuename" in by_word["ICML'22"]
+    assert "inparen" in by_word["ICML'22"] and "inparen" not in by_word["2021"]
 
 
 def test_field_scores_need_the_whole_span():

@@ -303,6 +303,8 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 
 #: The rules of ``data/org_keywords.tsv``: the type of an organisation whose name holds the keyword.
 _KEYWORD_RULES = tuple((re.compile(row["pattern"], re.IGNORECASE), row["type"].strip()) for row in _data_rows("org_keywords.tsv"))
+#: Whether any rule applies: one search answers for the names with no keyword (most names asked about).
+_ANY_KEYWORD = CaselessPattern("|".join(f"(?:{pattern.pattern})" for pattern, _ in _KEYWORD_RULES))
 
 
 @lru_cache(maxsize=4096)
@@ -325,4 +327,5 @@ def classify_organization(name: str, default: str = "Company") -> str:
     'University'
     """
     text = canonical_org_name(name)
-    return next((org_type for pattern, org_type in _KEYWORD_RULES if pattern.search(text)), default)
+    found = _ANY_KEYWORD.search(text) and next((org_type for pattern, org_type in _KEYWORD_RULES if pattern.search(text)), None)
+    return found or default

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field as dc_field
+from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
@@ -345,6 +346,12 @@ def _field_break(match: re.Match) -> str:
     return whole
 
 
+@lru_cache(maxsize=256)
+def _bold_end(phrases: tuple[str, ...]) -> re.Pattern:
+    """Where a bold phrase ends a field, before a capitalised word ("**Acme Lab** Senior Engineer")."""
+    return re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, phrases))})\s+(?=[A-ZÀ-Þ])")
+
+
 def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
                     strict: bool = False, projects: bool = False, header: bool = False) -> list[Entry]:
     """Read the entries of one experience/education section and add their relations.
@@ -364,7 +371,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
     pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
     bold = sorted((p for p in ctx.document.metadata.get("bold", ()) if len(p) >= 4), key=len, reverse=True)
-    bold_end = re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, bold)) or '(?!)'})\s+(?=[A-ZÀ-Þ])")
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
             pending_role = None
@@ -373,7 +379,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if pending_degree is not None and pending_degree[0] != previous:
             pending_degree = None
         prior, previous = previous, index
-        raw = COLUMN_GAP.sub(" | ", bold_end.sub(r"\1 | ", lines[index].text))  # a bold phrase ends a field
+        present = tuple(p for p in bold if p in lines[index].text)  # a pattern for the bold phrases the line holds
+        raw = COLUMN_GAP.sub(" | ", _bold_end(present).sub(r"\1 | ", lines[index].text) if present else lines[index].text)
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)

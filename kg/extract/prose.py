@@ -238,8 +238,9 @@ def _whole_word(word: str) -> re.Pattern:
 
 def _has_word(text: str, word: str) -> bool:
     """Whether ``word`` stands in ``text`` as a whole word."""
-    # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it
-    return word in text if word[:1] >= "\u3040" else bool(_whole_word(word).search(text))
+    # Chinese and Japanese write no spaces: a name there is a word whatever stands beside it; a name's pattern
+    # is compiled only for a text that holds it (most sentences hold none, and each document names others)
+    return word in text and (word[:1] >= "\u3040" or bool(_whole_word(word).search(text)))
 
 
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too

@@ -19,12 +19,13 @@ from __future__ import annotations
 import os
 import re
 import threading
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 import pycrfsuite
+
+from kg.extract.text import cached_copy
 
 __all__ = ["Token", "tokenize", "shape", "word_features", "add_neighbours", "train", "Tagger", "load",
            "model_path", "spans", "field_scores", "format_scores", "DATA_DIR"]
@@ -35,9 +36,9 @@ DATA_DIR = Path(__file__).parent / "data"
 TOKEN = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*|\S", re.UNICODE)
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A token and where it sits in the text it came from (``text[start:end] == token.text``)."""
+class Token(NamedTuple):
+    """A token and where it sits in the text it came from (``text[start:end] == token.text``); a named tuple,
+    made twice as fast as a frozen dataclass (a reference list makes thousands)."""
     text: str
     start: int
     end: int
@@ -67,6 +68,7 @@ def shape(word: str) -> str:
     return s[:8]
 
 
+@cached_copy(1 << 16, copy=dict)  # an affiliation's or a name's words recur: each is read once, a copy is changed
 def word_features(word: str) -> dict[str, str | float]:
     """Features of one word alone: the word, its lower case, shape, affixes and character classes.
 

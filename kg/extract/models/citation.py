@@ -170,54 +170,81 @@ def name_words(refs: list[Segments], names: list[str] = ()) -> list[str]:
     return sorted(words)
 
 
-_NEIGHBOUR_KEYS = ("lower", "shape", "bold", "italic", "quote", "nl", "name")
+#: The words either side whose features a token gets, in the order :func:`kg.extract.models._crf.add_neighbours` adds them.
+_NEIGHBOURS = (-1, 1, -2, 2)
+#: The markup a neighbour tells of, by offset: "-1:bold", "+2:nl".
+_NEIGHBOUR_MARKS = {d: {k: f"{d:+d}:{k}" for k in ("bold", "italic", "quote", "nl", "name")} for d in _NEIGHBOURS}
 
 
-def features(text: str) -> tuple[list[_crf.Token], list[dict]]:
-    """The tokens of a reference (markup removed) and each token's features.
+def features(text: str) -> tuple[list[_crf.Token], list[list[str]]]:
+    """The tokens of a reference (markup removed) and each token's features, as crfsuite's attributes: a
+    text feature ``key:value``, a flag its key alone (weight 1).
 
     >>> tokens, fs = features("**A. Lovelace**, *Notes on the Engine* (ACM'43)")
-    >>> [t.text for t in tokens][:4], fs[0]["bold"], fs[4]["italic"], fs[-2]["shortyear"]
-    (['A', '.', 'Lovelace', ','], 1.0, 1.0, 1.0)
+    >>> [t.text for t in tokens][:4], "bold" in fs[0], "italic" in fs[4], "shortyear" in fs[-2], "-1:lower:a" in fs[1]
+    (['A', '.', 'Lovelace', ','], True, True, True, True)
     """
     _, tokens, out, _ = _featurize(text)
     return tokens, out
 
 
-def _featurize(text: str, with_features: bool = True) -> tuple[str, list[_crf.Token], list[dict], list[int]]:
-    """The clean text, its tokens, their features (``[]`` without ``with_features``: a long reference is
-    labelled in windows, each featurized on its own), and where each clean character was in ``text``."""
+def _featurize(text: str) -> tuple[str, list[_crf.Token], list[list[str]], list[int]]:
+    """The clean text, its tokens, their features, and where each clean character was in ``text``."""
     clean, marks, origin = _strip(text)
     tokens = _crf.tokenize(clean)
-    if not with_features:
-        return clean, tokens, [], origin
+    return clean, tokens, _token_features(clean, marks, tokens), origin
+
+
+def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.Token]) -> list[list[str]]:
+    """The features of the tokens of ``clean``, the text without markup; ``marks`` the markup around each character.
+    Each word's own and those it gives its neighbours are made once (:func:`_word`): attribute strings, not
+    dicts, which crfsuite would otherwise turn into the same strings token by token."""
     n = len(tokens)
-    out: list[dict] = []
+    out: list[list[str]] = []
+    given = []  # what each token tells its neighbours: its words' features, its markup, its dictionary name
     depth = 0
     previous_end = 0
     for i, tok in enumerate(tokens):
         w = tok.text
-        f = dict(_word(w))
-        f["pos"] = str(10 * i // n)
-        for mark in marks[tok.start]:
-            f[mark] = 1.0
+        own, near, name = _word(w)
+        mark = marks[tok.start]
+        f = [*own, f"pos:{10 * i // n}", *mark]
+        shown = [k for k in ("bold", "italic", "quote") if k in mark] if mark else []
         if "\n" in clean[previous_end:tok.start]:
-            f["nl"] = 1.0
+            f.append("nl")
+            shown.append("nl")
         previous_end = tok.end
         if w == "(" or w == "[":
             depth += 1
         elif depth:
-            f["inparen"] = 1.0
+            f.append("inparen")
             if w == ")" or w == "]":
                 depth -= 1
         out.append(f)
-    _crf.add_neighbours(out, _NEIGHBOUR_KEYS, window=2)
-    return clean, tokens, out, origin
+        given.append((near, shown, name))
+    for i, f in enumerate(out):
+        for d in _NEIGHBOURS:
+            if 0 <= i + d < n:
+                near, shown, name = given[i + d]
+                f.extend(near[d])
+                if shown:
+                    f.extend(_NEIGHBOUR_MARKS[d][k] for k in shown)
+                f.extend(name[d])
+    if n:
+        out[0].append("BOS")
+        out[-1].append("EOS")
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
-def _word(w: str) -> dict[str, str | float]:
-    """The features of a word on its own: :func:`kg.extract.models._crf.word_features` and dictionary hits."""
+def _word(w: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]:
+    """The features of a word on its own (:func:`kg.extract.models._crf.word_features` and dictionary hits), and
+    those it gives the words around it, by offset: its lower case and shape, and its dictionary name mark.
+
+    >>> own, near, name = _word("Proc.")
+    >>> own[:3], near[-1], name[2]
+    (('w:Proc.', 'lower:proc.', 'shape:Xx.'), ('-1:lower:proc.', '-1:shape:Xx.'), ())
+    """
     long_words, short_names = _venue_words()
     lower = w.lower()
     if w in _AUTHOR_JOINERS:  # "und", "et", "y" join authors as "and" does (lower case: "E" is an initial)
@@ -234,7 +261,14 @@ def _word(w: str) -> dict[str, str | float]:
             f[feature] = 1.0
     if len(w) == 1 and w.isupper():
         f["initial"] = 1.0
-    return f
+    own = tuple(f"{key}:{value}" if isinstance(value, str) else key for key, value in f.items())  # every flag is 1.0
+    lower, shape = ":lower:" + f["lower"], ":shape:" + f["shape"]
+    return own, {d: (tag + lower, tag + shape) for d, tag in _OFFSET_TAGS}, _NAMED if "name" in f else _UNNAMED
+
+
+_OFFSET_TAGS = tuple((d, f"{d:+d}") for d in _NEIGHBOURS)
+#: What a word of the name dictionary gives its neighbours, and what another word gives.
+_NAMED, _UNNAMED = {d: (_NEIGHBOUR_MARKS[d]["name"],) for d in _NEIGHBOURS}, {d: () for d in _NEIGHBOURS}
 
 
 # -- parsing ---------------------------------------------------------------------------------
@@ -265,10 +299,10 @@ MAX_TOKENS = 600
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[Field, ...]:
     tagger = _crf.load("citation")
-    short = len(text) < 4 * MAX_TOKENS  # a longer text is featurized whole only when it needs no windows
-    clean, tokens, feats, _ = _featurize(text, with_features=short)
-    if len(tokens) <= MAX_TOKENS:
-        labels = tagger.tag(feats if short else _featurize(text)[2])
+    clean, marks, _ = _strip(text)
+    tokens = _crf.tokenize(clean)
+    if len(tokens) <= MAX_TOKENS:  # a longer reference is labelled in windows, each featurized on its own
+        labels = tagger.tag(_token_features(clean, marks, tokens))
     else:
         half = MAX_TOKENS // 2
         head = tagger.tag(_featurize(clean[:tokens[half - 1].end])[2])
