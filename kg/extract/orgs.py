@@ -64,6 +64,9 @@ _COMMA_CAMPUS = re.compile(r",\s*([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _LEGAL_FORM_AFTER = re.compile(r",?\s+(?:Inc|Ltd|LLC|GmbH|Corp|Co|S\.A|AG|plc)\b\.?")
 #: "at" in the other languages: "Gruppenleiter am X", "investigador en el Y", "ricercatore presso Z", "chercheur au W"
 AT_ABROAD = _WORDS["at_abroad"]
+#: How many of a segment's connectors of each kind are read, the last first: a title names its employer after one
+#: of its last few ("Research Intern at X"); trying each of a run of thousands ("at ... at ...") is quadratic.
+_CONNECTORS_READ = 8
 _CONNECTOR_SPLITS = tuple(re.compile(rf"\s+(?:{c})\s+(?:(?:the|il|lo|la|el|der|dem)\s+|l['’])?")
                           for c in (rf"at|@|from|{AT_ABROAD}", r"in", r"with|of|on"))
 
@@ -413,7 +416,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
             for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
-                            for m in reversed(list(c.finditer(seg)))):
+                            for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
                 if is_role(sub[0]) or degree_of(sub[0]):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
