@@ -540,6 +540,7 @@ class _Converter:
         self.s = text
         self.index = LineIndex(text)
         self.match, self.marks, self.mark_kinds = _scan(text)
+        self.closings = [at for at, kind in zip(self.marks, self.mark_kinds) if kind == "]"]
         self.metadata = metadata
         self.memo: dict[tuple[int, int], _Recorder] = {}
         self.families: set[str] = set()
@@ -574,6 +575,9 @@ class _Converter:
         if j >= end or self.s[j] != "[":
             return i, None
         limit = min(end, j + _MAX_OPTIONAL)
+        next_closing = bisect_right(self.closings, j)
+        if next_closing == len(self.closings) or self.closings[next_closing] >= limit:
+            return i, None  # no "]" within reach: a run of unclosed "[" costs a lookup each
         marks, kinds = self.marks, self.mark_kinds
         at = bisect_right(marks, j)
         while at < len(marks) and marks[at] < limit:
