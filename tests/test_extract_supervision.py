@@ -166,9 +166,9 @@ def test_a_current_position_that_writes_the_title_straight_before_the_employer(t
 |Name          |Duration  |Current Position                          |
 |:-------------|:---------|:-----------------------------------------|
 |Jonas Reiter  |2011-2012 |Assistant Professor Tarnow Valley College |
-|Ola Brenn     |2012-2014 |Assistant Professor Wright State U        |
+|Ola Brenn     |2012-2014 |Assistant Professor Harrow State U        |
 """)
-    assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Wright State University"),
+    assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Harrow State University"),
             ("Jonas Reiter", "mentoredBy", "Marta Quell")} <= f
 
 

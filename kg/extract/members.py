@@ -732,7 +732,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
         # a group heading that says the role ("Postdoctoral researchers") says it of each person under it; a former
-        # student's degree and its year ("Ph.D. 2021") and a visit's year ("Rutgers University, 2016") date a stay too
+        # student's degree and its year ("Ph.D. 2021") and a visit's year ("Harrow University, 2016") date a stay too
         visitor = _has(member.group, "visiting")
         role_group = is_role(member.group) or member.group.endswith("s") and is_role(member.group[:-1])
         # a bare name under a former group's role ("Undergraduate students" among the alumni) was one of them too; an

@@ -211,10 +211,10 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
 
 def _role_before_org(part: str) -> tuple[str | None, str]:
     """A job title written straight before its organisation, with no "at" or comma ("Assistant Professor North
-    Seattle College", a table's Current Position cell): ``(role, organisation)``, else ``(None, part)``.
+    Vire College", a table's Current Position cell): ``(role, organisation)``, else ``(None, part)``.
 
-    >>> _role_before_org("Assistant Professor Wright State U"), _role_before_org("Research Institute of Vire")
-    (('Assistant Professor', 'Wright State U'), (None, 'Research Institute of Vire'))
+    >>> _role_before_org("Assistant Professor Harrow State U"), _role_before_org("Research Institute of Vire")
+    (('Assistant Professor', 'Harrow State U'), (None, 'Research Institute of Vire'))
     """
     words = part.split()
     for cut in range(min(len(words) - 1, 4), 0, -1):  # the longest title first ("Senior Research Scientist X")

@@ -956,7 +956,7 @@ _JOURNAL_WORDS = re.compile(
 #: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
 _COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
 _JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
-#: A title's last comma, then a journal's capitalised words and its volume number ("…, Education Finance and Policy 5").
+#: A title's last comma, then a journal's capitalised words and its volume number ("…, Coastal Finance and Policy 5").
 _COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
 
 
@@ -989,7 +989,7 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
                                  Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
         volume = _COMMA_JOURNAL_VOLUME.match(title.text)
         if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
-            # "Disabled peers, Education Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
+            # "Harbour fees, Coastal Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
             cut = volume.start(2)
             return fields[:i] + [Field("title", volume.group(1), title.start, title.start + cut),
                                  Field("container", volume.group(2), title.start + cut, title.end)] + fields[i + 1:]
@@ -1137,10 +1137,10 @@ def _names_then_field(line: str, following: str) -> bool:
 
 def _unwrap(lines: list[str]) -> list[str]:
     """Join lines that a hard wrap split mid-sentence (a line ending in a comma, a next line in lower case), or
-    inside a word or number at its hyphen ("Speech-" + "Language Pathology", "212-" + "248, 2020").
+    inside a word or number at its hyphen ("Salt-" + "Marsh Studies", "212-" + "248, 2020").
 
-    >>> _unwrap(["A. Li. Tides. Journal of Speech-", "Language Pathology 3(2): 212-", "248, 2020."])
-    ['A. Li. Tides. Journal of Speech-Language Pathology 3(2): 212-248, 2020.']
+    >>> _unwrap(["A. Li. Tides. Journal of Salt-", "Marsh Studies 3(2): 212-", "248, 2020."])
+    ['A. Li. Tides. Journal of Salt-Marsh Studies 3(2): 212-248, 2020.']
     """
     out: list[str] = []
     for line in lines:
