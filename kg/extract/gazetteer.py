@@ -211,8 +211,8 @@ _ANY_ABBREVIATION = re.compile(f"(?=[{''.join(sorted({r[0] for _, r in _ABBREVIA
 #: The fields of ``data/department_fields.tsv`` by acronym ("CS").
 _FIELDS = {row["acronym"].strip(): row["field"].strip() for row in _data_rows("department_fields.tsv")}
 
-#: The job-title words of ``data/roles.tsv``: a department is never named by one.
-_ROLE_WORDS = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
+#: The job titles and statuses of ``data/roles.tsv``, lower case: a department is never named by one.
+ROLES = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
 _DEPT_BEFORE = re.compile(r"^(?P<field>[A-Z][A-Za-z&]{0,5})\s+Department$")
 _DEPT_AFTER = re.compile(r"^Department(?:\s+of)?\s+(?P<field>[A-Z][A-Za-z&]{0,5})$")
 # "Dept. Physics", "Department Chemistry and Biology": the "of" that the abbreviation dropped
@@ -226,7 +226,7 @@ def _expand_department(part: str) -> str:
     ('Department of Physics', 'Department Chair')
     """
     match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part) or _DEPT_OF_DROPPED.match(part)
-    if match and match.group("field").split()[0].lower() not in _ROLE_WORDS:  # "Department Chair" is who leads it
+    if match and match.group("field").split()[0].lower() not in ROLES:  # "Department Chair" is who leads it
         field = _FIELDS.get(match.group("field"), match.group("field"))
         return f"Department of {field}"
     return part

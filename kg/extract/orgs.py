@@ -15,8 +15,8 @@ from rapidfuzz import fuzz
 from kg.extract.context import ExtractContext, normalize_name
 from kg.extract.dates import MONTHS, OPENING_WORD_BEFORE, find_dates
 from kg.extract.gazetteer import (
+    ROLES,
     CaselessPattern,
-    _data_rows,
     canonical_org_name,
     classify_organization,
     data_patterns,
@@ -88,8 +88,6 @@ _ORG_WORD_ABROAD = re.compile(r"instituto?|istituto|universi(?:dad|dade|tà|té)
 _ROLE_EXCEPT_RESEARCH = re.compile(r"\bresearch\s+(?:intern|scientist|engineer|assistant|associate|fellow|scholar|staff|analyst|professor)", re.I)
 
 
-#: The job titles and statuses of ``data/roles.tsv``, lower case.
-ROLES = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
 #: The role words written in CJK characters, longest first.
 CJK_ROLES = tuple(sorted((r for r in ROLES if "\u3400" <= r[:1] <= "\u9fff"), key=len, reverse=True))
 _FIELD_WORDS = data_words("field_words.txt")
