@@ -148,7 +148,7 @@ def test_rst_directives_that_touch_files_are_not_run(tmp_path):
             (11, "Brackish water desalination with hybrid solar stills | Desalination Letters | 2020 | "
                  "Haddad T., Nasser R. and Khoury L. | Selected as editor's pick"),
             (16, "# Bibliography"),
-            (17, "T. Haddad and R. Nasser. Solar stills revisited. Energy Notes, 2019."),
+            (17, "T. Haddad and R. Nasser. Solar stills revisited. | Energy Notes, 2019."),  # \newblock marks a block boundary
             (18, "R. Nasser, T. Haddad. Membrane fouling. Water Review, 2018."),
         ]),
         ("friggeri-cv.tex", "Mirela Dragomir", [
@@ -602,3 +602,110 @@ def test_org_link_to_a_paper_labels_its_title_in_quotes(tmp_path):
         "# Work",
         "- Postdoc, Baltic Marine Lab, 2016--2019",  # a link to a homepage labels an organisation: kept as written
     ]
+
+
+def test_rst_and_markdown_links_to_a_paper_label_its_title_in_quotes(tmp_path):
+    # an initial before the title ("Lind, F. GaN gauges") no longer reads as the start of a name: the link ends the title
+    rst, md = tmp_path / "cv.rst", tmp_path / "cv.md"
+    rst.write_text("Publications\n============\n\nLedesma, B.R., Holm, V., Okafor-Lind, F. `GaN gauges for small estuaries "
+                   "<https://doi.org/10.1000/xyz>`_. Journal of Invented Hydrology, 2017; 136: 24-29\n\n"
+                   "Holm, V. `Project page <https://example.org/gauges>`_\n", encoding="utf-8")
+    md.write_text("## Publications\n\n- Holm, V., Okafor-Lind, F. [GaN gauges for small estuaries.](https://arxiv.org/abs/2301.00001) "
+                  "Hydrology Letters, 2018\n- Holm, V. <a href=\"files/tides.pdf\">Tides of small estuaries</a>, Coastal Notes\n",
+                  encoding="utf-8")
+    assert [text for _, text in pairs(load_document(rst))] == [
+        "# Publications",
+        "Ledesma, B.R., Holm, V., Okafor-Lind, F. “GaN gauges for small estuaries”. Journal of Invented Hydrology, 2017; 136: 24-29",
+        "Holm, V. Project page",  # a link to a page that is no paper keeps its label as written
+    ]
+    assert [text for _, text in pairs(load_document(md))] == [
+        "## Publications",
+        "- Holm, V., Okafor-Lind, F. “GaN gauges for small estuaries” Hydrology Letters, 2018",
+        "- Holm, V. “Tides of small estuaries”, Coastal Notes",
+    ]
+
+
+# -- what real documents write: markup inside markup, LaTeX's own idioms ---------------------
+def test_markdown_raw_html_headings_keep_their_level(tmp_path):
+    # people listed in HTML blocks inside Markdown: each name is a heading, as its <h4> says
+    path = tmp_path / "group.md"
+    path.write_text("## Group\n\n<section>\n<h4><b>Ines Vidal, PhD</b></h4>\n"
+                    "<p>Research Associate<br>\nPhD in Botany, Vellmar University, 2019</p>\n</section>\n\n"
+                    '<h5 id="x">Interests</h5>\n', encoding="utf-8")
+    assert pairs(load_document(path)) == [(1, "## Group"), (4, "#### Ines Vidal, PhD"), (5, "Research Associate"),
+                                          (6, "PhD in Botany, Vellmar University, 2019"), (9, "##### Interests")]
+
+
+def test_yaml_values_written_in_html_or_markdown_read_as_text(tmp_path):
+    # a site's data file holds what its template prints as it is: links keep their text, list items are lines
+    path = tmp_path / "cv.yml"
+    path.write_text("name: Vera Holm\nprizes:\n  - year: 2024\n    text: 'Prize of the <a href=\"https://e.example.org\">"
+                    "Estuary Society</a> for [tide gauges](https://example.org/gauges)'\n"
+                    "fieldwork:\n  - 'Basins: <ul><li>North basin</li><li>South basin</li></ul>'\n", encoding="utf-8")
+    assert pairs(load_document(path)) == [(1, "name: Vera Holm"), (2, "# Prizes"), (3, "2024"),
+                                          (4, "Prize of the Estuary Society for tide gauges"), (5, "# Fieldwork"),
+                                          (6, "- Basins:"), (6, "North basin"), (6, "South basin")]
+
+
+def test_a_record_key_naming_the_advisor_labels_the_name(tmp_path):
+    # a page that is all front matter reads as its rendered records: "supervisor:" says who the name is
+    path = tmp_path / "about.md"
+    path.write_text("---\ntitle: Vera Holm\neducation:\n  - period: 2014-2019\n    degree: PhD in Limnology\n"
+                    "    school: Vellmar University\n    supervisor: Ada Lindqvist\n---\n", encoding="utf-8")
+    assert (4, "2014-2019 | PhD in Limnology | Vellmar University | Supervisor: Ada Lindqvist") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    assert subject == "Vera Holm"
+    assert {(subject, "studiedAt", "Vellmar University"), (subject, "advisedBy", "Ada Lindqvist")} <= triples
+
+
+def test_latex_newblock_separates_a_references_blocks(tmp_path):
+    # a bibliography in a bibliography style's blocks (authors, title, venue), the title with no period of its own
+    path = tmp_path / "cv.tex"
+    path.write_text("\\documentclass{article}\n\\author{Vera Holm}\n\\begin{document}\n\\section{Publications}\n"
+                    "\\begin{thebibliography}{9}\n\\bibitem{holm08} Vera Holm and Bruno Ledesma.\n"
+                    "\\newblock Tidal gauges of small invented estuaries\n"
+                    "\\newblock {\\em Journal of Invented Hydrology}, 25(2):101--113, 2008.\n"
+                    "\\end{thebibliography}\n\\end{document}\n", encoding="utf-8")
+    assert (6, "Vera Holm and Bruno Ledesma. | Tidal gauges of small invented estuaries | "
+               "Journal of Invented Hydrology, 25(2):101–113, 2008.") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    title = "Tidal gauges of small invented estuaries"
+    assert {(subject, "authored", title), ("Bruno Ledesma", "authored", title), (subject, "coauthored", "Bruno Ledesma"),
+            (title, "publishedIn", "Journal of Invented Hydrology")} <= triples
+
+
+def test_latex_macro_defined_with_a_delimiter_prints_its_text():
+    # plain TeX's \def\inst/{..}: a use writes the delimiter after the name, and it is part of the call
+    tex = ("\\documentclass{article}\n\\def\\inst/{Institute}\n\\newcommand{\\uni}{Vellmar University}\n\\begin{document}\n"
+           "\\section{Work}\nLecturer, \\inst/ of Botany, \\uni, 2019\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Work", "Lecturer, Institute of Botany, Vellmar University, 2019"]
+
+
+def test_latex_german_shorthands_of_babel_are_quotes_and_umlauts():
+    body = "\\begin{document}\n\\section{Vortr\"age}\nM\"unchen: \"`Gezeiten kleiner Seen\"'\n\\end{document}"
+    lines, _ = parse_latex("\\documentclass[ngerman]{article}\n" + body)
+    assert [line.text for line in lines] == ["# Vorträge", "München: „Gezeiten kleiner Seen“"]
+    lines, _ = parse_latex("\\documentclass{article}\n" + body)  # without German, a " is the character it is
+    assert [line.text for line in lines] == ['# Vortr"age', 'M"unchen: "`Gezeiten kleiner Seen"\'']
+
+
+def test_latex_length_given_to_an_unknown_macro_is_no_text():
+    tex = ("\\begin{document}\n\\section{Skills}\n\\gapabove{3pt}\n\\indentby{-0.5\\linewidth}\n\n"
+           "\\skillyear{2019}\n\n\\tableentry{2pt}{Hydraulic modelling}\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Skills", "2019", "Hydraulic modelling"]
+
+
+def test_html_fields_set_side_by_side_are_read_apart(tmp_path):
+    # a label and its value with no space between them are two fields, in HTML and in HTML inside Markdown
+    written = ('<p><strong>Present post</strong>Vellmar Labs</p>\n<p><span class="k">Degree</span>'
+               '<span class="v">PhD in Botany</span></p>\n<table><tr><td>2019</td><td>Lecturer</td></tr></table>\n'
+               "<p><b>Mc</b>Intyre and <b>Email:</b> ines@example.org</p>\n")
+    md, page = tmp_path / "about.md", tmp_path / "about.html"
+    md.write_text(written, encoding="utf-8")
+    page.write_text("<html><body>\n" + written + "</body></html>\n", encoding="utf-8")
+    expected = ["Present post | Vellmar Labs", "Degree | PhD in Botany", "2019 | Lecturer",
+                "McIntyre and Email: ines@example.org"]  # a short bold part of a word is no label
+    assert [text for _, text in pairs(load_document(md))] == expected
+    assert [text for _, text in pairs(load_document(page))] == expected

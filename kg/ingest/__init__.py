@@ -19,7 +19,8 @@ The conventions, for every format:
 * **Table rows and multi-field entries** are one line with fields joined by `` | ``: markdown
   and HTML table rows (separator rows dropped), an HTML ``<dt>`` with the first line of its
   ``<dd>`` (``2019 | Lecturer``), LaTeX ``tabular`` rows (``&`` cells, ``\\\\``
-  ends a row), ``\\hfill`` between two parts of a line, ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
+  ends a row), ``\\hfill`` between two parts of a line, ``\\newblock`` between a reference's blocks,
+  raw HTML cells and a bold label with the value that runs on from it (``<b>Present post</b>Vellmar``), ``\\cventry{dates}{title}{employer}{city}{grade}{description}``
   -> ``title | employer | city | dates | grade`` with the description on the following
   line(s) (the entries of awesome-cv, altacv, res, friggeri-cv and europasscv in the same
   ``role | organisation | place | dates`` order, read by each class's signature; in a
@@ -31,8 +32,9 @@ The conventions, for every format:
   one by one instead.
 * **Inline markup** is removed: emphasis, code marks, HTML tags (``<br>`` splits a line),
   Markdown links keep their text (``[text](url)`` -> ``text``) and images their alt text;
-  LaTeX ``\\href{url}{text}`` -> ``text``, ``\\url{x}`` -> ``x``, accents to Unicode,
-  ``~`` -> space, ``--``/``---`` -> en/em dash. Bare URLs are kept. Markdown paragraphs
+  LaTeX ``\\href{url}{text}`` -> ``text``, ``\\url{x}`` -> ``x``, accents to Unicode (babel's German
+  ``"a`` and ``"`x"'`` too), ``~`` -> space, ``--``/``---`` -> en/em dash. The label of a link to a paper (arXiv,
+  DOI, PDF) in Markdown, org and reStructuredText is its title, quoted: ``“Title”``. Bare URLs are kept. Markdown paragraphs
   soft-wrapped over several source lines are joined when the break is mid-sentence (the
   line ends with a comma or a word like "of", or the next starts in lower case); HTML
   paragraphs are one line each.

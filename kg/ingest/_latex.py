@@ -92,7 +92,7 @@ _ZERO = frozenset(
     "normalsize large Large LARGE huge Huge selectfont nopagebreak tableofcontents protect relax "
     "leavevmode null strut indent sloppy fussy flushbottom raggedbottom titlerule frenchspacing "
     "ignorespaces unskip today displaystyle textstyle scriptstyle left right big Big bigg Bigg "
-    "hbadness vbadness nobreak allowbreak linebreak newblock centerline mainmatter backmatter "
+    "hbadness vbadness nobreak allowbreak linebreak centerline mainmatter backmatter "
     "frontmatter appendix columnbreak".split()
 )
 # command -> number of brace arguments to drop (optional [..] arguments are always skipped)
@@ -203,11 +203,12 @@ DEFINED_MACRO = re.compile(
     r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|(?:New|Renew|Provide|Declare)DocumentCommand)"
     r"\*?\s*\{?\s*\\([A-Za-z@]+)|\\[gex]?def\s*\\([A-Za-z@]+)|\\(?:re)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)"
 )
-#: The head of a macro definition, up to its body's brace: ``\\newcommand{\\myname}[1]{``, ``\\def\\mhead#1{``
-#: (name and argument count: groups 1-2 for the ``\\newcommand`` forms, 3-4 for ``\\def``).
+#: The head of a macro definition, up to its body's brace: ``\\newcommand{\\myname}[1]{``, ``\\def\\mhead#1{``,
+#: ``\\def\\inst/{`` (name and argument count: groups 1-2 for the ``\\newcommand`` forms, 3 and 5 for ``\\def``, whose
+#: ``delimiter`` group is the text it requires after the name: the ``/`` a use writes as ``\\inst/``).
 MACRO_DEFINITION = re.compile(
     r"\\(?:re)?(?:new|provide)command\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*(?:\[\s*(\d)\s*\])?(?:\s*\[[^\]]{0,200}\])?\s*(?=\{)"
-    r"|\\[gex]?def\s*\\([A-Za-z@]+)((?:\s*#\d)*)\s*(?=\{)"
+    r"|\\[gex]?def\s*\\([A-Za-z@]+)(?P<delimiter>[^\s\w\\{}#%]{0,3})((?:\s*#\d)*)\s*(?=\{)"
 )
 #: Where a definition sets its argument as a heading: in the margin (``\\marginpar``, the kjh-vita
 #: template's ``\\marginhead``) or as a section.
@@ -450,6 +451,21 @@ def _scan(text: str) -> tuple[dict[int, int], list[int], list[str]]:
     return matches, marks, kinds
 
 
+#: A length, as a macro's argument gives one (``3pt``, ``-0.5\\linewidth``): a number with a unit or a length
+#: register, never text to read (unlike :data:`_DIMENSION`, which also takes the bare number a ``\\vskip`` may be given).
+LENGTH = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)\s*(?:(?:pt|em|ex|cm|mm|in|bp|pc|sp|dd|cc)\b"
+                    r"|\\(?:(?:line|text|column|paper)(?:width|height)|baselineskip|[hv]size|parindent|parskip)\b)\s*")
+#: babel's German shorthands (``"`Titel"'`` for „Titel“, ``"a`` for ä, ``"-`` a hyphenation point), which a document
+#: writing German with babel's german or ngerman option types where its text has quotes and umlauts.
+GERMAN_SHORTHAND = re.compile(r'"([`\'<>aouAOUsz-])')
+_GERMAN_SHORTHANDS = {"`": "„", "'": "“", "<": "«", ">": "»", "a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö",
+                      "U": "Ü", "s": "ß", "z": "ß", "-": ""}
+#: The options that switch babel's German shorthands on: ``\\documentclass[ngerman]``, ``\\usepackage[german]{babel}``,
+#: the old ``\\usepackage{ngerman}``.
+GERMAN_BABEL = re.compile(r"\\(?:documentclass|usepackage)\s*\[[^\]]{0,500}\b(?:n?german|n?austrian|n?swissgerman)\b"
+                          r"|\\usepackage\s*\{\s*n?german\s*\}")
+
+
 def _typography(text: str) -> str:
     return (
         text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
@@ -545,11 +561,13 @@ class _Converter:
         self.memo: dict[tuple[int, int], _Recorder] = {}
         self.families: set[str] = set()
         self.defined: set[str] = set()
-        self.texts: dict[str, tuple[int, int]] = {}  # the document's own macros that stand for text: their body
+        # the document's own macros that stand for text: their body, and the delimiter a use writes after the name
+        self.texts: dict[str, tuple[tuple[int, int], str]] = {}
         self.heading_macros: frozenset[str] = frozenset()  # the document's own macros that set a heading
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
         self.obey_lines = False  # each source line is a line of output
+        self.german = bool(GERMAN_BABEL.search(text))  # babel's German shorthands are on
         self.bibliography: list[str] = []  # the records of the .bib files, until printed
 
     # -- argument scanning ------------------------------------------------------------------
@@ -678,7 +696,10 @@ class _Converter:
                 i = j
             else:
                 m = _TEXT.match(s, i, end)
-                out.add(_typography(m.group(0)), i)
+                written = m.group(0)
+                if self.german and '"' in written:
+                    written = GERMAN_SHORTHAND.sub(lambda g: _GERMAN_SHORTHANDS[g.group(1)], written)
+                out.add(_typography(written), i)
                 i = m.end()
 
     def math(self, i: int, end: int, out: _Out, depth: int) -> int:
@@ -770,7 +791,10 @@ class _Converter:
             return j
         # a letter command
         if name in self.texts:  # the document's own \\myname: the text it stands for
-            self.emit(self.texts[name], out, depth)
+            body, delimiter = self.texts[name]
+            self.emit(body, out, depth)
+            if delimiter and s.startswith(delimiter, j):  # \\def\\inst/{Institute} used as \\inst/
+                return j + len(delimiter)
             return j + 2 if s.startswith("{}", j) else j
         if name in self.defined and (name in _DROP or name in _SYMBOLS or name in _LETTERS or name in _ZERO):
             return self.unknown(j, end, out, depth)  # the document's own \position or \degree
@@ -890,6 +914,9 @@ class _Converter:
             return self.optional(j, end)[0]
         if name == "entry" and "curve" in self.families and name not in self.defined:
             return self.item(j, end, out, depth)  # CurVe's \entry[dates] text: an item, its label in the left column
+        if name == "newblock":  # a bibliography style's boundary between a reference's blocks (authors, title, venue)
+            out.add(" | ", i)
+            return j
         if name == "bibitem":  # one reference per line, its citation key dropped
             out.flush()
             k, _ = self.optional(j, end)
@@ -979,6 +1006,9 @@ class _Converter:
         k, spans = self.groups(j, end)
         if not spans:
             return j
+        spans = [span for span in spans if not LENGTH.fullmatch(self.s, *span)]  # \gapabove{3pt} prints no text
+        if not spans:
+            return k
         if len(spans) == 1:
             self.emit(spans[0], out, depth)
             return k
@@ -1314,25 +1344,28 @@ def _metadata(text: str, conv: _Converter) -> dict:
     return metadata
 
 
-def _user_macros(text: str, conv: _Converter) -> tuple[dict[str, tuple[int, int]], frozenset[str]]:
+def _user_macros(text: str, conv: _Converter) -> tuple[dict[str, tuple[tuple[int, int], str]], frozenset[str]]:
     """The document's own macros that stand for text (argument-less, a body of words and text styling:
-    ``\\newcommand{\\myname}{Ada Lovelace}``, ``\\def\\myauthor{..}``; a length such as ``{1.7cm}`` is
-    no text), by the span of their body; and its one-argument macros that set the argument as a heading
+    ``\\newcommand{\\myname}{Ada Lovelace}``, ``\\def\\myauthor{..}``, ``\\def\\inst/{Institute}``; a length such
+    as ``{1.7cm}`` is no text), by the span of their body and the delimiter a use writes after the name (``/``:
+    ``\\inst/``); and its one-argument macros that set the argument as a heading
     (``\\newcommand{\\mhead}[1]{\\marginpar{\\small #1}}``).
 
     >>> tex = "\\\\newcommand{\\\\myname}{Ada \\\\textsc{Lovelace}}\\n\\\\def\\\\gap{1.5em}\\n\\\\def\\\\mhead#1{\\\\marginpar{#1}}"
     >>> conv = _Converter(tex, {})
     >>> texts, headings = _user_macros(tex, conv)
-    >>> [conv.raw(span) for span in texts.values()], sorted(headings)
+    >>> [conv.raw(span) for span, _ in texts.values()], sorted(headings)
     (['Ada \\\\textsc{Lovelace}'], ['mhead'])
     """
     bodies: dict[str, tuple[tuple[int, int], int]] = {}
+    delimiters: dict[str, str] = {}
     for m in MACRO_DEFINITION.finditer(text):
         name = m.group(1) or m.group(3)
-        count = int(m.group(2) or 0) if m.group(1) else m.group(4).count("#")
+        count = int(m.group(2) or 0) if m.group(1) else m.group(5).count("#")
         span = conv.group(m.end(), len(text))[1]
         if span is not None:
             bodies[name] = (span, count)
+            delimiters[name] = m.group("delimiter") or ""
     argless = {name for name, (_, count) in bodies.items() if count == 0}
     words = _TRANSPARENT | _LETTERS.keys() | _SYMBOLS.keys() | _ACCENTS.keys() | argless
 
@@ -1340,7 +1373,8 @@ def _user_macros(text: str, conv: _Converter) -> tuple[dict[str, tuple[int, int]
         return ("#" not in body and not _DIMENSION.fullmatch(body) and re.search(r"[^\W\d_]", re.sub(r"\\[A-Za-z@]+", "", body))
                 is not None and all(name in words for name in re.findall(r"\\([A-Za-z@]+)", body)))
 
-    texts = {name: span for name, (span, count) in bodies.items() if count == 0 and stands_for_text(conv.raw(span))}
+    texts = {name: (span, delimiters[name]) for name, (span, count) in bodies.items()
+             if count == 0 and stands_for_text(conv.raw(span))}
     headings = set()
     for name, (span, count) in bodies.items():
         placed = _HEADING_COMMAND.search(conv.raw(span))

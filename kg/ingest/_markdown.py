@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 import re
 
-from kg.ingest._source import Lines, SourceError, clean_inline, record_bold, record_link
+from kg.ingest._source import BOLD_LABEL_LENGTH, Lines, SourceError, clean_inline, paper_title, record_bold, record_link
 
 __all__ = ["parse_markdown", "inline_markdown", "split_front_matter", "strip_html_comments"]
 
@@ -27,6 +27,20 @@ _A_TAG = re.compile(
 )
 _BR_TAG = re.compile(r"<br\s*/?>|</?(?:p|div|li|tr|h[1-6])\b[^<>]{0,1000}>", re.IGNORECASE)
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+#: A raw HTML heading written on one line (``<h4 class="x"><strong>Ana Ruiz</strong></h4>``): it is a heading of
+#: its level, as an ATX one is, not a paragraph.
+_HEADING_TAG = re.compile(r"<h([1-6])\b[^<>]{0,1000}>(.{0,2000}?)</h\1\s*>", re.IGNORECASE | re.DOTALL)
+#: Where raw HTML puts two fields side by side with no space between them: the cells of a row (``</td><td>``), a
+#: term and its definition (``</dt><dd>``), a bold label and the value that runs on from it ("<b>Present
+#: post</b>Vellmar"), two sibling elements whose texts run together ("post</span><span>Vellmar"; not
+#: "Mc<b>Intyre</b>", a word's text and an element). The HTML reader puts `` | `` there; dropping the tags alone
+#: would glue "postVellmar".
+_FIELD_BOUNDARY = re.compile(
+    r"(?P<cells></(?:td|th|dt)\s*>\s*<(?:td|th|dd)\b[^<>]{0,1000}>)"
+    r"|(?P<label><(?:b|strong)\b[^<>]{0,200}>(?P<bold>[^<]{1,200})</(?:b|strong)\s*>)(?=[^\W\d_])"
+    r"|(?<=[^\W\d_])(?:</[A-Za-z][A-Za-z0-9-]*\s*>)+(?:<[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]{0,1000})?>)+(?=[^\W\d_])",
+    re.IGNORECASE,
+)
 _IMAGE = re.compile(r"!\[([^\[\]]{0,1000})\]\(\s*<?([^()\s>]{0,2000})>?(?:\s+[\"'(][^()]{0,500})?\s*\)")
 _LINK = re.compile(
     r"\[([^\[\]]{0,1000}(?:\[[^\[\]]{0,1000}\][^\[\]]{0,1000}){0,3})\]"
@@ -64,6 +78,19 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 _CONNECTORS = frozenset(
     "and or of the a an at in on for with by to from as under via de del des du la le von van der y e et und".split()
 )
+
+
+def _field_boundary(match: re.Match) -> str:
+    """`` | `` where :data:`_FIELD_BOUNDARY` finds two fields: always between cells, else where the text runs from a
+    lower-case letter into a capital (after a bold label of :data:`BOLD_LABEL_LENGTH` characters or more)."""
+    if match.group("cells"):
+        return " | "
+    text, bold = match.string, match.group("bold")
+    before = bold[-1:] if bold else text[match.start() - 1]
+    runs_on = before.islower() and text[match.end()].isupper()
+    if bold is not None:
+        return match.group("label") + " | " if runs_on and len(bold.strip()) >= BOLD_LABEL_LENGTH else match.group("label")
+    return " | " if runs_on else ""
 
 
 def strip_html_comments(text: str) -> str:
@@ -155,18 +182,20 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     def a_tag(m: re.Match) -> str:
         url = m.group(1) or m.group(2) or m.group(3) or ""
         record_link(meta, html.unescape(url), _TAG.sub("", m.group(4)), number)
-        return m.group(4)
+        return paper_title(url, m.group(4))
 
     text = _A_TAG.sub(a_tag, text)
+    text = _HEADING_TAG.sub(lambda m: "\n" + "#" * int(m.group(1)) + " " + _BR_TAG.sub(" ", m.group(2)) + "\n", text)
     text = _BR_TAG.sub("\n", text)
     for match in _BOLD_TAG.finditer(text):
         record_bold(meta, match.group(2))
+    text = _FIELD_BOUNDARY.sub(_field_boundary, text)
     text = _TAG.sub("", text)
     text = _IMAGE.sub(lambda m: m.group(1), text)
 
     def link(m: re.Match) -> str:
         record_link(meta, m.group(2), m.group(1), number)
-        return m.group(1)
+        return paper_title(m.group(2), m.group(1))
 
     for _ in range(3):  # nested [![img](a)](b) and [text [x]](y)
         new = _LINK.sub(link, text)

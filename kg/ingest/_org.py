@@ -33,7 +33,7 @@ import re
 from dataclasses import replace
 
 from kg.ingest._markdown import _joins
-from kg.ingest._source import Lines, clean_inline, record_bold, record_link
+from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link
 
 __all__ = ["parse_org"]
 
@@ -58,9 +58,6 @@ TABLE_EL_RULE = re.compile(r"^\s*\+[-+=]+\+?\s*$")
 HORIZONTAL_RULE = re.compile(r"^\s*-{5,}\s*$")
 FIXED_WIDTH = re.compile(r"^\s*:(?:\s(.*))?$")
 ORG_LINK = re.compile(r"\[\[([^\[\]]{1,2000})\](?:\[([^\[\]]{0,1000})\])?\]")
-#: A link to a paper: an arXiv or DOI address, a PDF, a publisher's article or chapter page. Its label is the
-#: paper's title, quoted as citations quote one, so that the title stops where the link does.
-PAPER_LINK = re.compile(r"arxiv\.org/(?:abs|pdf)/|\bdoi\b|\.pdf(?:$|[?#])|/(?:article|chapter|abs|paper)s?\b", re.I)
 FOOTNOTE_REF = re.compile(r"\[fn:[^\[\]]{0,200}\]")
 MACRO_CALL = re.compile(r"\{\{\{[^{}]{0,500}\}\}\}")
 # An org timestamp, active <2014-09-01 Mon> or inactive [2014-09-01 Mon 10:00]: its date is kept.
@@ -95,10 +92,8 @@ def _inline(text: str, metadata: dict, number: int) -> str:
     def link(match: re.Match) -> str:
         target, label = match.group(1), match.group(2)
         record_link(metadata, target, label or target, number)
-        if label and PAPER_LINK.search(target) and len(label.split()) >= 3 and not re.search("[\"“”]", label):
-            return f"“{label.strip().rstrip('.')}”"
         if label:
-            return label
+            return paper_title(target, label)
         return target[5:] if target.startswith("file:") else target
 
     text = ORG_LINK.sub(link, text)

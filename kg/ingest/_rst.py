@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from kg.ingest._source import Lines, clean_inline, record_bold, record_link
+from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link
 
 __all__ = ["parse_rst"]
 
@@ -112,6 +112,7 @@ class _Renderer:
                     record_bold(self.metadata, text)
                 if isinstance(child, nodes.reference) and child.get("refuri"):
                     record_link(self.metadata, child["refuri"], text, child.line or self.last)
+                    text = paper_title(child["refuri"], text)
                 parts.append(text)
         return "".join(parts)
 

@@ -6,7 +6,7 @@ from bisect import bisect_right
 from typing import Iterable
 
 __all__ = ["SourceError", "decode", "LineIndex", "Lines", "identifier_link", "clean_inline", "record_link",
-           "record_bold"]
+           "record_bold", "paper_title"]
 
 
 class SourceError(Exception):
@@ -200,6 +200,10 @@ def record_link(metadata: dict, url: str, text: str, line: int) -> None:
         links.append({"url": url, "text": clean_inline(text), "line": line})
 
 
+#: The shortest bold phrase read as a label when its value runs on from it with no space, a lower-case letter into a
+#: capital ("<b>Present post</b>Vellmar"): the two are fields; a shorter one is part of a word ("<b>Mc</b>Intyre").
+BOLD_LABEL_LENGTH = 4
+
 #: Bold phrases kept per document, and their longest length (an author's name, not a paragraph).
 _MAX_BOLD, _MAX_BOLD_CHARS = 2000, 60
 
@@ -219,3 +223,20 @@ def record_bold(metadata: dict, text: str) -> None:
         bold = metadata.setdefault("bold", [])
         if len(bold) < _MAX_BOLD:
             bold.append(text)
+
+
+#: A link to a paper: an arXiv or DOI address, a PDF, a publisher's article or chapter page.
+PAPER_LINK = re.compile(r"arxiv\.org/(?:abs|pdf)/|\bdoi\b|\.pdf(?:$|[?#])|/(?:article|chapter|abs|paper)s?\b", re.I)
+
+
+def paper_title(url: str, label: str) -> str:
+    """A link's label as the text to read: the label of a link to a paper is the paper's title, quoted as
+    citations quote one, so that the title stops where the link does ("Ruiz, A. `Tidal gauges <doi>`_" does
+    not read "A. Tidal" as a name); any other label as it is.
+
+    >>> paper_title("https://doi.org/10.1/x", "Tidal gauges of small estuaries."), paper_title("https://a.org", "Home")
+    ('“Tidal gauges of small estuaries”', 'Home')
+    """
+    if PAPER_LINK.search(url) and len(label.split()) >= 3 and not re.search("[\"“”]", label):
+        return f"“{label.strip().rstrip('.')}”"
+    return label

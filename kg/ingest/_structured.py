@@ -29,8 +29,13 @@ _LINK_KEYS = frozenset(
     "src pdf slides video code logo thumbnail banner cover permalink slug id uid layout weight "
     "draft type_icon".split()
 )
+#: The keys of a record whose value is the person who advised or supervised it.
+_ADVISOR_KEYS = frozenset("advisor advisors adviser advisers supervisor supervisors mentor mentors promotor "
+                          "promoter".split())
 _START_KEYS = ("startDate", "start_date", "date_start", "start", "from", "begin", "since")  # date_start: Hugo's widgets
 _END_KEYS = ("endDate", "end_date", "date_end", "end", "to", "until")
+#: Markup in a value: an HTML tag (``<a href=..>``, ``<i>``, ``<br>``, ``</li>``) or a Markdown link ``[text](url)``.
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|\[[^\[\]]+\]\([^()\s]+\)")
 _URLISH = re.compile(r"^(?:https?://|mailto:|www\.|/[\w./-]*$)", re.IGNORECASE)
 _JSON_RESUME_KEYS = frozenset(
     "basics work volunteer education awards certificates publications skills languages interests "
@@ -234,7 +239,16 @@ class _Renderer:
         if self.budget <= 0:
             return
         self.budget -= 1
-        self.out.add(number or self.loc.here, text)
+        number = number or self.loc.here
+        if not _MARKUP.search(text):
+            self.out.add(number, text)
+            return
+        # a site's data file holds the HTML or Markdown its template prints as it is: read as the page shows it
+        from kg.ingest._markdown import inline_markdown
+
+        bullet = "- " if text.startswith("- ") else ""
+        for index, part in enumerate(inline_markdown(text[len(bullet):], self.metadata, number)):
+            self.out.add(number, (bullet if index == 0 else "") + part)
 
     def value_line(self, value: str, key: Any = None) -> int:
         found = self.loc.find(value)
@@ -372,6 +386,8 @@ class _Renderer:
                 end = next((data[k] for k in _END_KEYS if k in data and data[k] not in (None, "")), None)
                 parts.append(f"{text} - {_text(end)}" if end is not None else text)
                 skip.update(_END_KEYS)
+            elif str(key).lower() in _ADVISOR_KEYS:  # the key says who the name is: "Mentor: Ana Ruiz"
+                parts.append(f"{_heading(key)}: {text}")
             else:
                 parts.append(text)
         # links of the entry, after locating its fields
