@@ -456,9 +456,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     out = [m for j, m in enumerate(out) if not (j and cleaned[out[j - 1].end:m.begin].strip() == "(" and (
         CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
         or "".join(w[0] for w in _CAPITALISED_WORD.findall(out[j - 1].written)) == m.written))]
-    if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
-            and cleaned[out[0].end:out[1].begin].strip() == "(":
-        out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
     out = [part for m in out for part in _with_glued_university(m)]
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
@@ -761,8 +758,6 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         known = lookup_organization(longer)
         if known:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
-        if _is_campus(written, tail.group(1)):
-            return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
     known = lookup_organization(written)
     if known:
         return OrgMention(known.name, written, known.type, True, begin, begin + len(piece))
