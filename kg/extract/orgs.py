@@ -135,9 +135,7 @@ def is_role(segment: str) -> bool:
     words = LETTER_WORD.findall(PAREN_ASIDE.sub(" ", lowered[:closed]) + lowered[closed:])
     if words and not segment.isascii() and words[-1] not in ROLES and not words[-1].isascii():
         # Chinese and Japanese write titles without spaces: "博士后研究员" ends with the title "研究员"
-        cjk_role = next((r for r in CJK_ROLES if words[-1].endswith(r)), None)
-        if cjk_role:
-            words[-1] = cjk_role
+        words[-1] = next((r for r in CJK_ROLES if words[-1].endswith(r)), words[-1])
     # "Vice-President", "Pro-Rector": a title written with a hyphen is its words
     words = [part for word in words for part in ((word,) if word in ROLES else word.split("-"))]
     if not words or not any(w in ROLES for w in words):
@@ -456,9 +454,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     out = [m for j, m in enumerate(out) if not (j and cleaned[out[j - 1].end:m.begin].strip() == "(" and (
         CJK_CHAR.search(out[j - 1].name) and not CJK_CHAR.search(m.name)
         or "".join(w[0] for w in _CAPITALISED_WORD.findall(out[j - 1].written)) == m.written))]
-    if len(out) == 2 and out[0].type == "University" and out[1].type == "Lab" \
-            and cleaned[out[0].end:out[1].begin].strip() == "(":
-        out.reverse()  # "University of X (Digital Centre)": the unit in brackets is inside the university
     out = [part for m in out for part in _with_glued_university(m)]
     if len(out) > 1 and all(CJK_CHAR.search(m.name) for m in out) and out[-1].type != "University":
         out.reverse()  # CJK writes the larger organisation first ("清华大学 计算机系"), unless "实验室/大学"
@@ -632,18 +627,16 @@ def _org_pieces(phrase: str):
     role = _ROLE_PREFIX.match(commas)  # "Visiting Researcher on the X team": the model reads the name alone
     commas = " " * role.end() + commas[role.end():] if role and is_role(role.group(1)) else commas
     parts = [[m.start(), m.end(), False] for m in _COMMA_FREE_TEXT.finditer(commas)]  # [start, end, joined]
-    for i in range(len(parts) - 2, -1, -1):
-        # a name starts after "the" and goes on past "in" ("... at the Vision Studies in Biology Department")
-        if (i == 0 or "the" in phrase[parts[i - 1][1]:parts[i][0]].lower().split()) \
-                and phrase[parts[i][1]:parts[i + 1][0]].split()[0].lower() == "in" and _joins(
-                commas[parts[i][0]:parts[i][1]], commas[parts[i + 1][0]:parts[i + 1][1]]):
-            parts[i][1:] = parts[i + 1][1], True
-            del parts[i + 1]
     for i in range(len(parts) - 1, 0, -1):
         part, before = commas[parts[i][0]:parts[i][1]], commas[parts[i - 1][0]:parts[i - 1][1]]
-        if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(phrase[parts[i - 1][1]:parts[i][0]]) \
-                and _NAMED_FOR_A_PLACE.fullmatch(LEADING_THE.sub("", before)) and is_location(part):
-            parts[i - 1][1:] = parts[i][1], True  # "Institute for X in Oncology", "Center in Wuxi"
+        between = phrase[parts[i - 1][1]:parts[i][0]]
+        # "Institute for X in Oncology", "Center in Wuxi"; a name that starts after "the" and goes on past "in"
+        # ("... at the Vision Studies in Biology Department")
+        if _joins(part, before, before=True) or _CAMPUS_AT.fullmatch(between) \
+                and _NAMED_FOR_A_PLACE.fullmatch(LEADING_THE.sub("", before)) and is_location(part) \
+                or (i == 1 or "the" in phrase[parts[i - 2][1]:parts[i - 1][0]].lower().split()) \
+                and between.split()[0].lower() == "in" and _joins(before, part):
+            parts[i - 1][1:] = parts[i][1], True
             del parts[i]
     units = parse_affiliation(commas).units
     for at, end, joined in parts:
@@ -761,8 +754,6 @@ def _prose_org(piece: str, text: str, begin: int) -> OrgMention | None:
         known = lookup_organization(longer)
         if known:
             return OrgMention(known.name, longer, known.type, True, begin, begin + len(piece) + tail.end())
-        if _is_campus(written, tail.group(1)):
-            return OrgMention(longer, longer, "University", False, begin, begin + len(piece) + tail.end())
     known = lookup_organization(written)
     if known:
         return OrgMention(known.name, written, known.type, True, begin, begin + len(piece))

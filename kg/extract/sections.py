@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from kg.extract.gazetteer import _data_rows, classify_organization, word_groups
-from kg.extract.orgs import classify_segment, is_role
+from kg.extract.orgs import is_role
 from kg.extract.people import clean_person
 from kg.extract.text import clean, is_bullet
 from kg.model import Document, Line
@@ -217,10 +217,6 @@ def find_sections(document: Document) -> list[Section]:
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
                     parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
                     continue
-            if parent is not None and parent.kind is None and level > parent.level and clean_person(parent.heading) == parent.heading \
-                    and not classify_segment(parent.heading) and (is_role(text) or kind is None and classify_segment(text, context_org=False)):
-                parent.lines.append(index)  # "## Ana Ruiz" / "### Postdoctoral Researcher" / "### X University": a profile's card
-                continue
             enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level), None)
             if kind is None and enclosing is not None and enclosing.kind in _PEOPLE_KINDS:
                 kind = enclosing.kind  # "## Researchers" after "## Principal Investigators" in "# Our Team": more people
