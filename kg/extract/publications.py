@@ -378,8 +378,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
     """
     text = _TRAILING_PUNCTUATION.sub("", text.strip())
     text = _EQUAL_NOTE.sub(" ", text).strip()
-    if not text:
-        return None
     if _pairs_style(_AND_SEPARATOR.split(text)):
         names, marked = [], set()
         for part in _COMMA_AND_SEPARATOR.split(text):
@@ -451,8 +449,6 @@ _COMMA_OR_NUMBER = re.compile(r",|\s\d")
 
 def _looks_like_venue(text: str) -> bool:
     text = text.strip()[:120]
-    if not text:
-        return False
     if _VENUE_WORD.match(text):
         return True
     head = _COMMA_OR_NUMBER.split(text, maxsplit=1)[0]
@@ -617,8 +613,6 @@ def parse_citation(text: str) -> Citation | None:
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
             cleaned.append(line.strip())
-    if not cleaned:
-        return None
     whole = "\n".join(_unwrap(cleaned))
     coauthors: list[str] = []
     found = _with_coauthors(whole) if "ith" in whole else None
@@ -953,9 +947,6 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
-#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
-_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
-_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
 #: A title's last comma, then a journal's capitalised words and its volume number ("…, Coastal Finance and Policy 5").
 _COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
 
@@ -972,8 +963,6 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
-    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
-    ['Tidal graphs', 'Ostmark Journal of Tides 3']
     >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
     [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
@@ -981,12 +970,6 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
-        tail = _COMMA_NAME_TAIL.search(title.text)
-        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
-                and _valid_title(title.text[:tail.start()]):
-            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
-            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
-                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
         volume = _COMMA_JOURNAL_VOLUME.match(title.text)
         if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
             # "Harbour fees, Coastal Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
@@ -1077,18 +1060,12 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
 
 
 def _balanced(text: str) -> str:
-    """A field's text without the brackets it opens and does not close (or closes and did not open).
+    """A field's text without the brackets it opens at its end or closes at its start.
 
-    >>> _balanced("Tide: fast sampling ("), _balanced("B. Hølm)"), _balanced("Nat. Chem. (2018)")
+    >>> _balanced("Tide: fast sampling ("), _balanced(") B. Hølm"), _balanced("Nat. Chem. (2018)")
     ('Tide: fast sampling', 'B. Hølm', 'Nat. Chem. (2018)')
     """
-    text = text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
-    for opening, closing in ("()", "[]"):
-        if text.endswith(closing) and opening not in text:
-            text = text[:-1].rstrip()
-        if text.startswith(opening) and closing not in text:
-            text = text[1:].lstrip()
-    return text
+    return text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
 
 
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
@@ -1179,8 +1156,6 @@ def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
     """Tokens of a name with whether each is an initial."""
     parts = []
     for raw in WHITESPACE_RUN.split(_STOP_BETWEEN_INITIALS.sub(". ", name.strip())):
-        if not raw:
-            continue
         if _GLUED_INITIALS.fullmatch(raw) and len(name.split()) >= 2:
             # "Smith JA": Vancouver initials
             parts.extend((_fold(c), True) for c in raw)
@@ -1635,8 +1610,6 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
     """
     doc_lines = ctx.document.lines
     lines = [i for i in lines if 0 <= i < len(doc_lines)]
-    if not lines:
-        return
     # a gap between two line indexes (another section, a heading) ends an entry
     texts: list[str] = []
     where: list[int] = []
