@@ -1279,24 +1279,6 @@ _HEADING = re.compile(r"^\s*#+\s")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
-#: A line that says what the marks after authors' names mean ("* Undergraduate Student ** Graduate Student",
-#: "‡ Corresponding author.", "*denotes equal contribution"): marks and a few words, no year, no comma.
-_MARK_LEGEND = re.compile(r"(?:[*†‡§]+\s*[^\W\d_][^\d,*†‡§]{1,40}?\s*){1,4}\.?")
-_LEGEND_WORD = re.compile(r"student|author|contribut|denote|indicate|correspond|equal|mentee|trainee|supervis|advisee", re.I)
-
-
-def _is_mark_legend(text: str) -> bool:
-    """Whether a line explains authors' marks: two marks explained, or one with the words such a note uses (a
-    Markdown list item "* Forthcoming book" explains nothing).
-
-    >>> _is_mark_legend("* Undergraduate Student ** Graduate Student"), _is_mark_legend("‡ Corresponding Author.")
-    (True, True)
-    >>> _is_mark_legend("* Forthcoming book on tides"), _is_mark_legend("* Li, A. (2020). Tides. Nature.")
-    (False, False)
-    """
-    return bool(_MARK_LEGEND.fullmatch(text)) and (len(re.findall(r"[*†‡§]+", text)) >= 2 or bool(_LEGEND_WORD.search(text)))
-
-
 def split_entries(texts: list[str]) -> list[list[int]]:
     """Group the lines of a publication list into entries (positions into ``texts``).
 
@@ -1309,8 +1291,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
     >>> split_entries(["- A. Li. One paper. Nature 2020.", "  continued", "", "- B. Wu. Two. Cell 2021."])
     [[0, 1], [3]]
     >>> split_entries(["A. Li. One paper. Nature 2020.", "", "B. Wu. Two. Cell 2021."])
-    [[0], [2]]
-    >>> split_entries(["- A. Li*. One paper. Nature 2020.", "* Student co-author", "B. Wu*. Two. Cell 2021."])
     [[0], [2]]
     """
     bulleted = sum(1 for t in texts if _BULLET.match(t)) >= 1
@@ -1341,10 +1321,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             continue
         if _is_prose(stripped.split(" | ")[0]) and not (current and len(current) == 1 and texts[current[0]].strip() in ("-", "*", "•")):
             close()  # an abstract under the citation
-            blank_before = False
-            continue
-        if _is_mark_legend(text.strip()):
-            close()  # "* Undergraduate student ** Graduate student": what the authors' marks mean, no entry
             blank_before = False
             continue
         if current and texts[current[0]].lstrip().startswith("@") and not _BIBTEX_START.match(text):
