@@ -320,7 +320,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
                 _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
-            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
+            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
                 # a full name after the comma is another author, unless a lone surname opens the list
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
                 if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
@@ -362,7 +362,6 @@ def _pairs_style(and_parts: list[str]) -> bool:
 
 #: not after an initial, which keeps its full stop
 _TRAILING_PUNCTUATION = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
-_COMMA_AND_SEPARATOR = re.compile(rf"\s*,?\s+{_JOINER}\s+|\s*&\s*|;\s*")
 _WORD_COMMA_WORD = re.compile(r"[^\s,]+,\s*[^\s,]+")
 
 
@@ -378,26 +377,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
     """
     text = _TRAILING_PUNCTUATION.sub("", text.strip())
     text = _EQUAL_NOTE.sub(" ", text).strip()
-    if _pairs_style(_AND_SEPARATOR.split(text)):
-        names, marked = [], set()
-        for part in _COMMA_AND_SEPARATOR.split(text):
-            part = part.strip(" ,")
-            if not part:
-                continue
-            if part.count(",") == 1:
-                last, given = (s.strip() for s in part.split(","))
-                last, m1 = _strip_person_marks(last)
-                given, m2 = _strip_person_marks(given)
-                name = _swap(last, given)
-            else:
-                name, m1 = _strip_person_marks(part)
-                m2 = False
-                if not _is_full_name(name):
-                    return None
-            names.append(name)
-            if m1 or m2:
-                marked.add(name)
-        return names, marked, False
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,.;")
     if rest and not _ETAL.match(rest):
