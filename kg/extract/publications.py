@@ -89,8 +89,7 @@ _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
                          rf"(?:{_PHRASES['equal_contribution']})[^()]{{0,40}}\)", re.I)
 _MARKS = "*†‡#§¶✝⁺"
-_SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
-_MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
+_MARK_SET = frozenset(_MARKS)
 
 
 #: A Markdown (or LaTeX, for ``\&``) backslash escape of a mark (``\*``, ``\_``, ``\#``); an
@@ -161,9 +160,9 @@ def _is_name_word(word: str) -> bool:
     return all(c.isalpha() or c in "'’-." for c in core) and any(c.isalpha() for c in core[1:]) and "." not in core
 
 
-_CO_FIRST = re.compile(r"\((?:co-?first|equal(?: contribution)?|joint first|co-?1st)[^()]*\)", re.I)
 _PAREN_NOTE = re.compile(r"\s*\([^()]*\)")
-_AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b")
+#: affiliation numbers after a name: "Smith1,2", "Smith¹"
+_AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _STRAY_STOP = re.compile(r"(?<=[a-z]{2})\.(?=\s+[A-Z])")
 
 
@@ -172,16 +171,12 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
     """A name without equal-contribution marks, superscripts and affiliation notes; and whether it was marked."""
     marked = False
     if "(" in name:
-        stripped = _CO_FIRST.sub(" ", name)
-        marked = stripped != name
-        name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Lin Mei (Facebook AI)"
+        name = _PAREN_NOTE.sub(" ", name)  # affiliations: "Lin Mei (Facebook AI)"
     if not _MARK_SET.isdisjoint(name):
         marked = True
         name = "".join(c for c in name if c not in _MARKS)
-    if not _SUPERSCRIPT_SET.isdisjoint(name):
-        name = "".join(c for c in name if c not in _SUPERSCRIPTS)
     if any(c.isdigit() for c in name):
-        name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
+        name = _AFFIL_DIGITS.sub("", name)
     if "." in name:
         name = _STRAY_STOP.sub("", name)  # "Minghao. Zhao"
     name = WHITESPACE_RUN.sub(" ", name).strip(" ,;:")
