@@ -615,8 +615,6 @@ def parse_citation(text: str) -> Citation | None:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
     c.arxiv, c.doi = arxiv, doi
-    if c.venue is None and len(cleaned) > 1:
-        c.venue, c.venue_aliases = _venue_line(cleaned[1:], c)
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
@@ -626,20 +624,6 @@ def parse_citation(text: str) -> Citation | None:
 
 
 _UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
-#: A line that is only a name and a year: "Microbiome 2021", "Journal of Shore Ecology, (2019)".
-_NAME_AND_YEAR_LINE = re.compile(r"(?P<name>[^\W\d_][^\d|]{1,80}?)[,\s]+\(?(?:19|20)\d\d\)?\.?")
-
-
-def _venue_line(lines: list[str], c: "Citation") -> tuple[str | None, tuple[str, ...]]:
-    """The venue of an entry written a field a line, none found in its text: a later line that is only a
-    name and a year, neither the title nor an author list ("### Title" / "Microbiome 2021" / "Ana Ruiz, ...")."""
-    for line in lines:
-        match = _NAME_AND_YEAR_LINE.fullmatch(_clean_line(line))
-        name = match.group("name").strip(" ,.") if match else ""
-        if name and name not in (c.title or "") and not any(name in a for a in c.authors) \
-                and parse_author_list(name) is None and (found := normalize_venue(name)):
-            return found
-    return None, ()
 
 
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
