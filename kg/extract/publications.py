@@ -201,14 +201,11 @@ def _is_full_name(text: str) -> bool:
         not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
-_DIGIT_OR_SYMBOL = re.compile(r"[\d:;/@&]")
-
-
 @lru_cache(maxsize=4096)
 def _is_given(text: str) -> bool:
     """One to three name words or initials: "Ana María", "J.-P.", "van der"."""
     words = text.split()
-    return 1 <= len(words) <= 3 and not _DIGIT_OR_SYMBOL.search(text) and all(_is_name_word(w) for w in words)
+    return 1 <= len(words) <= 3 and not _DIGIT_SYMBOL_OR_QUOTE.search(text) and all(_is_name_word(w) for w in words)
 
 
 @lru_cache(maxsize=4096)
@@ -1105,8 +1102,6 @@ def _fold(word: str) -> str:
 _STOP_BETWEEN_INITIALS = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
 _GLUED_INITIALS = re.compile(r"[A-Z]{2,3}")
 _HYPHENATED_INITIALS = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
-#: "J", "J." or "Th."
-_INITIAL = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
 
 
 @lru_cache(maxsize=65536)
@@ -1124,7 +1119,7 @@ def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
         folded = _fold(raw)
         if not folded:
             continue
-        parts.append((folded, bool(_INITIAL.fullmatch(raw))))
+        parts.append((folded, _is_initials(raw)))
     return tuple(parts)
 
 
