@@ -1292,9 +1292,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         else:
             current.append(i)
         blank_before = False
-        fields = stripped.split(" | ")
-        if len(fields) > 1 and any(_is_prose(f) for f in fields[1:]):
-            close()  # "Title (with ...) | abstract": one entry per line
     close()
     return entries
 
