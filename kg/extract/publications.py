@@ -89,8 +89,7 @@ _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
 _EQUAL_NOTE = re.compile(r"\(\s*(?:[*†‡#§]+\s*)?(?:denotes?|means?|indicates?|:|=)?\s*[^()]{0,40}?"
                          rf"(?:{_PHRASES['equal_contribution']})[^()]{{0,40}}\)", re.I)
 _MARKS = "*†‡#§¶✝⁺"
-_SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
-_MARK_SET, _SUPERSCRIPT_SET = frozenset(_MARKS), frozenset(_SUPERSCRIPTS)
+_MARK_SET = frozenset(_MARKS)
 
 
 #: A Markdown (or LaTeX, for ``\&``) backslash escape of a mark (``\*``, ``\_``, ``\#``); an
@@ -161,9 +160,9 @@ def _is_name_word(word: str) -> bool:
     return all(c.isalpha() or c in "'’-." for c in core) and any(c.isalpha() for c in core[1:]) and "." not in core
 
 
-_CO_FIRST = re.compile(r"\((?:co-?first|equal(?: contribution)?|joint first|co-?1st)[^()]*\)", re.I)
 _PAREN_NOTE = re.compile(r"\s*\([^()]*\)")
-_AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b")
+#: affiliation numbers after a name: "Smith1,2", "Smith¹"
+_AFFIL_DIGITS = re.compile(r"(?<=[a-z])\d(?:,\d)*\b|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _STRAY_STOP = re.compile(r"(?<=[a-z]{2})\.(?=\s+[A-Z])")
 
 
@@ -172,16 +171,12 @@ def _strip_person_marks(name: str) -> tuple[str, bool]:
     """A name without equal-contribution marks, superscripts and affiliation notes; and whether it was marked."""
     marked = False
     if "(" in name:
-        stripped = _CO_FIRST.sub(" ", name)
-        marked = stripped != name
-        name = _PAREN_NOTE.sub(" ", stripped)  # affiliations: "Lin Mei (Facebook AI)"
+        name = _PAREN_NOTE.sub(" ", name)  # affiliations: "Lin Mei (Facebook AI)"
     if not _MARK_SET.isdisjoint(name):
         marked = True
         name = "".join(c for c in name if c not in _MARKS)
-    if not _SUPERSCRIPT_SET.isdisjoint(name):
-        name = "".join(c for c in name if c not in _SUPERSCRIPTS)
     if any(c.isdigit() for c in name):
-        name = _AFFIL_DIGITS.sub("", name)  # "Smith1,2"
+        name = _AFFIL_DIGITS.sub("", name)
     if "." in name:
         name = _STRAY_STOP.sub("", name)  # "Minghao. Zhao"
     name = WHITESPACE_RUN.sub(" ", name).strip(" ,;:")
@@ -206,14 +201,11 @@ def _is_full_name(text: str) -> bool:
         not _is_initials(w) and w not in _PARTICLES for w in words)
 
 
-_DIGIT_OR_SYMBOL = re.compile(r"[\d:;/@&]")
-
-
 @lru_cache(maxsize=4096)
 def _is_given(text: str) -> bool:
     """One to three name words or initials: "Ana María", "J.-P.", "van der"."""
     words = text.split()
-    return 1 <= len(words) <= 3 and not _DIGIT_OR_SYMBOL.search(text) and all(_is_name_word(w) for w in words)
+    return 1 <= len(words) <= 3 and not _DIGIT_SYMBOL_OR_QUOTE.search(text) and all(_is_name_word(w) for w in words)
 
 
 @lru_cache(maxsize=4096)
@@ -320,7 +312,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
                 _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
-            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split())):
+            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
                 # a full name after the comma is another author, unless a lone surname opens the list
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
                 if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
@@ -362,7 +354,6 @@ def _pairs_style(and_parts: list[str]) -> bool:
 
 #: not after an initial, which keeps its full stop
 _TRAILING_PUNCTUATION = re.compile(r"(?<![\s.][A-Z])[.,;]+$")
-_COMMA_AND_SEPARATOR = re.compile(rf"\s*,?\s+{_JOINER}\s+|\s*&\s*|;\s*")
 _WORD_COMMA_WORD = re.compile(r"[^\s,]+,\s*[^\s,]+")
 
 
@@ -378,28 +369,6 @@ def parse_author_list(text: str) -> tuple[list[str], set[str], bool] | None:
     """
     text = _TRAILING_PUNCTUATION.sub("", text.strip())
     text = _EQUAL_NOTE.sub(" ", text).strip()
-    if not text:
-        return None
-    if _pairs_style(_AND_SEPARATOR.split(text)):
-        names, marked = [], set()
-        for part in _COMMA_AND_SEPARATOR.split(text):
-            part = part.strip(" ,")
-            if not part:
-                continue
-            if part.count(",") == 1:
-                last, given = (s.strip() for s in part.split(","))
-                last, m1 = _strip_person_marks(last)
-                given, m2 = _strip_person_marks(given)
-                name = _swap(last, given)
-            else:
-                name, m1 = _strip_person_marks(part)
-                m2 = False
-                if not _is_full_name(name):
-                    return None
-            names.append(name)
-            if m1 or m2:
-                marked.add(name)
-        return names, marked, False
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,.;")
     if rest and not _ETAL.match(rest):
@@ -451,8 +420,6 @@ _COMMA_OR_NUMBER = re.compile(r",|\s\d")
 
 def _looks_like_venue(text: str) -> bool:
     text = text.strip()[:120]
-    if not text:
-        return False
     if _VENUE_WORD.match(text):
         return True
     head = _COMMA_OR_NUMBER.split(text, maxsplit=1)[0]
@@ -617,8 +584,6 @@ def parse_citation(text: str) -> Citation | None:
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
             cleaned.append(line.strip())
-    if not cleaned:
-        return None
     whole = "\n".join(_unwrap(cleaned))
     coauthors: list[str] = []
     found = _with_coauthors(whole) if "ith" in whole else None
@@ -647,8 +612,6 @@ def parse_citation(text: str) -> Citation | None:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
     c.arxiv, c.doi = arxiv, doi
-    if c.venue is None and len(cleaned) > 1:
-        c.venue, c.venue_aliases = _venue_line(cleaned[1:], c)
     if c.year is None and arxiv and "/" not in arxiv:  # a new-style id ("2103.13262") opens with its year
         c.year = "20" + arxiv[:2]
     if c.year is None:
@@ -658,20 +621,6 @@ def parse_citation(text: str) -> Citation | None:
 
 
 _UNICODE_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
-#: A line that is only a name and a year: "Microbiome 2021", "Journal of Shore Ecology, (2019)".
-_NAME_AND_YEAR_LINE = re.compile(r"(?P<name>[^\W\d_][^\d|]{1,80}?)[,\s]+\(?(?:19|20)\d\d\)?\.?")
-
-
-def _venue_line(lines: list[str], c: "Citation") -> tuple[str | None, tuple[str, ...]]:
-    """The venue of an entry written a field a line, none found in its text: a later line that is only a
-    name and a year, neither the title nor an author list ("### Title" / "Microbiome 2021" / "Ana Ruiz, ...")."""
-    for line in lines:
-        match = _NAME_AND_YEAR_LINE.fullmatch(_clean_line(line))
-        name = match.group("name").strip(" ,.") if match else ""
-        if name and name not in (c.title or "") and not any(name in a for a in c.authors) \
-                and parse_author_list(name) is None and (found := normalize_venue(name)):
-            return found
-    return None, ()
 
 
 _CJK_CHARACTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -953,9 +902,6 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
-#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
-_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
-_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
 #: A title's last comma, then a journal's capitalised words and its volume number ("…, Coastal Finance and Policy 5").
 _COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
 
@@ -972,8 +918,6 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
-    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
-    ['Tidal graphs', 'Ostmark Journal of Tides 3']
     >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
     [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
@@ -981,12 +925,6 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
-        tail = _COMMA_NAME_TAIL.search(title.text)
-        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
-                and _valid_title(title.text[:tail.start()]):
-            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
-            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
-                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
         volume = _COMMA_JOURNAL_VOLUME.match(title.text)
         if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
             # "Harbour fees, Coastal Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
@@ -1077,18 +1015,12 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
 
 
 def _balanced(text: str) -> str:
-    """A field's text without the brackets it opens and does not close (or closes and did not open).
+    """A field's text without the brackets it opens at its end or closes at its start.
 
-    >>> _balanced("Tide: fast sampling ("), _balanced("B. Hølm)"), _balanced("Nat. Chem. (2018)")
+    >>> _balanced("Tide: fast sampling ("), _balanced(") B. Hølm"), _balanced("Nat. Chem. (2018)")
     ('Tide: fast sampling', 'B. Hølm', 'Nat. Chem. (2018)')
     """
-    text = text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
-    for opening, closing in ("()", "[]"):
-        if text.endswith(closing) and opening not in text:
-            text = text[:-1].rstrip()
-        if text.startswith(opening) and closing not in text:
-            text = text[1:].lstrip()
-    return text
+    return text.strip().rstrip("([{“‘ ").lstrip(")]}.,;: ")
 
 
 def _names(text: str) -> tuple[list[str], set[str], bool, str]:
@@ -1170,8 +1102,6 @@ def _fold(word: str) -> str:
 _STOP_BETWEEN_INITIALS = re.compile(r"(?<=[A-Z])\.(?=[A-Z])")
 _GLUED_INITIALS = re.compile(r"[A-Z]{2,3}")
 _HYPHENATED_INITIALS = re.compile(r"[A-Z]\.?(?:-[A-Z]\.?)+")
-#: "J", "J." or "Th."
-_INITIAL = re.compile(r"[A-Z]\.?|[A-Z][a-z]\.")
 
 
 @lru_cache(maxsize=65536)
@@ -1179,8 +1109,6 @@ def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
     """Tokens of a name with whether each is an initial."""
     parts = []
     for raw in WHITESPACE_RUN.split(_STOP_BETWEEN_INITIALS.sub(". ", name.strip())):
-        if not raw:
-            continue
         if _GLUED_INITIALS.fullmatch(raw) and len(name.split()) >= 2:
             # "Smith JA": Vancouver initials
             parts.extend((_fold(c), True) for c in raw)
@@ -1191,7 +1119,7 @@ def _person_parts(name: str) -> tuple[tuple[str, bool], ...]:
         folded = _fold(raw)
         if not folded:
             continue
-        parts.append((folded, bool(_INITIAL.fullmatch(raw))))
+        parts.append((folded, _is_initials(raw)))
     return tuple(parts)
 
 
@@ -1304,24 +1232,6 @@ _HEADING = re.compile(r"^\s*#+\s")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
-#: A line that says what the marks after authors' names mean ("* Undergraduate Student ** Graduate Student",
-#: "‡ Corresponding author.", "*denotes equal contribution"): marks and a few words, no year, no comma.
-_MARK_LEGEND = re.compile(r"(?:[*†‡§]+\s*[^\W\d_][^\d,*†‡§]{1,40}?\s*){1,4}\.?")
-_LEGEND_WORD = re.compile(r"student|author|contribut|denote|indicate|correspond|equal|mentee|trainee|supervis|advisee", re.I)
-
-
-def _is_mark_legend(text: str) -> bool:
-    """Whether a line explains authors' marks: two marks explained, or one with the words such a note uses (a
-    Markdown list item "* Forthcoming book" explains nothing).
-
-    >>> _is_mark_legend("* Undergraduate Student ** Graduate Student"), _is_mark_legend("‡ Corresponding Author.")
-    (True, True)
-    >>> _is_mark_legend("* Forthcoming book on tides"), _is_mark_legend("* Li, A. (2020). Tides. Nature.")
-    (False, False)
-    """
-    return bool(_MARK_LEGEND.fullmatch(text)) and (len(re.findall(r"[*†‡§]+", text)) >= 2 or bool(_LEGEND_WORD.search(text)))
-
-
 def split_entries(texts: list[str]) -> list[list[int]]:
     """Group the lines of a publication list into entries (positions into ``texts``).
 
@@ -1334,8 +1244,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
     >>> split_entries(["- A. Li. One paper. Nature 2020.", "  continued", "", "- B. Wu. Two. Cell 2021."])
     [[0, 1], [3]]
     >>> split_entries(["A. Li. One paper. Nature 2020.", "", "B. Wu. Two. Cell 2021."])
-    [[0], [2]]
-    >>> split_entries(["- A. Li*. One paper. Nature 2020.", "* Student co-author", "B. Wu*. Two. Cell 2021."])
     [[0], [2]]
     """
     bulleted = sum(1 for t in texts if _BULLET.match(t)) >= 1
@@ -1368,10 +1276,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             close()  # an abstract under the citation
             blank_before = False
             continue
-        if _is_mark_legend(text.strip()):
-            close()  # "* Undergraduate student ** Graduate student": what the authors' marks mean, no entry
-            blank_before = False
-            continue
         if current and texts[current[0]].lstrip().startswith("@") and not _BIBTEX_START.match(text):
             current.append(i)  # inside a BibTeX record
             if stripped == "}" or text.rstrip().endswith("}}") or text.strip() == "}":
@@ -1388,9 +1292,6 @@ def split_entries(texts: list[str]) -> list[list[int]]:
         else:
             current.append(i)
         blank_before = False
-        fields = stripped.split(" | ")
-        if len(fields) > 1 and any(_is_prose(f) for f in fields[1:]):
-            close()  # "Title (with ...) | abstract": one entry per line
     close()
     return entries
 
@@ -1635,8 +1536,6 @@ def add_publications(ctx: ExtractContext, lines: list[int], subject_id: str) -> 
     """
     doc_lines = ctx.document.lines
     lines = [i for i in lines if 0 <= i < len(doc_lines)]
-    if not lines:
-        return
     # a gap between two line indexes (another section, a heading) ends an entry
     texts: list[str] = []
     where: list[int] = []
