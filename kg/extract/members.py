@@ -299,7 +299,6 @@ def list_members(ctx, sections) -> list[_Member]:
     lines = ctx.document.lines
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
-    members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
     for section in sections:
@@ -311,13 +310,6 @@ def list_members(ctx, sections) -> list[_Member]:
                 kind = "supervision"
         if kind == "supervision" and supervision_level is None and section.heading_index is not None:
             supervision_level = section.level
-        if section.heading_index is not None and members_level is not None:
-            if section.level <= members_level:
-                members_level = None
-            elif section.kind is None:
-                kind = "members"  # "## PhD candidates", "## Support staff" under "# People"
-        if kind == "members" and members_level is None and section.heading_index is not None:
-            members_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
                 alumni_level = None
