@@ -48,10 +48,10 @@ _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_P
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
-    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
 _THIRD = re.compile(
-    r"^(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
+    r"^(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
     r"(?:is|was|received|joined|has been|works|leads|holds|studies|serves)\b"
 )
 
@@ -237,7 +237,7 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
             continue
         text = clean(line.text)
         for match in filter(None, (_INTRO.match(text), _THIRD.match(text))):
-            name = clean_person(match.group("name")) or _titled_family(document, match)
+            name = clean_person(match.group("name"))
             if name:
                 after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
                 aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
@@ -246,13 +246,6 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
     return _placed(document, title_name(site) if isinstance(site, str) else None)
-
-
-def _titled_family(document: Document, match: re.Match) -> str | None:
-    """The family name a bio calls its subject by after a title, again and again ("Dr. Ruiz joined ... Dr. Ruiz")."""
-    family, title = match.group("name"), match.group("title")
-    written = f"{title}{family}" if title and " " not in family and is_person_name(f"{title}{family}") else ""
-    return family if written and sum(line.text.count(written) for line in document.lines) > 1 else None
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
