@@ -600,17 +600,6 @@ Cours Tremblay, Académie des Sciences de Vire – Fondation Tremblay, Vire, Fra
     assert ("Unnamed document subject", "studiedAt", "Université de Vire") in facts(ex)
 
 
-def test_a_bio_that_calls_its_subject_by_title_and_family_name_names_the_subject(tmp_path):
-    ex = _extract_file(tmp_path, "about.md", """---
-title: "Profile"
----
-
-Dr. Okonkwo received his Bachelor of Science in Physics from the University of Tarnow in 2012. Following his doctoral studies, Dr. Okonkwo joined Vire Institute of Technology as a lecturer.
-""")
-    assert ex.entity(ex.subject).name == "Okonkwo"
-    assert ("Okonkwo", "studiedAt", "University of Tarnow") in facts(ex)
-
-
 def test_each_student_a_supervision_line_lists_with_a_note_after_the_name_is_advised_by_the_subject(tmp_path):
     ex = _extract_file(tmp_path, "cv.md", """# Hélène Varga
 

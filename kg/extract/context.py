@@ -226,8 +226,6 @@ class ExtractContext:
         widen an affiliation's dates over both statements."""
         if subject_id == object_id:
             return
-        if predicate == "coauthored" and int(subject_id[1:]) > int(object_id[1:]):
-            subject_id, object_id = object_id, subject_id
         key = (subject_id, predicate, object_id)
         if attributes:
             attributes = {k: v for k, v in attributes.items() if not _blank(v)}

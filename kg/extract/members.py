@@ -299,7 +299,6 @@ def list_members(ctx, sections) -> list[_Member]:
     lines = ctx.document.lines
     out: list[_Member] = _front_matter_members(ctx)
     alumni_level: int | None = None
-    members_level: int | None = None  # a "People" heading's level: the groups under it list people too
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
     for section in sections:
@@ -311,13 +310,6 @@ def list_members(ctx, sections) -> list[_Member]:
                 kind = "supervision"
         if kind == "supervision" and supervision_level is None and section.heading_index is not None:
             supervision_level = section.level
-        if section.heading_index is not None and members_level is not None:
-            if section.level <= members_level:
-                members_level = None
-            elif section.kind is None:
-                kind = "members"  # "## PhD candidates", "## Support staff" under "# People"
-        if kind == "members" and members_level is None and section.heading_index is not None:
-            members_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
                 alumni_level = None
@@ -475,32 +467,6 @@ def _names_job(text: str) -> bool:
     if _has(text, "student") or _has(text, "trainee") or _has(text, "visiting"):
         return False
     return any(word in ROLES or (word[-1:] == "s" and word[:-1] in ROLES) for word in re.findall(r"[^\W\d_][\w-]*", text.lower()))
-
-
-#: Where a thesis entry's fields part: a full stop, a comma or a semicolon before the next field.
-_FIELD_BREAK = re.compile(r"(?:(?<=[^\W\d_]{2})|(?<=\d{4})|(?<=[)\]]))[.,;]\s+")
-
-
-def _thesis_school(member: _Member):
-    """``(university, year)`` of a thesis listed after its author's name, read from its last fields ("Ana Ruiz.
-    Modal logics of metric spaces. University of Tarnow. 2024."), else ``None``.
-
-    >>> _thesis_school(_Member("Ana Ruiz", 0, 0, [(0, "Ana Ruiz. Modal logics, Institute for Logic of Borg 2006.")]))[0].name
-    'Institute for Logic of Borg'
-    """
-    text = member.texts[0][1] if member.texts else ""
-    rest = text[text.find(member.name) + len(member.name):] if member.name in text else ""
-    if not rest.startswith(". "):
-        return None  # not a thesis's title after the name
-    fields = [f.strip(" .") for f in _FIELD_BREAK.split(rest[2:]) if f.strip(" .")]
-    years = [date[:4] for part in fields[1:] for date, _, _ in find_dates(part)]
-    for part in reversed(fields[1:]):  # the title first, then where and when
-        year = find_dates(part)
-        bare = part[: year[0][1]].strip(" ,") if year else part
-        mention = classify_segment(bare) if bare else None
-        if mention is not None and mention.type in ("University", "Institute"):
-            return mention, years[-1] if years else None
-    return None
 
 
 def _role_line(member: _Member) -> str:
@@ -720,10 +686,6 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
-        if (member.supervision or student) and not stated and (school := _thesis_school(member)):
-            mention, end = school  # "Ana Ruiz. Modal logics of metric spaces. University of Tarnow, 2024."
-            ctx.add_relation(pid, "studiedAt", registry.add(mention, evidence), degree=degree_of(member.group) or None,
-                             end=end, evidence=evidence)
         if member.supervision or (student and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             job = member.supervision and not student and not _has(member.group, "student") and (

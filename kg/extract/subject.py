@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.gazetteer import data_patterns, data_words, word_groups
+from kg.extract.gazetteer import data_patterns, data_words
 from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
@@ -25,9 +25,6 @@ _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 #: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in or names the page by, and the labels of a name line.
 _PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
-#: A line's label of one or two words before a colon ("Doctorant :", "PhD student:"), and the words that say a student.
-_STUDENT_LABEL = re.compile(r"^\W*([^\W\d_][\w.'’-]*(?:\s[\w.'’-]+)?)\s*[:：]")
-_STUDENT_WORDS = word_groups("member_words.tsv", "phrases")["student"]
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
@@ -51,10 +48,10 @@ _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_P
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
-    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
 )
 _THIRD = re.compile(
-    r"^(?P<title>(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
+    r"^(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
     r"(?:is|was|received|joined|has been|works|leads|holds|studies|serves)\b"
 )
 
@@ -213,8 +210,6 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
-        if (said_of := _STUDENT_LABEL.match(text)) and _STUDENT_WORDS & {said_of.group(1).lower(), *said_of.group(1).lower().split()}:
-            continue  # "Doctorant : Ana Ruiz", "PhD student: X": a supervised student, listed on the advisor's page
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
@@ -242,7 +237,7 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
             continue
         text = clean(line.text)
         for match in filter(None, (_INTRO.match(text), _THIRD.match(text))):
-            name = clean_person(match.group("name")) or _titled_family(document, match)
+            name = clean_person(match.group("name"))
             if name:
                 after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
                 aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
@@ -251,13 +246,6 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     # nothing in the page itself names anybody
     site = document.metadata.get("site_name")
     return _placed(document, title_name(site) if isinstance(site, str) else None)
-
-
-def _titled_family(document: Document, match: re.Match) -> str | None:
-    """The family name a bio calls its subject by after a title, again and again ("Dr. Ruiz joined ... Dr. Ruiz")."""
-    family, title = match.group("name"), match.group("title")
-    written = f"{title}{family}" if title and " " not in family and is_person_name(f"{title}{family}") else ""
-    return family if written and sum(line.text.count(written) for line in document.lines) > 1 else None
 
 
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
