@@ -611,7 +611,12 @@ def test_rst_and_markdown_links_to_a_paper_label_its_title_in_quotes(tmp_path):
                    "<https://doi.org/10.1000/xyz>`_. Journal of Invented Hydrology, 2017; 136: 24-29\n\n"
                    "Holm, V. `Project page <https://example.org/gauges>`_\n", encoding="utf-8")
     md.write_text("## Publications\n\n- Holm, V., Okafor-Lind, F. [GaN gauges for small estuaries.](https://arxiv.org/abs/2301.00001) "
-                  "Hydrology Letters, 2018\n- Holm, V. <a href=\"files/tides.pdf\">Tides of small estuaries</a>, Coastal Notes\n",
+                  "Hydrology Letters, 2018\n- Holm, V. <a href=\"files/tides.pdf\">Tides of small estuaries</a>, Coastal Notes\n"
+                  # a link labelled with the journal, volume and year cites where the paper appeared: no title
+                  "- Holm, V. *Brackish fronts.* [Coast. Eng. Lett.](https://doi.org/10.1000/abc) "
+                  "[Tidal Letters **7**, 113 (2021)](https://doi.org/10.1000/def)\n"
+                  # nor one after a title the line already gave (the subject in bold is no title)
+                  "- **Holm, V.** *Saline wedges.* [Coastal Engineering Letters](https://doi.org/10.1000/ghi)\n",
                   encoding="utf-8")
     assert [text for _, text in pairs(load_document(rst))] == [
         "# Publications",
@@ -622,6 +627,8 @@ def test_rst_and_markdown_links_to_a_paper_label_its_title_in_quotes(tmp_path):
         "## Publications",
         "- Holm, V., Okafor-Lind, F. “GaN gauges for small estuaries” Hydrology Letters, 2018",
         "- Holm, V. “Tides of small estuaries”, Coastal Notes",
+        "- Holm, V. Brackish fronts. Coast. Eng. Lett. Tidal Letters 7, 113 (2021)",
+        "- Holm, V. Saline wedges. Coastal Engineering Letters",
     ]
 
 

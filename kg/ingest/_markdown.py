@@ -182,7 +182,7 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     def a_tag(m: re.Match) -> str:
         url = m.group(1) or m.group(2) or m.group(3) or ""
         record_link(meta, html.unescape(url), _TAG.sub("", m.group(4)), number)
-        return paper_title(url, m.group(4))
+        return paper_title(url, m.group(4), m.string[:m.start()])
 
     text = _A_TAG.sub(a_tag, text)
     text = _HEADING_TAG.sub(lambda m: "\n" + "#" * int(m.group(1)) + " " + _BR_TAG.sub(" ", m.group(2)) + "\n", text)
@@ -195,7 +195,7 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
 
     def link(m: re.Match) -> str:
         record_link(meta, m.group(2), m.group(1), number)
-        return paper_title(m.group(2), m.group(1))
+        return paper_title(m.group(2), m.group(1), m.string[:m.start()])
 
     for _ in range(3):  # nested [![img](a)](b) and [text [x]](y)
         new = _LINK.sub(link, text)

@@ -229,14 +229,30 @@ def record_bold(metadata: dict, text: str) -> None:
 PAPER_LINK = re.compile(r"arxiv\.org/(?:abs|pdf)/|\bdoi\b|\.pdf(?:$|[?#])|/(?:article|chapter|abs|paper)s?\b", re.I)
 
 
-def paper_title(url: str, label: str) -> str:
+#: A link label that says where a paper appeared rather than what it is called: a year, a volume with
+#: its pages or article number, or abbreviated words alone ("Phys. Rev. Lett.", "Sci. Adv. 11, e17 (2025)").
+VENUE_CITATION = re.compile(r"\b(?:1[89]|20)\d\d\b|\d+\W*[,:(]\s*[A-Za-z]*\d|^\s*(?:[A-Z][\w-]*\.\s*)+$")
+
+
+#: A title the line already gave before a link: an emphasised or quoted run (bold, the subject's habit, aside).
+TITLE_BEFORE = re.compile(r"(?<![\w*])[*_](?=\w)|[“\"]\w|<(?:em|i|cite)\b", re.I)
+STRONG_RUN = re.compile(r"\*\*[^*]+\*\*|__[^_]+__")
+
+
+def paper_title(url: str, label: str, before: str = "") -> str:
     """A link's label as the text to read: the label of a link to a paper is the paper's title, quoted as
     citations quote one, so that the title stops where the link does ("Ruiz, A. `Tidal gauges <doi>`_" does
-    not read "A. Tidal" as a name); any other label as it is.
+    not read "A. Tidal" as a name); a label citing the journal, a label after a title the line already gave
+    (``before``: the line's text up to the link), and any other label, as it is.
 
     >>> paper_title("https://doi.org/10.1/x", "Tidal gauges of small estuaries."), paper_title("https://a.org", "Home")
     ('“Tidal gauges of small estuaries”', 'Home')
+    >>> paper_title("https://doi.org/10.1/x", "Coast. Eng. Lett."), paper_title("https://doi.org/10.1/x", "Tidal Letters 7, 113 (2021)")
+    ('Coast. Eng. Lett.', 'Tidal Letters 7, 113 (2021)')
+    >>> paper_title("https://doi.org/10.1/x", "Coastal Engineering Letters", before="**V. Holm**. *Brackish fronts.* ")
+    'Coastal Engineering Letters'
     """
-    if PAPER_LINK.search(url) and len(label.split()) >= 3 and not re.search("[\"“”]", label):
+    if (PAPER_LINK.search(url) and len(label.split()) >= 3 and not re.search("[\"“”]", label)
+            and not VENUE_CITATION.search(label) and not TITLE_BEFORE.search(STRONG_RUN.sub("", before))):
         return f"“{label.strip().rstrip('.')}”"
     return label
