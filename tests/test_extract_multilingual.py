@@ -241,6 +241,7 @@ def test_page_titles_wrapping_names_in_other_languages():
     assert title_name("Lebenslauf von Jonas Albrecht")[0] == "Jonas Albrecht"
     assert title_name("Currículo de Renata Campos")[0] == "Renata Campos"
     assert title_name("郑若岚的个人简历")[0] == "郑若岚"
+    assert title_name("Curriculum Vitæ of Vera Holm")[0] == "Vera Holm"  # the ligature as typeset titles write it
 
 
 @pytest.mark.parametrize("name, me, job, role, dates, school, degree, advisor", [
