@@ -459,14 +459,12 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, span)  # Europass: "Dates: 2017 - 2020" above the position it dates
                 continue
             label_degree = degree_of(text) if not _DATE_LABEL.match(text) else None  # in the label or the value
-            if label_degree and (current is None or current.degree or current.last != prior or current.role):
+            if label_degree:
                 pending_degree, pending_through = (index, label_degree, field_of(value)), index
                 continue
             if current is not None:
                 current.last = index
-                if label_degree:
-                    current.degree, current.field = label_degree, field_of(value)
-                elif _DATE_LABEL.match(text) and current.start is None and current.end is None:
+                if _DATE_LABEL.match(text) and current.start is None and current.end is None:
                     span = find_date_range(value)
                     if span is not None:
                         lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
@@ -480,9 +478,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
-            rest = _chain_text(raw)
-            rest = rest[rest.find(project) + len(project):] if project in rest else ""
-            current = Entry(first=index, last=index, chain=org_chain(rest, context_org=False), project=project)
+            current = Entry(first=index, last=index, chain=[], project=project)
             entries.append(current)
             dates = find_date_range(text)
             if dates:
@@ -714,8 +710,6 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
     if entry.project:
         pid = ctx.add_entity(entry.project, "Project", evidence=evidence)
         ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
-        if entry.chain:
-            registry.chain(entry.chain, evidence)
         return
     ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
