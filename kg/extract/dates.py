@@ -244,13 +244,11 @@ def find_date_range(text: str) -> DateRange | None:
             open_match = _OPEN_RE.match(rest)
             if open_match:
                 return DateRange(value, "present", begin, rest_begin + open_match.end())
+            dash = sep.group(0).strip()
             two = _TWO_DIGITS.match(rest)
-            if two and sep.group(0).strip() in ("-", "--", "–", "—", "−"):
-                end_year = year // 100 * 100 + int(two.group(1))
-                if end_year >= year:
-                    return DateRange(value, str(end_year), begin, rest_begin + 2)
-            stripped = sep.group(0).strip()
-            if stripped in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
+            if two and dash in ("-", "--", "–", "—", "−") and (end_year := year // 100 * 100 + int(two.group(1))) >= year:
+                return DateRange(value, str(end_year), begin, rest_begin + 2)  # "2014--17"
+            if dash in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
                 return DateRange(value, "present", begin, rest_begin)
         # "July-Aug 2020": a bare month before the date
         start = _month_from_bare(before, value, year)
@@ -272,12 +270,10 @@ def _month_short_year_range(text: str) -> DateRange | None:
     (DateRange(start='1997-09', end='2001-06', begin=0, stop=13), None)
     """
     for match in MONTH_SHORT_YEAR_RANGE.finditer(text):
-        start = full_year(match["y1"]), int(match["m1"])
-        if match["open"]:
-            return DateRange(f"{start[0]}-{start[1]:02d}", "present", match.start(), match.end())
-        end = full_year(match["y2"]), int(match["m2"])
-        if end >= start:
-            return DateRange(f"{start[0]}-{start[1]:02d}", f"{end[0]}-{end[1]:02d}", match.start(), match.end())
+        start = f"{full_year(match['y1'])}-{int(match['m1']):02d}"
+        end = "present" if match["open"] else f"{full_year(match['y2'])}-{int(match['m2']):02d}"
+        if end >= start:  # "YYYY-MM" texts sort as their dates, and "present" after all of them
+            return DateRange(start, end, match.start(), match.end())
     return None
 
 

@@ -464,12 +464,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 continue
             if current is not None:
                 current.last = index
-                if _DATE_LABEL.match(text) and current.start is None and current.end is None:
-                    span = find_date_range(value)
-                    if span is not None:
-                        lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
-                        # a start and no end stated: the position goes on
-                        current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
+                if span is not None:  # the entry above is not dated yet
+                    lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
+                    # a start and no end stated: the position goes on
+                    current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
                 elif not current.role and _ROLE_LABEL.match(text) and len(value.split()) <= 8 and value[:1].isupper():
                     current.role = value.rstrip(" .")
                 elif not current.role:

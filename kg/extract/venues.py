@@ -231,16 +231,11 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     # the first piece with the word (no separator splits a word, so there is one)
     part = _strip_lead(next(p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)))
-    conference = None
-    words = []
-    tokens = part.split()
-    for i, word in enumerate(tokens):
-        bare = _SHORT_YEAR_END.sub("", word)
-        rest = [t for t in tokens[i + 1 :] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
-        if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
-            conference = bare
-            continue
-        words.append(word)
+    tokens = part.split()  # not empty: the piece holds the word
+    bare = _SHORT_YEAR_END.sub("", tokens[0])  # "ICML'21 Workshop on X": the conference first
+    rest = [t for t in tokens[1:] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
+    conference = bare if rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare) else None
+    words = tokens[1:] if conference else tokens
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
     phrase = " ".join(words)
     phrase = _clean_name(phrase)
