@@ -95,12 +95,9 @@ _PREFIXES = ("the ", "ieee cvf ", "ieee acm ", "acm ieee ", "ieee ", "acm ", "us
 
 
 def _keys(name: str) -> list[str]:
+    """The lookup keys of a venue's name: the name normalised, and without each society prefix it opens with."""
     key = normalize_name(name)
-    keys = [key]
-    for prefix in _PREFIXES:
-        if key.startswith(prefix) and len(key) > len(prefix) + 2:
-            keys.append(key[len(prefix):])
-    return keys
+    return [key, *(key[len(prefix):] for prefix in _PREFIXES if key.startswith(prefix) and len(key) > len(prefix) + 2)]
 
 
 @lru_cache(maxsize=1)
