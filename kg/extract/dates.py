@@ -22,7 +22,6 @@ from kg.extract.text import ANY_YEAR, cached_copy
 _WORDS = data_patterns("date_patterns.tsv")
 _DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
-_UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD", "OPENING_WORD_BEFORE"]
 
@@ -251,8 +250,7 @@ def find_date_range(text: str) -> DateRange | None:
     if start[1] is not None:
         return DateRange(start[0], value, start[1], stop)
     if _SINCE.search(before):
-        if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _UNTIL_WORD.search(after[:40]):
-            return DateRange(value, "present", begin, stop)
+        return DateRange(value, "present", begin, stop)
     return DateRange(None, value, begin, stop)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
@@ -703,7 +703,7 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         pid = ctx.add_entity(entry.project, "Project", evidence=evidence)
         ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
         return
-    ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
+    ids = registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
     for group in entry.units:
         group_ids = registry.chain(group, evidence, outer_id=top)
@@ -726,15 +726,6 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         if ids and _GROUP_HEAD.match(trigger):
             for pid in people:  # "(PI: B)": the group leader works at the entry's group
                 ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))
-
-
-def _parallel(chain: list[OrgMention]) -> bool:
-    """"Google, Facebook, Amazon": several independent top-level organisations."""
-    if len(chain) < 2:
-        return False
-    parents = {known.parent for known in map(lookup_organization, (m.name for m in chain)) if known}
-    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) \
-        and not any(m.name in parents for m in chain)
 
 
 def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:

@@ -37,7 +37,6 @@ _SOCIETY_BEFORE_ACRONYM = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
 _PAREN_ASIDE = re.compile(r"\s*\([^()]*\)")
 _LEADING_DIGIT = re.compile(r"^\d")
 _URL_OR_DOI = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
-_BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
 _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
@@ -200,7 +199,6 @@ _ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
 _NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
 #: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
 _TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
-_TRAILING_MONTH = re.compile(rf"\s+(?:{_PHRASES['month']})\.?$", re.I)
 
 
 def _strip_lead(text: str) -> str:
@@ -263,7 +261,6 @@ def _first_segment(text: str) -> str:
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
     text = _comma_name(text)
-    text = _TRAILING_MONTH.sub("", text)
     return _clean_name(text)
 
 
@@ -319,7 +316,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
-    text = _BEST_PAPER_NOTE.sub("", text).strip(" ,.;:-–—")
+    text = text.strip(" ,.;:-–—")
     if not text:
         return None
     if workshop := _workshop(text):
