@@ -33,7 +33,6 @@ _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 _PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
-_YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
 _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
@@ -269,7 +268,7 @@ def role_text(text: str) -> str | None:
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
-    for seg, _ in segments(_YEAR_PARENTHETICAL.sub("", text)):
+    for seg, _ in segments(text):
         seg = seg.strip(" *.")
         sub = _ROLE_END.split(seg, maxsplit=1)
         head = sub[0].strip()

@@ -27,7 +27,6 @@ from kg.extract.gazetteer import _data_rows, data_patterns
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
 _QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
-_LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
 _PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
 _SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
 _LEADING_ON_FOR = re.compile(r"^(?:on|for)\s+", re.I)
@@ -212,8 +211,7 @@ def _clean_name(text: str) -> str:
     text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
-    text = _LEADING_THE_ANNUAL.sub("", text.strip())
-    text = WHITESPACE_RUN.sub(" ", text)
+    text = WHITESPACE_RUN.sub(" ", text.strip())
     return text.strip(" ,.;:-–—(")
 
 
