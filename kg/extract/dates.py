@@ -231,11 +231,8 @@ def find_date_range(text: str) -> DateRange | None:
     if sep:
         rest = after[sep.end():]
         rest_begin = stop + sep.end()
-        if later and later[0][1] == rest_begin:
-            end_value, _, nxt_stop = later[0]
-            if int(end_value[:4]) >= year:
-                start = _month_from_bare(before, value, year)
-                return DateRange(start[0], end_value, start[1] if start[1] is not None else begin, nxt_stop)
+        if later and later[0][1] == rest_begin and int(later[0][0][:4]) >= year:  # the next date ends the range
+            return DateRange(value, later[0][0], begin, later[0][2])
         open_match = _OPEN_RE.match(rest)
         if open_match:
             return DateRange(value, "present", begin, rest_begin + open_match.end())
