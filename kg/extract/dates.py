@@ -22,7 +22,6 @@ from kg.extract.text import ANY_YEAR, cached_copy
 _WORDS = data_patterns("date_patterns.tsv")
 _DATE_JOINER = re.compile(r"\s*(?:and|&|-|–|e|y|et|und)\s*(?:il\s+)?")
 _TWO_DIGITS = re.compile(r"(\d\d)(?!\d)")
-_UNTIL_WORD = re.compile(r"\b(?:until|till|to)\b", re.IGNORECASE)
 
 __all__ = ["DateRange", "find_date_range", "find_dates", "parse_date", "full_year", "MONTHS", "OPEN_END_ABROAD", "OPENING_WORD_BEFORE"]
 
@@ -95,8 +94,8 @@ def _month_number(word: str) -> int | None:
     return MONTHS.get(word.lower().rstrip("."))
 
 
-def _value(match: re.Match) -> tuple[str, int]:
-    """(normalised date, year) of a token match."""
+def _value(match: re.Match) -> str:
+    """The normalised date of a token match."""
     # each alternative of _DATE is one named group around its inner groups ("mon": "mon_y", "mon_m"), so
     # the group that closed last names the alternative that matched
     kind = match.lastgroup
@@ -104,8 +103,8 @@ def _value(match: re.Match) -> tuple[str, int]:
     if f"{kind}_m" in _DATE.groupindex:
         month_text = match.group(f"{kind}_m")
         month = int(month_text) if month_text.isdigit() else _month_number(month_text)
-        return (f"{year}-{month:02d}" if month else year), int(year)
-    return year, int(year)
+        return f"{year}-{month:02d}" if month else year
+    return year
 
 
 #: A Chinese, Japanese or Korean date: "2020年4月", "2020年4月1日", "2020年", "2020년 4월"; Japanese era years
@@ -151,14 +150,10 @@ def find_dates(text: str) -> list[tuple[str, int, int]]:
     >>> find_dates("from 2017.08 to 08/2019, and July 20, 2022")
     [('2017-08', 5, 12), ('2019-08', 16, 23), ('2022-07', 29, 42)]
     """
-    out = []
     western = _western(text) if _has_cjk_year(text) else text
     if not ANY_YEAR.search(western) and "'" not in western and "’" not in western:  # "Sep '18": two digits
         return ()
-    for match in _DATE.finditer(western):
-        value, _ = _value(match)
-        out.append((value, *_widened(text, western, match.start(), match.end())))
-    return tuple(out)
+    return tuple((_value(match), *_widened(text, western, match.start(), match.end())) for match in _DATE.finditer(western))
 
 
 def _widened(text: str, western: str, begin: int, end: int) -> tuple[int, int]:
@@ -180,7 +175,7 @@ def parse_date(text: str) -> str | None:
     if _OPEN_RE.match(text):
         return "present"
     match = _DATE.search(text)
-    return _value(match)[0] if match else None
+    return _value(match) if match else None
 
 
 @lru_cache(maxsize=16384)
@@ -221,46 +216,39 @@ def find_date_range(text: str) -> DateRange | None:
         short = _month_short_year_range(text)
         if short and (not matches or short.begin < matches[0][1]):
             return short
-    for index, (value, begin, stop) in enumerate(matches):
-        year = int(value[:4])
-        before = text[:begin]
-        after = text[stop:]
-        # "Between X and Y"
-        if _BETWEEN.search(before) and index + 1 < len(matches):
-            nxt = matches[index + 1]
-            if _DATE_JOINER.fullmatch(text[stop: nxt[1]]):
-                return DateRange(value, nxt[0], begin, nxt[2])
-        sep = _SEP.match(after)
-        if not sep and _OPEN_JOINED.match(after):
-            return DateRange(value, "present", begin, stop + _OPEN_JOINED.match(after).end())
-        if sep:
-            rest = after[sep.end():]
-            rest_begin = stop + sep.end()
-            if index + 1 < len(matches) and matches[index + 1][1] == rest_begin:
-                end_value, _, nxt_stop = matches[index + 1]
-                if int(end_value[:4]) >= year:
-                    start = _month_from_bare(before, value, year)
-                    return DateRange(start[0], end_value, start[1] if start[1] is not None else begin, nxt_stop)
-            open_match = _OPEN_RE.match(rest)
-            if open_match:
-                return DateRange(value, "present", begin, rest_begin + open_match.end())
-            two = _TWO_DIGITS.match(rest)
-            if two and sep.group(0).strip() in ("-", "--", "–", "—", "−"):
-                end_year = year // 100 * 100 + int(two.group(1))
-                if end_year >= year:
-                    return DateRange(value, str(end_year), begin, rest_begin + 2)
-            stripped = sep.group(0).strip()
-            if stripped in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
-                return DateRange(value, "present", begin, rest_begin)
-        # "July-Aug 2020": a bare month before the date
-        start = _month_from_bare(before, value, year)
-        if start[1] is not None:
-            return DateRange(start[0], value, start[1], stop)
-        if _SINCE.search(before):
-            if before.rstrip().lower().endswith(("since", "seit", "depuis", "desde", "starting")) or not _UNTIL_WORD.search(after[:40]):
-                return DateRange(value, "present", begin, stop)
-        return DateRange(None, value, begin, stop)
-    return None
+    if not matches:
+        return None
+    (value, begin, stop), *later = matches  # the first date opens the range, or is the date
+    year = int(value[:4])
+    before = text[:begin]
+    after = text[stop:]
+    # "Between X and Y"
+    if _BETWEEN.search(before) and later and _DATE_JOINER.fullmatch(text[stop: later[0][1]]):
+        return DateRange(value, later[0][0], begin, later[0][2])
+    sep = _SEP.match(after)
+    if not sep and _OPEN_JOINED.match(after):
+        return DateRange(value, "present", begin, stop + _OPEN_JOINED.match(after).end())
+    if sep:
+        rest = after[sep.end():]
+        rest_begin = stop + sep.end()
+        if later and later[0][1] == rest_begin and int(later[0][0][:4]) >= year:  # the next date ends the range
+            return DateRange(value, later[0][0], begin, later[0][2])
+        open_match = _OPEN_RE.match(rest)
+        if open_match:
+            return DateRange(value, "present", begin, rest_begin + open_match.end())
+        dash = sep.group(0).strip()
+        two = _TWO_DIGITS.match(rest)
+        if two and dash in ("-", "--", "–", "—", "−") and (end_year := year // 100 * 100 + int(two.group(1))) >= year:
+            return DateRange(value, str(end_year), begin, rest_begin + 2)  # "2014--17"
+        if dash in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
+            return DateRange(value, "present", begin, rest_begin)
+    # "July-Aug 2020": a bare month before the date
+    start = _month_from_bare(before, value, year)
+    if start[1] is not None:
+        return DateRange(start[0], value, start[1], stop)
+    if _SINCE.search(before):
+        return DateRange(value, "present", begin, stop)
+    return DateRange(None, value, begin, stop)
 
 
 def _month_short_year_range(text: str) -> DateRange | None:
@@ -272,12 +260,10 @@ def _month_short_year_range(text: str) -> DateRange | None:
     (DateRange(start='1997-09', end='2001-06', begin=0, stop=13), None)
     """
     for match in MONTH_SHORT_YEAR_RANGE.finditer(text):
-        start = full_year(match["y1"]), int(match["m1"])
-        if match["open"]:
-            return DateRange(f"{start[0]}-{start[1]:02d}", "present", match.start(), match.end())
-        end = full_year(match["y2"]), int(match["m2"])
-        if end >= start:
-            return DateRange(f"{start[0]}-{start[1]:02d}", f"{end[0]}-{end[1]:02d}", match.start(), match.end())
+        start = f"{full_year(match['y1'])}-{int(match['m1']):02d}"
+        end = "present" if match["open"] else f"{full_year(match['y2'])}-{int(match['m2']):02d}"
+        if end >= start:  # "YYYY-MM" texts sort as their dates, and "present" after all of them
+            return DateRange(start, end, match.start(), match.end())
     return None
 
 

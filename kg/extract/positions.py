@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
@@ -33,7 +33,6 @@ _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 _PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
-_YEAR_PARENTHETICAL = re.compile(r"\((?:19|20)\d\d[^)]*\)")
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
 _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
 #: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
@@ -42,7 +41,6 @@ _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have be
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
-_COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
@@ -88,7 +86,6 @@ _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
-_AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
@@ -111,7 +108,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
 
     A postdoc is a job, so whoever hosts one is a mentor, not an advisor.
 
-    >>> trigger_predicate("worked with", "Before that she ", " Dr. A. Bello as a postdoc at X")
+    >>> trigger_predicate("supervisor:", "Postdoc, Acme Institute (")
     'mentoredBy'
     >>> trigger_predicate("in the lab of", "He did his PhD "), trigger_predicate("collaborated with")
     ('advisedBy', None)
@@ -124,8 +121,6 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "collaborat" in t:
         return None
     if "work" in t or t.startswith("in the"):
-        if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
-            return "mentoredBy"
         if (studying or _STUDENT.search(before)) and (
                 t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
             return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
@@ -193,7 +188,7 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
         m = _NOW_OPENING.match(part)
         if m:
             ongoing, part = True, part[m.end():]
-        if not part or part.lower() in ("link", "pdf", "homepage", "website", "web"):
+        if not part:
             continue
         at = _ROLE_AT_ORG.match(part)
         if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
@@ -273,7 +268,7 @@ def role_text(text: str) -> str | None:
     for _, begin, end in reversed(find_dates(text)):
         text = text[:begin] + "," + text[end:]
     text = _DATE_RANGE_WORDS.sub(",", text)
-    for seg, _ in segments(_YEAR_PARENTHETICAL.sub("", text)):
+    for seg, _ in segments(text):
         seg = seg.strip(" *.")
         sub = _ROLE_END.split(seg, maxsplit=1)
         head = sub[0].strip()
@@ -429,8 +424,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             for part in _NEXT_LABELLED_PART.split(rest):
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
-                if _COMMITTEE.search(trig.group("trigger")):
-                    pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue
@@ -459,19 +452,15 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, span)  # Europass: "Dates: 2017 - 2020" above the position it dates
                 continue
             label_degree = degree_of(text) if not _DATE_LABEL.match(text) else None  # in the label or the value
-            if label_degree and (current is None or current.degree or current.last != prior or current.role):
+            if label_degree:
                 pending_degree, pending_through = (index, label_degree, field_of(value)), index
                 continue
             if current is not None:
                 current.last = index
-                if label_degree:
-                    current.degree, current.field = label_degree, field_of(value)
-                elif _DATE_LABEL.match(text) and current.start is None and current.end is None:
-                    span = find_date_range(value)
-                    if span is not None:
-                        lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
-                        # a start and no end stated: the position goes on
-                        current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
+                if span is not None:  # the entry above is not dated yet
+                    lone_start = span.start is None and _START_LABEL.search(text[: text.find(":")])
+                    # a start and no end stated: the position goes on
+                    current.start, current.end = (span.end, "present") if lone_start else (span.start, span.end)
                 elif not current.role and _ROLE_LABEL.match(text) and len(value.split()) <= 8 and value[:1].isupper():
                     current.role = value.rstrip(" .")
                 elif not current.role:
@@ -480,9 +469,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         project = _project_head(raw, text) if projects or _PROJECT_HINT.search(raw) else None
         if project:
-            rest = _chain_text(raw)
-            rest = rest[rest.find(project) + len(project):] if project in rest else ""
-            current = Entry(first=index, last=index, chain=org_chain(rest, context_org=False), project=project)
+            current = Entry(first=index, last=index, chain=[], project=project)
             entries.append(current)
             dates = find_date_range(text)
             if dates:
@@ -714,10 +701,8 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
     if entry.project:
         pid = ctx.add_entity(entry.project, "Project", evidence=evidence)
         ctx.add_relation(subject_id, "contributedTo", pid, start=entry.start or entry.end, end=entry.end, evidence=evidence)
-        if entry.chain:
-            registry.chain(entry.chain, evidence)
         return
-    ids = [registry.add(m, evidence) for m in entry.chain] if _parallel(entry.chain) else registry.chain(entry.chain, evidence)
+    ids = registry.chain(entry.chain, evidence)
     top = ids[-1] if ids else None
     for group in entry.units:
         group_ids = registry.chain(group, evidence, outer_id=top)
@@ -740,15 +725,6 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         if ids and _GROUP_HEAD.match(trigger):
             for pid in people:  # "(PI: B)": the group leader works at the entry's group
                 ctx.add_relation(pid, "workedAt", ids[0], evidence=ctx.evidence(index))
-
-
-def _parallel(chain: list[OrgMention]) -> bool:
-    """"Google, Facebook, Amazon": several independent top-level organisations."""
-    if len(chain) < 2:
-        return False
-    parents = {known.parent for known in map(lookup_organization, (m.name for m in chain)) if known}
-    return all(m.type in ("Company", "University", "Institute") and m.known for m in chain) \
-        and not any(m.name in parents for m in chain)
 
 
 def reference_people(ctx, registry: OrgRegistry, indexes: list[int]) -> None:

@@ -51,10 +51,8 @@ def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
     if start and end_text in ("", None) and ({"endDate", "end_date", "date_end", "end"} & item.keys()):
         end = "present"
     date = _s(item.get("date") or item.get("year") or item.get("years") or item.get("dates"))
-    if date and not (start or end):
-        found = find_date_range(date)
-        if found:
-            start, end = found.start, found.end
+    if date and not (start or end) and (found := find_date_range(date)):
+        start, end = found.start, found.end
     if start and not end and not single_is_end and not end_text:
         end = "present"
     return start, end

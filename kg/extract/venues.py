@@ -27,7 +27,6 @@ from kg.extract.gazetteer import _data_rows, data_patterns
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
 _QUOTED_SHORT_YEAR = re.compile(r"['’‘`]\s?\d\d\b")
-_LEADING_THE_ANNUAL = re.compile(r"^(?:the\s+)?(?:annual\s+)?(?=[A-Z])")
 _PASSAGE_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–—]\s|\(|\))\s*")
 _SHORT_YEAR_END = re.compile(r"['’‘`]\d\d$")
 _LEADING_ON_FOR = re.compile(r"^(?:on|for)\s+", re.I)
@@ -37,7 +36,6 @@ _SOCIETY_BEFORE_ACRONYM = re.compile(r"^(?:ACM|IEEE|USENIX)\s+(?=\S+$)")
 _PAREN_ASIDE = re.compile(r"\s*\([^()]*\)")
 _LEADING_DIGIT = re.compile(r"^\d")
 _URL_OR_DOI = re.compile(r"https?://\S+|\bdoi:\s*\S+", re.I)
-_BEST_PAPER_NOTE = re.compile(r"\bbest\s+(?:student\s+)?paper(?:\s+award)?\b.*$", re.I)
 _NAME_END = re.compile(r",|\s\d|\(")
 _WORD_TOKEN = re.compile(r"[A-Za-z][\w&\-/@.]*[\w]")
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
@@ -95,12 +93,9 @@ _PREFIXES = ("the ", "ieee cvf ", "ieee acm ", "acm ieee ", "ieee ", "acm ", "us
 
 
 def _keys(name: str) -> list[str]:
+    """The lookup keys of a venue's name: the name normalised, and without each society prefix it opens with."""
     key = normalize_name(name)
-    keys = [key]
-    for prefix in _PREFIXES:
-        if key.startswith(prefix) and len(key) > len(prefix) + 2:
-            keys.append(key[len(prefix):])
-    return keys
+    return [key, *(key[len(prefix):] for prefix in _PREFIXES if key.startswith(prefix) and len(key) > len(prefix) + 2)]
 
 
 @lru_cache(maxsize=1)
@@ -203,7 +198,6 @@ _ORDINAL = re.compile(rf"\b(?:{_PHRASES['ordinal']})\b\.?", re.I)
 _NOTE = re.compile(rf"\((?:[^()]*\b(?:{_PHRASES['note']})\b[^()]*)\)", re.I)
 #: What follows a venue's name: volume, issue, pages, identifiers, editors, publisher, a number.
 _TAIL = re.compile(rf"(?:,|;|\.\s|\s)\s*(?:{_PHRASES['tail']}).*$", re.I)
-_TRAILING_MONTH = re.compile(rf"\s+(?:{_PHRASES['month']})\.?$", re.I)
 
 
 def _strip_lead(text: str) -> str:
@@ -217,8 +211,7 @@ def _clean_name(text: str) -> str:
     text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
-    text = _LEADING_THE_ANNUAL.sub("", text.strip())
-    text = WHITESPACE_RUN.sub(" ", text)
+    text = WHITESPACE_RUN.sub(" ", text.strip())
     return text.strip(" ,.;:-–—(")
 
 
@@ -231,16 +224,11 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     # the first piece with the word (no separator splits a word, so there is one)
     part = _strip_lead(next(p for p in _PASSAGE_SEPARATOR.split(text) if _WORKSHOP.search(p)))
-    conference = None
-    words = []
-    tokens = part.split()
-    for i, word in enumerate(tokens):
-        bare = _SHORT_YEAR_END.sub("", word)
-        rest = [t for t in tokens[i + 1 :] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
-        if not words and rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare):
-            conference = bare
-            continue
-        words.append(word)
+    tokens = part.split()  # not empty: the piece holds the word
+    bare = _SHORT_YEAR_END.sub("", tokens[0])  # "ICML'21 Workshop on X": the conference first
+    rest = [t for t in tokens[1:] if not YEAR.fullmatch(t) and not _WORKSHOP.fullmatch(t)]
+    conference = bare if rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare) else None
+    words = tokens[1:] if conference else tokens
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
     phrase = " ".join(words)
     phrase = _clean_name(phrase)
@@ -271,7 +259,6 @@ def _first_segment(text: str) -> str:
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
     text = _comma_name(text)
-    text = _TRAILING_MONTH.sub("", text)
     return _clean_name(text)
 
 
@@ -327,7 +314,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
     text = _NOTE.sub(" ", text)
-    text = _BEST_PAPER_NOTE.sub("", text).strip(" ,.;:-–—")
+    text = text.strip(" ,.;:-–—")
     if not text:
         return None
     if workshop := _workshop(text):

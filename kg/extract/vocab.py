@@ -91,11 +91,7 @@ _UNIT_PREFIX = re.compile(r"^(?:Department|Dept\.?|School|Faculty) of\s+")
 def field_of(text: str) -> str | None:
     """The field after a degree ("PhD in Economics" -> "Economics"), else ``None``."""
     span = degree_span(text)
-    if not span:
-        return None
-    match = _FIELD.match(text[span[2]:])
+    match = _FIELD.match(text[span[2]:]) if span else None
     if not match:
         return None
-    field = match.group("field").strip(" ,")
-    field = _UNIT_PREFIX.sub("", field)
-    return field or None
+    return _UNIT_PREFIX.sub("", match.group("field").strip(" ,")) or None
