@@ -756,6 +756,7 @@ def test_a_journal_one_edits_employs_nobody_a_unit_s_chair_is_a_role_and_seminar
     assert ("talks", "Conference and Seminar Activity") in [(s.kind, s.heading) for s in find_sections(doc)]
     ex = extract(doc)
     facts = {(r.predicate, ex.entity(r.object).name, ex.entity(r.object).type) for r in ex.relations}
+    assert ("publishedIn", "Ostmark Journal of Economics", "Venue") in facts
     assert not {f for f in facts if f[0] in ("workedAt", "contributedTo")}
 
 

@@ -153,6 +153,7 @@ J'ai encadré deux thèses de doctorat.
 | Lea MARCHETTI | Présidente | Directrice de recherche | Université du Tarn, Istanbul, Turquie |
 """)))
     f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"  # "Thèse de Ana Ruiz" names a thesis
     assert {("Paul SOREL", "workedAt", "Université de Vire"), ("Lea MARCHETTI", "workedAt", "Université du Tarn")} <= f
     assert not {o for s, p, o in f if p == "workedAt"} & {"Présidente", "Directeur de thèse", "Istanbul", "Turquie"}
 

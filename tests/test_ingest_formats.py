@@ -605,12 +605,12 @@ def test_org_link_to_a_paper_labels_its_title_in_quotes(tmp_path):
 
 
 def test_rst_and_markdown_links_to_a_paper_label_its_title_in_quotes(tmp_path):
-    # an initial before the title ("Lind, F. GaN gauges") no longer reads as the start of a name: the link ends the title
+    # an initial before the title ("Lind, F. Tide gauges") no longer reads as the start of a name: the link ends the title
     rst, md = tmp_path / "cv.rst", tmp_path / "cv.md"
-    rst.write_text("Publications\n============\n\nLedesma, B.R., Holm, V., Okafor-Lind, F. `GaN gauges for small estuaries "
-                   "<https://doi.org/10.1000/xyz>`_. Journal of Invented Hydrology, 2017; 136: 24-29\n\n"
+    rst.write_text("Publications\n============\n\nLedesma, B.R., Holm, V., Okafor-Lind, F. `Tide gauges for small estuaries "
+                   "<https://doi.org/10.1000/xyz>`_. Journal of Invented Hydrology, 2016; 41: 7-12\n\n"
                    "Holm, V. `Project page <https://example.org/gauges>`_\n", encoding="utf-8")
-    md.write_text("## Publications\n\n- Holm, V., Okafor-Lind, F. [GaN gauges for small estuaries.](https://arxiv.org/abs/2301.00001) "
+    md.write_text("## Publications\n\n- Holm, V., Okafor-Lind, F. [Tide gauges for small estuaries.](https://arxiv.org/abs/2301.00001) "
                   "Hydrology Letters, 2018\n- Holm, V. <a href=\"files/tides.pdf\">Tides of small estuaries</a>, Coastal Notes\n"
                   # a link labelled with the journal, volume and year cites where the paper appeared: no title
                   "- Holm, V. *Brackish fronts.* [Coast. Eng. Lett.](https://doi.org/10.1000/abc) "
@@ -620,12 +620,12 @@ def test_rst_and_markdown_links_to_a_paper_label_its_title_in_quotes(tmp_path):
                   encoding="utf-8")
     assert [text for _, text in pairs(load_document(rst))] == [
         "# Publications",
-        "Ledesma, B.R., Holm, V., Okafor-Lind, F. “GaN gauges for small estuaries”. Journal of Invented Hydrology, 2017; 136: 24-29",
+        "Ledesma, B.R., Holm, V., Okafor-Lind, F. “Tide gauges for small estuaries”. Journal of Invented Hydrology, 2016; 41: 7-12",
         "Holm, V. Project page",  # a link to a page that is no paper keeps its label as written
     ]
     assert [text for _, text in pairs(load_document(md))] == [
         "## Publications",
-        "- Holm, V., Okafor-Lind, F. “GaN gauges for small estuaries” Hydrology Letters, 2018",
+        "- Holm, V., Okafor-Lind, F. “Tide gauges for small estuaries” Hydrology Letters, 2018",
         "- Holm, V. “Tides of small estuaries”, Coastal Notes",
         "- Holm, V. Brackish fronts. Coast. Eng. Lett. Tidal Letters 7, 113 (2021)",
         "- Holm, V. Saline wedges. Coastal Engineering Letters",
@@ -695,6 +695,9 @@ def test_latex_german_shorthands_of_babel_are_quotes_and_umlauts():
     assert [line.text for line in lines] == ["# Vorträge", "München: „Gezeiten kleiner Seen“"]
     lines, _ = parse_latex("\\documentclass{article}\n" + body)  # without German, a " is the character it is
     assert [line.text for line in lines] == ['# Vortr"age', 'M"unchen: "`Gezeiten kleiner Seen"\'']
+    # German loaded beside English, the main language (babel's last): no shorthands either
+    lines, _ = parse_latex("\\documentclass{article}\n\\usepackage[ngerman,english]{babel}\n" + body)
+    assert [line.text for line in lines] == ['# Vortr"age', 'M"unchen: "`Gezeiten kleiner Seen"\'']
 
 
 def test_latex_length_given_to_an_unknown_macro_is_no_text():
@@ -708,11 +711,12 @@ def test_html_fields_set_side_by_side_are_read_apart(tmp_path):
     # a label and its value with no space between them are two fields, in HTML and in HTML inside Markdown
     written = ('<p><strong>Present post</strong>Vellmar Labs</p>\n<p><span class="k">Degree</span>'
                '<span class="v">PhD in Botany</span></p>\n<table><tr><td>2019</td><td>Lecturer</td></tr></table>\n'
-               "<p><b>Mc</b>Intyre and <b>Email:</b> ines@example.org</p>\n")
+               "<p><b>Mc</b>Intyre and <b>Email:</b> ines@example.org</p>\n<p>Intern at <b>Tide</b>Works Analytics</p>\n")
     md, page = tmp_path / "about.md", tmp_path / "about.html"
     md.write_text(written, encoding="utf-8")
     page.write_text("<html><body>\n" + written + "</body></html>\n", encoding="utf-8")
     expected = ["Present post | Vellmar Labs", "Degree | PhD in Botany", "2019 | Lecturer",
-                "McIntyre and Email: ines@example.org"]  # a short bold part of a word is no label
+                "McIntyre and Email: ines@example.org",  # a bold part of a word is no label
+                "Intern at TideWorks Analytics"]
     assert [text for _, text in pairs(load_document(md))] == expected
     assert [text for _, text in pairs(load_document(page))] == expected

@@ -41,6 +41,7 @@ _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have be
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
+_COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
@@ -86,6 +87,7 @@ _SUPERVISOR_NOTE = re.compile(rf"\b(?:{_WORDS['supervisor_note']})\b", re.I)
 _GROUP_HEAD = re.compile(r"(?:pi|principal\s+investigator|lab\s+head|group\s+leader)\b", re.I)
 #: "Postdoc with A. Person": a role joined to the person who hosted it.
 ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
+_AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
@@ -108,7 +110,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
 
     A postdoc is a job, so whoever hosts one is a mentor, not an advisor.
 
-    >>> trigger_predicate("supervisor:", "Postdoc, Acme Institute (")
+    >>> trigger_predicate("worked with", "Before that she ", " Dr. A. Bello as a postdoc at X")
     'mentoredBy'
     >>> trigger_predicate("in the lab of", "He did his PhD "), trigger_predicate("collaborated with")
     ('advisedBy', None)
@@ -121,6 +123,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     if "collaborat" in t:
         return None
     if "work" in t or t.startswith("in the"):
+        if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
+            return "mentoredBy"
         if (studying or _STUDENT.search(before)) and (
                 t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
             return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
@@ -188,7 +192,7 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
         m = _NOW_OPENING.match(part)
         if m:
             ongoing, part = True, part[m.end():]
-        if not part:
+        if not part or part.lower() in ("link", "pdf", "homepage", "website", "web"):
             continue
         at = _ROLE_AT_ORG.match(part)
         if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
@@ -424,6 +428,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             for part in _NEXT_LABELLED_PART.split(rest):
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
+                if _COMMITTEE.search(trig.group("trigger")):
+                    pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue

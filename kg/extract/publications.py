@@ -902,6 +902,9 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
+#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
+_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
+_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
 #: A title's last comma, then a journal's capitalised words and its volume number ("…, Coastal Finance and Policy 5").
 _COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
 
@@ -918,6 +921,8 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
+    ['Tidal graphs', 'Ostmark Journal of Tides 3']
     >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
     [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
@@ -925,6 +930,12 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
+        tail = _COMMA_NAME_TAIL.search(title.text)
+        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
+                and _valid_title(title.text[:tail.start()]):
+            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
+            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
+                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
         volume = _COMMA_JOURNAL_VOLUME.match(title.text)
         if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
             # "Harbour fees, Coastal Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
@@ -1232,6 +1243,24 @@ _HEADING = re.compile(r"^\s*#+\s")
 _GLUED = re.compile(r"(?<=[)\]])\s*-\s+(?=[A-Z\u00c0-\u024f])")
 
 
+#: A line that says what the marks after authors' names mean ("* Undergraduate Student ** Graduate Student",
+#: "‡ Corresponding author.", "*denotes equal contribution"): marks and a few words, no year, no comma.
+_MARK_LEGEND = re.compile(r"(?:[*†‡§]+\s*[^\W\d_][^\d,*†‡§]{1,40}?\s*){1,4}\.?")
+_LEGEND_WORD = re.compile(r"student|author|contribut|denote|indicate|correspond|equal|mentee|trainee|supervis|advisee", re.I)
+
+
+def _is_mark_legend(text: str) -> bool:
+    """Whether a line explains authors' marks: two marks explained, or one with the words such a note uses (a
+    Markdown list item "* Forthcoming book" explains nothing).
+
+    >>> _is_mark_legend("* Undergraduate Student ** Graduate Student"), _is_mark_legend("‡ Corresponding Author.")
+    (True, True)
+    >>> _is_mark_legend("* Forthcoming book on tides"), _is_mark_legend("* Li, A. (2020). Tides. Nature.")
+    (False, False)
+    """
+    return bool(_MARK_LEGEND.fullmatch(text)) and (len(re.findall(r"[*†‡§]+", text)) >= 2 or bool(_LEGEND_WORD.search(text)))
+
+
 def split_entries(texts: list[str]) -> list[list[int]]:
     """Group the lines of a publication list into entries (positions into ``texts``).
 
@@ -1244,6 +1273,8 @@ def split_entries(texts: list[str]) -> list[list[int]]:
     >>> split_entries(["- A. Li. One paper. Nature 2020.", "  continued", "", "- B. Wu. Two. Cell 2021."])
     [[0, 1], [3]]
     >>> split_entries(["A. Li. One paper. Nature 2020.", "", "B. Wu. Two. Cell 2021."])
+    [[0], [2]]
+    >>> split_entries(["- A. Li*. One paper. Nature 2020.", "* Student co-author", "B. Wu*. Two. Cell 2021."])
     [[0], [2]]
     """
     bulleted = sum(1 for t in texts if _BULLET.match(t)) >= 1
@@ -1274,6 +1305,10 @@ def split_entries(texts: list[str]) -> list[list[int]]:
             continue
         if _is_prose(stripped.split(" | ")[0]) and not (current and len(current) == 1 and texts[current[0]].strip() in ("-", "*", "•")):
             close()  # an abstract under the citation
+            blank_before = False
+            continue
+        if _is_mark_legend(text.strip()):
+            close()  # "* Undergraduate student ** Graduate student": what the authors' marks mean, no entry
             blank_before = False
             continue
         if current and texts[current[0]].lstrip().startswith("@") and not _BIBTEX_START.match(text):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kg.extract.gazetteer import data_patterns, data_words
+from kg.extract.gazetteer import data_patterns, data_words, word_groups
 from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.sections import exact_kind
@@ -25,6 +25,9 @@ _NAME_LINE_PARTS = re.compile(r"\s[|–—:-]\s|[|,:]")
 _TITLE_PARTS = re.compile(r"\s[|–—:·•-]\s|[|｜]")
 #: The words of ``data/page_titles.txt``: what a page title wraps its owner's name in or names the page by, and the labels of a name line.
 _PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
+#: A line's label of one or two words before a colon ("Doctorant :", "PhD student:"), and the words that say a student.
+_STUDENT_LABEL = re.compile(r"^\W*([^\W\d_][\w.'’-]*(?:\s[\w.'’-]+)?)\s*[:：]")
+_STUDENT_WORDS = word_groups("member_words.tsv", "phrases")["student"]
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
@@ -210,6 +213,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
+        if (said_of := _STUDENT_LABEL.match(text)) and _STUDENT_WORDS & {said_of.group(1).lower(), *said_of.group(1).lower().split()}:
+            continue  # "Doctorant : Ana Ruiz", "PhD student: X": a supervised student, listed on the advisor's page
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text

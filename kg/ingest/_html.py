@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from kg.ingest._source import BOLD_LABEL_LENGTH, LineIndex, Lines, SourceError, clean_inline, record_bold, record_link
+from kg.ingest._source import BOLD_LABEL, LineIndex, Lines, SourceError, clean_inline, record_bold, record_link
 
 __all__ = ["parse_html", "MAX_DEPTH"]
 
@@ -251,7 +251,7 @@ class _Walker:
                 content = node.text_content or ""
                 label = node.prev
                 if (label is not None and label.tag in ("b", "strong") and content[:1].isupper() and self.buf
-                        and self.buf[-1][-1:].islower() and len(label.text(deep=True).strip()) >= BOLD_LABEL_LENGTH):
+                        and self.buf[-1][-1:].islower() and BOLD_LABEL.search(label.text(deep=True).strip())):
                     self.buf.append(" | ")  # "<b>Present post</b>Vellmar": a label and its value, run on
                 self.text(content)
                 continue

@@ -460,10 +460,32 @@ LENGTH = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)\s*(?:(?:pt|em|ex|cm|mm|in|
 GERMAN_SHORTHAND = re.compile(r'"([`\'<>aouAOUsz-])')
 _GERMAN_SHORTHANDS = {"`": "„", "'": "“", "<": "«", ">": "»", "a": "ä", "o": "ö", "u": "ü", "A": "Ä", "O": "Ö",
                       "U": "Ü", "s": "ß", "z": "ß", "-": ""}
-#: The options that switch babel's German shorthands on: ``\\documentclass[ngerman]``, ``\\usepackage[german]{babel}``,
-#: the old ``\\usepackage{ngerman}``.
-GERMAN_BABEL = re.compile(r"\\(?:documentclass|usepackage)\s*\[[^\]]{0,500}\b(?:n?german|n?austrian|n?swissgerman)\b"
-                          r"|\\usepackage\s*\{\s*n?german\s*\}")
+#: The language options babel reads: the class's (global) and its own; the last language listed, or ``main=``, is
+#: the document's main language, whose shorthands are on.
+_CLASS_OPTIONS = re.compile(r"\\documentclass\s*\[([^\]]{0,500})\]")
+_BABEL_OPTIONS = re.compile(r"\\usepackage\s*\[([^\]]{0,500})\]\s*\{[^{}]{0,200}\bbabel\b")
+_LANGUAGE = re.compile(r"(?:main\s*=\s*)?(?P<name>n?(?:german|austrian|swissgerman)|english|american|british|(?:uk|us)english"
+                       r"|canadian|australian|french|francais|spanish|italian|portuges?e?|brazil(?:ian)?|dutch|polish|czech"
+                       r"|russian|swedish|danish|norsk|nynorsk|finnish|catalan|greek|turkish|hungarian|croatian)$", re.I)
+#: The old ``\\usepackage{ngerman}``, which made German the language by itself.
+_GERMAN_PACKAGE = re.compile(r"\\usepackage\s*\{\s*n?german\s*\}")
+
+
+def german_shorthands(text: str) -> bool:
+    r"""Whether babel's German shorthands (``"a``, ``"`..."'``) are on: German is the main language.
+
+    >>> german_shorthands("\\documentclass[ngerman]{article}"), german_shorthands("\\usepackage[ngerman,english]{babel}")
+    (True, False)
+    >>> german_shorthands("\\documentclass[a4paper]{article}\\usepackage[english,main=ngerman]{babel}")
+    True
+    """
+    if _GERMAN_PACKAGE.search(text):
+        return True
+    options = [option.strip() for found in (_CLASS_OPTIONS.search(text), _BABEL_OPTIONS.search(text)) if found
+               for option in found.group(1).split(",")]
+    languages = [m for option in options if (m := _LANGUAGE.match(option))]
+    main = next((m for m in languages if m.group(0).lower().startswith("main")), languages[-1] if languages else None)
+    return main is not None and re.search("german|austrian", main.group("name"), re.I) is not None
 
 
 def _typography(text: str) -> str:
@@ -567,7 +589,7 @@ class _Converter:
         self.heading_kinds: list[bool] = []  # per open heading level: is it a publication list?
         self.item_open = False  # inside an \\item, until the next environment or blank line
         self.obey_lines = False  # each source line is a line of output
-        self.german = bool(GERMAN_BABEL.search(text))  # babel's German shorthands are on
+        self.german = german_shorthands(text)  # babel's German shorthands are on
         self.bibliography: list[str] = []  # the records of the .bib files, until printed
 
     # -- argument scanning ------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 import re
 
-from kg.ingest._source import BOLD_LABEL_LENGTH, Lines, SourceError, clean_inline, paper_title, record_bold, record_link
+from kg.ingest._source import BOLD_LABEL, Lines, SourceError, clean_inline, paper_title, record_bold, record_link
 
 __all__ = ["parse_markdown", "inline_markdown", "split_front_matter", "strip_html_comments"]
 
@@ -82,14 +82,14 @@ _CONNECTORS = frozenset(
 
 def _field_boundary(match: re.Match) -> str:
     """`` | `` where :data:`_FIELD_BOUNDARY` finds two fields: always between cells, else where the text runs from a
-    lower-case letter into a capital (after a bold label of :data:`BOLD_LABEL_LENGTH` characters or more)."""
+    lower-case letter into a capital (after a bold label of two words or more, :data:`BOLD_LABEL`)."""
     if match.group("cells"):
         return " | "
     text, bold = match.string, match.group("bold")
     before = bold[-1:] if bold else text[match.start() - 1]
     runs_on = before.islower() and text[match.end()].isupper()
     if bold is not None:
-        return match.group("label") + " | " if runs_on and len(bold.strip()) >= BOLD_LABEL_LENGTH else match.group("label")
+        return match.group("label") + " | " if runs_on and BOLD_LABEL.search(bold.strip()) else match.group("label")
     return " | " if runs_on else ""
 
 

@@ -200,9 +200,9 @@ def record_link(metadata: dict, url: str, text: str, line: int) -> None:
         links.append({"url": url, "text": clean_inline(text), "line": line})
 
 
-#: The shortest bold phrase read as a label when its value runs on from it with no space, a lower-case letter into a
-#: capital ("<b>Present post</b>Vellmar"): the two are fields; a shorter one is part of a word ("<b>Mc</b>Intyre").
-BOLD_LABEL_LENGTH = 4
+#: A bold phrase read as a label when its value runs on from it with no space, a lower-case letter into a capital:
+#: two words or more ("<b>Present post</b>Vellmar"); one word is part of a name ("<b>Mc</b>Intyre", "<b>Deep</b>Mind").
+BOLD_LABEL = re.compile(r"\S\s+\S")
 
 #: Bold phrases kept per document, and their longest length (an author's name, not a paragraph).
 _MAX_BOLD, _MAX_BOLD_CHARS = 2000, 60
@@ -239,6 +239,11 @@ TITLE_BEFORE = re.compile(r"(?<![\w*])[*_](?=\w)|[“\"]\w|<(?:em|i|cite)\b", re
 STRONG_RUN = re.compile(r"\*\*[^*]+\*\*|__[^_]+__")
 
 
+#: A link label that names the link, not the paper ("Download PDF here", "Read the preprint", "Published version").
+LINK_WORDS = re.compile(r"\b(?:pdf|download|preprint|here|full[- ]?text|(?:published|accepted|author'?s?|final) version"
+                        r"|read (?:the|more|online)|view (?:the|online))\b", re.I)
+
+
 def paper_title(url: str, label: str, before: str = "") -> str:
     """A link's label as the text to read: the label of a link to a paper is the paper's title, quoted as
     citations quote one, so that the title stops where the link does ("Ruiz, A. `Tidal gauges <doi>`_" does
@@ -251,8 +256,10 @@ def paper_title(url: str, label: str, before: str = "") -> str:
     ('Coast. Eng. Lett.', 'Tidal Letters 7, 113 (2021)')
     >>> paper_title("https://doi.org/10.1/x", "Coastal Engineering Letters", before="**V. Holm**. *Brackish fronts.* ")
     'Coastal Engineering Letters'
+    >>> paper_title("files/fronts.pdf", "Download PDF here")
+    'Download PDF here'
     """
     if (PAPER_LINK.search(url) and len(label.split()) >= 3 and not re.search("[\"“”]", label)
-            and not VENUE_CITATION.search(label) and not TITLE_BEFORE.search(STRONG_RUN.sub("", before))):
+            and not VENUE_CITATION.search(label) and not LINK_WORDS.search(label) and not TITLE_BEFORE.search(STRONG_RUN.sub("", before))):
         return f"“{label.strip().rstrip('.')}”"
     return label
