@@ -21,6 +21,8 @@ from extract_helpers import facts, relation, run
     ("subject_header_macro.tex", "Maren Ilse Dahl"),  # \header{given}{family}{...}
     ("geographer_cv_de.md", "Jonas Albrecht"),  # "Lebenslauf – X"
     ("subject_navbar_brand.html", "Odile Ferrand-Vasques"),  # the site's name in its navigation bar
+    ("subject_pi_heading.md", "Halvard Brenning"),  # the first name under a "Principal Investigator" heading
+    ("subject_handle_record.yml", "qwrenfield"),  # a record file whose name field is a handle
 ])
 def test_subject_is_named_wherever_the_document_names_it(name, subject):
     ex = run(name)

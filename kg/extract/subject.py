@@ -28,6 +28,8 @@ _PAGE_TITLE_WORDS = data_patterns("page_titles.txt")
 #: A line's label of one or two words before a colon ("Doctorant :", "PhD student:"), and the words that say a student.
 _STUDENT_LABEL = re.compile(r"^\W*([^\W\d_][\w.'’-]*(?:\s[\w.'’-]+)?)\s*[:：]")
 _STUDENT_WORDS = word_groups("member_words.tsv", "phrases")["student"]
+#: A heading that names the role of the person heading a group ("Principal Investigator", "Leitung").
+_LEADER_WORDS = word_groups("member_words.tsv", "phrases")["leader"]
 #: A title part that names the page, not its owner.
 _PAGE_WORDS = re.compile(rf"\b(?:{_PAGE_TITLE_WORDS['page_word']})\b|{_PAGE_TITLE_WORDS['page_word_anywhere']}", re.I)
 _ABOUT = re.compile(r"\babout\b", re.I)
@@ -179,11 +181,15 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     skip : set of int
         Line indexes not to read (front matter already parsed, comments).
     """
+    handle = None
     for source in (document.data, document.metadata):
         name = _from_mapping(source)
         # a name field in lower case is the layout's style (friggeri-cv's \header{ada}{lovelace})
         if name and (found := _person(name.title() if name.islower() else name)):
             return _placed(document, found)
+        # a record file's one-word name ("name: jdoe42") is its owner's handle, the subject when nothing names them
+        # (front matter's "author: admin" is a site's account, not its owner)
+        handle = handle or (name.strip() if source is document.data and name and _HANDLE_SHAPE.fullmatch(name.strip()) else None)
     title = document.metadata.get("title")
     title = title if isinstance(title, str) else ""
     if found := title_name(title):
@@ -196,6 +202,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
+    if stop is not None and clean(document.lines[stop].text).lower().rstrip(":") in _LEADER_WORDS:
+        stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
     for index, line in enumerate(document.lines):
         if stop is not None and index >= stop and seen >= 2:
             break  # names head a CV; a line inside "Grants" is not its subject
@@ -227,7 +235,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
         if found:
             return found[0], found[1], index
-    return None
+    return _placed(document, (handle, ())) if handle else None
 
 
 def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:
