@@ -445,7 +445,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4])  # no prose: a label, a row's 5th field
+        # no prose: a label, a row's 5th field, a thesis's title ("X University Thesis: ...") are not counted
+        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", _LABEL_INSIDE.split(text)[0]).split(" | ")[:4])
         dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
         if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
