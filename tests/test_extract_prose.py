@@ -19,6 +19,14 @@ def test_a_students_working_with_names_advisors():
     assert not any(o == "Ivo Marsh" for _, p, o in f if p in ("advisedBy", "mentoredBy"))
 
 
+def test_work_or_a_degree_under_a_doctor_or_professor_names_a_mentor_or_an_advisor():
+    f = facts(run("under_a_doctor_bio.md"))
+    me = "Marta Quillon"
+    # "coordinates the trial under Dr. A": the head of a job; "her PhD ... under Prof. B": the advisor
+    assert {(me, "mentoredBy", "Lena Marsk"), (me, "advisedBy", "Oskar Brandvik")} <= f
+    assert not any(o in ("Lena Marsk", "Oskar Brandvik") for _, p, o in f if p == "workedAt")
+
+
 def test_a_professors_working_with_names_no_advisor():
     f = facts(run("professor_bio_prose.md"))
     assert not any(p == "advisedBy" for _, p, _ in f)

@@ -246,3 +246,21 @@ def test_a_jury_tables_director_and_co_supervisors_advise_the_candidate_listed_a
 """)
     assert {("Ana RUIZ", "advisedBy", "Paul SOREL"), ("Ana RUIZ", "advisedBy", "Ivo MARR")} <= f
     assert ("Ana RUIZ", "advisedBy", "Lea MARCHETTI") not in f  # the jury's chair examines, advises nobody
+
+
+def test_a_thesis_label_after_the_school_and_an_advisor_in_the_defence_note(tmp_path):
+    # "Degree (year) School" runs on into "Thesis: ..." with no comma: the label ends the school, and
+    # a long title joined to the line is no prose
+    f = _facts(tmp_path, "cv.md", """# Marta Quillon
+
+## Education
+
+- Ph.D. in Mathematics (2015) Northfield Institute of Technology
+  Thesis: Curves on quartic surfaces, their rational points and the lines they contain over
+  finite fields.
+  (Defended May 3, 2015; advisor: Oskar Brandvik)
+- B.S. in Mathematics (2010) Eastvale College
+""")
+    me = "Marta Quillon"
+    assert {(me, "studiedAt", "Northfield Institute of Technology"), (me, "advisedBy", "Oskar Brandvik"),
+            (me, "studiedAt", "Eastvale College")} <= f

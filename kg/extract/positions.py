@@ -116,6 +116,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     ('advisedBy', None)
     >>> trigger_predicate("working with", "I am currently ", " Dr. A. Bello on X", studying=True)
     'advisedBy'
+    >>> trigger_predicate("under ", "Coordinated the trial "), trigger_predicate("under ", "PhD student ")
+    ('mentoredBy', 'advisedBy')
     """
     t = trigger.lower()
     if any(word in t for word in ("mentor", "host", "postdoc", "受入", "受け入れ")):  # 受入教員: the host
@@ -129,7 +131,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
                 t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
             return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
         return None
-    if t.startswith(("pi", "principal", "lab head", "group leader")):
+    if t.startswith(("pi", "principal", "lab head", "group leader")) or t.strip() == "under":  # "RA under Dr. A"
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
     if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
         return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
@@ -320,14 +322,20 @@ def _dated_opening(text: str) -> bool:
 
 
 def _chain_text(raw: str) -> str:
-    """The line with emphasis markers and full stops between fields turned into segment breaks
-    ("**Org** Place", "PhD, Physics. University of X. 2015") and open ends of dates left out."""
+    """The line with emphasis markers, full stops and labels between fields turned into segment breaks
+    ("**Org** Place", "PhD, Physics. University of X. 2015", "PhD (2015) X University Thesis: Y") and open ends
+    of dates left out."""
     text = _EMPHASIS_MARK.sub(" | ", raw)
     if _DATE_RANGE_WORDS.search(text) or not text.isascii():
         text = _OPEN_END_WORD.sub(" | ", text)
     if ". " in text:
         text = _FIELD_STOP.sub(_field_break, text)
-    return clean(text)
+    return clean(_LABEL_INSIDE.sub(" | ", text))
+
+
+#: A thesis's label that opens a field inside the line ("X Institute of Technology Thesis: Y"); not any
+#: capitalised word before a colon ("Y University: Ankara" names a place).
+_LABEL_INSIDE = re.compile(r"(?<=\w)\s+(?=(?:Thesis|Th[eè]se|Dissertation|Title|Topic):\s)")
 
 
 #: A word and full stop before a capital: the end of an entry's field, unless the word is abbreviated.
@@ -437,7 +445,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             if current is not None:
                 current.last = index
             continue
-        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", text).split(" | ")[:4])  # no prose: a label, a row's 5th field
+        # no prose: a label, a row's 5th field, a thesis's title ("X University Thesis: ...") are not counted
+        words = sum(len(cell.split()) for cell in _EMPLOYER_LABEL.sub("", _LABEL_INSIDE.split(text)[0]).split(" | ")[:4])
         dated_above = pending_dates is not None and pending_dates[0] == prior  # "**seit 08/2022**" / the position, told long
         if words > 18 and not dated_above and not (words <= 40 and (_dated_opening(text) or (" | " in text and find_date_range(text)))):
             continue  # prose; a line that opens with its dates, or a dated row of cells, is an entry however long
