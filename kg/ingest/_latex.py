@@ -465,7 +465,7 @@ _GERMAN_SHORTHANDS = {"`": "„", "'": "“", "<": "«", ">": "»", "a": "ä", "
 _CLASS_OPTIONS = re.compile(r"\\documentclass\s*\[([^\]]{0,500})\]")
 _BABEL_OPTIONS = re.compile(r"\\usepackage\s*\[([^\]]{0,500})\]\s*\{[^{}]{0,200}\bbabel\b")
 _LANGUAGE = re.compile(r"(?:main\s*=\s*)?(?P<name>n?(?:german|austrian|swissgerman)|english|american|british|(?:uk|us)english"
-                       r"|canadian|australian|french|francais|spanish|italian|portuges?e?|brazil(?:ian)?|dutch|polish|czech"
+                       r"|canadian|australian|french|francais|spanish|italian|portug(?:u?ese|es)|brazil(?:ian)?|dutch|polish|czech"
                        r"|russian|swedish|danish|norsk|nynorsk|finnish|catalan|greek|turkish|hungarian|croatian)$", re.I)
 #: The old ``\\usepackage{ngerman}``, which made German the language by itself.
 _GERMAN_PACKAGE = re.compile(r"\\usepackage\s*\{\s*n?german\s*\}")
@@ -478,6 +478,8 @@ def german_shorthands(text: str) -> bool:
     (True, False)
     >>> german_shorthands("\\documentclass[a4paper]{article}\\usepackage[english,main=ngerman]{babel}")
     True
+    >>> german_shorthands("\\usepackage[ngerman,portuguese]{babel}")
+    False
     """
     if _GERMAN_PACKAGE.search(text):
         return True
