@@ -62,3 +62,47 @@ def test_rendercv_markdown_fields_read_as_rendered_and_a_project_named_before_it
     found = triples(path)
     assert {("Ilse Okonkwo", "workedAt", "Glider Works"), ("Ilse Okonkwo", "contributedTo", "Tidewatch")} <= found
     assert not any("](" in name or "—" in name for triple in found for name in triple)
+
+
+ACADEMIC_YAML = """name: Ines Varga
+affiliation: University of Tarnow
+news:
+  - date: '05/2024'
+    slides: '/files/slides/talk.pdf'
+    description: 'talk on tidal mixing at the Baltic Sea Days'
+  - date: '03/2024'
+    description: 'paper on ice cores accepted'
+education:
+  - date: 2018-2022
+    title: MSc in Oceanography
+    affiliation: University of Tarnow
+    mentor: Tomas Lindqvist
+positions:
+  - date: 2022-till date
+    title: Research Assistant
+    affiliation: University of Tarnow
+  - date: 2021
+    title: Intern
+    affiliation: Harbour Acoustics Lab
+    mentor: Mira Halvorsen
+visiting_positions:
+  - date: 2020
+    title: Visiting student
+    affiliation: Institute of Polar Studies
+    mentor: Anja Petersen
+"""
+
+
+def test_records_under_any_key_naming_a_cv_section_with_their_affiliation_and_mentor(tmp_path):
+    path = tmp_path / "cv.yml"
+    path.write_text(ACADEMIC_YAML, encoding="utf-8")
+    result = extract(load_document(path))
+    found = {(result.entity(r.subject).name, r.predicate, result.entity(r.object).name): r for r in result.relations}
+    # a mentor of a degree is its advisor, of a job a mentor, of a visiting student's stay an advisor
+    assert {("Ines Varga", "studiedAt", "University of Tarnow"), ("Ines Varga", "advisedBy", "Tomas Lindqvist"),
+            ("Ines Varga", "workedAt", "University of Tarnow"), ("Ines Varga", "workedAt", "Harbour Acoustics Lab"),
+            ("Ines Varga", "mentoredBy", "Mira Halvorsen"), ("Ines Varga", "studiedAt", "Institute of Polar Studies"),
+            ("Ines Varga", "advisedBy", "Anja Petersen")} <= found.keys()
+    job = found["Ines Varga", "workedAt", "University of Tarnow"]
+    assert (job.role, job.start, job.end) == ("Research Assistant", "2022", "present")
+    assert job.evidence.line_start == 15  # the position's own line, not the degree's that names the same school

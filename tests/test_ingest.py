@@ -727,3 +727,22 @@ def test_yaml_block_scalar_headings_keep_their_lines():
     # the block is a section of its own, so its first line stays a heading
     assert lines["# Summary"] == 3
     assert lines["### Research"] == 4
+
+
+def test_yaml_record_texts_keep_their_lines_when_a_field_follows_them(tmp_path):
+    # a record's field located after its description moved the search past it, onto a later
+    # record's text that opens with the same words, and every line after took that line's number
+    path = tmp_path / "site.yml"
+    path.write_text("news:\n"
+                    "  - date: '05/2024'\n"
+                    "    description: 'book chapter on tidal mixing in press'\n"
+                    "    pdf: '/files/a.pdf'\n"
+                    "    extra: '<a href=\"https://example.org/x\">[preprint]</a>'\n"
+                    "  - date: '04/2024'\n"
+                    "    description: 'book chapter on sea ice published'\n"
+                    "  - date: '03/2024'\n"
+                    "    description: 'talk at the Baltic Sea Days'\n", encoding="utf-8")
+    lines = {line.text: line.number for line in load_document(path).lines}
+    assert lines["book chapter on tidal mixing in press"] == 3
+    assert lines["book chapter on sea ice published"] == 7
+    assert lines["talk at the Baltic Sea Days"] == 9

@@ -38,9 +38,12 @@ def _s(value: Any) -> str | None:
 
 
 def _line(ctx, *needles: str | None) -> int:
-    """The first document line containing a needle (for evidence), else 0."""
+    """The first document line containing all the needles (for evidence: the record's own line, where
+    another record names the same school), else the first containing one, in the needles' order, else 0."""
     lows = [needle.lower()[:60] for needle in needles if needle]
-    return next((index for low in lows for index, line in enumerate(ctx.document.lines) if low in line.text.lower()), 0)
+    texts = [line.text.lower() for line in ctx.document.lines]
+    return next((index for index, text in enumerate(texts) if lows and all(low in text for low in lows)), None) \
+        or next((index for low in lows for index, text in enumerate(texts) if low in text), 0)
 
 
 def _dates(item: dict, single_is_end: bool) -> tuple[str | None, str | None]:
@@ -101,17 +104,12 @@ def _titled_sections(sections) -> dict[str, list[dict]]:
 
 def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -> None:
     basics = data.get("basics") if isinstance(data.get("basics"), dict) else {}
-    # education
-    education = data.get("education")
-    if isinstance(education, dict):
-        education = education.get("courses") or education.get("items") or []
-    if isinstance(education, list):
-        for item in (i for i in education if isinstance(i, dict)):
-            for advisor in _list(item.get("advisors") or item.get("advisor") or item.get("supervisor")):
-                _person(ctx, subject_id, advisor, "advisedBy")  # named whether the school is or not
-            inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization"))
-            if not inst:
-                continue
+    # education: the lists under a key that names an education section ("education", "degrees")
+    for item in _section_items(data, "education"):
+        _advisors(ctx, subject_id, item, studying=True)  # named whether the school is or not
+        inst = _s(item.get("institution") or item.get("school") or item.get("university") or item.get("organization")
+                  or item.get("affiliation"))
+        if inst:
             degree_text = _s(item.get("studyType") or item.get("degree") or item.get("course") or item.get("title")) or ""
             area = _s(item.get("area") or item.get("field") or item.get("major")) or field_of(degree_text)
             start, end = _dates(item, single_is_end=True)
@@ -132,21 +130,20 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             evidence = ctx.evidence(_line(ctx, name))
             registry.nest(find_orgs_in_text(name)[:3] or [
                 classify_segment(name, context_org=True) or OrgMention(name, name, "Company", False)], evidence)
-    # positions / work
-    for item in (i for key in ("work", "positions", "experience", "employment", "appointments")
-                 for i in (data[key] if isinstance(data.get(key), list) else []) if isinstance(i, dict)):
-        org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization") or item.get("employer"))
+    # positions: the lists under a key that names an experience section ("work", "positions", "visiting_positions")
+    for item in _section_items(data, "experience"):
+        org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization")
+                 or item.get("employer") or item.get("affiliation"))
+        role = _s(item.get("position") or item.get("role") or item.get("title")) or ""
+        studying = bool(_STUDENT_ROLE.search(role))  # a visiting student's stay is a study, its host an advisor
+        _advisors(ctx, subject_id, item, studying)
         if not org:
             continue
-        add_typed_entry(ctx, registry, subject_id, _line(ctx, org), {"org": org, "place": _s(item.get("location")) or "",
-                        "role": _s(item.get("position") or item.get("role") or item.get("title")) or ""},
-                        DateRange(*_dates(item, single_is_end=False), 0, 0), "experience")
-        _named_in_notes(ctx, subject_id, item, studying=False)
-    # advisors
-    for key, predicate in (("advisors", "advisedBy"), ("advisor", "advisedBy"), ("supervisors", "advisedBy"),
-                           ("mentors", "mentoredBy")):
-        for advisor in _list(data.get(key)):
-            _person(ctx, subject_id, advisor, predicate)
+        add_typed_entry(ctx, registry, subject_id, _line(ctx, org, role), {"org": org, "place": _s(item.get("location")) or "",
+                        "role": role}, DateRange(*_dates(item, single_is_end=False), 0, 0),
+                        "education" if studying else "experience")
+        _named_in_notes(ctx, subject_id, item, studying=studying)
+    _advisors(ctx, subject_id, data, studying=False)  # the record's own: advisors, and mentors in a job
     # projects
     named = [_s(i.get("name") or i.get("title")) if isinstance(i, dict) else _s(i)
              for i in _list(data.get("projects"))]
@@ -206,6 +203,31 @@ def _add_projects(ctx, subject_id: str, named: list[str], texts: list[str], date
         pid = ctx.add_entity(name, "Project", evidence=ev)
         ctx.add_relation(subject_id, "contributedTo", pid, start=dates[0] if name in named else None,
                          end=dates[1] if name in named else None, evidence=ev)
+
+
+def _section_items(data: dict, kind: str) -> list[dict]:
+    """The records listed under the keys of ``data`` whose words name a CV section of ``kind``
+    ("education", "experience"), in the order of the keys.
+
+    >>> _section_items({"visiting_positions": [{"title": "Guest"}], "degrees": [{"title": "BA"}]}, "experience")
+    [{'title': 'Guest'}]
+    """
+    items = []
+    for key, value in data.items():
+        if isinstance(key, str) and heading_kind(key.replace("_", " ")) == kind:
+            if isinstance(value, dict):  # {courses: [...]} / {items: [...]}: a section with its entries inside
+                value = value.get("courses") or value.get("items")
+            items.extend(i for i in _list(value) if isinstance(i, dict))
+    return items
+
+
+def _advisors(ctx, subject_id: str, item: dict, studying: bool) -> None:
+    """The people a record's advisor keys name ("advisor", "supervisors", "mentor"): the advisors of a study,
+    a job's mentors."""
+    for key in ("advisors", "advisor", "supervisors", "supervisor", "mentors", "mentor"):
+        predicate = "advisedBy" if studying else trigger_predicate(key)
+        for advisor in _list(item.get(key)):
+            _person(ctx, subject_id, advisor, predicate)
 
 
 def _list(value: Any) -> list:

@@ -348,6 +348,7 @@ class _Renderer:
         parts: list[str] = []
         number: int | None = None
         skip: set = set()
+        start = self.loc.cursor
         for key, value in data.items():
             if key in skip or value is None or value == "":
                 continue
@@ -396,9 +397,12 @@ class _Renderer:
                 record_link(self.metadata, value, parts[0] if parts else "", number or self.loc.here)
         if parts:
             self.emit(number, prefix + " | ".join(parts))
+        # the record's texts and lists are sought from its start again: a text may come before a field
+        # located above ("slink:" above "description:"), and sought from there it would match a later record
+        end, self.loc.cursor = self.loc.cursor, start
         for key, value in data.items():
             if self.budget <= 0:
-                return
+                break
             if value is None or value == "":
                 continue
             if _scalar(value):
@@ -414,6 +418,7 @@ class _Renderer:
             elif isinstance(value, dict):  # a record's texts in a field of it ("content: {title, text}" of a page block)
                 for inner_key, inner in value.items():
                     self.entry_text(inner_key, inner)
+        self.loc.cursor = max(self.loc.cursor, end)
 
     def entry_text(self, key: Any, value: Any) -> None:
         """A record's long text (a summary, a description, a Markdown block) as lines of their own."""
