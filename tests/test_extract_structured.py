@@ -106,3 +106,14 @@ def test_records_under_any_key_naming_a_cv_section_with_their_affiliation_and_me
     job = found["Ines Varga", "workedAt", "University of Tarnow"]
     assert (job.role, job.start, job.end) == ("Research Assistant", "2022", "present")
     assert job.evidence.line_start == 15  # the position's own line, not the degree's that names the same school
+
+
+def test_advisors_listed_in_a_note_with_where_each_works(tmp_path):
+    path = tmp_path / "cv.yml"
+    path.write_text("name: Ines Varga\neducation:\n  - title: PhD in Oceanography\n    institution: University of Tarnow\n"
+                    "    year: 2021 - 2025\n    description:\n"
+                    "      - 'Supervisors: Tomas Lindqvist (Institute of Polar Studies), Mira Halvorsen (University of Kelso)'\n",
+                    encoding="utf-8")
+    found = triples(path)
+    assert {("Ines Varga", "advisedBy", "Tomas Lindqvist"), ("Tomas Lindqvist", "workedAt", "Institute of Polar Studies"),
+            ("Ines Varga", "advisedBy", "Mira Halvorsen"), ("Mira Halvorsen", "workedAt", "University of Kelso")} <= found

@@ -16,8 +16,8 @@ from typing import Any
 
 from kg.extract.dates import DateRange, find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_role, org_chain
-from kg.extract.people import clean_person, split_people
-from kg.extract.positions import ADVISOR_TRIGGER, add_typed_entry, trigger_predicate
+from kg.extract.people import clean_person
+from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, add_typed_entry, trigger_predicate
 from kg.extract.projects import grant_project, project_mentions, role_project
 from kg.extract.publications import add_publication_record
 from kg.extract.sections import heading_kind
@@ -115,7 +115,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
             start, end = _dates(item, single_is_end=True)
             add_typed_entry(ctx, registry, subject_id, _line(ctx, inst, degree_text), {"org": inst, "degree": degree_text,
                             "field": area or ""}, DateRange(start, end, 0, 0), "education")
-            _named_in_notes(ctx, subject_id, item, studying=True)
+            _named_in_notes(ctx, registry, subject_id, item, studying=True)
     # current affiliation: the institution (after its department) and the organisations a profile lists
     institution = _s(data.get("institution") or data.get("affiliation") or data.get("organization"))
     role = _s(data.get("role") or data.get("position") or data.get("title") if not front_matter else data.get("role"))
@@ -142,7 +142,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
         add_typed_entry(ctx, registry, subject_id, _line(ctx, org, role), {"org": org, "place": _s(item.get("location")) or "",
                         "role": role}, DateRange(*_dates(item, single_is_end=False), 0, 0),
                         "education" if studying else "experience")
-        _named_in_notes(ctx, subject_id, item, studying=studying)
+        _named_in_notes(ctx, registry, subject_id, item, studying=studying)
     _advisors(ctx, subject_id, data, studying=False)  # the record's own: advisors, and mentors in a job
     # projects
     named = [_s(i.get("name") or i.get("title")) if isinstance(i, dict) else _s(i)
@@ -242,7 +242,7 @@ def _person(ctx, subject_id: str, value: Any, predicate: str) -> None:
         ctx.add_relation(subject_id, predicate, pid, evidence=ev)
 
 
-def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
+def _named_in_notes(ctx, registry, subject_id: str, item: dict, studying: bool) -> None:
     """Advisors and mentors named in an entry's highlights or notes ("Advisor: Prof. A. Bello", or
     the mapping ``{Mentor: Dr. B. Cole}`` an unquoted YAML highlight becomes)."""
     for key in ("highlights", "notes", "summary", "description", "courses"):
@@ -257,6 +257,6 @@ def _named_in_notes(ctx, subject_id: str, item: dict, studying: bool) -> None:
                     trigger.start() > 40 and not note[: trigger.start()].endswith("(")):
                 continue
             predicate = trigger_predicate(trigger.group("trigger"), note[: trigger.start()], studying=studying)
-            if predicate:
-                for person in split_people(note[trigger.end():]):
-                    _person(ctx, subject_id, person.name, predicate)
+            if predicate:  # with where each works, when a note says it: "Supervisors: A. Bello (Tarnow), ..."
+                add_people_with_notes(ctx, registry, subject_id, note[trigger.end():], predicate,
+                                      ctx.evidence(_line(ctx, note[trigger.end():].strip())))
