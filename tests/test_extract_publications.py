@@ -457,6 +457,9 @@ def test_names_the_model_has_never_seen_are_the_authors(line, authors, title):
     ("Ruiz, A., Lee, C. Tidal graphs in shallow seas. Journal of Graph Methods, 7, 2021.", ["A. Ruiz", "C. Lee"],
      "Tidal graphs in shallow seas"),
     ("Chen, B., Ruiz, A.: A survey of graph tides. ACM Comput. Surv. 2022.", ["B. Chen", "A. Ruiz"], "A survey of graph tides"),
+    # a stray full stop inside a name of the list ("Minh. Tran,"): the list goes on after it, a title opens no "Word,"
+    ("Ana Ruiz, Bo Chen, Minh. Tran, Li Na. Tidal graphs in shallow seas. Journal of Graph Methods, 2021.",
+     ["Ana Ruiz", "Bo Chen", "Minh Tran", "Li Na"], "Tidal graphs in shallow seas"),
 ])
 def test_the_names_end_where_the_title_begins(line, authors, title):
     c = parse_citation(line)

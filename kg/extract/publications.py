@@ -251,7 +251,7 @@ def _author_region_end(text: str) -> int:
     for stop, compiled in _REGION_ENDS:
         for candidate in compiled.finditer(text):
             if stop and _COMMA_NAME_END.search(text[: candidate.start()]) and _NAME_COMMA_START.match(text[candidate.end():]):
-                continue  # "Wei Chen, Minghao. Zhao, Li Na": a stray full stop inside a name
+                continue  # "Bo Chen, Minh. Tran, Li Na": a stray full stop inside a name
             # the pattern ends at the stop: searching its last few characters is enough
             if stop and _NAME_ABBREVIATION_END.search(text, max(0, candidate.start() - 8), candidate.start()):
                 continue
