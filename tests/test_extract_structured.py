@@ -117,3 +117,15 @@ def test_advisors_listed_in_a_note_with_where_each_works(tmp_path):
     found = triples(path)
     assert {("Ines Varga", "advisedBy", "Tomas Lindqvist"), ("Tomas Lindqvist", "workedAt", "Institute of Polar Studies"),
             ("Ines Varga", "advisedBy", "Mira Halvorsen"), ("Mira Halvorsen", "workedAt", "University of Kelso")} <= found
+
+
+def test_a_record_whose_fields_kg_does_not_know_is_read_as_the_text_it_renders_to(tmp_path):
+    path = tmp_path / "cv.yml"
+    path.write_text("name: Ines Varga\njobs:\n  - when: 2019-2022\n    what: Research Assistant\n"
+                    "    where: University of Tarnow\nstudies:\n  - when: 2014-2018\n    what: BSc in Physics\n"
+                    "    where: University of Kelso\n", encoding="utf-8")
+    result = extract(load_document(path))
+    found = {(result.entity(r.subject).name, r.predicate, result.entity(r.object).name): r for r in result.relations}
+    job = found["Ines Varga", "workedAt", "University of Tarnow"]
+    assert (job.role, job.start, job.end, job.evidence.line_start) == ("Research Assistant", "2019", "2022", 3)
+    assert ("Ines Varga", "studiedAt", "University of Kelso") in found

@@ -124,13 +124,17 @@ def extract(document: Document) -> Extraction:
         ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=identifiers)
 
     # -- structured records ----------------------------------------------------------------------
+    known = len(ctx.relations)
     read_structured(ctx, registry, subject_id, document)
 
     # -- sections --------------------------------------------------------------------------------
     publication_lines: list[int] = []
     prose_lines: list[tuple[int, str]] = []
     skill_lines: list[tuple[int, str]] = []  # a skills section's lines, read for the projects they name only
-    structured = document.data is not None and document.format in ("jsonresume", "yamlcv", "tomlcv")
+    # a record read by its fields (or as a list of people) is not read again as text, unless kg knew none of
+    # its fields: then the lines it renders to ("2019 | Research Assistant | University X" under "# Jobs") say it
+    structured = document.data is not None and document.format in ("jsonresume", "yamlcv", "tomlcv") \
+        and (len(ctx.relations) > known or bool(members))
     listed = member_lines(members)
     for section in sections:
         body = [i for i in section.lines if i not in skip and i not in listed]
