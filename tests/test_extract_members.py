@@ -686,3 +686,22 @@ def test_alumni_lists_under_role_groups_visitors_with_their_homes_and_a_line_of_
             ("Kenta Morioka", "workedAt", "Hoshida Corporation")} <= f  # a visit, and the guest's home
     for name in ("Corin Hale", "Tamsin Voss", "Rafael Quintero", "Mei-Lin Sato"):  # a line of names under a student group
         assert relation(ex, name, "studiedAt", group).end is None  # former members: no "present"
+
+
+def test_a_former_members_bracketed_note_that_names_only_an_employer_is_where_they_went(tmp_path):
+    # alumni lists write where people went as a bare note: "(Northwind Analytics)", "(ML Engineer, Helio Labs)"
+    page = tmp_path / "people.md"
+    page.write_text("# Vera Holm\n\nProfessor of Ecology, University of Tarnow.\n\n## Former Students\n\n"
+                    "* Olek Marr (Northwind Analytics)\n* Seo Yun (Mia) Park (Data Engineer, Helio Labs)\n"
+                    "* Tomas Berg (Ph.D. student at Harrow University)\n* Ines Vidal (PhD 2019)\n\n"
+                    "## Lab members\n\n* Rui Pinto (Kellridge University)\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert {("Olek Marr", "workedAt", "Northwind Analytics"), ("Seo Yun Park", "workedAt", "Helio Labs"),
+            ("Tomas Berg", "studiedAt", "Harrow University")} <= f
+    assert relation(ex, "Olek Marr", "workedAt", "Northwind Analytics").end == "present"
+    assert ("Tomas Berg", "workedAt", "Harrow University") not in f
+    assert not {o for s, p, o in f if s == "Ines Vidal" and p == "workedAt"} - {"University of Tarnow"}

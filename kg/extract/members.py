@@ -173,8 +173,9 @@ _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<peopl
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
-#: A nickname between given and family name ("Jinyan (Jim) Yang").
-_NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
+#: A nickname between given and family name ("Jinyan (Jim) Yang"), after a given name of two words a capitalised one
+#: ("Seo Young (Dorothy) Ko").
+_NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
 def _member_name(text: str) -> tuple[str, str] | None:
@@ -182,6 +183,8 @@ def _member_name(text: str) -> tuple[str, str] | None:
 
     >>> _member_name("Jinyan (Jim) Yang, PhD student"), _member_name("2019-2023: Ana Ruiz (MSc)")
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
+    >>> _member_name("Seo Yun (Mia) Park (Data Engineer, Helio Labs)")
+    ('Seo Yun Park', ' (Data Engineer, Helio Labs)')
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
@@ -710,9 +713,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
-        home = home[1:].split(")")[0] if home[:1] == "(" else home[: (find_dates(home) or [(0, len(home))])[0][1]]
-        if visitor and home.strip(" ,;"):  # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True)
+        bracketed = home[:1] == "("
+        home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
+        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; a former member's
+        # bracketed note that says nothing else ("Ana Ruiz (Helio Labs)", "(ML Engineer, Helio Labs)"): where they went
+        told = any(r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before
+                   for r in ctx.relations)
+        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
+                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
