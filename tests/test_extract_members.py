@@ -705,3 +705,16 @@ def test_a_former_members_bracketed_note_that_names_only_an_employer_is_where_th
     assert relation(ex, "Olek Marr", "workedAt", "Northwind Analytics").end == "present"
     assert ("Tomas Berg", "workedAt", "Harrow University") not in f
     assert not {o for s, p, o in f if s == "Ines Vidal" and p == "workedAt"} - {"University of Tarnow"}
+
+
+def test_a_bold_line_naming_a_people_section_heads_it_and_a_hyphen_glued_to_a_name_bullets_it(tmp_path):
+    # "**Lab Alumni**" alone on its line, then "-[Name](url) (postdoc) - Role at X" (no list item in Markdown)
+    page = tmp_path / "people.md"
+    page.write_text("---\ntitle: People\n---\n\n**Lab Alumni**\n\n-[Olek Marr](https://example.org) (postdoc) - "
+                    "Bioinformatician at Kellridge University\n\n-Ines Vidal (Junior Specialist) - Graduate Student, "
+                    "Harrow University\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Olek Marr", "workedAt", "Kellridge University"), ("Ines Vidal", "studiedAt", "Harrow University")} <= f

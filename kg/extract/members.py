@@ -163,8 +163,9 @@ class _Member:
     panel: str = ""  # "advisors" or "committee": a thesis's supervisors or examiners, listed with where they work
 
 
-#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
-_DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
+#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)"), a hyphen also right before a
+#: name ("-Timo Berg": Markdown's "-[Timo Berg](url)" is no list item).
+_DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 #: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
