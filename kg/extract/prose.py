@@ -11,8 +11,8 @@ from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (ROLE_OF_UNIT, OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_people_with_notes, role_text,
-                                  trigger_predicate)
+from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_affiliation_note,
+                                  add_people_with_notes, role_text, trigger_predicate)
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -37,6 +37,8 @@ _UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
 #: A bracketed aside between two organisations of a sentence ("(Zürich, Switzerland)").
 _BRACKETED = re.compile(r"\s*\([^()]*\)")
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
+#: A name of two to four capitalised words with a bracketed note after it ("with Dr. Ana Ruiz (Kellridge University)").
+_NAME_AND_NOTE = re.compile(r"(?P<name>[A-ZÀ-Ý][\w.'’-]+(?:\s+[A-ZÀ-Ý][\w.'’-]+){1,3})\s*\((?P<note>[^()]{2,80})\)")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
@@ -491,7 +493,17 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         for i in range(1, len(orgs)):
             if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
                 registry.part_of(ids[i], ids[0], evidence)
-    if not orgs or not about:
+    # "together with Ana Ruiz (Kellridge University)": an organisation in brackets after another person's name is
+    # where that person works, not the subject
+    elsewhere = set()
+    for match in _NAME_AND_NOTE.finditer(head):
+        words = match.group("name").split()
+        name = clean_person(" ".join(words)) or len(words) > 2 and clean_person(" ".join(words[1:]))  # "With Ana Ruiz"
+        inside = {i for i, o in enumerate(orgs) if match.start("note") <= o.begin and o.end <= match.end("note")}
+        if name and inside and not classify_segment(match.group("name")) and not same_person(ctx.entity(subject_id).name, name):
+            add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
+            elsewhere |= inside
+    if len(elsewhere) == len(orgs) or not about:
         return [i for i in ids if i]
     degree = degree_span(head)
     plain = head
@@ -534,7 +546,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     degrees = _all_degrees(head) if predicate == "studiedAt" else []
     # a department before its university is studied/worked at too; all named orgs get the relation
     for i, oid in enumerate(ids):
-        if orgs[i].from_award:
+        if orgs[i].from_award or i in elsewhere:
             continue
         if predicate == "studiedAt":
             o_degree, o_field, o_start, o_end = (degree[0] if degree else None), field, start, end
