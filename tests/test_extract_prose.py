@@ -297,9 +297,10 @@ def test_an_organisation_in_brackets_after_a_collaborators_name_is_theirs_not_th
     path.write_text("# Lina Okafor\n\nI am a PhD candidate at the University of Tarnow.\n\n"
                     "Recently, together with Ana Ruiz (Kellridge University) and Dr. Olek Marr (Brisk Institute of "
                     "Technology), I have worked on the orbits of distant comets. The Assessment Report (Harwick "
-                    "University) cites it.\n", encoding="utf-8")
+                    "University) cites it. I was a guest of the Tarrant Institute for Marine Physics (TIMP). "
+                    "I reviewed a book by Ivo Marsh (Harwick University Press, 2019).\n", encoding="utf-8")
     f = facts(extract(load_document(path)))
     assert {("Ana Ruiz", "workedAt", "Kellridge University"), ("Olek Marr", "workedAt", "Brisk Institute of Technology"),
             ("Lina Okafor", "studiedAt", "University of Tarnow")} <= f
     assert not {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"} & {"Kellridge University", "Brisk Institute of Technology"}
-    assert not any(s == "Assessment Report" for s, _, _ in f)
+    assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh") for s, _, _ in f)
