@@ -815,3 +815,22 @@ def test_experience_cards_naming_the_university_before_its_laboratory_and_a_labe
     assert f[("Ilse Marr", "workedAt", "Coastal Processes Laboratory")].end == "present"
     assert not any("Harwick" in o for _, _, o in f)  # the card's place
     assert not any(o.startswith(("Next position", "Inc")) for _, _, o in f)  # a label's value, no card affiliation
+
+
+def test_degree_field_school_entries_and_service_roles_are_no_organisations(tmp_path):
+    # "*Master of Arts*, History, X Institute and State University": a degree's "of" opens no unit's list of fields;
+    # "ABD" is a doctoral candidate's standing; "Webmaster, X" and "Co-organizer, X" are roles at X
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.md"
+    path.write_text("# Ivo Marsh\n\n## Education\n\n* *ABD*, History, Harwick University\n"
+                    "* *Master of Arts*, History, Tarrant Polytechnic Institute and State University (2003)\n\n"
+                    "## Service\n\n* Webmaster, Association for Computers and Tarrant, 2012–present.\n"
+                    "* Co-organizer, TARCamp: The Tarrant Technology Camp, May 2008–present\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    f = facts(ex)
+    assert f[("Ivo Marsh", "studiedAt", "Harwick University")].degree == "PhD"
+    assert ("Ivo Marsh", "studiedAt", "Tarrant Polytechnic Institute and State University") in f
+    assert f[("Ivo Marsh", "workedAt", "Tarrant Technology Camp")].role == "Co-organizer"
+    assert {e.name for e in ex.entities} & {"ABD", "Webmaster", "Co-organizer"} == set()
+    assert not any(o.startswith("Arts") for _, _, o in f)

@@ -308,9 +308,14 @@ _SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
 def field_series(text: str) -> list[tuple[int, int]]:
-    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
+    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...") nor
+    an organisation ("Master of Arts, History, Tarrant Institute and State University": a degree, a field, a school).
+
+    >>> field_series("Master of Arts, History, Tarrant Institute and State University"), field_series("Faculty of Law, Arts and Music")
+    ([], [(8, 30)])
+    """
     return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
-            if not any(is_location(item.strip()) for item in m.group("items").split(","))]
+            if not any(is_location(item.strip()) or STRONG_ORG.search(item) for item in m.group("items").split(","))]
 
 
 @lru_cache(maxsize=16384)
