@@ -718,3 +718,22 @@ def test_a_bold_line_naming_a_people_section_heads_it_and_a_hyphen_glued_to_a_na
 
     f = facts(extract(load_document(page)))
     assert {("Olek Marr", "workedAt", "Kellridge University"), ("Ines Vidal", "studiedAt", "Harrow University")} <= f
+
+
+def test_member_cards_titled_name_comma_degree_with_a_current_position_label(tmp_path):
+    # "#### Ana Ruiz, PhD" over "Postdoctoral Fellow": a card; "Current Position: Role, X." where an alumna went;
+    # a "LinkedIn" link line is no school, "Affiliate Faculty, X" an appointment, no unit
+    page = tmp_path / "lab.md"
+    page.write_text("## Principal Investigator\n\n#### Vera Holm, PhD\n\nAssociate Professor, Department of Ecology, "
+                    "Tarnow University\n\nAffiliate Faculty, Institute for Coastal Data Science\n\n## Current Lab Members\n\n"
+                    "#### Olek Marr, PhD\n\nPostdoctoral Fellow\n\nPhD in Statistics, Kellridge University, 2023\n\n"
+                    "## Alumni\n\n#### Ines Vidal, MS\n\nMS in Biostatistics, Harrow University, 2022\n\n"
+                    "Current Position: Senior Biostatistician, Brisk Diagnostics.\n\nLinkedIn\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert ("Olek Marr", "studiedAt", "Kellridge University") in f
+    assert relation(ex, "Ines Vidal", "workedAt", "Brisk Diagnostics").role == "Senior Biostatistician"
+    assert not {o for _, _, o in f} & {"LinkedIn", "Affiliate Faculty", "Brisk Diagnostics."}

@@ -23,7 +23,7 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
-from kg.extract.people import _TITLES, clean_person, split_people
+from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
@@ -184,14 +184,15 @@ def _member_name(text: str) -> tuple[str, str] | None:
 
     >>> _member_name("Jinyan (Jim) Yang, PhD student"), _member_name("2019-2023: Ana Ruiz (MSc)")
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
-    >>> _member_name("Seo Yun (Mia) Park (Data Engineer, Helio Labs)")
-    ('Seo Yun Park', ' (Data Engineer, Helio Labs)')
+    >>> _member_name("Seo Yun (Mia) Park (Data Engineer, Helio Labs)"), _member_name("Ana Ruiz, PhD")
+    (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     rest = text[end.start():] if end else ""
     head = _HANDLE.sub("", head).strip(" *")
+    rest = "" if _DEGREE_AFTER_NAME.fullmatch(rest.rstrip()) else rest  # "Ana Ruiz, PhD": a card's title, no note
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
@@ -403,6 +404,8 @@ def list_members(ctx, sections) -> list[_Member]:
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
+                if label and _norm(label.group("label")) in _WORDS["column_now"]:  # a card's "Current Position: X"
+                    current.cells.setdefault("now", label.group("people").rstrip(" ."))
     return out
 
 
@@ -483,6 +486,7 @@ def _role_line(member: _Member) -> str:
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
+    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) else head  # "Ana Ruiz, PhD" over "Postdoctoral Fellow"
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
@@ -665,7 +669,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
-            if member.name not in text and _names_only_orgs(text):
+            if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
                 add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
                                      predicate="studiedAt" if student else "workedAt")
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")

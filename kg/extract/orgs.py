@@ -125,8 +125,8 @@ def is_role(segment: str) -> bool:
 
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
-    >>> is_role("Vice-President for Research"), is_role("Acting Department Chair")
-    (True, True)
+    >>> is_role("Vice-President for Research"), is_role("Acting Department Chair"), is_role("Affiliate Faculty")
+    (True, True, True)
     """
     lowered = segment.lower()
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
@@ -142,6 +142,8 @@ def is_role(segment: str) -> bool:
         return False
     if words[-1] in ("head", "chair") and len(words) <= 3 and not set(words) & _NAME_JOINERS:
         return True  # "Department Chair", "Undergraduate Program Chair": who leads a unit
+    if words[-1] in ("faculty", "staff") and len(words) == 2 and words[0] in ROLES:
+        return True  # "Affiliate Faculty", "Adjunct Staff": an appointment, not a faculty of a university
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
         # word may end with a role's word ("University Research Fellow" is a role)
