@@ -298,9 +298,10 @@ def test_an_organisation_in_brackets_after_a_collaborators_name_is_theirs_not_th
                     "Recently, together with Ana Ruiz (Kellridge University) and Dr. Olek Marr (Brisk Institute of "
                     "Technology), I have worked on the orbits of distant comets. The Assessment Report (Harwick "
                     "University) cites it. I was a guest of the Tarrant Institute for Marine Physics (TIMP). "
-                    "I reviewed a book by Ivo Marsh (Harwick University Press, 2019).\n", encoding="utf-8")
+                    "I reviewed a book by Ivo Marsh (Harwick University Press, 2019).\n\n"
+                    "I supervised Rui Pinto, Tensed Verbs (Harwick University), 2010.\n", encoding="utf-8")
     f = facts(extract(load_document(path)))
     assert {("Ana Ruiz", "workedAt", "Kellridge University"), ("Olek Marr", "workedAt", "Brisk Institute of Technology"),
             ("Lina Okafor", "studiedAt", "University of Tarnow")} <= f
     assert not {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"} & {"Kellridge University", "Brisk Institute of Technology"}
-    assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh") for s, _, _ in f)
+    assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh", "Tensed Verbs") for s, _, _ in f)

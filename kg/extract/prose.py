@@ -500,8 +500,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         words = match.group("name").split()
         name = clean_person(" ".join(words)) or len(words) > 2 and clean_person(" ".join(words[1:]))  # "With Ana Ruiz"
         inside = {i for i, o in enumerate(orgs) if match.start("note") <= o.begin and o.end <= match.end("note")}
-        # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a book's publisher ("(X Press, 2002)")
-        within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) or find_dates(match.group("note"))
+        # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a book's publisher ("(X Press, 2002)"), a
+        # thesis's school ("A. Ruiz, Tensed Verbs (Harwick University), 2010")
+        within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) \
+            or find_dates(head[match.start("note"): match.end() + 8])
         if name and inside and not within and not classify_segment(match.group("name")) \
                 and not same_person(ctx.entity(subject_id).name, name):
             add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
