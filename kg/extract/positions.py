@@ -22,7 +22,7 @@ from kg.extract.vocab import degree_of, field_of
 # vocabularies are the kinds of ``data/entry_patterns.tsv``.
 _WORDS = data_patterns("entry_patterns.tsv")
 #: Where a person's note parts: a comma or semicolon, not the comma before a company's legal form ("X, Inc.").
-_NOTE_PARTS = re.compile(r"\s*(?:;|,(?!\s*(?:Inc|Ltd|LLC|LLP|GmbH|Corp|PLC)\b\.?\s*(?:[,;]|$)))\s*")
+_NOTE_PARTS = re.compile(r"\s*(?:;|,(?!\s*(?:Inc|Ltd|LLC|LLP|GmbH|Corp|PLC)\b))\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
@@ -186,8 +186,8 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
     >>> parse_note("Postdoc, Valdar lab"), parse_note("investigadora en la Universidad de Leon")
     ([('Postdoc', 'Valdar lab', False)], [('investigadora', 'Universidad de Leon', False)])
-    >>> parse_note("Analyst, Brisk Analytics, Inc.")
-    [('Analyst', 'Brisk Analytics, Inc.', False)]
+    >>> parse_note("Analyst, Brisk Analytics, Inc. (BA)")
+    [('Analyst', 'Brisk Analytics, Inc. (BA)', False)]
     """
     out = []
     ongoing = False
