@@ -305,3 +305,16 @@ def test_an_organisation_in_brackets_after_a_collaborators_name_is_theirs_not_th
             ("Lina Okafor", "studiedAt", "University of Tarnow")} <= f
     assert not {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"} & {"Kellridge University", "Brisk Institute of Technology"}
     assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh", "Tensed Verbs") for s, _, _ in f)
+
+
+def test_work_the_noun_of_a_result_names_no_employer(tmp_path):
+    # "This work is featured on X", "Our work was supported by Y": a result, no job; "my work at Z" is one
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "bio.md"
+    path.write_text("# Lina Okafor\n\nI am a PhD candidate at the University of Tarnow.\n\nThis work is featured on the "
+                    "Brisk Institute of Technology and Harwick University websites. Our work was supported by the "
+                    "Kellridge Foundation.\n\nBefore that, my work at Tarrant Robotics Inc. focused on grippers.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    employers = {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"}
+    assert employers == {"Tarrant Robotics Inc"}

@@ -27,6 +27,8 @@ _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
+#: "work" the noun of a result ("This work is featured on X", "Our work was funded by Y"), not a job ("my work at X").
+_WORK_NOUN = re.compile(r"\b(?:this|that|the|our|my|his|her|their)\s+work\b(?!\s+(?:at|as|for|with|in)\b)", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
@@ -515,7 +517,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain)) or _says(plain, "study")
-    work = bool(_WORK.search(plain)) or _names_role_word(plain) or _says(plain, "work")
+    work = bool(_WORK.search(_WORK_NOUN.sub(" ", plain))) or _names_role_word(plain) or _says(plain, "work")
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
