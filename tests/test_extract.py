@@ -834,3 +834,17 @@ def test_degree_field_school_entries_and_service_roles_are_no_organisations(tmp_
     assert f[("Ivo Marsh", "workedAt", "Tarrant Technology Camp")].role == "Co-organizer"
     assert {e.name for e in ex.entities} & {"ABD", "Webmaster", "Co-organizer"} == set()
     assert not any(o.startswith("Arts") for _, _, o in f)
+
+
+def test_a_peer_review_subsection_lists_journals_not_schools(tmp_path):
+    # "\subsection{Peer Review}" after a training section: journals the person reviews for, no section of studies
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.tex"
+    path.write_text("\\documentclass{article}\n\\begin{document}\n\\section{Training}\n\nPlant Traits, Harwick Graduate "
+                    "Seminar 2008\n\n\\subsection{Peer Review}\n\\begin{tabular}{lll}\n Applied Soil Ecology & Ecology & "
+                    "Ecology Letters \\\\\n Ecological Applications & Global Change Biology & Geophysical Research Letters "
+                    "\\\\\n\\end{tabular}\n\\end{document}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert not any(r.predicate == "studiedAt" and ex.entity(r.object).name in ("Peer Review", "Geophysical Research Letters")
+                   for r in ex.relations)
