@@ -844,7 +844,9 @@ def test_a_peer_review_subsection_lists_journals_not_schools(tmp_path):
     path.write_text("\\documentclass{article}\n\\begin{document}\n\\section{Training}\n\nPlant Traits, Harwick Graduate "
                     "Seminar 2008\n\n\\subsection{Peer Review}\n\\begin{tabular}{lll}\n Applied Soil Ecology & Ecology & "
                     "Ecology Letters \\\\\n Ecological Applications & Global Change Biology & Geophysical Research Letters "
-                    "\\\\\n\\end{tabular}\n\\end{document}\n", encoding="utf-8")
+                    "\\\\\n\\end{tabular}\n\nHarwick PhD Workshop: “How to Present Your Research” 2025\n"
+                    "\\end{document}\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert not any(r.predicate == "studiedAt" and ex.entity(r.object).name in ("Peer Review", "Geophysical Research Letters")
                    for r in ex.relations)
+    assert not any("Research”" in e.name for e in ex.entities)  # the end of a quoted title

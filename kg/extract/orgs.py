@@ -214,8 +214,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
     text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
-    if len(text) < 2 or len(text) > 120:
-        return None
+    if len(text) < 2 or len(text) > 120 or text.endswith("”") and "“" not in text:
+        return None  # the end of a quoted title ("Workshop: “How to Present Your Research”")
     if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
         # organisations start with a capital ("eBay" aside) or a letter of a script without capitals (Han, Arabic)
         if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
