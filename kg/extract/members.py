@@ -486,7 +486,8 @@ def _role_line(member: _Member) -> str:
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
-    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) else head  # "Ana Ruiz, PhD" over "Postdoctoral Fellow"
+    # "Ana Ruiz, PhD" over "Postdoctoral Fellow": the line under it; alone, "Ana Ruiz, M.Sc." says she studies
+    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
