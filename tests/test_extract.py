@@ -850,3 +850,19 @@ def test_a_peer_review_subsection_lists_journals_not_schools(tmp_path):
     assert not any(r.predicate == "studiedAt" and ex.entity(r.object).name in ("Peer Review", "Geophysical Research Letters")
                    for r in ex.relations)
     assert not any("Research”" in e.name for e in ex.entities)  # the end of a quoted title
+
+
+def test_an_entry_written_dates_colon_organisation_colon_role(tmp_path):
+    # Org-mode's description items ("Dates: Org :: Role") and Markdown's "2013: Org: Role": the organisation before
+    # a colon is the employer when a role follows it, no label
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.org"
+    path.write_text("#+TITLE: Ana Ruiz\n* Employment\n  - August 2014--Present: University of Tarnow :: Associate Professor"
+                    " (with tenure) from August 16, 2020.\n  - July--August 2013: Harwick Institute of Technology :: Visiting "
+                    "Research Associate\n  - Host Institution: Brisk University\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    f = facts(ex)
+    assert f[("Ana Ruiz", "workedAt", "University of Tarnow")].role == "Associate Professor"
+    assert f[("Ana Ruiz", "workedAt", "Harwick Institute of Technology")].start == "2013-07"
+    assert "Host Institution" not in {e.name for e in ex.entities}

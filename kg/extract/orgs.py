@@ -400,7 +400,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     # piece read the line's pieces once per piece: quadratic on a line of thousands of dates)
     free_upto = 0
     for i, (seg, offset) in enumerate(pieces):
-        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
+        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":") and not (
+                i + 1 < len(pieces) and is_role(pieces[i + 1][0]) and classify_segment(seg, context_org=False)):
+            # (an organisation, then its role: "2013: Harwick College: Visiting Research Associate", Org-mode's "X :: Y")
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
             if not seg.strip():
                 continue  # a label ("Dissertation: ...")
