@@ -163,8 +163,7 @@ class _Member:
     panel: str = ""  # "advisors" or "committee": a thesis's supervisors or examiners, listed with where they work
 
 
-#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)"), a hyphen also right before a
-#: name ("-Timo Berg": Markdown's "-[Timo Berg](url)" is no list item).
+#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)", Markdown's "-[Timo Berg](url)").
 _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 #: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
@@ -174,8 +173,7 @@ _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<peopl
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
-#: A nickname between given and family name ("Jinyan (Jim) Yang"), after a given name of two words a capitalised one
-#: ("Seo Young (Dorothy) Ko").
+#: A nickname between given and family name ("Jinyan (Jim) Yang", "Seo Yun (Mia) Park").
 _NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
@@ -486,8 +484,7 @@ def _role_line(member: _Member) -> str:
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
-    # "Ana Ruiz, PhD" over "Postdoctoral Fellow": the line under it; alone, "Ana Ruiz, M.Sc." says she studies
-    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head
+    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
@@ -721,11 +718,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
-        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; a former member's
-        # bracketed note that says nothing else ("Ana Ruiz (Helio Labs)", "(ML Engineer, Helio Labs)"): where they went
-        told = any(r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before
-                   for r in ctx.relations)
-        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):
+        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
+        told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
+        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
             add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
                                  predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")

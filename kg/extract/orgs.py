@@ -311,11 +311,7 @@ _SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 def field_series(text: str) -> list[tuple[int, int]]:
     """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...") nor
-    an organisation ("Master of Arts, History, Tarrant Institute and State University": a degree, a field, a school).
-
-    >>> field_series("Master of Arts, History, Tarrant Institute and State University"), field_series("Faculty of Law, Arts and Music")
-    ([], [(8, 30)])
-    """
+    organisation: ``field_series("Master of Arts, History, X Institute and State University") == []``."""
     return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
             if not any(is_location(item.strip()) or STRONG_ORG.search(item) for item in m.group("items").split(","))]
 
@@ -400,9 +396,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     # piece read the line's pieces once per piece: quadratic on a line of thousands of dates)
     free_upto = 0
     for i, (seg, offset) in enumerate(pieces):
-        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":") and not (
+        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":") and not (  # not "2013: X College: Postdoc"
                 i + 1 < len(pieces) and is_role(pieces[i + 1][0]) and classify_segment(seg, context_org=False)):
-            # (an organisation, then its role: "2013: Harwick College: Visiting Research Associate", Org-mode's "X :: Y")
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
             if not seg.strip():
                 continue  # a label ("Dissertation: ...")

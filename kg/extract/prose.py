@@ -495,15 +495,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         for i in range(1, len(orgs)):
             if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
                 registry.part_of(ids[i], ids[0], evidence)
-    # "together with Ana Ruiz (Kellridge University)": an organisation in brackets after another person's name is
-    # where that person works, not the subject
-    elsewhere = set()
+    elsewhere = set()  # "together with Ana Ruiz (Kellridge University)": where she works, not the subject
     for match in _NAME_AND_NOTE.finditer(head):
-        words = match.group("name").split()
-        name = clean_person(" ".join(words)) or len(words) > 2 and clean_person(" ".join(words[1:]))  # "With Ana Ruiz"
+        name = clean_person(match.group("name")) or clean_person(match.group("name").split(None, 1)[-1])  # "With Ana Ruiz"
         inside = {i for i, o in enumerate(orgs) if match.start("note") <= o.begin and o.end <= match.end("note")}
-        # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a book's publisher ("(X Press, 2002)"), a
-        # thesis's school ("A. Ruiz, Tensed Verbs (Harwick University), 2010")
+        # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a publisher or school with its year
         within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) \
             or find_dates(head[match.start("note"): match.end() + 8])
         if name and inside and not within and not classify_segment(match.group("name")) \

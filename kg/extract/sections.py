@@ -193,7 +193,6 @@ def find_sections(document: Document) -> list[Section]:
     title = document.metadata.get("title")
     page_kind = "publications" if isinstance(title, str) and exact_kind(title) == "publications" else None
     sections: list[Section] = [Section(kind=page_kind, heading="", heading_index=None, level=0)]
-    bold = set(document.metadata.get("bold", ()))
     for index, line in enumerate(document.lines):
         raw = line.text.strip()
         level = 0
@@ -225,7 +224,7 @@ def find_sections(document: Document) -> list[Section]:
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
-        if not is_heading and text in bold and len(text.split()) <= 5 and not is_bullet(raw) and heading_kind(text):
+        if not is_heading and text in document.metadata.get("bold", ()) and len(text.split()) <= 5 and not is_bullet(raw) and heading_kind(text):
             is_heading, lvl = True, 1  # "**Lab Alumni**" alone on its line: bold makes it the heading its words name
         if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
                 (named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named):
