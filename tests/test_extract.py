@@ -866,3 +866,16 @@ def test_an_entry_written_dates_colon_organisation_colon_role(tmp_path):
     assert f[("Ana Ruiz", "workedAt", "University of Tarnow")].role == "Associate Professor"
     assert f[("Ana Ruiz", "workedAt", "Harwick Institute of Technology")].start == "2013-07"
     assert "Host Institution" not in {e.name for e in ex.entities}
+
+
+def test_a_town_and_country_line_under_an_entry_is_its_place_not_a_unit(tmp_path):
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.tex"
+    path.write_text("\\documentclass{article}\n\\begin{document}\n\\section{Experience}\n\\begin{tabular}{p{4.2in}r}\n"
+                    "Adjunct Assistant Professor & Jan 2023 -\\\\\n\\textbf {Tarnow University Faculty of Tropical Medicine}"
+                    " \\\\\n{\\bf Department of Microbiology}\\\\\n{\\bf Vellmark, Thailand}\\\\\n\\end{tabular}\n\\end{document}\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ("Department of Microbiology", "partOf", "Tarnow University Faculty of Tropical Medicine") in facts(ex)
+    assert "Vellmark" not in {e.name for e in ex.entities}

@@ -494,6 +494,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
+        chain = [] if chain and all(m.guessed for m in chain) and _place(text) else chain  # "Vellmark, Norway" under its entry
         role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < HEADER_LINES and pending_role is not None and not find_date_range(text):
