@@ -815,3 +815,67 @@ def test_experience_cards_naming_the_university_before_its_laboratory_and_a_labe
     assert f[("Ilse Marr", "workedAt", "Coastal Processes Laboratory")].end == "present"
     assert not any("Harwick" in o for _, _, o in f)  # the card's place
     assert not any(o.startswith(("Next position", "Inc")) for _, _, o in f)  # a label's value, no card affiliation
+
+
+def test_degree_field_school_entries_and_service_roles_are_no_organisations(tmp_path):
+    # "*Master of Arts*, History, X Institute and State University": a degree's "of" opens no unit's list of fields;
+    # "ABD" is a doctoral candidate's standing; "Webmaster, X" and "Co-organizer, X" are roles at X
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.md"
+    path.write_text("# Ivo Marsh\n\n## Education\n\n* *ABD*, History, Harwick University\n"
+                    "* *Master of Arts*, History, Tarrant Polytechnic Institute and State University (2003)\n\n"
+                    "## Service\n\n* Webmaster, Association for Computers and Tarrant, 2012–present.\n"
+                    "* Co-organizer, TARCamp: The Tarrant Technology Camp, May 2008–present\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    f = facts(ex)
+    assert f[("Ivo Marsh", "studiedAt", "Harwick University")].degree == "PhD"
+    assert ("Ivo Marsh", "studiedAt", "Tarrant Polytechnic Institute and State University") in f
+    assert f[("Ivo Marsh", "workedAt", "Tarrant Technology Camp")].role == "Co-organizer"
+    assert {e.name for e in ex.entities} & {"ABD", "Webmaster", "Co-organizer"} == set()
+    assert not any(o.startswith("Arts") for _, _, o in f)
+
+
+def test_a_peer_review_subsection_lists_journals_not_schools(tmp_path):
+    # "\subsection{Peer Review}" after a training section: journals the person reviews for, no section of studies
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.tex"
+    path.write_text("\\documentclass{article}\n\\begin{document}\n\\section{Training}\n\nPlant Traits, Harwick Graduate "
+                    "Seminar 2008\n\n\\subsection{Peer Review}\n\\begin{tabular}{lll}\n Applied Soil Ecology & Ecology & "
+                    "Ecology Letters \\\\\n Ecological Applications & Global Change Biology & Geophysical Research Letters "
+                    "\\\\\n\\end{tabular}\n\nHarwick PhD Workshop: “How to Present Your Research” 2025\n"
+                    "\\end{document}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert not any(r.predicate == "studiedAt" and ex.entity(r.object).name in ("Peer Review", "Geophysical Research Letters")
+                   for r in ex.relations)
+    assert not any("Research”" in e.name for e in ex.entities)  # the end of a quoted title
+
+
+def test_an_entry_written_dates_colon_organisation_colon_role(tmp_path):
+    # Org-mode's description items ("Dates: Org :: Role") and Markdown's "2013: Org: Role": the organisation before
+    # a colon is the employer when a role follows it, no label
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.org"
+    path.write_text("#+TITLE: Ana Ruiz\n* Employment\n  - August 2014--Present: University of Tarnow :: Associate Professor"
+                    " (with tenure) from August 16, 2020.\n  - July--August 2013: Harwick Institute of Technology :: Visiting "
+                    "Research Associate\n  - Host Institution: Brisk University\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    f = facts(ex)
+    assert f[("Ana Ruiz", "workedAt", "University of Tarnow")].role == "Associate Professor"
+    assert f[("Ana Ruiz", "workedAt", "Harwick Institute of Technology")].start == "2013-07"
+    assert "Host Institution" not in {e.name for e in ex.entities}
+
+
+def test_a_town_and_country_line_under_an_entry_is_its_place_not_a_unit(tmp_path):
+    from kg.ingest import load_document
+
+    path = tmp_path / "cv.tex"
+    path.write_text("\\documentclass{article}\n\\begin{document}\n\\section{Experience}\n\\begin{tabular}{p{4.2in}r}\n"
+                    "Adjunct Assistant Professor & Jan 2023 -\\\\\n\\textbf {Tarnow University Faculty of Tropical Medicine}"
+                    " \\\\\n{\\bf Department of Microbiology}\\\\\n{\\bf Vellmark, Thailand}\\\\\n\\end{tabular}\n\\end{document}\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ("Department of Microbiology", "partOf", "Tarnow University Faculty of Tropical Medicine") in facts(ex)
+    assert "Vellmark" not in {e.name for e in ex.entities}

@@ -686,3 +686,54 @@ def test_alumni_lists_under_role_groups_visitors_with_their_homes_and_a_line_of_
             ("Kenta Morioka", "workedAt", "Hoshida Corporation")} <= f  # a visit, and the guest's home
     for name in ("Corin Hale", "Tamsin Voss", "Rafael Quintero", "Mei-Lin Sato"):  # a line of names under a student group
         assert relation(ex, name, "studiedAt", group).end is None  # former members: no "present"
+
+
+def test_a_former_members_bracketed_note_that_names_only_an_employer_is_where_they_went(tmp_path):
+    # alumni lists write where people went as a bare note: "(Northwind Analytics)", "(ML Engineer, Helio Labs)"
+    page = tmp_path / "people.md"
+    page.write_text("# Vera Holm\n\nProfessor of Ecology, University of Tarnow.\n\n## Former Students\n\n"
+                    "* Olek Marr (Northwind Analytics)\n* Seo Yun (Mia) Park (Data Engineer, Helio Labs)\n"
+                    "* Tomas Berg (Ph.D. student at Harrow University)\n* Ines Vidal (PhD 2019)\n\n"
+                    "## Lab members\n\n* Rui Pinto (Kellridge University)\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert {("Olek Marr", "workedAt", "Northwind Analytics"), ("Seo Yun Park", "workedAt", "Helio Labs"),
+            ("Tomas Berg", "studiedAt", "Harrow University")} <= f
+    assert relation(ex, "Olek Marr", "workedAt", "Northwind Analytics").end == "present"
+    assert ("Tomas Berg", "workedAt", "Harrow University") not in f
+    assert not {o for s, p, o in f if s == "Ines Vidal" and p == "workedAt"} - {"University of Tarnow"}
+
+
+def test_a_bold_line_naming_a_people_section_heads_it_and_a_hyphen_glued_to_a_name_bullets_it(tmp_path):
+    # "**Lab Alumni**" alone on its line, then "-[Name](url) (postdoc) - Role at X" (no list item in Markdown)
+    page = tmp_path / "people.md"
+    page.write_text("---\ntitle: People\n---\n\n**Lab Alumni**\n\n-[Olek Marr](https://example.org) (postdoc) - "
+                    "Bioinformatician at Kellridge University\n\n-Ines Vidal (Junior Specialist) - Graduate Student, "
+                    "Harrow University\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Olek Marr", "workedAt", "Kellridge University"), ("Ines Vidal", "studiedAt", "Harrow University")} <= f
+
+
+def test_member_cards_titled_name_comma_degree_with_a_current_position_label(tmp_path):
+    # "#### Ana Ruiz, PhD" over "Postdoctoral Fellow": a card; "Current Position: Role, X." where an alumna went;
+    # a "LinkedIn" link line is no school, "Affiliate Faculty, X" an appointment, no unit
+    page = tmp_path / "lab.md"
+    page.write_text("## Principal Investigator\n\n#### Vera Holm, PhD\n\nAssociate Professor, Department of Ecology, "
+                    "Tarnow University\n\nAffiliate Faculty, Institute for Coastal Data Science\n\n## Current Lab Members\n\n"
+                    "#### Olek Marr, PhD\n\nPostdoctoral Fellow\n\nPhD in Statistics, Kellridge University, 2023\n\n"
+                    "## Alumni\n\n#### Ines Vidal, MS\n\nMS in Biostatistics, Harrow University, 2022\n\n"
+                    "Current Position: Senior Biostatistician, Brisk Diagnostics.\n\nLinkedIn\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert ("Olek Marr", "studiedAt", "Kellridge University") in f
+    assert relation(ex, "Ines Vidal", "workedAt", "Brisk Diagnostics").role == "Senior Biostatistician"
+    assert not {o for _, _, o in f} & {"LinkedIn", "Affiliate Faculty", "Brisk Diagnostics."}

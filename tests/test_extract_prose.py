@@ -286,3 +286,35 @@ def test_a_long_entry_writing_its_units_outermost_first_nests_each_in_the_one_be
     parts = {(ex.entity(r.subject).name, ex.entity(r.object).name) for r in ex.relations if r.predicate == "partOf"}
     assert parts == {("Department of Marine Engineering", "Quillon University"),
                      ("Institute of Soft Robotics", "Department of Marine Engineering")}
+
+
+def test_an_organisation_in_brackets_after_a_collaborators_name_is_theirs_not_the_subjects(tmp_path):
+    """"together with Ana Ruiz (Kellridge University) and Dr. Olek Marr (Brisk Institute of Technology), we ...":
+    where the collaborators work; the subject works at none of them."""
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "bio.md"
+    path.write_text("# Lina Okafor\n\nI am a PhD candidate at the University of Tarnow.\n\n"
+                    "Recently, together with Ana Ruiz (Kellridge University) and Dr. Olek Marr (Brisk Institute of "
+                    "Technology), I have worked on the orbits of distant comets. The Assessment Report (Harwick "
+                    "University) cites it. I was a guest of the Tarrant Institute for Marine Physics (TIMP). "
+                    "I reviewed a book by Ivo Marsh (Harwick University Press, 2019).\n\n"
+                    "I supervised Rui Pinto, Tensed Verbs (Harwick University), 2010.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("Ana Ruiz", "workedAt", "Kellridge University"), ("Olek Marr", "workedAt", "Brisk Institute of Technology"),
+            ("Lina Okafor", "studiedAt", "University of Tarnow")} <= f
+    assert not {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"} & {"Kellridge University", "Brisk Institute of Technology"}
+    assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh", "Tensed Verbs") for s, _, _ in f)
+
+
+def test_work_the_noun_of_a_result_names_no_employer(tmp_path):
+    # "This work is featured on X", "Our work was supported by Y": a result, no job; "my work at Z" is one
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "bio.md"
+    path.write_text("# Lina Okafor\n\nI am a PhD candidate at the University of Tarnow.\n\nThis work is featured on the "
+                    "Brisk Institute of Technology and Harwick University websites. Our work was supported by the "
+                    "Kellridge Foundation.\n\nBefore that, my work at Tarrant Robotics Inc. focused on grippers.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    employers = {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"}
+    assert employers == {"Tarrant Robotics Inc"}

@@ -23,7 +23,7 @@ from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
-from kg.extract.people import _TITLES, clean_person, split_people
+from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
@@ -163,8 +163,8 @@ class _Member:
     panel: str = ""  # "advisors" or "committee": a thesis's supervisors or examiners, listed with where they work
 
 
-#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)").
-_DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
+#: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)", Markdown's "-[Timo Berg](url)").
+_DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 #: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
@@ -173,8 +173,8 @@ _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<peopl
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
 _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[\]]*\d{4}[^\[\]]*)\]\s*(?P<rest>\S.*)$")
-#: A nickname between given and family name ("Jinyan (Jim) Yang").
-_NICKNAME = re.compile(r"^(\S+)\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
+#: A nickname between given and family name ("Jinyan (Jim) Yang", "Seo Yun (Mia) Park").
+_NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
 def _member_name(text: str) -> tuple[str, str] | None:
@@ -182,12 +182,15 @@ def _member_name(text: str) -> tuple[str, str] | None:
 
     >>> _member_name("Jinyan (Jim) Yang, PhD student"), _member_name("2019-2023: Ana Ruiz (MSc)")
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
+    >>> _member_name("Seo Yun (Mia) Park (Data Engineer, Helio Labs)"), _member_name("Ana Ruiz, PhD")
+    (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
     end = _NAME_END.search(text)
     head = text[: end.start()] if end else text
     rest = text[end.start():] if end else ""
     head = _HANDLE.sub("", head).strip(" *")
+    rest = "" if _DEGREE_AFTER_NAME.fullmatch(rest.rstrip()) else rest  # "Ana Ruiz, PhD": a card's title, no note
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
         head = head.rsplit(None, 1)[0]  # "森川 健一 教授": the role after the name, no separator between
@@ -399,6 +402,8 @@ def list_members(ctx, sections) -> list[_Member]:
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
+                if label and _norm(label.group("label")) in _WORDS["column_now"]:  # a card's "Current Position: X"
+                    current.cells.setdefault("now", label.group("people").rstrip(" ."))
     return out
 
 
@@ -479,6 +484,7 @@ def _role_line(member: _Member) -> str:
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
+    head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
@@ -661,7 +667,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
-            if member.name not in text and _names_only_orgs(text):
+            if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
                 add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
                                      predicate="studiedAt" if student else "workedAt")
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
@@ -710,9 +716,13 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
-        home = home[1:].split(")")[0] if home[:1] == "(" else home[: (find_dates(home) or [(0, len(home))])[0][1]]
-        if visitor and home.strip(" ,;"):  # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True)
+        bracketed = home[:1] == "("
+        home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
+        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
+        told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
+        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
+                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""

@@ -125,8 +125,8 @@ def is_role(segment: str) -> bool:
 
     >>> is_role("Senior Software Engineer (T5)"), is_role("Nokia Bell Labs"), is_role("Research Scientist")
     (True, False, True)
-    >>> is_role("Vice-President for Research"), is_role("Acting Department Chair")
-    (True, True)
+    >>> is_role("Vice-President for Research"), is_role("Acting Department Chair"), is_role("Affiliate Faculty")
+    (True, True, True)
     """
     lowered = segment.lower()
     # "(...)" asides removed up to the last ")" only: from each "(" of a run with no ")" after it the
@@ -142,6 +142,8 @@ def is_role(segment: str) -> bool:
         return False
     if words[-1] in ("head", "chair") and len(words) <= 3 and not set(words) & _NAME_JOINERS:
         return True  # "Department Chair", "Undergraduate Program Chair": who leads a unit
+    if words[-1] in ("faculty", "staff") and len(words) == 2 and words[0] in ROLES:
+        return True  # "Affiliate Faculty", "Adjunct Staff": an appointment, not a faculty of a university
     if words[-1] in ROLES and words[-1] not in ("faculty", "staff", "member", "head", "chair", "lead", "principal", "partner"):
         # "Instituto Superior Técnico": a name in a language that writes its adjectives after the organisation's
         # word may end with a role's word ("University Research Fellow" is a role)
@@ -212,8 +214,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
     text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
-    if len(text) < 2 or len(text) > 120:
-        return None
+    if len(text) < 2 or len(text) > 120 or text.endswith("”") and "“" not in text:
+        return None  # the end of a quoted title ("Workshop: “How to Present Your Research”")
     if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
         # organisations start with a capital ("eBay" aside) or a letter of a script without capitals (Han, Arabic)
         if not (context_org and _LOWERCASE_GROUP_NAME.match(text)):
@@ -308,9 +310,10 @@ _SERIES_HINT = re.compile(rf"\s{_SERIES_AND}\s")
 
 
 def field_series(text: str) -> list[tuple[int, int]]:
-    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...")."""
+    """The spans of :data:`_FIELD_SERIES` whose listed words are no place ("University of Oslo, Norway and ...") nor
+    organisation: ``field_series("Master of Arts, History, X Institute and State University") == []``."""
     return [m.span() for m in _FIELD_SERIES.finditer(text) if "," in m.group("items") or re.search(rf",\s+{_SERIES_AND}\s", m.group(0))
-            if not any(is_location(item.strip()) for item in m.group("items").split(","))]
+            if not any(is_location(item.strip()) or STRONG_ORG.search(item) for item in m.group("items").split(","))]
 
 
 @lru_cache(maxsize=16384)
@@ -393,7 +396,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
     # piece read the line's pieces once per piece: quadratic on a line of thousands of dates)
     free_upto = 0
     for i, (seg, offset) in enumerate(pieces):
-        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":"):
+        if cleaned[offset + len(seg): offset + len(seg) + 2].startswith(":") and not (  # not "2013: X College: Postdoc"
+                i + 1 < len(pieces) and is_role(pieces[i + 1][0]) and classify_segment(seg, context_org=False)):
             seg = seg.rpartition(". ")[0]  # "University of Oxford. Thesis: ...": the sentence before a label
             if not seg.strip():
                 continue  # a label ("Dissertation: ...")

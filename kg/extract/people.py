@@ -38,7 +38,7 @@ __all__ = ["clean_person", "is_person_name", "split_people", "PersonMention", "n
 #: Titles before a name, after rank words ("Assistant Prof."): ``data/person_patterns.tsv``.
 _TITLES = re.compile(r"^(?:(?:{rank})\s+)*(?:{title})\s+".format(**data_patterns("person_patterns.tsv")), re.IGNORECASE)
 #: A degree written after a name and a comma ("Jana Ostermeier, M.Sc.", "A. Bello, Dipl.-Ing.").
-_DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MA|MBA|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
+_DEGREE_AFTER_NAME = re.compile(r",\s*(?:M\.\s?Sc|B\.\s?Sc|M\.\s?A|B\.\s?A|M\.\s?Eng|M\.\s?Ed|MSc|BSc|MS|BS|MA|MBA|MD|Dipl\.-[A-Za-z]+|Ph\.\s?D|PhD)\.?$")
 _PARTICLES = data_words("name_particles.txt")
 #: Stopwords that are also given names or surnames: after a title ("Prof. Helen Grant") they are names.
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march"})

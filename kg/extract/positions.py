@@ -21,7 +21,8 @@ from kg.extract.vocab import degree_of, field_of
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/entry_patterns.tsv``.
 _WORDS = data_patterns("entry_patterns.tsv")
-_NOTE_PARTS = re.compile(r"\s*[,;]\s*")
+#: Where a person's note parts: a comma or semicolon, not the comma before a company's legal form ("X, Inc.").
+_NOTE_PARTS = re.compile(r"\s*(?:;|,(?!\s*(?:Inc|Ltd|LLC|LLP|GmbH|Corp|PLC)\b))\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
@@ -185,6 +186,8 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
     [('VP', 'Acme', False), ('CEO', 'Zeta Ltd', True)]
     >>> parse_note("Postdoc, Valdar lab"), parse_note("investigadora en la Universidad de Leon")
     ([('Postdoc', 'Valdar lab', False)], [('investigadora', 'Universidad de Leon', False)])
+    >>> parse_note("Analyst, Brisk Analytics, Inc. (BA)")
+    [('Analyst', 'Brisk Analytics, Inc. (BA)', False)]
     """
     out = []
     ongoing = False
@@ -491,6 +494,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
+        chain = [] if chain and all(m.guessed for m in chain) and _place(text) else chain  # "Vellmark, Norway" under its entry
         role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < HEADER_LINES and pending_role is not None and not find_date_range(text):

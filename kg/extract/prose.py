@@ -11,8 +11,8 @@ from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
 from kg.extract.orgs import (ROLE_OF_UNIT, OrgMention, OrgRegistry, CJK_ROLES, ROLES, classify_segment, contains_units, find_orgs_in_text,
                              is_generic_unit, is_location, is_role)
 from kg.extract.people import clean_person, name_stopwords, split_people
-from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_people_with_notes, role_text,
-                                  trigger_predicate)
+from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_affiliation_note,
+                                  add_people_with_notes, role_text, trigger_predicate)
 from kg.extract.publications import same_person
 from kg.extract.text import LETTER_WORD, Passage, sentence_spans
 from kg.extract.vocab import degree_span, field_of
@@ -27,6 +27,8 @@ _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
+#: "work" the noun of a result ("This work is featured on X", "Our work was funded by Y"), not a job ("my work at X").
+_WORK_NOUN = re.compile(r"\b(?:this|that|the|our|my|his|her|their)\s+work\b(?!\s+(?:at|as|for|with|in)\b)", re.I)
 _TRIGGER_TAIL_END = re.compile(
     r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
@@ -37,6 +39,8 @@ _UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
 #: A bracketed aside between two organisations of a sentence ("(Zürich, Switzerland)").
 _BRACKETED = re.compile(r"\s*\([^()]*\)")
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
+#: A name of two to four capitalised words with a bracketed note after it ("with Dr. Ana Ruiz (Kellridge University)").
+_NAME_AND_NOTE = re.compile(r"(?P<name>[A-ZÀ-Ý][\w.'’-]+(?:\s+[A-ZÀ-Ý][\w.'’-]+){1,3})\s*\((?P<note>[^()]{2,80})\)")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
@@ -491,14 +495,25 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         for i in range(1, len(orgs)):
             if orgs[i].type == "Lab" and ids[i] not in registry.parent_of:
                 registry.part_of(ids[i], ids[0], evidence)
-    if not orgs or not about:
+    elsewhere = set()  # "together with Ana Ruiz (Kellridge University)": where she works, not the subject
+    for match in _NAME_AND_NOTE.finditer(head):
+        name = clean_person(match.group("name")) or clean_person(match.group("name").split(None, 1)[-1])  # "With Ana Ruiz"
+        inside = {i for i, o in enumerate(orgs) if match.start("note") <= o.begin and o.end <= match.end("note")}
+        # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a publisher or school with its year
+        within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) \
+            or find_dates(head[match.start("note"): match.end() + 8])
+        if name and inside and not within and not classify_segment(match.group("name")) \
+                and not same_person(ctx.entity(subject_id).name, name):
+            add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
+            elsewhere |= inside
+    if len(elsewhere) == len(orgs) or not about:
         return [i for i in ids if i]
     degree = degree_span(head)
     plain = head
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain)) or _says(plain, "study")
-    work = bool(_WORK.search(plain)) or _names_role_word(plain) or _says(plain, "work")
+    work = bool(_WORK.search(_WORK_NOUN.sub(" ", plain))) or _names_role_word(plain) or _says(plain, "work")
     if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
         if not (work and _POSITION_STATEMENT.search(head)):
             return list(ids)
@@ -534,7 +549,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     degrees = _all_degrees(head) if predicate == "studiedAt" else []
     # a department before its university is studied/worked at too; all named orgs get the relation
     for i, oid in enumerate(ids):
-        if orgs[i].from_award:
+        if orgs[i].from_award or i in elsewhere:
             continue
         if predicate == "studiedAt":
             o_degree, o_field, o_start, o_end = (degree[0] if degree else None), field, start, end
