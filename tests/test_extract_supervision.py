@@ -264,3 +264,36 @@ def test_a_thesis_label_after_the_school_and_an_advisor_in_the_defence_note(tmp_
     me = "Marta Quillon"
     assert {(me, "studiedAt", "Northfield Institute of Technology"), (me, "advisedBy", "Oskar Brandvik"),
             (me, "studiedAt", "Eastvale College")} <= f
+
+
+def test_a_page_titled_for_its_students_lists_them_before_any_heading(tmp_path):
+    f = _facts(tmp_path, "students.md", """---
+title: Students
+---
+
+See also the [Optimisation group at Norland](https://example.org/opt).
+
+- [Ivo Marrek](https://ivo.example.org/), professor at Tarnow University
+- [Lena Osk](https://lena.example.org/), research scientist at Helio Instruments
+- [Ana Duarte](https://ana.example.org/)
+""")
+    owner = "Unnamed document subject"  # the students' names are no owner's
+    assert {("Ivo Marrek", "advisedBy", owner), ("Lena Osk", "advisedBy", owner), ("Ana Duarte", "advisedBy", owner),
+            ("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Helio Instruments")} <= f
+    assert not any(s == owner and p == "workedAt" for s, p, _ in f)
+
+
+def test_a_page_titled_supervision_advises_the_students_of_its_headings(tmp_path):
+    f = _facts(tmp_path, "supervision.md", """---
+title: Supervision
+---
+
+# Marta Quell
+
+## Graduated
+
+- 2019-2023: Tobias Renn, PhD, now at Vire Robotics
+- Hanna Ode (MSc 2018)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
+            ("Tobias Renn", "workedAt", "Vire Robotics")} <= f

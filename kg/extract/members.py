@@ -308,7 +308,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 supervision_level = None
             elif kind in (None, "members"):
                 kind = "supervision"
-        if kind == "supervision" and supervision_level is None and section.heading_index is not None:
+        if kind == "supervision" and supervision_level is None:  # "title: Supervision": the whole page
             supervision_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
@@ -317,7 +317,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 alumni_level = section.level
         columns: dict[int, str] | None = None
         current: _Member | None = None
-        sub_alumni, group = False, section.heading if kind else ""
+        sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
         examined = False  # under "Thesis Committee Member": students the subject examined, not supervised
         for index in section.lines:
             raw = lines[index].text
@@ -417,8 +417,8 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and not member.panel and (_has(member.group, "leader") or (
-                _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+        if not member.alumni and not member.supervision and not member.panel and not _has(member.group, "student") and (
+                _has(member.group, "leader") or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -686,7 +686,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
-        if member.supervision or (student and not member.cells.get("school") and not advisors):
+        # under a students heading, a job the entry places is where a former student went ("Ana Ruiz, professor at X")
+        former_student = _has(member.group, "student") and any(
+            r.subject == pid and r.predicate == "workedAt" and (r.predicate, r.object) not in before for r in ctx.relations)
+        if member.supervision or ((student or former_student) and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             job = member.supervision and not student and not _has(member.group, "student") and (
                 _names_job(line) or _names_job(member.group))
