@@ -297,3 +297,17 @@ title: Supervision
 """)
     assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
             ("Tobias Renn", "workedAt", "Vire Robotics")} <= f
+
+
+def test_a_name_no_separator_ends_ends_before_the_job_title_written_in_lower_case(tmp_path):
+    # the italics of "- [Ivo Marrek](url) *professor at X*" are lost on ingest: a name, then the job in lower case
+    f = _facts(tmp_path, "alumni.md", """---
+title: Alumni
+---
+
+- [Ivo Marrek](https://ivo.example.org/) *professor at Tarnow University*
+- [Lena Osk](https://lena.example.org/) *research scientist at Helio Instruments*
+- [Ana de Souza](https://ana.example.org/)
+""")
+    assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Helio Instruments")} <= f
+    assert not any(p == "workedAt" and s not in ("Ivo Marrek", "Lena Osk") for s, p, _ in f)

@@ -184,9 +184,12 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Jinyan Yang', ', PhD student'), ('Ana Ruiz', ' (MSc)'))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
-    end = _NAME_END.search(text)
-    head = text[: end.start()] if end else text
-    rest = text[end.start():] if end else ""
+    # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
+    words = text.split(" ")
+    cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
+                and any(w.strip(",;") in ROLES for w in words[i:i + 2])), len(text))
+    end = min(found.start() if (found := _NAME_END.search(text)) else len(text), cut)
+    head, rest = text[:end], text[end:]
     head = _HANDLE.sub("", head).strip(" *")
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
             and clean_person(head.rsplit(None, 1)[0]):
