@@ -311,3 +311,15 @@ title: Alumni
 """)
     assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Helio Instruments")} <= f
     assert not any(p == "workedAt" and s not in ("Ivo Marrek", "Lena Osk") for s, p, _ in f)
+
+
+def test_students_dated_by_semester_before_their_names(tmp_path):
+    f = _facts(tmp_path, "orientacao.md", """# Rui Pinto
+
+## Orientações concluídas
+
+- (2021.2) Ana Duarte Rego
+  - **Um estudo de caso sobre testes**
+- (2019.1) Bruno Vaz Lima
+""")
+    assert {("Ana Duarte Rego", "advisedBy", "Rui Pinto"), ("Bruno Vaz Lima", "advisedBy", "Rui Pinto")} <= f
