@@ -323,3 +323,25 @@ def test_students_dated_by_semester_before_their_names(tmp_path):
 - (2019.1) Bruno Vaz Lima
 """)
     assert {("Ana Duarte Rego", "advisedBy", "Rui Pinto"), ("Bruno Vaz Lima", "advisedBy", "Rui Pinto")} <= f
+
+
+def test_a_sentence_ending_in_a_colon_says_who_the_people_below_it_are(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+## Supervision
+
+I have co-supervised the following PhD students:
+
+* Tobias Renn, 2021-2024, Director: Paul Sorel, Vire University
+
+I have supervised the following postdocs:
+
+* Hanna Ode (post-doc researcher)
+
+I sat on the defense jury of the following PhD students:
+
+* Lise Amundsen (jury member, 2019, University of Borg)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Tobias Renn", "advisedBy", "Paul Sorel"),
+            ("Hanna Ode", "mentoredBy", "Marta Quell")} <= f
+    assert ("Lise Amundsen", "advisedBy", "Marta Quell") not in f

@@ -333,7 +333,8 @@ def list_members(ctx, sections) -> list[_Member]:
             # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
             card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
-            heading = (level and not card_role) or (text in bold and not card_role)
+            # "I have supervised the following PhD students:": a sentence that says who the people below it are
+            heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = _member_name(text) if kind else None
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading

@@ -232,6 +232,9 @@ def find_sections(document: Document) -> list[Section]:
             is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives
         if is_heading and sections[-1].kind in _CV_SECTION_KINDS and is_role(text) and heading_kind(text) in (None, *_PEOPLE_KINDS):
             is_heading = False  # "Research Assistant" over its employer's line: an entry's title, no "researchers" section
+        if is_heading and text.endswith(":") and sections[-1].kind in ("members", "students") \
+                and heading_kind(text) in (None, "members", "students"):
+            is_heading = False  # "PhD graduates:" under "Supervision": a group of the section's people, read with them
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
