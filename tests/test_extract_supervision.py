@@ -345,3 +345,16 @@ I sat on the defense jury of the following PhD students:
     assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Tobias Renn", "advisedBy", "Paul Sorel"),
             ("Hanna Ode", "mentoredBy", "Marta Quell")} <= f
     assert ("Lise Amundsen", "advisedBy", "Marta Quell") not in f
+
+
+def test_a_lab_alumni_line_heads_the_former_members_of_a_people_page(tmp_path):
+    f = _facts(tmp_path, "people.md", """---
+title: People
+---
+
+**Lab Alumni**
+
+- Ivo Marrek (postdoc) - Data scientist at Tarnow University
+- Lena Osk (graduate student) - Lecturer at Vire University
+""")
+    assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Vire University")} <= f
