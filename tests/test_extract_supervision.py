@@ -358,3 +358,35 @@ title: People
 - Lena Osk (graduate student) - Lecturer at Vire University
 """)
     assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Vire University")} <= f
+
+
+def test_a_cards_title_with_degrees_after_the_name_and_its_profile_link_lines(tmp_path):
+    f = _facts(tmp_path, "team.md", """---
+title: Team
+---
+
+## Principal Investigator
+
+#### Marta Quell, PhD
+
+Associate Professor, Tarnow University
+
+## Alumni
+
+#### Tobias Renn, PhD
+
+PhD in Statistics, Tarnow University, 2023
+
+Current Position: Senior Biostatistician, Norrvik Diagnostics.
+
+Profile Page
+
+#### Hanna Ode, MS
+
+MS in Biostatistics, Tarnow University, 2022
+
+LinkedIn
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
+            ("Tobias Renn", "workedAt", "Norrvik Diagnostics"), ("Tobias Renn", "studiedAt", "Tarnow University")} <= f
+    assert not any(p == "studiedAt" and o == "LinkedIn" or s == "Profile Page" for s, p, o in f)

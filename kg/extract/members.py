@@ -58,8 +58,8 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
 _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
                        r"|\s(?i:now|currently)\s)")
-#: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
-_HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
+#: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn"), or alone on a card's line ("Profile Page").
+_HANDLE = re.compile(r"(?:^|\s+)(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv|profile)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}(?:[./]\d{1,2})?\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: What an alumnus's entry names after its last date, in capitalised words: where they went ("M.S., 2014. Northwind").
 _AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*$")
@@ -169,6 +169,8 @@ _DASH_BULLET = re.compile(r"^\s*[–—•·‣▪*-]\s+")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
+_POSTNOMINALS = re.compile(r"(?:\s*,\s*[^\s,]+)+")
 #: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
@@ -336,6 +338,8 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = _member_name(text) if kind else None
+            if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
+                named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
@@ -403,6 +407,9 @@ def list_members(ctx, sections) -> list[_Member]:
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
+                if (label := _LABELLED_LIST.match(text)) and (cell := next((k for k in ("column_now", "column_school")
+                                                                            if _norm(label.group("label")) in _WORDS[k]), None)):
+                    current.cells.setdefault(cell[len("column_"):], label.group("people").strip(" ."))  # "Current position: X"
     return out
 
 
@@ -600,7 +607,7 @@ def _names_only_orgs(text: str) -> bool:
     (True, True, False)
     """
     pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
-    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text):
+    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text) or _HANDLE.match(text):
         return False  # "Co-advised with Dr X": an advisor; "Next position: X": a label's value, read for what it says
     orgs = [p for p in pieces if not is_location(p)]
     # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
