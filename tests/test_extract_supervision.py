@@ -390,3 +390,17 @@ LinkedIn
     assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
             ("Tobias Renn", "workedAt", "Norrvik Diagnostics"), ("Tobias Renn", "studiedAt", "Tarnow University")} <= f
     assert not any(p == "studiedAt" and o == "LinkedIn" or s == "Profile Page" for s, p, o in f)
+
+
+def test_an_alumnus_next_position_at_a_company_written_with_its_legal_form(tmp_path):
+    f = _facts(tmp_path, "people.md", """# Marta Quell
+
+## Alumni
+
+- Tobias Renn, BS 2020
+  - Next position: Halden Survey Technology, Inc. (HST)
+""")
+    assert {o for s, p, o in f if s == "Tobias Renn" and p == "workedAt"} & {
+        "Halden Survey Technology, Inc.", "Halden Survey Technology, Inc. (HST)"}
+    assert ("Tobias Renn", "advisedBy", "Marta Quell") in f
+    assert not any(o == "Inc." for _, _, o in f)

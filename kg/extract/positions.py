@@ -21,7 +21,8 @@ from kg.extract.vocab import degree_of, field_of
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
 # vocabularies are the kinds of ``data/entry_patterns.tsv``.
 _WORDS = data_patterns("entry_patterns.tsv")
-_NOTE_PARTS = re.compile(r"\s*[,;]\s*")
+#: Where a note's pieces part: a semicolon, a comma but the one before a company's legal form ("X Technology, Inc.").
+_NOTE_PARTS = re.compile(r"\s*;\s*|\s*,(?!\s*(?:Inc|Ltd|LLC|GmbH|Corp|plc)\b)\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation
