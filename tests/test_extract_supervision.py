@@ -404,3 +404,21 @@ def test_an_alumnus_next_position_at_a_company_written_with_its_legal_form(tmp_p
         "Halden Survey Technology, Inc.", "Halden Survey Technology, Inc. (HST)"}
     assert ("Tobias Renn", "advisedBy", "Marta Quell") in f
     assert not any(o == "Inc." for _, _, o in f)
+
+
+def test_an_alumnus_bracketed_note_names_where_they_went(tmp_path):
+    f = _facts(tmp_path, "team.md", """# Marta Quell
+
+### Former Students
+
+#### Ph.D. Students
+* Tobias Renn (Norrvik Labs)
+* Hanna Ode (Faculty at Tarnow University)
+
+#### M.S. Students
+* Ivo Marrek (ML Engineer, Halden Robotics)
+* Lena Osk (Ph.D. at Vire University)
+""")
+    assert {("Tobias Renn", "workedAt", "Norrvik Labs"), ("Hanna Ode", "workedAt", "Tarnow University"),
+            ("Ivo Marrek", "workedAt", "Halden Robotics"), ("Lena Osk", "studiedAt", "Vire University")} <= f
+    assert not any(o.startswith("Faculty") for _, _, o in f)

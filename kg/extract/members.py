@@ -724,9 +724,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
-        home = home[1:].split(")")[0] if home[:1] == "(" else home[: (find_dates(home) or [(0, len(home))])[0][1]]
-        if visitor and home.strip(" ,;"):  # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True)
+        bracketed = home[:1] == "("
+        home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
+        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; "A. Ruiz (Acme)",
+        # "(Ph.D. at X)": where an alumnus went, when the entry read as prose placed them nowhere
+        placed = any(r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before
+                     for r in ctx.relations)
+        if (visitor or member.alumni and bracketed and not placed) and home.strip(" ,;"):
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
+                                 predicate="studiedAt" if member.alumni and _has(home, "student") else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
