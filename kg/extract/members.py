@@ -697,10 +697,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
-        # under a students heading, a job the entry places is where a former student went ("Ana Ruiz, professor at X")
-        former_student = _has(member.group, "student") and any(
-            r.subject == pid and r.predicate == "workedAt" and (r.predicate, r.object) not in before for r in ctx.relations)
-        if member.supervision or ((student or former_student) and not member.cells.get("school") and not advisors):
+        # where the entry placed the person; under a students heading a job is where a former student went ("A, professor at X")
+        placed = {r.predicate for r in ctx.relations if r.subject == pid and (r.predicate, r.object) not in before}
+        if member.supervision or ((student or _has(member.group, "student") and "workedAt" in placed)
+                                  and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             job = member.supervision and not student and not _has(member.group, "student") and (
                 _names_job(line) or _names_job(member.group))
@@ -727,10 +727,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; "A. Ruiz (Acme)",
-        # "(Ph.D. at X)": where an alumnus went, when the entry read as prose placed them nowhere
-        placed = any(r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before
-                     for r in ctx.relations)
-        if (visitor or member.alumni and bracketed and not placed) and home.strip(" ,;"):
+        # "(Ph.D. at X)": where an alumnus went, when the entry placed them nowhere else
+        if (visitor or member.alumni and bracketed and not placed & {"workedAt", "studiedAt"}) and home.strip(" ,;"):
             add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
                                  predicate="studiedAt" if member.alumni and _has(home, "student") else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
