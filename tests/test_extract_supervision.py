@@ -422,3 +422,22 @@ def test_an_alumnus_bracketed_note_names_where_they_went(tmp_path):
     assert {("Tobias Renn", "workedAt", "Norrvik Labs"), ("Hanna Ode", "workedAt", "Tarnow University"),
             ("Ivo Marrek", "workedAt", "Halden Robotics"), ("Lena Osk", "studiedAt", "Vire University")} <= f
     assert not any(o.startswith("Faculty") for _, _, o in f)
+
+
+def test_the_candidates_a_supervision_section_lists_under_a_jury_study_where_their_entries_say(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+## Supervision
+
+I supervised the following PhD students:
+
+* Tobias Renn, 2019-2023
+
+I sat on the thesis defence jury of the following PhD students:
+
+* Lise Amundsen (jury member, 2019, University of Borg)
+* Pavel Surin (thesis reviewer, 2016, Universidad de Tarnow)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Lise Amundsen", "studiedAt", "University of Borg"),
+            ("Pavel Surin", "studiedAt", "Universidad de Tarnow")} <= f
+    assert not any(p in ("advisedBy", "workedAt") and s in ("Lise Amundsen", "Pavel Surin") for s, p, _ in f)

@@ -354,6 +354,8 @@ def list_members(ctx, sections) -> list[_Member]:
                 columns, current = found, None
                 group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
                 continue
+            if examined and named:  # "Ana Ruiz (jury member, 2019, Univ. X)": a candidate whose thesis the subject examined
+                out.append(_Member(named[0], index, index, [(index, text)], group=group, panel="committee", supervision=True))
             if not kind and columns is None or examined:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
@@ -630,7 +632,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
             pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
             # under "Thesis committees" (others' theses the subject examined) the people are the candidates
-            examined = member.panel == "committee" and _has(member.group, "examined")
+            examined = member.panel == "committee" and (_has(member.group, "examined") or member.supervision)
             # a table's row: its Institution cell ("Nom | Rôle | Fonction | Institution"); the other cells are roles
             notes = [(0, cell) for cell in (member.cells.get("school"), member.cells.get("now")) if cell] or member.texts
             for _, text in notes:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
