@@ -264,3 +264,180 @@ def test_a_thesis_label_after_the_school_and_an_advisor_in_the_defence_note(tmp_
     me = "Marta Quillon"
     assert {(me, "studiedAt", "Northfield Institute of Technology"), (me, "advisedBy", "Oskar Brandvik"),
             (me, "studiedAt", "Eastvale College")} <= f
+
+
+def test_a_page_titled_for_its_students_lists_them_before_any_heading(tmp_path):
+    f = _facts(tmp_path, "students.md", """---
+title: Students
+---
+
+See also the [Optimisation group at Norland](https://example.org/opt).
+
+- [Ivo Marrek](https://ivo.example.org/), professor at Tarnow University
+- [Lena Osk](https://lena.example.org/), research scientist at Helio Instruments
+- [Ana Duarte](https://ana.example.org/)
+""")
+    owner = "Unnamed document subject"  # the students' names are no owner's
+    assert {("Ivo Marrek", "advisedBy", owner), ("Lena Osk", "advisedBy", owner), ("Ana Duarte", "advisedBy", owner),
+            ("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Helio Instruments")} <= f
+    assert not any(s == owner and p == "workedAt" for s, p, _ in f)
+
+
+def test_a_page_titled_supervision_advises_the_students_of_its_headings(tmp_path):
+    f = _facts(tmp_path, "supervision.md", """---
+title: Supervision
+---
+
+# Marta Quell
+
+## Graduated
+
+- 2019-2023: Tobias Renn, PhD, now at Vire Robotics
+- Hanna Ode (MSc 2018)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
+            ("Tobias Renn", "workedAt", "Vire Robotics")} <= f
+
+
+def test_a_name_no_separator_ends_ends_before_the_job_title_written_in_lower_case(tmp_path):
+    # the italics of "- [Ivo Marrek](url) *professor at X*" are lost on ingest: a name, then the job in lower case
+    f = _facts(tmp_path, "alumni.md", """---
+title: Alumni
+---
+
+- [Ivo Marrek](https://ivo.example.org/) *professor at Tarnow University*
+- [Lena Osk](https://lena.example.org/) *research scientist at Helio Instruments*
+- [Ana de Souza](https://ana.example.org/)
+""")
+    assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Helio Instruments")} <= f
+    assert not any(p == "workedAt" and s not in ("Ivo Marrek", "Lena Osk") for s, p, _ in f)
+
+
+def test_students_dated_by_semester_before_their_names(tmp_path):
+    f = _facts(tmp_path, "orientacao.md", """# Rui Pinto
+
+## Orientações concluídas
+
+- (2021.2) Ana Duarte Rego
+  - **Um estudo de caso sobre testes**
+- (2019.1) Bruno Vaz Lima
+""")
+    assert {("Ana Duarte Rego", "advisedBy", "Rui Pinto"), ("Bruno Vaz Lima", "advisedBy", "Rui Pinto")} <= f
+
+
+def test_a_sentence_ending_in_a_colon_says_who_the_people_below_it_are(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+## Supervision
+
+I have co-supervised the following PhD students:
+
+* Tobias Renn, 2021-2024, Director: Paul Sorel, Vire University
+
+I have supervised the following postdocs:
+
+* Hanna Ode (post-doc researcher)
+
+I sat on the defense jury of the following PhD students:
+
+* Lise Amundsen (jury member, 2019, University of Borg)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Tobias Renn", "advisedBy", "Paul Sorel"),
+            ("Hanna Ode", "mentoredBy", "Marta Quell")} <= f
+    assert ("Lise Amundsen", "advisedBy", "Marta Quell") not in f
+
+
+def test_a_lab_alumni_line_heads_the_former_members_of_a_people_page(tmp_path):
+    f = _facts(tmp_path, "people.md", """---
+title: People
+---
+
+**Lab Alumni**
+
+- Ivo Marrek (postdoc) - Data scientist at Tarnow University
+- Lena Osk (graduate student) - Lecturer at Vire University
+""")
+    assert {("Ivo Marrek", "workedAt", "Tarnow University"), ("Lena Osk", "workedAt", "Vire University")} <= f
+
+
+def test_a_cards_title_with_degrees_after_the_name_and_its_profile_link_lines(tmp_path):
+    f = _facts(tmp_path, "team.md", """---
+title: Team
+---
+
+## Principal Investigator
+
+#### Marta Quell, PhD
+
+Associate Professor, Tarnow University
+
+## Alumni
+
+#### Tobias Renn, PhD
+
+PhD in Statistics, Tarnow University, 2023
+
+Current Position: Senior Biostatistician, Norrvik Diagnostics.
+
+Profile Page
+
+#### Hanna Ode, MS
+
+MS in Biostatistics, Tarnow University, 2022
+
+LinkedIn
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Hanna Ode", "advisedBy", "Marta Quell"),
+            ("Tobias Renn", "workedAt", "Norrvik Diagnostics"), ("Tobias Renn", "studiedAt", "Tarnow University")} <= f
+    assert not any(p == "studiedAt" and o == "LinkedIn" or s == "Profile Page" for s, p, o in f)
+
+
+def test_an_alumnus_next_position_at_a_company_written_with_its_legal_form(tmp_path):
+    f = _facts(tmp_path, "people.md", """# Marta Quell
+
+## Alumni
+
+- Tobias Renn, BS 2020
+  - Next position: Halden Survey Technology, Inc. (HST)
+""")
+    assert {o for s, p, o in f if s == "Tobias Renn" and p == "workedAt"} & {
+        "Halden Survey Technology, Inc.", "Halden Survey Technology, Inc. (HST)"}
+    assert ("Tobias Renn", "advisedBy", "Marta Quell") in f
+    assert not any(o == "Inc." for _, _, o in f)
+
+
+def test_an_alumnus_bracketed_note_names_where_they_went(tmp_path):
+    f = _facts(tmp_path, "team.md", """# Marta Quell
+
+### Former Students
+
+#### Ph.D. Students
+* Tobias Renn (Norrvik Labs)
+* Hanna Ode (Faculty at Tarnow University)
+
+#### M.S. Students
+* Ivo Marrek (ML Engineer, Halden Robotics)
+* Lena Osk (Ph.D. at Vire University)
+""")
+    assert {("Tobias Renn", "workedAt", "Norrvik Labs"), ("Hanna Ode", "workedAt", "Tarnow University"),
+            ("Ivo Marrek", "workedAt", "Halden Robotics"), ("Lena Osk", "studiedAt", "Vire University")} <= f
+    assert not any(o.startswith("Faculty") for _, _, o in f)
+
+
+def test_the_candidates_a_supervision_section_lists_under_a_jury_study_where_their_entries_say(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Marta Quell
+
+## Supervision
+
+I supervised the following PhD students:
+
+* Tobias Renn, 2019-2023
+
+I sat on the thesis defence jury of the following PhD students:
+
+* Lise Amundsen (jury member, 2019, University of Borg)
+* Pavel Surin (thesis reviewer, 2016, Universidad de Tarnow)
+""")
+    assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Lise Amundsen", "studiedAt", "University of Borg"),
+            ("Pavel Surin", "studiedAt", "Universidad de Tarnow")} <= f
+    assert not any(p in ("advisedBy", "workedAt") and s in ("Lise Amundsen", "Pavel Surin") for s, p, _ in f)

@@ -58,9 +58,9 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 #: Where a member's name ends: a separator, a parenthesis, a verb of a sentence about them.
 _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s[-–—]\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
                        r"|\s(?i:now|currently)\s)")
-#: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn").
-_HANDLE = re.compile(r"\s+(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv)\b.*$", re.I)
-_DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
+#: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn"), or alone on a card's line ("Profile Page").
+_HANDLE = re.compile(r"(?:^|\s+)(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv|profile)\b.*$", re.I)
+_DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}(?:[./]\d{1,2})?\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
 #: What an alumnus's entry names after its last date, in capitalised words: where they went ("M.S., 2014. Northwind").
 _AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*$")
 
@@ -169,6 +169,8 @@ _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
 
 
+#: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
+_POSTNOMINALS = re.compile(r"(?:\s*,\s*[^\s,]+)+")
 #: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
@@ -186,9 +188,12 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
-    end = _NAME_END.search(text)
-    head = text[: end.start()] if end else text
-    rest = text[end.start():] if end else ""
+    # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
+    words = text.split(" ")
+    cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
+                and any(w.strip(",;") in ROLES for w in words[i:i + 2])), len(text))
+    end = min(found.start() if (found := _NAME_END.search(text)) else len(text), cut)
+    head, rest = text[:end], text[end:]
     head = _HANDLE.sub("", head).strip(" *")
     rest = "" if _DEGREE_AFTER_NAME.fullmatch(rest.rstrip()) else rest  # "Ana Ruiz, PhD": a card's title, no note
     if len(head.split()) > 1 and (is_role(head.split()[-1]) or _has(head.split()[-1], "student")) \
@@ -311,7 +316,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 supervision_level = None
             elif kind in (None, "members"):
                 kind = "supervision"
-        if kind == "supervision" and supervision_level is None and section.heading_index is not None:
+        if kind == "supervision" and supervision_level is None:  # "title: Supervision": the whole page
             supervision_level = section.level
         if section.heading_index is not None:
             if alumni_level is not None and section.level <= alumni_level:
@@ -320,7 +325,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 alumni_level = section.level
         columns: dict[int, str] | None = None
         current: _Member | None = None
-        sub_alumni, group = False, section.heading if kind else ""
+        sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
         examined = False  # under "Thesis Committee Member": students the subject examined, not supervised
         for index in section.lines:
             raw = lines[index].text
@@ -333,8 +338,11 @@ def list_members(ctx, sections) -> list[_Member]:
             # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
             card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
-            heading = (level and not card_role) or (text in bold and not card_role)
+            # "I have supervised the following PhD students:": a sentence that says who the people below it are
+            heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = _member_name(text) if kind else None
+            if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
+                named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
@@ -349,6 +357,8 @@ def list_members(ctx, sections) -> list[_Member]:
                 columns, current = found, None
                 group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
                 continue
+            if examined and named:  # "Ana Ruiz (jury member, 2019, Univ. X)": a candidate whose thesis the subject examined
+                out.append(_Member(named[0], index, index, [(index, text)], group=group, panel="committee", supervision=True))
             if not kind and columns is None or examined:
                 continue
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
@@ -402,8 +412,9 @@ def list_members(ctx, sections) -> list[_Member]:
             elif current is not None and kind:
                 current.texts.append((index, text))
                 current.last = index
-                if label and _norm(label.group("label")) in _WORDS["column_now"]:  # a card's "Current Position: X"
-                    current.cells.setdefault("now", label.group("people").rstrip(" ."))
+                if label and (cell := next((k for k in ("column_now", "column_school")
+                                            if _norm(label.group("label")) in _WORDS[k]), None)):
+                    current.cells.setdefault(cell[len("column_"):], label.group("people").strip(" ."))  # "Current position: X"
     return out
 
 
@@ -422,8 +433,8 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and not member.panel and (_has(member.group, "leader") or (
-                _has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+        if not member.alumni and not member.supervision and not member.panel and not _has(member.group, "student") and (
+                _has(member.group, "leader") or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -602,7 +613,7 @@ def _names_only_orgs(text: str) -> bool:
     (True, True, False)
     """
     pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p]
-    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text):
+    if not pieces or len(text.split()) > 12 or find_dates(text) or ":" in text or _CO_ADVISOR.search(text) or _HANDLE.match(text):
         return False  # "Co-advised with Dr X": an advisor; "Next position: X": a label's value, read for what it says
     orgs = [p for p in pieces if not is_location(p)]
     # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
@@ -625,7 +636,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
             pid = subject_id if same_person(member.name, owner) else ctx.add_entity(member.name, "Person", evidence=evidence)
             # under "Thesis committees" (others' theses the subject examined) the people are the candidates
-            examined = member.panel == "committee" and _has(member.group, "examined")
+            examined = member.panel == "committee" and (_has(member.group, "examined") or member.supervision)
             # a table's row: its Institution cell ("Nom | Rôle | Fonction | Institution"); the other cells are roles
             notes = [(0, cell) for cell in (member.cells.get("school"), member.cells.get("now")) if cell] or member.texts
             for _, text in notes:  # "A. Bello, University of X", "A. Bello (University of X, Country)"
@@ -692,7 +703,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
             r.subject == pid and (r.predicate, r.object) not in before and r.predicate == ("studiedAt" if student else "workedAt")
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
-        if member.supervision or (student and not member.cells.get("school") and not advisors):
+        # where the entry placed the person; under a students heading a job is where a former student went ("A, professor at X")
+        placed = {r.predicate for r in ctx.relations if r.subject == pid and (r.predicate, r.object) not in before}
+        if member.supervision or ((student or _has(member.group, "student") and "workedAt" in placed)
+                                  and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             job = member.supervision and not student and not _has(member.group, "student") and (
                 _names_job(line) or _names_job(member.group))

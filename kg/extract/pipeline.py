@@ -85,8 +85,10 @@ def extract(document: Document) -> Extraction:
     sections = find_sections(document)
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
-    # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row names no owner
-    found = find_subject(document, skip | {m.first for m in members if m.cells}, stop)
+    # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row, or a person a page
+    # titled for its people ("title: Students") lists before any heading, names no owner
+    page = sections[0].lines if sections and sections[0].heading_index is None else []
+    found = find_subject(document, skip | {m.first for m in members if m.cells or m.first in page}, stop)
     leader = page_leader(ctx, members)
     if found and leader and any(same_person(m.name, found[0]) for m in members) and not same_person(found[0], leader[0]):
         found = leader  # a site's author the group page lists among its members: the page is the leader's group's

@@ -22,7 +22,7 @@ from kg.extract.vocab import degree_of, field_of
 # vocabularies are the kinds of ``data/entry_patterns.tsv``.
 _WORDS = data_patterns("entry_patterns.tsv")
 #: Where a person's note parts: a comma or semicolon, not the comma before a company's legal form ("X, Inc.").
-_NOTE_PARTS = re.compile(r"\s*(?:;|,(?!\s*(?:Inc|Ltd|LLC|LLP|GmbH|Corp|PLC)\b))\s*")
+_NOTE_PARTS = re.compile(r"\s*(?:;|,(?!\s*(?:Inc|Ltd|LLC|LLP|GmbH|Corp|PLC|plc)\b))\s*")
 _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 #: "director at X", "VP@X", "investigadora en la X": a role, the word for "at" in the languages of the
 #: vocabularies, an article, the organisation

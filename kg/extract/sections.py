@@ -188,11 +188,13 @@ def find_sections(document: Document) -> list[Section]:
     A section whose heading names no known kind inherits the kind of the enclosing
     section when it is a deeper ``#`` heading (a sub-heading such as an employer name).
     """
-    # a page titled as a publication list ("title: Publications") is one until a heading names another section
-    # (a page titled "People" or "About" is read as now: its own lines tell members and prose apart)
+    # a page titled as a publication list or as the owner's students ("title: Publications", "title: Alumni") is
+    # one until a heading names another section (a page titled "People" or "Team" introduces its head first)
     title = document.metadata.get("title")
-    page_kind = "publications" if isinstance(title, str) and exact_kind(title) == "publications" else None
-    sections: list[Section] = [Section(kind=page_kind, heading="", heading_index=None, level=0)]
+    page_kind = exact_kind(title) if isinstance(title, str) else None
+    page_kind = page_kind if page_kind in ("publications", "students") or page_kind == "members" and set(
+        _norm(title).split()) & _STUDENT_WORDS else None
+    sections: list[Section] = [Section(kind=page_kind, heading=title if page_kind else "", heading_index=None, level=0)]
     for index, line in enumerate(document.lines):
         raw = line.text.strip()
         level = 0
@@ -200,7 +202,8 @@ def find_sections(document: Document) -> list[Section]:
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
-            parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind), None)
+            # a page titled for its people ends at its first heading, which says who the next people are
+            parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind == "publications"), None)
             if parent is not None and parent.kind and (not exact_kind(text) or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
@@ -231,13 +234,18 @@ def find_sections(document: Document) -> list[Section]:
             is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives
         if is_heading and sections[-1].kind in _CV_SECTION_KINDS and is_role(text) and heading_kind(text) in (None, *_PEOPLE_KINDS):
             is_heading = False  # "Research Assistant" over its employer's line: an entry's title, no "researchers" section
+        if is_heading and text.endswith(":") and sections[-1].kind in ("members", "students") \
+                and heading_kind(text) in (None, "members", "students"):
+            is_heading = False  # "PhD graduates:" under "Supervision": a group of the section's people, read with them
         if is_heading:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
         sections[-1].lines.append(index)
-    return [s for s in sections if s.lines or s.heading_index is not None]
+    return [s for s in sections if s.lines or s.heading_index is not None or s.kind]  # "title: Supervision" over headings
 
 
+#: The words that name students or former members (``data/member_words.tsv``): a page titled with one lists them.
+_STUDENT_WORDS = {w for kind in ("student", "alumni") for w in word_groups("member_words.tsv", "phrases")[kind]}
 #: Sections whose entries are positions and degrees.
 _CV_SECTION_KINDS = ("experience", "education")
 #: Sections that list people, where a heading naming a person is one of the entries.
