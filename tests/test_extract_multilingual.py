@@ -449,3 +449,21 @@ def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_pat
                     encoding="utf-8")
     f = facts(extract(load_document(path)))
     assert {o for _, p, o in f if p == "workedAt"} == {"ENSQ", "LKTR", "CNRQ"}
+
+
+def test_a_german_cv_s_employment_and_stays_abroad_are_positions_and_its_schools_drop_their_towns(tmp_path):
+    """"Berufstätigkeit" and "Auslandsaufenthalte" are sections of positions, not a school's units; "an der X" after a
+    degree and its field names the school; "X in Perth" is the university, a season ("Frühjahr 2011") dates the stay."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Dr. Lotte Brenneisen\n\n## Ausbildung\n- 1998 – 2004: Diplomstudium Chemie an der Universität Wendlingen\n"
+                    "- 2004 – 2008: Promotionsstudium an der RWTH Aachen\n\n## Berufstätigkeit\n"
+                    "- 2008 – 2012: Wissenschaftliche Mitarbeiterin\n  (Institut für Katalyse, Universität Wendlingen)\n\n"
+                    "## Auslandsaufenthalte\n- Frühjahr 2011 (3 Monate): University of Western Australia in Perth\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Lotte Brenneisen"
+    assert dated(ex, me, "studiedAt", "Universität Wendlingen") == ("MS", "1998", "2004")
+    assert dated(ex, me, "studiedAt", "RWTH Aachen University") == ("PhD", "2004", "2008")
+    assert dated(ex, me, "workedAt", "Institut für Katalyse") == ("Wissenschaftliche Mitarbeiterin", "2008", "2012")
+    assert relation(ex, me, "workedAt", "University of Western Australia").end == "2011"
+    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "RWTH Aachen University"}

@@ -238,6 +238,10 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
                     and not _names_a_kind(inner.name):
                 return inner
+    # "Ohio State University in Columbus", "Université Lyon 1 in Frankreich": the town or country a university is in
+    if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
+            and (inner.known or inner.type == "University"):
+        return inner
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation
@@ -401,19 +405,21 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
         lead = degree_span(seg)
+        after_degree = False
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
             if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
-                seg = rest
+                seg, after_degree = rest, True
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
             for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
                             for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
-                if is_role(sub[0]) or degree_of(sub[0]):
+                # "Diplom Mathematik an der Universität X": after a degree, what stands before "at" is its field
+                if is_role(sub[0]) or degree_of(sub[0]) or (after_degree and at and not classify_segment(sub[0], context_org=False)):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
