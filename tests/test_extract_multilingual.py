@@ -467,3 +467,19 @@ def test_a_german_cv_s_employment_and_stays_abroad_are_positions_and_its_schools
     assert dated(ex, me, "workedAt", "Institut für Katalyse") == ("Wissenschaftliche Mitarbeiterin", "2008", "2012")
     assert relation(ex, me, "workedAt", "University of Western Australia").end == "2011"
     assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "RWTH Aachen University"}
+
+
+def test_sectors_boards_and_dated_bullets_of_a_french_cv(tmp_path):
+    """"Académique (depuis 2014)" and "Industrie (2005-2014)" group the positions by sector and "Bureau" is an
+    association's board: no employers; each dated bullet under them is a position of its own, its firm named alone."""
+    path = tmp_path / "cv.md"
+    path.write_text("## Expérience Professionnelle\n* Académique (depuis 2014)\n"
+                    "* Chargé d'enseignement, Université de Valcourt, 2016-2018\n\n## Industrie (2005-2014)\n"
+                    "* Développeur logiciel, Nimbuscope, Lyon, 2010-2014\n* Chef de projet, Ferroval, Lyon, 2005-2010\n\n"
+                    "## Responsabilités\n* depuis 2019 Société Savante de Valcourt, Bureau (secrétaire)\n"
+                    "* 2016-2018 Association des Doctorants de Valcourt, Conseil d'Administration\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    employers = {o for _, p, o in facts(ex) if p == "workedAt"}
+    assert employers == {"Université de Valcourt", "Nimbuscope", "Ferroval", "Société Savante de Valcourt",
+                         "Association des Doctorants de Valcourt"}
+    assert dated(ex, "Unnamed document subject", "workedAt", "Ferroval") == ("Chef de projet", "2005", "2010")

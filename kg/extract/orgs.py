@@ -221,6 +221,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
         return OrgMention(known.name, text, known.type, True)
+    if (body := _GOVERNING_BODY.match(text)) and body.end() == len(text):
+        return None  # "Bureau (secrétaire)", "Executive Council": the board of the organisation beside it, none itself
     if is_location(text) or lookup_venue(text) or _VENUE_OR_EVENT.search(text):
         return None  # a journal an editor or referee serves ("Physical Review D") or a summer school employs nobody
     if context_org and _AWARD_END.search(text) and not STRONG_ORG.search(text):

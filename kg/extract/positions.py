@@ -491,6 +491,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
+        if not chain and not strict and kind == "experience" and is_bullet(raw) and find_date_range(text):
+            # a bullet under an entry names no employer by a name alone, unless it is a position dated as one of its
+            # own ("- R&D Engineer, Nimbuscope, Lyon, 2010-2011" after the bullet above)
+            chain = org_chain(_chain_text(raw), context_org=True)
         role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < HEADER_LINES and pending_role is not None and not find_date_range(text):
