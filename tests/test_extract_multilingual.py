@@ -483,3 +483,22 @@ def test_sectors_boards_and_dated_bullets_of_a_french_cv(tmp_path):
     assert employers == {"Université de Valcourt", "Nimbuscope", "Ferroval", "Société Savante de Valcourt",
                          "Association des Doctorants de Valcourt"}
     assert dated(ex, "Unnamed document subject", "workedAt", "Ferroval") == ("Chef de projet", "2005", "2010")
+
+
+def test_a_spanish_cv_s_bracketed_dates_level_labels_and_sentences_open_its_entries(tmp_path):
+    """"(08/2011 – 03/2014) Firma S. A., ...": dates in brackets open an entry however long its description;
+    "Postgrado: (12/2010) Doctor en Geología. Universidad X": a level's label, then the degree and its school as
+    sentences; a town hall ("Ayuntamiento de X") is an employer."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Formación académica\n\n- Postgrado: (12/2010) Doctor en Geología. Universidad de Arenales, Chile. "
+                    "Director: Prof. Dr. Ramiro Vidal.\n- Universitaria: (2001 - 2006) Licenciatura en Geología, "
+                    "Universidad de Peñaverde, Chile.\n\n# Experiencia laboral\n\n- (04/2014 – presente) Ayuntamiento de "
+                    "Valdemora, asesoramiento técnico en cartografía. Aplicaciones web de geo-referencia, análisis de datos "
+                    "y modelos.\n- (08/2011 – 03/2014) Geotecnia Andina S. A., desarrollador web. Lider técnico en "
+                    "proyecto de mapas para clientes del sector minero.\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Unnamed document subject"
+    assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", None, "2010-12")
+    assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", "2001", "2006")
+    assert dated(ex, me, "workedAt", "Ayuntamiento de Valdemora")[1:] == ("2014-04", "present")
+    assert dated(ex, me, "workedAt", "Geotecnia Andina S. A.")[1:] == ("2011-08", "2014-03")

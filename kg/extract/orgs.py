@@ -406,6 +406,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
+        degree_then, stop, school = seg.rpartition(". ")
+        if stop and degree_of(degree_then) and school[:1].isupper() and classify_segment(school, context_org=False):
+            offset, seg = offset + len(degree_then) + 2, school  # "Doctor en Física. Universidad de X": a sentence each
         lead = degree_span(seg)
         after_degree = False
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():

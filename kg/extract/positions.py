@@ -311,11 +311,15 @@ def _dated_opening(text: str) -> bool:
     (True, True)
     >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
     (False, False)
+    >>> _dated_opening("(08/2014 – presente) Acme S. A., desarrollador web. Lider técnico en proyecto X")
+    True
     """
     span = find_date_range(text[:40])
     since = OPENING_WORD_BEFORE.search(text, 0, span.begin) if span else None
     # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
     head = text[span.stop:].lstrip() if span else ""
+    if span is not None and text[: span.begin].strip() in ("(", "[") and head[:1] in (")", "]"):
+        return True  # the dates in brackets, as a label
     if span is None or head[:1] not in ((":", "|") if since else (":", "|", ",")) and not is_role(head.split(",")[0]):
         return False
     return not text[: since.start() if since else span.begin].strip()
@@ -694,9 +698,12 @@ def _term_then_entry(text: str) -> bool:
     True
     >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute")
     False
+    >>> _term_then_entry("Postgrado: (2011) Doctor en Física. Universidad de Arenales")  # a level, then a dated entry
+    True
     """
     label, _, value = text.partition(":")
-    return bool((is_role(label) or degree_of(label)) and find_date_range(value) and org_chain(value, context_org=True))
+    return bool((is_role(label) or degree_of(label) or _dated_opening(value.strip())) and find_date_range(value)
+                and org_chain(value, context_org=True))
 
 
 def _project_head(raw: str, text: str) -> str | None:
