@@ -502,3 +502,19 @@ def test_a_spanish_cv_s_bracketed_dates_level_labels_and_sentences_open_its_entr
     assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", "2001", "2006")
     assert dated(ex, me, "workedAt", "Ayuntamiento de Valdemora")[1:] == ("2014-04", "present")
     assert dated(ex, me, "workedAt", "Geotecnia Andina S. A.")[1:] == ("2011-08", "2014-03")
+
+
+def test_a_chinese_homepage_s_subjectless_sentences_are_its_owner_s_career(tmp_path):
+    """Chinese and Japanese leave out the subject: "2016.06本科毕业于X大学" is the owner's degree; a country before a
+    university abroad ("德国汉堡...大学") is no part of its name; a school's kind alone ("大学院") names none."""
+    path = tmp_path / "index.md"
+    path.write_text("**博士，东湖大学化学与材料学院副研究员**\n\n* 主要从事`催化`领域的研究；\n\n"
+                    "* 2016.06本科毕业于`南岭大学`化学专业，2021.06获`西山大学`化学工程博士学位，2019.03 - 2019.09，"
+                    "德国`汉堡工业大学`博士联合培养；\n\n大学院留学をご検討の方は気軽にメール下さい。\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Unnamed document subject"
+    assert dated(ex, me, "studiedAt", "南岭大学") == ("BS", None, "2016-06")
+    assert dated(ex, me, "studiedAt", "西山大学") == ("PhD", None, "2021-06")
+    assert relation(ex, me, "studiedAt", "汉堡工业大学")
+    assert relation(ex, me, "workedAt", "化学与材料学院").role == "副研究员"
+    assert not [e for e in ex.entities if e.name in ("大学院", "德国汉堡工业大学")]
