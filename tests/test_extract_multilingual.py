@@ -518,3 +518,15 @@ def test_a_chinese_homepage_s_subjectless_sentences_are_its_owner_s_career(tmp_p
     assert relation(ex, me, "studiedAt", "汉堡工业大学")
     assert relation(ex, me, "workedAt", "化学与材料学院").role == "副研究员"
     assert not [e for e in ex.entities if e.name in ("大学院", "德国汉堡工业大学")]
+
+
+def test_duties_opened_by_a_noun_of_action_name_no_employer(tmp_path):
+    """"Gestione del gruppo di sviluppo", "Gestión del grupo de ...": what the position involved, in the Romance
+    languages' nouns of action, not a group to work at."""
+    path = tmp_path / "cv.md"
+    path.write_text("## Esperienza\n- 2019 – oggi: Responsabile sviluppo software, Istituto Valtorre di Fisica\n"
+                    "  - Gestione del gruppo di sviluppo software\n  - Coordinamento del Laboratorio Dati Valtorre\n"
+                    "- 2014 – 2018: Investigadora, Centro de Estudios Marinos de Arenales\n"
+                    "  - Gestión del grupo de trabajo de muestreo\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Istituto Valtorre di Fisica", "Centro de Estudios Marinos de Arenales"}
