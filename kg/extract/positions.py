@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
@@ -664,12 +664,17 @@ def joined_organisations(text: str) -> list[str]:
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("Department of Sea, Ice & Sky, KU Leuven")
     (['Aarhus University', 'KU Leuven'], ['Department of Sea, Ice & Sky, KU Leuven'])
+    >>> joined_organisations("Center for Tides and Coastal Research"), joined_organisations("University of Oslo and University of Bergen")
+    (['Center for Tides and Coastal Research'], ['University of Oslo', 'University of Bergen'])
     """
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless all nest
         nested = len(names) > 1 and not field_series(text) \
             and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
         return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
+    if len(names) > 1 and not _SLASH_OR_SEMICOLON.search(text) and _NAMED_BY_FIELD.search(names[0]) and not any(
+            n.split()[0].lower() in _ORG_WORDS["bare_keywords"] | _ORG_WORDS["type_words"] or lookup_organization(n) for n in names[1:]):
+        return [text]  # "Center for Climate and Resilience Research": a unit named by fields that "and" joins
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
@@ -679,6 +684,11 @@ _TOWN = re.compile(r"(?:(?!\b[A-Z]{2,}\b)[^,])+(?:,[^,]+)?")
 _NAME_BEFORE_NOTE = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)+(?:\s+-\s|$)")
 #: What parts a unit from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit", "Parent | Unit".
 _NESTING_MARK = re.compile(r",|\(|\s(?:--|[-–—|])\s")
+#: A unit named by its field ("Center for Climate", "Institute of Physics"), whose field "and" may go on.
+_NAMED_BY_FIELD = re.compile(r"\b(?:for|of|on)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?$")
+_SLASH_OR_SEMICOLON = re.compile(r"\s/\s|;")
+#: ``kind -> words`` of ``data/org_words.tsv``: the keywords and adjectives that open an organisation's name.
+_ORG_WORDS = word_groups("org_words.tsv")
 _JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
