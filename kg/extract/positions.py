@@ -555,8 +555,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         starts_new = bool(chain) and (
             current is None
             or (dates is not None and chain[0].begin <= 3 and not is_bullet(raw) and not _same_chain(current.chain, chain))
-            # "2015 - 2016  Research Associate, X Centre": a dated line of its own is another position
-            or (dates is not None and dates.begin <= 3 and dates.start is not None and current.start is not None
+            # "2015 - 2016  Research Associate, X Centre", "März 2005: Centre X": a dated line of its own is another position
+            or (dates is not None and dates.begin <= 3 and (current.start or current.end) is not None
                 and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
