@@ -410,8 +410,9 @@ def _cjk_orgs(text: str) -> list:
         if match is None:
             continue
         name = match.group(0)
-        country = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3), 0)
-        begin, name = begin + country, name[country:]  # "英国诺丁汉大学": the country of an organisation abroad
+        # "英国诺丁汉大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
+        country = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
+        begin, name = begin + country, name[country:]
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
             continue  # "联系" (contact), "关系": common words that end like a department
         # the university's name ends at its 大学, not at the 大学 of a graduate school (大学院) that opens a unit
