@@ -539,3 +539,11 @@ def test_duties_opened_by_a_noun_of_action_name_no_employer(tmp_path):
                     "  - Gestión del grupo de trabajo de muestreo\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Istituto Valtorre di Fisica", "Centro de Estudios Marinos de Arenales"}
+
+
+@pytest.mark.parametrize("line, employer", [
+    ("Maître de Conférences Université de Valcourt, depuis Septembre 2018", "Université de Valcourt"),
+    ("Profesor Titular Universidad de Arenales, 2010-2015", "Universidad de Arenales"),
+])
+def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_name(line, employer):
+    assert [m.name for m in org_chain(line)] == [employer]

@@ -417,6 +417,12 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
                 seg, after_degree = rest, True
+        elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(seg[: opening.start()]) \
+                and not _CONNECTOR_SPLITS[0].search(seg[: opening.start()]) and not _THE.search(seg[: opening.start()]) \
+                and classify_segment(seg[opening.end():], context_org=False):
+            # "Maître de conférences Université X", "Profesor Titular Universidad de Y": a title, then its employer (not
+            # "Member of the Catalysis Group", "Professor at the Toulouse School": a name the article or "at" opens)
+            offset, seg = offset + opening.end(), seg[opening.end():]
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
@@ -472,6 +478,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
+_THE = re.compile(r"\bthe\b", re.I)
+#: The space before an organisation's keyword that opens its name ("... Université X", "... Universidad de Y").
+_KEYWORD_OPENING = re.compile(rf"\s+(?=(?:{'|'.join(sorted(_ORG_WORDS['bare_keywords'], key=len, reverse=True))})\b)", re.I)
 #: A university's CJK name opening a longer name ("東北大学" in "東北大学理学部物理学科"); not a sentence's "现任职于X" (at X).
 _GLUED_UNIVERSITY = re.compile(r"[^\s\W\d_a-zA-Z于]+?(?:大学|大學)(?=[^\s\W\d_a-zA-Z])")
 
