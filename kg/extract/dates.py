@@ -30,8 +30,7 @@ _MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.t
 MONTHS: dict[str, int] = {word.removesuffix("."): number for word, number in _MONTH_WORDS}
 #: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
 _DOTTED_ONLY = {word.removesuffix(".") for word, _ in _MONTH_WORDS if word.endswith(".")}
-#: Season names ("Spring 2019", "Frühjahr 2002"): a season dates by its year alone.
-_SEASONS = _WORDS["season"]
+_SEASONS = _WORDS["season"]  # "Spring 2019", "Frühjahr 2002": a season dates by its year alone
 
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
     + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"

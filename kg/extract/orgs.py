@@ -221,8 +221,6 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     known = lookup_organization(text, short_names=context_org)
     if known is not None:
         return OrgMention(known.name, text, known.type, True)
-    if (body := _GOVERNING_BODY.match(text)) and body.end() == len(text):
-        return None  # "Bureau (secrétaire)", "Executive Council": the board of the organisation beside it, none itself
     if is_location(text) or lookup_venue(text) or _VENUE_OR_EVENT.search(text):
         return None  # a journal an editor or referee serves ("Physical Review D") or a summer school employs nobody
     if context_org and _AWARD_END.search(text) and not STRONG_ORG.search(text):
@@ -240,10 +238,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
                     and not _names_a_kind(inner.name):
                 return inner
-    # "Ohio State University in Columbus", "Université Lyon 1 in Frankreich": the town or country a university is in
     if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
-            and (inner.known or inner.type == "University"):
-        return inner
+            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)):
+        return inner  # "Ohio State University in Columbus", "LKTR à Brest": where a university or an acronym's body is
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation
@@ -257,8 +254,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or text.lower() in MONTHS or is_role(text):
-        return None  # "May" of "May-June 2019", "Avril" of "Avril-Juin 2019"
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or text.lower() in MONTHS or is_role(text) \
+            or _GOVERNING_BODY.fullmatch(text):
+        return None  # "May" of "May-June 2019", "Avril" of "Avril-Juin 2019"; a board alone ("Bureau (secrétaire)")
     canonical = canonical_org_name(text)
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
@@ -406,9 +404,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
-        degree_then, stop, school = seg.rpartition(". ")
-        if stop and degree_of(degree_then) and school[:1].isupper() and classify_segment(school, context_org=False):
-            offset, seg = offset + len(degree_then) + 2, school  # "Doctor en Física. Universidad de X": a sentence each
+        if (stop := seg.rfind(". ")) > 0 and degree_of(seg[:stop]) and seg[stop + 2:stop + 3].isupper() and classify_segment(seg[stop + 2:]):
+            offset, seg = offset + stop + 2, seg[stop + 2:]  # "Doctor en Física. Universidad de X": a sentence each
         lead = degree_span(seg)
         after_degree = False
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
@@ -417,12 +414,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
                 seg, after_degree = rest, True
-        elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(seg[: opening.start()]) \
-                and not _CONNECTOR_SPLITS[0].search(seg[: opening.start()]) and not _THE.search(seg[: opening.start()]) \
-                and classify_segment(seg[opening.end():], context_org=False):
-            # "Maître de conférences Université X", "Profesor Titular Universidad de Y": a title, then its employer (not
-            # "Member of the Catalysis Group", "Professor at the Toulouse School": a name the article or "at" opens)
-            offset, seg = offset + opening.end(), seg[opening.end():]
+        elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(title := seg[: opening.start()]) and not _TITLE_JOINED.search(title) \
+                and classify_segment(seg[opening.end():], context_org=False):  # not "Member of the X Group", "Professor at the Y"
+            offset, seg = offset + opening.end(), seg[opening.end():]  # "Maître de conférences Université X": title, employer
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
@@ -435,10 +429,6 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
-                    place = _TRAILING_PLACE.search(sub[1]) if candidate is None else None
-                    if place:  # "Chercheur au LKTR à Brest": the town it is in follows the employer
-                        sub[1] = sub[1][:place.start()]
-                        candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -478,9 +468,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
-_THE = re.compile(r"\bthe\b", re.I)
-#: The space before an organisation's keyword that opens its name ("... Université X", "... Universidad de Y").
+#: The space before an organisation's keyword that opens its name ("... Université X"), and what joins a title to a name.
 _KEYWORD_OPENING = re.compile(rf"\s+(?=(?:{'|'.join(sorted(_ORG_WORDS['bare_keywords'], key=len, reverse=True))})\b)", re.I)
+_TITLE_JOINED = re.compile(rf"\s(?:the|at|@|from|{AT_ABROAD})\s", re.I)
 #: A university's CJK name opening a longer name ("東北大学" in "東北大学理学部物理学科"); not a sentence's "现任职于X" (at X).
 _GLUED_UNIVERSITY = re.compile(r"[^\s\W\d_a-zA-Z于]+?(?:大学|大學)(?=[^\s\W\d_a-zA-Z])")
 

@@ -311,7 +311,7 @@ def _dated_opening(text: str) -> bool:
     (True, True)
     >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
     (False, False)
-    >>> _dated_opening("(08/2014 – presente) Acme S. A., desarrollador web. Lider técnico en proyecto X")
+    >>> _dated_opening("(08/2014 – presente) Acme S. A., desarrollador web. Lider técnico en proyecto X")  # in brackets
     True
     """
     span = find_date_range(text[:40])
@@ -319,7 +319,7 @@ def _dated_opening(text: str) -> bool:
     # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
     head = text[span.stop:].lstrip() if span else ""
     if span is not None and text[: span.begin].strip() in ("(", "[") and head[:1] in (")", "]"):
-        return True  # the dates in brackets, as a label
+        return True
     if span is None or head[:1] not in ((":", "|") if since else (":", "|", ",")) and not is_role(head.split(",")[0]):
         return False
     return not text[: since.start() if since else span.begin].strip()
@@ -496,9 +496,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
         if not chain and not strict and kind == "experience" and is_bullet(raw) and find_date_range(text):
-            # a bullet under an entry names no employer by a name alone, unless it is a position dated as one of its
-            # own ("- R&D Engineer, Nimbuscope, Lyon, 2010-2011" after the bullet above)
-            chain = org_chain(_chain_text(raw), context_org=True)
+            chain = org_chain(_chain_text(raw), context_org=True)  # a dated bullet names its firm alone ("- Engineer, Acme, 2019")
         role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
         if header and chain and index < HEADER_LINES and pending_role is not None and not find_date_range(text):
@@ -672,9 +670,10 @@ def joined_organisations(text: str) -> list[str]:
         nested = len(names) > 1 and not field_series(text) \
             and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
         return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
-    if len(names) > 1 and not _SLASH_OR_SEMICOLON.search(text) and _NAMED_BY_FIELD.search(names[0]) and not any(
-            n.split()[0].lower() in _ORG_WORDS["bare_keywords"] | _ORG_WORDS["type_words"] or lookup_organization(n) for n in names[1:]):
-        return [text]  # "Center for Climate and Resilience Research": a unit named by fields that "and" joins
+    words = word_groups("org_words.tsv")  # "Center for Climate and Resilience Research": a unit named by fields "and" joins
+    if len(names) > 1 and not re.search(r"\s/\s|;", text) and _NAMED_BY_FIELD.search(names[0]) and not any(
+            n.split()[0].lower() in words["bare_keywords"] | words["type_words"] or lookup_organization(n) for n in names[1:]):
+        return [text]
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
@@ -686,9 +685,6 @@ _NAME_BEFORE_NOTE = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)+(?:\s+-\s|$
 _NESTING_MARK = re.compile(r",|\(|\s(?:--|[-–—|])\s")
 #: A unit named by its field ("Center for Climate", "Institute of Physics"), whose field "and" may go on.
 _NAMED_BY_FIELD = re.compile(r"\b(?:for|of|on)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?$")
-_SLASH_OR_SEMICOLON = re.compile(r"\s/\s|;")
-#: ``kind -> words`` of ``data/org_words.tsv``: the keywords and adjectives that open an organisation's name.
-_ORG_WORDS = word_groups("org_words.tsv")
 _JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
@@ -706,10 +702,8 @@ def _term_then_entry(text: str) -> bool:
 
     >>> _term_then_entry("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017--2021")
     True
-    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute")
-    False
-    >>> _term_then_entry("Postgrado: (2011) Doctor en Física. Universidad de Arenales")  # a level, then a dated entry
-    True
+    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute"), _term_then_entry("Postgrado: (2011) Doctor. Universidad X")
+    (False, True)
     """
     label, _, value = text.partition(":")
     return bool((is_role(label) or degree_of(label) or _dated_opening(value.strip())) and find_date_range(value)

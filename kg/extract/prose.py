@@ -23,9 +23,9 @@ _WORDS = data_patterns("prose_patterns.tsv")
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
-#: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
 #: A sentence that opens, after its dates and marks, with a Han or kana word: no name or pronoun before its verb.
 _SUBJECTLESS = re.compile(r"^[\W\d_]*[\u3400-\u9fff\u3040-\u30ff]")
+#: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
 _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
 _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|research|project|phd|doctorate)\b", re.I)
@@ -411,8 +411,8 @@ def _cjk_orgs(text: str) -> list:
             continue
         name = match.group(0)
         # "英国诺丁汉大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
-        country = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
-        begin, name = begin + country, name[country:]
+        cut = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
+        begin, name = begin + cut, name[cut:]
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
             continue  # "联系" (contact), "关系": common words that end like a department
         # the university's name ends at its 大学, not at the 大学 of a graduate school (大学院) that opens a unit
