@@ -547,3 +547,8 @@ def test_duties_opened_by_a_noun_of_action_name_no_employer(tmp_path):
 ])
 def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_name(line, employer):
     assert [m.name for m in org_chain(line)] == [employer]
+
+
+@pytest.mark.parametrize("name", ["光量子工学研究領域", "VCADモデリングチーム", "計測グループ", "材料研究部門"])
+def test_japanese_teams_groups_and_research_divisions_are_units(name):
+    assert classify_organization(name, default="") == "Lab"
