@@ -449,3 +449,106 @@ def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_pat
                     encoding="utf-8")
     f = facts(extract(load_document(path)))
     assert {o for _, p, o in f if p == "workedAt"} == {"ENSQ", "LKTR", "CNRQ"}
+
+
+def test_a_german_cv_s_employment_and_stays_abroad_are_positions_and_its_schools_drop_their_towns(tmp_path):
+    """"Berufstätigkeit" and "Auslandsaufenthalte" are sections of positions, not a school's units; "an der X" after a
+    degree and its field names the school; "X in Perth" is the university, a season ("Frühjahr 2011") dates the stay,
+    and a line that opens with a date of its own is another stay."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Dr. Lotte Brenneisen\n\n## Ausbildung\n- 1998 – 2004: Diplomstudium Chemie an der Universität Wendlingen\n"
+                    "- 2004 – 2008: Promotionsstudium an der RWTH Aachen\n\n## Berufstätigkeit\n"
+                    "- 2008 – 2012: Wissenschaftliche Mitarbeiterin\n  (Institut für Katalyse, Universität Wendlingen)\n\n"
+                    "## Auslandsaufenthalte\nFrühjahr 2011 (3 Monate): University of Western Australia in Perth\n"
+                    "März 2013 (2 Wochen): Zentrum für Katalyseforschung Arenberg\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Lotte Brenneisen"
+    assert dated(ex, me, "studiedAt", "Universität Wendlingen") == ("MS", "1998", "2004")
+    assert dated(ex, me, "studiedAt", "RWTH Aachen University") == ("PhD", "2004", "2008")
+    assert dated(ex, me, "workedAt", "Institut für Katalyse") == ("Wissenschaftliche Mitarbeiterin", "2008", "2012")
+    assert relation(ex, me, "workedAt", "University of Western Australia").end == "2011"
+    # each dated stay is a visit of its own, not a unit of the university visited before
+    assert relation(ex, me, "workedAt", "Zentrum für Katalyseforschung Arenberg").end == "2013-03"
+    assert ("Zentrum für Katalyseforschung Arenberg", "partOf", "University of Western Australia") not in facts(ex)
+    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "RWTH Aachen University"}
+
+
+def test_sectors_boards_and_dated_bullets_of_a_french_cv(tmp_path):
+    """"Académique (depuis 2014)" and "Industrie (2005-2014)" group the positions by sector and "Bureau" is an
+    association's board: no employers; each dated bullet under them is a position of its own, its firm named alone."""
+    path = tmp_path / "cv.md"
+    path.write_text("## Expérience Professionnelle\n* Académique (depuis 2014)\n"
+                    "* Chargé d'enseignement, Université de Valcourt, 2016-2018\n\n## Industrie (2005-2014)\n"
+                    "* Développeur logiciel, Nimbuscope, Lyon, 2010-2014\n* Chef de projet, Ferroval, Lyon, 2005-2010\n\n"
+                    "## Responsabilités\n* depuis 2019 Société Savante de Valcourt, Bureau (secrétaire)\n"
+                    "* 2016-2018 Association des Doctorants de Valcourt, Conseil d'Administration\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    employers = {o for _, p, o in facts(ex) if p == "workedAt"}
+    assert employers == {"Université de Valcourt", "Nimbuscope", "Ferroval", "Société Savante de Valcourt",
+                         "Association des Doctorants de Valcourt"}
+    assert dated(ex, "Unnamed document subject", "workedAt", "Ferroval") == ("Chef de projet", "2005", "2010")
+
+
+def test_a_spanish_cv_s_bracketed_dates_level_labels_and_sentences_open_its_entries(tmp_path):
+    """"(08/2011 – 03/2014) Firma S. A., ...": dates in brackets open an entry however long its description;
+    "Postgrado: (12/2010) Doctor en Geología. Universidad X": a level's label, then the degree and its school as
+    sentences; a town hall ("Ayuntamiento de X") is an employer."""
+    path = tmp_path / "cv.md"
+    path.write_text("# Formación académica\n\n- Postgrado: (12/2010) Doctor en Geología. Universidad de Arenales, Chile. "
+                    "Director: Prof. Dr. Ramiro Vidal.\n- Universitaria: (2001 - 2006) Licenciatura en Geología, "
+                    "Universidad de Peñaverde, Chile.\n\n# Experiencia laboral\n\n- (04/2014 – presente) Ayuntamiento de "
+                    "Valdemora, asesoramiento técnico en cartografía. Aplicaciones web de geo-referencia, análisis de datos "
+                    "y modelos.\n- (08/2011 – 03/2014) Geotecnia Andina S. A., desarrollador web. Lider técnico en "
+                    "proyecto de mapas para clientes del sector minero.\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Unnamed document subject"
+    assert dated(ex, me, "studiedAt", "Universidad de Arenales") == ("PhD", None, "2010-12")
+    assert dated(ex, me, "studiedAt", "Universidad de Peñaverde") == ("BS", "2001", "2006")
+    assert dated(ex, me, "workedAt", "Ayuntamiento de Valdemora")[1:] == ("2014-04", "present")
+    assert dated(ex, me, "workedAt", "Geotecnia Andina S. A.")[1:] == ("2011-08", "2014-03")
+
+
+def test_a_chinese_homepage_s_subjectless_sentences_are_its_owner_s_career(tmp_path):
+    """Chinese and Japanese leave out the subject: "2016.06本科毕业于X大学" is the owner's degree; a country before a
+    university abroad ("德国汉堡...大学") is no part of its name, unless "国" goes on ("美国国家..."); a school's kind
+    alone ("大学院") names none."""
+    path = tmp_path / "index.md"
+    path.write_text("**博士，东湖大学化学与材料学院副研究员**\n\n* 主要从事`催化`领域的研究；\n\n"
+                    "* 2016.06本科毕业于`南岭大学`化学专业，2021.06获`西山大学`化学工程博士学位，2019.03 - 2019.09，"
+                    "德国`汉堡工业大学`博士联合培养，导师为汤海教授；\n\n* 2021年至2023年在美国国家海洋研究院从事博士后研究。\n\n"
+                    "大学院留学をご検討の方は気軽にメール下さい。\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Unnamed document subject"
+    assert dated(ex, me, "studiedAt", "南岭大学") == ("BS", None, "2016-06")
+    assert dated(ex, me, "studiedAt", "西山大学") == ("PhD", None, "2021-06")
+    assert relation(ex, me, "studiedAt", "汉堡工业大学")
+    assert relation(ex, me, "workedAt", "化学与材料学院").role == "副研究员"
+    assert not [e for e in ex.entities if e.name in ("大学院", "德国汉堡工业大学")]
+    assert relation(ex, me, "workedAt", "美国国家海洋研究院")  # "国" after the country: a national body's own name
+    assert (me, "advisedBy", "汤海") in facts(ex)  # "导师为X": the advisor is X
+
+
+def test_duties_opened_by_a_noun_of_action_name_no_employer(tmp_path):
+    """"Gestione del gruppo di sviluppo", "Gestión del grupo de ...": what the position involved, in the Romance
+    languages' nouns of action, not a group to work at."""
+    path = tmp_path / "cv.md"
+    path.write_text("## Esperienza\n- 2019 – oggi: Responsabile sviluppo software, Istituto Valtorre di Fisica\n"
+                    "  - Gestione del gruppo di sviluppo software\n  - Coordinamento del Laboratorio Dati Valtorre\n"
+                    "- 2014 – 2018: Investigadora, Centro de Estudios Marinos de Arenales\n"
+                    "  - Gestión del grupo de trabajo de muestreo\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert {o for _, p, o in facts(ex) if p == "workedAt"} == {"Istituto Valtorre di Fisica", "Centro de Estudios Marinos de Arenales"}
+
+
+@pytest.mark.parametrize("line, employer", [
+    ("Maître de Conférences Université de Valcourt, depuis Septembre 2018", "Université de Valcourt"),
+    ("Profesor Titular Universidad de Arenales, 2010-2015", "Universidad de Arenales"),
+])
+def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_name(line, employer):
+    assert [m.name for m in org_chain(line)] == [employer]
+
+
+@pytest.mark.parametrize("name", ["光量子工学研究領域", "VCADモデリングチーム", "計測グループ", "材料研究部門"])
+def test_japanese_teams_groups_and_research_divisions_are_units(name):
+    assert classify_organization(name, default="") == "Lab"

@@ -30,7 +30,7 @@ _MONTH_WORDS = [(word, int(number)) for number, words in data_patterns("months.t
 MONTHS: dict[str, int] = {word.removesuffix("."): number for word, number in _MONTH_WORDS}
 #: Abbreviations that are also common words ("out", "set", "ago") name a month only with their full stop.
 _DOTTED_ONLY = {word.removesuffix(".") for word, _ in _MONTH_WORDS if word.endswith(".")}
-_SEASONS = {"spring": None, "summer": None, "fall": None, "autumn": None, "winter": None}
+_SEASONS = _WORDS["season"]  # "Spring 2019", "Frühjahr 2002": a season dates by its year alone
 
 _MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
     + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
@@ -43,7 +43,7 @@ _OPEN_RE = re.compile(rf"^(?:{_OPEN_WORDS})\b", re.IGNORECASE)
 #: The first letters of the month and season names: with the digits, every character a date can
 #: start with. The lookahead on them in :data:`_DATE` lets the engine skip every other position
 #: instead of trying each alternative there (an alternative starting otherwise must extend it).
-_DATE_FIRST = "".join(sorted({w[0] for w in MONTHS} | {s[0] for s in _SEASONS}))
+_DATE_FIRST = "".join(sorted({w[0] for w in MONTHS} | {s[0] for s in _SEASONS.split("|")}))
 
 # one date: the alternatives are tried in order at each position
 _DATE = re.compile(
@@ -55,7 +55,7 @@ _DATE = re.compile(
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
   | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
   | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR}|['’]\d\d)(?![\d']))
-  | (?P<season>(?<!\w)(?:spring|summer|fall|autumn|winter)\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
+  | (?P<season>(?<!\w)(?:{_SEASONS})\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
   | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
     )""",

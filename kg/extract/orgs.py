@@ -240,6 +240,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
                     and not _names_a_kind(inner.name):
                 return inner
+    if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
+            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)):
+        return inner  # "Ohio State University in Columbus", "LKTR à Brest": where a university or an acronym's body is
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation
@@ -253,8 +256,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                     return OrgMention(canonical_org_name(text), text, "Lab", False)
     if degree_of(text) and (not STRONG_ORG.search(text) or _degree_and_field(text)):
         return None
-    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or text.lower() in MONTHS or is_role(text):
-        return None  # "May" of "May-June 2019", "Avril" of "Avril-Juin 2019"
+    if text.lower() in name_stopwords() or text.lower() in _ORG_WORDS["labels"] or text.lower() in MONTHS or is_role(text) \
+            or _GOVERNING_BODY.fullmatch(text):
+        return None  # "May" of "May-June 2019", "Avril" of "Avril-Juin 2019"; a board alone ("Bureau (secrétaire)")
     canonical = canonical_org_name(text)
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
@@ -404,28 +408,31 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         if out and i + 1 < len(pieces) and _US_STATE_CODE.match(pieces[i + 1][0].strip(" .")) \
                 and getattr(classify_segment(seg, context_org=False), "type", None) == out[-1].type:
             continue  # "Pennsylvania State University, University Park, PA": the town before its state, no second university
+        if (stop := seg.rfind(". ")) > 0 and degree_of(seg[:stop]) and seg[stop + 2:stop + 3].isupper() and classify_segment(seg[stop + 2:]):
+            offset, seg = offset + stop + 2, seg[stop + 2:]  # "Doctor en Física. Universidad de X": a sentence each
         lead = degree_span(seg)
+        after_degree = False
         if lead and lead[1] == 0 and seg[lead[2]:lead[2] + 1].isspace():
             rest = seg[lead[2]:].lstrip()
             if rest[:1].isupper() and classify_segment(_AND_JOINER.split(rest, maxsplit=1)[0], context_org=False):
                 # "Ph.D. University of Edinburgh": a degree written before its school, no comma between
                 offset += len(seg) - len(rest)
-                seg = rest
+                seg, after_degree = rest, True
+        elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(title := seg[: opening.start()]) and not _TITLE_JOINED.search(title) \
+                and classify_segment(seg[opening.end():], context_org=False):  # not "Member of the X Group", "Professor at the Y"
+            offset, seg = offset + opening.end(), seg[opening.end():]  # "Maître de conférences Université X": title, employer
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
             for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
                             for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
-                if is_role(sub[0]) or degree_of(sub[0]):
+                # "Diplom Mathematik an der Universität X": after a degree, what stands before "at" is its field
+                if is_role(sub[0]) or degree_of(sub[0]) or (after_degree and at and not classify_segment(sub[0], context_org=False)):
                     if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
                         break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
-                    place = _TRAILING_PLACE.search(sub[1]) if candidate is None else None
-                    if place:  # "Chercheur au LKTR à Brest": the town it is in follows the employer
-                        sub[1] = sub[1][:place.start()]
-                        candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
                         target, shift = sub[1], seg.find(sub[1])
                         mention = None if _AND_JOINER.search(sub[1]) else candidate
@@ -465,6 +472,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*")
+#: The space before an organisation's keyword that opens its name ("... Université X"), and what joins a title to a name.
+_KEYWORD_OPENING = re.compile(rf"\s+(?=(?:{'|'.join(sorted(_ORG_WORDS['bare_keywords'], key=len, reverse=True))})\b)", re.I)
+_TITLE_JOINED = re.compile(rf"\s(?:the|at|@|from|{AT_ABROAD})\s", re.I)
 #: A university's CJK name opening a longer name ("東北大学" in "東北大学理学部物理学科"); not a sentence's "现任职于X" (at X).
 _GLUED_UNIVERSITY = re.compile(r"[^\s\W\d_a-zA-Z于]+?(?:大学|大學)(?=[^\s\W\d_a-zA-Z])")
 

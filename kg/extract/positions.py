@@ -10,7 +10,7 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
-from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words
+from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import clean_person, split_people
@@ -314,11 +314,15 @@ def _dated_opening(text: str) -> bool:
     (True, True)
     >>> _dated_opening("In 2019 she joined X, where"), _dated_opening("Desde 2018, María es profesora en X")
     (False, False)
+    >>> _dated_opening("(08/2014 – presente) Acme S. A., desarrollador web. Lider técnico en proyecto X")  # in brackets
+    True
     """
     span = find_date_range(text[:40])
     since = OPENING_WORD_BEFORE.search(text, 0, span.begin) if span else None
     # "Desde 2018, María es ...": a sentence opens with its since-word and a comma; an entry's label has a colon
     head = text[span.stop:].lstrip() if span else ""
+    if span is not None and text[: span.begin].strip() in ("(", "[") and head[:1] in (")", "]"):
+        return True
     if span is None or head[:1] not in ((":", "|") if since else (":", "|", ",")) and not is_role(head.split(",")[0]):
         return False
     return not text[: since.start() if since else span.begin].strip()
@@ -494,6 +498,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.start, current.end = dates.start, dates.end
             continue
         chain = org_chain(_chain_text(raw), context_org=not is_bullet(raw) or current is None)
+        if not chain and not strict and kind == "experience" and is_bullet(raw) and find_date_range(text):
+            chain = org_chain(_chain_text(raw), context_org=True)  # a dated bullet names its firm alone ("- Engineer, Acme, 2019")
         chain = [] if chain and all(m.guessed for m in chain) and _place(text) else chain  # "Vellmark, Norway" under its entry
         role = role_text(text) if header and chain and index < HEADER_LINES and len(text.split()) <= 14 else None
         head_role = bool(role) and text.startswith(role) and not find_date_range(text)
@@ -551,8 +557,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         starts_new = bool(chain) and (
             current is None
             or (dates is not None and chain[0].begin <= 3 and not is_bullet(raw) and not _same_chain(current.chain, chain))
-            # "2015 - 2016  Research Associate, X Centre": a dated line of its own is another position
-            or (dates is not None and dates.begin <= 3 and dates.start is not None and current.start is not None
+            # "2015 - 2016  Research Associate, X Centre", "März 2005: Centre X": a dated line of its own is another position
+            or (dates is not None and dates.begin <= 3 and (current.start or current.end) is not None
                 and (dates.start, dates.end) != (current.start, current.end) and not is_bullet(raw))
             or (current.chain and any(m.type != "Lab" for m in chain) and not _same_chain(current.chain, chain))
             or (not current.chain)
@@ -660,12 +666,18 @@ def joined_organisations(text: str) -> list[str]:
 
     >>> joined_organisations("Aarhus University and KU Leuven"), joined_organisations("Department of Sea, Ice & Sky, KU Leuven")
     (['Aarhus University', 'KU Leuven'], ['Department of Sea, Ice & Sky, KU Leuven'])
+    >>> joined_organisations("Center for Tides and Coastal Research"), joined_organisations("University of Oslo and University of Bergen")
+    (['Center for Tides and Coastal Research'], ['University of Oslo', 'University of Bergen'])
     """
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless all nest
         nested = len(names) > 1 and not field_series(text) \
             and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
         return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
+    words = word_groups("org_words.tsv")  # "Center for Climate and Resilience Research": a unit named by fields "and" joins
+    if len(names) > 1 and not re.search(r"\s/\s|;", text) and _NAMED_BY_FIELD.search(names[0]) and not any(
+            n.split()[0].lower() in words["bare_keywords"] | words["type_words"] or lookup_organization(n) for n in names[1:]):
+        return [text]
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]
 
 
@@ -675,6 +687,8 @@ _TOWN = re.compile(r"(?:(?!\b[A-Z]{2,}\b)[^,])+(?:,[^,]+)?")
 _NAME_BEFORE_NOTE = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)+(?:\s+-\s|$)")
 #: What parts a unit from its parent in one field: "Unit, Org", "Org (Parent)", "Parent – Unit", "Parent | Unit".
 _NESTING_MARK = re.compile(r",|\(|\s(?:--|[-–—|])\s")
+#: A unit named by its field ("Center for Climate", "Institute of Physics"), whose field "and" may go on.
+_NAMED_BY_FIELD = re.compile(r"\b(?:for|of|on)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?$")
 _JOINED_ORGANISATIONS = re.compile(r"(?<!\s)\s+(?:&|and|/)\s+|;")  # a run of spaces tried once, from its start
 
 
@@ -692,11 +706,12 @@ def _term_then_entry(text: str) -> bool:
 
     >>> _term_then_entry("Investigadora postdoctoral: Instituto de Ciencias del Mar, 2017--2021")
     True
-    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute")
-    False
+    >>> _term_then_entry("Research Areas: glaciology, Arctic Ice Institute"), _term_then_entry("Postgrado: (2011) Doctor. Universidad X")
+    (False, True)
     """
     label, _, value = text.partition(":")
-    return bool((is_role(label) or degree_of(label)) and find_date_range(value) and org_chain(value, context_org=True))
+    return bool((is_role(label) or degree_of(label) or _dated_opening(value.strip())) and find_date_range(value)
+                and org_chain(value, context_org=True))
 
 
 def _project_head(raw: str, text: str) -> str | None:

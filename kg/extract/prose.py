@@ -23,6 +23,8 @@ _WORDS = data_patterns("prose_patterns.tsv")
 _EMPLOYER_LIST_END = re.compile(r"\s+(?:for|on|as|in|during|from|since|to|where|which)\s+(?=[a-z0-9])|[.;]")
 _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
+#: A sentence that opens, after its dates and marks, with a Han or kana word: no name or pronoun before its verb.
+_SUBJECTLESS = re.compile(r"^[\W\d_]*[\u3400-\u9fff\u3040-\u30ff]")
 #: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
 _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
@@ -229,6 +231,8 @@ def prose_students() -> re.Pattern:
 def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence) or prose_students().search(sentence):
         return False
+    if _SUBJECTLESS.match(sentence):
+        return True  # "2020年毕业于X大学": Chinese and Japanese leave out the subject a sentence is about
     if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
     return any(n and _has_word(sentence, n) for n in names)
@@ -390,9 +394,9 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 
 #: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
-_CJK_ORG = re.compile(r"(?:(?![在于於任至到入为往])[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
+_CJK_ORG = re.compile(r"(?:(?![在于於任至到入为往获])[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
                       rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
-_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入为往はでのにを、，。\s（(]|その後|以後|之后|随后")
+_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入为往获はでのにを、，。\s（(]|その後|以後|之后|随后")
 
 
 _UNIVERSITY_END = re.compile(r"大[学學](?!院)")
@@ -410,6 +414,9 @@ def _cjk_orgs(text: str) -> list:
         if match is None:
             continue
         name = match.group(0)
+        # "英国诺丁汉大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
+        cut = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
+        begin, name = begin + cut, name[cut:]
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
             continue  # "联系" (contact), "关系": common words that end like a department
         # the university's name ends at its 大学, not at the 大学 of a graduate school (大学院) that opens a unit
