@@ -737,3 +737,17 @@ def test_member_cards_titled_name_comma_degree_with_a_current_position_label(tmp
     assert ("Olek Marr", "studiedAt", "Kellridge University") in f
     assert relation(ex, "Ines Vidal", "workedAt", "Brisk Diagnostics").role == "Senior Biostatistician"
     assert not {o for _, _, o in f} & {"LinkedIn", "Affiliate Faculty", "Brisk Diagnostics."}
+
+
+def test_a_bold_line_in_a_cv_section_is_its_entry_title_not_a_group_heading(tmp_path):
+    # "**Assistant Project Scientist**" reads like a group's name ("projects", "scientists"), but under "Experience"
+    # it titles the entry below it: the employer on the next line is the subject's
+    cv = tmp_path / "cv.md"
+    cv.write_text("# Marta Lindqvist\n\n## Experience\n\n**Postdoctoral Researcher**  \nUniversity of Tarnow, 2019 - 2021\n\n"
+                  "**Assistant Project Scientist**  \nKelso Institute of Marine Science, 2021 - Present\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(cv))
+    assert relation(ex, "Marta Lindqvist", "workedAt", "Kelso Institute of Marine Science").role == "Assistant Project Scientist"
+    assert relation(ex, "Marta Lindqvist", "workedAt", "University of Tarnow").role == "Postdoctoral Researcher"
