@@ -104,6 +104,15 @@ def test_inverted_name_pairs_with_initials_in_the_given_names(text, authors):
     assert parse_citation(text).authors == authors
 
 
+def test_vancouver_initial_i_is_no_first_person_pronoun():
+    # a long Vancouver entry of two sentences: "Okafor I," is a name with its initial, not "I" speaking of itself
+    c = parse_citation("Okafor I, Lindqvist M, Petrov AI, Haddad R, Moreau L, Osei K, Tanaka H. Detection of coastal "
+                       "algal blooms from drifting sensors as a scalable approach to reef surveillance. Mar Ecol Prog Ser. "
+                       "2024; 18(2): e0011912.")
+    assert c.authors[:2] == ["Okafor I", "Lindqvist M"]
+    assert c.title == "Detection of coastal algal blooms from drifting sensors as a scalable approach to reef surveillance"
+
+
 def test_equal_contribution_and_et_al():
     c = parse_citation("Mei Lin*, Ana Ruiz†, Bo Chen, et al. Federated optimization under drift. NeurIPS 2023.")
     assert c.authors == ["Mei Lin", "Ana Ruiz", "Bo Chen"]

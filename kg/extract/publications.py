@@ -484,7 +484,8 @@ def _bibtex(text: str) -> Citation | None:
 
 _ABSTRACT_LABEL = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
 _SENTENCE_STOP = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
-_SELF_REFERENCE = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
+#: case as written: "Bogoch I," and "Rezende I." are Vancouver initials, "US" a country; "I" speaks only before a word
+_SELF_REFERENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|us|[Mm]y|I(?=\s+[a-z])(?!\s+and\b)|[Tt]his (?:paper|study|work|article))\b")
 
 
 def _is_prose(text: str) -> bool:
