@@ -99,6 +99,11 @@ def test_titles_the_parser_reads_as_names_or_venues(text, expected):
      "Journal of Child Language 30, 1-20.", ["Maren E. M. Lindqvist", "Kwame Osei"]),
     ("Varga, Tibor S. C.; Moreau, Lucie; Ibarra, Zita; Nakamura, Emi (2009). Past tense formation in young "
      "readers. Cognition 12, 4-9.", ["Tibor S. C. Varga", "Lucie Moreau", "Zita Ibarra", "Emi Nakamura"]),
+    # every author surname first, one (often the list's owner) with full given names: still one person a pair
+    ("Okafor, B., Lindqvist, M., Haddad, Rami T., Moreau, L., ... Osei, K. (2021). Tides of the inner shelf. "
+     "Marine Geology 12, 4-9.", ["B. Okafor", "M. Lindqvist", "Rami T. Haddad", "L. Moreau", "K. Osei"]),
+    ("Okafor, Bisi, Haddad, Rami Tariq, Moreau, Lucie Ana da, and Osei, Kwame \"Tides of the inner shelf\". "
+     "Marine Geology, 12: 4-9.", ["Bisi Okafor", "Rami Tariq Haddad", "Lucie Ana da Moreau", "Kwame Osei"]),
 ])
 def test_inverted_name_pairs_with_initials_in_the_given_names(text, authors):
     assert parse_citation(text).authors == authors

@@ -282,6 +282,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     end = 0
     # "Last, First and Last, First" (BibTeX, MLA): every 'and'-part holds one comma
     and_parts = _AND_SEPARATOR.split(region)
+    alternating = _alternating_pairs(items)
     i = 0
     while i < len(items):
         raw, start, stop, _ = items[i]
@@ -312,11 +313,11 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
                 _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
-            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
+            if _is_given(given) and (alternating or len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
                 # a full name after the comma is another author, unless a lone surname opens the list
-                # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
-                if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
-                        and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
+                # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim") or every author is written surname first
+                if alternating or not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
+                                       and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
                     name = _swap(clean, given)
                     names.append(name)
                     if mark or gmark:
@@ -336,6 +337,22 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             continue
         break
     return names, marked, et_al, end
+
+
+def _alternating_pairs(items: list[tuple[str, int, int, str]]) -> bool:
+    """Whether a list's items read surname, given names, surname, ... (every author written "Last, First"), so
+    that a full given name is no author of its own: "Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M."
+
+    >>> _alternating_pairs(_items("Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M."))
+    True
+    >>> _alternating_pairs(_items("Ruiz, Ana, Bo Chen, and Mei Lin"))
+    False
+    """
+    texts = [_strip_person_marks(_ELLIPSIS_OPENING.sub("", text))[0] for text, *_ in items]
+    texts = [t for t in texts if t and not _ETAL.match(t)]
+    return len(texts) >= 4 and len(texts) % 2 == 0 and all(
+        _is_surname(t) and sum(w not in _PARTICLES for w in t.split()) == 1 for t in texts[::2]) and all(
+        _is_given(t) for t in texts[1::2])
 
 
 def _pairs_style(and_parts: list[str]) -> bool:
@@ -658,7 +675,9 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 #: A year opening what follows an author list: "2022. ", "(2019). ".
 _YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
-_AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
+_AUTHORS_END = re.compile(r"^\s*(?:[.:]\s+(?=\S)|(?=[\"“«»„]))")  # a full stop or colon, or a quoted title's quote
+#: "and Osei, Kwame" opening the title: the parser cut the author list before its last name
+_JOINER_OPENING = re.compile(rf"^(?:{_JOINER}|&)\s+")
 #: "(job market paper, with A and B)": co-authors named after "with" in brackets
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)")
 #: "with" after a title's closing quote or comma, before the co-authors' names.
@@ -762,12 +781,13 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    if not authors or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
+    joiner = _JOINER_OPENING.match(title)
+    if not authors or joiner or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
-        # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
-        # title, end at a full stop or colon before the title's own words
-        names, these_marked, cut, end = _scan_authors(title)
-        rest = title[end:]
+        # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title") or before its last name ("and Wu, Li"): names it
+        # has never seen, read into the title, end at a full stop, colon or quote before the title's own words
+        names, these_marked, cut, end = _scan_authors(title[joiner.end() if joiner else 0:])
+        rest = title[end + (joiner.end() if joiner else 0):]
         # the year an author-date style writes after the names is no part of the title ("Osei. 2022. »Title«")
         if names and _AUTHORS_END.match(rest) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
             authors += [n for n in names if n not in authors]
