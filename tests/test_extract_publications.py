@@ -86,6 +86,13 @@ def test_parse_citation_styles(case):
      (["O. Vasquez", "I. Petrov"], "Sketch of a counting engine", "Kessler's Scientific Memoirs", "1843")),
     ("Coral reef acoustics, Oriane Vasquez and Ivan Petrov, Marine Ecology Progress Series, 2020.",
      (["Oriane Vasquez", "Ivan Petrov"], "Coral reef acoustics", "Marine Ecology Progress Series", "2020")),
+    # a quoted title ends at its closing quote: German »…« after the year, a bracketed translation after it
+    ("Wolf, Ines Maria, Rosa Ortega, Bo Chen und Lena Haas. 2023. »Maschinelles Lernen in der Küstenkunde«. "
+     "kb - Küstenblätter. DOI: 10.1234/kb-2023-01.",
+     (["Ines Maria Wolf", "Rosa Ortega", "Bo Chen", "Lena Haas"], "Maschinelles Lernen in der Küstenkunde", None, "2023")),
+    ('Moreau, Lucie, Ruiz, Ana, and Osei, Kwame "Mapas das marés do litoral norte" [Tide Maps of the Northern Coast]. '
+     "*Revista Costeira*, 4(2): 10–19, 2019.",
+     (["Lucie Moreau", "Ana Ruiz", "Kwame Osei"], "Mapas das marés do litoral norte", "Revista Costeira", "2019")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)

@@ -452,8 +452,11 @@ _VOLUME_PAGE_VENUE = re.compile(
 #: The last word of a title after its comma, when it is a journal's abbreviated first word ("…, Atmos").
 _ABBREVIATED_TAIL = re.compile(r",\s*([A-Z][a-z]{1,12})\.?$")
 #: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
-#: the venue; "“Big Data” and the Economy" goes on after its quote).
-_QUOTED_TITLE = re.compile(r"^\s*[\"“«„][^\"“”«»„]{4,500}[\"”»“](?=\s*[.,;:(]|\s*$)")
+#: the venue; "“Big Data” and the Economy" goes on after its quote); German quotes open with "»" or "„", and
+#: the year an author-date style writes before it is no part of it ("2023. »Title«").
+_QUOTED_TITLE = re.compile(r"^\s*(?:(?:19|20)\d\d[a-z]?\.\s+)?(?P<title>[\"“«„»][^\"“”«»„]{4,500}[\"”»“«])(?=\s*[.,;:(]|\s*$)")
+#: A bracketed translation after a quoted title ("“Título” [Title]. Journal"), which no field holds
+_TRANSLATION_AFTER_QUOTE = re.compile(r"(?<=[\"”»«])\s*\[[^\[\]]{4,300}\]")
 _EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _INITIAL_OR_ELLIPSIS_END = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 
@@ -598,6 +601,8 @@ def parse_citation(text: str) -> Citation | None:
     for line in lines:
         if "(" in line:
             line = _EQUAL_CONTRIBUTION_AFTER_NAME.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
+        if "[" in line:
+            line = _TRANSLATION_AFTER_QUOTE.sub("", line)
         if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
@@ -811,7 +816,7 @@ def _read_fields(text: str) -> Citation | None:
     title = _TRAILING_ARXIV_ID.sub("", title)
     quoted = _QUOTED_TITLE.match(title)
     if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
-        title = quoted.group(0)
+        title = quoted.group("title")
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
@@ -1066,8 +1071,10 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
         return (*parsed, "")
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,;") if names else ""
-    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's
-    return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
+    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's, and the comma after a
+    # last surname the list's given name follows ("and Osei," + "Kwame")
+    end_mark = raw.rstrip(" ;|")[-1:]
+    return names, marked, et_al, rest + end_mark if rest and end_mark in ":," else rest
 
 
 _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
