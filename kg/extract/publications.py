@@ -905,16 +905,21 @@ def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
 
 def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
-    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue.
+    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue; a
+    title's opening read as another field before it is the title's too.
 
     >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
     [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("other", "Fold or", 0, 7), Field("title", "Break: Tides.", 8, 21)])]
+    [('title', 'Fold or Break: Tides.')]
     """
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor", "date")), None)
     if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container") \
-            or fields[i + 1].label != "container" or not _OPEN_ENDED.search(fields[i].text):
+            or fields[i + 1].label not in ("container", "title") or not _OPEN_ENDED.search(fields[i].text):
         return fields
     first, after = fields[i], fields[i + 1]
+    if after.label == "title":
+        return fields[:i] + [Field("title", first.text + " " + after.text, first.start, after.end)] + fields[i + 2:]
     parts = _sentences(after.text)
     if len(parts) < 2:
         return fields
