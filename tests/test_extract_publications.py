@@ -731,3 +731,14 @@ def test_an_author_list_joined_by_und_or_y_ends_before_the_year_and_title(text, 
     # author-date style in German and Spanish: the first name inverted, the last joined by the language's "and"
     c = parse_citation(text)
     assert (c.authors, c.title, c.year) == (["Ilona Varga", "Bruno Lind", "Karla Osei"], title, "2022")
+
+
+def test_the_subject_written_with_a_middle_name_in_the_publication_list_is_the_subject():
+    # the heading names "Ilse Varnholt", her papers "Varnholt, Ilse Marie": one person, who coauthored with the others
+    lines = ["# Ilse Varnholt", "## Publications",
+             "1. Quill, Omar, Varnholt, Ilse Marie, and Lind, Sara \"Tides of the Ostmark plain\". *Journal of Flumes*, 4: 1-20.",
+             "2. Varnholt, Ilse Marie (2014). \"Weirs of the Rostburg plain\". *Hydraulic Letters*, 2: 5-9."]
+    ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert ex.entity(ex.subject).name == "Ilse Varnholt"
+    assert _relations(ex, "coauthored") == {("Ilse Varnholt", "Omar Quill"), ("Ilse Varnholt", "Sara Lind")}
+    assert [e.name for e in ex.entities if e.type == "Person" and "Varnholt" in e.name] == ["Ilse Varnholt"]

@@ -1173,7 +1173,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
 
     Two names match when they share a surname and their given names agree: the same word,
     or an initial that starts it. Two different full given names never match, and
-    reversed full names ("Mei Lin" / "Lin Mei") match only when ``allow_reversed``.
+    reversed full names ("Mei Lin" / "Lin Mei") and a middle name one spelling leaves out
+    ("Ana Sofia Ruiz" / "Ana Ruiz") match only when ``allow_reversed`` (as for a document's subject).
 
     Examples
     --------
@@ -1185,6 +1186,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (False, True)
     >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares"), same_person("Vera Holm", "Vera K. Holm")
     (True, True)
+    >>> same_person("Ana Sofia Ruiz", "Ana Ruiz"), same_person("Ana Sofia Ruiz", "Ana Ruiz", allow_reversed=True)
+    (False, True)
     """
     mention = _swap(*mention.split(",", 1)) if "," in mention else mention
     a = _person_parts(mention)
@@ -1209,7 +1212,9 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
         if not a_initials and not b_initials:
             # a middle initial one spelling leaves out ("Vera Holm" / "Vera K. Holm") does not tell two people apart
             a_middle, b_middle = [t for t, ini in ra if ini], [t for t, ini in rb if ini]
-            if [t for t, ini in ra if not ini] == [t for t, ini in rb if not ini] and (
+            a_given, b_given = [t for t, ini in ra if not ini], [t for t, ini in rb if not ini]
+            if (a_given == b_given or allow_reversed and a_given[0] == b_given[0] and (
+                    set(a_given) <= set(b_given) or set(b_given) <= set(a_given))) and (
                     not a_middle or not b_middle or a_middle == b_middle) and (allow_reversed or _same_order(a, b, surname)):
                 return True
             continue
