@@ -86,6 +86,11 @@ def test_parse_citation_styles(case):
      (["O. Vasquez", "I. Petrov"], "Sketch of a counting engine", "Kessler's Scientific Memoirs", "1843")),
     ("Coral reef acoustics, Oriane Vasquez and Ivan Petrov, Marine Ecology Progress Series, 2020.",
      (["Oriane Vasquez", "Ivan Petrov"], "Coral reef acoustics", "Marine Ecology Progress Series", "2020")),
+    # "Title, Venue, Year": the title's last words, read as the venue's first (here a venue's name themselves)
+    ("Tidal Drift Prediction with Explainable Artificial Intelligence, Journal of Coastal Research, 2019.",
+     ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
+    ("A Multi-State Conditional Logistic Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
+     ([], "A Multi-State Conditional Logistic Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
     # a quoted title ends at its closing quote: German »…« after the year, a bracketed translation after it
     ("Wolf, Ines Maria, Rosa Ortega, Bo Chen und Lena Haas. 2023. »Maschinelles Lernen in der Küstenkunde«. "
      "kb - Küstenblätter. DOI: 10.1234/kb-2023-01.",

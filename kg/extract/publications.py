@@ -751,7 +751,7 @@ def _read_fields(text: str) -> Citation | None:
     remarks: list[str] = []
     fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
-    fields = _venue_start_read_as_title(fields)
+    fields = _title_end_read_as_container(_venue_start_read_as_title(fields))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
@@ -1053,6 +1053,32 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     if match and (venue_year(match.group(2)) or venue_mentions(match.group(2)) or lookup_venue(match.group(2).strip())):
         return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
                              Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
+    return fields
+
+
+#: a venue's name: a word venues are named with ("Journal", "Annals"), or one acronym ("JRSS-C")
+_VENUE_NAME = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b|^[A-Z][A-Za-z]*[A-Z][\w&-]*$")
+
+
+def _title_end_read_as_container(fields: list[Field]) -> list[Field]:
+    """A comma-separated entry cut inside the title's last words: "… Model for Animal" + "Movement, Annals of
+    Applied Statistics,". A title field that ends with no punctuation, before a container whose first comma
+    follows at most three words and leads to a venue's name, ends at that comma.
+
+    >>> [(f.label, f.text) for f in _title_end_read_as_container([Field("title", "Tides of the", 0, 12), Field("container", "Inner Shelf, Annals of Coasts,", 13, 43)])]
+    [('title', 'Tides of the Inner Shelf'), ('container', 'Annals of Coasts,')]
+    """
+    for i in range(len(fields) - 1):
+        title, container = fields[i], fields[i + 1]
+        if title.label != "title" or container.label != "container" or not title.text[-1:].isalnum():
+            continue
+        head, comma, rest = container.text.partition(", ")
+        venue = rest.strip(" ,.;")
+        if comma and len(head.split()) <= 3 and not any(c.isdigit() for c in head) and venue and (
+                _looks_like_venue(venue) or _VENUE_NAME.search(venue)):
+            cut = container.start + len(head) + len(comma)
+            return fields[:i] + [Field("title", f"{title.text} {head}", title.start, container.start + len(head)),
+                                 Field("container", rest, cut, container.end)] + fields[i + 2:]
     return fields
 
 
