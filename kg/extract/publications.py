@@ -906,20 +906,26 @@ def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
 def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
     + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue; a
-    title's opening read as another field before it is the title's too.
+    title's opening read as another field before it is the title's too, when it ends in such a word or is
+    a container with the entry's venue after the title.
 
     >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
     [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
     >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("other", "Fold or", 0, 7), Field("title", "Break: Tides.", 8, 21)])]
     [('title', 'Fold or Break: Tides.')]
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("container", "Machine Learning Finds", 0, 22),
+    ...     Field("title", "Reef Loss.", 23, 33), Field("container", "Coral Reefs,", 34, 46)])]
+    [('title', 'Machine Learning Finds Reef Loss.'), ('container', 'Coral Reefs,')]
     """
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor", "date")), None)
-    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container") \
-            or fields[i + 1].label not in ("container", "title") or not _OPEN_ENDED.search(fields[i].text):
+    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container"):
         return fields
     first, after = fields[i], fields[i + 1]
-    if after.label == "title":
+    if after.label == "title" and (_OPEN_ENDED.search(first.text) or first.label == "container" and any(
+            f.label == "container" for f in fields[i + 2:])):
         return fields[:i] + [Field("title", first.text + " " + after.text, first.start, after.end)] + fields[i + 2:]
+    if after.label != "container" or not _OPEN_ENDED.search(first.text):
+        return fields
     parts = _sentences(after.text)
     if len(parts) < 2:
         return fields
