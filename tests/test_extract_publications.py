@@ -91,6 +91,10 @@ def test_parse_citation_styles(case):
      ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
     ("A Multi-State Conditional Logistic Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
      ([], "A Multi-State Conditional Logistic Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
+    # the names after "herausgegeben von" ("edited by") are the book's editors, even where the parser reads them as authors
+    ("Ortega, Rosa. 2020. »Gezeitenkarten der Nordsee im Wandel der Zeit«. In Küste im Wandel – Deutschland und die "
+     "Niederlande, herausgegeben von Haas, Lena, Tom Berg und Rosa Ortega, 243–256. Kiel: Küstenverlag.",
+     (["Rosa Ortega"], "Gezeitenkarten der Nordsee im Wandel der Zeit", None, "2020")),
     # a quoted title ends at its closing quote: German »…« after the year, a bracketed translation after it
     ("Wolf, Ines Maria, Rosa Ortega, Bo Chen und Lena Haas. 2023. »Maschinelles Lernen in der Küstenkunde«. "
      "kb - Küstenblätter. DOI: 10.1234/kb-2023-01.",

@@ -737,6 +737,8 @@ def _line_fields(text: str) -> list[Field]:
     return fields
 
 
+#: "herausgegeben von", "a cura di": the names after it are the book's editors, none of the paper's authors
+_EDITED_BY = re.compile(rf"\b(?:{_PHRASES['edited_by']})\b", re.I)
 _TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
@@ -757,8 +759,11 @@ def _read_fields(text: str) -> Citation | None:
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
             fields[i - 1:i + 1] = [Field("title", fields[i - 1].text + " " + fields[i].text, fields[i - 1].start, fields[i].end)]
     # editors with no author: CVs name the authors, the parser's editor is an author it mislabelled
+    edited = False
     for f in fields:
-        if f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
+        if edited and f.label in ("author", "editor"):
+            pass
+        elif f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
             names, these_marked, cut, rest = _names(f.text)
             if rest:
                 spill = rest  # the title's first words, read as part of the author list
@@ -782,6 +787,7 @@ def _read_fields(text: str) -> Citation | None:
         elif f.label in ("note", "other"):
             remarks.append(f.text)
         previous = f
+        edited = edited or _EDITED_BY.search(f.text) is not None
     title = title or spill or None
     if title is None:
         return None
