@@ -91,6 +91,9 @@ def test_parse_citation_styles(case):
      ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
     ("A Multi-State Conditional Logistic Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
      ([], "A Multi-State Conditional Logistic Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
+    # Chicago: the comma inside the closing quote ends the title; the book it is in is no venue
+    ("Ana Ruiz, “Kelp Forests in the Science Class,” in _The Coastal Classroom: A Guide to Field Resources_. "
+     "Armonk: Tideline Press, 2006.", (["Ana Ruiz"], "Kelp Forests in the Science Class", None, "2006")),
     # the names after "herausgegeben von" ("edited by") are the book's editors, even where the parser reads them as authors
     ("Ortega, Rosa. 2020. »Gezeitenkarten der Nordsee im Wandel der Zeit«. In Küste im Wandel – Deutschland und die "
      "Niederlande, herausgegeben von Haas, Lena, Tom Berg und Rosa Ortega, 243–256. Kiel: Küstenverlag.",

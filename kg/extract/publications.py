@@ -453,8 +453,10 @@ _VOLUME_PAGE_VENUE = re.compile(
 _ABBREVIATED_TAIL = re.compile(r",\s*([A-Z][a-z]{1,12})\.?$")
 #: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
 #: the venue; "“Big Data” and the Economy" goes on after its quote); German quotes open with "»" or "„", and
-#: the year an author-date style writes before it is no part of it ("2023. »Title«").
-_QUOTED_TITLE = re.compile(r"^\s*(?:(?:19|20)\d\d[a-z]?\.\s+)?(?P<title>[\"“«„»][^\"“”«»„]{4,500}[\"”»“«])(?=\s*[.,;:(]|\s*$)")
+#: the year an author-date style writes before it is no part of it ("2023. »Title«"); punctuation inside the
+#: quotes ends it too (Chicago's “Title,” in Book).
+_QUOTED_TITLE = re.compile(r"^\s*(?:(?:19|20)\d\d[a-z]?\.\s+)?(?P<title>[\"“«„»][^\"“”«»„]{4,500}"
+                           r"(?:[.,;:?!][\"”»“«]|[\"”»“«](?=\s*[.,;:(]|\s*$)))")
 #: A bracketed translation after a quoted title ("“Título” [Title]. Journal"), which no field holds
 _TRANSLATION_AFTER_QUOTE = re.compile(r"(?<=[\"”»«])\s*\[[^\[\]]{4,300}\]")
 _EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
