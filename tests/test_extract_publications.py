@@ -91,6 +91,12 @@ def test_parse_citation_styles(case):
      ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
     ("A Multi-State Conditional Logistic Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
      ([], "A Multi-State Conditional Logistic Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
+    # the journal read into the title, before its volume ("vol. 26(1)")
+    ("Remarks on the equivalence of tidal categories and coastal categories. Geometry, Topology and Applications, "
+     "vol. 26(1), 2024, pp. 275--285.",
+     ([], "Remarks on the equivalence of tidal categories and coastal categories", "Geometry, Topology and Applications", "2024")),
+    ("Tidal shelves and the equivalence of coastal categories. Shelf Geometry and Its Applications, vol. 12(1), 2021, pp. 5--9.",
+     ([], "Tidal shelves and the equivalence of coastal categories", "Shelf Geometry and Its Applications", "2021")),
     # Chicago: the comma inside the closing quote ends the title; the book it is in is no venue
     ("Ana Ruiz, “Kelp Forests in the Science Class,” in _The Coastal Classroom: A Guide to Field Resources_. "
      "Armonk: Tideline Press, 2006.", (["Ana Ruiz"], "Kelp Forests in the Science Class", None, "2006")),

@@ -813,7 +813,8 @@ def _read_fields(text: str) -> Citation | None:
         if parsed:
             authors, marked, et_al = parsed
             title = head
-    if venue_text is None and any(f.label == "other" and _VOLUME_PAGES.fullmatch(f.text) for f in fields):
+    if venue_text is None and any(f.label == "other" and (_VOLUME_PAGES.fullmatch(f.text) or _VOLUME_OPENING.match(f.text))
+                                  for f in fields):
         # "Title. Scientific Memoirs" + "3, 666-731": a volume and pages follow a journal, the title's last sentence
         *words, last = _sentences(title) or [title]
         if words and _valid_title(" ".join(words)):
@@ -860,6 +861,8 @@ _ABBREVIATED_JOURNAL = re.compile(r"^(.{8,}?),\s+([A-Z][a-z]{0,11}\.\s+(?:[A-Z][
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
 _VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
+#: "vol. 26(1), 2024, pp. 1-9", "26(1): 5-9": a journal's volume, opening the rest of an entry
+_VOLUME_OPENING = re.compile(r"(?:vol(?:ume)?\.?\s*\d{1,5}(?:\s*\(\d{1,4}\))?|\d{1,5}\s*\(\d{1,4}\))\s*(?:[,:]|$)", re.I)
 #: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
 #: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
