@@ -81,7 +81,6 @@ _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
 #: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
 _JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
-_AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
@@ -280,8 +279,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     marked: set[str] = set()
     et_al = False
     end = 0
-    # "Last, First and Last, First" (BibTeX, MLA): every 'and'-part holds one comma
-    and_parts = _AND_SEPARATOR.split(region)
+    # "Last, First and Last, First" (BibTeX, MLA, APA with full given names): every author surname first
     alternating = _alternating_pairs(items)
     i = 0
     while i < len(items):
@@ -306,7 +304,7 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         compound = bool(given_words) and _is_surname(clean) and (
             all(_is_initials(w) for w in given_words)
             or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and not _JOINER_WORD.search(nxt[3])
-                and (not after or _is_full_name(after) or _pairs_style(and_parts))))
+                and (not after or _is_full_name(after) or alternating)))
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
@@ -316,8 +314,8 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
             if _is_given(given) and (alternating or len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
                 # a full name after the comma is another author, unless a lone surname opens the list
                 # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim") or every author is written surname first
-                if alternating or not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
-                                       and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
+                if alternating or not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())) \
+                        or (i == 0 and " " not in clean.strip()):
                     name = _swap(clean, given)
                     names.append(name)
                     if mark or gmark:
@@ -353,20 +351,6 @@ def _alternating_pairs(items: list[tuple[str, int, int, str]]) -> bool:
     return len(texts) >= 4 and len(texts) % 2 == 0 and all(
         _is_surname(t) and sum(w not in _PARTICLES for w in t.split()) == 1 for t in texts[::2]) and all(
         _is_given(t) for t in texts[1::2])
-
-
-def _pairs_style(and_parts: list[str]) -> bool:
-    """Whether every 'and'-separated part reads "Last, First" (one comma, short sides)."""
-    parts = [p.strip(" ,.") for p in and_parts if p.strip(" ,.")]
-    if len(parts) < 2:
-        return False
-    good = 0
-    for part in parts:
-        sides = [s.strip() for s in part.split(",")]
-        surname = [w for w in sides[0].split() if w not in _PARTICLES] if len(sides) == 2 else ()
-        if len(sides) == 2 and 1 <= len(surname) <= 2 and 1 <= len(sides[1].split()) <= 3:
-            good += 1
-    return good >= max(2, len(parts) - 1)
 
 
 #: not after an initial, which keeps its full stop
