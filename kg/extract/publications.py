@@ -666,7 +666,7 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 #: A year opening what follows an author list: "2022. ", "(2019). ".
 _YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
-_AUTHORS_END = re.compile(r"^\s*(?:[.:]\s+(?=\S)|(?=[\"“«»„]))")  # a full stop or colon, or a quoted title's quote
+_AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 #: "and Osei, Kwame" opening the title: the parser cut the author list before its last name
 _JOINER_OPENING = re.compile(rf"^(?:{_JOINER}|&)\s+")
 #: "(job market paper, with A and B)": co-authors named after "with" in brackets
@@ -782,11 +782,11 @@ def _read_fields(text: str) -> Citation | None:
     if not authors or joiner or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
         # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title") or before its last name ("and Wu, Li"): names it
-        # has never seen, read into the title, end at a full stop, colon or quote before the title's own words
+        # has never seen, read into the title, end at a full stop or colon (or that last name at a quote)
         names, these_marked, cut, end = _scan_authors(title[joiner.end() if joiner else 0:])
         rest = title[end + (joiner.end() if joiner else 0):]
         # the year an author-date style writes after the names is no part of the title ("Osei. 2022. »Title«")
-        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
+        if names and (_AUTHORS_END.match(rest) or joiner and _QUOTED_TITLE.match(rest)) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
@@ -902,7 +902,7 @@ def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
     + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue; a
     title's opening read as another field before it is the title's too, when it ends in such a word or is
-    a container with the entry's venue after the title.
+    a container, unpunctuated and in the title's cell, with the entry's venue after the title.
 
     >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
     [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
@@ -916,8 +916,8 @@ def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container"):
         return fields
     first, after = fields[i], fields[i + 1]
-    if after.label == "title" and (_OPEN_ENDED.search(first.text) or first.label == "container" and any(
-            f.label == "container" for f in fields[i + 2:])):
+    if after.label == "title" and (_OPEN_ENDED.search(first.text) or first.label == "container" and first.text[-1:].isalnum()
+                                   and after.start and after.text[:1].isalnum() and any(f.label == "container" for f in fields[i + 2:])):
         return fields[:i] + [Field("title", first.text + " " + after.text, first.start, after.end)] + fields[i + 2:]
     if after.label != "container" or not _OPEN_ENDED.search(first.text):
         return fields
