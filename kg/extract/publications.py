@@ -338,13 +338,10 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
 
 
 def _alternating_pairs(items: list[tuple[str, int, int, str]]) -> bool:
-    """Whether a list's items read surname, given names, surname, ... (every author written "Last, First"), so
-    that a full given name is no author of its own: "Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M."
+    """Whether a list's items read surname, given names, surname, ... (every author written "Last, First").
 
-    >>> _alternating_pairs(_items("Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M."))
-    True
-    >>> _alternating_pairs(_items("Ruiz, Ana, Bo Chen, and Mei Lin"))
-    False
+    >>> _alternating_pairs(_items("Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M.")), _alternating_pairs(_items("Ruiz, Ana, Bo Chen"))
+    (True, False)
     """
     texts = [_strip_person_marks(_ELLIPSIS_OPENING.sub("", text))[0] for text, *_ in items]
     texts = [t for t in texts if t and not _ETAL.match(t)]
@@ -1062,9 +1059,8 @@ _VENUE_NAME = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b|^[A-Z][A-Za-z]*[A-
 
 
 def _title_end_read_as_container(fields: list[Field]) -> list[Field]:
-    """A comma-separated entry cut inside the title's last words: "… Model for Animal" + "Movement, Annals of
-    Applied Statistics,". A title field that ends with no punctuation, before a container whose first comma
-    follows at most three words and leads to a venue's name, ends at that comma.
+    """A title field ending unpunctuated before a container whose first comma follows at most three words and
+    leads to a venue's name ends at that comma ("… for Animal" + "Movement, Annals of Applied Statistics,").
 
     >>> [(f.label, f.text) for f in _title_end_read_as_container([Field("title", "Tides of the", 0, 12), Field("container", "Inner Shelf, Annals of Coasts,", 13, 43)])]
     [('title', 'Tides of the Inner Shelf'), ('container', 'Annals of Coasts,')]
