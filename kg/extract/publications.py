@@ -664,8 +664,6 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 _YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
-#: "and Osei, Kwame" opening the title: the parser cut the author list before its last name
-_JOINER_OPENING = re.compile(rf"^(?:{_JOINER}|&)\s+")
 #: "(job market paper, with A and B)": co-authors named after "with" in brackets
 _WITH_COAUTHORS = re.compile(r"\([^()]*?\bwith\s+([^()]+)\)")
 #: "with" after a title's closing quote or comma, before the co-authors' names.
@@ -775,15 +773,14 @@ def _read_fields(text: str) -> Citation | None:
     if title is None:
         return None
     last_author = next((f for f in reversed(fields) if f.label == "author"), None)
-    joiner = _JOINER_OPENING.match(title)
-    if not authors or joiner or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
+    if not authors or last_author is not None and _JOINER_END.search(last_author.text.rstrip()):
         # "Ana Ruiz, Bo Chen. Title", or the rest of a list the parser cut after a comma
-        # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title") or before its last name ("and Wu, Li"): names it
-        # has never seen, read into the title, end at a full stop or colon (or that last name at a quote)
-        names, these_marked, cut, end = _scan_authors(title[joiner.end() if joiner else 0:])
-        rest = title[end + (joiner.end() if joiner else 0):]
+        # ("Ruiz, Ana," + "Bo Chen, and Li Wu. Title"): names it has never seen, read into the
+        # title, end at a full stop or colon before the title's own words
+        names, these_marked, cut, end = _scan_authors(title)
+        rest = title[end:]
         # the year an author-date style writes after the names is no part of the title ("Osei. 2022. »Title«")
-        if names and (_AUTHORS_END.match(rest) or joiner and _QUOTED_TITLE.match(rest)) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
+        if names and _AUTHORS_END.match(rest) and _valid_title(rest := _YEAR_OPENING.sub("", _AUTHORS_END.sub("", rest, count=1))):
             authors += [n for n in names if n not in authors]
             marked |= these_marked
             et_al, title = et_al or cut, rest
@@ -1099,10 +1096,8 @@ def _names(text: str) -> tuple[list[str], set[str], bool, str]:
         return (*parsed, "")
     names, marked, et_al, end = _scan_authors(text)
     rest = text[end:].strip(" ,;") if names else ""
-    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's, and the comma after a
-    # last surname the list's given name follows ("and Osei," + "Kwame")
-    end_mark = raw.rstrip(" ;|")[-1:]
-    return names, marked, et_al, rest + end_mark if rest and end_mark in ":," else rest
+    # "A. Li, B. Wu, FastGraph:": the colon after the title's first word is the title's
+    return names, marked, et_al, rest + ":" if rest and raw.rstrip(" ,;|").endswith(":") else rest
 
 
 _NOT_A_PAPER = re.compile(rf"^(?:{_PHRASES['not_a_paper']})", re.I)
