@@ -89,28 +89,28 @@ def test_parse_citation_styles(case):
     # "Title, Venue, Year": the title's last words, read as the venue's first (here a venue's name themselves)
     ("Tidal Drift Prediction with Explainable Artificial Intelligence, Journal of Coastal Research, 2019.",
      ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
-    ("A Multi-State Conditional Logistic Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
-     ([], "A Multi-State Conditional Logistic Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
-    # the journal read into the title, before its volume ("vol. 26(1)")
-    ("Remarks on the equivalence of tidal categories and coastal categories. Geometry, Topology and Applications, "
-     "vol. 26(1), 2024, pp. 275--285.",
-     ([], "Remarks on the equivalence of tidal categories and coastal categories", "Geometry, Topology and Applications", "2024")),
+    ("A Two-State Mixed Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
+     ([], "A Two-State Mixed Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
+    # the journal read into the title, before its volume ("vol. 14(2)")
+    ("Notes on tidal categories and their coastal limits. Geometry, Shelves and Applications, "
+     "vol. 14(2), 2020, pp. 11--19.",
+     ([], "Notes on tidal categories and their coastal limits", "Geometry, Shelves and Applications", "2020")),
     ("Tidal shelves and the equivalence of coastal categories. Shelf Geometry and Its Applications, vol. 12(1), 2021, pp. 5--9.",
      ([], "Tidal shelves and the equivalence of coastal categories", "Shelf Geometry and Its Applications", "2021")),
     # Chicago: the comma inside the closing quote ends the title; the book it is in is no venue
     ("Ana Ruiz, “Kelp Forests in the Science Class,” in _The Coastal Classroom: A Guide to Field Resources_. "
      "Armonk: Tideline Press, 2006.", (["Ana Ruiz"], "Kelp Forests in the Science Class", None, "2006")),
     # the names after "herausgegeben von" ("edited by") are the book's editors, even where the parser reads them as authors
-    ("Ortega, Rosa. 2020. »Gezeitenkarten der Nordsee im Wandel der Zeit«. In Küste im Wandel – Deutschland und die "
-     "Niederlande, herausgegeben von Haas, Lena, Tom Berg und Rosa Ortega, 243–256. Kiel: Küstenverlag.",
+    ("Ortega, Rosa. 2020. »Gezeitenkarten der Nordsee im Wandel der Zeit«. In Küste im Wandel – Wattenmeer und "
+     "Ostsee, herausgegeben von Haas, Lena, Tom Berg und Rosa Ortega, 243–256. Kiel: Küstenverlag.",
      (["Rosa Ortega"], "Gezeitenkarten der Nordsee im Wandel der Zeit", None, "2020")),
     # a quoted title ends at its closing quote: German »…« after the year, a bracketed translation after it
     ("Wolf, Ines Maria, Rosa Ortega, Bo Chen und Lena Haas. 2023. »Maschinelles Lernen in der Küstenkunde«. "
      "kb - Küstenblätter. DOI: 10.1234/kb-2023-01.",
      (["Ines Maria Wolf", "Rosa Ortega", "Bo Chen", "Lena Haas"], "Maschinelles Lernen in der Küstenkunde", None, "2023")),
-    ('Meireles, Lucie, Osei, Kwame, and Ruiz, Ana "Mapas das marés: Experiências do litoral norte" [Tide Maps: '
+    ('Moreira, Lucie, Osei, Kwame, and Ruiz, Ana "Mapas das marés: Experiências do litoral norte" [Tide Maps: '
      'Experiences of the Northern Coast]. *Revista Costeira*, 4(2): 10–19, 2019.',
-     (["Lucie Meireles", "Kwame Osei", "Ana Ruiz"], "Mapas das marés: Experiências do litoral norte", "Revista Costeira", "2019")),
+     (["Lucie Moreira", "Kwame Osei", "Ana Ruiz"], "Mapas das marés: Experiências do litoral norte", "Revista Costeira", "2019")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)
@@ -136,11 +136,11 @@ def test_inverted_name_pairs_with_initials_in_the_given_names(text, authors):
 
 def test_vancouver_initial_i_is_no_first_person_pronoun():
     # a long Vancouver entry of two sentences: "Okafor I," is a name with its initial, not "I" speaking of itself
-    c = parse_citation("Okafor I, Lindqvist M, Petrov AI, Haddad R, Moreau L, Osei K, Tanaka H. Detection of coastal "
-                       "algal blooms from drifting sensors as a scalable approach to reef surveillance. Mar Ecol Prog Ser. "
+    c = parse_citation("Okafor I, Lindqvist M, Petrov AI, Haddad R, Moreau L, Osei K, Tanaka H. Drifting sensors detect "
+                       "coastal algal blooms early across three reef systems of the western shelf. Mar Ecol Prog Ser. "
                        "2024; 18(2): e0011912.")
     assert c.authors[:2] == ["Okafor I", "Lindqvist M"]
-    assert c.title == "Detection of coastal algal blooms from drifting sensors as a scalable approach to reef surveillance"
+    assert c.title == "Drifting sensors detect coastal algal blooms early across three reef systems of the western shelf"
 
 
 def test_equal_contribution_and_et_al():

@@ -487,7 +487,7 @@ def _bibtex(text: str) -> Citation | None:
 
 _ABSTRACT_LABEL = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
 _SENTENCE_STOP = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
-#: case as written: "Bogoch I," and "Rezende I." are Vancouver initials, "US" a country; "I" speaks only before a word
+#: case as written: "Okafor I," and "Lindqvist I." are Vancouver initials, "US" a country; "I" speaks only before a word
 _SELF_REFERENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|us|[Mm]y|I(?=\s+[a-z])(?!\s+and\b)|[Tt]his (?:paper|study|work|article))\b")
 
 
@@ -839,7 +839,7 @@ _ABBREVIATED_JOURNAL = re.compile(r"^(.{8,}?),\s+([A-Z][a-z]{0,11}\.\s+(?:[A-Z][
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
 _VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
-#: "vol. 26(1), 2024, pp. 1-9", "26(1): 5-9": a journal's volume, opening the rest of an entry
+#: "vol. 14(2), 2020, pp. 1-9", "14(2): 5-9": a journal's volume, opening the rest of an entry
 _VOLUME_OPENING = re.compile(r"(?:vol(?:ume)?\.?\s*\d{1,5}(?:\s*\(\d{1,4}\))?|\d{1,5}\s*\(\d{1,4}\))\s*(?:[,:]|$)", re.I)
 #: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
@@ -1057,7 +1057,7 @@ _VENUE_NAME = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b|^[A-Z][A-Za-z]*[A-
 
 def _title_end_read_as_container(fields: list[Field]) -> list[Field]:
     """A title field ending unpunctuated before a container whose first comma follows at most three words and
-    leads to a venue's name ends at that comma ("… for Animal" + "Movement, Annals of Applied Statistics,").
+    leads to a venue's name ends at that comma ("… for Seabird" + "Foraging, Annals of Coastal Statistics,").
 
     >>> [(f.label, f.text) for f in _title_end_read_as_container([Field("title", "Tides of the", 0, 12), Field("container", "Inner Shelf, Annals of Coasts,", 13, 43)])]
     [('title', 'Tides of the Inner Shelf'), ('container', 'Annals of Coasts,')]
