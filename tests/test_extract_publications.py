@@ -86,6 +86,31 @@ def test_parse_citation_styles(case):
      (["O. Vasquez", "I. Petrov"], "Sketch of a counting engine", "Kessler's Scientific Memoirs", "1843")),
     ("Coral reef acoustics, Oriane Vasquez and Ivan Petrov, Marine Ecology Progress Series, 2020.",
      (["Oriane Vasquez", "Ivan Petrov"], "Coral reef acoustics", "Marine Ecology Progress Series", "2020")),
+    # "Title, Venue, Year": the title's last words, read as the venue's first (here a venue's name themselves)
+    ("Tidal Drift Prediction with Explainable Artificial Intelligence, Journal of Coastal Research, 2019.",
+     ([], "Tidal Drift Prediction with Explainable Artificial Intelligence", "Journal of Coastal Research", "2019")),
+    ("A Two-State Mixed Regression Model for Animal Movement, Annals of Coastal Statistics, 2017.",
+     ([], "A Two-State Mixed Regression Model for Animal Movement", "Annals of Coastal Statistics", "2017")),
+    # the journal read into the title, before its volume ("vol. 14(2)")
+    ("Notes on tidal categories and their coastal limits. Geometry, Shelves and Applications, "
+     "vol. 14(2), 2020, pp. 11--19.",
+     ([], "Notes on tidal categories and their coastal limits", "Geometry, Shelves and Applications", "2020")),
+    ("Tidal shelves and the equivalence of coastal categories. Shelf Geometry and Its Applications, vol. 12(1), 2021, pp. 5--9.",
+     ([], "Tidal shelves and the equivalence of coastal categories", "Shelf Geometry and Its Applications", "2021")),
+    # Chicago: the comma inside the closing quote ends the title; the book it is in is no venue
+    ("Ana Ruiz, “Kelp Forests in the Science Class,” in _The Coastal Classroom: A Guide to Field Resources_. "
+     "Armonk: Tideline Press, 2006.", (["Ana Ruiz"], "Kelp Forests in the Science Class", None, "2006")),
+    # the names after "herausgegeben von" ("edited by") are the book's editors, even where the parser reads them as authors
+    ("Ortega, Rosa. 2020. »Gezeitenkarten der Nordsee im Wandel der Zeit«. In Küste im Wandel – Wattenmeer und "
+     "Ostsee, herausgegeben von Haas, Lena, Tom Berg und Rosa Ortega, 243–256. Kiel: Küstenverlag.",
+     (["Rosa Ortega"], "Gezeitenkarten der Nordsee im Wandel der Zeit", None, "2020")),
+    # a quoted title ends at its closing quote: German »…« after the year, a bracketed translation after it
+    ("Wolf, Ines Maria, Rosa Ortega, Bo Chen und Lena Haas. 2023. »Maschinelles Lernen in der Küstenkunde«. "
+     "kb - Küstenblätter. DOI: 10.1234/kb-2023-01.",
+     (["Ines Maria Wolf", "Rosa Ortega", "Bo Chen", "Lena Haas"], "Maschinelles Lernen in der Küstenkunde", None, "2023")),
+    ('Moreira, Lucie, Osei, Kwame, and Ruiz, Ana "Mapas das marés: Experiências do litoral norte" [Tide Maps: '
+     'Experiences of the Northern Coast]. *Revista Costeira*, 4(2): 10–19, 2019.',
+     (["Lucie Moreira", "Kwame Osei", "Ana Ruiz"], "Mapas das marés: Experiências do litoral norte", "Revista Costeira", "2019")),
 ])
 def test_titles_the_parser_reads_as_names_or_venues(text, expected):
     c = parse_citation(text)
@@ -99,9 +124,23 @@ def test_titles_the_parser_reads_as_names_or_venues(text, expected):
      "Journal of Child Language 30, 1-20.", ["Maren E. M. Lindqvist", "Kwame Osei"]),
     ("Varga, Tibor S. C.; Moreau, Lucie; Ibarra, Zita; Nakamura, Emi (2009). Past tense formation in young "
      "readers. Cognition 12, 4-9.", ["Tibor S. C. Varga", "Lucie Moreau", "Zita Ibarra", "Emi Nakamura"]),
+    # every author surname first, one (often the list's owner) with full given names: still one person a pair
+    ("Okafor, B., Lindqvist, M., Haddad, Rami T., Moreau, L., ... Osei, K. (2021). Tides of the inner shelf. "
+     "Marine Geology 12, 4-9.", ["B. Okafor", "M. Lindqvist", "Rami T. Haddad", "L. Moreau", "K. Osei"]),
+    ("Okafor, Bisi, Haddad, Rami Tariq, Moreau, Lucie Ana da, and Lindqvist, Maren Ana \"Tides of the inner shelf\". "
+     "*Marine Geology*, 12: 4-9.", ["Bisi Okafor", "Rami Tariq Haddad", "Lucie Ana da Moreau", "Maren Ana Lindqvist"]),
 ])
 def test_inverted_name_pairs_with_initials_in_the_given_names(text, authors):
     assert parse_citation(text).authors == authors
+
+
+def test_vancouver_initial_i_is_no_first_person_pronoun():
+    # a long Vancouver entry of two sentences: "Okafor I," is a name with its initial, not "I" speaking of itself
+    c = parse_citation("Okafor I, Lindqvist M, Petrov AI, Haddad R, Moreau L, Osei K, Tanaka H. Drifting sensors detect "
+                       "coastal algal blooms early across three reef systems of the western shelf. Mar Ecol Prog Ser. "
+                       "2024; 18(2): e0011912.")
+    assert c.authors[:2] == ["Okafor I", "Lindqvist M"]
+    assert c.title == "Drifting sensors detect coastal algal blooms early across three reef systems of the western shelf"
 
 
 def test_equal_contribution_and_et_al():
@@ -713,3 +752,14 @@ def test_an_author_list_joined_by_und_or_y_ends_before_the_year_and_title(text, 
     # author-date style in German and Spanish: the first name inverted, the last joined by the language's "and"
     c = parse_citation(text)
     assert (c.authors, c.title, c.year) == (["Ilona Varga", "Bruno Lind", "Karla Osei"], title, "2022")
+
+
+def test_the_subject_written_with_a_middle_name_in_the_publication_list_is_the_subject():
+    # the heading names "Ilse Varnholt", her papers "Varnholt, Ilse Marie": one person, who coauthored with the others
+    lines = ["# Ilse Varnholt", "## Publications",
+             "1. Quill, Omar, Varnholt, Ilse Marie, and Lind, Sara \"Tides of the Ostmark plain\". *Journal of Flumes*, 4: 1-20.",
+             "2. Varnholt, Ilse Marie (2014). \"Weirs of the Rostburg plain\". *Hydraulic Letters*, 2: 5-9."]
+    ex = extract(Document("cv.md", "cv.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0"))
+    assert ex.entity(ex.subject).name == "Ilse Varnholt"
+    assert _relations(ex, "coauthored") == {("Ilse Varnholt", "Omar Quill"), ("Ilse Varnholt", "Sara Lind")}
+    assert [e.name for e in ex.entities if e.type == "Person" and "Varnholt" in e.name] == ["Ilse Varnholt"]

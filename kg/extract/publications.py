@@ -81,7 +81,6 @@ _DOI = re.compile(r"(?:doi\s*:\s*|doi\.org/)(10\.\d{4,9}/[^\s,;\]]+)", re.I)
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^()\s]*(?:\([^()]*\)[^()\s]*)*\)")
 #: "and" before an author list's last name, in the languages of the data file ("und", "et", "e", "y")
 _JOINER = rf"(?:{_PHRASES['author_joiner']})(?!\s*al\b)"
-_AND_SEPARATOR = re.compile(rf"(?=[\s&;])(?:\s+{_JOINER}\s+|\s*&\s*|;\s*)")  # lookahead: as for _SEP below
 _JOINER_WORD = re.compile(rf"\b{_JOINER}\b")
 _LINK_LABEL = re.compile(rf"\[\s*(?:{_PHRASES['link_label']})\s*\]", re.I)
 _HTML = re.compile(r"<!--|-->|<[^<>]{0,300}>")
@@ -280,8 +279,8 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     marked: set[str] = set()
     et_al = False
     end = 0
-    # "Last, First and Last, First" (BibTeX, MLA): every 'and'-part holds one comma
-    and_parts = _AND_SEPARATOR.split(region)
+    # "Last, First and Last, First" (BibTeX, MLA, APA with full given names): every author surname first
+    alternating = _alternating_pairs(items)
     i = 0
     while i < len(items):
         raw, start, stop, _ = items[i]
@@ -305,18 +304,18 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
         compound = bool(given_words) and _is_surname(clean) and (
             all(_is_initials(w) for w in given_words)
             or (i == 0 and len(given_words) == 1 and _is_given(given_words[0]) and not _JOINER_WORD.search(nxt[3])
-                and (not after or _is_full_name(after) or _pairs_style(and_parts))))
+                and (not after or _is_full_name(after) or alternating)))
         single = nxt is not None and (" " not in clean.strip() or compound)
         nxt_clean = _strip_person_marks(nxt[0]) if single else ("", False)
         # "Smith, J." / "Smith, John" pairs
         if single and _is_surname(clean) and (not _is_full_name(clean) or compound or (
                 _is_given(nxt_clean[0]) and all(_is_initials(w) for w in nxt_clean[0].split()))):
             given, gmark = nxt_clean
-            if _is_given(given) and (len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
+            if _is_given(given) and (alternating or len(given.split()) <= 2 or all(_is_initials(w) for w in given.split()[1:])):
                 # a full name after the comma is another author, unless a lone surname opens the list
-                # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim")
-                if not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())
-                        and not _pairs_style(and_parts)) or (i == 0 and " " not in clean.strip()):
+                # (MLA/Chicago "Ruiz, Ana María, and Min-ji Kim") or every author is written surname first
+                if alternating or not (_is_full_name(given) and not all(_is_initials(w) for w in given.split())) \
+                        or (i == 0 and " " not in clean.strip()):
                     name = _swap(clean, given)
                     names.append(name)
                     if mark or gmark:
@@ -338,18 +337,17 @@ def _scan_authors(text: str) -> tuple[list[str], set[str], bool, int]:
     return names, marked, et_al, end
 
 
-def _pairs_style(and_parts: list[str]) -> bool:
-    """Whether every 'and'-separated part reads "Last, First" (one comma, short sides)."""
-    parts = [p.strip(" ,.") for p in and_parts if p.strip(" ,.")]
-    if len(parts) < 2:
-        return False
-    good = 0
-    for part in parts:
-        sides = [s.strip() for s in part.split(",")]
-        surname = [w for w in sides[0].split() if w not in _PARTICLES] if len(sides) == 2 else ()
-        if len(sides) == 2 and 1 <= len(surname) <= 2 and 1 <= len(sides[1].split()) <= 3:
-            good += 1
-    return good >= max(2, len(parts) - 1)
+def _alternating_pairs(items: list[tuple[str, int, int, str]]) -> bool:
+    """Whether a list's items read surname, given names, surname, ... (every author written "Last, First").
+
+    >>> _alternating_pairs(_items("Ruiz, A., Chen, Bo M., Osei, Kwame, and Lin, M.")), _alternating_pairs(_items("Ruiz, Ana, Bo Chen"))
+    (True, False)
+    """
+    texts = [_strip_person_marks(_ELLIPSIS_OPENING.sub("", text))[0] for text, *_ in items]
+    texts = [t for t in texts if t and not _ETAL.match(t)]
+    return len(texts) >= 4 and len(texts) % 2 == 0 and all(
+        _is_surname(t) and sum(w not in _PARTICLES for w in t.split()) == 1 for t in texts[::2]) and all(
+        _is_given(t) for t in texts[1::2])
 
 
 #: not after an initial, which keeps its full stop
@@ -435,8 +433,13 @@ _VOLUME_PAGE_VENUE = re.compile(
 #: The last word of a title after its comma, when it is a journal's abbreviated first word ("…, Atmos").
 _ABBREVIATED_TAIL = re.compile(r",\s*([A-Z][a-z]{1,12})\.?$")
 #: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
-#: the venue; "“Big Data” and the Economy" goes on after its quote).
-_QUOTED_TITLE = re.compile(r"^\s*[\"“«„][^\"“”«»„]{4,500}[\"”»“](?=\s*[.,;:(]|\s*$)")
+#: the venue; "“Big Data” and the Economy" goes on after its quote); German quotes open with "»" or "„", and
+#: the year an author-date style writes before it is no part of it ("2023. »Title«"); punctuation inside the
+#: quotes ends it too (Chicago's “Title,” in Book).
+_QUOTED_TITLE = re.compile(r"^\s*(?:(?:19|20)\d\d[a-z]?\.\s+)?(?P<title>[\"“«„»][^\"“”«»„]{4,500}"
+                           r"(?:[.,;:?!][\"”»“«]|[\"”»“«](?=\s*[.,;:(]|\s*$)))")
+#: A bracketed translation after a quoted title ("“Título” [Title]. Journal"), which no field holds
+_TRANSLATION_AFTER_QUOTE = re.compile(r"(?<=[\"”»«])\s*\[[^\[\]]{4,300}\]")
 _EDGE_QUOTES = re.compile(r"^[\"“”‘’'`«»\s]+|[\"“”‘’'`«»\s]+$")
 _INITIAL_OR_ELLIPSIS_END = re.compile(r"\b[A-Z]\.$|\.\.\.$")
 
@@ -484,7 +487,8 @@ def _bibtex(text: str) -> Citation | None:
 
 _ABSTRACT_LABEL = re.compile(r"^(?:abstract|summary|tl;?dr)\s*[:.]", re.I)
 _SENTENCE_STOP = re.compile(r"[a-z)%]{2}[.!?](?:\s|$)")
-_SELF_REFERENCE = re.compile(r"\b(?:we|our|us|I|my|this (?:paper|study|work|article))\b", re.I)
+#: case as written: "Okafor I," and "Lindqvist I." are Vancouver initials, "US" a country; "I" speaks only before a word
+_SELF_REFERENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|us|[Mm]y|I(?=\s+[a-z])(?!\s+and\b)|[Tt]his (?:paper|study|work|article))\b")
 
 
 def _is_prose(text: str) -> bool:
@@ -580,6 +584,8 @@ def parse_citation(text: str) -> Citation | None:
     for line in lines:
         if "(" in line:
             line = _EQUAL_CONTRIBUTION_AFTER_NAME.sub("*", line)  # "(co-first)" after a name: an equal-contribution mark
+        if "[" in line:
+            line = _TRANSLATION_AFTER_QUOTE.sub("", line)
         if "\\" in line:  # Markdown escapes ("Y. Jiang\*"): the parser reads the character itself
             line = _MARKDOWN_ESCAPE.sub(r"\1", line)
         if line.strip(" .,;:()[]|-"):
@@ -712,6 +718,8 @@ def _line_fields(text: str) -> list[Field]:
     return fields
 
 
+#: "herausgegeben von", "a cura di": the names after it are the book's editors, none of the paper's authors
+_EDITED_BY = re.compile(rf"\b(?:{_PHRASES['edited_by']})\b", re.I)
 _TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
@@ -726,14 +734,17 @@ def _read_fields(text: str) -> Citation | None:
     remarks: list[str] = []
     fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
-    fields = _venue_start_read_as_title(fields)
+    fields = _title_end_read_as_container(_venue_start_read_as_title(fields))
     for i in range(len(fields) - 2, 0, -1):
         # "... during the 2013–2014 summer": a date right after the title, with the entry's own date later, is the title's
         if fields[i].label == "date" and fields[i - 1].label == "title" and any(g.label == "date" for g in fields[i + 1:]):
             fields[i - 1:i + 1] = [Field("title", fields[i - 1].text + " " + fields[i].text, fields[i - 1].start, fields[i].end)]
     # editors with no author: CVs name the authors, the parser's editor is an author it mislabelled
+    edited = False
     for f in fields:
-        if f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
+        if edited and f.label in ("author", "editor"):
+            pass
+        elif f.label == "author" or f.label == "editor" and not any(g.label == "author" for g in fields):
             names, these_marked, cut, rest = _names(f.text)
             if rest:
                 spill = rest  # the title's first words, read as part of the author list
@@ -757,6 +768,7 @@ def _read_fields(text: str) -> Citation | None:
         elif f.label in ("note", "other"):
             remarks.append(f.text)
         previous = f
+        edited = edited or _EDITED_BY.search(f.text) is not None
     title = title or spill or None
     if title is None:
         return None
@@ -779,7 +791,8 @@ def _read_fields(text: str) -> Citation | None:
         if parsed:
             authors, marked, et_al = parsed
             title = head
-    if venue_text is None and any(f.label == "other" and _VOLUME_PAGES.fullmatch(f.text) for f in fields):
+    if venue_text is None and any(f.label == "other" and (_VOLUME_PAGES.fullmatch(f.text) or _VOLUME_OPENING.match(f.text))
+                                  for f in fields):
         # "Title. Scientific Memoirs" + "3, 666-731": a volume and pages follow a journal, the title's last sentence
         *words, last = _sentences(title) or [title]
         if words and _valid_title(" ".join(words)):
@@ -790,7 +803,7 @@ def _read_fields(text: str) -> Citation | None:
     title = _TRAILING_ARXIV_ID.sub("", title)
     quoted = _QUOTED_TITLE.match(title)
     if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
-        title = quoted.group(0)
+        title = quoted.group("title")
     c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
                  title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
@@ -826,6 +839,8 @@ _ABBREVIATED_JOURNAL = re.compile(r"^(.{8,}?),\s+([A-Z][a-z]{0,11}\.\s+(?:[A-Z][
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
 _VOLUME_PAGES = re.compile(r"\d{1,5}(?:\s*\(\d{1,4}\))?\s*[,:]\s*[A-Za-z]?\d{1,7}(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?[.,]?")
+#: "vol. 14(2), 2020, pp. 1-9", "14(2): 5-9": a journal's volume, opening the rest of an entry
+_VOLUME_OPENING = re.compile(r"(?:vol(?:ume)?\.?\s*\d{1,5}(?:\s*\(\d{1,4}\))?|\d{1,5}\s*\(\d{1,4}\))\s*(?:[,:]|$)", re.I)
 #: An arXiv identifier in brackets closing a title: "A Survey of Kernels (2105.01234)".
 _TRAILING_ARXIV_ID = re.compile(r"\s*[(\[](?:arXiv:\s*)?\d{4}\.\d{4,5}(?:v\d+)?[)\]]\W*$", re.I)
 #: "Moreno, P." in a ";"-separated list of "Surname, Initials" names.
@@ -879,16 +894,27 @@ def _surname_glued_to_next_field(fields: list[Field]) -> list[Field]:
 
 def _title_continued_in_next_field(fields: list[Field]) -> list[Field]:
     """A title cut after an article or preposition at a (hard-wrapped) line break: "Repair Cafés as Sites of"
-    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue.
+    + "Design. In Proceedings ...": the next field's first sentence ends the title, the rest is the venue; a
+    title's opening read as another field before it is the title's too, when it ends in such a word or is
+    a container, unpunctuated and in the title's cell, with the entry's venue after the title.
 
     >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("note", "Sites of", 0, 8), Field("container", "Repair. In Proc. CHI", 9, 29)])]
     [('title', 'Sites of Repair.'), ('container', 'In Proc. CHI')]
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("other", "Fold or", 0, 7), Field("title", "Break: Tides.", 8, 21)])]
+    [('title', 'Fold or Break: Tides.')]
+    >>> [(f.label, f.text) for f in _title_continued_in_next_field([Field("container", "Machine Learning Finds", 0, 22),
+    ...     Field("title", "Reef Loss.", 23, 33), Field("container", "Coral Reefs,", 34, 46)])]
+    [('title', 'Machine Learning Finds Reef Loss.'), ('container', 'Coral Reefs,')]
     """
     i = next((k for k, f in enumerate(fields) if f.label not in ("author", "editor", "date")), None)
-    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container") \
-            or fields[i + 1].label != "container" or not _OPEN_ENDED.search(fields[i].text):
+    if i is None or i + 1 >= len(fields) or fields[i].label not in ("title", "note", "other", "container"):
         return fields
     first, after = fields[i], fields[i + 1]
+    if after.label == "title" and (_OPEN_ENDED.search(first.text) or first.label == "container" and first.text[-1:].isalnum()
+                                   and after.start and after.text[:1].isalnum() and any(f.label == "container" for f in fields[i + 2:])):
+        return fields[:i] + [Field("title", first.text + " " + after.text, first.start, after.end)] + fields[i + 2:]
+    if after.label != "container" or not _OPEN_ENDED.search(first.text):
+        return fields
     parts = _sentences(after.text)
     if len(parts) < 2:
         return fields
@@ -1025,6 +1051,31 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     return fields
 
 
+#: a venue's name: a word venues are named with ("Journal", "Annals"), or one acronym ("JRSS-C")
+_VENUE_NAME = re.compile(rf"\b(?:{_PHRASES['named_venue']})\b|^[A-Z][A-Za-z]*[A-Z][\w&-]*$")
+
+
+def _title_end_read_as_container(fields: list[Field]) -> list[Field]:
+    """A title field ending unpunctuated before a container whose first comma follows at most three words and
+    leads to a venue's name ends at that comma ("… for Seabird" + "Foraging, Annals of Coastal Statistics,").
+
+    >>> [(f.label, f.text) for f in _title_end_read_as_container([Field("title", "Tides of the", 0, 12), Field("container", "Inner Shelf, Annals of Coasts,", 13, 43)])]
+    [('title', 'Tides of the Inner Shelf'), ('container', 'Annals of Coasts,')]
+    """
+    for i in range(len(fields) - 1):
+        title, container = fields[i], fields[i + 1]
+        if title.label != "title" or container.label != "container" or not title.text[-1:].isalnum():
+            continue
+        head, comma, rest = container.text.partition(", ")
+        venue = rest.strip(" ,.;")
+        if comma and len(head.split()) <= 3 and not any(c.isdigit() for c in head) and venue and (
+                _looks_like_venue(venue) or _VENUE_NAME.search(venue)):
+            cut = container.start + len(head) + len(comma)
+            return fields[:i] + [Field("title", f"{title.text} {head}", title.start, container.start + len(head)),
+                                 Field("container", rest, cut, container.end)] + fields[i + 2:]
+    return fields
+
+
 def _balanced(text: str) -> str:
     """A field's text without the brackets it opens at its end or closes at its start.
 
@@ -1140,7 +1191,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
 
     Two names match when they share a surname and their given names agree: the same word,
     or an initial that starts it. Two different full given names never match, and
-    reversed full names ("Mei Lin" / "Lin Mei") match only when ``allow_reversed``.
+    reversed full names ("Mei Lin" / "Lin Mei") and a middle name one spelling leaves out
+    ("Ana Sofia Ruiz" / "Ana Ruiz") match only when ``allow_reversed`` (as for a document's subject).
 
     Examples
     --------
@@ -1152,6 +1204,8 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
     (False, True)
     >>> same_person("M. Albuquerque Tavares", "Mateus Albuquerque Tavares"), same_person("Vera Holm", "Vera K. Holm")
     (True, True)
+    >>> same_person("Ana Sofia Ruiz", "Ana Ruiz"), same_person("Ana Sofia Ruiz", "Ana Ruiz", allow_reversed=True)
+    (False, True)
     """
     mention = _swap(*mention.split(",", 1)) if "," in mention else mention
     a = _person_parts(mention)
@@ -1176,7 +1230,9 @@ def same_person(mention: str, full: str, *, allow_reversed: bool = False) -> boo
         if not a_initials and not b_initials:
             # a middle initial one spelling leaves out ("Vera Holm" / "Vera K. Holm") does not tell two people apart
             a_middle, b_middle = [t for t, ini in ra if ini], [t for t, ini in rb if ini]
-            if [t for t, ini in ra if not ini] == [t for t, ini in rb if not ini] and (
+            a_given, b_given = [t for t, ini in ra if not ini], [t for t, ini in rb if not ini]
+            if (a_given == b_given or allow_reversed and a_given[0] == b_given[0] and (
+                    set(a_given) <= set(b_given) or set(b_given) <= set(a_given))) and (
                     not a_middle or not b_middle or a_middle == b_middle) and (allow_reversed or _same_order(a, b, surname)):
                 return True
             continue
