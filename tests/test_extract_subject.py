@@ -48,3 +48,12 @@ def test_given_and_family_names_in_their_own_fields_name_the_owner(tmp_path):
     record = '{"personal": {"firstName": "Ines", "lastName": "Vidal"}, "education": [{"institution": "Northfold University"}]}'
     assert _subject(tmp_path, "cv.json", record)[0] == "Ines Vidal"
     assert _subject(tmp_path, "cv.yml", "first: 文远\nlast: 李\nposition: Lecturer\n")[0] == "李文远"
+
+
+def test_a_group_page_that_opens_on_its_students_is_not_the_first_students(tmp_path):
+    # the names under "## PhD Students" are the group's students; the page names no head, so its subject is unnamed
+    page = ("---\ntitle: Team\n---\n\n## PhD Students\n\n### Bruno Quell\nPhD student, 2019-\n\n"
+            "### Carla Marrow\nPhD student, 2020-\n")
+    assert _subject(tmp_path, "team.md", page)[0] == "Unnamed document subject"
+    # a page that opens on its members keeps reading them: the head is listed first
+    assert _subject(tmp_path, "people.md", page.replace("PhD Students", "Members").replace("PhD student", "Professor"))[0] == "Bruno Quell"

@@ -232,10 +232,13 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
-    if stop is not None and clean(document.lines[stop].text).lower().rstrip(":") in _LEADER_WORDS:
+    opening = clean(document.lines[stop].text) if stop is not None else ""
+    if opening.lower().rstrip(":") in _LEADER_WORDS:
         stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
+    # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
+    on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
     for index, line in enumerate(document.lines):
-        if stop is not None and index >= stop and seen >= 2:
+        if stop is not None and index >= stop and (seen >= 2 or on_students):
             break  # names head a CV; a line inside "Grants" is not its subject
         if index in skip:
             continue
