@@ -45,10 +45,8 @@ __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 #: A bracketed aside after a name: the name in another script or language when it is one ("阿玛拉", "Park Ji-hoon").
 _PAREN_ASIDE = re.compile(r"[（(]\s*([^()（）]{2,40}?)\s*[)）]")
-#: A Latin letter, accented or not.
-_LATIN = r"[A-Za-z\u00c0-\u024f]"
 #: Where a name in Chinese or Korean script meets its romanisation beside it ("李文远 Wenyuan Li", "Wenyuan Li 李文远").
-_SCRIPT_BOUNDARY = re.compile(rf"(?<={CJK_CHAR.pattern})\s+(?={_LATIN})|(?<={_LATIN})\s+(?={CJK_CHAR.pattern})")
+_SCRIPT_BOUNDARY = re.compile(rf"(?<={CJK_CHAR.pattern})\s+(?=[A-Za-zÀ-ɏ])|(?<=[A-Za-zÀ-ɏ])\s+(?={CJK_CHAR.pattern})")
 #: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
