@@ -13,8 +13,9 @@ from typing import Any
 from kg.extract.gazetteer import data_patterns, data_words, word_groups
 from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
+from kg.extract.positions import ADVISOR_TRIGGER
 from kg.extract.sections import exact_kind
-from kg.extract.text import COLUMN_GAP, clean
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean
 from kg.extract.vocab import degree_of
 from kg.model import Document
 
@@ -44,6 +45,8 @@ __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 _NAME_KEYS = ("name", "author", "full_name", "fullname", "display_name")
 #: A bracketed aside after a name: the name in another script or language when it is one ("阿玛拉", "Park Ji-hoon").
 _PAREN_ASIDE = re.compile(r"[（(]\s*([^()（）]{2,40}?)\s*[)）]")
+#: Where a name in Chinese or Korean script meets its romanisation beside it ("李文远 Wenyuan Li", "Wenyuan Li 李文远").
+_SCRIPT_BOUNDARY = re.compile(rf"(?<={CJK_CHAR.pattern})\s+(?=[A-Za-zÀ-ɏ])|(?<=[A-Za-zÀ-ɏ])\s+(?={CJK_CHAR.pattern})")
 #: The outline label a form's section heading opens with: "Parte A.", "A.1.", "II.", "3)".
 _OUTLINE_LABEL = re.compile(r"^(?:(?:part|parte|partie|teil)\s+)?(?:[a-z]|[ivx]+|\d+)(?:\.\d+)*[.)]\s+", re.I)
 #: "Ana Ruiz, Ph.D.": a degree after the name, not a sentence's full stop.
@@ -64,6 +67,9 @@ _THIRD = re.compile(
 def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     aliases = tuple(m.group(1) for m in _PAREN_ASIDE.finditer(text) if is_person_name(m.group(1)))
     text = _PAREN_ASIDE.sub(lambda m: " " if m.group(1) in aliases else m.group(0), text)
+    scripts = _SCRIPT_BOUNDARY.split(text.strip())
+    if len(scripts) == 2 and is_person_name(scripts[1]):
+        text, aliases = scripts[0], (*aliases, scripts[1])  # the name as written first, the other script an alias
     parts = _NAME_LINE_PARTS.split(text)
     if len(parts) >= 3 and _PAGE_WORDS.search(parts[0]):
         return None  # "Home | Research | Members": a site's menu
@@ -113,6 +119,25 @@ def _label_value(data: Any, depth: int) -> str | None:
         for item in data[:40]:
             if isinstance(item, (dict, list)) and (found := _label_value(item, depth + 1)):
                 return found
+    return None
+
+
+#: The keys a record writes its owner's given and family names under, compared without case, "_" or "-".
+_GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forename"), ("lastname", "last", "familyname", "family", "surname")
+
+
+def _given_family(data: Any) -> str | None:
+    """The owner's name a record writes as given and family names, in the record or in one of its entries.
+
+    >>> _given_family({"first_name": "Lea", "last_name": "Kranz"}), _given_family({"personal": {"givenName": "天", "familyName": "秦"}})
+    ('Lea Kranz', '秦天')
+    """
+    for record in (data, *data.values()) if isinstance(data, dict) else ():
+        if isinstance(record, dict):
+            parts = {re.sub(r"[_-]", "", str(k).lower()): v.strip() for k, v in record.items() if isinstance(v, str) and v.strip()}
+            given, family = (next((parts[k] for k in keys if k in parts), None) for keys in (_GIVEN_KEYS, _FAMILY_KEYS))
+            if given and family:  # Chinese and Korean names are written family name first, without a space
+                return family + given if CJK_CHAR.match(family) else f"{given} {family}"
     return None
 
 
@@ -194,6 +219,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     title = title if isinstance(title, str) else ""
     if found := title_name(title):
         return _fuller(document, skip, *found)
+    # given and family names in their own fields ("first_name: Ana", "last_name: Ruiz") when no field holds the whole name
+    if (pair := _given_family(document.data) or _given_family(document.metadata)) and (found := _person(pair)):
+        return _placed(document, found)
     heading = next((clean(line.text) for i, line in enumerate(document.lines[:12]) if i not in skip and line.text.startswith("#")), "")
     # a long title or first heading is a news item's headline (a short heading is the name line read below)
     found = next((found for text in (title, heading) if len(text) > 40 and (found := headline_person(text))), None)
@@ -202,10 +230,13 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     # the first lines: a heading or a line that is a name, or "Name: X"
     seen = 0
     previous = ""
-    if stop is not None and clean(document.lines[stop].text).lower().rstrip(":") in _LEADER_WORDS:
+    opening = clean(document.lines[stop].text) if stop is not None else ""
+    if opening.lower().rstrip(":") in _LEADER_WORDS:
         stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
+    # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
+    on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
     for index, line in enumerate(document.lines):
-        if stop is not None and index >= stop and seen >= 2:
+        if stop is not None and index >= stop and (seen >= 2 or on_students):
             break  # names head a CV; a line inside "Grants" is not its subject
         if index in skip:
             continue
@@ -221,8 +252,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
-        if (said_of := _STUDENT_LABEL.match(text)) and _STUDENT_WORDS & {said_of.group(1).lower(), *said_of.group(1).lower().split()}:
-            continue  # "Doctorant : Ana Ruiz", "PhD student: X": a supervised student, listed on the advisor's page
+        labelled = (said_of := _STUDENT_LABEL.match(text)) and said_of.group(1).lower()
+        if labelled and (_STUDENT_WORDS & {labelled, *labelled.split()} or ADVISOR_TRIGGER.search(said_of.group(0)) and labelled not in _LEADER_WORDS):
+            continue  # "Doctorant : Ana Ruiz": a supervised student on the advisor's page; "Supervisors: A, B": the advisors
         # "Name: X", or the label and its value in two columns ("Nome      BARTOLINI, ELISA")
         label = _LABEL.match(text) or _LABEL.match(clean(COLUMN_GAP.sub(": ", line.text.strip(), count=1)))
         wrapped = _TITLE_CLOSING.sub("", _TITLE_OPENING.sub("", text)).strip() if len(text) <= 80 else text
