@@ -206,8 +206,12 @@ def _extract_chunk(task: Callable, paths: list[str], budget: Budget | None) -> l
 
 
 def _pool(workers: int, budget: Budget | None) -> ProcessPoolExecutor:
+    import importlib
     import multiprocessing
 
+    # the extraction rules' ~650 patterns compiled once, here, and inherited by every worker: not once per
+    # worker, inside its first document's CPU budget
+    importlib.import_module("kg.extract.pipeline")
     # fork: the workers start with kg already imported (and the test suite's patches in place)
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=_limit_worker, initargs=(budget,))
