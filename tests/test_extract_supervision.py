@@ -441,3 +441,21 @@ I sat on the thesis defence jury of the following PhD students:
     assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Lise Amundsen", "studiedAt", "University of Borg"),
             ("Pavel Surin", "studiedAt", "Universidad de Tarnow")} <= f
     assert not any(p in ("advisedBy", "workedAt") and s in ("Lise Amundsen", "Pavel Surin") for s, p, _ in f)
+
+
+def test_students_listed_under_a_sentence_naming_their_co_supervisor_are_advised_not_mentored(tmp_path):
+    # the co-supervisor's title ("Prof.") in the sentence over the list is no job of the students under it
+    f = _facts(tmp_path, "cv.md", """# Tomas Brandt
+
+## Supervision
+
+PhD students:
+
+- Ana Ruiz (2015-2019)
+
+Co-supervised with Prof. Lena Vogt (Castelmar University):
+
+- Omar Haddad (2019-2023)
+""")
+    assert ("Omar Haddad", "advisedBy", "Tomas Brandt") in f
+    assert ("Omar Haddad", "mentoredBy", "Tomas Brandt") not in f

@@ -708,8 +708,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.supervision or ((student or _has(member.group, "student") and "workedAt" in placed)
                                   and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
+            # not the title of a co-advisor the group names ("Co-supervised with Prof. X:")
             job = member.supervision and not student and not _has(member.group, "student") and (
-                _names_job(line) or _names_job(member.group))
+                _names_job(line) or _names_job(_CO_ADVISOR.split(member.group, maxsplit=1)[0]))
             ctx.add_relation(pid, "mentoredBy" if job else "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
