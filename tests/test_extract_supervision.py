@@ -459,3 +459,19 @@ Co-supervised with Prof. Lena Vogt (Castelmar University):
 """)
     assert ("Omar Haddad", "advisedBy", "Tomas Brandt") in f
     assert ("Omar Haddad", "mentoredBy", "Tomas Brandt") not in f
+
+
+def test_an_alumnus_bracketed_status_names_no_employer(tmp_path):
+    # a former member's status in brackets is no organisation; a note that names one still says where they went
+    f = _facts(tmp_path, "team.md", """# Marta Quell
+
+## Alumni
+
+- Tobias Renn (Retired)
+- Hanna Ode (Industry)
+- Ivo Marrek (Graduated)
+- Rui Pinto (Unknown)
+- Lena Osk (Data Scientist, Halden Robotics)
+""")
+    assert not any(s in ("Tobias Renn", "Hanna Ode", "Ivo Marrek", "Rui Pinto") and p == "workedAt" for s, p, _ in f)
+    assert ("Lena Osk", "workedAt", "Halden Robotics") in f

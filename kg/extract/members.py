@@ -736,7 +736,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
         told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
         if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
+            # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True, guess=visitor,
                                  predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
