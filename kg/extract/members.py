@@ -496,9 +496,13 @@ def _role_line(member: _Member) -> str:
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
     head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
+    if (held := _DEGREES_BEFORE_ROLE.match(head)) and is_role(head[held.end():]):
+        head = head[held.end():]  # "Ana Ruiz, MS – Research Technician": a degree she holds, then what she is
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
+#: The degrees after a name and the mark before a role ("Ana Ruiz, MS – ", "Bo Chen, PhD, ").
+_DEGREES_BEFORE_ROLE = re.compile(_DEGREE_AFTER_NAME.pattern.removesuffix("$") + r"\s*[-–—|,:]\s*")
 #: A doctor's or professor's title before a member's name ("Dr. Ana Ruiz", "Prof. Dr. X", "Doç. Dr. X", "Δρ. X").
 _DOCTOR = re.compile(r"^\W*(?:dr|dra|prof|profa|doç|δρ|καθ)\b", re.I)
 #: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
