@@ -453,25 +453,25 @@ def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_pat
 
 def test_a_german_cv_s_employment_and_stays_abroad_are_positions_and_its_schools_drop_their_towns(tmp_path):
     """"Berufstätigkeit" and "Auslandsaufenthalte" are sections of positions, not a school's units; "an der X" after a
-    degree and its field names the school; "X in Perth" is the university, a season ("Frühjahr 2011") dates the stay,
+    degree and its field names the school; "X in Tarnby" is the university, a season ("Frühjahr 2011") dates the stay,
     and a line that opens with a date of its own is another stay."""
     path = tmp_path / "cv.md"
     path.write_text("# Dr. Lotte Brenneisen\n\n## Ausbildung\n- 1998 – 2004: Diplomstudium Chemie an der Universität Wendlingen\n"
-                    "- 2004 – 2008: Promotionsstudium an der RWTH Aachen\n\n## Berufstätigkeit\n"
+                    "- 2004 – 2008: Promotionsstudium an der Technischen Universität Kellbach\n\n## Berufstätigkeit\n"
                     "- 2008 – 2012: Wissenschaftliche Mitarbeiterin\n  (Institut für Katalyse, Universität Wendlingen)\n\n"
-                    "## Auslandsaufenthalte\nFrühjahr 2011 (3 Monate): University of Western Australia in Perth\n"
+                    "## Auslandsaufenthalte\nFrühjahr 2011 (3 Monate): University of Norvale in Tarnby\n"
                     "März 2013 (2 Wochen): Zentrum für Katalyseforschung Arenberg\n",
                     encoding="utf-8")
     ex = extract(load_document(path))
     me = "Lotte Brenneisen"
     assert dated(ex, me, "studiedAt", "Universität Wendlingen") == ("MS", "1998", "2004")
-    assert dated(ex, me, "studiedAt", "RWTH Aachen University") == ("PhD", "2004", "2008")
+    assert dated(ex, me, "studiedAt", "Technische Universität Kellbach") == ("PhD", "2004", "2008")
     assert dated(ex, me, "workedAt", "Institut für Katalyse") == ("Wissenschaftliche Mitarbeiterin", "2008", "2012")
-    assert relation(ex, me, "workedAt", "University of Western Australia").end == "2011"
+    assert relation(ex, me, "workedAt", "University of Norvale").end == "2011"
     # each dated stay is a visit of its own, not a unit of the university visited before
     assert relation(ex, me, "workedAt", "Zentrum für Katalyseforschung Arenberg").end == "2013-03"
-    assert ("Zentrum für Katalyseforschung Arenberg", "partOf", "University of Western Australia") not in facts(ex)
-    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "RWTH Aachen University"}
+    assert ("Zentrum für Katalyseforschung Arenberg", "partOf", "University of Norvale") not in facts(ex)
+    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "Technische Universität Kellbach"}
 
 
 def test_sectors_boards_and_dated_bullets_of_a_french_cv(tmp_path):

@@ -414,7 +414,7 @@ def _cjk_orgs(text: str) -> list:
         if match is None:
             continue
         name = match.group(0)
-        # "英国诺丁汉大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
+        # "英国南岭大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
         cut = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
         begin, name = begin + cut, name[cut:]
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
