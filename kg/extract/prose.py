@@ -509,8 +509,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a publisher or school with its year
         within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) \
             or find_dates(head[match.start("note"): match.end() + 8])
-        if name and inside and not within and not classify_segment(match.group("name")) \
-                and not same_person(ctx.entity(subject_id).name, name):
+        if name and inside and not within and not classify_segment(match.group("name")) and not is_role(name) \
+                and not same_person(ctx.entity(subject_id).name, name):  # not "Principal Investigator (X Lab)"
             add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
             elsewhere |= inside
     if len(elsewhere) == len(orgs) or not about:
