@@ -256,7 +256,9 @@ def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, 
     for role, org_text, ongoing in parse_note(note):
         bare = _PARENTHESES.sub("", org_text).strip()  # "UMD (Patro)": the group leader's name aside
         at = find_orgs_in_text(bare)[-1:] if " at " in bare else []  # "(Professor of) Mathematics at X College": X College
-        mention = at[0] if at else classify_segment(bare, context_org=bool(role) or guess and bool(_ACRONYM.fullmatch(bare)))
+        # a short capitalised word is an employer's name; not guessing, only with capitals inside ("(HPE)", not "(Retired)")
+        acronym = bool(_ACRONYM.fullmatch(bare)) and (guess or sum(c.isupper() for c in bare) > 1)
+        mention = at[0] if at else classify_segment(bare, context_org=bool(role) or acronym)
         if mention is None and (role or current and guess) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
                 and not is_location(bare) and not is_role(bare):
             mention = OrgMention(bare, bare, "Company", False)  # employers bear people's names too ("Eli Lilly")
