@@ -751,3 +751,18 @@ def test_a_bold_line_in_a_cv_section_is_its_entry_title_not_a_group_heading(tmp_
     ex = extract(load_document(cv))
     assert relation(ex, "Marta Lindqvist", "workedAt", "Kelso Institute of Marine Science").role == "Assistant Project Scientist"
     assert relation(ex, "Marta Lindqvist", "workedAt", "University of Tarnow").role == "Postdoctoral Researcher"
+
+
+def test_the_degrees_after_a_staff_members_name_are_held_not_studied(tmp_path):
+    # "Name, MS – Research Technician": the letters after the name are a degree held, the role is what the person is
+    page = tmp_path / "people.md"
+    page.write_text("# Tide Ecology Lab\n\nThe Tide Ecology Lab at Tarnow University is led by Prof. Vera Holm.\n\n"
+                    "## People\n\n- Vera Holm, PhD – Principal Investigator\n- Olek Marr, MS – Research Technician\n"
+                    "- Ines Vidal, BS, Lab Manager\n- Rui Pinto, MS – PhD student\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Olek Marr", "workedAt", "Tide Ecology Lab"), ("Ines Vidal", "workedAt", "Tide Ecology Lab"),
+            ("Rui Pinto", "advisedBy", "Vera Holm")} <= f
+    assert not any(s in ("Olek Marr", "Ines Vidal") and p in ("advisedBy", "studiedAt") for s, p, _ in f)

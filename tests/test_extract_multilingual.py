@@ -453,25 +453,25 @@ def test_a_town_after_the_employer_a_french_entry_names_is_no_part_of_it(tmp_pat
 
 def test_a_german_cv_s_employment_and_stays_abroad_are_positions_and_its_schools_drop_their_towns(tmp_path):
     """"Berufstätigkeit" and "Auslandsaufenthalte" are sections of positions, not a school's units; "an der X" after a
-    degree and its field names the school; "X in Perth" is the university, a season ("Frühjahr 2011") dates the stay,
+    degree and its field names the school; "X in Tarnby" is the university, a season ("Frühjahr 2011") dates the stay,
     and a line that opens with a date of its own is another stay."""
     path = tmp_path / "cv.md"
     path.write_text("# Dr. Lotte Brenneisen\n\n## Ausbildung\n- 1998 – 2004: Diplomstudium Chemie an der Universität Wendlingen\n"
-                    "- 2004 – 2008: Promotionsstudium an der RWTH Aachen\n\n## Berufstätigkeit\n"
+                    "- 2004 – 2008: Promotionsstudium an der Technischen Universität Kellbach\n\n## Berufstätigkeit\n"
                     "- 2008 – 2012: Wissenschaftliche Mitarbeiterin\n  (Institut für Katalyse, Universität Wendlingen)\n\n"
-                    "## Auslandsaufenthalte\nFrühjahr 2011 (3 Monate): University of Western Australia in Perth\n"
+                    "## Auslandsaufenthalte\nFrühjahr 2011 (3 Monate): University of Norvale in Tarnby\n"
                     "März 2013 (2 Wochen): Zentrum für Katalyseforschung Arenberg\n",
                     encoding="utf-8")
     ex = extract(load_document(path))
     me = "Lotte Brenneisen"
     assert dated(ex, me, "studiedAt", "Universität Wendlingen") == ("MS", "1998", "2004")
-    assert dated(ex, me, "studiedAt", "RWTH Aachen University") == ("PhD", "2004", "2008")
+    assert dated(ex, me, "studiedAt", "Technische Universität Kellbach") == ("PhD", "2004", "2008")
     assert dated(ex, me, "workedAt", "Institut für Katalyse") == ("Wissenschaftliche Mitarbeiterin", "2008", "2012")
-    assert relation(ex, me, "workedAt", "University of Western Australia").end == "2011"
+    assert relation(ex, me, "workedAt", "University of Norvale").end == "2011"
     # each dated stay is a visit of its own, not a unit of the university visited before
     assert relation(ex, me, "workedAt", "Zentrum für Katalyseforschung Arenberg").end == "2013-03"
-    assert ("Zentrum für Katalyseforschung Arenberg", "partOf", "University of Western Australia") not in facts(ex)
-    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "RWTH Aachen University"}
+    assert ("Zentrum für Katalyseforschung Arenberg", "partOf", "University of Norvale") not in facts(ex)
+    assert {o for _, p, o in facts(ex) if p == "studiedAt"} == {"Universität Wendlingen", "Technische Universität Kellbach"}
 
 
 def test_sectors_boards_and_dated_bullets_of_a_french_cv(tmp_path):
@@ -511,22 +511,31 @@ def test_a_spanish_cv_s_bracketed_dates_level_labels_and_sentences_open_its_entr
 
 def test_a_chinese_homepage_s_subjectless_sentences_are_its_owner_s_career(tmp_path):
     """Chinese and Japanese leave out the subject: "2016.06本科毕业于X大学" is the owner's degree; a country before a
-    university abroad ("德国汉堡...大学") is no part of its name, unless "国" goes on ("美国国家..."); a school's kind
+    university abroad ("德国北岭...大学") is no part of its name, unless "国" goes on ("美国国家..."); a school's kind
     alone ("大学院") names none."""
     path = tmp_path / "index.md"
     path.write_text("**博士，东湖大学化学与材料学院副研究员**\n\n* 主要从事`催化`领域的研究；\n\n"
                     "* 2016.06本科毕业于`南岭大学`化学专业，2021.06获`西山大学`化学工程博士学位，2019.03 - 2019.09，"
-                    "德国`汉堡工业大学`博士联合培养，导师为汤海教授；\n\n* 2021年至2023年在美国国家海洋研究院从事博士后研究。\n\n"
+                    "德国`北岭工业大学`博士联合培养，导师为汤海教授；\n\n* 2021年至2023年在美国国家海洋研究院从事博士后研究。\n\n"
                     "大学院留学をご検討の方は気軽にメール下さい。\n", encoding="utf-8")
     ex = extract(load_document(path))
     me = "Unnamed document subject"
     assert dated(ex, me, "studiedAt", "南岭大学") == ("BS", None, "2016-06")
     assert dated(ex, me, "studiedAt", "西山大学") == ("PhD", None, "2021-06")
-    assert relation(ex, me, "studiedAt", "汉堡工业大学")
+    assert relation(ex, me, "studiedAt", "北岭工业大学")
     assert relation(ex, me, "workedAt", "化学与材料学院").role == "副研究员"
-    assert not [e for e in ex.entities if e.name in ("大学院", "德国汉堡工业大学")]
+    assert not [e for e in ex.entities if e.name in ("大学院", "德国北岭工业大学")]
     assert relation(ex, me, "workedAt", "美国国家海洋研究院")  # "国" after the country: a national body's own name
     assert (me, "advisedBy", "汤海") in facts(ex)  # "导师为X": the advisor is X
+
+
+def test_a_chinese_sentence_about_the_groups_graduates_is_not_its_owners_career(tmp_path):
+    # "课题组毕业生就职于X" (the group's graduates work at X) names its people before the verb: not the page's owner
+    path = tmp_path / "index.md"
+    path.write_text("# 王明远\n\n王明远，南岭大学化学系教授。\n\n课题组毕业生就职于南华科技公司等单位。\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert ("王明远", "workedAt", "南岭大学") in f
+    assert ("王明远", "workedAt", "南华科技公司") not in f
 
 
 def test_duties_opened_by_a_noun_of_action_name_no_employer(tmp_path):

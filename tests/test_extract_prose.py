@@ -307,6 +307,18 @@ def test_an_organisation_in_brackets_after_a_collaborators_name_is_theirs_not_th
     assert not any(s in ("Assessment Report", "Marine Physics", "Ivo Marsh", "Tensed Verbs") for s, _, _ in f)
 
 
+def test_a_role_before_its_bracketed_employer_is_the_subjects_position_not_a_person(tmp_path):
+    # "She is Principal Investigator (X Lab, Y University)": a title with its employer in brackets, no collaborator
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "bio.md"
+    path.write_text("# Lina Okafor\n\nLina Okafor is Principal Investigator (Comet Dynamics Lab, Kellridge University). "
+                    "In 2015 she was Visiting Scholar (Brisk Institute of Technology).\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert ("Lina Okafor", "workedAt", "Comet Dynamics Lab") in f
+    assert not any(s in ("Principal Investigator", "Visiting Scholar") for s, _, _ in f)
+
+
 def test_work_the_noun_of_a_result_names_no_employer(tmp_path):
     # "This work is featured on X", "Our work was supported by Y": a result, no job; "my work at Z" is one
     from kg.extract import extract

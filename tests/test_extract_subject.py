@@ -50,6 +50,12 @@ def test_given_and_family_names_in_their_own_fields_name_the_owner(tmp_path):
     assert _subject(tmp_path, "cv.yml", "first: 文远\nlast: 李\nposition: Lecturer\n")[0] == "李文远"
 
 
+def test_another_persons_given_and_family_names_in_front_matter_name_no_owner(tmp_path):
+    # the supervisor's fields of a page's front matter: the page's heading still names its owner
+    page = "---\ntitle: About\nsupervisor:\n  first_name: Lea\n  last_name: Kranz\n---\n\n# Ines Vidal\n\nI study soils.\n"
+    assert _subject(tmp_path, "about.md", page)[0] == "Ines Vidal"
+
+
 def test_a_group_page_that_opens_on_its_students_is_not_the_first_students(tmp_path):
     # the names under "## PhD Students" are the group's students; the page names no head, so its subject is unnamed
     page = ("---\ntitle: Team\n---\n\n## PhD Students\n\n### Bruno Quell\nPhD student, 2019-\n\n"

@@ -441,3 +441,38 @@ I sat on the thesis defence jury of the following PhD students:
     assert {("Tobias Renn", "advisedBy", "Marta Quell"), ("Lise Amundsen", "studiedAt", "University of Borg"),
             ("Pavel Surin", "studiedAt", "Universidad de Tarnow")} <= f
     assert not any(p in ("advisedBy", "workedAt") and s in ("Lise Amundsen", "Pavel Surin") for s, p, _ in f)
+
+
+def test_students_listed_under_a_sentence_naming_their_co_supervisor_are_advised_not_mentored(tmp_path):
+    # the co-supervisor's title ("Prof.") in the sentence over the list is no job of the students under it
+    f = _facts(tmp_path, "cv.md", """# Tomas Brandt
+
+## Supervision
+
+PhD students:
+
+- Ana Ruiz (2015-2019)
+
+Co-supervised with Prof. Lena Vogt (Castelmar University):
+
+- Omar Haddad (2019-2023)
+""")
+    assert ("Omar Haddad", "advisedBy", "Tomas Brandt") in f
+    assert ("Omar Haddad", "mentoredBy", "Tomas Brandt") not in f
+
+
+def test_an_alumnus_bracketed_status_names_no_employer(tmp_path):
+    # a former member's status in brackets is no organisation; a note that names one still says where they went
+    f = _facts(tmp_path, "team.md", """# Marta Quell
+
+## Alumni
+
+- Tobias Renn (Retired)
+- Hanna Ode (Industry)
+- Ivo Marrek (Graduated)
+- Rui Pinto (Unknown)
+- Lena Osk (Data Scientist, Halden Robotics)
+- Bo Chen (NRQ)
+""")
+    assert not any(s in ("Tobias Renn", "Hanna Ode", "Ivo Marrek", "Rui Pinto") and p == "workedAt" for s, p, _ in f)
+    assert {("Lena Osk", "workedAt", "Halden Robotics"), ("Bo Chen", "workedAt", "NRQ")} <= f

@@ -496,9 +496,13 @@ def _role_line(member: _Member) -> str:
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
     head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
+    if (held := _DEGREES_BEFORE_ROLE.match(head)) and is_role(head[held.end():]):
+        head = head[held.end():]  # "Ana Ruiz, MS – Research Technician": a degree she holds, then what she is
     return _ROLE_SENTENCE_END.split(head if head.strip(" ,;:|–—-") or len(rest) < 2 else rest[1], maxsplit=1)[0]
 
 
+#: The degrees after a name and the mark before a role ("Ana Ruiz, MS – ", "Bo Chen, PhD, ").
+_DEGREES_BEFORE_ROLE = re.compile(_DEGREE_AFTER_NAME.pattern.removesuffix("$") + r"\s*[-–—|,:]\s*")
 #: A doctor's or professor's title before a member's name ("Dr. Ana Ruiz", "Prof. Dr. X", "Doç. Dr. X", "Δρ. X").
 _DOCTOR = re.compile(r"^\W*(?:dr|dra|prof|profa|doç|δρ|καθ)\b", re.I)
 #: The end of the sentence that gives a member's role (not the dot of "Ph.D." or "Dr.").
@@ -708,8 +712,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.supervision or ((student or _has(member.group, "student") and "workedAt" in placed)
                                   and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
+            # not the title of a co-advisor the group names ("Co-supervised with Prof. X:")
             job = member.supervision and not student and not _has(member.group, "student") and (
-                _names_job(line) or _names_job(member.group))
+                _names_job(line) or _names_job(_CO_ADVISOR.split(member.group, maxsplit=1)[0]))
             ctx.add_relation(pid, "mentoredBy" if job else "advisedBy", subject_id, evidence=evidence)
         dates = find_date_range(" ".join(_went_apart(t)[0] for _, t in member.texts))
         # "Olek Marr — Postdoc": a member of the page's own lab; "Rui Pinto (PhD 2016–21), now at X": a former one
@@ -735,7 +740,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
         told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
         if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True,
+            # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
+            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True, guess=visitor,
                                  predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:

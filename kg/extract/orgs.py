@@ -242,7 +242,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
                 return inner
     if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
             and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)):
-        return inner  # "Ohio State University in Columbus", "LKTR à Brest": where a university or an acronym's body is
+        return inner  # "Norvale State University in Tarnby", "LKTR à Brest": where a university or an acronym's body is
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
     # "Siemens Healthineers", "Nokia Research Europe": a unit named after a known organisation

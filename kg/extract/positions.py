@@ -246,17 +246,20 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
 
 
 def add_affiliation_note(ctx, registry: OrgRegistry, person_id: str, note: str, evidence, *,
-                         current: bool = False, predicate: str = "workedAt") -> None:
+                         current: bool = False, predicate: str = "workedAt", guess: bool = True) -> None:
     """``Kenji Mori (director at Nokia Bell Labs)``, an alumnus "now a postdoc at X": the person works
     (or, with ``predicate="studiedAt"``, studies) at the organisations the note names. ``current``
     says the note tells where the person is now: the relation is open-ended, and a proper name
-    standing alone there is taken for an employer (a school has a word that says so)."""
+    standing alone there is taken for an employer (a school has a word that says so), unless not
+    ``guess``: a note that may say something else ("(Retired)") names one by its words or a role's."""
     previous = None
     for role, org_text, ongoing in parse_note(note):
         bare = _PARENTHESES.sub("", org_text).strip()  # "UMD (Patro)": the group leader's name aside
         at = find_orgs_in_text(bare)[-1:] if " at " in bare else []  # "(Professor of) Mathematics at X College": X College
-        mention = at[0] if at else classify_segment(bare, context_org=bool(role) or bool(_ACRONYM.fullmatch(bare)))
-        if mention is None and (role or current) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
+        # a short capitalised word is an employer's name; not guessing, only with capitals inside ("(HPE)", not "(Retired)")
+        acronym = bool(_ACRONYM.fullmatch(bare)) and (guess or sum(c.isupper() for c in bare) > 1)
+        mention = at[0] if at else classify_segment(bare, context_org=bool(role) or acronym)
+        if mention is None and (role or current and guess) and predicate == "workedAt" and _PROPER_NAME.match(bare) \
                 and not is_location(bare) and not is_role(bare):
             mention = OrgMention(bare, bare, "Company", False)  # employers bear people's names too ("Eli Lilly")
         if mention is None:

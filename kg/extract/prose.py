@@ -25,6 +25,8 @@ _EMPLOYER_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+")
 # the other languages' pronouns and first-person verbs are the "first_person" words of data/prose_words.tsv
 #: A sentence that opens, after its dates and marks, with a Han or kana word: no name or pronoun before its verb.
 _SUBJECTLESS = re.compile(r"^[\W\d_]*[\u3400-\u9fff\u3040-\u30ff]")
+#: Other people named before such a sentence's first verb or particle ("课题组毕业生就职于X": the group's graduates).
+_CJK_OTHERS_FIRST = re.compile(r"^[^于在任为，,。]*?(?:毕业生|校友|成员|成員|同学|卒業生|修了生|メンバー)")
 #: A sentence in English, where "Su", "Ela" or "Er" opening it is a name, not a pronoun.
 _ENGLISH = re.compile(r"\b(?:the|is|was|are|were|and|at|has|have|runs)\b")
 _PRONOUN = re.compile(r"(?:^|[\s,;(])(?:I|I'm|I've|my|My|me|he|He|she|She|they|They|his|His|her|Her)\b")
@@ -232,7 +234,8 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     if _OTHERS.search(sentence) or prose_students().search(sentence):
         return False
     if _SUBJECTLESS.match(sentence):
-        return True  # "2020年毕业于X大学": Chinese and Japanese leave out the subject a sentence is about
+        # "2020年毕业于X大学": Chinese and Japanese leave out the subject a sentence is about, unless it names others
+        return not _CJK_OTHERS_FIRST.match(sentence)
     if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
         return True
     return any(n and _has_word(sentence, n) for n in names)
@@ -414,7 +417,7 @@ def _cjk_orgs(text: str) -> list:
         if match is None:
             continue
         name = match.group(0)
-        # "英国诺丁汉大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
+        # "英国南岭大学": the country of an organisation abroad, unless the name goes on with it ("美国国家...", national)
         cut = next((n for n in (2, 3, 4) if is_location(name[:n]) and len(name) - n >= 3 and name[n] != "国"), 0)
         begin, name = begin + cut, name[cut:]
         if name.endswith(tuple(word_groups("prose_words.tsv")["cjk_not_org_end"])):
@@ -509,8 +512,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         # not a unit's last words ("Institute for Gravitational Physics (AEI)"), a publisher or school with its year
         within = any(o.begin < match.end("name") and match.start("name") < o.end for o in orgs) \
             or find_dates(head[match.start("note"): match.end() + 8])
-        if name and inside and not within and not classify_segment(match.group("name")) \
-                and not same_person(ctx.entity(subject_id).name, name):
+        if name and inside and not within and not classify_segment(match.group("name")) and not is_role(name) \
+                and not same_person(ctx.entity(subject_id).name, name):  # not "Principal Investigator (X Lab)"
             add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
             elsewhere |= inside
     if len(elsewhere) == len(orgs) or not about:

@@ -14,7 +14,7 @@ from kg.extract.gazetteer import data_patterns, data_words, word_groups
 from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.positions import ADVISOR_TRIGGER
-from kg.extract.sections import exact_kind
+from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean
 from kg.extract.vocab import degree_of
 from kg.model import Document
@@ -127,12 +127,15 @@ _GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forena
 
 
 def _given_family(data: Any) -> str | None:
-    """The owner's name a record writes as given and family names, in the record or in one of its entries.
+    """The owner's name a record writes as given and family names, in the record or in its entry of personal
+    data ("personal", "contact", "author"), not another person's ("supervisor: {first_name: ...}").
 
     >>> _given_family({"first_name": "Lea", "last_name": "Kranz"}), _given_family({"personal": {"givenName": "天", "familyName": "秦"}})
     ('Lea Kranz', '秦天')
     """
-    for record in (data, *data.values()) if isinstance(data, dict) else ():
+    owners = (v for k, v in data.items() if str(k).lower() in _NAME_KEYS or heading_kind(str(k).replace("_", " ")) == "bio") \
+        if isinstance(data, dict) else ()
+    for record in (data, *owners):
         if isinstance(record, dict):
             parts = {re.sub(r"[_-]", "", str(k).lower()): v.strip() for k, v in record.items() if isinstance(v, str) and v.strip()}
             given, family = (next((parts[k] for k in keys if k in parts), None) for keys in (_GIVEN_KEYS, _FAMILY_KEYS))
