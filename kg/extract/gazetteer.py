@@ -136,11 +136,11 @@ class CaselessPattern:
             folded = re.sub(r"\(\?P<\w+>", "(?:", folded)
         self._folded = None if unsafe else re.compile(folded)
 
-    def search(self, text: str) -> re.Match | None:
+    def search(self, text: str, pos: int = 0) -> re.Match | None:
         lower = text.lower() if self._folded is not None and (text.isascii() or not _CASE_TWINS.search(text)) else None
         if lower is None or len(lower) != len(text):
-            return self.pattern.search(text)
-        first = self._folded.search(lower)
+            return self.pattern.search(text, pos)
+        first = self._folded.search(lower, pos)
         return first and self.pattern.search(text, first.start())
 
 
