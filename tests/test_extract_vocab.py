@@ -1,29 +1,14 @@
-"""Degree spans: the one-search fast path finds what comparing every rule's first match finds."""
+"""Degrees and their fields as CVs write them."""
 from __future__ import annotations
 
-import itertools
-
-from kg.extract.vocab import _earliest_rule, degree_of, degree_span
-
-# invented phrases mixing degrees, lower-case look-alikes ("ma", "ms", "ba") and plain words
-WORDS = ["PhD", "Ph.D.", "ma", "MA", "M.A.", "ms", "MS", "M.Sc.", "ba", "BA", "bs", "BSc", "MBA", "mba",
-         "MEng", "MPhil", "doctorate", "Master of Science", "Bachelor of Arts", "Diploma", "in", "the",
-         "Physics", "and", "博士"]
-
-
-def test_degree_span_matches_every_rule_compared():
-    for n in (1, 2, 3):
-        for words in itertools.product(WORDS, repeat=n):
-            text = " ".join(words)
-            expected = _earliest_rule(text, None) if text.isascii() else None
-            if text.isascii():
-                assert degree_span.__wrapped__(text) == expected, text
+from kg.extract.vocab import degree_of, degree_span
 
 
 def test_lower_case_short_words_are_not_degrees():
     assert degree_of("ma and ba") is None
     assert degree_of("ma, then PhD in History") == "PhD"
     assert degree_span("studied ms then PhD")[0] == "PhD"
+    assert degree_span("ma and MA") == ("MA", 7, 9)  # the word passed over, the degree after it found
 
 
 def test_the_french_habilitations_short_form_and_the_german_state_examination():

@@ -18,7 +18,7 @@ import unicodedata
 from functools import lru_cache
 from dataclasses import replace
 
-from kg.model import ORGANIZATION_TYPES, Document, Entity, Evidence, Extraction, Relation, coarse_type
+from kg.model import Document, Entity, Evidence, Extraction, Relation, coarse_type
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _NON_WORD = re.compile(r"[^\w\s]")
@@ -122,8 +122,7 @@ class ExtractContext:
     # -- entities ---------------------------------------------------------------------------
     def find(self, name: str, entity_type: str) -> str | None:
         """The id of an entity already added under this name or alias, else ``None``."""
-        coarse = "Organization" if entity_type in ORGANIZATION_TYPES else entity_type  # coarse_type, inlined: hot
-        return self._keys.get((coarse, normalize_name(name)))
+        return self._keys.get((coarse_type(entity_type), normalize_name(name)))
 
     def add_entity(
         self,
@@ -137,18 +136,10 @@ class ExtractContext:
     ) -> str:
         """Add (or merge into) an entity and return its id."""
         name = " ".join(name.split())
-        coarse = "Organization" if entity_type in ORGANIZATION_TYPES else entity_type  # coarse_type, inlined: hot
-        if aliases:
-            keys = [(coarse, k) for k in map(normalize_name, (name, *aliases)) if k]
-        else:  # most calls: one name, no list to build
-            k = normalize_name(name)
-            keys = [(coarse, k)] if k else []
+        coarse = coarse_type(entity_type)
+        keys = [(coarse, k) for k in map(normalize_name, (name, *aliases)) if k]
         index = self._keys
-        existing = None
-        for key in keys:
-            existing = index.get(key)
-            if existing is not None:
-                break
+        existing = next((index[key] for key in keys if key in index), None)
         if existing is None:
             self._counter += 1
             entity_id = f"e{self._counter}"

@@ -57,7 +57,6 @@ _DATE = re.compile(
   | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR}|['’]\d\d)(?![\d']))
   | (?P<season>(?<!\w)(?:{_SEASONS})\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
-  | (?P<year2>(?<![\w/.])(?P<year2_y>{_YEAR})(?=[-–]\d\d(?!\d)))
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -226,8 +225,8 @@ def find_date_range(text: str) -> DateRange | None:
     if _BETWEEN.search(before) and later and _DATE_JOINER.fullmatch(text[stop: later[0][1]]):
         return DateRange(value, later[0][0], begin, later[0][2])
     sep = _SEP.match(after)
-    if not sep and _OPEN_JOINED.match(after):
-        return DateRange(value, "present", begin, stop + _OPEN_JOINED.match(after).end())
+    if not sep and (joined := _OPEN_JOINED.match(after)):
+        return DateRange(value, "present", begin, stop + joined.end())
     if sep:
         rest = after[sep.end():]
         rest_begin = stop + sep.end()
@@ -243,9 +242,8 @@ def find_date_range(text: str) -> DateRange | None:
         if dash in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
             return DateRange(value, "present", begin, rest_begin)
     # "July-Aug 2020": a bare month before the date
-    start = _month_from_bare(before, value, year)
-    if start[1] is not None:
-        return DateRange(start[0], value, start[1], stop)
+    if bare := _month_from_bare(before, value):
+        return DateRange(bare[0], value, bare[1], stop)
     if _SINCE.search(before):
         return DateRange(value, "present", begin, stop)
     return DateRange(None, value, begin, stop)
@@ -278,16 +276,12 @@ def full_year(digits: str) -> int:
     return 2000 + year if year <= _PIVOT else 1900 + year
 
 
-def _month_from_bare(before: str, value: str, year: int) -> tuple[str, int | None]:
+def _month_from_bare(before: str, value: str) -> tuple[str, int] | None:
     """``July-`` just before ``Aug 2020``: the start ``2020-07`` and where it begins."""
-    if len(value) != 7:
-        return value, None
     # the pattern ends in a dash or "to": test that before running it over the whole text
     tail = before.rstrip()[-2:]
-    bare = _BARE_MONTH.search(before) if tail.endswith(("-", "–", "—")) or tail.lower() == "to" \
-        or not tail.isascii() else None
-    if bare:
-        month = _month_number(bare.group("m"))
-        if month:
-            return f"{year}-{month:02d}", bare.start()
-    return value, None
+    if len(value) != 7 or not (tail.endswith(("-", "–", "—")) or tail.lower() == "to" or not tail.isascii()):
+        return None
+    bare = _BARE_MONTH.search(before)
+    month = bare and _month_number(bare.group("m"))
+    return (f"{value[:4]}-{month:02d}", bare.start()) if month else None

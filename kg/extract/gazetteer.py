@@ -136,11 +136,11 @@ class CaselessPattern:
             folded = re.sub(r"\(\?P<\w+>", "(?:", folded)
         self._folded = None if unsafe else re.compile(folded)
 
-    def search(self, text: str) -> re.Match | None:
+    def search(self, text: str, pos: int = 0) -> re.Match | None:
         lower = text.lower() if self._folded is not None and (text.isascii() or not _CASE_TWINS.search(text)) else None
         if lower is None or len(lower) != len(text):
-            return self.pattern.search(text)
-        first = self._folded.search(lower)
+            return self.pattern.search(text, pos)
+        first = self._folded.search(lower, pos)
         return first and self.pattern.search(text, first.start())
 
 
@@ -214,9 +214,8 @@ _FIELDS = {row["acronym"].strip(): row["field"].strip() for row in _data_rows("d
 #: The job titles and statuses of ``data/roles.tsv``, lower case: a department is never named by one.
 ROLES = frozenset(row["word"].strip().lower() for row in _data_rows("roles.tsv"))
 _DEPT_BEFORE = re.compile(r"^(?P<field>[A-Z][A-Za-z&]{0,5})\s+Department$")
-_DEPT_AFTER = re.compile(r"^Department(?:\s+of)?\s+(?P<field>[A-Z][A-Za-z&]{0,5})$")
-# "Dept. Physics", "Department Chemistry and Biology": the "of" that the abbreviation dropped
-_DEPT_OF_DROPPED = re.compile(r"^Department\s+(?!of\b|for\b)(?P<field>[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)?)$")
+# "Department CS", "Dept. Physics", "Department Chemistry and Biology": maybe without the "of" the abbreviation dropped
+_DEPT_AFTER = re.compile(r"^Department\s+(?:of\s+)?(?P<field>[A-Z][A-Za-z&]{0,5}|[A-Z][a-z]+(?:\s+(?:and|&)\s+[A-Z][a-z]+)?)$")
 
 
 def _expand_department(part: str) -> str:
@@ -225,7 +224,7 @@ def _expand_department(part: str) -> str:
     >>> _expand_department("Department Physics"), _expand_department("Department Chair")
     ('Department of Physics', 'Department Chair')
     """
-    match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part) or _DEPT_OF_DROPPED.match(part)
+    match = _DEPT_BEFORE.match(part) or _DEPT_AFTER.match(part)
     if match and match.group("field").split()[0].lower() not in ROLES:  # "Department Chair" is who leads it
         field = _FIELDS.get(match.group("field"), match.group("field"))
         return f"Department of {field}"

@@ -102,8 +102,9 @@ def strip_bullet(text: str) -> str:
 
 
 _CONNECTOR_END = re.compile(r"\b(?:of|the|at|in|and|with|from|by|for|to|a|an|as|under|on)$")
-#: Words that open a new sentence after a line without a full stop (HTML paragraphs).
-_SENTENCE_START = re.compile(rf"^(?:{_WORDS['sentence_start']})\b")
+#: Words that open a new sentence: after a line without a full stop (HTML paragraphs), or after an
+#: abbreviation that is no title ("Tech.", "Ph.D.").
+_SENTENCE_START = re.compile(rf"\s*(?:{_WORDS['sentence_start']})\b")
 
 #: A labelled line ("Research Areas: ...", "Email: ...", "E-Mail: ...") starts afresh after a line without a full stop.
 _LABEL_START = re.compile(r"^[A-Z][^\W\d_]*(?:-[^\W\d_]+)?(?: [^\W\d_]+){0,3} ?: ")
@@ -170,9 +171,6 @@ def passages(lines: list[tuple[int, str]], *, numbers: dict[int, int] | None = N
 
 _ABBREV_END = re.compile(rf"(?:\b(?:{_WORDS['title']}|{_WORDS['abbreviation']})|\b[A-Z])\.$")
 
-
-#: Words that open a sentence: after an abbreviation that is no title ("Tech.", "Ph.D."), a new sentence.
-_SENTENCE_OPENER = re.compile(r"\s+(?:I|I'm|I've|My|We|Our|She|They|His|Her|Their|This|Since|Currently|Before|After)\b")
 _TITLE_OR_INITIAL_END = re.compile(rf"(?:\b(?:{_WORDS['title']})|\b[A-Z])\.\s*$")
 
 
@@ -182,7 +180,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     for match in _SENTENCE_END.finditer(text):
         end = match.end()
         if _ABBREV_END.search(text[max(start, end - 12):end]) and not (
-                _SENTENCE_OPENER.match(text, end) and not _TITLE_OR_INITIAL_END.search(text[max(start, end - 6):end])):
+                _SENTENCE_START.match(text, end) and not _TITLE_OR_INITIAL_END.search(text[max(start, end - 6):end])):
             continue  # "Ph.D. in", "Dr. Lee"; but "... at Virginia Tech. I am" ends a sentence
         out.append((start, end))
         start = end

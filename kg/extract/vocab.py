@@ -17,11 +17,10 @@ __all__ = ["degree_of", "degree_span", "field_of"]
 
 #: Where a degree's name ends: no letter after it, and no "-level" ("a master-level module" names a course's level).
 _NOT_LEVEL = r"(?![\w]|-level)"
-#: The rules of ``data/degrees.tsv``: a degree's pattern and the degree it names.
-_DEGREE_RULES = tuple((re.compile(rf"(?<![\w.])(?:{row['pattern']}){_NOT_LEVEL}", re.IGNORECASE), row["degree"].strip())
-                      for row in _data_rows("degrees.tsv"))
-#: Matches where the earliest of :data:`_DEGREE_RULES` would, with the first rule that matches there in its group
-#: ``r<index>`` (alternatives are tried in order): one search instead of one per rule, and most texts name no degree.
+#: The degrees of ``data/degrees.tsv``, in file order.
+_DEGREES = tuple(row["degree"].strip() for row in _data_rows("degrees.tsv"))
+#: Every pattern of ``data/degrees.tsv``, each rule's in its group ``r<index>``: at the earliest place any matches,
+#: the first rule that matches there is named by the group that matched (alternatives are tried in order).
 _ANY_DEGREE = CaselessPattern(r"(?<![\w.])(?:" + "|".join(f"(?P<r{i}>{row['pattern']})" for i, row in enumerate(_data_rows("degrees.tsv")))
                                + r")" + _NOT_LEVEL)
 
@@ -45,15 +44,10 @@ def degree_span(text: str) -> tuple[str, int, int] | None:
         if at >= 0 and (best is None or at < best[1]):
             best = (degree, at, at + len(word))
     first = _ANY_DEGREE.search(text)
-    if first is None:
-        return best
-    if _lowercase_short(first.group(0)):
-        # the earliest rule's match is passed over, and with it that rule: each rule on its own
-        return _earliest_rule(text, best)
-    # the earliest match of any rule, and of the first rule among those matching there: what
-    # comparing every rule's first match would find
-    if best is None or first.start() < best[1]:
-        best = (_DEGREE_RULES[int(first.lastgroup[1:])][1], first.start(), first.end())
+    while first is not None and _lowercase_short(first.group(0)):
+        first = _ANY_DEGREE.search(text, first.end())
+    if first is not None and (best is None or first.start() < best[1]):
+        best = (_DEGREES[int(first.lastgroup[1:])], first.start(), first.end())
     return best
 
 
@@ -61,18 +55,6 @@ def _lowercase_short(written: str) -> bool:
     """"ma", "ba", "ms": a short degree written in lower case, more likely a word than a degree
     ("MA"/"MS"/"BA" count in capitals only)."""
     return len(written.replace(".", "").replace(" ", "")) <= 3 and not any(c.isupper() for c in written)
-
-
-def _earliest_rule(text: str, best: tuple[str, int, int] | None) -> tuple[str, int, int] | None:
-    """The earliest of each rule's first match (ties to the first rule), skipping rules whose first
-    match is :func:`_lowercase_short`; ``best`` is kept unless a rule matches strictly before it."""
-    for pattern, degree in _DEGREE_RULES:
-        match = pattern.search(text)
-        if match and (best is None or match.start() < best[1]):
-            if _lowercase_short(match.group(0)):
-                continue
-            best = (degree, match.start(), match.end())
-    return best
 
 
 def degree_of(text: str) -> str | None:
