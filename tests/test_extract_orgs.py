@@ -125,6 +125,16 @@ def test_cv_lines_nest_units_in_several_languages(line, expected):
     assert [m.name for m in org_chain(line)] == expected
 
 
+@pytest.mark.parametrize("line, expected", [
+    # what follows "in" after a degree is its field, whatever keyword it holds, unless it names a unit or a school
+    ("Ph.D. Candidate in Business Administration (Information Management)", []),
+    ("PhD in Public Administration, Quillon University", ["Quillon University"]),
+    ("PhD student in the Marrow Lab", ["Marrow Lab"]),
+])
+def test_the_field_of_a_degree_is_no_organisation(line, expected):
+    assert [m.name for m in org_chain(line)] == expected
+
+
 def test_a_campus_follows_a_university_system_only():
     assert _is_campus("University of California", "Port Verde")
     assert _is_campus("École Normale Supérieure", "Port Verde")  # a school of several campuses, too

@@ -425,12 +425,16 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
-            for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
-                            for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
+            for c, sub in ((c, [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
+                           for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
+                at = c is _CONNECTOR_SPLITS[0]
                 # "Diplom Mathematik an der Universität X": after a degree, what stands before "at" is its field
                 if is_role(sub[0]) or degree_of(sub[0]) or (after_degree and at and not classify_segment(sub[0], context_org=False)):
-                    if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
-                        break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
+                    if (not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") or c is _CONNECTOR_SPLITS[1]
+                            and degree_of(sub[0]) and not STRONG_ORG.search(sub[1])) and not lookup_organization(sub[1]):
+                        # "Certificate IV in Laboratory Techniques", "Ph.D. Candidate in Business Administration": a
+                        # degree's field, not a laboratory or an administration
+                        break
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
