@@ -40,7 +40,8 @@ _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:
 _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
+#: Where the next labelled part of an advisor's line starts: "Advisor: A; Co-Advisor: B", "Directeur : A. Titre : T".
+_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)|(?<=[^\W\d]{2})\.\s+(?=[A-ZÀ-Þ][^\W\d]{2,20}\s?[:：])")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
@@ -73,10 +74,12 @@ _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
-#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; "Betreuer Prof. Dr. A": a PDF's table cell lost
+#: its colon, the title says a person follows) or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
-    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})")
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
+    rf"|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -442,8 +445,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
-            # "Advisor: A; Co-Advisor: B"
-            for part in _NEXT_LABELLED_PART.split(rest):
+            # "Advisor: A; Co-Advisor: B"; "Advisor: A. Thesis: T" names no more people
+            for n, part in enumerate(_NEXT_LABELLED_PART.split(rest)):
+                if n and not ADVISOR_TRIGGER.search(part):
+                    break
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
                 if _COMMITTEE.search(trig.group("trigger")):
