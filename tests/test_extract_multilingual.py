@@ -561,3 +561,14 @@ def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_n
 @pytest.mark.parametrize("name", ["光量子工学研究領域", "VCADモデリングチーム", "計測グループ", "材料研究部門"])
 def test_japanese_teams_groups_and_research_divisions_are_units(name):
     assert classify_organization(name, default="") == "Lab"
+
+
+def test_a_japanese_advisor_with_a_title_after_the_name_then_the_affiliation(tmp_path):
+    # "指導教員: 佐藤 一郎 准教授 (北海大学理学研究科)": the title after a CJK name, then where the advisor works
+    path = tmp_path / "cv.md"
+    path.write_text("# 山田 花子\n\n## 学歴\n\n* 2018年4月 - 2023年3月: 北海大学大学院理学研究科 博士課程\n"
+                    "  * 指導教員: 佐藤 一郎 准教授 (北海大学理学研究科), Prof. Marc Dubois (Université de Nordville)\n",
+                    encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert {("山田 花子", "advisedBy", "佐藤 一郎"), ("佐藤 一郎", "workedAt", "北海大学理学研究科"),
+            ("山田 花子", "advisedBy", "Marc Dubois")} <= found

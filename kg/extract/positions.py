@@ -98,7 +98,7 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
-_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(（]|$))")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
