@@ -572,3 +572,12 @@ def test_a_japanese_advisor_with_a_title_after_the_name_then_the_affiliation(tmp
     found = facts(extract(load_document(path)))
     assert {("山田 花子", "advisedBy", "佐藤 一郎"), ("佐藤 一郎", "workedAt", "北海大学理学研究科"),
             ("山田 花子", "advisedBy", "Marc Dubois")} <= found
+
+
+def test_a_chinese_cv_whose_work_section_is_headed_by_the_bare_word_for_work(tmp_path):
+    # "工作" under "教育": the positions are jobs, not a continuation of the degrees
+    path = tmp_path / "cv.md"
+    path.write_text("# 王小明\n\n教育\n======\n* 大气科学博士, 北海大学, 2015\n\n工作\n======\n* 2016-2019: 博士后\n  * 南山大学\n",
+                    encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert ("王小明", "workedAt", "南山大学") in found and ("王小明", "studiedAt", "南山大学") not in found
