@@ -496,3 +496,20 @@ Betreuer Prof. Dr. Anton Maier, Dr. med. Bernd Krause
     assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
         ("advisedBy", "Henri Castel"), ("advisedBy", "Asa Lindqvist"), ("advisedBy", "Anton Maier"),
         ("advisedBy", "Bernd Krause")}
+
+
+def test_a_professor_written_as_a_field_of_an_entry_line_hosts_or_advises_it(tmp_path):
+    # "Employer - Role, Prof. X (dates)": a postdoc's host is a mentor, a student position's professors advise
+    f = _facts(tmp_path, "cv.md", """# Ola Brandvik
+
+# Experience
+
+Harwick University - Postdoctoral Researcher, Prof. Ines Valdar (June 2008 - July 2011).
+
+Tarnow State University - Graduate Research Assistant, Profs. Jonas M. Keller and Rita Oyelaran (August 2002 - August 2007).
+
+Quillon Systems - Software Engineer (2000 - 2002).
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("mentoredBy", "Ines Valdar"), ("advisedBy", "Jonas M. Keller"), ("advisedBy", "Rita Oyelaran")}
+    assert ("Ola Brandvik", "workedAt", "Harwick University") in f

@@ -103,6 +103,13 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
+#: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
+#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position.
+_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
+                                  r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
+#: A student's position ("Undergraduate Researcher", "Graduate Research Assistant"), whose host advises them.
+_STUDENT_POSITION = re.compile(r"graduate|\bstudent|\bph\.?d|doctora", re.I)
+
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
 
@@ -437,6 +444,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
+        titled = None if trig or strict or header or len(text) > 300 else _TITLED_PEOPLE_FIELD.search(text)
+        if titled and titled.start("people") > 0 and split_people(titled.group("people")):
+            studying = kind == "education" or bool(_STUDENT_POSITION.search(text))
+            pred = "mentoredBy" if POSTDOC.search(text) or not studying else "advisedBy"
+            inline.setdefault(index, []).append((titled.group("people"), pred, index, "with"))
+            text = text.replace(titled.group("people"), "", 1)
+            raw = raw.replace(titled.group("people"), "", 1) if titled.group("people") in raw else text
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
