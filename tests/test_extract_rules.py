@@ -350,3 +350,13 @@ def test_a_pandoc_title_block_names_the_subject_and_areas_of_specialization_are_
     ex = extract(load_document(page))
     assert ex.entity(ex.subject).name == "Ada Quill"
     assert {(r.predicate, ex.entity(r.object).name) for r in ex.relations} == {("studiedAt", "University of Tarnow")}
+
+
+def test_a_programme_in_engineering_under_education_is_a_study_not_a_job(tmp_path):
+    # "Engineering" names the field; "Software Engineer" is a job wherever it stands
+    path = tmp_path / "cv.md"
+    path.write_text("# Tomas Quell\n\n## Education\n\n- 1998-2000: Candidate for BSE Computer Science Engineering, "
+                    "Tarnow University\n\n## Experience\n\n- 2015-2019: Software Engineer, Quillon Systems\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    found = {(r.predicate, ex.entity(r.object).name) for r in ex.relations}
+    assert found == {("studiedAt", "Tarnow University"), ("workedAt", "Quillon Systems")}

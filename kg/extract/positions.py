@@ -63,7 +63,8 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
 _LETTER = re.compile(r"[^\W\d_]")
 _ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 #: Job titles that make an entry in an education section a job (a teaching or research assistantship).
-_JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
+#: A job's title; whole words for the ones a field or a word of another sense holds ("Engineering", "International").
+_JOB_TITLE = re.compile(r"assistant|\bengineers?\b|lecturer|professor|researcher|scientist|\bintern(?:s|ship)?\b|fellow|postdoc", re.I)
 _AT_WORD = re.compile(r"\bat\b")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
