@@ -185,6 +185,13 @@ def test_a_topic_in_sentence_case_is_no_company(topic):
     assert org_chain(topic, context_org=True) == []
 
 
+@pytest.mark.parametrize("duty", ["Linux server administration (users, backups)", "High school mathematics tutoring"])
+def test_a_duty_in_sentence_case_is_no_body_whatever_keyword_it_holds(duty):
+    # a bullet under a position: "administration", "high school" in lower case inside a phrase name no institution
+    assert org_chain(duty, context_org=True) == []
+    assert [m.name for m in org_chain("Instituto tecnológico de Quillon", context_org=True)] == ["Instituto tecnológico de Quillon"]
+
+
 @pytest.mark.parametrize("line, expected", [
     ("Marrowfield Summer School on Soil Physics, Tarnow University", ["Tarnow University"]),
     ("Winter School on Glacial Hydrology", []),

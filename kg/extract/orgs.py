@@ -263,8 +263,11 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
     if org_type:
-        if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
-            return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
+        if org_type in ("Company", "Institute") and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]) \
+                and (org_type == "Company" or not classify_organization(words[0], default="")):
+            # "Technology assessment", "Systems engineering", "Debian server administration": a topic or a duty in
+            # sentence case, not a firm or a body ("Instituto tecnológico" opens with its keyword)
+            return None
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
