@@ -581,3 +581,16 @@ def test_a_chinese_cv_whose_work_section_is_headed_by_the_bare_word_for_work(tmp
                     encoding="utf-8")
     found = facts(extract(load_document(path)))
     assert ("王小明", "workedAt", "南山大学") in found and ("王小明", "studiedAt", "南山大学") not in found
+
+
+def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
+    # "Chef d'équipe projet", "Membre élu du conseil de laboratoire": no name follows the title, no organisation
+    assert is_role("Chef d’équipe projet") and is_role("Membre élu du conseil de laboratoire")
+    assert not is_role("Membre de l’Institut Quillon")
+    path = tmp_path / "cv.md"
+    path.write_text("# Yves Kerlann\n\n## Expérience professionnelle\n\n"
+                    "* Doctorant chargé d’enseignement, Ecole Fictive d'Ingénieurs, Sudville, 2014-2017\n"
+                    "* Chef d’équipe projet, Bordeaux 2014-2017\n\n## Responsabilités\n\n"
+                    "- Membre élu du conseil de laboratoire (2015-2021)\n", encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert {o for s, p, o in found if p in ("workedAt", "partOf")} == {"Ecole Fictive d'Ingénieurs"}

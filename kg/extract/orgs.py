@@ -151,6 +151,8 @@ def is_role(segment: str) -> bool:
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
     last = max(i for i, w in enumerate(words) if w in ROLES)
+    if last == 0 and len(words) > 1 and not any(w[:1].isupper() for w in segment.split()[1:]):
+        return True  # "Chef d'équipe projet", "Membre élu du conseil de laboratoire": a title and what it heads, no name
     rest = words[last + 1:]
     if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
             and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
