@@ -267,9 +267,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if org_type:
         if org_type in ("Company", "Institute") and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]) \
                 and (org_type == "Company" or not classify_organization(words[0], default="")):
-            # "Technology assessment", "Systems engineering", "Debian server administration": a topic or a duty in
-            # sentence case, not a firm or a body ("Instituto tecnológico" opens with its keyword)
-            return None
+            return None  # "Systems engineering", "Debian server administration": a topic or duty ("Instituto tecnológico" stays)
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -430,16 +428,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
-            for c, sub in ((c, [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
-                           for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
-                at = c is _CONNECTOR_SPLITS[0]
+            for at, inside, sub in ((c is _CONNECTOR_SPLITS[0], c is _CONNECTOR_SPLITS[1], [seg[:m.start()], seg[m.end():]])
+                                    for c in _CONNECTOR_SPLITS for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
                 # "Diplom Mathematik an der Universität X": after a degree, what stands before "at" is its field
                 if is_role(sub[0]) or degree_of(sub[0]) or (after_degree and at and not classify_segment(sub[0], context_org=False)):
-                    if (not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") or c is _CONNECTOR_SPLITS[1]
-                            and degree_of(sub[0]) and not STRONG_ORG.search(sub[1])) and not lookup_organization(sub[1]):
-                        # "Certificate IV in Laboratory Techniques", "Ph.D. Candidate in Business Administration": a
-                        # degree's field, not a laboratory or an administration
-                        break
+                    if (not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") or inside and degree_of(sub[0])
+                            and not STRONG_ORG.search(sub[1])) and not lookup_organization(sub[1]):
+                        break  # "Certificate IV in Laboratory Techniques", "PhD Candidate in Business Administration": a field
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:
