@@ -95,7 +95,7 @@ ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
-_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master|(?:under)?graduate\b)", re.IGNORECASE)
+_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master|(?:under)?graduates?\b)", re.IGNORECASE)
 
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
@@ -445,7 +445,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         titled = None if trig or strict or header or len(text) > 300 else _TITLED_PEOPLE_FIELD.search(text)
         if titled and titled.start("people") > 0 and split_people(titled.group("people")):
-            pred = "advisedBy" if (kind == "education" or _STUDENT.search(text)) and not POSTDOC.search(text) else "mentoredBy"
+            role = text[: titled.start()]  # the role before the person decides, not the duties after ("Masterstudium")
+            pred = "advisedBy" if (kind == "education" or _STUDENT.search(role)) and not POSTDOC.search(role) else "mentoredBy"
             inline.setdefault(index, []).append((titled.group("people"), pred, index, "with"))
             text = text.replace(titled.group("people"), "", 1)
             raw = raw.replace(titled.group("people"), "", 1) if titled.group("people") in raw else text
