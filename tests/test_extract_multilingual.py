@@ -561,3 +561,36 @@ def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_n
 @pytest.mark.parametrize("name", ["光量子工学研究領域", "VCADモデリングチーム", "計測グループ", "材料研究部門"])
 def test_japanese_teams_groups_and_research_divisions_are_units(name):
     assert classify_organization(name, default="") == "Lab"
+
+
+def test_a_japanese_advisor_with_a_title_after_the_name_then_the_affiliation(tmp_path):
+    # "指導教員: 佐藤 一郎 准教授 (北海大学理学研究科)": the title after a CJK name, then where the advisor works
+    path = tmp_path / "cv.md"
+    path.write_text("# 山田 花子\n\n## 学歴\n\n* 2018年4月 - 2023年3月: 北海大学大学院理学研究科 博士課程\n"
+                    "  * 指導教員: 佐藤 一郎 准教授 (北海大学理学研究科), Prof. Marc Dubois (Université de Nordville)\n",
+                    encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert {("山田 花子", "advisedBy", "佐藤 一郎"), ("佐藤 一郎", "workedAt", "北海大学理学研究科"),
+            ("山田 花子", "advisedBy", "Marc Dubois")} <= found
+
+
+def test_a_chinese_cv_whose_work_section_is_headed_by_the_bare_word_for_work(tmp_path):
+    # "工作" under "教育": the positions are jobs, not a continuation of the degrees
+    path = tmp_path / "cv.md"
+    path.write_text("# 王小明\n\n教育\n======\n* 大气科学博士, 北海大学, 2015\n\n工作\n======\n* 2016-2019: 博士后\n  * 南山大学\n",
+                    encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert ("王小明", "workedAt", "南山大学") in found and ("王小明", "studiedAt", "南山大学") not in found
+
+
+def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
+    # "Chef d'équipe projet", "Membre élu du conseil de laboratoire": no name follows the title, no organisation
+    assert is_role("Chef d’équipe projet") and is_role("Membre élu du conseil de laboratoire")
+    assert not is_role("Membre de l’Institut Quillon")
+    path = tmp_path / "cv.md"
+    path.write_text("# Yves Kerlann\n\n## Expérience professionnelle\n\n"
+                    "* Doctorant chargé d’enseignement, Ecole Fictive d'Ingénieurs, Sudville, 2014-2017\n"
+                    "* Chef d’équipe projet, Bordeaux 2014-2017\n\n## Responsabilités\n\n"
+                    "- Membre élu du conseil de laboratoire (2015-2021)\n", encoding="utf-8")
+    found = facts(extract(load_document(path)))
+    assert {o for s, p, o in found if p in ("workedAt", "partOf")} == {"Ecole Fictive d'Ingénieurs"}

@@ -125,6 +125,16 @@ def test_cv_lines_nest_units_in_several_languages(line, expected):
     assert [m.name for m in org_chain(line)] == expected
 
 
+@pytest.mark.parametrize("line, expected", [
+    # what follows "in" after a degree is its field, whatever keyword it holds, unless it names a unit or a school
+    ("Ph.D. Candidate in Business Administration (Information Management)", []),
+    ("PhD in Public Administration, Quillon University", ["Quillon University"]),
+    ("PhD student in the Marrow Lab", ["Marrow Lab"]),
+])
+def test_the_field_of_a_degree_is_no_organisation(line, expected):
+    assert [m.name for m in org_chain(line)] == expected
+
+
 def test_a_campus_follows_a_university_system_only():
     assert _is_campus("University of California", "Port Verde")
     assert _is_campus("École Normale Supérieure", "Port Verde")  # a school of several campuses, too
@@ -173,6 +183,13 @@ def test_a_town_after_another_university_is_not_part_of_its_name():
 @pytest.mark.parametrize("topic", ["Technology assessment", "Systems engineering", "Software quality"])
 def test_a_topic_in_sentence_case_is_no_company(topic):
     assert org_chain(topic, context_org=True) == []
+
+
+@pytest.mark.parametrize("duty", ["Linux server administration (users, backups)", "High school mathematics tutoring"])
+def test_a_duty_in_sentence_case_is_no_body_whatever_keyword_it_holds(duty):
+    # a bullet under a position: "administration", "high school" in lower case inside a phrase name no institution
+    assert org_chain(duty, context_org=True) == []
+    assert [m.name for m in org_chain("Instituto tecnológico de Quillon", context_org=True)] == ["Instituto tecnológico de Quillon"]
 
 
 @pytest.mark.parametrize("line, expected", [

@@ -323,6 +323,20 @@ def test_a_societys_heading_at_the_level_of_memberships_stays_a_membership():
     assert {names[r.object] for r in result.relations if r.predicate == "workedAt"} == {"Quillon University"}
 
 
+def test_an_unknown_heading_without_years_after_the_degrees_ends_the_education_section():
+    # all headings at one level (a CV class's \\cvsection): an employer's heading bears its years, a list of
+    # strengths or tools does not, and its lines are no schools
+    lines = ["# Ilse Varga", "# Education", "# Quillon University", "PhD in Acoustics, 2014 - 2018",
+             "# Guiding Principles", "Measure twice, publish once.", "# Strengths", "Signal Processing",
+             "Embedded Firmware"]
+    doc = Document("a.md", "a.md", "markdown", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    assert [(s.kind, s.heading) for s in find_sections(doc) if s.heading][1:] == [
+        ("education", "Education"), (None, "Guiding Principles"), (None, "Strengths")]
+    result = extract(doc)
+    names = {e.id: e.name for e in result.entities}
+    assert {names[r.object] for r in result.relations if r.predicate == "studiedAt"} == {"Quillon University"}
+
+
 def test_a_pandoc_title_block_names_the_subject_and_areas_of_specialization_are_no_school(tmp_path):
     # "% Title / % Author / % Date" opens a Pandoc CV; a philosopher's AOS and AOC follow the degrees
     page = tmp_path / "cv.md"
@@ -336,3 +350,13 @@ def test_a_pandoc_title_block_names_the_subject_and_areas_of_specialization_are_
     ex = extract(load_document(page))
     assert ex.entity(ex.subject).name == "Ada Quill"
     assert {(r.predicate, ex.entity(r.object).name) for r in ex.relations} == {("studiedAt", "University of Tarnow")}
+
+
+def test_a_programme_in_engineering_under_education_is_a_study_not_a_job(tmp_path):
+    # "Engineering" names the field; "Software Engineer" is a job wherever it stands
+    path = tmp_path / "cv.md"
+    path.write_text("# Tomas Quell\n\n## Education\n\n- 1998-2000: Candidate for BSE Computer Science Engineering, "
+                    "Tarnow University\n\n## Experience\n\n- 2015-2019: Software Engineer, Quillon Systems\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    found = {(r.predicate, ex.entity(r.object).name) for r in ex.relations}
+    assert found == {("studiedAt", "Tarnow University"), ("workedAt", "Quillon Systems")}

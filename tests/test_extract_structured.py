@@ -129,3 +129,25 @@ def test_a_record_whose_fields_kg_does_not_know_is_read_as_the_text_it_renders_t
     job = found["Ines Varga", "workedAt", "University of Tarnow"]
     assert (job.role, job.start, job.end, job.evidence.line_start) == ("Research Assistant", "2019", "2022", 3)
     assert ("Ines Varga", "studiedAt", "University of Kelso") in found
+
+
+def test_a_section_key_titled_in_the_order_list_and_its_place_field(tmp_path):
+    # a LaTeX CV generator's YAML: "order" prints the key "research" under "Research Experience"; "place" is the employer
+    path = tmp_path / "cv.yaml"
+    path.write_text("""name: Ada Quillfeather
+order:
+  - [education, Education]
+  - [research, Research Experience]
+education:
+  - school: University of Tarnow
+    degree: Ph.D. Physics
+    dates: 2012 -- 2018
+research:
+  - place: Harwick Institute of Optics
+    title: Research Assistant
+    advisor: Prof. Jonas Brandt
+    dates: June 2011 -- August 2011
+""", encoding="utf-8")
+    found = triples(path)
+    assert ("Ada Quillfeather", "workedAt", "Harwick Institute of Optics") in found
+    assert ("Ada Quillfeather", "advisedBy", "Jonas Brandt") in found

@@ -476,3 +476,40 @@ def test_an_alumnus_bracketed_status_names_no_employer(tmp_path):
 """)
     assert not any(s in ("Tobias Renn", "Hanna Ode", "Ivo Marrek", "Rui Pinto") and p == "workedAt" for s, p, _ in f)
     assert {("Lena Osk", "workedAt", "Halden Robotics"), ("Bo Chen", "workedAt", "NRQ")} <= f
+
+
+def test_an_advisor_line_whose_label_lost_its_colon_or_is_followed_by_another_label(tmp_path):
+    # a PDF CV's line under its entry: "Directeur : A. Titre : T" (the next label ends the names), "Betreuer Prof. Dr. A"
+    # (a table cell: the title says a person follows)
+    f = _facts(tmp_path, "cv.txt", """Jules Fontaine
+
+Parcours
+2012–2015 Doctorat en mathématiques, Université de Nordville, Nordville, France.
+Directeur : Henri Castel. Titre : Homotopie des espaces imaginaires. Thèse soutenue le 3 mai 2015.
+2016–2018 Chercheur postdoctorant, Institut Fictif de Sudville.
+Advisor: Prof. Asa Lindqvist. Thesis: Imaginary numbers.
+
+Ausbildung
+2019–2022 Promotion, Klinik für Innere Medizin, Universität Waldstadt
+Betreuer Prof. Dr. Anton Maier, Dr. med. Bernd Krause
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("advisedBy", "Henri Castel"), ("advisedBy", "Asa Lindqvist"), ("advisedBy", "Anton Maier"),
+        ("advisedBy", "Bernd Krause")}
+
+
+def test_a_professor_written_as_a_field_of_an_entry_line_hosts_or_advises_it(tmp_path):
+    # "Employer - Role, Prof. X (dates)": a postdoc's host is a mentor, a student position's professors advise
+    f = _facts(tmp_path, "cv.md", """# Ola Brandvik
+
+# Experience
+
+Harwick University - Postdoctoral Researcher, Prof. Ines Valdar (June 2008 - July 2011).
+
+Tarnow State University - Graduate Research Assistant, Profs. Jonas M. Keller and Rita Oyelaran (August 2002 - August 2007).
+
+Quillon Systems - Software Engineer (2000 - 2002).
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("mentoredBy", "Ines Valdar"), ("advisedBy", "Jonas M. Keller"), ("advisedBy", "Rita Oyelaran")}
+    assert ("Ola Brandvik", "workedAt", "Harwick University") in f

@@ -540,6 +540,17 @@ def test_org_export_blocks_are_read_by_the_latex_and_html_readers():
     assert_true_lines(doc, path)
 
 
+def test_org_one_line_html_snippets_are_read_together_by_the_html_reader(tmp_path):
+    # "#+HTML:" is the one-line form of an HTML export block: a header of several such lines names the owner
+    path = tmp_path / "cv.org"
+    path.write_text('#+TITLE:\n#+HTML:<div class="column-center"><h1 style="text-align: center;">Rosa QUILLBERG</h1>\n'
+                    '#+HTML:<p class="email">rosa@example.org</p></div>\n\n* Work Experience\n'
+                    '** 2009-present: Researcher, Tarnow Institute of Economics\n', encoding="utf-8")
+    assert pairs(load_document(path))[:2] == [(2, "# Rosa QUILLBERG"), (3, "rosa@example.org")]
+    subject, triples = extracted(path)
+    assert subject == "Rosa Quillberg" and ("Rosa Quillberg", "workedAt", "Tarnow Institute of Economics") in triples
+
+
 def test_org_cv_exported_to_latex_gives_its_positions_and_papers():
     subject, triples = extracted(DATA / "org_latex_export.org")
     assert subject == "Inés Varela"

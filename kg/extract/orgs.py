@@ -151,6 +151,8 @@ def is_role(segment: str) -> bool:
     if _ROLE_EXCEPT_RESEARCH.search(segment):
         return not _ORG_NOUN.search(segment)
     last = max(i for i, w in enumerate(words) if w in ROLES)
+    if last == 0 and len(words) > 1 and not any(w[:1].isupper() for w in segment.split()[1:]):
+        return True  # "Chef d'équipe projet", "Membre élu du conseil de laboratoire": a title and what it heads, no name
     rest = words[last + 1:]
     if len(rest) >= 2 and rest[0] in ("of", "de", "di", "du", "des", "der", "für") \
             and _names_a_kind(" ".join(w for w in rest[1:] if w not in _NAME_JOINERS)):
@@ -263,8 +265,9 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     org_type = classify_organization(canonical, default="")
     words = canonical.split()
     if org_type:
-        if org_type == "Company" and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]):
-            return None  # "Technology assessment", "Systems engineering": a topic in sentence case, not a firm
+        if org_type in ("Company", "Institute") and len(words) >= 2 and all(w.islower() and w not in _NAME_JOINERS for w in words[1:]) \
+                and (org_type == "Company" or not classify_organization(words[0], default="")):
+            return None  # "Systems engineering", "Debian server administration": a topic or duty ("Instituto tecnológico" stays)
         if org_type == "Lab" and len(words) >= 3 and words[1].lower() == "school" and is_location(words[0]):
             org_type = "University"  # "Stockholm School of Economics": a school named after its city stands alone
         return OrgMention(canonical, text, org_type, False)
@@ -425,12 +428,13 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
             # each place a connector stands, the last first ("Licenciado en Química por la Universidad de X")
-            for at, sub in ((c is _CONNECTOR_SPLITS[0], [seg[:m.start()], seg[m.end():]]) for c in _CONNECTOR_SPLITS
-                            for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
+            for at, inside, sub in ((c is _CONNECTOR_SPLITS[0], c is _CONNECTOR_SPLITS[1], [seg[:m.start()], seg[m.end():]])
+                                    for c in _CONNECTOR_SPLITS for m in reversed(list(c.finditer(seg))[-_CONNECTORS_READ:])):
                 # "Diplom Mathematik an der Universität X": after a degree, what stands before "at" is its field
                 if is_role(sub[0]) or degree_of(sub[0]) or (after_degree and at and not classify_segment(sub[0], context_org=False)):
-                    if not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") and not lookup_organization(sub[1]):
-                        break  # "Certificate IV in Laboratory Techniques": a degree's field, not a laboratory
+                    if (not is_role(sub[0]) and field_of(seg) == sub[1].strip(" .,") or inside and degree_of(sub[0])
+                            and not STRONG_ORG.search(sub[1])) and not lookup_organization(sub[1]):
+                        break  # "Certificate IV in Laboratory Techniques", "PhD Candidate in Business Administration": a field
                     # "Stagiaire au LSEET", "Intern at the EPNS": an acronym after "at" names the employer
                     candidate = classify_segment(sub[1], context_org=at and bool(_ACRONYM_OPENING.match(sub[1])))
                     if candidate is not None:

@@ -40,7 +40,8 @@ _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:
 _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
+#: Where the next labelled part of an advisor's line starts: "Advisor: A; Co-Advisor: B", "Directeur : A. Titre : T".
+_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)|(?<=[^\W\d]{2})\.\s+(?=[A-ZÀ-Þ][^\W\d]{2,20}\s?[:：])")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
@@ -62,7 +63,8 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\S*@\S*")
 _LETTER = re.compile(r"[^\W\d_]")
 _ROLE_JOINED = re.compile(r"\b(?:of|at|in|with|for|within|on)(?:\s+the)?$", re.I)
 #: Job titles that make an entry in an education section a job (a teaching or research assistantship).
-_JOB_TITLE = re.compile(r"assistant|engineer|lecturer|professor|researcher|scientist|intern|fellow|postdoc", re.I)
+#: A job's title; whole words for the ones a field or a word of another sense holds ("Engineering", "International").
+_JOB_TITLE = re.compile(r"assistant|\bengineers?\b|lecturer|professor|researcher|scientist|\bintern(?:s|ship)?\b|fellow|postdoc", re.I)
 _AT_WORD = re.compile(r"\bat\b")
 #: The break between a degree and where it is held ("PhD in Physics, ETH", "MSc at X", "MA | Y").
 _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\s+)?$", re.I)
@@ -73,10 +75,12 @@ _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
-#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; "Betreuer Prof. Dr. A": a PDF's table cell lost
+#: its colon, the title says a person follows) or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
-    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})")
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
+    rf"|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -91,14 +95,19 @@ ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
-_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
+_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master|(?:under)?graduates?\b)", re.IGNORECASE)
 
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
-_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(（]|$))")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
+
+#: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
+#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position.
+_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
+                                  r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
@@ -434,6 +443,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
+        titled = None if trig or strict or header or len(text) > 300 else _TITLED_PEOPLE_FIELD.search(text)
+        if titled and titled.start("people") > 0 and split_people(titled.group("people")):
+            role = text[: titled.start()]  # the role before the person decides, not the duties after ("Masterstudium")
+            pred = "advisedBy" if (kind == "education" or _STUDENT.search(role)) and not POSTDOC.search(role) else "mentoredBy"
+            inline.setdefault(index, []).append((titled.group("people"), pred, index, "with"))
+            text = text.replace(titled.group("people"), "", 1)
+            raw = raw.replace(titled.group("people"), "", 1) if titled.group("people") in raw else text
         typed = {cell.meaning: _CJK_SLASH.sub(", ", cell.text.translate(_FULL_WIDTH)) for cell in reversed(lines[index].cells)}
         if typed.keys() & {"org", "role", "degree"} and not (projects or strict):
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
@@ -442,8 +458,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             continue
         if trig and current is not None and trig.start() <= 40:
             rest = text[trig.end():]
-            # "Advisor: A; Co-Advisor: B"
-            for part in _NEXT_LABELLED_PART.split(rest):
+            # "Advisor: A; Co-Advisor: B"; "Advisor: A. Thesis: T" names no more people
+            for n, part in enumerate(_NEXT_LABELLED_PART.split(rest)):
+                if n and not ADVISOR_TRIGGER.search(part):
+                    break
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
                 if _COMMITTEE.search(trig.group("trigger")):

@@ -211,10 +211,11 @@ def find_sections(document: Document) -> list[Section]:
                     parent.lines.append(index)
                     continue
                 # same-level heading naming an organisation inside a CV section: LaTeX
-                # \subsection flattened to the level of \section
-                following = next((clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)), "")
-                if parent.kind in ("experience", "education", "teaching", "memberships") \
-                        and (kind is None or classify_organization(text, default="")) and len(following) < 120:
+                # \subsection flattened to the level of \section; an unknown heading whose next lines bear no
+                # year opens a section of its own ("# Strengths", "# Conhecimentos Técnicos" after the degrees)
+                following = [clean(l.text) for l in document.lines[index + 1: index + 4] if clean(l.text)]
+                if parent.kind in ("experience", "education", "teaching", "memberships") and len(following[0] if following else "") < 120 \
+                        and (classify_organization(text, default="") or kind is None and _YEAR_DIGITS.search(" ".join([text, *following]))):
                     parent.lines.append(index)
                     continue
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):

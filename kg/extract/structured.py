@@ -133,7 +133,7 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
     # positions: the lists under a key that names an experience section ("work", "positions", "visiting_positions")
     for item in _section_items(data, "experience"):
         org = _s(item.get("name") or item.get("company") or item.get("institution") or item.get("organization")
-                 or item.get("employer") or item.get("affiliation"))
+                 or item.get("employer") or item.get("affiliation") or item.get("place"))
         role = _s(item.get("position") or item.get("role") or item.get("title")) or ""
         studying = bool(_STUDENT_ROLE.search(role))  # a visiting student's stay is a study, its host an advisor
         _advisors(ctx, subject_id, item, studying)
@@ -213,8 +213,12 @@ def _section_items(data: dict, kind: str) -> list[dict]:
     [{'title': 'Guest'}]
     """
     items = []
+    # the YAML of LaTeX CV generators prints each key's section under a title it lists in "order":
+    # ``order: [[research, Research Experience], ...]`` makes "research" an experience section
+    titles = {pair[0]: pair[1] for pair in _list(data.get("order")) if isinstance(pair, list) and len(pair) == 2
+              and all(isinstance(p, str) for p in pair)}
     for key, value in data.items():
-        if isinstance(key, str) and heading_kind(key.replace("_", " ")) == kind:
+        if isinstance(key, str) and heading_kind(titles.get(key, key).replace("_", " ")) == kind:
             if isinstance(value, dict):  # {courses: [...]} / {items: [...]}: a section with its entries inside
                 value = value.get("courses") or value.get("items")
             items.extend(i for i in _list(value) if isinstance(i, dict))

@@ -245,9 +245,14 @@ def parse_org(text: str) -> tuple[tuple, dict]:
         if end:
             block_ends[end.group(1).lower()] = i
 
+    snippets: tuple[str, list] | None = None  # a run of one-line export snippets ("#+HTML: <h1>Ana Ruiz</h1>")
     for index, raw in enumerate(source):
         number = index + 1
         line = raw.rstrip()
+        keyword = ORG_KEYWORD.match(line) if block is None and drawer is None else None
+        if snippets is not None and (keyword is None or keyword.group(1).lower() != snippets[0]):
+            reader.export(*snippets)
+            snippets = None
         if block is not None:
             end = BLOCK_END.match(line)
             if end and end.group(1).lower() == block:
@@ -295,9 +300,12 @@ def parse_org(text: str) -> tuple[tuple, dict]:
             backend = (begin.group(2) or "").lower() if block == "export" else block
             exported = (backend, []) if backend in _EXPORT_READERS else None
             continue
-        keyword = ORG_KEYWORD.match(line)
         if keyword:
             key, value = keyword.group(1).lower(), keyword.group(2).strip()
+            if key in _EXPORT_READERS:  # org's one-line form of an export block, read with the lines of its run
+                snippets = snippets or (key, [])
+                snippets[1].append((number, keyword.group(2)))
+                continue
             if key in _METADATA_KEYWORDS and value and key not in metadata:
                 metadata[key] = _inline(value, metadata, number)
                 source_lines[key] = number
@@ -338,6 +346,8 @@ def parse_org(text: str) -> tuple[tuple, dict]:
         reader.text(number, line)
     if drawer == "PROPERTIES":
         finish_properties()
+    if snippets is not None:
+        reader.export(*snippets)
     reader.close()
     if "author" in metadata and "name" not in metadata:
         metadata["name"] = metadata["author"]
