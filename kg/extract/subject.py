@@ -15,7 +15,7 @@ from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.positions import ADVISOR_TRIGGER
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of
 from kg.model import Document
 
@@ -56,7 +56,8 @@ _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_P
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
-    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+    # the name's words, up to the full stop after one of them ("Ana Ruiz. Auf dieser Seite"; "Ana M. Ruiz" goes on)
+    rf"^(?i:{_PAGE_TITLE_WORDS['intro']})(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:(?<![^\W\d_]{{2}}\.)\s+[A-Z][\w'’.-]+){{1,3}})"
 )
 _THIRD = re.compile(
     r"^(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
@@ -122,8 +123,9 @@ def _label_value(data: Any, depth: int) -> str | None:
     return None
 
 
-#: The keys a record writes its owner's given and family names under, compared without case, "_" or "-".
-_GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forename"), ("lastname", "last", "familyname", "family", "surname")
+#: The keys a record writes its owner's given and family names under, compared without case, "_" or "-" (a
+#: "name" beside a "surname" is the given name: the front matter of R's vitae CVs).
+_GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forename", "name"), ("lastname", "last", "familyname", "family", "surname")
 
 
 def _given_family(data: Any) -> str | None:
@@ -145,7 +147,7 @@ def _given_family(data: Any) -> str | None:
 
 
 #: The openings and closings of ``data/page_titles.txt``, each as one pattern.
-_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['prefix']})", re.I)
+_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['intro']}|{_PAGE_TITLE_WORDS['prefix']})", re.I)
 _TITLE_CLOSING = re.compile(f"(?:{_PAGE_TITLE_WORDS['suffix']})", re.I)
 
 
@@ -238,7 +240,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
     # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
     on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
-    for index, line in enumerate(document.lines):
+    # a record's lines render its fields: a record that names its owner in none of them names nobody
+    for index, line in enumerate(document.lines if document.data is None else ()):
         if stop is not None and index >= stop and (seen >= 2 or on_students):
             break  # names head a CV; a line inside "Grants" is not its subject
         if index in skip:
@@ -249,10 +252,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         seen += 1
         if seen > 12:
             break
-        within_sentence = len(previous) > 40 and previous[-1:].isalnum() or previous.endswith(",")
+        within_sentence = len(previous) > 40 and (previous[-1:].isalnum() or previous[:1] in "\"“«„") or previous.endswith(",")
         previous = text
-        if within_sentence:
-            continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
+        if within_sentence or is_bullet(line.text):
+            # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
+            # (an epigraph, then "Ada Byron — Letters"); "- A. Bello": a list's item
+            continue
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
         labelled = (said_of := _STUDENT_LABEL.match(text)) and said_of.group(1).lower()
