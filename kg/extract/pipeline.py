@@ -41,6 +41,8 @@ _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<str
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 #: A list item that opens with a quoted title: ``- “Free Riding the Wave” with A. Author``.
 _QUOTED_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+[“\"«„]\w")
+#: A line's last word, short and in lower case ("of", "su", "und"): the line breaks a sentence.
+_SHORT_LAST_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-Z]{1,3}$")
 #: Two or three capitalised words: a name the bold author's initialled form may abbreviate.
 _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 
@@ -259,7 +261,7 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
     for index, line in enumerate(document.lines[:80] if document.data is None else ()):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         # a line the sentence above runs on to ("... works on" then "Labour Economics, with ...") opens no sentence
-        runs_on, previous = previous[-1:].islower(), clean(line.text)
+        runs_on, previous = bool(_SHORT_LAST_WORD.search(previous)), clean(line.text)
         for begin, end in sentence_spans(text) if len(text) > 40 else ():
             name = None if begin == 0 and runs_on else _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:

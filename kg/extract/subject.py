@@ -15,7 +15,7 @@ from kg.extract.orgs import classify_segment
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.positions import ADVISOR_TRIGGER
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean
 from kg.extract.vocab import degree_of
 from kg.model import Document
 
@@ -254,9 +254,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             break
         within_sentence = len(previous) > 40 and (previous[-1:].isalnum() or previous[:1] in "\"“«„") or previous.endswith(",")
         previous = text
-        if within_sentence or is_bullet(line.text):
+        if within_sentence:
             # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
-            # (an epigraph, then "Ada Byron — Letters"); "- A. Bello": a list's item
+            # (an epigraph, then "Ada Byron — Letters")
             continue
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
