@@ -91,6 +91,13 @@ def test_a_quotations_author_is_not_the_subject(tmp_path):
     assert _subject(tmp_path, "index.md", quote)[0] == "Unnamed document subject"
 
 
+def test_a_line_a_sentence_runs_on_to_does_not_open_on_a_person(tmp_path):
+    # "... focuses on" / "Labour Economics, with ...": a wrapped sentence's topics, not a person and an apposition
+    page = ("Welcome to my personal site.\n\nMy research focuses on\n\nLabour Economics, Public Finance, Urban Economics, Development and\n\n"
+            "Health Economics, with a particular interest in how institutions and behaviour interact.\n")
+    assert _subject(tmp_path, "index.md", page)[0] == "Unnamed document subject"
+
+
 def test_a_record_that_names_nobody_has_no_subject_in_its_fields(tmp_path):
     # a YAML CV's rendered fields ("Health Policy, Journal of X") are no name line nor a sentence about somebody
     record = ("- title: interests\n  contents:\n    - field: Labour Economics\n    - field: Public Finance\n"
