@@ -103,6 +103,9 @@ def test_a_record_that_names_nobody_has_no_subject_in_its_fields(tmp_path):
     record = ("- title: interests\n  contents:\n    - field: Labour Economics\n    - field: Public Finance\n"
               "- title: reviewing\n  contents:\n    - value: Regional Economics, Journal of Northfold Studies\n")
     assert _subject(tmp_path, "cv.yml", record)[0] == "Unnamed document subject"
+    # a field labelled as the name still names the owner, wherever the record nests it
+    header = '[header]\nname = "Ines Vidal"\nemail = "ines@northfold.edu"\naddress = ["Department of Soil Science"]\n'
+    assert _subject(tmp_path, "cv.toml", header)[0] == "Ines Vidal"
 
 
 def test_a_supervisor_or_professor_heading_in_chinese_or_japanese_is_a_role_not_the_name(tmp_path):

@@ -240,8 +240,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
     # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
     on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
-    # a record's lines render its fields: a record that names its owner in none of them names nobody
-    for index, line in enumerate(document.lines if document.data is None else ()):
+    for index, line in enumerate(document.lines):
         if stop is not None and index >= stop and (seen >= 2 or on_students):
             break  # names head a CV; a line inside "Grants" is not its subject
         if index in skip:
@@ -272,6 +271,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
                 text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
                 clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
+        # a record's lines render its fields: only a "name: X" field names its owner ("- Labour Economics" is a topic)
+        said = said if document.data is None else said[:1]
         found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
         if found:
             return found[0], found[1], index
