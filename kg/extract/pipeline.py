@@ -275,7 +275,7 @@ def _most_titled(document: Document, skip) -> tuple[str, tuple[str, ...], int] |
     counts: Counter = Counter()
     where: dict[str, int] = {}
     for index, line in enumerate(document.lines):
-        for match in _TITLED.finditer(clean(line.text)) if index not in skip else ():
+        for match in _TITLED.finditer(clean(line.text)) if index not in skip and len(line.text) < 400 else ():  # an item
             if name := clean_person(match.group("name")):
                 counts[name] += 1
                 where.setdefault(name, index)
