@@ -63,3 +63,72 @@ def test_a_group_page_that_opens_on_its_students_is_not_the_first_students(tmp_p
     assert _subject(tmp_path, "team.md", page)[0] == "Unnamed document subject"
     # a page that opens on its members keeps reading them: the head is listed first
     assert _subject(tmp_path, "people.md", page.replace("PhD Students", "Members").replace("PhD student", "Professor"))[0] == "Bruno Quell"
+
+
+def test_a_name_and_a_surname_in_front_matter_name_the_owner(tmp_path):
+    # R's vitae CVs write the given name under "name" and the family name under "surname"
+    page = "---\nname: Ines\nsurname: Vidal\nposition: Lecturer\n---\n\n# Education\n\nPhD, Northfold University, 2019\n"
+    assert _subject(tmp_path, "cv.md", page)[0] == "Ines Vidal"
+
+
+def test_a_writer_who_introduces_themselves_in_another_language_is_the_subject(tmp_path):
+    # "Ich bin X." / "Je m'appelle X": the sentence ends after the name, the next one is no part of it
+    page = "# Über mich\n\nIch bin Ines Vidal. Auf dieser Seite zeige ich meine Forschung.\n"
+    assert _subject(tmp_path, "about.md", page)[0] == "Ines Vidal"
+    assert _subject(tmp_path, "moi2.md", "Je m'appelle Ines Vidal et j'étudie les sols.\n")[0] == "Ines Vidal"
+
+
+def test_a_blog_page_s_author_header_names_its_owner(tmp_path):
+    # a Pelican page opens on "Key: value" lines, its owner under "Authors"
+    page = "Title: Sobre mí\nDate: 2018-02-23\nSlug: about-me\nAuthors: Ines Vidal-Soto\n\nSoy química en Northfold.\n"
+    assert _subject(tmp_path, "about.md", page)[0] == "Ines Vidal-Soto"
+
+
+def test_a_quotations_author_is_not_the_subject(tmp_path):
+    # an epigraph's author wrote the quotation, not the page
+    quote = ('"Whatever you can do, or dream you can, begin it; boldness has genius in it."\n\n'
+             "Bruno Quell — Letters from the North\n\nWelcome to my site: I study soils and rivers.\n")
+    assert _subject(tmp_path, "index.md", quote)[0] == "Unnamed document subject"
+
+
+def test_a_line_a_sentence_runs_on_to_does_not_open_on_a_person(tmp_path):
+    # "... focuses on" / "Labour Economics, with ...": a wrapped sentence's topics, not a person and an apposition
+    page = ("Welcome to my personal site.\n\nMy research focuses on\n\nLabour Economics, Public Finance, Urban Economics, Development and\n\n"
+            "Health Economics, with a particular interest in how institutions and behaviour interact.\n")
+    assert _subject(tmp_path, "index.md", page)[0] == "Unnamed document subject"
+
+
+def test_a_record_that_names_nobody_has_no_subject_in_its_fields(tmp_path):
+    # a YAML CV's rendered fields ("Health Policy, Journal of X") are no name line nor a sentence about somebody
+    record = ("- title: interests\n  contents:\n    - field: Labour Economics\n    - field: Public Finance\n"
+              "- title: reviewing\n  contents:\n    - value: Regional Economics, Journal of Northfold Studies\n")
+    assert _subject(tmp_path, "cv.yml", record)[0] == "Unnamed document subject"
+    # a field labelled as the name still names the owner, wherever the record nests it
+    header = '[header]\nname = "Ines Vidal"\nemail = "ines@northfold.edu"\naddress = ["Department of Soil Science"]\n'
+    assert _subject(tmp_path, "cv.toml", header)[0] == "Ines Vidal"
+
+
+def test_a_supervisor_or_professor_heading_in_chinese_or_japanese_is_a_role_not_the_name(tmp_path):
+    # "## 导师" (supervisor) heads a group page's leader, named on the next heading
+    page = "---\ntitle: 团队成员\n---\n\n## 导师\n\n#### 李文远 教授 (Wenyuan Li)\n\n教授、博士生导师\n\n## 博士在读\n\n#### 王小明\n"
+    assert _subject(tmp_path, "team.md", page)[0] == "李文远"
+    # a Japanese lab page heads its professor with the role: "## 准教授" (associate professor) is nobody's name
+    page = "---\ntitle: メンバー\n---\n\n## 准教授\n\n## 田中 太郎\n\n博士（理学）、北嶺大学\n\n## 学生\n\n## 山本 花子\n"
+    assert _subject(tmp_path, "members.md", page)[0] == "田中 太郎"
+
+
+def test_a_member_card_parts_name_and_role_with_slashes(tmp_path):
+    # "Name // Role" on each card of a team page: the name with its initial, the head by their role
+    page = ("---\ntitle: Miembros\n---\n\n# Miembros\n\n- ### Ines M. Vidal // Investigadora principal\n\n"
+            "Ines M. Vidal es doctora en Física.\n\n- ### Bruno Quell // Estudiante predoctoral\n\nBruno estudia redes.\n")
+    assert _subject(tmp_path, "miembros.md", page)[0] == "Ines M. Vidal"
+
+
+def test_a_lab_page_that_names_its_head_only_by_title_in_its_news(tmp_path):
+    # "Professor X, Keynote Talk" again and again: the lab's head; two people as often name no head
+    news = ("# Soil Data Lab\n\nThe Soil Data Lab at Northfold University studies soils and rivers with data.\n\n## News\n\n"
+            "- Professor Ines Vidal, Guest Editor, Journal of Soil Data, 2020\n- Professor Ines Vidal, Keynote Talk, SoilConf 2020\n"
+            "- Professor Ines Vidal, Program Chair, SoilConf 2021\n")
+    assert _subject(tmp_path, "index.md", news)[0] == "Ines Vidal"
+    awards = "".join(f"- Dr. Bruno Quell, Best Paper Award, SoilConf {year}\n" for year in (2019, 2020, 2021))
+    assert _subject(tmp_path, "index2.md", news + awards)[0] == "Unnamed document subject"

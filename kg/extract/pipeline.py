@@ -41,6 +41,8 @@ _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<str
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 #: A list item that opens with a quoted title: ``- “Free Riding the Wave” with A. Author``.
 _QUOTED_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+[“\"«„]\w")
+#: A line's last word, short and in lower case ("of", "su", "und"): the line breaks a sentence.
+_SHORT_LAST_WORD = re.compile(r"(?<![\w'’-])[^\W\d_A-Z]{1,3}$")
 #: Two or three capitalised words: a name the bold author's initialled form may abbreviate.
 _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 
@@ -110,7 +112,8 @@ def extract(document: Document) -> Extraction:
         # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening
         entries = {i for s in sections if s.kind not in (None, "bio") for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or _first_person_named(document, skip | entries) or _list_owner(document, sections)
+            or _first_person_named(document, skip | entries) or _list_owner(document, sections) \
+            or _most_titled(document, skip | publications)
         subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
@@ -253,14 +256,31 @@ def _opens_with_other(document: Document, text: str, names: list[str]) -> bool:
 
 def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
     """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
-    the subject of a news item or a bio whose headings name nobody."""
-    for index, line in enumerate(document.lines[:80]):
+    the subject of a news item or a bio whose headings name nobody (a record's lines are its fields, no sentences)."""
+    previous = ""
+    for index, line in enumerate(document.lines[:80] if document.data is None else ()):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
+        # a line the sentence above runs on to ("... works on" then "Labour Economics, with ...") opens no sentence
+        runs_on, previous = bool(_SHORT_LAST_WORD.search(previous)), clean(line.text)
         for begin, end in sentence_spans(text) if len(text) > 40 else ():
-            name = _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
+            name = None if begin == 0 and runs_on else _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
     return None
+
+
+def _most_titled(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
+    """The one person a page names with an academic title three times or more, more often than anybody else
+    ("Professor Ana Ruiz, Keynote Talk" in a lab page's news): the head of a page whose headings name nobody."""
+    counts: Counter = Counter()
+    where: dict[str, int] = {}
+    for index, line in enumerate(document.lines):
+        for match in _TITLED.finditer(clean(line.text)) if index not in skip and len(line.text) < 400 else ():  # an item
+            if name := clean_person(match.group("name")):
+                counts[name] += 1
+                where.setdefault(name, index)
+    (name, count), *others = counts.most_common(2) or [("", 0)]
+    return (name, (), where[name]) if count >= 3 and not (others and others[0][1] == count) else None
 
 
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:

@@ -56,7 +56,8 @@ _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_P
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
 _INTRO = re.compile(
-    r"^(?:Hi[,!]?\s+)?(?:I am|I'm|My name is|This is)\s+(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})"
+    # the name's words, up to the full stop after one of them ("Ana Ruiz. Auf dieser Seite"; "Ana M. Ruiz" goes on)
+    rf"^(?i:{_PAGE_TITLE_WORDS['intro']})(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:(?<![^\W\d_]{{2}}\.)\s+[A-Z][\w'’.-]+){{1,3}})"
 )
 _THIRD = re.compile(
     r"^(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
@@ -122,8 +123,9 @@ def _label_value(data: Any, depth: int) -> str | None:
     return None
 
 
-#: The keys a record writes its owner's given and family names under, compared without case, "_" or "-".
-_GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forename"), ("lastname", "last", "familyname", "family", "surname")
+#: The keys a record writes its owner's given and family names under, compared without case, "_" or "-" (a
+#: "name" beside a "surname" is the given name: the front matter of R's vitae CVs).
+_GIVEN_KEYS, _FAMILY_KEYS = ("firstname", "first", "givenname", "given", "forename", "name"), ("lastname", "last", "familyname", "family", "surname")
 
 
 def _given_family(data: Any) -> str | None:
@@ -145,7 +147,7 @@ def _given_family(data: Any) -> str | None:
 
 
 #: The openings and closings of ``data/page_titles.txt``, each as one pattern.
-_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['prefix']})", re.I)
+_TITLE_OPENING = re.compile(f"^(?:{_PAGE_TITLE_WORDS['intro']}|{_PAGE_TITLE_WORDS['prefix']})", re.I)
 _TITLE_CLOSING = re.compile(f"(?:{_PAGE_TITLE_WORDS['suffix']})", re.I)
 
 
@@ -249,10 +251,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         seen += 1
         if seen > 12:
             break
-        within_sentence = len(previous) > 40 and previous[-1:].isalnum() or previous.endswith(",")
+        within_sentence = len(previous) > 40 and (previous[-1:].isalnum() or previous[:1] in "\"“«„") or previous.endswith(",")
         previous = text
         if within_sentence:
-            continue  # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to
+            # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
+            # (an epigraph, then "Ada Byron — Letters")
+            continue
         if exact_kind(_OUTLINE_LABEL.sub("", text)):
             continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
         labelled = (said_of := _STUDENT_LABEL.match(text)) and said_of.group(1).lower()
@@ -267,6 +271,8 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
                 text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
                 clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
+        # a record's lines render its fields: only a "name: X" field names its owner ("- Labour Economics" is a topic)
+        said = said if document.data is None else said[:1]
         found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
         if found:
             return found[0], found[1], index
