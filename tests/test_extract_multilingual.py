@@ -188,6 +188,8 @@ def test_portuguese_lattes_layout():
     # a Turkish heading opening with a dotted capital I; a Japanese grants heading longer than its name
     ("İş Deneyimi", "experience"), ("研究助成の獲得実績", "grants"), ("担当講義", "teaching"),
     ("Beschäftigungen", "experience"), ("Ervaring", "experience"),
+    # the bare Chinese "work", not its "working papers"; Japanese and Korean employment headings
+    ("工作", "experience"), ("工作论文", "publications"), ("職務経歴", "experience"), ("직장", "experience"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -561,3 +563,34 @@ def test_a_title_written_before_its_employer_without_a_comma_is_no_part_of_its_n
 @pytest.mark.parametrize("name", ["光量子工学研究領域", "VCADモデリングチーム", "計測グループ", "材料研究部門"])
 def test_japanese_teams_groups_and_research_divisions_are_units(name):
     assert classify_organization(name, default="") == "Lab"
+
+
+@pytest.mark.parametrize("entry, advisors", [
+    # a French thesis line, then "Directeur :" on the next line, the thesis's title after its own label
+    ("- 2010 – 2014 Doctorat en Mathématiques, Université de Valcourt.\n  Directeur : Gaspard Lemoine. Titre : Les Anneaux. Thèse soutenue en 2014.\n",
+     {("Gaspard Lemoine", None)}),
+    # a German table's label column: no colon before the titled names
+    ("10/2012 – 03/2016 Promotion, Universität Nordheim\nBetreuer Prof. Dr. Emil Sonnleitner, Dr. med. Greta Hollerbach\n",
+     {("Emil Sonnleitner", None), ("Greta Hollerbach", None)}),
+    ("- 09/2011 – 01/2012 Wissenschaftliche Arbeit, Klinik für Nuklearmedizin, Betreuung: Prof. Dr. Ottilie Brandauer\n",
+     {("Ottilie Brandauer", None)}),
+    # advisors in brackets: every name up to the closing bracket, each with its own bracketed affiliation
+    ("- 2015 – 2019 PhD in Biology, Univ. of Tarrant (advisors: Oswin Marlowe (Vire Institute), Beatrix Holloway)\n",
+     {("Oswin Marlowe", "Vire Institute"), ("Beatrix Holloway", None)}),
+    ("- 2015年4月 – 2018年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健二）\n",
+     {("宅間和夫", None), ("吉川健二", None)}),
+    # a Japanese title after the name, before the advisor's affiliation
+    ("- 2019年4月 - 2024年3月 京都未来大学大学院理学研究科 博士課程\n"
+     "  - 指導教員: 森川 一郎 准教授 (京都未来大学数理研究所), Prof. Jean Morvan (Université de Valmont)\n",
+     {("森川 一郎", "京都未来大学数理研究所"), ("Jean Morvan", "Université de Valmont")}),
+    # Portuguese prose in the first person: "atuo como"
+    ("Atualmente atuo como discente do curso de doutorado em Geografia sob orientação do Prof. Dr. Álvaro Quintela Barros "
+     "na Universidade Federal de Serrania.\n", {("Álvaro Quintela Barros", None)}),
+])
+def test_advisors_labelled_or_bracketed_in_other_languages(tmp_path, entry, advisors):
+    path = tmp_path / "cv.md"
+    path.write_text(f"# Ilse Varga\n\n## Education\n\n{entry}", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    found = {(o, next((org for p, q, org in f if p == o and q == "workedAt"), None)) for s, q, o in f
+             if s == "Ilse Varga" and q == "advisedBy"}
+    assert found == advisors

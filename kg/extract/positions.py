@@ -42,6 +42,8 @@ _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have be
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
+#: Where a sentence ends and the next field's label opens ("Directeur : A. Titre : X"): the names before it end there.
+_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.\s+(?=[A-Z][^\W\d_]{1,30}\s?:\s)")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
@@ -69,14 +71,17 @@ _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\
 #: How far into a document its header (name, current position, contact) reaches.
 HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
+#: The names inside a bracket up to its closing bracket, a note in brackets of their own included.
+_BRACKETED_LIST = re.compile(r"(?:[^()\[\]]|[(\[][^()\[\]]*[)\]])*(?=[)\]])")
 
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
-#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:") or a phrase ("supervised by").
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; its colon left out before a title: "Betreuer Prof. X")
+#: or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
     r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
-    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?\s*[:：]|{_WORDS['advisor_phrase']})")
+    rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|(?=\s+(?:prof|dr)\b))|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -94,8 +99,8 @@ POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
 _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master)", re.IGNORECASE)
 
 
-#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
-_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;]|$))")
+#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师 (X大学)"), not part of the name.
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(]|$))")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
@@ -419,7 +424,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
-            stop = _PEOPLE_END.search(after)
+            # "(advisors: A, B (KAIST))": a list in brackets runs to its closing bracket, commas and all
+            bracketed = text[: trig.start()].rstrip().endswith(("(", "[")) and _BRACKETED_LIST.match(after)
+            stop = _PEOPLE_END.search(after, bracketed.end()) if bracketed else _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
             names = after[: stop.start()] if stop else after
             if role_with and not split_people(names):
@@ -430,7 +437,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 named = text[trig.start() + len(keep): trig.end() + len(names)]
                 pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
                 if pred:
-                    inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
+                    inline.setdefault(index, []).append((_NEXT_FIELD.split(names, maxsplit=1)[0], pred, index, trig.group("trigger")))
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
@@ -441,7 +448,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             pending_role = pending_dates = pending_degree = None
             continue
         if trig and current is not None and trig.start() <= 40:
-            rest = text[trig.end():]
+            rest = _NEXT_FIELD.split(text[trig.end():], maxsplit=1)[0]
             # "Advisor: A; Co-Advisor: B"
             for part in _NEXT_LABELLED_PART.split(rest):
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
