@@ -190,6 +190,9 @@ def test_portuguese_lattes_layout():
     ("Beschäftigungen", "experience"), ("Ervaring", "experience"),
     # the bare Chinese "work", not its "working papers"; Japanese and Korean employment headings
     ("工作", "experience"), ("工作论文", "publications"), ("職務経歴", "experience"), ("직장", "experience"),
+    # technical knowledge and tools: skills, whose sub-headings ("Bibliotecas", "Banco de Dados") name no organisation
+    ("Conhecimentos Técnicos", "skills"), ("Conocimientos técnicos", "skills"), ("Connaissances techniques", "skills"),
+    ("EDV-Kenntnisse", "skills"), ("Ferramentas Computacionais", "skills"), ("スキル", "skills"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -594,3 +597,12 @@ def test_advisors_labelled_or_bracketed_in_other_languages(tmp_path, entry, advi
     found = {(o, next((org for p, q, org in f if p == o and q == "workedAt"), None)) for s, q, o in f
              if s == "Ilse Varga" and q == "advisedBy"}
     assert found == advisors
+
+
+def test_a_portuguese_skills_section_names_no_organisations(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("# Ilse Varga\n\n# Formação Acadêmica\n## Doutorado\n(2017 - Atual) Universidade Federal de Serrania\n"
+                    "# Conhecimentos Técnicos\n## Linguagens de Programação\n### Compiladas\nC/C++, Go\n"
+                    "## Banco de Dados\nPostgreSQL/PostGIS, Microsoft SQL Server\n## Ferramentas Computacionais\n"
+                    "### Bibliotecas\nQt, Boost, GEOS\n", encoding="utf-8")
+    assert facts(extract(load_document(path))) == {("Ilse Varga", "studiedAt", "Universidade Federal de Serrania")}
