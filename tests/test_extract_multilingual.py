@@ -606,3 +606,11 @@ def test_a_portuguese_skills_section_names_no_organisations(tmp_path):
                     "## Banco de Dados\nPostgreSQL/PostGIS, Microsoft SQL Server\n## Ferramentas Computacionais\n"
                     "### Bibliotecas\nQt, Boost, GEOS\n", encoding="utf-8")
     assert facts(extract(load_document(path))) == {("Ilse Varga", "studiedAt", "Universidade Federal de Serrania")}
+
+
+@pytest.mark.parametrize("label", ["Laboratoire", "Laboratorium", "Laboratório"])
+def test_a_labelled_laboratory_line_under_a_thesis_names_where_it_was_done(tmp_path, label):
+    path = tmp_path / "cv.md"
+    path.write_text(f"# Ilse Varga\n\n## Formation\n\n- Doctorat en informatique, Université de Valbonne, 1998\n"
+                    f"  - {label} : Institut Valbonnais de Recherche en Informatique\n", encoding="utf-8")
+    assert ("Ilse Varga", "studiedAt", "Institut Valbonnais de Recherche en Informatique") in facts(extract(load_document(path)))
