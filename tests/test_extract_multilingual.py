@@ -128,6 +128,7 @@ def test_japanese_moderncv():
     ("Pesquisadora de pós-doutorado", None), ("博士後研究員", None),
     ("Studia doktoranckie", "PhD"), ("Studia magisterskie", "MS"), ("Studia inżynierskie", "BS"),
     ("promotor: prof. dr hab. Jan Kos", None),  # the professor's title, no degree
+    ("Dr. med., Universität Nordheim", "PhD"), ("Dr. iur.", "PhD"), ("Dr. Medina", None),
 ])
 def test_degree_words(text, degree):
     assert degree_of(text) == degree
@@ -193,6 +194,8 @@ def test_portuguese_lattes_layout():
     # technical knowledge and tools: skills, whose sub-headings ("Bibliotecas", "Banco de Dados") name no organisation
     ("Conhecimentos Técnicos", "skills"), ("Conocimientos técnicos", "skills"), ("Connaissances techniques", "skills"),
     ("EDV-Kenntnisse", "skills"), ("Ferramentas Computacionais", "skills"), ("スキル", "skills"),
+    ("Arbeitserfahrung", "experience"), ("Wissenschaftliche Praktika", "experience"), ("Carrière", "experience"),
+    ("Promotion", "education"), ("Lehrerfahrung", "teaching"), ("Ehrenamtliches Engagement", "service"), ("Congresos", "talks"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
