@@ -617,3 +617,28 @@ def test_a_labelled_laboratory_line_under_a_thesis_names_where_it_was_done(tmp_p
     path.write_text(f"# Ilse Varga\n\n## Formation\n\n- Doctorat en informatique, Université de Valbonne, 1998\n"
                     f"  - {label} : Institut Valbonnais de Recherche en Informatique\n", encoding="utf-8")
     assert ("Ilse Varga", "studiedAt", "Institut Valbonnais de Recherche en Informatique") in facts(extract(load_document(path)))
+
+
+@pytest.mark.parametrize("sentence, me", [
+    ("Ich bin Anna Berger, Doktorandin an der Universität Nordheim.", "Anna Berger"),
+    ("Je m'appelle Camille Fontaine et je suis maîtresse de conférences à l'Université de Valcourt.", "Camille Fontaine"),
+    ("Soy María Lozano Pérez, investigadora en la Universidad de Arenales.", "María Lozano Pérez"),
+    ("Sono Giulia Ferraretti, ricercatrice presso l'Università di Valtorre.", "Giulia Ferraretti"),
+    ("Olá! Meu nome é Élida Campos e sou professora na Universidade Federal de Serrania.", "Élida Campos"),
+    ("我是张明远，南岭大学化学系教授。", "张明远"),
+    ("私は山田太郎です。京都未来大学の准教授です。", "山田太郎"),
+    ("저는 김민준입니다. 한빛대학교 교수입니다.", "김민준"),
+])
+def test_a_writer_introducing_themself_in_other_languages_is_the_subject(tmp_path, sentence, me):
+    path = tmp_path / "about.md"
+    path.write_text(f"---\nlayout: page\n---\n\n{sentence}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == me
+    assert {s for s, p, _ in facts(ex) if p != "partOf"} <= {me}  # not "Ich bin Anna Berger", "Soy María Lozano Pérez"
+
+
+def test_a_job_after_the_chinese_words_for_i_am_is_no_name(tmp_path):
+    path = tmp_path / "about.md"
+    path.write_text("---\nlayout: page\n---\n\n我是研究员，在南岭大学工作。\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name != "研究员"

@@ -276,10 +276,10 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
 
 
 #: A sentence that opens with a person's name as its subject: before a verb, an apposition or a note
-#: ("Dr. Ana Ruiz, assistant professor of ...", "Pierre Lacombe est directeur ...").
+#: ("Dr. Ana Ruiz, assistant professor of ...", "Pierre Lacombe est directeur ..."), not its writer's ("Ich bin Ana Ruiz").
 _OPENING_PERSON = re.compile(
     r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
-    r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
+    r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’]|(?i:" + data_patterns("page_titles.txt")["intro"] + r"))(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
     r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:"
     + _WORDS["subject_verb"] + r")\s)")
 
