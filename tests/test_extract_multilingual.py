@@ -195,7 +195,7 @@ def test_portuguese_lattes_layout():
     ("Conhecimentos Técnicos", "skills"), ("Conocimientos técnicos", "skills"), ("Connaissances techniques", "skills"),
     ("EDV-Kenntnisse", "skills"), ("Ferramentas Computacionais", "skills"), ("スキル", "skills"),
     ("Arbeitserfahrung", "experience"), ("Wissenschaftliche Praktika", "experience"), ("Carrière", "experience"),
-    ("Promotion", "education"), ("Lehrerfahrung", "teaching"), ("Ehrenamtliches Engagement", "service"), ("Congresos", "talks"),
+    ("Lehrerfahrung", "teaching"), ("Ehrenamtliches Engagement", "service"), ("Congresos", "talks"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
