@@ -138,3 +138,13 @@ def test_full_year_reads_two_digits_as_at_most_next_year():
 def test_a_cjk_dates_span_covers_it_as_written(text, written):
     span = find_date_range(text)
     assert text[span.begin:span.stop] == written
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("2月 2023 - 11月 2025: オフィス・アシスタント", "2023-02", "2025-11"),  # a template's "%m月 %Y"
+    ("12月 2019 – 現在", "2019-12", "present"),
+    ("2월 2023 - 11월 2025", "2023-02", "2025-11"),
+    ("2023年12月 - 2025年1月", "2023-12", "2025-01"),  # the year first, as before
+])
+def test_chinese_japanese_and_korean_month_numbers_before_the_year(text, start, end):
+    assert find_date_range(text)[:2] == (start, end)
