@@ -642,3 +642,10 @@ def test_a_job_after_the_chinese_words_for_i_am_is_no_name(tmp_path):
     path.write_text("---\nlayout: page\n---\n\n我是研究员，在南岭大学工作。\n", encoding="utf-8")
     ex = extract(load_document(path))
     assert ex.entity(ex.subject).name != "研究员"
+
+
+def test_chinese_online_in_an_organisations_name_is_no_preposition(tmp_path):
+    # "在线" (online) opens with "在" (at), which elsewhere stands before an organisation
+    path = tmp_path / "index.md"
+    path.write_text("# 王明远\n\n王明远，南岭大学化学系教授。\n\n2020年起在华东在线教育服务中心工作。\n", encoding="utf-8")
+    assert ("王明远", "workedAt", "华东在线教育服务中心") in facts(extract(load_document(path)))
