@@ -138,3 +138,24 @@ def test_full_year_reads_two_digits_as_at_most_next_year():
 def test_a_cjk_dates_span_covers_it_as_written(text, written):
     span = find_date_range(text)
     assert text[span.begin:span.stop] == written
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("2月 2023 - 11月 2025: オフィス・アシスタント", "2023-02", "2025-11"),  # a template's "%m月 %Y"
+    ("12月 2019 – 現在", "2019-12", "present"),
+    ("2월 2023 - 11월 2025", "2023-02", "2025-11"),
+    ("2023年12月 - 2025年1月", "2023-12", "2025-01"),  # the year first, as before
+])
+def test_chinese_japanese_and_korean_month_numbers_before_the_year(text, start, end):
+    assert find_date_range(text)[:2] == (start, end)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("2019年起担任南岭大学教授", "2019", "present"),  # "since", written after the year
+    ("2020年4月より", "2020-04", "present"),
+    ("2020년부터", "2020", "present"),
+    ("2020年起至2022年", "2020", "2022"),  # the same word before an end date opens a range
+    ("2020년 3월부터 2022년 2월까지", "2020-03", "2022-02"),
+])
+def test_a_cjk_since_word_after_the_start(text, start, end):
+    assert find_date_range(text)[:2] == (start, end)

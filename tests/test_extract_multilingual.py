@@ -188,6 +188,13 @@ def test_portuguese_lattes_layout():
     # a Turkish heading opening with a dotted capital I; a Japanese grants heading longer than its name
     ("İş Deneyimi", "experience"), ("研究助成の獲得実績", "grants"), ("担当講義", "teaching"),
     ("Beschäftigungen", "experience"), ("Ervaring", "experience"),
+    # the bare Chinese "work", not its "working papers"; Japanese and Korean employment headings
+    ("工作", "experience"), ("工作论文", "publications"), ("職務経歴", "experience"), ("직장", "experience"),
+    # technical knowledge and tools: skills, whose sub-headings ("Bibliotecas", "Banco de Dados") name no organisation
+    ("Conhecimentos Técnicos", "skills"), ("Conocimientos técnicos", "skills"), ("Connaissances techniques", "skills"),
+    ("EDV-Kenntnisse", "skills"), ("Ferramentas Computacionais", "skills"), ("スキル", "skills"),
+    ("Arbeitserfahrung", "experience"), ("Wissenschaftliche Praktika", "experience"), ("Carrière", "experience"),
+    ("Lehrerfahrung", "teaching"), ("Ehrenamtliches Engagement", "service"), ("Congresos", "talks"),
 ])
 def test_section_headings_in_other_languages(heading, kind):
     assert heading_kind(heading) == kind
@@ -594,3 +601,83 @@ def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
                     "- Membre élu du conseil de laboratoire (2015-2021)\n", encoding="utf-8")
     found = facts(extract(load_document(path)))
     assert {o for s, p, o in found if p in ("workedAt", "partOf")} == {"Ecole Fictive d'Ingénieurs"}
+
+
+@pytest.mark.parametrize("entry, advisors", [
+    # a French thesis line, then "Directeur :" on the next line, the thesis's title after its own label
+    ("- 2010 – 2014 Doctorat en Mathématiques, Université de Valcourt.\n  Directeur : Gaspard Lemoine. Titre : Les Anneaux. Thèse soutenue en 2014.\n",
+     {("Gaspard Lemoine", None)}),
+    # a German table's label column: no colon before the titled names
+    ("10/2012 – 03/2016 Promotion, Universität Nordheim\nBetreuer Prof. Dr. Emil Sonnleitner, Dr. med. Greta Hollerbach\n",
+     {("Emil Sonnleitner", None), ("Greta Hollerbach", None)}),
+    ("- 09/2011 – 01/2012 Wissenschaftliche Arbeit, Klinik für Nuklearmedizin, Betreuung: Prof. Dr. Ottilie Brandauer\n",
+     {("Ottilie Brandauer", None)}),
+    # advisors in brackets: every name up to the closing bracket, each with its own bracketed affiliation
+    ("- 2015 – 2019 PhD in Biology, Univ. of Tarrant (advisors: Oswin Marlowe (Vire Institute), Beatrix Holloway)\n",
+     {("Oswin Marlowe", "Vire Institute"), ("Beatrix Holloway", None)}),
+    ("- 2015年4月 – 2018年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健二）\n",
+     {("宅間和夫", None), ("吉川健二", None)}),
+    # a Japanese title after the name, before the advisor's affiliation
+    ("- 2019年4月 - 2024年3月 京都未来大学大学院理学研究科 博士課程\n"
+     "  - 指導教員: 森川 一郎 准教授 (京都未来大学数理研究所), Prof. Jean Morvan (Université de Valmont)\n",
+     {("森川 一郎", "京都未来大学数理研究所"), ("Jean Morvan", "Université de Valmont")}),
+    # Portuguese prose in the first person: "atuo como"
+    ("Atualmente atuo como discente do curso de doutorado em Geografia sob orientação do Prof. Dr. Álvaro Quintela Barros "
+     "na Universidade Federal de Serrania.\n", {("Álvaro Quintela Barros", None)}),
+])
+def test_advisors_labelled_or_bracketed_in_other_languages(tmp_path, entry, advisors):
+    path = tmp_path / "cv.md"
+    path.write_text(f"# Ilse Varga\n\n## Education\n\n{entry}", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    found = {(o, next((org for p, q, org in f if p == o and q == "workedAt"), None)) for s, q, o in f
+             if s == "Ilse Varga" and q == "advisedBy"}
+    assert found == advisors
+
+
+def test_a_portuguese_skills_section_names_no_organisations(tmp_path):
+    path = tmp_path / "cv.md"
+    path.write_text("# Ilse Varga\n\n# Formação Acadêmica\n## Doutorado\n(2017 - Atual) Universidade Federal de Serrania\n"
+                    "# Conhecimentos Técnicos\n## Linguagens de Programação\n### Compiladas\nC/C++, Go\n"
+                    "## Banco de Dados\nPostgreSQL/PostGIS, Microsoft SQL Server\n## Ferramentas Computacionais\n"
+                    "### Bibliotecas\nQt, Boost, GEOS\n", encoding="utf-8")
+    assert facts(extract(load_document(path))) == {("Ilse Varga", "studiedAt", "Universidade Federal de Serrania")}
+
+
+@pytest.mark.parametrize("label", ["Laboratoire", "Laboratorium", "Laboratório"])
+def test_a_labelled_laboratory_line_under_a_thesis_names_where_it_was_done(tmp_path, label):
+    path = tmp_path / "cv.md"
+    path.write_text(f"# Ilse Varga\n\n## Formation\n\n- Doctorat en informatique, Université de Valbonne, 1998\n"
+                    f"  - {label} : Institut Valbonnais de Recherche en Informatique\n", encoding="utf-8")
+    assert ("Ilse Varga", "studiedAt", "Institut Valbonnais de Recherche en Informatique") in facts(extract(load_document(path)))
+
+
+@pytest.mark.parametrize("sentence, me", [
+    ("Ich bin Anna Berger, Doktorandin an der Universität Nordheim.", "Anna Berger"),
+    ("Je m'appelle Camille Fontaine et je suis maîtresse de conférences à l'Université de Valcourt.", "Camille Fontaine"),
+    ("Soy María Lozano Pérez, investigadora en la Universidad de Arenales.", "María Lozano Pérez"),
+    ("Sono Giulia Ferraretti, ricercatrice presso l'Università di Valtorre.", "Giulia Ferraretti"),
+    ("Olá! Meu nome é Élida Campos e sou professora na Universidade Federal de Serrania.", "Élida Campos"),
+    ("我是张明远，南岭大学化学系教授。", "张明远"),
+    ("私は山田太郎です。京都未来大学の准教授です。", "山田太郎"),
+    ("저는 김민준입니다. 한빛대학교 교수입니다.", "김민준"),
+])
+def test_a_writer_introducing_themself_in_other_languages_is_the_subject(tmp_path, sentence, me):
+    path = tmp_path / "about.md"
+    path.write_text(f"---\nlayout: page\n---\n\n{sentence}\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name == me
+    assert {s for s, p, _ in facts(ex) if p != "partOf"} <= {me}  # not "Ich bin Anna Berger", "Soy María Lozano Pérez"
+
+
+def test_a_job_after_the_chinese_words_for_i_am_is_no_name(tmp_path):
+    path = tmp_path / "about.md"
+    path.write_text("---\nlayout: page\n---\n\n我是研究员，在南岭大学工作。\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    assert ex.entity(ex.subject).name != "研究员"
+
+
+def test_chinese_online_in_an_organisations_name_is_no_preposition(tmp_path):
+    # "在线" (online) opens with "在" (at), which elsewhere stands before an organisation
+    path = tmp_path / "index.md"
+    path.write_text("# 王明远\n\n王明远，南岭大学化学系教授。\n\n2020年起在华东在线教育服务中心工作。\n", encoding="utf-8")
+    assert ("王明远", "workedAt", "华东在线教育服务中心") in facts(extract(load_document(path)))

@@ -61,8 +61,8 @@ _DATE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})\s*", re.IGNORECASE)
-#: "2015年至今", "2015年以来": an open end joined to its start without a separator.
-_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降)")
+#: "2015年至今", "2015年以来", "2015年起", "2015年より", "2015년부터": an open end joined to its start without a separator.
+_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降|起|开始|より|부터)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(rf"(?<!\w)(?:{_WORDS['since']})\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(rf"(?:{_WORDS['between']})\s+(?:in\s+|il\s+)?$", re.IGNORECASE)
@@ -225,8 +225,6 @@ def find_date_range(text: str) -> DateRange | None:
     if _BETWEEN.search(before) and later and _DATE_JOINER.fullmatch(text[stop: later[0][1]]):
         return DateRange(value, later[0][0], begin, later[0][2])
     sep = _SEP.match(after)
-    if not sep and (joined := _OPEN_JOINED.match(after)):
-        return DateRange(value, "present", begin, stop + joined.end())
     if sep:
         rest = after[sep.end():]
         rest_begin = stop + sep.end()
@@ -241,6 +239,8 @@ def find_date_range(text: str) -> DateRange | None:
             return DateRange(value, str(end_year), begin, rest_begin + 2)  # "2014--17"
         if dash in ("--", "–", "—", "-", "−", "~", "～", "〜") and (not rest.strip() or rest.lstrip()[:1] in ")|,;]}"):
             return DateRange(value, "present", begin, rest_begin)
+    if joined := _OPEN_JOINED.match(after):  # "2015年起" with no end date after it
+        return DateRange(value, "present", begin, stop + joined.end())
     # "July-Aug 2020": a bare month before the date
     if bare := _month_from_bare(before, value):
         return DateRange(bare[0], value, bare[1], stop)

@@ -40,9 +40,10 @@ _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:
 _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
-#: Where the next labelled part of an advisor's line starts: "Advisor: A; Co-Advisor: B", "Directeur : A. Titre : T".
-_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)|(?<=[^\W\d]{2})\.\s+(?=[A-ZÀ-Þ][^\W\d]{2,20}\s?[:：])")
+_NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
+#: Where a sentence ends and the next field's label opens ("Directeur : A. Titre : X"): the names before it end there.
+_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.\s+(?=[A-Z][^\W\d_]{1,30}\s?:\s)")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
@@ -71,6 +72,8 @@ _DEGREE_THEN_ORG = re.compile(r"(?:[,|@–—]|\s-|\b(?:at|from|of)\b)\s*(?:the\
 #: How far into a document its header (name, current position, contact) reaches.
 HEADER_LINES = 12
 _PEOPLE_END = re.compile(r"\s*(?:[,;|()\]]|\s[-–—]\s|\s(?:at|in|from|since)\s)")
+#: The names inside a bracket up to its closing bracket, a note in brackets of their own included.
+_BRACKETED_LIST = re.compile(r"(?:[^()\[\]]|[(\[][^()\[\]]*[)\]])*(?=[)\]])")
 
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
@@ -428,7 +431,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             # "Postdoc with Prof. A, Org, 2019 - 2021", "PhD, Org (advisor: B)", "PhD, Org, supervised by B": the mentor or
             # advisor is named inside the entry's own line, which is read on without the name
             after = text[trig.end():]
-            stop = _PEOPLE_END.search(after)
+            # "(advisors: A, B (KAIST))": a list in brackets runs to its closing bracket, commas and all
+            bracketed = text[: trig.start()].rstrip().endswith(("(", "[")) and _BRACKETED_LIST.match(after)
+            stop = _PEOPLE_END.search(after, bracketed.end()) if bracketed else _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
             names = after[: stop.start()] if stop else after
             if role_with and not split_people(names):
@@ -439,7 +444,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 named = text[trig.start() + len(keep): trig.end() + len(names)]
                 pred = trigger_predicate(trig.group("trigger"), text[: trig.start()], after, studying=kind == "education")
                 if pred:
-                    inline.setdefault(index, []).append((names, pred, index, trig.group("trigger")))
+                    inline.setdefault(index, []).append((_NEXT_FIELD.split(names, maxsplit=1)[0], pred, index, trig.group("trigger")))
                 text = text.replace(named, "", 1)
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
@@ -457,11 +462,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             pending_role = pending_dates = pending_degree = None
             continue
         if trig and current is not None and trig.start() <= 40:
-            rest = text[trig.end():]
-            # "Advisor: A; Co-Advisor: B"; "Advisor: A. Thesis: T" names no more people
-            for n, part in enumerate(_NEXT_LABELLED_PART.split(rest)):
-                if n and not ADVISOR_TRIGGER.search(part):
-                    break
+            rest = _NEXT_FIELD.split(text[trig.end():], maxsplit=1)[0]
+            # "Advisor: A; Co-Advisor: B"
+            for part in _NEXT_LABELLED_PART.split(rest):
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
                 if _COMMITTEE.search(trig.group("trigger")):

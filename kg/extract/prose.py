@@ -276,10 +276,10 @@ def _all_degrees(text: str) -> list[tuple[str, int, int]]:
 
 
 #: A sentence that opens with a person's name as its subject: before a verb, an apposition or a note
-#: ("Dr. Ana Ruiz, assistant professor of ...", "Pierre Lacombe est directeur ...").
+#: ("Dr. Ana Ruiz, assistant professor of ...", "Pierre Lacombe est directeur ..."), not its writer's ("Ich bin Ana Ruiz").
 _OPENING_PERSON = re.compile(
     r"^\s*(?:(?:The|A|O|La|Le|El|Il|Die|Der|De|Het)\s+(?:[^\W\d_A-Z][\w-]*\s+){1,2})?"  # "A física Helena Barros, ..."
-    r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’])(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
+    r"(?:(?:Dr|Dra|Prof|Profa|Pr|Mr|Ms|Mrs)\.?\s+)*(?!I\b|I['’]|(?i:" + data_patterns("page_titles.txt")["intro"] + r"))(?P<name>[^\W\d_][\w'’.-]+(?:\s+(?:(?:de|da|do|dos|van|von|del|di|le|la|der|den)\s+)*"
     r"[^\W\d_][\w'’.-]+){1,3})(?=,\s+(?:an?\s|the\s|(?:[^\W\d_]+\s+){1,3}(?:of|de|di|da|at|à|an)\s|[a-zà-ÿ])|\s(?:"
     + _WORDS["subject_verb"] + r")\s)")
 
@@ -397,9 +397,9 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 
 #: An organisation of Chinese or Japanese prose: the characters after a verb or particle ("现任", "于", "在", "は", "で")
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
-_CJK_ORG = re.compile(r"(?:(?![在于於任至到入为往获])[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
+_CJK_ORG = re.compile(r"(?:(?![于於任至到入为往获]|在(?!线))[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
                       rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
-_CJK_BEFORE_ORG = re.compile(r"[在于於任至到入为往获はでのにを、，。\s（(]|その後|以後|之后|随后")
+_CJK_BEFORE_ORG = re.compile(r"[于於任至到入为往获はでのにを、，。\s（(]|在(?!线)|その後|以後|之后|随后")
 
 
 _UNIVERSITY_END = re.compile(r"大[学學](?!院)")

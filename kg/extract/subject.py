@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from kg.extract.gazetteer import data_patterns, data_words, word_groups
-from kg.extract.orgs import classify_segment
+from kg.extract.orgs import classify_segment, is_role
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.positions import ADVISOR_TRIGGER
 from kg.extract.sections import exact_kind, heading_kind
@@ -55,10 +55,13 @@ _DEGREE_AFTER_NAME = re.compile(r",\s*(?:ph\.?\s?d|m\.?d|d\.?phil|m\.?sc?|dr)\.?
 _LABEL = re.compile(rf"^(?:(?:{_PAGE_TITLE_WORDS['name_label']})\s*[:：]|(?:{_PAGE_TITLE_WORDS['name_label_cjk']})\s*[:：]?)\s*(.+)$", re.I)
 #: A name written family name first, a comma, then the given names ("BARTOLINI, ELISA", Europass's "Surname, Name").
 _FAMILY_FIRST = re.compile(r"^([^\W\d_][\w'’ -]*),\s*([^\W\d_][\w'’. -]*)$")
+#: "I am X", "Je m'appelle X", "我是X，" (``intro`` of ``data/page_titles.txt``): the writer introduces themself.
 _INTRO = re.compile(
     # the name's words, up to the full stop after one of them ("Ana Ruiz. Auf dieser Seite"; "Ana M. Ruiz" goes on)
-    rf"^(?i:{_PAGE_TITLE_WORDS['intro']})(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:(?<![^\W\d_]{{2}}\.)\s+[A-Z][\w'’.-]+){{1,3}})"
-)
+    rf"^(?i:{_PAGE_TITLE_WORDS['intro']})(?:(?:Dr|Prof)\.?\s+)?"
+    rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’.-]+(?:(?<![^\W\d_]{{2}}\.)\s+[A-ZÀ-ÖØ-Þ][\w'’.-]+){{1,3}})"
+    rf"|^(?:{_PAGE_TITLE_WORDS['intro_cjk']})(?P<cjk>[\u3400-\u9fff\uac00-\ud7af]{{2,4}}(?:\s[\u3400-\u9fff]{{1,3}})?)"
+    rf"(?={_PAGE_TITLE_WORDS['intro_cjk_end']})")
 _THIRD = re.compile(
     r"^(?:(?:Dr|Prof)\.?\s+)?(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){0,3})\s*(?:\([^)]*\)|（[^）]*）)?\s+"
     r"(?:is|was|received|joined|has been|works|leads|holds|studies|serves)\b"
@@ -291,7 +294,8 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
             continue
         text = clean(line.text)
         for match in filter(None, (_INTRO.match(text), _THIRD.match(text))):
-            name = clean_person(match.group("name"))
+            cjk = match.groupdict().get("cjk")  # "我是研究员，": a job, no name
+            name = None if cjk and (is_role(cjk) or degree_of(cjk)) else clean_person(match.group("name") or cjk)
             if name:
                 after = _PAREN_ASIDE.finditer(text[: match.end() + 20])
                 aliases = tuple(m.group(1) for m in after if is_person_name(m.group(1)))
