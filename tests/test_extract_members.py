@@ -766,3 +766,17 @@ def test_the_degrees_after_a_staff_members_name_are_held_not_studied(tmp_path):
     assert {("Olek Marr", "workedAt", "Tide Ecology Lab"), ("Ines Vidal", "workedAt", "Tide Ecology Lab"),
             ("Rui Pinto", "advisedBy", "Vera Holm")} <= f
     assert not any(s in ("Olek Marr", "Ines Vidal") and p in ("advisedBy", "studiedAt") for s, p, _ in f)
+
+
+def test_a_page_titled_for_its_members_lists_them_before_any_heading(tmp_path):
+    # a network's member page: a linked name, then the line of where the member works (a Markdown line break between)
+    page = tmp_path / "members.md"
+    page.write_text("---\ntitle: Mitglieder\n---\n\n[Dr. Ivo Marrek](https://ivo.example.org/)  \nUniversität Tarnow\n\n"
+                    "[Lena Osk](https://lena.example.org/)  \nInstitut für Küstenkunde, Universität Vire\n\n"
+                    "[Prof. Dr. Ana Duarte](https://ana.example.org/)  \nHelio Forschungszentrum Kelso\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Ivo Marrek", "workedAt", "Universität Tarnow"), ("Lena Osk", "workedAt", "Institut für Küstenkunde"),
+            ("Ana Duarte", "workedAt", "Helio Forschungszentrum Kelso")} <= f
