@@ -780,3 +780,18 @@ def test_a_page_titled_for_its_members_lists_them_before_any_heading(tmp_path):
     f = facts(extract(load_document(page)))
     assert {("Ivo Marrek", "workedAt", "Universität Tarnow"), ("Lena Osk", "workedAt", "Institut für Küstenkunde"),
             ("Ana Duarte", "workedAt", "Helio Forschungszentrum Kelso")} <= f
+
+
+def test_member_tables_captioned_by_their_first_header_cell(tmp_path):
+    # "| Past graduate students | Thesis title |" and a header row whose only cell names the group: who the rows are
+    page = tmp_path / "people.md"
+    page.write_text("---\ntitle: People\n---\n\n| Lab head and current students |   |\n|---|---|\n| Dr. Vera Holm | PI |\n"
+                    "| Ines Vidal | PhD. Dune grasses |\n| Olek Marr | MS. Salt marsh carbon |\n\n"
+                    "| Past graduate students | Thesis title |\n|---|---|\n| Rui Pinto | Tidal flats of Kelso. PhD 2019. |\n"
+                    "| Lena Osk | Wrack lines. MS 2016. |\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "Vera Holm"
+    assert {(s, "advisedBy", "Vera Holm") for s in ("Ines Vidal", "Olek Marr", "Rui Pinto", "Lena Osk")} <= facts(ex)

@@ -47,7 +47,8 @@ def _norm(text: str) -> str:
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _WORDS[kind])
+    # the word ends a sentence too ("PhD. Soil seed banks", "she is a PhD student.")
+    return any(any(f" {p}{end} " in low for end in ("", "s", ".", "s.")) if p.isascii() else p in low for p in _WORDS[kind])
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
@@ -238,10 +239,11 @@ def _name_list(text: str) -> list:
 
 def _names_column(cell: str, first: bool) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
-    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
+    ("Doctorant·e", "Alumni", "Past graduate students"; a row of the table opens with a name instead)."""
     words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
-    return _norm(cell) in _WORDS["column_name"] or first and 1 <= len(words) <= 2 and all(
-        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) and not degree_of(cell)  # not "PhD | Univ. X"
+    return _norm(cell) in _WORDS["column_name"] or first and (1 <= len(words) <= 2 and all(
+        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) or heading_kind(cell) in ("members", "people_roles")) \
+        and not degree_of(cell)  # not "PhD | Univ. X"
 
 
 def _columns(text: str) -> dict[int, str] | None:
@@ -355,7 +357,11 @@ def list_members(ctx, sections) -> list[_Member]:
             if " | " in text and (found := _columns(text)) is not None:
                 # a table outside a people section: its Name heading says who they are
                 columns, current = found, None
-                group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                head = next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                if _norm(head) in _WORDS["column_name"]:
+                    group = group or head
+                else:  # "Past graduate students | Thesis title": the group of the people below, like a sub-heading
+                    sub_alumni, group = _has(head, "alumni"), head
                 continue
             if examined and named:  # "Ana Ruiz (jury member, 2019, Univ. X)": a candidate whose thesis the subject examined
                 out.append(_Member(named[0], index, index, [(index, text)], group=group, panel="committee", supervision=True))
@@ -433,8 +439,11 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and not member.panel and not _has(member.group, "student") and (
-                _has(member.group, "leader") or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students")
+        students = _has(member.group, "student") and not _has(member.group, "leader")
+        if not member.alumni and not member.supervision and not member.panel and not students and (
+                _has(member.group, "leader") and not _has(member.group, "student")
+                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -659,7 +668,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         if same_person(member.name, owner):
             role = member.cells.get("role") or _role_line(member)
-            if role and (is_role(role) or _has(role, "leader")):  # "Vera Holm | ... | PI", "Group Leader · Reader"
+            # "Vera Holm | ... | PI", "Group Leader · Reader"; "Professor at the University of X" is a post there, read below
+            if role and (is_role(role) or _has(role, "leader")) and not find_orgs_in_text(role):
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
