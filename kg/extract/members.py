@@ -237,16 +237,17 @@ def _name_list(text: str) -> list:
     return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
 
 
-def _names_column(cell: str, first: bool) -> bool:
+def _names_column(cell: str, first: bool, group: bool = False) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
-    ("Doctorant·e", "Alumni", "Past graduate students"; a row of the table opens with a name instead)."""
+    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead); with ``group`` (no table above
+    says what its cells are) the heading of any group of people ("Past graduate students")."""
     words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
     return _norm(cell) in _WORDS["column_name"] or first and (1 <= len(words) <= 2 and all(
-        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) or heading_kind(cell) in ("members", "people_roles")) \
+        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) or group and heading_kind(cell) == "members") \
         and not degree_of(cell)  # not "PhD | Univ. X"
 
 
-def _columns(text: str) -> dict[int, str] | None:
+def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``; a
     heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
 
@@ -254,12 +255,12 @@ def _columns(text: str) -> dict[int, str] | None:
     ({0: 'name', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
     """
     heads = text.split("|", 2)[:2]
-    if not any(_names_column(h, i == 0) for i, h in enumerate(heads)):
+    if not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        if _names_column(cell, i == 0) and "name" not in out.values():
+        if _names_column(cell, i == 0, group) and "name" not in out.values():
             out[i] = "name"
             continue
         for kind in ("column_now", "column_school", "column_advisor", "column_role"):
@@ -354,7 +355,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text and (found := _columns(text)) is not None:
+            if " | " in text and (found := _columns(text, group=columns is None)) is not None:
                 # a table outside a people section: its Name heading says who they are
                 columns, current = found, None
                 head = next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
