@@ -795,3 +795,18 @@ def test_member_tables_captioned_by_their_first_header_cell(tmp_path):
     ex = extract(load_document(page))
     assert ex.entity(ex.subject).name == "Vera Holm"
     assert {(s, "advisedBy", "Vera Holm") for s in ("Ines Vidal", "Olek Marr", "Rui Pinto", "Lena Osk")} <= facts(ex)
+
+
+def test_namesake_units_of_two_universities_on_member_cards_stay_apart(tmp_path):
+    # "Institut für Küstenkunde" of one university is not the other's: each member works at their own
+    page = tmp_path / "members.md"
+    page.write_text("---\ntitle: Members\n---\n\n[Ivo Marrek](https://ivo.example.org/)  \nInstitut für Küstenkunde, Universität Tarnow\n\n"
+                    "[Lena Osk](https://lena.example.org/)  \nInstitut für Küstenkunde, Universität Vire\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    ivo, lena = (next(ex.entity(r.object) for r in ex.relations if ex.entity(r.subject).name == name and r.predicate == "workedAt")
+                 for name in ("Ivo Marrek", "Lena Osk"))
+    assert ivo.id != lena.id
+    assert {(ivo.name, "partOf", "Universität Tarnow"), (lena.name, "partOf", "Universität Vire")} <= facts(ex)

@@ -694,8 +694,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
             if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
-                add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
-                                     predicate="studiedAt" if student else "workedAt")
+                # each unit registered in the organisation written after it: the "Institut für Geographie" of one
+                # university is not another's
+                for oid in registry.chain([m for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p and not is_location(p)
+                                           and (m := classify_segment(p, context_org=True))], ctx.evidence(index)):
+                    ctx.add_relation(pid, "studiedAt" if student else "workedAt", oid, end="present", evidence=ctx.evidence(index))
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
