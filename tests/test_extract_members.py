@@ -810,3 +810,19 @@ def test_namesake_units_of_two_universities_on_member_cards_stay_apart(tmp_path)
                  for name in ("Ivo Marrek", "Lena Osk"))
     assert ivo.id != lena.id
     assert {(ivo.name, "partOf", "Universität Tarnow"), (lena.name, "partOf", "Universität Vire")} <= facts(ex)
+
+
+def test_a_member_heading_inside_a_list_item_ends_the_name_at_a_double_slash(tmp_path):
+    # "* ### Ana M. Ruiz // Investigadora principal": the role after the slashes, the initial kept in the name
+    page = tmp_path / "miembros.md"
+    page.write_text("# Miembros\n\n* ### Vera M. Holm // Investigadora principal\n\nVera M. Holm es Doctora en Física por la "
+                    "Universidad de Tarnow.\n\n* ### Ines Vidal Ortega // Estudiante predoctoral\n\nInes Vidal Ortega holds a "
+                    "degree in Physics from Kelso University.\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert {("Vera M. Holm", "studiedAt", "Universidad de Tarnow"), ("Ines Vidal Ortega", "studiedAt", "Kelso University"),
+            ("Ines Vidal Ortega", "advisedBy", "Vera M. Holm")} <= f
+    assert not any(s == "Vera M. Holm" and o == "Kelso University" for s, _, o in f)
