@@ -826,3 +826,20 @@ def test_a_member_heading_inside_a_list_item_ends_the_name_at_a_double_slash(tmp
     assert {("Vera M. Holm", "studiedAt", "Universidad de Tarnow"), ("Ines Vidal Ortega", "studiedAt", "Kelso University"),
             ("Ines Vidal Ortega", "advisedBy", "Vera M. Holm")} <= f
     assert not any(s == "Vera M. Holm" and o == "Kelso University" for s, _, o in f)
+
+
+def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path):
+    # a collaborators page: "#### Org, Town, Country ####" over bullets that open with a bold, linked name and a role
+    page = tmp_path / "collaborateurs.md"
+    page.write_text("---\ntitle: Collaborateurs\n---\n\n### **Recherche doctorale** ###\n\n"
+                    "#### Kelso Institute for Marine Ecology, Vire, Norvège ####\n"
+                    "- [**Ivo Marrek**](https://ivo.example.org/) Directeur de recherche, Parasitologie<br>\n"
+                    "- **Lena Osk** Post-doctorante\n\n#### University of Tarnow, Tarnow, Pologne ####\n"
+                    "- [**Ana Duarte**](https://ana.example.org/) Maître de conférences, Écologie\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Ivo Marrek", "workedAt", "Kelso Institute for Marine Ecology"), ("Lena Osk", "workedAt", "Kelso Institute for Marine Ecology"),
+            ("Ana Duarte", "workedAt", "University of Tarnow")} <= f
+    assert not {o for _, _, o in f} & {"Vire", "Tarnow", "Norvège", "Recherche doctorale"}

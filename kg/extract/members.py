@@ -219,6 +219,17 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
+    """``(name, rest)`` when a line opens with a person's name set in bold, which ends the name where no separator
+    does ("**Ana Ruiz** Post-doctorante, Parasitologie").
+
+    >>> _lead_name("Ana Ruiz Post-doctorante, Parasitologie", {"Ana Ruiz"})
+    ('Ana Ruiz', ' Post-doctorante, Parasitologie')
+    """
+    name = next((b for b in bold if text.startswith(b) and text[len(b):len(b) + 1] in (" ", ",", "")), None)
+    return (clean_person(name), text[len(name):]) if name and clean_person(name) and _member_name(name) else None
+
+
 #: What a line that only lists people holds between their names.
 _BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
 _LIST_JOINS = re.compile(r"[,;&]|\band\b")
@@ -326,6 +337,11 @@ def list_members(ctx, sections) -> list[_Member]:
                 alumni_level = None
             if kind and _has(section.heading, "alumni"):
                 alumni_level = section.level
+        # "#### Institut X, Town ####" over bullets that each open with a person ("- **Ana Ruiz** Post-doctorante"):
+        # the people of that organisation
+        employer = ", ".join(m.name for m in find_orgs_in_text(section.heading)) if not kind and section.lines and all(
+            is_bullet(lines[i].text) and _lead_name(clean(lines[i].text), bold) for i in section.lines) else ""  # not its town
+        kind = "members" if employer else kind
         columns: dict[int, str] | None = None
         current: _Member | None = None
         sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
@@ -343,7 +359,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
-            named = _member_name(text) if kind else None
+            named = (_lead_name(text, bold) or _member_name(text)) if kind else None
             if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
                 named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
@@ -410,6 +426,8 @@ def list_members(ctx, sections) -> list[_Member]:
                                   supervision=kind == "supervision" and "advisor" not in (columns or {}).values(), group=group,
                                   panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
+                if employer:
+                    current.cells["now"] = employer
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
                     current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
