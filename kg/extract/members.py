@@ -371,7 +371,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text and (found := _columns(text, group=columns is None)) is not None:
+            if " | " in text and (found := _columns(text, group=bool(kind) and columns is None)) is not None:
                 # a table outside a people section: its Name heading says who they are
                 columns, current = found, None
                 head = next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
@@ -712,10 +712,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
             if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
-                # each unit registered in the organisation written after it: the "Institut für Geographie" of one
-                # university is not another's
-                for oid in registry.chain([m for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p and not is_location(p)
-                                           and (m := classify_segment(p, context_org=True))], ctx.evidence(index)):
+                pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p and not is_location(p)]
+                if "," not in text or len(pieces) < 2:  # "UHH/HCDS", "Researcher @ University X": read as a note
+                    add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index),
+                                         current=True, predicate="studiedAt" if student else "workedAt")
+                    continue
+                # "Institut für Geographie, Universität X": each unit registered in the organisation written after it,
+                # so that one university's "Institut für Geographie" is not another's
+                for oid in registry.chain([m for p in pieces if (m := classify_segment(p, context_org=True))], ctx.evidence(index)):
                     ctx.add_relation(pid, "studiedAt" if student else "workedAt", oid, end="present", evidence=ctx.evidence(index))
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
