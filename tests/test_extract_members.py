@@ -766,3 +766,80 @@ def test_the_degrees_after_a_staff_members_name_are_held_not_studied(tmp_path):
     assert {("Olek Marr", "workedAt", "Tide Ecology Lab"), ("Ines Vidal", "workedAt", "Tide Ecology Lab"),
             ("Rui Pinto", "advisedBy", "Vera Holm")} <= f
     assert not any(s in ("Olek Marr", "Ines Vidal") and p in ("advisedBy", "studiedAt") for s, p, _ in f)
+
+
+def test_a_page_titled_for_its_members_lists_them_before_any_heading(tmp_path):
+    # a network's member page: a linked name, then the line of where the member works (a Markdown line break between)
+    page = tmp_path / "members.md"
+    page.write_text("---\ntitle: Mitglieder\n---\n\n[Dr. Ivo Marrek](https://ivo.example.org/)  \nUniversität Tarnow\n\n"
+                    "[Lena Osk](https://lena.example.org/)  \nInstitut für Küstenkunde, Universität Vire\n\n"
+                    "[Prof. Dr. Ana Duarte](https://ana.example.org/)  \nHelio Forschungszentrum Kelso\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Ivo Marrek", "workedAt", "Universität Tarnow"), ("Lena Osk", "workedAt", "Institut für Küstenkunde"),
+            ("Ana Duarte", "workedAt", "Helio Forschungszentrum Kelso")} <= f
+
+
+def test_member_tables_captioned_by_their_first_header_cell(tmp_path):
+    # "| Past graduate students | Thesis title |" and a header row whose only cell names the group: who the rows are
+    page = tmp_path / "people.md"
+    page.write_text("---\ntitle: People\n---\n\n| Lab head and current students |   |\n|---|---|\n| Dr. Vera Holm | PI |\n"
+                    "| Ines Vidal | PhD. Dune grasses |\n| Olek Marr | MS. Salt marsh carbon |\n\n"
+                    "| Past graduate students | Thesis title |\n|---|---|\n| Rui Pinto | Tidal flats of Kelso. PhD 2019. |\n"
+                    "| Lena Osk | Wrack lines. MS 2016. |\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    assert ex.entity(ex.subject).name == "Vera Holm"
+    assert {(s, "advisedBy", "Vera Holm") for s in ("Ines Vidal", "Olek Marr", "Rui Pinto", "Lena Osk")} <= facts(ex)
+
+
+def test_namesake_units_of_two_universities_on_member_cards_stay_apart(tmp_path):
+    # "Institut für Küstenkunde" of one university is not the other's: each member works at their own
+    page = tmp_path / "members.md"
+    page.write_text("---\ntitle: Members\n---\n\n[Ivo Marrek](https://ivo.example.org/)  \nInstitut für Küstenkunde, Universität Tarnow\n\n"
+                    "[Lena Osk](https://lena.example.org/)  \nInstitut für Küstenkunde, Universität Vire\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    ivo, lena = (next(ex.entity(r.object) for r in ex.relations if ex.entity(r.subject).name == name and r.predicate == "workedAt")
+                 for name in ("Ivo Marrek", "Lena Osk"))
+    assert ivo.id != lena.id
+    assert {(ivo.name, "partOf", "Universität Tarnow"), (lena.name, "partOf", "Universität Vire")} <= facts(ex)
+
+
+def test_a_member_heading_inside_a_list_item_ends_the_name_at_a_double_slash(tmp_path):
+    # "* ### Ana M. Ruiz // Investigadora principal": the role after the slashes, the initial kept in the name
+    page = tmp_path / "miembros.md"
+    page.write_text("# Miembros\n\n* ### Vera M. Holm // Investigadora principal\n\nVera M. Holm es Doctora en Física por la "
+                    "Universidad de Tarnow.\n\n* ### Ines Vidal Ortega // Estudiante predoctoral\n\nInes Vidal Ortega holds a "
+                    "degree in Physics from Kelso University.\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    ex = extract(load_document(page))
+    f = facts(ex)
+    assert {("Vera M. Holm", "studiedAt", "Universidad de Tarnow"), ("Ines Vidal Ortega", "studiedAt", "Kelso University"),
+            ("Ines Vidal Ortega", "advisedBy", "Vera M. Holm")} <= f
+    assert not any(s == "Vera M. Holm" and o == "Kelso University" for s, _, o in f)
+
+
+def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path):
+    # a collaborators page: "#### Org, Town, Country ####" over bullets that open with a bold, linked name and a role
+    page = tmp_path / "collaborateurs.md"
+    page.write_text("---\ntitle: Collaborateurs\n---\n\n### **Recherche doctorale** ###\n\n"
+                    "#### Kelso Institute for Marine Ecology, Vire, Norvège ####\n"
+                    "- [**Ivo Marrek**](https://ivo.example.org/) Directeur de recherche, Parasitologie<br>\n"
+                    "- **Lena Osk** Post-doctorante\n\n#### University of Tarnow, Tarnow, Pologne ####\n"
+                    "- [**Ana Duarte**](https://ana.example.org/) Maître de conférences, Écologie\n", encoding="utf-8")
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    f = facts(extract(load_document(page)))
+    assert {("Ivo Marrek", "workedAt", "Kelso Institute for Marine Ecology"), ("Lena Osk", "workedAt", "Kelso Institute for Marine Ecology"),
+            ("Ana Duarte", "workedAt", "University of Tarnow")} <= f
+    assert not {o for _, _, o in f} & {"Vire", "Tarnow", "Norvège", "Recherche doctorale"}

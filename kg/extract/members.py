@@ -47,7 +47,8 @@ def _norm(text: str) -> str:
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    return any((f" {p} " in low or f" {p}s " in low) if p.isascii() else p in low for p in _WORDS[kind])
+    # the word ends a sentence too ("PhD. Soil seed banks", "she is a PhD student.")
+    return any(any(f" {p}{end} " in low for end in ("", "s", ".", "s.")) if p.isascii() else p in low for p in _WORDS[kind])
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
@@ -218,6 +219,17 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
+    """``(name, rest)`` when a line opens with a person's name set in bold, which ends the name where no separator
+    does ("**Ana Ruiz** Post-doctorante, Parasitologie").
+
+    >>> _lead_name("Ana Ruiz Post-doctorante, Parasitologie", {"Ana Ruiz"})
+    ('Ana Ruiz', ' Post-doctorante, Parasitologie')
+    """
+    name = next((b for b in bold if text.startswith(b) and text[len(b):len(b) + 1] in (" ", ",", "")), None)
+    return (clean_person(name), text[len(name):]) if name and clean_person(name) and _member_name(name) else None
+
+
 #: What a line that only lists people holds between their names.
 _BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
 _LIST_JOINS = re.compile(r"[,;&]|\band\b")
@@ -236,15 +248,17 @@ def _name_list(text: str) -> list:
     return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
 
 
-def _names_column(cell: str, first: bool) -> bool:
+def _names_column(cell: str, first: bool, group: bool = False) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
-    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead)."""
+    ("Doctorant·e", "Alumni"; a row of the table opens with a name instead); with ``group`` (no table above
+    says what its cells are) the heading of any group of people ("Past graduate students")."""
     words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
-    return _norm(cell) in _WORDS["column_name"] or first and 1 <= len(words) <= 2 and all(
-        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) and not degree_of(cell)  # not "PhD | Univ. X"
+    return _norm(cell) in _WORDS["column_name"] or first and (1 <= len(words) <= 2 and all(
+        w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) or group and heading_kind(cell) == "members") \
+        and not degree_of(cell)  # not "PhD | Univ. X"
 
 
-def _columns(text: str) -> dict[int, str] | None:
+def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``; a
     heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
 
@@ -252,12 +266,12 @@ def _columns(text: str) -> dict[int, str] | None:
     ({0: 'name', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
     """
     heads = text.split("|", 2)[:2]
-    if not any(_names_column(h, i == 0) for i, h in enumerate(heads)):
+    if not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        if _names_column(cell, i == 0) and "name" not in out.values():
+        if _names_column(cell, i == 0, group) and "name" not in out.values():
             out[i] = "name"
             continue
         for kind in ("column_now", "column_school", "column_advisor", "column_role"):
@@ -323,6 +337,11 @@ def list_members(ctx, sections) -> list[_Member]:
                 alumni_level = None
             if kind and _has(section.heading, "alumni"):
                 alumni_level = section.level
+        # "#### Institut X, Town ####" over bullets that each open with a person ("- **Ana Ruiz** Post-doctorante"):
+        # the people of that organisation
+        employer = ", ".join(m.name for m in find_orgs_in_text(section.heading)) if not kind and section.lines and all(
+            is_bullet(lines[i].text) and _lead_name(clean(lines[i].text), bold) for i in section.lines) else ""  # not its town
+        kind = "members" if employer else kind
         columns: dict[int, str] | None = None
         current: _Member | None = None
         sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
@@ -340,7 +359,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
-            named = _member_name(text) if kind else None
+            named = (_lead_name(text, bold) or _member_name(text)) if kind else None
             if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
                 named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
@@ -352,10 +371,14 @@ def list_members(ctx, sections) -> list[_Member]:
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
                 continue
-            if " | " in text and (found := _columns(text)) is not None:
+            if " | " in text and (found := _columns(text, group=bool(kind) and columns is None)) is not None:
                 # a table outside a people section: its Name heading says who they are
                 columns, current = found, None
-                group = group or next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                head = next(text.split("|")[i].strip() for i, c in found.items() if c == "name")
+                if _norm(head) in _WORDS["column_name"]:
+                    group = group or head
+                else:  # "Past graduate students | Thesis title": the group of the people below, like a sub-heading
+                    sub_alumni, group = _has(head, "alumni"), head
                 continue
             if examined and named:  # "Ana Ruiz (jury member, 2019, Univ. X)": a candidate whose thesis the subject examined
                 out.append(_Member(named[0], index, index, [(index, text)], group=group, panel="committee", supervision=True))
@@ -403,6 +426,8 @@ def list_members(ctx, sections) -> list[_Member]:
                                   supervision=kind == "supervision" and "advisor" not in (columns or {}).values(), group=group,
                                   panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
+                if employer:
+                    current.cells["now"] = employer
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
                     current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
@@ -433,8 +458,11 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        if not member.alumni and not member.supervision and not member.panel and not _has(member.group, "student") and (
-                _has(member.group, "leader") or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students")
+        students = _has(member.group, "student") and not _has(member.group, "leader")
+        if not member.alumni and not member.supervision and not member.panel and not students and (
+                _has(member.group, "leader") and not _has(member.group, "student")
+                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -659,7 +687,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         if same_person(member.name, owner):
             role = member.cells.get("role") or _role_line(member)
-            if role and (is_role(role) or _has(role, "leader")):  # "Vera Holm | ... | PI", "Group Leader · Reader"
+            # "Vera Holm | ... | PI", "Group Leader · Reader"; "Professor at the University of X" is a post there, read below
+            if role and (is_role(role) or _has(role, "leader")) and not find_orgs_in_text(role):
                 lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
                 if lab:
                     ctx.add_relation(subject_id, "workedAt", lab, role=role, end="present", evidence=evidence)
@@ -683,8 +712,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
         for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
             if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
-                add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index), current=True,
-                                     predicate="studiedAt" if student else "workedAt")
+                pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p and not is_location(p)]
+                if "," not in text or len(pieces) < 2:  # "UHH/HCDS", "Researcher @ University X": read as a note
+                    add_affiliation_note(ctx, registry, pid, _AFFILIATION_SPLIT.sub(", ", text), ctx.evidence(index),
+                                         current=True, predicate="studiedAt" if student else "workedAt")
+                    continue
+                # "Institut für Geographie, Universität X": each unit registered in the organisation written after it,
+                # so that one university's "Institut für Geographie" is not another's
+                for oid in registry.chain([m for p in pieces if (m := classify_segment(p, context_org=True))], ctx.evidence(index)):
+                    ctx.add_relation(pid, "studiedAt" if student else "workedAt", oid, end="present", evidence=ctx.evidence(index))
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
         written = split_people(member.cells.get("advisor", ""))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \

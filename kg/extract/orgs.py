@@ -811,7 +811,11 @@ class OrgRegistry:
                     ctx.add_entity(ctx.entity(eid).name, mention.type, aliases=[mention.name, *aliases], evidence=evidence)
                     self._units[(key, parent_id)] = eid
                     return eid
-            if any(k == key for k, _ in self._units) or ctx.find(mention.name, mention.type):  # a namesake elsewhere
+            same = ctx.find(mention.name, mention.type)
+            if same is not None and parent_id is not None and self.parent_of.get(same) in (parent_id, None):
+                self._units[(key, parent_id)] = same  # the unit met before without its parent: no namesake elsewhere
+                return same
+            if any(k == key for k, _ in self._units) or same:  # a namesake elsewhere
                 parent_name = ctx.entity(parent_id).name if parent_id else None
                 name = f"{mention.name}, {parent_name}" if parent_name else mention.name
                 entity_id = ctx.add_entity(name, mention.type, evidence=evidence)

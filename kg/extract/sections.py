@@ -188,12 +188,11 @@ def find_sections(document: Document) -> list[Section]:
     A section whose heading names no known kind inherits the kind of the enclosing
     section when it is a deeper ``#`` heading (a sub-heading such as an employer name).
     """
-    # a page titled as a publication list or as the owner's students ("title: Publications", "title: Alumni") is
-    # one until a heading names another section (a page titled "People" or "Team" introduces its head first)
+    # a page titled as a publication list, as the owner's students or as a group's members ("title: Publications",
+    # "title: Alumni", "title: Mitglieder") is one until a heading names another section
     title = document.metadata.get("title")
     page_kind = exact_kind(title) if isinstance(title, str) else None
-    page_kind = page_kind if page_kind in ("publications", "students") or page_kind == "members" and set(
-        _norm(title).split()) & _STUDENT_WORDS else None
+    page_kind = page_kind if page_kind in ("publications", "students", "members") else None
     sections: list[Section] = [Section(kind=page_kind, heading=title if page_kind else "", heading_index=None, level=0)]
     for index, line in enumerate(document.lines):
         raw = line.text.strip()
@@ -248,8 +247,6 @@ def find_sections(document: Document) -> list[Section]:
     return [s for s in sections if s.lines or s.heading_index is not None or s.kind]  # "title: Supervision" over headings
 
 
-#: The words that name students or former members (``data/member_words.tsv``): a page titled with one lists them.
-_STUDENT_WORDS = {w for kind in ("student", "alumni") for w in word_groups("member_words.tsv", "phrases")[kind]}
 #: Sections whose entries are positions and degrees.
 _CV_SECTION_KINDS = ("experience", "education")
 #: Sections that list people, where a heading naming a person is one of the entries.

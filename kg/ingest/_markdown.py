@@ -376,6 +376,8 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
             row = " | ".join(t for t in texts if t)
             if row:
                 out.append([number, row])
+            if row and row == texts[0] and index + 1 < len(source_lines) and _TABLE_SEP.match(source_lines[index + 1].strip()):
+                record_bold(metadata, row)  # "| Past students | |": a header cell alone captions its table, set in bold
             continue
         match = _LIST.match(line)
         if match and (match.group(2) or "").strip():
