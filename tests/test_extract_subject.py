@@ -132,3 +132,18 @@ def test_a_lab_page_that_names_its_head_only_by_title_in_its_news(tmp_path):
     assert _subject(tmp_path, "index.md", news)[0] == "Ines Vidal"
     awards = "".join(f"- Dr. Bruno Quell, Best Paper Award, SoilConf {year}\n" for year in (2019, 2020, 2021))
     assert _subject(tmp_path, "index2.md", news + awards)[0] == "Unnamed document subject"
+
+
+def test_a_member_list_in_yaml_names_its_head_in_the_first_rendered_record(tmp_path):
+    # a lab's member records, the head first: the rendered row "Dr Ines Vidal | Principal Investigator | ..." names
+    # the page's owner, a record's other lines (a topic, a bio) do not
+    data = ("current:\n  - name: Dr Ines Vidal\n    role: Research Fellow, Principal Investigator\n    email: iv@example.org\n"
+            "    bio: |\n      I studied soils at Northfold University.\n  - name: Bruno Quell\n    role: Research Associate\n")
+    assert _subject(tmp_path, "people.yml", data)[0] == "Ines Vidal"
+
+
+def test_a_people_page_introduces_its_head_before_its_groups_headings(tmp_path):
+    # "title: People", the head's card, then "## Post-docs": the first person is the group's head, not a member
+    page = ("---\ntitle: People\n---\n\n[**Ines Vidal**](ines.html)\n\nSoil carbon and rivers.\n\n## Post-docs\n\n"
+            "**Bruno Quell**\n\nRiver sediments.\n\n## PhD students\n\n**Olek Marr**\n\nPeat.\n")
+    assert _subject(tmp_path, "people.md", page)[0] == "Ines Vidal"

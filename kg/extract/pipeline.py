@@ -33,6 +33,9 @@ from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
 
+#: Sections that list a group's people ("## Post-docs", "## Students", "## Principal Investigator").
+_GROUP_KINDS = ("members", "students", "people_roles")
+
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _PROJECTS_HEADING = re.compile(r"proje[ck]?t", re.I)
 _EMPHASISED_LINE = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
@@ -88,8 +91,10 @@ def extract(document: Document) -> Extraction:
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
     # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row, or a person a page
-    # titled for its people ("title: Students") lists before any heading, names no owner
-    page = sections[0].lines if sections and sections[0].heading_index is None else []
+    # titled for its people ("title: Students") lists before any heading, names no owner, unless headings of the
+    # page's groups follow ("title: People", its head, then "## Post-docs"): a group page introduces its head first
+    groups = any(s.kind in _GROUP_KINDS for s in sections[1:])
+    page = sections[0].lines if sections and sections[0].heading_index is None and not groups else []
     found = find_subject(document, skip | {m.first for m in members if m.cells or m.first in page}, stop)
     leader = page_leader(ctx, members)
     if found and leader and any(same_person(m.name, found[0]) for m in members) and not same_person(found[0], leader[0]):

@@ -274,8 +274,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
                 text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
                 clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
-        # a record's lines render its fields: only a "name: X" field names its owner ("- Labour Economics" is a topic)
-        said = said if document.data is None else said[:1]
+        # a record's lines render its fields: only a "name: X" field or a rendered record ("Ana Ruiz | Professor | ...")
+        # names its owner ("- Labour Economics" is a topic)
+        said = said if document.data is None else (said[0], said[2] if " | " in text else "")
         found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
         if found:
             return found[0], found[1], index
