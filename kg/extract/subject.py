@@ -15,7 +15,7 @@ from kg.extract.orgs import classify_segment, is_role
 from kg.extract.people import _PARTICLES, clean_person, is_person_name, strip_accents
 from kg.extract.positions import ADVISOR_TRIGGER
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean
+from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of
 from kg.model import Document
 
@@ -274,9 +274,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         said = (family_last(label.group(1)) if label else "", wrapped if wrapped != text else "",
                 text if (len(text) <= 60 or " | " in text) and (not text.endswith(".") or _DEGREE_AFTER_NAME.search(text)) else "",
                 clean(columns[0]) if len(columns) == 2 and len(clean(columns[0])) <= 60 else "")
-        # a record's lines render its fields: only a "name: X" field or a rendered record ("Ana Ruiz | Professor | ...")
-        # names its owner ("- Labour Economics" is a topic)
-        said = said if document.data is None else (said[0], said[2] if " | " in text else "")
+        # a record's lines render its fields: a list's item names nobody ("- Labour Economics" is a topic), its
+        # "name: X" field, a rendered record ("Ana Ruiz | Professor | ...") or table ("header: Ana Ruiz, ...") may
+        said = said if document.data is None else (said[0], "" if is_bullet(line.text) else said[2])
         found = next((found for name in said if name and not _ABOUT.search(name) and (found := _person(name))), None)
         if found:
             return found[0], found[1], index
