@@ -513,3 +513,18 @@ Quillon Systems - Software Engineer (2000 - 2002).
     assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
         ("mentoredBy", "Ines Valdar"), ("advisedBy", "Jonas M. Keller"), ("advisedBy", "Rita Oyelaran")}
     assert ("Ola Brandvik", "workedAt", "Harwick University") in f
+
+
+def test_a_graduate_school_in_a_staff_position_line_makes_no_student(tmp_path):
+    # "Graduate School of X" names where a fellow or professor works: the professor beside them hosts, not advises,
+    # and a professor working with another is a colleague
+    f = _facts(tmp_path, "cv.md", """# Odo Farrant
+
+## Experience
+
+- Research Fellow, Graduate School of Informatics, Velden Institute of Technology, Prof. Kiri Amano (2003 - 2005)
+- Assistant Professor, Graduate School of Engineering, Marlow University, working with Prof. Hesper Quill, 2005 - 2008
+- Graduate Research Assistant, Marlow University, Prof. Tam Ivers (2000 - 2003)
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("mentoredBy", "Kiri Amano"), ("advisedBy", "Tam Ivers")}

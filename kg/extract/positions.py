@@ -98,7 +98,9 @@ ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
-_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master|(?:under)?graduates?\b)", re.IGNORECASE)
+#: A student's position; "graduate" as a role ("Graduate Research Assistant"), not a school's name ("Graduate School of X").
+_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master"
+                      r"|(?:under)?graduates?\b(?!\s+(?:school|universit|institute|college|cent(?:er|re))))", re.IGNORECASE)
 
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
