@@ -528,3 +528,17 @@ def test_a_graduate_school_in_a_staff_position_line_makes_no_student(tmp_path):
 """)
     assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
         ("mentoredBy", "Kiri Amano"), ("advisedBy", "Tam Ivers")}
+
+
+def test_a_firm_or_course_named_after_a_doctor_stays_no_person(tmp_path):
+    # "Dr. X GmbH" is an employer named after its founder, "Prof. X's Physics 101" a course: neither hosts the position
+    f = _facts(tmp_path, "cv.md", """# Mira Solvang
+
+## Experience
+
+- Associate, Dr. Brenner Consulting, 2015 - 2017
+- Teaching Assistant, Prof. Ana Ruiz's Physics 101, Lakeside University, 2012 - 2014
+- Research Engineer | Dr. Holm Medical Devices GmbH | 2018 - present
+""")
+    assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}
+    assert {("Mira Solvang", "workedAt", "Dr. Brenner Consulting"), ("Mira Solvang", "workedAt", "Dr. Holm Medical Devices GmbH")} <= f

@@ -110,8 +110,8 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
-#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position.
-_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
+#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position; never a possessive ("Prof. X's course").
+_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?![^,;()|]*['’]s\b)(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
                                   r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
@@ -451,7 +451,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         titled = None if trig or strict or header or len(text) > 300 else _TITLED_PEOPLE_FIELD.search(text)
-        if titled and titled.start("people") > 0 and split_people(titled.group("people")):
+        # not a firm named after its founder ("Dr. Holm Medical GmbH") nor a course ("Prof. Ruiz's Physics 101")
+        if titled and titled.start("people") > 0 and split_people(titled.group("people")) and not classify_segment(titled.group("people")):
             role = text[: titled.start()]  # the role before the person decides, not the duties after ("Masterstudium")
             pred = "advisedBy" if (kind == "education" or _STUDENT.search(role)) and not POSTDOC.search(role) else "mentoredBy"
             inline.setdefault(index, []).append((titled.group("people"), pred, index, "with"))
