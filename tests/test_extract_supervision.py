@@ -542,3 +542,16 @@ def test_a_firm_or_course_named_after_a_doctor_stays_no_person(tmp_path):
 """)
     assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}
     assert {("Mira Solvang", "workedAt", "Dr. Brenner Consulting"), ("Mira Solvang", "workedAt", "Dr. Holm Medical Devices GmbH")} <= f
+
+
+def test_a_director_label_over_an_organisation_is_a_post_not_an_advisor(tmp_path):
+    # "Directeur : Laboratoire X, Université Y" heads the lab: the lab is where they work, "Directeur" their role
+    f = _facts(tmp_path, "cv.md", """# Jules Fontaine
+
+## Expérience professionnelle
+
+- 2015 – présent : Directeur : Laboratoire de Physique Imaginaire, Université de Nordville
+- 2010 – 2015 : Chercheur, Institut Fictif de Sudville
+""")
+    assert ("Jules Fontaine", "workedAt", "Laboratoire de Physique Imaginaire") in f
+    assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}

@@ -438,6 +438,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             stop = _PEOPLE_END.search(after, bracketed.end()) if bracketed else _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
             names = after[: stop.start()] if stop else after
+            if not role_with and classify_segment(names.strip(" .")) and not split_people(names):
+                trig = None  # "Directeur : Laboratoire X": a label's organisation is the post's, no advisor's
+                break
             if role_with and not split_people(names):
                 # "Postdoctoral Researcher with the Ecosystems Lab": a host organisation, read as one
                 text = text[: trig.start() + len(keep)] + "," + after
