@@ -147,3 +147,18 @@ def test_a_people_page_introduces_its_head_before_its_groups_headings(tmp_path):
     page = ("---\ntitle: People\n---\n\n[**Ines Vidal**](ines.html)\n\nSoil carbon and rivers.\n\n## Post-docs\n\n"
             "**Bruno Quell**\n\nRiver sediments.\n\n## PhD students\n\n**Olek Marr**\n\nPeat.\n")
     assert _subject(tmp_path, "people.md", page)[0] == "Ines Vidal"
+
+
+def test_an_unnamed_students_page_is_not_its_advisors(tmp_path):
+    # the advisor a student's page names again and again is no head of the page: its writer stays unnamed
+    page = """# Welcome
+
+I am a third-year PhD student in the Lakeside Vision Group, advised by Prof. Hana Berg.
+
+## News
+
+- 2024: Our paper with Prof. Hana Berg was accepted at an imaginary conference.
+- 2023: I gave a talk at the seminar of Prof. Hana Berg's group.
+- 2022: I joined the group of Prof. Hana Berg at Lakeside University.
+"""
+    assert _subject(tmp_path, "index.md", page)[0] != "Hana Berg"

@@ -513,3 +513,45 @@ Quillon Systems - Software Engineer (2000 - 2002).
     assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
         ("mentoredBy", "Ines Valdar"), ("advisedBy", "Jonas M. Keller"), ("advisedBy", "Rita Oyelaran")}
     assert ("Ola Brandvik", "workedAt", "Harwick University") in f
+
+
+def test_a_graduate_school_in_a_staff_position_line_makes_no_student(tmp_path):
+    # "Graduate School of X" names where a fellow or professor works: the professor beside them hosts, not advises,
+    # and a professor working with another is a colleague
+    f = _facts(tmp_path, "cv.md", """# Odo Farrant
+
+## Experience
+
+- Research Fellow, Graduate School of Informatics, Velden Institute of Technology, Prof. Kiri Amano (2003 - 2005)
+- Assistant Professor, Graduate School of Engineering, Marlow University, working with Prof. Hesper Quill, 2005 - 2008
+- Graduate Research Assistant, Marlow University, Prof. Tam Ivers (2000 - 2003)
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("mentoredBy", "Kiri Amano"), ("advisedBy", "Tam Ivers")}
+
+
+def test_a_firm_or_course_named_after_a_doctor_stays_no_person(tmp_path):
+    # "Dr. X GmbH" is an employer named after its founder, "Prof. X's Physics 101" a course: neither hosts the position
+    f = _facts(tmp_path, "cv.md", """# Mira Solvang
+
+## Experience
+
+- Associate, Dr. Brenner Consulting, 2015 - 2017
+- Teaching Assistant, Prof. Ana Ruiz's Physics 101, Lakeside University, 2012 - 2014
+- Research Engineer | Dr. Holm Medical Devices GmbH | 2018 - present
+""")
+    assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}
+    assert {("Mira Solvang", "workedAt", "Dr. Brenner Consulting"), ("Mira Solvang", "workedAt", "Dr. Holm Medical Devices GmbH")} <= f
+
+
+def test_a_director_label_over_an_organisation_is_a_post_not_an_advisor(tmp_path):
+    # "Directeur : Laboratoire X, Université Y" heads the lab: the lab is where they work, "Directeur" their role
+    f = _facts(tmp_path, "cv.md", """# Jules Fontaine
+
+## Expérience professionnelle
+
+- 2015 – présent : Directeur : Laboratoire de Physique Imaginaire, Université de Nordville
+- 2010 – 2015 : Chercheur, Institut Fictif de Sudville
+""")
+    assert ("Jules Fontaine", "workedAt", "Laboratoire de Physique Imaginaire") in f
+    assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}

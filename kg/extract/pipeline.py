@@ -22,7 +22,7 @@ from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
 from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
-from kg.extract.positions import extract_entries, reference_people
+from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
@@ -276,16 +276,21 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
 
 def _most_titled(document: Document, skip) -> tuple[str, tuple[str, ...], int] | None:
     """The one person a page names with an academic title three times or more, more often than anybody else
-    ("Professor Ana Ruiz, Keynote Talk" in a lab page's news): the head of a page whose headings name nobody."""
+    ("Professor Ana Ruiz, Keynote Talk" in a lab page's news): the head of a page whose headings name nobody;
+    not the advisor of the page's writer ("advised by Prof. Ana Ruiz" on a student's page)."""
     counts: Counter = Counter()
     where: dict[str, int] = {}
+    advisors = set()
     for index, line in enumerate(document.lines):
-        for match in _TITLED.finditer(clean(line.text)) if index not in skip and len(line.text) < 400 else ():  # an item
+        text = clean(line.text)
+        for match in _TITLED.finditer(text) if index not in skip and len(line.text) < 400 else ():  # an item
             if name := clean_person(match.group("name")):
                 counts[name] += 1
                 where.setdefault(name, index)
+                if ADVISOR_TRIGGER.search(text[max(0, match.start() - 30): match.start()]):
+                    advisors.add(name)
     (name, count), *others = counts.most_common(2) or [("", 0)]
-    return (name, (), where[name]) if count >= 3 and not (others and others[0][1] == count) else None
+    return (name, (), where[name]) if count >= 3 and name not in advisors and not (others and others[0][1] == count) else None
 
 
 def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:

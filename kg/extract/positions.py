@@ -98,7 +98,9 @@ ROLE_WITH = re.compile(r"postdoc\w*(?:\s+\w+){0,2}\s+with", re.IGNORECASE)
 _AS_POSTDOC = re.compile(r"^[^,;:]{0,60}?\bas\s+an?\s+postdoc", re.IGNORECASE)
 #: A postdoc named ("Postdoctoral Fellow", "post-doc").
 POSTDOC = re.compile(r"\bpost-?doc", re.IGNORECASE)
-_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master|(?:under)?graduates?\b)", re.IGNORECASE)
+#: A student's position; "graduate" as a role ("Graduate Research Assistant"), not a school's name ("Graduate School of X").
+_STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertation|master"
+                      r"|(?:under)?graduates?\b(?!\s+(?:school|universit|institute|college|cent(?:er|re))))", re.IGNORECASE)
 
 
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
@@ -108,8 +110,8 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副�
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 
 #: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
-#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position.
-_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
+#: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position; never a possessive ("Prof. X's course").
+_TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?![^,;()|]*['’]s\b)(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
                                   r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
@@ -436,6 +438,9 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             stop = _PEOPLE_END.search(after, bracketed.end()) if bracketed else _PEOPLE_END.search(after)
             keep = trig.group("trigger")[: -len("with")].rstrip() if role_with else ""
             names = after[: stop.start()] if stop else after
+            if not role_with and classify_segment(names.strip(" .")) and not split_people(names):
+                trig = None  # "Directeur : Laboratoire X": a label's organisation is the post's, no advisor's
+                break
             if role_with and not split_people(names):
                 # "Postdoctoral Researcher with the Ecosystems Lab": a host organisation, read as one
                 text = text[: trig.start() + len(keep)] + "," + after
@@ -449,7 +454,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 raw = raw.replace(named, "", 1) if named in raw else text
             trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
         titled = None if trig or strict or header or len(text) > 300 else _TITLED_PEOPLE_FIELD.search(text)
-        if titled and titled.start("people") > 0 and split_people(titled.group("people")):
+        # not a firm named after its founder ("Dr. Holm Medical GmbH") nor a course ("Prof. Ruiz's Physics 101")
+        if titled and titled.start("people") > 0 and split_people(titled.group("people")) and not classify_segment(titled.group("people")):
             role = text[: titled.start()]  # the role before the person decides, not the duties after ("Masterstudium")
             pred = "advisedBy" if (kind == "education" or _STUDENT.search(role)) and not POSTDOC.search(role) else "mentoredBy"
             inline.setdefault(index, []).append((titled.group("people"), pred, index, "with"))
