@@ -282,8 +282,10 @@ def _most_titled(document: Document, skip) -> tuple[str, tuple[str, ...], int] |
     where: dict[str, int] = {}
     advisors = set()
     for index, line in enumerate(document.lines):
+        if index in skip or len(line.text) >= 400:  # a news item or a list's entry, not a long paragraph
+            continue
         text = clean(line.text)
-        for match in _TITLED.finditer(text) if index not in skip and len(line.text) < 400 else ():  # an item
+        for match in _TITLED.finditer(text):
             if name := clean_person(match.group("name")):
                 counts[name] += 1
                 where.setdefault(name, index)
