@@ -330,3 +330,21 @@ def test_work_the_noun_of_a_result_names_no_employer(tmp_path):
     f = facts(extract(load_document(path)))
     employers = {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"}
     assert employers == {"Tarrant Robotics Inc"}
+
+
+
+
+
+def test_advisors_and_hosts_a_career_sentence_names_with_or_without_a_title():
+    f = facts(run("bio_advisors_in_sentences.md"))
+    me = "Mara Olenko"
+    # "her Ph.D. ... with Dr. A, studying X": the aside ends the names; "working with B" after a degree, untitled
+    assert {(me, "advisedBy", "Tobias Wren"), (me, "advisedBy", "Luc Morvan"), (me, "advisedBy", "Bruno Tallis")} <= f
+    # "followed by postdoctoral training with Drs. C and D at E": hosts of a job, which is at E
+    assert {(me, "mentoredBy", "Ines Harrow"), (me, "mentoredBy", "Colm Brady"), (me, "workedAt", "Fenwick Cancer Center")} <= f
+    # "During my postdoc with F at G, I studied small RNAs": a job, though the clause says "studied"
+    assert {(me, "mentoredBy", "Elise Moran"), (me, "workedAt", "Gardner Institute")} <= f
+    # "an undergraduate chemistry major at X": a student's, no job
+    assert (me, "studiedAt", "Tresham College") in f and (me, "workedAt", "Tresham College") not in f
+    # no degree or study in the sentence: people worked with are no advisors
+    assert not any(o in ("Piet Anders", "Lou Varga") for _, p, o in f if p in ("advisedBy", "mentoredBy"))

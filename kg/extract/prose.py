@@ -34,7 +34,7 @@ _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|res
 #: "work" the noun of a result ("This work is featured on X", "Our work was funded by Y"), not a job ("my work at X").
 _WORK_NOUN = re.compile(r"\b(?:this|that|the|our|my|his|her|their)\s+work\b(?!\s+(?:at|as|for|with|in)\b)", re.I)
 _TRIGGER_TAIL_END = re.compile(
-    r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+    r"(?<!Prof)(?<!prof)(?<!Profs)(?<!Dr)(?<!dr)(?<!Drs)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
@@ -50,7 +50,6 @@ _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|ha
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
 _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
-_STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
 _JOB_NOUN = re.compile(rf"\b(?:{_WORDS['job_noun']})\b", re.I)
 #: A capitalised name after a job noun: the noun is a title ("worked with Professor Ana Ruiz"), no job of the sentence's.
@@ -142,6 +141,8 @@ def _without_tail(org, text: str):
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
 _DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ])")  # "with Émile Roux"
+#: An aside after the people a degree was done with ("with Ana Lopes, studying X"): no part of their names.
+_ASIDE = re.compile(r",\s+(?=[a-z])")
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
 _NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
@@ -160,7 +161,7 @@ def _done_with(clause: str) -> tuple[str, str] | None:
         return None
     before = clause[: match.start()]
     predicate = "mentoredBy" if POSTDOC.search(before) else "advisedBy" if degree_span(before) else None
-    tail = clause[match.end():].rstrip(" .")
+    tail = _ASIDE.split(clause[match.end():], maxsplit=1)[0].rstrip(" .")
     if predicate is None or _NOT_PEOPLE.search(tail):
         return None
     people = split_people(tail)
@@ -257,7 +258,7 @@ def _has_word(text: str, word: str) -> bool:
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(rf",?\s+(?:and|but|while|whereas)\s+(?=(?:{_WORDS['clause_opener']})\b)|;\s+|,\s+(?=where\b)"
                      # "... at X from 2016 to 2018, after a PhD at Y": another stage of the career
-                     r"|,\s+(?=(?:after|before|following)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving)\s)"
+                     r"|,\s+(?=(?:after|before|following|followed\s+by)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving|postdoc\w*)\s)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
                      rf"|,\s+(?:{_WORDS['then_abroad']})\s+|[。，；]|(?<=[しり])、")
@@ -455,8 +456,9 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
         if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
-            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
-            head += _after_people(tail)
+            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a host's trigger
+            # stays in the clause ("postdoctoral training with A at B"): it says the stay was a job
+            head = (sentence[: trig.end()] if pred == "mentoredBy" else head) + _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     elif about and "with" in sentence:
@@ -535,7 +537,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     dates = find_date_range(head)
     start, end = (dates.start, dates.end) if dates else (None, None)
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
-    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
+    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT_STATE.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
