@@ -77,7 +77,7 @@ _WORK = CaselessPattern(rf"\b(?:{_WORDS['work']})\b")
 _AWARD = CaselessPattern(rf"\b(?:{_WORDS['award']})\b")
 _PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
-_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
+_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:(?:ich|er|sie)\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
                                      rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
 _OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)")
 
@@ -237,9 +237,25 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     if _SUBJECTLESS.match(sentence):
         # "2020年毕业于X大学": Chinese and Japanese leave out the subject a sentence is about, unless it names others
         return not _CJK_OTHERS_FIRST.match(sentence)
-    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
+    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and (_says(sentence, "first_person")
+                                                                        or _opens_with_verb(sentence))):
         return True
     return any(n and _has_word(sentence, n) for n in names)
+
+
+def _opens_with_verb(sentence: str) -> bool:
+    """Whether a sentence opens, after its dates and a "since", with a verb or a participle of ``data/prose_words.tsv``:
+    the other languages leave out the subject of a bio's sentence ("Dal 2015 è professoressa presso X", "Graduada
+    en Química por Y", "Se doctoró en Z").
+
+    >>> _opens_with_verb("Dal 2015 è professoressa presso X."), _opens_with_verb("La Universidad X es pública.")
+    (True, False)
+    """
+    groups = word_groups("prose_words.tsv")
+    words = [w.lower() for w in LETTER_WORD.findall(sentence)[:3]]
+    while words and (words[0] in groups["since"] or words[0] in groups["before_verb"]):
+        words.pop(0)
+    return bool(words) and any(words[0] in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work"))
 
 
 @lru_cache(maxsize=4096)
@@ -400,7 +416,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
 _CJK_ORG = re.compile(r"(?:(?![于於任至到入为往获]|在(?!线))[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
                       rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
-_CJK_BEFORE_ORG = re.compile(r"[于於任至到入为往获はでのにを、，。\s（(]|在(?!线)|その後|以後|之后|随后")
+_CJK_BEFORE_ORG = re.compile(r"[于於任至到入为往获はでのにを、，。\s（(]|在(?!线)|その後|以後|之后|随后|より|から")
 
 
 _UNIVERSITY_END = re.compile(r"大[学學](?!院)")
@@ -549,7 +565,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
-        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person"):
+        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person") or _opens_with_verb(head):
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
                 role = _without_adverbs(abroad.group("role").strip())
