@@ -374,3 +374,5 @@ def test_a_german_biographys_appointments_and_studies():
     assert {(me, "studiedAt", "Konservatorium Lindau"), (me, "studiedAt", "Universität Tessenfeld"),
             (me, "workedAt", "Institut für Farbchemie"), (me, "workedAt", "Museum für Naturkunde Ostrau")} <= f
     assert relation(ex, me, "workedAt", "Universität Hallberg").role == "Professor für Physik"
+    # "Zum Wintersemester hat Dr. X ...": a preposition and its article open no person's name
+    assert (me, "workedAt", "Arbeitsgruppe Mineralogie") in f and not any(e.name.startswith("Zum") for e in ex.entities)

@@ -472,9 +472,9 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
         if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
-            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a host's trigger
+            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a postdoc's trigger
             # stays in the clause ("postdoctoral training with A at B"): it says the stay was a job
-            head = (sentence[: trig.end()] if pred == "mentoredBy" else head) + _after_people(tail)
+            head = (sentence[: trig.end()] if POSTDOC.search(trig.group("trigger")) else head) + _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     elif about and "with" in sentence:
