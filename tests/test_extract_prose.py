@@ -348,7 +348,7 @@ def test_advisors_and_hosts_a_career_sentence_names_with_or_without_a_title():
 
 
 @pytest.mark.parametrize("name, me, studied, degree, job, role, start", [
-    ("bio_subjectless_es.md", "Lucía Barrientos Ortega", ["Universidad de Berrocal", "Universidad de Valdemoro"], "BS",
+    ("bio_subjectless_es.md", "Lucía Barrientos Ortega", ["Universidad de Berrocal", "Universidad de Valdemoro", "Universidad de Soria"], "BS",
      "Universidad de Lorca", "profesora titular", None),
     ("bio_subjectless_it.md", "Chiara Valdoni", ["Università di Moretta"], "BS", "Università di Castellaro",
      "professoressa associata", "2015"),
@@ -357,7 +357,8 @@ def test_advisors_and_hosts_a_career_sentence_names_with_or_without_a_title():
 def test_sentences_that_leave_out_their_subject(name, me, studied, degree, job, role, start):
     """"Actualmente es profesora en X", "Dal 2015 è professoressa presso Y", "2015年から東湖大学准教授": the
     languages that leave out the subject open a bio's sentence with its verb, participle or date ("Graduada en
-    Química por X", "Si è laureata in Fisica presso Y": the participle names the degree too)."""
+    Química por X", "Si è laureata in Fisica presso Y": the participle names the degree too; "Doctora en Física
+    egresada de Z": a degree opens it)."""
     ex = run(name)
     f = facts(ex)
     assert {(me, "studiedAt", school) for school in studied} <= f

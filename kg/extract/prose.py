@@ -244,18 +244,22 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
 
 
 def _opens_with_verb(sentence: str) -> bool:
-    """Whether a sentence opens, after its dates and a "since", with a verb or a participle of ``data/prose_words.tsv``:
-    the other languages leave out the subject of a bio's sentence ("Dal 2015 è professoressa presso X", "Graduada
-    en Química por Y", "Se doctoró en Z").
+    """Whether a sentence opens, after its dates and a "since", with a verb or a participle of ``data/prose_words.tsv``
+    or a degree: the other languages leave out the subject of a bio's sentence ("Dal 2015 è professoressa presso X",
+    "Graduada en Química por Y", "Se doctoró en Z", "Doctor en Física egresado de W").
 
     >>> _opens_with_verb("Dal 2015 è professoressa presso X."), _opens_with_verb("La Universidad X es pública.")
     (True, False)
     """
     groups = word_groups("prose_words.tsv")
-    words = [w.lower() for w in LETTER_WORD.findall(sentence)[:3]]
-    while words and (words[0] in groups["since"] or words[0] in groups["before_verb"]):
+    words = list(LETTER_WORD.finditer(sentence))[:3]
+    while words and (words[0].group().lower() in groups["since"] or words[0].group().lower() in groups["before_verb"]):
         words.pop(0)
-    return bool(words) and any(words[0] in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work"))
+    if not words:
+        return False
+    degree = degree_span(sentence[words[0].start():])
+    return any(words[0].group().lower() in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work")) \
+        or bool(degree and degree[1] == 0)
 
 
 @lru_cache(maxsize=4096)
