@@ -367,6 +367,14 @@ def test_sentences_that_leave_out_their_subject(name, me, studied, degree, job, 
     assert (rel.role, rel.start) == (role, start)
 
 
+
+def test_a_lists_items_joined_into_a_passage_open_with_no_sentence():
+    """"- Ph.D. en química, Universidad X (2010)" then "- Encargada de curso ..., Universidad X": no sentence that
+    opens with a degree and names "Universidad X Encargada"."""
+    f = facts(run("bio_list_degree_es.md"))
+    assert not any(o.startswith("Universidad de Lorca ") for _, _, o in f)
+
+
 def test_a_german_biographys_appointments_and_studies():
     """"wurde er zum Direktor des X berufen", "leitete er das Y", "Nach dem Studium am Konservatorium Z"."""
     ex = run("bio_career_de.md")

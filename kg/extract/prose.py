@@ -245,8 +245,9 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
 
 def _opens_with_verb(sentence: str) -> bool:
     """Whether a sentence opens, after its dates and a "since", with a verb or a participle of ``data/prose_words.tsv``
-    or a degree: the other languages leave out the subject of a bio's sentence ("Dal 2015 è professoressa presso X",
-    "Graduada en Química por Y", "Se doctoró en Z", "Doctor en Física egresado de W").
+    or a degree a study verb follows: the other languages leave out the subject of a bio's sentence ("Dal 2015 è
+    professoressa presso X", "Graduada en Química por Y", "Se doctoró en Z", "Doctor en Física egresado de W"; not a
+    list's "Ph.D. en statistique, Université X - Chargé de cours, Y" joined into one passage).
 
     >>> _opens_with_verb("Dal 2015 è professoressa presso X."), _opens_with_verb("La Universidad X es pública.")
     (True, False)
@@ -259,7 +260,7 @@ def _opens_with_verb(sentence: str) -> bool:
         return False
     degree = degree_span(sentence[words[0].start():])
     return any(words[0].group().lower() in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work")) \
-        or bool(degree and degree[1] == 0)
+        or bool(degree and degree[1] == 0 and _says(sentence[degree[2]:], "study"))
 
 
 @lru_cache(maxsize=4096)
