@@ -34,7 +34,7 @@ _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|res
 #: "work" the noun of a result ("This work is featured on X", "Our work was funded by Y"), not a job ("my work at X").
 _WORK_NOUN = re.compile(r"\b(?:this|that|the|our|my|his|her|their)\s+work\b(?!\s+(?:at|as|for|with|in)\b)", re.I)
 _TRIGGER_TAIL_END = re.compile(
-    r"(?<!Prof)(?<!prof)(?<!Profs)(?<!Dr)(?<!dr)(?<!Drs)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+    r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
@@ -141,8 +141,6 @@ def _without_tail(org, text: str):
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
 _DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ])")  # "with Émile Roux"
-#: An aside after the people a degree was done with ("with Ana Lopes, studying X"): no part of their names.
-_ASIDE = re.compile(r",\s+(?=[a-z])")
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
 _NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
@@ -161,7 +159,7 @@ def _done_with(clause: str) -> tuple[str, str] | None:
         return None
     before = clause[: match.start()]
     predicate = "mentoredBy" if POSTDOC.search(before) else "advisedBy" if degree_span(before) else None
-    tail = _ASIDE.split(clause[match.end():], maxsplit=1)[0].rstrip(" .")
+    tail = clause[match.end():].rstrip(" .")
     if predicate is None or _NOT_PEOPLE.search(tail):
         return None
     people = split_people(tail)
@@ -279,7 +277,7 @@ def _has_word(text: str, word: str) -> bool:
 # "..., and was previously a PhD student at Y": a clause whose subject is left out is another clause too
 _CLAUSE = re.compile(rf",?\s+(?:and|but|while|whereas)\s+(?=(?:{_WORDS['clause_opener']})\b)|;\s+|,\s+(?=where\b)"
                      # "... at X from 2016 to 2018, after a PhD at Y": another stage of the career
-                     r"|,\s+(?=(?:after|before|following|followed\s+by)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving|postdoc\w*)\s)"
+                     r"|,\s+(?=(?:after|before|following)\s+(?:a|an|his|her|their|my|completing|obtaining|receiving)\s)"
                      # "... y realizó", "und war", ", puis a été": the other languages' "and then"
                      rf"|,?\s+(?:y|e|et|und)\s+(?=(?:{'|'.join(word_groups('prose_words.tsv')['clause_opener'])})(?!\w))"
                      rf"|,\s+(?:{_WORDS['then_abroad']})\s+|[。，；]|(?<=[しり])、")
