@@ -256,9 +256,10 @@ def _opens_with_verb(sentence: str) -> bool:
         words.pop(0)
     if not words:
         return False
-    degree = degree_span(sentence[words[0].start():])
-    return any(words[0].group().lower() in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work")) \
-        or bool(degree and degree[1] == 0 and _says(sentence[degree[2]:], "study"))
+    if any(words[0].group().lower() in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work")):
+        return True
+    degree = degree_span(sentence[words[0].start(): words[0].start() + 40])  # a degree's name opens it, if any
+    return bool(degree and degree[1] == 0 and _says(sentence[words[0].start() + degree[2]:], "study"))
 
 
 @lru_cache(maxsize=4096)
