@@ -330,3 +330,56 @@ def test_work_the_noun_of_a_result_names_no_employer(tmp_path):
     f = facts(extract(load_document(path)))
     employers = {o for s, p, o in f if s == "Lina Okafor" and p == "workedAt"}
     assert employers == {"Tarrant Robotics Inc"}
+
+
+def test_a_students_working_with_an_untitled_person_and_a_postdocs_place():
+    f = facts(run("bio_advisors_in_sentences.md"))
+    me = "Mara Olenko"
+    # "working with B" after a degree, "where I worked with A" after "an undergraduate ... at X": advisors, untitled
+    assert {(me, "advisedBy", "Luc Morvan"), (me, "advisedBy", "Bruno Tallis")} <= f
+    # "During my postdoc with F at G, I studied small RNAs": a job, though the clause says "studied"
+    assert {(me, "mentoredBy", "Elise Moran"), (me, "workedAt", "Gardner Institute")} <= f
+    # "an undergraduate chemistry major at X": a student's, no job
+    assert (me, "studiedAt", "Tresham College") in f and (me, "workedAt", "Tresham College") not in f
+    # no degree or study in the sentence: people worked with are no advisors
+    assert not any(o in ("Piet Anders", "Lou Varga") for _, p, o in f if p in ("advisedBy", "mentoredBy"))
+
+
+@pytest.mark.parametrize("name, me, studied, degree, job, role, start", [
+    ("bio_subjectless_es.md", "Lucía Barrientos Ortega", ["Universidad de Berrocal", "Universidad de Valdemoro", "Universidad de Soria"], "BS",
+     "Universidad de Lorca", "profesora titular", None),
+    ("bio_subjectless_it.md", "Chiara Valdoni", ["Università di Moretta"], "BS", "Università di Castellaro",
+     "professoressa associata", "2015"),
+    ("bio_subjectless_ja.md", "山岸 奈緒", ["北浜大学"], "PhD", "東湖大学", "准教授", "2015"),
+])
+def test_sentences_that_leave_out_their_subject(name, me, studied, degree, job, role, start):
+    """"Actualmente es profesora en X", "Dal 2015 è professoressa presso Y", "2015年から東湖大学准教授": the
+    languages that leave out the subject open a bio's sentence with its verb, participle or date ("Graduada en
+    Química por X", "Si è laureata in Fisica presso Y": the participle names the degree too; "Doctora en Física
+    egresada de Z": a degree opens it)."""
+    ex = run(name)
+    f = facts(ex)
+    assert {(me, "studiedAt", school) for school in studied} <= f
+    assert relation(ex, me, "studiedAt", studied[0]).degree == degree
+    rel = relation(ex, me, "workedAt", job)
+    assert (rel.role, rel.start) == (role, start)
+
+
+
+def test_a_lists_items_joined_into_a_passage_open_with_no_sentence():
+    """"- Ph.D. en química, Universidad X (2010)" then "- Encargada de curso ..., Universidad X": no sentence that
+    opens with a degree and names "Universidad X Encargada"."""
+    f = facts(run("bio_list_degree_es.md"))
+    assert not any(o.startswith("Universidad de Lorca ") for _, _, o in f)
+
+
+def test_a_german_biographys_appointments_and_studies():
+    """"wurde er zum Direktor des X berufen", "leitete er das Y", "Nach dem Studium am Konservatorium Z"."""
+    ex = run("bio_career_de.md")
+    f = facts(ex)
+    me = "Konrad Albrecht Wendel"
+    assert {(me, "studiedAt", "Konservatorium Lindau"), (me, "studiedAt", "Universität Tessenfeld"),
+            (me, "workedAt", "Institut für Farbchemie"), (me, "workedAt", "Museum für Naturkunde Ostrau")} <= f
+    assert relation(ex, me, "workedAt", "Universität Hallberg").role == "Professor für Physik"
+    # "Zum Wintersemester hat Dr. X ...": a preposition and its article open no person's name
+    assert (me, "workedAt", "Arbeitsgruppe Mineralogie") in f and not any(e.name.startswith("Zum") for e in ex.entities)

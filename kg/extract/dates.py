@@ -62,7 +62,7 @@ _DATE = re.compile(
 )
 _SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})\s*", re.IGNORECASE)
 #: "2015年至今", "2015年以来", "2015年起", "2015年より", "2015년부터": an open end joined to its start without a separator.
-_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降|起|开始|より|부터)")
+_OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降|起|开始|より|から(?![\s\d])|부터)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)
 _SINCE = re.compile(rf"(?<!\w)(?:{_WORDS['since']})\s+(?:in\s+|the\s+)?$", re.IGNORECASE)
 _BETWEEN = re.compile(rf"(?:{_WORDS['between']})\s+(?:in\s+|il\s+)?$", re.IGNORECASE)

@@ -106,8 +106,8 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 #: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(（]|$))")
 
-#: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
-_TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
+#: A person named first after a trigger, with or without a title ("... working with Dr. A. Bello", "with Ana Ruiz").
+_PERSON_OPENING = re.compile(r"^\s*(?:(?:Prof(?:essor)?|Dr|Dra)s?\.?\s+)?[A-ZÀ-Ý][\w'’.-]*\s+[A-ZÀ-Ý]")
 
 #: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
 #: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position; never a possessive ("Prof. X's course").
@@ -131,6 +131,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     ('advisedBy', None)
     >>> trigger_predicate("working with", "I am currently ", " Dr. A. Bello on X", studying=True)
     'advisedBy'
+    >>> trigger_predicate("working with", "I got my Ph.D. at X, ", " Ana Ruiz."), trigger_predicate("working with", "I ", " Ana Ruiz.")
+    ('advisedBy', None)
     >>> trigger_predicate("under ", "Coordinated the trial "), trigger_predicate("under ", "PhD student ")
     ('mentoredBy', 'advisedBy')
     """
@@ -143,7 +145,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
         if (studying or _STUDENT.search(before)) and (
-                t.startswith("in the") or _TITLED_PERSON_OPENING.match(after)):
+                t.startswith("in the") or _PERSON_OPENING.match(after)):
             return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")) or t.strip() == "under":  # "RA under Dr. A"

@@ -50,7 +50,6 @@ _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|ha
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
 _WORK_VERB_CLAUSE = re.compile(r"\b(?:I|he|she|they)\s+(?:have\s+|has\s+)?(?:worked|work|was|am|is|joined|spent)\b", re.I)
 _JOB_WORD = re.compile(r"\b(?:intern\w*|worked|work as|employed|joined|professor|lecturer|postdoc\w*|scientist|engineer|director|researcher|fellow|faculty)\b", re.I)
-_STUDENT = re.compile(r"\bstudent\b", re.I)
 #: A job named in a sentence: "working with Dr. A" there is a job's, not a student's.
 _JOB_NOUN = re.compile(rf"\b(?:{_WORDS['job_noun']})\b", re.I)
 #: A capitalised name after a job noun: the noun is a title ("worked with Professor Ana Ruiz"), no job of the sentence's.
@@ -78,7 +77,7 @@ _WORK = CaselessPattern(rf"\b(?:{_WORDS['work']})\b")
 _AWARD = CaselessPattern(rf"\b(?:{_WORDS['award']})\b")
 _PRESENT = re.compile(rf"\b(?:{_WORDS['present']})(?!\w)", re.I)
 #: The role after "to be" in the other languages ("Je suis maîtresse de conférences à ...", "Sono ricercatrice presso ...").
-_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:ich\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
+_ROLE_AFTER_VERB_ABROAD = re.compile(rf"\b(?:{_WORDS['be_abroad']})\s+(?:(?:ich|er|sie)\s+)?(?:(?:{_WORDS['article_abroad']})\s+)?"
                                      rf"(?P<role>[^\W\d][^,;.]{{2,60}}?)\s+(?:{_WORDS['at_abroad']})(?!\w)", re.I)
 _OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+){0,2}\s+(?:have|has|are|were|went|now|include)")
 
@@ -236,9 +235,31 @@ def _about_subject(sentence: str, names: list[str]) -> bool:
     if _SUBJECTLESS.match(sentence):
         # "2020年毕业于X大学": Chinese and Japanese leave out the subject a sentence is about, unless it names others
         return not _CJK_OTHERS_FIRST.match(sentence)
-    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and _says(sentence, "first_person")):
+    if _PRONOUN.search(sentence) or (not _ENGLISH.search(sentence) and (_says(sentence, "first_person")
+                                                                        or _opens_with_verb(sentence))):
         return True
     return any(n and _has_word(sentence, n) for n in names)
+
+
+def _opens_with_verb(sentence: str) -> bool:
+    """Whether a sentence opens, after its dates and a "since", with a verb or a participle of ``data/prose_words.tsv``
+    or a degree a study verb follows: the other languages leave out the subject of a bio's sentence ("Dal 2015 è
+    professoressa presso X", "Graduada en Química por Y", "Se doctoró en Z", "Doctor en Física egresado de W"; not a
+    list's "Ph.D. en statistique, Université X - Chargé de cours, Y" joined into one passage).
+
+    >>> _opens_with_verb("Dal 2015 è professoressa presso X."), _opens_with_verb("La Universidad X es pública.")
+    (True, False)
+    """
+    groups = word_groups("prose_words.tsv")
+    words = list(LETTER_WORD.finditer(sentence))[:3]
+    while words and (words[0].group().lower() in groups["since"] or words[0].group().lower() in groups["before_verb"]):
+        words.pop(0)
+    if not words:
+        return False
+    if any(words[0].group().lower() in groups[kind] for kind in ("present", "past", "clause_opener", "study", "work")):
+        return True
+    degree = degree_span(sentence[words[0].start(): words[0].start() + 40])  # a degree's name opens it, if any
+    return bool(degree and degree[1] == 0 and _says(sentence[words[0].start() + degree[2]:], "study"))
 
 
 @lru_cache(maxsize=4096)
@@ -399,7 +420,7 @@ def read_prose(ctx, registry: OrgRegistry, subject_id: str, passages: list[Passa
 #: up to an organisation's last word ("现任南岭大学化学系教授" -> "南岭大学化学系"); a university named first is split off.
 _CJK_ORG = re.compile(r"(?:(?![于於任至到入为往获]|在(?!线))[\u3400-\u9fff\u30a0-\u30ffA-Z]){1,20}"
                       rf"(?:{'|'.join(sorted(word_groups('prose_words.tsv')['cjk_org_end'], key=len, reverse=True))})")
-_CJK_BEFORE_ORG = re.compile(r"[于於任至到入为往获はでのにを、，。\s（(]|在(?!线)|その後|以後|之后|随后")
+_CJK_BEFORE_ORG = re.compile(r"[于於任至到入为往获はでのにを、，。\s（(]|在(?!线)|その後|以後|之后|随后|より|から")
 
 
 _UNIVERSITY_END = re.compile(r"大[学學](?!院)")
@@ -455,8 +476,9 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
         if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
-            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is
-            head += _after_people(tail)
+            # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a postdoc's trigger
+            # stays in the clause ("postdoctoral training with A at B"): it says the stay was a job
+            head = (sentence[: trig.end()] if POSTDOC.search(trig.group("trigger")) else head) + _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     elif about and "with" in sentence:
@@ -535,7 +557,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
     dates = find_date_range(head)
     start, end = (dates.start, dates.end) if dates else (None, None)
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
-    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT.search(plain))
+    work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT_STATE.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"
     if predicate == "workedAt" and start is None and end is None and (_PRESENT.search(head) or _says(head, "present")) \
             and not (_PAST_WORD.search(head) or _says(head, "past")):
@@ -547,7 +569,7 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         m = _ROLE_AFTER_VERB.search(head)
         if m:
             role = m.group("role").strip()
-        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person"):
+        elif not head.isascii() or _PRONOUN.search(head) or _says(head, "first_person") or _opens_with_verb(head):
             abroad = _ROLE_AFTER_VERB_ABROAD.search(head)
             if abroad and is_role(abroad.group("role")):
                 role = _without_adverbs(abroad.group("role").strip())
