@@ -162,3 +162,20 @@ I am a third-year PhD student in the Lakeside Vision Group, advised by Prof. Han
 - 2022: I joined the group of Prof. Hana Berg at Lakeside University.
 """
     assert _subject(tmp_path, "index.md", page)[0] != "Hana Berg"
+
+
+def test_a_long_heading_is_no_sentence_the_next_line_runs_on_from(tmp_path):
+    # a biography's heading lists what its owner was; the image's caption under it is the owner's name, and a
+    # later caption (a place) under a short heading names nobody
+    page = ("---\ntitle: Lebenslauf\n---\n\n## Geologin / Kartografin / Lehrerin / Übersetzerin\n\n"
+            '<img src="a.jpg" alt="Ines Vidal-Holt" />\n\nInes Vidal-Holt (* 1871 in Nordstadt) studierte am Konservatorium '
+            "Nordstadt und wurde 1902 Direktorin der Kartensammlung Nordstadt.\n\n### Ines Vidal-Holt und die Karten\n\n"
+            '<img src="b.jpg" alt="Kartenhaus Nordstadt" />\n\nDie Sammlung verdankt ihr viel.\n')
+    assert _subject(tmp_path, "lebenslauf.md", page)[0] == "Ines Vidal-Holt"
+
+
+def test_a_japanese_affiliation_heading_is_a_section_not_a_name(tmp_path):
+    # "所属" (affiliation) heads a Japanese CV's current post; with no name anywhere the owner is unnamed
+    page = ("---\ntitle: 自己紹介\n---\n\n### <strong>所属</strong>\n- 北嶺大学 理学部 助教\n\n"
+            "### <strong>学歴</strong>\n- 2011/04 - 2015/03: 北嶺大学 理学部\n")
+    assert _subject(tmp_path, "about.md", page)[0] == "Unnamed document subject"

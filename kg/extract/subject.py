@@ -255,7 +255,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if seen > 12:
             break
         within_sentence = len(previous) > 40 and (previous[-1:].isalnum() or previous[:1] in "\"“«„") or previous.endswith(",")
-        previous = text
+        previous = "" if line.text.lstrip().startswith("#") else text  # a heading is no sentence a line runs on from
         if within_sentence:
             # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
             # (an epigraph, then "Ada Byron — Letters")
