@@ -179,3 +179,10 @@ def test_a_japanese_affiliation_heading_is_a_section_not_a_name(tmp_path):
     page = ("---\ntitle: 自己紹介\n---\n\n### <strong>所属</strong>\n- 北嶺大学 理学部 助教\n\n"
             "### <strong>学歴</strong>\n- 2011/04 - 2015/03: 北嶺大学 理学部\n")
     assert _subject(tmp_path, "about.md", page)[0] == "Unnamed document subject"
+
+
+def test_a_greeting_before_a_cjk_self_introduction_and_a_spaced_name(tmp_path):
+    # "こんにちは、私は 北野 美咲 (きたの みさき) です。": a greeting, then the writer's name written with spaces
+    page = "---\ntitle: 北野美咲って誰？\n---\n\nこんにちは、私は 北野 美咲 (きたの みさき) です。北嶺大学の博士課程2年です。\n"
+    assert _subject(tmp_path, "about.md", page)[0].replace(" ", "") == "北野美咲"
+    assert _subject(tmp_path, "zh.md", "你好，我是李文远。我在北岭大学学习。\n")[0] == "李文远"
