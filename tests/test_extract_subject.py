@@ -186,3 +186,13 @@ def test_a_greeting_before_a_cjk_self_introduction_and_a_spaced_name(tmp_path):
     page = "---\ntitle: 北野美咲って誰？\n---\n\nこんにちは、私は 北野 美咲 (きたの みさき) です。北嶺大学の博士課程2年です。\n"
     assert _subject(tmp_path, "about.md", page)[0].replace(" ", "") == "北野美咲"
     assert _subject(tmp_path, "zh.md", "你好，我是李文远。我在北岭大学学习。\n")[0] == "李文远"
+
+
+def test_a_titled_name_under_a_leader_heading_below_the_team_heading(tmp_path):
+    # "## Equipe", a sentence, "### PESQUISADORA-CHEFE", a photo's caption, then "#### Dra. <name> 🔗": the head of the
+    # group, her name with particles and a link icon
+    page = ("---\ntitle: Equipe\n---\n\n## Equipe do Grupo Solos\n\nEste grupo é composto por pesquisadores e alunos que "
+            "estudam os solos do Norte.\n\n### PESQUISADORA-CHEFE\n\n<img src=\"ana.png\" alt=\"Ana\">\n\n"
+            "#### Dra. Ana Stern da Fonseca Ruiz [🔗](http://example.org/ana)\nPesquisadora no Jardim Norte.\n\n"
+            "### ALUNOS\n\n#### Bruno Quell [🔗](http://example.org/bruno)\n##### Doutorando no PPGB\n")
+    assert _subject(tmp_path, "equipe.md", page)[0] == "Ana Stern da Fonseca Ruiz"

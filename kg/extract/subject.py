@@ -81,7 +81,8 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
         if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
             continue  # "Members | X Lab": the page's section
         name = clean_person(part)
-        if name and len(name.split()) <= 4 and not classify_segment(name):  # "Katedra Fizyki": a unit's name
+        # four name words at most, besides particles ("Ana Stern da Fonseca Ruiz"); "Katedra Fizyki": a unit's name
+        if name and len([w for w in name.split() if w.lower() not in _PARTICLES]) <= 4 and not classify_segment(name):
             return name, aliases
         break
     return None
@@ -239,8 +240,11 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     seen = 0
     previous = ""
     opening = clean(document.lines[stop].text) if stop is not None else ""
-    if opening.lower().rstrip(":") in _LEADER_WORDS:
-        stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
+    # "## Principal Investigator", or a group's heading, a sentence and it ("## Team", "### Pesquisadora-chefe"), then the
+    # leader's name (under a photo's caption): a lab page's owner, before its sections
+    lead = next((i for i in range(stop, min(stop + 4, len(document.lines))) if i not in skip and
+                 clean(document.lines[i].text).lower().rstrip(":") in _LEADER_WORDS), None) if stop is not None else None
+    stop = lead + 3 if lead is not None else stop
     # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
     on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
     for index, line in enumerate(document.lines):
