@@ -196,3 +196,16 @@ def test_a_titled_name_under_a_leader_heading_below_the_team_heading(tmp_path):
             "#### Dra. Ana Stern da Fonseca Ruiz [🔗](http://example.org/ana)\nPesquisadora no Jardim Norte.\n\n"
             "### ALUNOS\n\n#### Bruno Quell [🔗](http://example.org/bruno)\n##### Doutorando no PPGB\n")
     assert _subject(tmp_path, "equipe.md", page)[0] == "Ana Stern da Fonseca Ruiz"
+
+
+def test_a_former_postdocs_title_later_on_a_people_page_names_no_head(tmp_path):
+    # a page listing its students first, then former postdocs with where they are now ("Assistant Professor at X"):
+    # the page never names its head, and a member's "is now" stays with that member
+    page = ("---\ntitle: people\n---\n\nOur lab studies soils and rivers.\n\n### Current Members\n\n"
+            "- Bruno Quell (PhD student; started Fall 2019)\n- Carla Marrow (undergraduate researcher; started 2022)\n\n"
+            "### Postdocs\n\n- Olek Marr Assistant Research Professor at Northfold University\n"
+            "- Dana Holt, Associate Professor at Southmere University\n")
+    assert _subject(tmp_path, "people.md", page)[0] == "Unnamed document subject"
+    # the head listed first with a leader's title is the page's
+    led = page.replace("- Bruno Quell", "- Ines Vidal (Professor and Principal Investigator)\n- Bruno Quell")
+    assert _subject(tmp_path, "people2.md", led)[0] == "Ines Vidal"

@@ -458,11 +458,12 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         return None  # a CV's "PI: X" names a host, not the page's owner
     for member in members:
         role = _role_line(member)
-        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students")
+        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students");
+        # a leader's title in a later group ("Postdocs: A, Assistant Professor at X") is where a former member went
         students = _has(member.group, "student") and not _has(member.group, "leader")
         if not member.alumni and not member.supervision and not member.panel and not students and (
                 _has(member.group, "leader") and not _has(member.group, "student")
-                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting") and member.group == members[0].group)):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
