@@ -21,8 +21,7 @@ from kg.extract.gazetteer import data_patterns, data_words
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
-#: Marks beside a name: footnote signs, and the arrows, dingbats and emoji of a link or contact icon ("Ana Ruiz 🔗").
-_NAME_MARKS = re.compile(r"[*†‡§¶#^\u2190-\u2bff\U0001f000-\U0001faff\ufe0f]|\\")
+_NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
 #: an enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
 _LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")

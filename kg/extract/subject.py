@@ -39,6 +39,8 @@ _ABOUT = re.compile(r"\babout\b", re.I)
 _LAYOUT_WORD = re.compile(r"\s*[a-z]+\s*")
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
+#: The arrows, dingbats and emoji of a link or contact icon after a name ("Ana Ruiz 🔗"); one before a heading decorates it.
+_TRAILING_ICON = re.compile(r"\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f]+\s*$")
 
 __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 
@@ -80,7 +82,7 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     for part in parts:
         if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
             continue  # "Members | X Lab": the page's section
-        name = clean_person(part)
+        name = clean_person(_TRAILING_ICON.sub("", part))
         # four name words at most, besides particles ("Ana Stern da Fonseca Ruiz"); "Katedra Fizyki": a unit's name
         if name and len([w for w in name.split() if w.lower() not in _PARTICLES]) <= 4 and not classify_segment(name):
             return name, aliases
