@@ -209,3 +209,19 @@ def test_a_former_postdocs_title_later_on_a_people_page_names_no_head(tmp_path):
     # the head listed first with a leader's title is the page's
     led = page.replace("- Bruno Quell", "- Ines Vidal (Professor and Principal Investigator)\n- Bruno Quell")
     assert _subject(tmp_path, "people2.md", led)[0] == "Ines Vidal"
+
+
+def test_a_list_of_the_writers_collaborators_names_no_subject(tmp_path):
+    # a page of collaborators, grouped under their institutions, and a lab page's collaborators section: the people
+    # listed work elsewhere, neither is the page's owner or head
+    page = ("---\ntitle: Collaborateurs\n---\n\nListe des scientifiques avec lesquels j’ai pu collaborer sur différents "
+            "projets de recherche.\n\n### Recherche doctorale\n\n#### Institut Nordique de Biologie, Nordstadt, Allemagne\n"
+            "- Bruno Quell Directeur de recherche, Parasitologie\n- Carla Marrow Post-doctorante, Parasitologie\n\n"
+            "#### Fondation Nordique pour la Science (FNS) - Programme Prioritaire 1399\n\n### Mémoire de Recherche (Master)\n\n"
+            "#### Université de Southmere, Southmere, France\n- Olek Marr Professeur, Département de Biologie\n")
+    assert _subject(tmp_path, "collaborateurs.md", page)[0] == "Unnamed document subject"
+    lab = ("---\ntitle: Membros\n---\n\nEstamos animados para apresentar os membros do Laboratório de Solos (LS), "
+           "incluindo nossos pesquisadores, alunos e colaboradores.\n\n## Pesquisadores\n\n- Dana Holt\n- Pia Lund\n\n"
+           "## Colaboradores\n\nInternacionais\n\nProf. Bruno Quell, Department of Statistics, Northfold University, USA\n"
+           "Profa. Carla Marrow, Departamento de Estatística, Universidade do Sul, Brasil\n")
+    assert _subject(tmp_path, "membros.md", lab)[0] == "Unnamed document subject"
