@@ -225,3 +225,13 @@ def test_a_list_of_the_writers_collaborators_names_no_subject(tmp_path):
            "## Colaboradores\n\nInternacionais\n\nProf. Bruno Quell, Department of Statistics, Northfold University, USA\n"
            "Profa. Carla Marrow, Departamento de Estatística, Universidade do Sul, Brasil\n")
     assert _subject(tmp_path, "membros.md", lab)[0] == "Unnamed document subject"
+
+
+def test_a_team_page_of_hugo_cards_with_long_descriptions_is_its_first_cards(tmp_path):
+    # each member a shortcode card whose description runs long; the head's card comes first
+    card = ('{{{{< team_member ImagePath="/images/{0}.png" Title="{1}" Description="{1} {2} ' + "und arbeitet seit vielen "
+            "Jahren an Fragen der digitalen Textanalyse, der Methodologie und der Wissenschaftsphilosophie; " * 4 + '" >}}}}\n\n')
+    page = ("---\ndraft: false\n---\n\n" + card.format("vidal", "Ines Vidal", "ist Professorin und Leiterin des Textlabors")
+            + card.format("quell", "Bruno Quell", "ist wissenschaftlicher Mitarbeiter im Textlabor")
+            + '{{< team_member ImagePath="/images/marr.png" Title="Olek Marr" Description="Olek Marr ist Redakteur." >}}\n')
+    assert _subject(tmp_path, "team.md", page)[0] == "Ines Vidal"
