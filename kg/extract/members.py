@@ -461,9 +461,11 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         # a group of students names no leader, unless its heading names the leader too ("PI and graduate students");
         # a leader's title in a later group ("Postdocs: A, Assistant Professor at X") is where a former member went
         students = _has(member.group, "student") and not _has(member.group, "leader")
-        if not member.alumni and not member.supervision and not member.panel and not students and not names_collaborators(member.group) and (
+        if not member.alumni and not member.supervision and not member.panel and not students \
+                and not names_collaborators(member.group) and (
                 _has(member.group, "leader") and not _has(member.group, "student")
-                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting") and member.group == members[0].group)):
+                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting")
+                    and member.group == members[0].group)):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
