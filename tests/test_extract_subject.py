@@ -162,3 +162,76 @@ I am a third-year PhD student in the Lakeside Vision Group, advised by Prof. Han
 - 2022: I joined the group of Prof. Hana Berg at Lakeside University.
 """
     assert _subject(tmp_path, "index.md", page)[0] != "Hana Berg"
+
+
+def test_a_long_heading_is_no_sentence_the_next_line_runs_on_from(tmp_path):
+    # a biography's heading lists what its owner was; the image's caption under it is the owner's name, and a
+    # later caption (a place) under a short heading names nobody
+    page = ("---\ntitle: Lebenslauf\n---\n\n## Geologin / Kartografin / Lehrerin / Übersetzerin\n\n"
+            '<img src="a.jpg" alt="Ines Vidal-Holt" />\n\nInes Vidal-Holt (* 1871 in Nordstadt) studierte am Konservatorium '
+            "Nordstadt und wurde 1902 Direktorin der Kartensammlung Nordstadt.\n\n### Ines Vidal-Holt und die Karten\n\n"
+            '<img src="b.jpg" alt="Kartenhaus Nordstadt" />\n\nDie Sammlung verdankt ihr viel.\n')
+    assert _subject(tmp_path, "lebenslauf.md", page)[0] == "Ines Vidal-Holt"
+
+
+def test_a_japanese_affiliation_heading_is_a_section_not_a_name(tmp_path):
+    # "所属" (affiliation) heads a Japanese CV's current post; with no name anywhere the owner is unnamed
+    page = ("---\ntitle: 自己紹介\n---\n\n### <strong>所属</strong>\n- 北嶺大学 理学部 助教\n\n"
+            "### <strong>学歴</strong>\n- 2011/04 - 2015/03: 北嶺大学 理学部\n")
+    assert _subject(tmp_path, "about.md", page)[0] == "Unnamed document subject"
+
+
+def test_a_greeting_before_a_cjk_self_introduction_and_a_spaced_name(tmp_path):
+    # "こんにちは、私は 北野 美咲 (きたの みさき) です。": a greeting, then the writer's name written with spaces
+    page = "---\ntitle: 北野美咲って誰？\n---\n\nこんにちは、私は 北野 美咲 (きたの みさき) です。北嶺大学の博士課程2年です。\n"
+    assert _subject(tmp_path, "about.md", page)[0].replace(" ", "") == "北野美咲"
+    assert _subject(tmp_path, "zh.md", "你好，我是李文远。我在北岭大学学习。\n")[0] == "李文远"
+
+
+def test_a_titled_name_under_a_leader_heading_below_the_team_heading(tmp_path):
+    # "## Equipe", a sentence, "### PESQUISADORA-CHEFE", a photo's caption, then "#### Dra. <name> 🔗": the head of the
+    # group, her name with particles and a link icon
+    page = ("---\ntitle: Equipe\n---\n\n## Equipe do Grupo Solos\n\nEste grupo é composto por pesquisadores e alunos que "
+            "estudam os solos do Norte.\n\n### PESQUISADORA-CHEFE\n\n<img src=\"ana.png\" alt=\"Ana\">\n\n"
+            "#### Dra. Ana Stern da Fonseca Ruiz [🔗](http://example.org/ana)\nPesquisadora no Jardim Norte.\n\n"
+            "### ALUNOS\n\n#### Bruno Quell [🔗](http://example.org/bruno)\n##### Doutorando no PPGB\n")
+    assert _subject(tmp_path, "equipe.md", page)[0] == "Ana Stern da Fonseca Ruiz"
+
+
+def test_a_former_postdocs_title_later_on_a_people_page_names_no_head(tmp_path):
+    # a page listing its students first, then former postdocs with where they are now ("Assistant Professor at X"):
+    # the page never names its head, and a member's "is now" stays with that member
+    page = ("---\ntitle: people\n---\n\nOur lab studies soils and rivers.\n\n### Current Members\n\n"
+            "- Bruno Quell (PhD student; started Fall 2019)\n- Carla Marrow (undergraduate researcher; started 2022)\n\n"
+            "### Postdocs\n\n- Olek Marr Assistant Research Professor at Northfold University\n"
+            "- Dana Holt, Associate Professor at Southmere University\n")
+    assert _subject(tmp_path, "people.md", page)[0] == "Unnamed document subject"
+    # the head listed first with a leader's title is the page's
+    led = page.replace("- Bruno Quell", "- Ines Vidal (Professor and Principal Investigator)\n- Bruno Quell")
+    assert _subject(tmp_path, "people2.md", led)[0] == "Ines Vidal"
+
+
+def test_a_list_of_the_writers_collaborators_names_no_subject(tmp_path):
+    # a page of collaborators, grouped under their institutions, and a lab page's collaborators section: the people
+    # listed work elsewhere, neither is the page's owner or head
+    page = ("---\ntitle: Collaborateurs\n---\n\nListe des scientifiques avec lesquels j’ai pu collaborer sur différents "
+            "projets de recherche.\n\n### Recherche doctorale\n\n#### Institut Nordique de Biologie, Nordstadt, Allemagne\n"
+            "- Bruno Quell Directeur de recherche, Parasitologie\n- Carla Marrow Post-doctorante, Parasitologie\n\n"
+            "#### Fondation Nordique pour la Science (FNS) - Programme Prioritaire 1399\n\n### Mémoire de Recherche (Master)\n\n"
+            "#### Université de Southmere, Southmere, France\n- Olek Marr Professeur, Département de Biologie\n")
+    assert _subject(tmp_path, "collaborateurs.md", page)[0] == "Unnamed document subject"
+    lab = ("---\ntitle: Membros\n---\n\nEstamos animados para apresentar os membros do Laboratório de Solos (LS), "
+           "incluindo nossos pesquisadores, alunos e colaboradores.\n\n## Pesquisadores\n\n- Dana Holt\n- Pia Lund\n\n"
+           "## Colaboradores\n\nInternacionais\n\nProf. Bruno Quell, Department of Statistics, Northfold University, USA\n"
+           "Profa. Carla Marrow, Departamento de Estatística, Universidade do Sul, Brasil\n")
+    assert _subject(tmp_path, "membros.md", lab)[0] == "Unnamed document subject"
+
+
+def test_a_team_page_of_hugo_cards_with_long_descriptions_is_its_first_cards(tmp_path):
+    # each member a shortcode card whose description runs long; the head's card comes first
+    card = ('{{{{< team_member ImagePath="/images/{0}.png" Title="{1}" Description="{1} {2} ' + "und arbeitet seit vielen "
+            "Jahren an Fragen der digitalen Textanalyse, der Methodologie und der Wissenschaftsphilosophie; " * 4 + '" >}}}}\n\n')
+    page = ("---\ndraft: false\n---\n\n" + card.format("vidal", "Ines Vidal", "ist Professorin und Leiterin des Textlabors")
+            + card.format("quell", "Bruno Quell", "ist wissenschaftlicher Mitarbeiter im Textlabor")
+            + '{{< team_member ImagePath="/images/marr.png" Title="Olek Marr" Description="Olek Marr ist Redakteur." >}}\n')
+    assert _subject(tmp_path, "team.md", page)[0] == "Ines Vidal"

@@ -32,7 +32,7 @@ from kg.extract.subject import _TITLE_PARTS, family_last
 from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
-__all__ = ["list_members", "member_lines", "page_leader", "read_members", "read_prose_students"]
+__all__ = ["list_members", "member_lines", "names_collaborators", "page_leader", "read_members", "read_prose_students"]
 
 
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
@@ -454,15 +454,18 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     """``(name, aliases, line index)`` of the person heading a lab page that names no owner otherwise: the
     first current member listed under a leader's heading or with a leader's title ("Principal Investigator",
     "Leitung", "지도교수"; "Professor", "教授"), else the person a line says leads the group ("led by X")."""
-    if not members:
-        return None  # a CV's "PI: X" names a host, not the page's owner
+    if not members or names_collaborators(str(ctx.document.metadata.get("title", ""))):
+        return None  # a CV's "PI: X" names a host, not the page's owner; a page of collaborators has none
     for member in members:
         role = _role_line(member)
-        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students")
+        # a group of students names no leader, unless its heading names the leader too ("PI and graduate students");
+        # a leader's title in a later group ("Postdocs: A, Assistant Professor at X") is where a former member went
         students = _has(member.group, "student") and not _has(member.group, "leader")
-        if not member.alumni and not member.supervision and not member.panel and not students and (
+        if not member.alumni and not member.supervision and not member.panel and not students \
+                and not names_collaborators(member.group) and (
                 _has(member.group, "leader") and not _has(member.group, "student")
-                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting"))):
+                or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting")
+                    and member.group == members[0].group)):
             return member.name, (), member.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -471,6 +474,15 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         if named:
             return named[0], (), index
     return None
+
+
+def names_collaborators(text: str) -> bool:
+    """Whether a heading or a page's title lists the writer's collaborators, people who work elsewhere.
+
+    >>> names_collaborators("Colaboradores externos"), names_collaborators("Current Members")
+    (True, False)
+    """
+    return _has(text, "collaborator")
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,7 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
-from kg.extract.members import list_members, member_lines, page_leader, read_members, read_prose_students
+from kg.extract.members import list_members, member_lines, names_collaborators, page_leader, read_members, read_prose_students
 from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
@@ -114,8 +114,11 @@ def extract(document: Document) -> Extraction:
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
         publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
-        # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening
-        entries = {i for s in sections if s.kind not in (None, "bio") for i in s.lines}
+        # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of
+        # the writer's collaborators ("## Colaboradores", a page titled so) names people who work elsewhere
+        listed = names_collaborators(str(document.metadata.get("title", "")))
+        entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
+                   and names_collaborators(lines[s.heading_index].text) for i in s.lines}
         owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
             or _first_person_named(document, skip | entries) or _list_owner(document, sections) \
             or _most_titled(document, skip | publications)

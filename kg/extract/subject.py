@@ -39,6 +39,8 @@ _ABOUT = re.compile(r"\babout\b", re.I)
 _LAYOUT_WORD = re.compile(r"\s*[a-z]+\s*")
 _OTHER_NAME_LABEL = re.compile(r"^(?:english|common|preferred|chinese|native|nick|other|also known as|aka|alias|handle|common id|user ?name|id)\s*(?:name|id)?\s*[:：]\s*(\S.{0,40})$", re.I)
 _HANDLE_SHAPE = re.compile(r"[\w.-]{3,30}")
+#: The arrows, dingbats and emoji of a link or contact icon after a name ("Ana Ruiz 🔗"); one before a heading decorates it.
+_TRAILING_ICON = re.compile(r"\s*[\u2190-\u2bff\U0001f000-\U0001faff\ufe0f]+\s*$")
 
 __all__ = ["find_subject", "introduced_subject", "name_aliases"]
 
@@ -80,8 +82,9 @@ def _person(text: str) -> tuple[str, tuple[str, ...]] | None:
     for part in parts:
         if _PAGE_WORDS.search(part) or exact_kind(part.strip()) or _LAYOUT_WORD.fullmatch(part):
             continue  # "Members | X Lab": the page's section
-        name = clean_person(part)
-        if name and len(name.split()) <= 4 and not classify_segment(name):  # "Katedra Fizyki": a unit's name
+        name = clean_person(_TRAILING_ICON.sub("", part))
+        # four name words at most, besides particles ("Ana Stern da Fonseca Ruiz"); "Katedra Fizyki": a unit's name
+        if name and len([w for w in name.split() if w.lower() not in _PARTICLES]) <= 4 and not classify_segment(name):
             return name, aliases
         break
     return None
@@ -239,8 +242,12 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     seen = 0
     previous = ""
     opening = clean(document.lines[stop].text) if stop is not None else ""
-    if opening.lower().rstrip(":") in _LEADER_WORDS:
-        stop += 2  # "## Principal Investigator" then the leader's name: a lab page's owner, before its sections
+    # "## Principal Investigator", or a group's heading, a sentence and it ("## Team", "### Pesquisadora-chefe"), then the
+    # leader's name (under a photo's caption): a lab page's owner, before its sections
+    lead = next((i for i in range(stop, min(stop + 4, len(document.lines))) if i not in skip
+                 and (i == stop or document.lines[i].text.startswith("#"))
+                 and clean(document.lines[i].text).lower().rstrip(":") in _LEADER_WORDS), None) if stop is not None else None
+    stop = lead + 3 if lead is not None else stop
     # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
     on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
     for index, line in enumerate(document.lines):
@@ -255,7 +262,7 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if seen > 12:
             break
         within_sentence = len(previous) > 40 and (previous[-1:].isalnum() or previous[:1] in "\"“«„") or previous.endswith(",")
-        previous = text
+        previous = "" if line.text.lstrip().startswith("#") else text  # a heading is no sentence a line runs on from
         if within_sentence:
             # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
             # (an epigraph, then "Ada Byron — Letters")

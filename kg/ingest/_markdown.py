@@ -50,7 +50,8 @@ _REF_LINK = re.compile(r"\[([^\[\]]{1,1000})\]\[[^\[\]]{0,200}\]")
 _FOOTNOTE = re.compile(r"\[\^[^\[\]]{1,200}\]")
 _AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^<>\s]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>", re.IGNORECASE)
 _ATTRS = re.compile(r"\{\s*(?::|\.|#|[\w-]+=)[^{}]{0,500}\}")
-_SHORTCODE = re.compile(r"\{\{[<%].{0,500}?[%>]\}\}|\{%.{0,500}?%\}|\{\{.{0,500}?\}\}")
+#: A site generator's shortcode, up to a card's long description ({{< team_member Title="X" Description="..." >}}).
+_SHORTCODE = re.compile(r"\{\{[<%].{0,2000}?[%>]\}\}|\{%.{0,2000}?%\}|\{\{.{0,2000}?\}\}")
 #: A shortcode's quoted value that is text to read: capitalised, not a file or a link ("Ana Ruiz", "Postdoc").
 _SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_][^"'/]{0,200}?)\1""")
 _FILE_NAME = re.compile(r"\.[a-z]{2,4}$")
