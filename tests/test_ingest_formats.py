@@ -731,3 +731,17 @@ def test_html_fields_set_side_by_side_are_read_apart(tmp_path):
                 "Intern at TideWorks Analytics"]
     assert [text for _, text in pairs(load_document(md))] == expected
     assert [text for _, text in pairs(load_document(page))] == expected
+
+
+def test_an_empty_end_date_of_a_timeline_record_is_the_current_position(tmp_path):
+    # Hugo's timeline widget in Dutch: `date_end = ""` is a position held now, no end-less single date
+    path = tmp_path / "timeline.md"
+    path.write_text('+++\nwidget = "timeline"\ntitle = "Opleiding en ervaring"\n\n[[period]]\n'
+                    '  title = "Wetenschappelijk medewerker"\n  subtitle = "Koninklijke Sterrenwacht van Valmaar"\n'
+                    '  date_start = "2025-02-01"\n  date_end = ""\n\n[[period]]\n  title = "Doctoraat Geofysica"\n'
+                    '  subtitle = "Universiteit Tervaal"\n  date_start = "2018-10-01"\n  date_end = "2024-02-26"\n+++\n',
+                    encoding="utf-8")
+    assert (6, "Wetenschappelijk medewerker | Koninklijke Sterrenwacht van Valmaar | 2025-02-01 - present") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    assert {(subject, "workedAt", "Koninklijke Sterrenwacht van Valmaar"),
+            (subject, "studiedAt", "Universiteit Tervaal")} <= triples
