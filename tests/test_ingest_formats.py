@@ -745,3 +745,15 @@ def test_an_empty_end_date_of_a_timeline_record_is_the_current_position(tmp_path
     subject, triples = extracted(path)
     assert {(subject, "workedAt", "Koninklijke Sterrenwacht van Valmaar"),
             (subject, "studiedAt", "Universiteit Tervaal")} <= triples
+
+
+def test_latex_gaps_in_r_markdown_separate_fields(tmp_path):
+    # R Markdown CVs (vitae, pandoc to PDF) put LaTeX between an entry's fields: "\hfill\ _dates_"
+    path = tmp_path / "cv.Rmd"
+    path.write_text("---\ntitle: Lorenz Quade\n---\n\n# Wissenschaftlicher Werdegang\n\n"
+                    "**Fachpraktikum** _Thalberg Institut, Finnland_ \\hfill\\ _Apr. 2008 - Sep. 2008_\\\n"
+                    "Untersuchungen zur Kompensation\n", encoding="utf-8")
+    assert (7, "Fachpraktikum Thalberg Institut, Finnland | Apr. 2008 - Sep. 2008") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    assert (subject, "workedAt", "Thalberg Institut") in triples
+    assert not [t for t in triples if t[2] in ("Fachpraktikum", "Thalberg Institut, Finnland \\hfill")]
