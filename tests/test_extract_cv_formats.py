@@ -744,3 +744,59 @@ def test_a_hugo_experience_widget_that_is_all_toml_front_matter():
     subject = "Unnamed document subject"
     assert (subject, "workedAt", "Universidad de Valdemora", "2019-03", "present") in found
     assert (subject, "workedAt", "Instituto Austral de Oceanografía", "2016-04", "2019-02") in found
+
+
+def test_a_moderncv_entry_whose_school_opens_the_description(tmp_path):
+    # "\cventry{dates}{degree}{}{}{}{School\newline Projet: ...}": the school is written in the last argument,
+    # under a French "Éducation" heading
+    path = tmp_path / "cv.tex"
+    path.write_text(r"""\documentclass{moderncv}
+\moderncvstyle{classic}
+\firstname{Ysolde}\familyname{Marchetti}
+\begin{document}
+\makecvtitle
+\section{Éducation}
+\cventry{09/2011--06/2016}{Doctorat en océanographie}{}{}{}{Université de Valbrume\newline
+Projet: Courants de marée dans les estuaires}
+\section{Expérience}
+\cventry{2017--2019}{Chercheuse postdoctorale}{}{}{}{Institut Ferrand de Géophysique\newline Modélisation des marées}
+\end{document}
+""", encoding="utf-8")
+    found = triples(path)
+    assert ("Ysolde Marchetti", "studiedAt", "Université de Valbrume", "2011-09", "2016-06") in found
+    assert ("Ysolde Marchetti", "workedAt", "Institut Ferrand de Géophysique", "2017", "2019") in found
+    assert not [t for t in found if t[2].startswith("Projet") or t[2].startswith("Modélisation")]
+
+
+def test_an_altacv_cv_in_german_with_its_own_link_macro(tmp_path):
+    # "\hrefU{url}{Dr. X}" (a link macro of the document's own) stays inside its sentence, so "Betreut von" names
+    # the advisor; "Forschungserfahrung"/"Bildung" are the experience and education sections, and the title of an
+    # entry there is a job, no project
+    path = tmp_path / "cv.tex"
+    path.write_text(r"""\documentclass{altacv}
+\name{Lorenz Quade}
+\begin{document}
+\cvsection{Forschungserfahrung}
+\cvevent{Industrie-Sommerpraktikum}{Thalberg Institut}{Jul 2020 -- Sep 2020}{Remote}
+\begin{itemize}
+  \item Betreut von \hrefU{https://example.org/ruiz}{Dr. Amaia Ruiz}, Leiterin der Gruppe.
+\end{itemize}
+\cvsection{Bildung}
+\cvevent{B.Sc. in Informatik}{Universität Kaltenbrunn}{Sep 2017 -- Jun 2020}{Kaltenbrunn}
+\end{document}
+""", encoding="utf-8")
+    found = {t[:3] for t in triples(path)}
+    assert {("Lorenz Quade", "workedAt", "Thalberg Institut"), ("Lorenz Quade", "advisedBy", "Amaia Ruiz"),
+            ("Lorenz Quade", "studiedAt", "Universität Kaltenbrunn")} <= found
+    assert not [t for t in found if t[1] == "contributedTo"]
+
+
+def test_other_writings_are_a_publication_list(tmp_path):
+    # a law or policy CV's "Other Writings" / "White Papers": papers with their co-authors "(with A and B)"
+    path = tmp_path / "cv.md"
+    path.write_text("# Oriane Velasquez\n\n## Other Writings\n\n"
+                    "- Tidal Rules for Small Harbours, Harbour Board White Paper (2018) (with Pavel Rudnik and Mei Tanaka).\n",
+                    encoding="utf-8")
+    found = {t[:3] for t in triples(path)}
+    assert {("Oriane Velasquez", "authored", "Tidal Rules for Small Harbours"),
+            ("Pavel Rudnik", "authored", "Tidal Rules for Small Harbours")} <= found

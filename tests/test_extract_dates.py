@@ -28,6 +28,11 @@ from kg.extract.dates import find_date_range, parse_date
         ("Oct 2017 to date", "2017-10", "present"),
         ("01.10.2016 – 31.03.2020: Postdoc", "2016-10", "2020-03"),
         ("15/09/2012 - 30/09/2016", "2012-09", "2016-09"),
+        # Italian "al"/"ad oggi" (a word separator is not the start of a longer word), arrows
+        ("01/09/2022 al 31/08/2025", "2022-09", "2025-08"),
+        ("dal 2016 al 2019", "2016", "2019"),
+        ("01/09/2025 ad oggi", "2025-09", "present"),
+        ("2019->2020", "2019", "2020"),
         ("since 01.04.2020: Group Leader", "2020-04", "present"),
         # the languages of CVs: "de" between month and year, Italian and Portuguese abbreviations,
         # CJK open ends joined to the start and "至"/"から" between the dates

@@ -731,3 +731,29 @@ def test_html_fields_set_side_by_side_are_read_apart(tmp_path):
                 "Intern at TideWorks Analytics"]
     assert [text for _, text in pairs(load_document(md))] == expected
     assert [text for _, text in pairs(load_document(page))] == expected
+
+
+def test_an_empty_end_date_of_a_timeline_record_is_the_current_position(tmp_path):
+    # Hugo's timeline widget in Dutch: `date_end = ""` is a position held now, no end-less single date
+    path = tmp_path / "timeline.md"
+    path.write_text('+++\nwidget = "timeline"\ntitle = "Opleiding en ervaring"\n\n[[period]]\n'
+                    '  title = "Wetenschappelijk medewerker"\n  subtitle = "Koninklijke Sterrenwacht van Valmaar"\n'
+                    '  date_start = "2025-02-01"\n  date_end = ""\n\n[[period]]\n  title = "Doctoraat Geofysica"\n'
+                    '  subtitle = "Universiteit Tervaal"\n  date_start = "2018-10-01"\n  date_end = "2024-02-26"\n+++\n',
+                    encoding="utf-8")
+    assert (6, "Wetenschappelijk medewerker | Koninklijke Sterrenwacht van Valmaar | 2025-02-01 - present") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    assert {(subject, "workedAt", "Koninklijke Sterrenwacht van Valmaar"),
+            (subject, "studiedAt", "Universiteit Tervaal")} <= triples
+
+
+def test_latex_gaps_in_r_markdown_separate_fields(tmp_path):
+    # R Markdown CVs (vitae, pandoc to PDF) put LaTeX between an entry's fields: "\hfill\ _dates_"
+    path = tmp_path / "cv.Rmd"
+    path.write_text("---\ntitle: Lorenz Quade\n---\n\n# Wissenschaftlicher Werdegang\n\n"
+                    "**Fachpraktikum** _Thalberg Institut, Finnland_ \\hfill\\ _Apr. 2008 - Sep. 2008_\\\n"
+                    "Untersuchungen zur Kompensation\n", encoding="utf-8")
+    assert (7, "Fachpraktikum Thalberg Institut, Finnland | Apr. 2008 - Sep. 2008") in pairs(load_document(path))
+    subject, triples = extracted(path)
+    assert (subject, "workedAt", "Thalberg Institut") in triples
+    assert not [t for t in triples if t[2] in ("Fachpraktikum", "Thalberg Institut, Finnland \\hfill")]

@@ -426,3 +426,22 @@ def test_a_left_column_heading_wrapped_beside_its_entry_s_lines_is_one_heading()
     assert "Refereed Publications" in texts and "Publications" not in " ".join(texts).replace("Refereed Publications", "")
     assert texts[texts.index("Working Papers") + 1:] == ["Coastal:", "Vandersloot, J. Tides of the Rostburg plain."]
     assert texts[texts.index("Refereed Publications") + 1].endswith("Sediment transport in braided channels. Journal of Flumes, 4, 1-20.")
+
+
+def test_a_date_column_whose_ranges_wrap_stays_with_its_entries():
+    # a narrow date column: "01/09/2022" beside the entry's first line, "al" and "31/08/2025" on lines of their own
+    placed = []
+    y = 30
+    for start, end, entry, more in (("01/09/2022", "31/08/2025", "Ricercatore postdoc, Laboratorio di Idraulica,",
+                                     "Università di Rostburgo. Ospite: Prof. Joris Vandersloot"),
+                                    ("01/10/2020", "31/08/2022", "Assegnista di ricerca, Istituto Brakel,",
+                                     "Politecnico di Ostmark")):
+        placed += [Placed(0, 15, y, start, 9), Placed(0, 45, y, entry), Placed(0, 15, y + 4, "al", 9),
+                   Placed(0, 45, y + 5, more), Placed(0, 15, y + 8, end, 9)]
+        y += 20
+    placed += [Placed(0, 45, y + 5 * i, f"Riga di testo numero {i} della sezione successiva") for i in range(4)]
+    lines, _ = pdf_lines(placed, (210, 297))
+    texts = [text for _, text in lines]
+    assert texts[0].startswith("01/09/2022 al 31/08/2025 Ricercatore postdoc")
+    assert any(text.startswith("01/10/2020 al 31/08/2022 Assegnista") for text in texts)
+    assert "al" not in texts

@@ -60,7 +60,8 @@ _DATE = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-_SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})\s*", re.IGNORECASE)
+#: a separator that is a word ends where the word does: "a" is not the start of Italian "al" ("2022 al 2025")
+_SEP = re.compile(rf"^\s*(?:{_WORDS['separator']})(?:(?<=[^\W\d_])(?![^\W\d_])|(?<![^\W\d_]))\s*", re.IGNORECASE)
 #: "2015年至今", "2015年以来", "2015年起", "2015年より", "2015년부터": an open end joined to its start without a separator.
 _OPEN_JOINED = re.compile(r"^\s*(?:至今|迄今|以来|以降|起|开始|より|から(?![\s\d])|부터)")
 _BARE_MONTH = re.compile(rf"(?<!\w)(?P<m>{_MONTH_RE})\s*(?:-{{1,2}}|–|—|to)\s*$", re.IGNORECASE)

@@ -348,6 +348,8 @@ def _project_items(ctx, subject_id: str, indexes: list[int], listed: bool) -> No
     """The projects list items name (:func:`~kg.extract.projects.item_project`), the subject's, in the years
     the line gives."""
     for index in indexes:
+        if not listed and {"role", "org"} <= {cell.meaning for cell in ctx.document.lines[index].cells}:
+            continue  # a class entry's "Sommerpraktikum | Acme" outside a projects section: a job title, no project
         found = item_project(ctx.document.lines[index].text, listed)
         if found and not ctx.find(found[0], "Organization"):  # "Acme Cloud. 2017-2018": a unit named as an employer
             _contributed(ctx, subject_id, found[0], index, *found[1:])

@@ -403,6 +403,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
     pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
     pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
+    school_below = -1  # a class entry's line that names no organisation: its description names it
     bold = sorted((p for p in ctx.document.metadata.get("bold", ()) if len(p) >= 4), key=len, reverse=True)
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
@@ -468,6 +469,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
             current = found[-1] if found else None
             pending_role = pending_dates = pending_degree = None
+            title = typed.get("degree") or typed.get("role") or ""
+            if not found and not typed.get("org") and (degree := degree_of(title) or (is_role(title) and title)):
+                # moderncv's \cventry{dates}{Doctorat}{}{}{}{Université X ...}: the school opens the description,
+                # read below as the line under a degree or role with its dates
+                pending_through = school_below = index
+                pending_dates = (index, span) if (span := find_date_range(typed.get("dates", ""))) else None
+                pending_degree, pending_role = ((index, degree, field_of(title)), None) if degree != title else (None, (index, title))
             continue
         if trig and current is not None and trig.start() <= 40:
             rest = _NEXT_FIELD.split(text[trig.end():], maxsplit=1)[0]
@@ -480,7 +488,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue
-        if "description" in typed:  # what the entry above involved: its advisors were read above, no employer
+        if "description" in typed and prior != school_below:
+            # what the entry above involved: its advisors were read above, no employer
             if current is not None:
                 current.last = index
             continue

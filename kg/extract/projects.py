@@ -13,7 +13,7 @@ import re
 
 from kg.extract.dates import find_date_range
 from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
-from kg.extract.orgs import classify_segment, is_location, is_role
+from kg.extract.orgs import classify_segment, is_location, is_role, org_chain
 from kg.extract.people import is_person_name
 from kg.extract.sections import heading_kind
 from kg.extract.text import clean, is_bullet, strip_bullet
@@ -279,6 +279,10 @@ def _listed_name(name: str) -> bool:
         w[:1].isupper() or w in _TITLE_WORDS or not w[:1].isalpha() for w in words))
 
 
+#: "Lake schemes in the Regional Climate Model (RCM5)": the acronym a phrase opened by a product noun is given
+_PRODUCT_ACRONYM = re.compile(rf"\b(?i:{_WORDS['product_before']})\w{{0,2}}\b(?:\s+[^\s().;:]+){{0,15}}?\s+\((?P<name>[A-Z][A-Z\d-]+[A-Z\d])\)")
+
+
 def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] | None:
     """``(name, start, end)`` of the project a list item or entry line names: "2. **QuickSolve**: ...",
     "Tidewater [link] is a ..."; in a Projects section (``listed``) also a table row's or entry's first
@@ -297,7 +301,12 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     if match and _project_shape(match.group("name")) and looks_like_project(match.group("name")):
         return match.group("name"), None, None
     if not listed:
-        return None
+        named = _PRODUCT_ACRONYM.search(line) if "(" in line else None
+        # not a job title's grade ("Software Engineer (T11)") nor an organisation's acronym ("... Energy Systems (ISE)")
+        head = line[: named.start("name") - 1].rstrip() if named else ""
+        return (named.group("name"), None, None) if named and not is_role(head[named.start():]) \
+            and not any(m.end == len(head) for m in org_chain(head, context_org=False)) \
+            and looks_like_project(named.group("name")) else None
     text = clean(line)
     dates = find_date_range(text)
     later = find_date_range(text[dates.stop:]) if dates and not dates.start else None

@@ -16,7 +16,7 @@ from typing import Any
 
 from kg.extract.dates import DateRange, find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_role, org_chain
-from kg.extract.people import clean_person
+from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, add_typed_entry, trigger_predicate
 from kg.extract.projects import grant_project, project_mentions, role_project
 from kg.extract.publications import add_publication_record
@@ -231,7 +231,10 @@ def _advisors(ctx, subject_id: str, item: dict, studying: bool) -> None:
     for key in ("advisors", "advisor", "supervisors", "supervisor", "mentors", "mentor"):
         predicate = "advisedBy" if studying else trigger_predicate(key)
         for advisor in _list(item.get(key)):
-            _person(ctx, subject_id, advisor, predicate)
+            # "Prof. A. Bello & Prof. B. Cole": one value naming each supervisor
+            named = split_people(advisor) if isinstance(advisor, str) else []
+            for person in [p.name for p in named] if len(named) > 1 else [advisor]:
+                _person(ctx, subject_id, person, predicate)
 
 
 def _list(value: Any) -> list:

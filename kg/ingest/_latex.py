@@ -43,6 +43,7 @@ _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 _PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
 _EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
 _WORD = re.compile(r"\w")
+_LINK_TARGET = re.compile(r"\s*(?:https?://|mailto:|www\.)\S*\s*$")
 _TEXT = re.compile(r"[^\\{}$&\n]+")
 _COMMAND = re.compile(r"\\(?:([A-Za-z@]+)(\*?)|(.))", re.DOTALL)
 _ENV_NAME = re.compile(r"\s*\{\s*([A-Za-z@*]+)\s*\}")
@@ -1026,13 +1027,16 @@ class _Converter:
 
     def unknown(self, j: int, end: int, out: _Out, depth: int) -> int:
         """A macro the reader does not know: 0 arguments -> dropped, 1 -> its content, several ->
-        one ``a | b`` line."""
+        one ``a | b`` line; a link of the document's own (``\\hrefU{https://...}{Dr. A}``) -> its text, in the line."""
         k, spans = self.groups(j, end)
         if not spans:
             return j
         spans = [span for span in spans if not LENGTH.fullmatch(self.s, *span)]  # \gapabove{3pt} prints no text
         if not spans:
             return k
+        if len(spans) == 2 and _LINK_TARGET.match(self.raw(spans[0])):
+            record_link(self.metadata, self.raw(spans[0]), self.inline(spans[1], depth), self.index.line(spans[1][0]))
+            spans = spans[1:]
         if len(spans) == 1:
             self.emit(spans[0], out, depth)
             return k

@@ -81,6 +81,10 @@ _CONNECTORS = frozenset(
 )
 
 
+#: R Markdown's LaTeX between two fields ("**Studium** _Univ. X_ \\hfill\\ _2004 - 2009_"): a column gap
+_LATEX_GAP = re.compile(r"\s*\\(?:hfill|quad|qquad|hspace\*?\{[^{}]{0,20}\})(?![A-Za-z])(?:\\ )?\s*")
+
+
 def _field_boundary(match: re.Match) -> str:
     """`` | `` where :data:`_FIELD_BOUNDARY` finds two fields: always between cells, else where the text runs from a
     lower-case letter into a capital (after a bold label of two words or more, :data:`BOLD_LABEL`)."""
@@ -174,6 +178,7 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     ['Ana Ruiz — Postdoc']
     """
     meta = metadata if metadata is not None else {}
+    text = _LATEX_GAP.sub(" | ", text) if "\\" in text else text
     text = _ESCAPE.sub(lambda m: _PLACEHOLDER[m.group(1)], text)
     # a site generator's shortcode keeps the text it holds ({{< member name="Ana Ruiz" role="Postdoc" >}})
     text = _SHORTCODE.sub(lambda m: " — ".join(v for v in (t.group("value") for t in _SHORTCODE_TEXT.finditer(m.group(0)))

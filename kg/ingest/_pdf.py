@@ -501,12 +501,43 @@ def _parts(line: list[dict]) -> list[list[dict]]:
     return parts
 
 
+#: What a date column wraps onto the lines below a range's start: a date, a dash, a joining word ("al", "ad oggi").
+_RANGE_REST = re.compile(r"[\d./-]*(?:19|20)\d\d[\d./-]*|[–—-]|(?:[^\W\d_A-Z]{1,8}\s?){1,2}|(?i:present|now|today)")
+
+
+def _ranges_gathered(lines: list[list[dict]], gutter: float) -> list[list[dict]]:
+    """A date column's ranges wrapped onto lines of their own ("01/09/2022" / "al" / "31/08/2025" beside an entry's
+    first lines) joined to the line the range starts on, beside its entry: the column then shares the entry's baselines.
+
+    >>> piece = lambda x, y, text: dict(tx=x, displaced_tx=x + 5 * len(text), ty=y, font_height=10, text=text)
+    >>> [[p["text"] for p in line] for line in _ranges_gathered([[piece(0, 90, "09/2022"), piece(60, 90, "Postdoc, Univ. X")],
+    ...     [piece(0, 80, "al")], [piece(60, 78, "Metz")], [piece(0, 70, "08/2025")]], 50)]
+    [['09/2022', 'al', '08/2025', 'Postdoc, Univ. X'], ['Metz']]
+    """
+    out: list[list[dict]] = []
+    opened = None  # the index in ``out`` of the last line whose left side starts a range
+    for line in lines:
+        left = [p for p in line if p["tx"] < gutter]
+        if left and len(left) < len(line):
+            opened = len(out) if YEAR.search(" ".join(p["text"] for p in left)) else None
+        elif left and opened is not None and all(_RANGE_REST.fullmatch(p["text"].strip()) for p in left):
+            start = out[opened]
+            at = sum(p["tx"] < gutter for p in start)
+            out[opened] = start[:at] + left + start[at:]
+            continue
+        elif left:
+            opened = None
+        out.append(line)
+    return out
+
+
 def _page_rows(pieces: list[dict], page: int, number: int) -> list[_Row]:
     """The rows of one page in reading order, numbered from ``number + 1``."""
     lines = _baselines([p for p in pieces if p["text"].strip()])
     if not lines:
         return []
     gutter = _gutter(lines)
+    lines = _ranges_gathered(lines, gutter) if gutter is not None else lines
     blocks = [lines]
     if gutter is not None:
         sides = [([p for p in line if p["tx"] < gutter], [p for p in line if p["tx"] >= gutter])

@@ -43,6 +43,17 @@ _JSON_RESUME_KEYS = frozenset(
 )
 
 
+def _end_of(record: dict) -> Any:
+    """The end date of a dated record; an end key left empty (Hugo's ``date_end = ""``, YAML's ``end:``) is the
+    current position, no end at all a single date.
+
+    >>> _end_of({"start": "2019", "end": "2021"}), _end_of({"date_start": "2025-02", "date_end": ""}), _end_of({"start": "2019"})
+    ('2021', 'present', None)
+    """
+    ends = [record[k] for k in _END_KEYS if k in record]
+    return next((end for end in ends if end not in (None, "")), "present" if ends else None)
+
+
 def is_json_resume(data: Any) -> bool:
     """True for a mapping with JSON Resume sections.
 
@@ -332,7 +343,7 @@ class _Renderer:
                     record_link(self.metadata, text, " ".join(parts), self.loc.here)
                 continue
             if key in _START_KEYS:
-                end = next((data[k] for k in _END_KEYS if k in data and data[k] not in (None, "")), None)
+                end = _end_of(data)
                 parts.append(f"{text} - {_text(end)}" if end is not None else text)
                 skip.update(_END_KEYS)
                 continue
@@ -384,7 +395,7 @@ class _Renderer:
             else:
                 continue
             if key in _START_KEYS:
-                end = next((data[k] for k in _END_KEYS if k in data and data[k] not in (None, "")), None)
+                end = _end_of(data)
                 parts.append(f"{text} - {_text(end)}" if end is not None else text)
                 skip.update(_END_KEYS)
             elif str(key).lower() in _ADVISOR_KEYS:  # the key says who the name is: "Mentor: Ana Ruiz"
