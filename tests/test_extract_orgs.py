@@ -317,3 +317,25 @@ def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
     from kg.extract.orgs import _CONTAINER
     assert _CONTAINER.search("大学院理学研究科") and _CONTAINER.search("化学学院")
     assert not _CONTAINER.search("现任职于南岭大学化学学院")  # "currently employed at ...": a verb inside
+
+
+@pytest.mark.parametrize("segment, expected", [
+    ("University of Maryland Boston", "University of Maryland Boston"),  # the campus of a university system
+    ("Université du Québec à Port-Verde", "Université du Québec à Port-Verde"),
+    ("Hochschule für Tanz und Bühnenkunst Wien", "Hochschule für Tanz und Bühnenkunst Wien"),  # a German name ends with its place
+    ("Quillon University Boston", "Quillon University"),  # a place written after the name
+])
+def test_a_place_after_a_system_or_a_german_name_is_the_names_own(segment, expected):
+    assert classify_segment(segment, context_org=True).name == expected
+
+
+def test_a_campus_after_a_systems_name_in_a_sentence_is_part_of_it():
+    assert [o.name for o in find_orgs_in_text("Jo Vane, Lecturer, University of Massachusetts Boston")] \
+        == ["University of Massachusetts Boston"]
+
+
+def test_a_slash_parts_names_that_and_may_be_inside():
+    from kg.extract.positions import joined_organisations
+
+    assert joined_organisations("Institute for Tides and Currents of the Sea / Quillon University") \
+        == ["Institute for Tides and Currents of the Sea", "Quillon University"]

@@ -233,17 +233,18 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
-    # "Uppsala University Uppsala": a place written after the name
+    # "Uppsala University Uppsala": a place written after the name; not the campus of a system ("University of
+    # Maryland Easton") nor the place a German name ends with ("Hochschule für Musik Arnsdorf")
     for cut in (1, 2):
         # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
-        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
-                " ".join(words_all[-cut:])):
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(" ".join(words_all[-cut:])) \
+                and not _ORG_WORDS["place_after"] & {w.lower() for w in words_all[:-cut]}:
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
-                    and not _names_a_kind(inner.name):
+                    and not _names_a_kind(inner.name) and not _SYSTEMS.match(inner.written):
                 return inner
     if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
-            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)):
+            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)) and not _SYSTEMS.match(inner.written):
         return inner  # "Norvale State University in Tarnby", "LKTR à Brest": where a university or an acronym's body is
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
@@ -659,7 +660,9 @@ def _org_pieces(phrase: str):
     units = parse_affiliation(commas).units
     for at, end, joined in parts:
         name, spans = commas[at:end], []
-        for unit in () if joined or lookup_organization(LEADING_THE.sub("", name)) else units:
+        words = name.split()  # "University of Texas Dallas": a system and its campus, one name
+        campus = any(_is_campus(" ".join(words[:k]), " ".join(words[k:])) for k in range(2, len(words)))
+        for unit in () if joined or campus or lookup_organization(LEADING_THE.sub("", name)) else units:
             if not (at <= unit.start and unit.end <= end):
                 continue
             if spans and not lookup_organization(unit.name) and not (
