@@ -339,3 +339,20 @@ def test_a_slash_parts_names_that_and_may_be_inside():
 
     assert joined_organisations("Institute for Tides and Currents of the Sea / Quillon University") \
         == ["Institute for Tides and Currents of the Sea", "Quillon University"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Stagiaire postdoctoral centre QRTM, Université de Port-Verde", ["Centre QRTM", "Université de Port-Verde"]),
+    ("A Levels, Gymnasium Tarnow", ["Gymnasium Tarnow"]),  # "A" of a school-leaving degree, no article
+    ("Studies of Geoscience at the University of Tarnow", ["University of Tarnow"]),
+    ("Fachpraktikum, Quillon University of Technology", ["Quillon University of Technology"]),
+])
+def test_a_title_or_course_before_its_organisation_is_no_part_of_it(line, expected):
+    assert [m.name for m in org_chain(line, context_org=True)] == expected
+
+
+def test_a_latex_fill_in_markdown_parts_the_line():
+    from kg.ingest._markdown import inline_markdown
+
+    assert inline_markdown("**Studium** _Technische Universität Tarnow_ \\hfill\\ _2004 - 2009_") \
+        == ["Studium Technische Universität Tarnow | 2004 - 2009"]

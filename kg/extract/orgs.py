@@ -215,7 +215,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
+    text = text if degree_of(text) else _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article; "A Levels"
     if len(text) < 2 or len(text) > 120 or text.endswith("”") and "“" not in text:
         return None  # the end of a quoted title ("Workshop: “How to Present Your Research”")
     if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
@@ -423,8 +423,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 offset += len(seg) - len(rest)
                 seg, after_degree = rest, True
         elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(title := seg[: opening.start()]) and not _TITLE_JOINED.search(title) \
-                and classify_segment(seg[opening.end():], context_org=False):  # not "Member of the X Group", "Professor at the Y"
-            offset, seg = offset + opening.end(), seg[opening.end():]  # "Maître de conférences Université X": title, employer
+                and classify_segment(unit := seg[opening.end()].upper() + seg[opening.end() + 1:], context_org=False):
+            # "Maître de conférences Université X", "Stagiaire centre X": title, employer; not "Member of the X Group"
+            offset, seg = offset + opening.end(), unit
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
@@ -661,7 +662,7 @@ def _org_pieces(phrase: str):
     for at, end, joined in parts:
         name, spans = commas[at:end], []
         words = name.split()  # "University of Texas Dallas": a system and its campus, one name
-        campus = any(_is_campus(" ".join(words[:k]), " ".join(words[k:])) for k in range(2, len(words)))
+        campus = any(_is_campus(" ".join(words[:k]), " ".join(words[k:])) for k in range(max(2, len(words) - 3), len(words)))
         for unit in () if joined or campus or lookup_organization(LEADING_THE.sub("", name)) else units:
             if not (at <= unit.start and unit.end <= end):
                 continue

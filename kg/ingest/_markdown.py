@@ -59,6 +59,8 @@ _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
 _EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
 _EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")
 _STRIKE = re.compile(r"~~(.{1,500}?)~~")
+#: LaTeX's fill between two parts of a line, which R Markdown CVs write in Markdown ("_Org_ \\hfill\\ _2008_")
+_LATEX_FILL = re.compile(r"\\(?:hfill|dotfill|hrulefill)\b(?:\\(?=\s))?")
 _CODE = re.compile(r"(`{1,10})(.{1,500}?)\1")
 _CITE_SPAN = re.compile(r"\[([^\[\]]{1,1000})\]\{[^{}]{0,500}\}")
 #: A shortcut reference link to a person or a unit ("Co-advised with [Ada Lind]", "[[Ada Lind]]{.name}") whose
@@ -173,6 +175,7 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     ['Ana Ruiz — Postdoc']
     """
     meta = metadata if metadata is not None else {}
+    text = _LATEX_FILL.sub(" | ", text)
     text = _ESCAPE.sub(lambda m: _PLACEHOLDER[m.group(1)], text)
     # a site generator's shortcode keeps the text it holds ({{< member name="Ana Ruiz" role="Postdoc" >}})
     text = _SHORTCODE.sub(lambda m: " — ".join(v for v in (t.group("value") for t in _SHORTCODE_TEXT.finditer(m.group(0)))
