@@ -731,3 +731,13 @@ def test_html_fields_set_side_by_side_are_read_apart(tmp_path):
                 "Intern at TideWorks Analytics"]
     assert [text for _, text in pairs(load_document(md))] == expected
     assert [text for _, text in pairs(load_document(page))] == expected
+
+
+def test_a_label_span_and_a_brands_small_text_are_apart_from_the_text_they_run_into():
+    from kg.ingest._html import parse_html
+
+    lines, _ = parse_html('<div><span>Current affiliation</span>Quillon Electronics</div>'
+                          '<a class="brand"><span>VANE LABORATORY<small>Tarnow Institute for Heart Research</small></span></a>'
+                          '<p>Mc<b>Intyre</b></p>')
+    assert [line.text for line in lines] == ["Current affiliation | Quillon Electronics",
+                                             "VANE LABORATORY | Tarnow Institute for Heart Research", "McIntyre"]
