@@ -324,6 +324,7 @@ def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
     ("Université du Québec à Port-Verde", "Université du Québec à Port-Verde"),
     ("Hochschule für Tanz und Bühnenkunst Wien", "Hochschule für Tanz und Bühnenkunst Wien"),  # a German name ends with its place
     ("Quillon University Boston", "Quillon University"),  # a place written after the name
+    ("Universiteit van Boston Boston", "Universiteit van Boston"),  # the name's own place, written again
 ])
 def test_a_place_after_a_system_or_a_german_name_is_the_names_own(segment, expected):
     assert classify_segment(segment, context_org=True).name == expected
@@ -356,3 +357,11 @@ def test_a_latex_fill_in_markdown_parts_the_line():
 
     assert inline_markdown("**Studium** _Technische Universität Tarnow_ \\hfill\\ _2004 - 2009_") \
         == ["Studium Technische Universität Tarnow | 2004 - 2009"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Doctoral studies, TU Quillon and Fraunhofer QXM", [("TU Quillon", "University"), ("Fraunhofer QXM", "Company")]),
+    ("Engineer, Harrow & Fenwick", [("Harrow & Fenwick", "Company")]),  # a firm named by two names is one
+])
+def test_and_parts_two_organisations_only_when_each_names_one(line, expected):
+    assert [(m.name, m.type) for m in org_chain(line)] == expected

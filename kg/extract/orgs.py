@@ -237,8 +237,8 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     # Maryland Easton") nor the place a German name ends with ("Hochschule für Musik Arnsdorf")
     for cut in (1, 2):
         # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
-        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(" ".join(words_all[-cut:])) \
-                and not _ORG_WORDS["place_after"] & {w.lower() for w in words_all[:-cut]}:
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(place := " ".join(words_all[-cut:])) \
+                and (place in words_all[:-cut] or not _ORG_WORDS["place_after"] & {w.lower() for w in words_all[:-cut]}):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
                     and not _names_a_kind(inner.name) and not _SYSTEMS.match(inner.written):
@@ -447,11 +447,14 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     target, shift = sub[1], seg.find(sub[1])
-        together = run_together(target)
+        together, named = run_together(target), False
+        if not together and len(halves := _AND_JOINER.split(target)) == 2 and all(
+                (_CAPITALS_RUN.search(h) or lookup_organization(h)) and classify_segment(h, context_org=True) for h in halves):
+            together, named = ((halves[0], 0), (halves[1], target.rindex(halves[1]))), True  # "TU Tarnow and Fraunhofer QXM"
         if together:
             for name, at in together:
                 begin = offset + shift + at
-                out.append(replace(classify_segment(name, context_org=False), begin=begin, end=begin + len(name)))
+                out.append(replace(classify_segment(name, context_org=named), begin=begin, end=begin + len(name)))
             continue
         if mention is None:
             first_free = context_org and shift == 0 and not out
