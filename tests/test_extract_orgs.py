@@ -325,6 +325,7 @@ def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
     ("Hochschule für Tanz und Bühnenkunst Wien", "Hochschule für Tanz und Bühnenkunst Wien"),  # a German name ends with its place
     ("Quillon University Boston", "Quillon University"),  # a place written after the name
     ("Universiteit van Boston Boston", "Universiteit van Boston"),  # the name's own place, written again
+    ("Tarnow Trade Commission Boston", "Tarnow Trade Commission"),  # a commission, like an agency or a council
 ])
 def test_a_place_after_a_system_or_a_german_name_is_the_names_own(segment, expected):
     assert classify_segment(segment, context_org=True).name == expected
@@ -365,3 +366,12 @@ def test_a_latex_fill_in_markdown_parts_the_line():
 ])
 def test_and_parts_two_organisations_only_when_each_names_one(line, expected):
     assert [(m.name, m.type) for m in org_chain(line)] == expected
+
+
+def test_a_cjk_system_word_is_no_department():
+    from kg.extract.prose import _cjk_orgs
+
+    # "研究方向" (research interests): an evaluation system (体系); the solar and planetary systems (太陽系, 惑星系)
+    assert org_chain("研究方向：青岚技术和评价体系") == []
+    assert _cjk_orgs("太陽系には8個の惑星、太陽系外の惑星系がいつ") == []
+    assert [o.name for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")] == ["南岭大学", "化学系"]
