@@ -363,6 +363,7 @@ def test_a_latex_fill_in_markdown_parts_the_line():
 @pytest.mark.parametrize("line, expected", [
     ("Doctoral studies, TU Quillon and Fraunhofer QXM", [("TU Quillon", "University"), ("Fraunhofer QXM", "Company")]),
     ("Engineer, Harrow & Fenwick", [("Harrow & Fenwick", "Company")]),  # a firm named by two names is one
+    ("Scheduling on CPUs, GPUs and FPGAs", []),  # things named in capitals, no organisation
 ])
 def test_and_parts_two_organisations_only_when_each_names_one(line, expected):
     assert [(m.name, m.type) for m in org_chain(line)] == expected
@@ -375,3 +376,12 @@ def test_a_cjk_system_word_is_no_department():
     assert org_chain("研究方向：青岚技术和评价体系") == []
     assert _cjk_orgs("太陽系には8個の惑星、太陽系外の惑星系がいつ") == []
     assert [o.name for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")] == ["南岭大学", "化学系"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Beca de Doctorado en la Universidad de Tarnow 5, para trabajo de campo.", ["Universidad de Tarnow 5"]),
+    ("Beca de Doctorado en la Universidad de Quillon, para trabajo.", ["Universidad de Quillon"]),  # the article after "en"
+    ("She studied at Quillon University 3 years ago.", ["Quillon University"]),  # a count, no university's number
+])
+def test_a_citys_numbered_university_keeps_its_number_and_loses_the_article_before_it(sentence, expected):
+    assert [o.name for o in find_orgs_in_text(sentence)] == expected

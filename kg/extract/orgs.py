@@ -449,7 +449,8 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                     target, shift = sub[1], seg.find(sub[1])
         together, named = run_together(target), False
         if not together and len(halves := _AND_JOINER.split(target)) == 2 and all(
-                (_CAPITALS_RUN.search(h) or lookup_organization(h)) and classify_segment(h, context_org=True) for h in halves):
+                (_CAPITALS_RUN.search(h) or lookup_organization(h)) and classify_segment(h, context_org=True) for h in halves) \
+                and not all(classify_segment(h, context_org=True).guessed for h in halves):  # not "GPUs and FPGAs"
             together, named = ((halves[0], 0), (halves[1], target.rindex(halves[1]))), True  # "TU Tarnow and Fraunhofer QXM"
         if together:
             for name, at in together:
@@ -544,6 +545,9 @@ _LOWER_CASE_FIELD = re.compile(
     rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
     rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
 _LOWER_CASE_FIELD_UNIT = CaselessPattern(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$")
+#: "Université de Tarnow" + " 5": the number of one of a city's universities ("Université Lyon 1", "Universidad de Paris 5").
+_NUMBERED_UNIVERSITY = re.compile(r"\bUniversi\w*\b.*\s[A-ZÀ-Þ][\w-]+$")
+_SCHOOL_NUMBER = re.compile(r"[ \t]+(?:[1-9]\d?|[IVX]{1,4})(?!\w|[.,]\d)")
 #: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
 _LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 
@@ -567,7 +571,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         phrase = text[begin:covered]
         # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
         tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
-            or _LOWER_CASE_SCHOOL_END.match(text, match.end())
+            or _LOWER_CASE_SCHOOL_END.match(text, match.end()) or _NUMBERED_UNIVERSITY.search(phrase) and _SCHOOL_NUMBER.match(text, match.end())
         phrase = text[begin:tail.end()] if tail else phrase
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
@@ -613,7 +617,7 @@ _NOUN_BEFORE_GENITIVE = re.compile(r"^([^\W\d_]+)\s+(?:des|der)\s+(?=[A-ZÀ-Þ])
 #: "and" before a capitalised word, in the languages of the vocabularies.
 _AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
-_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s|(?-i:la|el|le|les|los|las)\s|(?-i:l)['’])?", re.I)
 
 
 #: "University of Texas at Austin": a university named for a state or region, then its campus's town
