@@ -385,3 +385,11 @@ def test_a_cjk_system_word_is_no_department():
 ])
 def test_a_citys_numbered_university_keeps_its_number_and_loses_the_article_before_it(sentence, expected):
     assert [o.name for o in find_orgs_in_text(sentence)] == expected
+
+
+def test_a_team_heading_and_a_statisticians_title_name_no_organisation():
+    from kg.extract.orgs import is_role
+    from kg.extract.sections import heading_kind
+
+    assert heading_kind("Meet the Team") == "members"  # the heading over a page's members, no lab "Meet the Team"
+    assert is_role("Statisticienne") and classify_segment("Statisticien", context_org=True) is None
