@@ -393,3 +393,8 @@ def test_a_team_heading_and_a_statisticians_title_name_no_organisation():
 
     assert heading_kind("Meet the Team") == "members"  # the heading over a page's members, no lab "Meet the Team"
     assert is_role("Statisticienne") and classify_segment("Statisticien", context_org=True) is None
+
+
+@pytest.mark.parametrize("sentence", ["Los cursos se dictan en la Facultad.", "Elle a rejoint la Faculté en 2015."])
+def test_a_faculty_word_alone_in_a_sentence_names_no_organisation(sentence):
+    assert find_orgs_in_text(sentence) == []
