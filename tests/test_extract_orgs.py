@@ -317,3 +317,84 @@ def test_a_cjk_unit_holds_units_unless_its_name_is_a_phrase_cut_wrong():
     from kg.extract.orgs import _CONTAINER
     assert _CONTAINER.search("大学院理学研究科") and _CONTAINER.search("化学学院")
     assert not _CONTAINER.search("现任职于南岭大学化学学院")  # "currently employed at ...": a verb inside
+
+
+@pytest.mark.parametrize("segment, expected", [
+    ("University of Maryland Boston", "University of Maryland Boston"),  # the campus of a university system
+    ("Université du Québec à Port-Verde", "Université du Québec à Port-Verde"),
+    ("Hochschule für Tanz und Bühnenkunst Wien", "Hochschule für Tanz und Bühnenkunst Wien"),  # a German name ends with its place
+    ("Quillon University Boston", "Quillon University"),  # a place written after the name
+    ("Universiteit van Boston Boston", "Universiteit van Boston"),  # the name's own place, written again
+    ("Tarnow Trade Commission Boston", "Tarnow Trade Commission"),  # a commission, like an agency or a council
+])
+def test_a_place_after_a_system_or_a_german_name_is_the_names_own(segment, expected):
+    assert classify_segment(segment, context_org=True).name == expected
+
+
+def test_a_campus_after_a_systems_name_in_a_sentence_is_part_of_it():
+    assert [o.name for o in find_orgs_in_text("Jo Vane, Lecturer, University of Massachusetts Boston")] \
+        == ["University of Massachusetts Boston"]
+
+
+def test_a_slash_parts_names_that_and_may_be_inside():
+    from kg.extract.positions import joined_organisations
+
+    assert joined_organisations("Institute for Tides and Currents of the Sea / Quillon University") \
+        == ["Institute for Tides and Currents of the Sea", "Quillon University"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Stagiaire postdoctoral centre QRTM, Université de Port-Verde", ["Centre QRTM", "Université de Port-Verde"]),
+    ("A Levels, Gymnasium Tarnow", ["Gymnasium Tarnow"]),  # "A" of a school-leaving degree, no article
+    ("Studies of Geoscience at the University of Tarnow", ["University of Tarnow"]),
+    ("Fachpraktikum, Quillon University of Technology", ["Quillon University of Technology"]),
+])
+def test_a_title_or_course_before_its_organisation_is_no_part_of_it(line, expected):
+    assert [m.name for m in org_chain(line, context_org=True)] == expected
+
+
+def test_a_latex_fill_in_markdown_parts_the_line():
+    from kg.ingest._markdown import inline_markdown
+
+    assert inline_markdown("**Studium** _Technische Universität Tarnow_ \\hfill\\ _2004 - 2009_") \
+        == ["Studium Technische Universität Tarnow | 2004 - 2009"]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Doctoral studies, TU Quillon and Fraunhofer QXM", [("TU Quillon", "University"), ("Fraunhofer QXM", "Company")]),
+    ("Engineer, Harrow & Fenwick", [("Harrow & Fenwick", "Company")]),  # a firm named by two names is one
+    ("Scheduling on CPUs, GPUs and FPGAs", []),  # things named in capitals, no organisation
+])
+def test_and_parts_two_organisations_only_when_each_names_one(line, expected):
+    assert [(m.name, m.type) for m in org_chain(line)] == expected
+
+
+def test_a_cjk_system_word_is_no_department():
+    from kg.extract.prose import _cjk_orgs
+
+    # "研究方向" (research interests): an evaluation system (体系); the solar and planetary systems (太陽系, 惑星系)
+    assert org_chain("研究方向：青岚技术和评价体系") == []
+    assert _cjk_orgs("太陽系には8個の惑星、太陽系外の惑星系がいつ") == []
+    assert [o.name for o in _cjk_orgs("林晓东，现任南岭大学化学系教授。")] == ["南岭大学", "化学系"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Beca de Doctorado en la Universidad de Tarnow 5, para trabajo de campo.", ["Universidad de Tarnow 5"]),
+    ("Beca de Doctorado en la Universidad de Quillon, para trabajo.", ["Universidad de Quillon"]),  # the article after "en"
+    ("She studied at Quillon University 3 years ago.", ["Quillon University"]),  # a count, no university's number
+])
+def test_a_citys_numbered_university_keeps_its_number_and_loses_the_article_before_it(sentence, expected):
+    assert [o.name for o in find_orgs_in_text(sentence)] == expected
+
+
+def test_a_team_heading_and_a_statisticians_title_name_no_organisation():
+    from kg.extract.orgs import is_role
+    from kg.extract.sections import heading_kind
+
+    assert heading_kind("Meet the Team") == "members"  # the heading over a page's members, no lab "Meet the Team"
+    assert is_role("Statisticienne") and classify_segment("Statisticien", context_org=True) is None
+
+
+@pytest.mark.parametrize("sentence", ["Los cursos se dictan en la Facultad.", "Elle a rejoint la Faculté en 2015."])
+def test_a_faculty_word_alone_in_a_sentence_names_no_organisation(sentence):
+    assert find_orgs_in_text(sentence) == []

@@ -1,6 +1,8 @@
 """Degrees and their fields as CVs write them."""
 from __future__ import annotations
 
+import pytest
+
 from kg.extract.vocab import degree_of, degree_span
 
 
@@ -33,3 +35,16 @@ def test_a_degrees_level_names_a_course_not_a_degree():
     assert degree_of("I used to teach data mining as a master-level module") is None
     assert degree_of("a PhD-level course in optics") is None
     assert degree_of("Master of Science, 2014") == "MS"
+
+
+@pytest.mark.parametrize("text, degree", [
+    ("Doctoraat Geologie", "PhD"),  # Dutch
+    ("Uitwisselingsjaar Erasmus+", "Visit"),
+    ("Exchange semester", "Visit"),
+    ("A Levels", "High School"),
+    ("Studium", "Studies"),
+    ("Studies of Geoscience at the University of Tarnow", "Studies"),
+    ("Institute for Advanced Studies in Physics", None),  # an institute's name, no course of study
+])
+def test_courses_of_study_named_without_a_degree(text, degree):
+    assert degree_of(text) == degree

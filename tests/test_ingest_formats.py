@@ -757,3 +757,13 @@ def test_latex_gaps_in_r_markdown_separate_fields(tmp_path):
     subject, triples = extracted(path)
     assert (subject, "workedAt", "Thalberg Institut") in triples
     assert not [t for t in triples if t[2] in ("Fachpraktikum", "Thalberg Institut, Finnland \\hfill")]
+
+
+def test_a_label_span_and_a_brands_small_text_are_apart_from_the_text_they_run_into():
+    from kg.ingest._html import parse_html
+
+    lines, _ = parse_html('<div><span>Current affiliation</span>Quillon Electronics</div>'
+                          '<a class="brand"><span>VANE LABORATORY<small>Tarnow Institute for Heart Research</small></span></a>'
+                          '<p>Mc<b>Intyre</b></p>')
+    assert [line.text for line in lines] == ["Current affiliation | Quillon Electronics",
+                                             "VANE LABORATORY | Tarnow Institute for Heart Research", "McIntyre"]

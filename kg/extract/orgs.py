@@ -215,7 +215,7 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
         text = last[0].rstrip(" .,;:*-–")  # "University of X in" (2022): a name ends with no preposition
     if _LEGAL_FORM_END.search(text) and segment.rstrip().endswith("."):
         text += "."
-    text = _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article, the name's own
+    text = text if degree_of(text) else _LEADING_ARTICLE.sub("", text)  # "The University of X" keeps its article; "A Levels"
     if len(text) < 2 or len(text) > 120 or text.endswith("”") and "“" not in text:
         return None  # the end of a quoted title ("Workshop: “How to Present Your Research”")
     if (not text[:1].isalpha() or text[:1].islower()) and not _LOWER_THEN_CAPITAL.match(text):
@@ -233,17 +233,18 @@ def classify_segment(segment: str, *, context_org: bool = False) -> OrgMention |
     if len(words_all) > 8 and not (len(words_all) <= 12 and STRONG_ORG.search(text) and all(
             w[:1].isupper() or w in _NAME_JOINERS for w in words_all)):
         return None  # prose; a long name ("Max Planck Institute for the Physics of Complex Systems") is title-cased
-    # "Uppsala University Uppsala": a place written after the name
+    # "Uppsala University Uppsala": a place written after the name; not the campus of a system ("University of
+    # Maryland Easton") nor the place a German name ends with ("Hochschule für Musik Arnsdorf")
     for cut in (1, 2):
         # "University of Iceland": a place after a joiner is the name's own end, not a trailing place
-        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS | _ORG_WORDS["place_after"] and is_location(
-                " ".join(words_all[-cut:])):
+        if len(words_all) > cut + 1 and words_all[-cut - 1].lower() not in _NAME_JOINERS and is_location(place := " ".join(words_all[-cut:])) \
+                and (place in words_all[:-cut] or not _ORG_WORDS["place_after"] & {w.lower() for w in words_all[:-cut]}):
             inner = classify_segment(" ".join(words_all[:-cut]), context_org=context_org)
             if inner is not None and (inner.known or STRONG_ORG.search(inner.name) or _ACRONYM_OPENING.fullmatch(inner.name)) \
-                    and not _names_a_kind(inner.name):
+                    and not _names_a_kind(inner.name) and not _SYSTEMS.match(inner.written):
                 return inner
     if (place := _TRAILING_PLACE.search(text)) and (inner := classify_segment(text[:place.start()], context_org=context_org)) \
-            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)):
+            and (inner.known or inner.type == "University" or _ACRONYM_OPENING.fullmatch(inner.name)) and not _SYSTEMS.match(inner.written):
         return inner  # "Norvale State University in Tarnby", "LKTR à Brest": where a university or an acronym's body is
     if _PROSE_VERB_OPENING.match(text) and not lookup_organization(words_all[0]):
         return None  # "Collaborating with ...", "Did research ..."
@@ -422,8 +423,9 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 offset += len(seg) - len(rest)
                 seg, after_degree = rest, True
         elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(title := seg[: opening.start()]) and not _TITLE_JOINED.search(title) \
-                and classify_segment(seg[opening.end():], context_org=False):  # not "Member of the X Group", "Professor at the Y"
-            offset, seg = offset + opening.end(), seg[opening.end():]  # "Maître de conférences Université X": title, employer
+                and classify_segment(unit := seg[opening.end()].upper() + seg[opening.end() + 1:], context_org=False):
+            # "Maître de conférences Université X", "Stagiaire centre X": title, employer; not "Member of the X Group"
+            offset, seg = offset + opening.end(), unit
         # "Intern at X" / "PhD student in the Y" / "Professor of Economics at the Z"
         target, shift, mention = seg, 0, None
         if not lookup_organization(seg):
@@ -445,11 +447,15 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 sub = _ROLE_CONNECTOR.split(seg, maxsplit=1)
                 if len(sub) == 2 and (is_role(sub[0]) or degree_of(sub[0])):
                     target, shift = sub[1], seg.find(sub[1])
-        together = run_together(target)
+        together, named = run_together(target), False
+        if not together and len(halves := _AND_JOINER.split(target)) == 2 and all(
+                (_CAPITALS_RUN.search(h) or lookup_organization(h)) and classify_segment(h, context_org=True) for h in halves) \
+                and not all(classify_segment(h, context_org=True).guessed for h in halves):  # not "GPUs and FPGAs"
+            together, named = ((halves[0], 0), (halves[1], target.rindex(halves[1]))), True  # "TU Tarnow and Fraunhofer QXM"
         if together:
             for name, at in together:
                 begin = offset + shift + at
-                out.append(replace(classify_segment(name, context_org=False), begin=begin, end=begin + len(name)))
+                out.append(replace(classify_segment(name, context_org=named), begin=begin, end=begin + len(name)))
             continue
         if mention is None:
             first_free = context_org and shift == 0 and not out
@@ -539,6 +545,9 @@ _LOWER_CASE_FIELD = re.compile(
     rf"[ \t]+(?:{_WORDS['lower_case_field_of']})[ \t]+{_FIELD_WORD}"
     rf"(?:[ \t]+(?:(?:{_WORDS['lower_case_field_join']})[ \t]+)?{_FIELD_WORD}){{0,4}}(?![\w-])")
 _LOWER_CASE_FIELD_UNIT = CaselessPattern(rf"(?<![\w-])(?:{_WORDS['lower_case_field_unit']})$")
+#: "Université de Tarnow" + " 5": the number of one of a city's universities ("Université Lyon 1", "Universidad de Paris 5").
+_NUMBERED_UNIVERSITY = re.compile(r"\bUniversi\w*\b.*\s[A-ZÀ-Þ][\w-]+$")
+_SCHOOL_NUMBER = re.compile(r"[ \t]+(?:[1-9]\d?|[IVX]{1,4})(?!\w|[.,]\d)")
 #: "Sundsvik" + " universitet": a Nordic school's noun after its place's capitalised words.
 _LOWER_CASE_SCHOOL_END = re.compile(rf"[ \t]+(?:{_WORDS['lower_case_school_end']})(?![\w-])")
 
@@ -562,7 +571,7 @@ def find_orgs_in_text(text: str) -> list[OrgMention]:
         phrase = text[begin:covered]
         # a name that goes on in lower case: a unit's field in the Nordic languages and Italian, a Nordic school's noun
         tail = (_LOWER_CASE_FIELD.match(text, match.end()) if _LOWER_CASE_FIELD_UNIT.search(phrase) else None) \
-            or _LOWER_CASE_SCHOOL_END.match(text, match.end())
+            or _LOWER_CASE_SCHOOL_END.match(text, match.end()) or _NUMBERED_UNIVERSITY.search(phrase) and _SCHOOL_NUMBER.match(text, match.end())
         phrase = text[begin:tail.end()] if tail else phrase
         noun = _NOUN_BEFORE_GENITIVE.match(phrase)
         if noun and not classify_segment(noun.group(1)) and not STRONG_ORG.search(noun.group(1)):
@@ -608,7 +617,7 @@ _NOUN_BEFORE_GENITIVE = re.compile(r"^([^\W\d_]+)\s+(?:des|der)\s+(?=[A-ZÀ-Þ])
 #: "and" before a capitalised word, in the languages of the vocabularies.
 _AND_BEFORE_CAPITAL = re.compile(r"\s(?:and|e|y|et|und|en)\s(?=[A-ZÀ-Þ])")
 #: "at"/"in" between two organisations of a sentence, read as the comma an affiliation string writes there
-_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s)?", re.I)
+_PROSE_CONNECTOR = re.compile(r"\s(?:at|in|en|@)\s(?:the\s|(?-i:la|el|le|les|los|las)\s|(?-i:l)['’])?", re.I)
 
 
 #: "University of Texas at Austin": a university named for a state or region, then its campus's town
@@ -659,7 +668,9 @@ def _org_pieces(phrase: str):
     units = parse_affiliation(commas).units
     for at, end, joined in parts:
         name, spans = commas[at:end], []
-        for unit in () if joined or lookup_organization(LEADING_THE.sub("", name)) else units:
+        words = name.split()  # "University of Texas Dallas": a system and its campus, one name
+        campus = any(_is_campus(" ".join(words[:k]), " ".join(words[k:])) for k in range(max(2, len(words) - 3), len(words)))
+        for unit in () if joined or campus or lookup_organization(LEADING_THE.sub("", name)) else units:
             if not (at <= unit.start and unit.end <= end):
                 continue
             if spans and not lookup_organization(unit.name) and not (

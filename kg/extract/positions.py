@@ -709,6 +709,8 @@ def joined_organisations(text: str) -> list[str]:
     (['Aarhus University', 'KU Leuven'], ['Department of Sea, Ice & Sky, KU Leuven'])
     >>> joined_organisations("Center for Tides and Coastal Research"), joined_organisations("University of Oslo and University of Bergen")
     (['Center for Tides and Coastal Research'], ['University of Oslo', 'University of Bergen'])
+    >>> joined_organisations("Institute for Tides and Currents of the Sea / Aarhus University")
+    ['Institute for Tides and Currents of the Sea', 'Aarhus University']
     """
     names = [n.strip() for n in _JOINED_ORGANISATIONS.split(text) if n.strip()]
     if "," in text:  # "ETH Zürich, Institute of Geochemistry and Petrology": one nested name, unless all nest
@@ -716,7 +718,9 @@ def joined_organisations(text: str) -> list[str]:
             and all("," in n and not all(m.guessed for m in org_chain(n)) for n in names)
         return names if nested else [text]  # "Lab A, Univ. X and Lab B, Univ. Y": two
     words = word_groups("org_words.tsv")  # "Center for Climate and Resilience Research": a unit named by fields "and" joins
-    if len(names) > 1 and not re.search(r"\s/\s|;", text) and _NAMED_BY_FIELD.search(names[0]) and not any(
+    if len(parts := [p.strip() for p in re.split(r"\s/\s|;", text) if p.strip()]) > 1:
+        names = [n for part in parts for n in joined_organisations(part)]  # "/" and ";" part names that "and" may be inside
+    elif len(names) > 1 and _NAMED_BY_FIELD.search(names[0]) and not any(
             n.split()[0].lower() in words["bare_keywords"] | words["type_words"] or lookup_organization(n) for n in names[1:]):
         return [text]
     return names if names and all(classify_segment(n, context_org=True) for n in names) else [text]

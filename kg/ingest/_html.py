@@ -33,6 +33,8 @@ _NOT_NESTING = frozenset(
 #: fields written side by side are read apart, as a table's cells are.
 _CARD_FIELD = re.compile(r"(?:^|[\s_-])(?:name|role|title|position|job|affiliation|degree|status|program|programme"
                          r"|advisor|supervisor|destination|department|institution)s?(?:$|[\s_-])", re.I)
+#: A word in capitals, then a capitalised word run on with no space ("ACME LAB" + "Tarnow ...").
+_CAPITALS_RUN_ON = re.compile(r"[A-Z]{4}[a-z]")
 _TAG_RE = re.compile(rb"<(/?)([A-Za-z][A-Za-z0-9-]*)[^<>]*?(/?)>")  # [^<>]: linear on unclosed tags
 
 
@@ -206,9 +208,10 @@ class _Walker:
                 self.term = None
         elif tag not in _BLOCK and (_CARD_FIELD.search(attrs.get("class") or "") and "".join(self.buf).strip() or (
                 self.buf and self.buf[-1][-1:].islower() and node.prev is not None and node.prev.tag != "-text"
-                and (node.text(deep=True)[:1] or "a").isupper())):
-            # a field of a card, or an element whose text runs on from its sibling element's with no space
-            # ("<a>Ana Ruiz</a><span>Professor, X</span>", not "Mc<b>Intyre</b>"): shown apart by the style sheet
+                and (node.text(deep=True)[:1] or "a").isupper()) or self.buf and _CAPITALS_RUN_ON.fullmatch(self.buf[-1][-3:] + node.text(deep=True)[:2])):
+            # a field of a card, or an element whose text runs on from its sibling element's (or a capitals' word's) with no
+            # space ("<a>Ana Ruiz</a><span>Professor, X</span>", "ACME LAB<small>Tarnow Institute</small>", not
+            # "Mc<b>Intyre</b>"): shown apart by the style sheet
             self.buf.append(" | ")
         if tag in ("b", "strong"):
             record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
@@ -250,9 +253,10 @@ class _Walker:
             if node.is_text_node:
                 content = node.text_content or ""
                 label = node.prev
-                if (label is not None and label.tag in ("b", "strong") and content[:1].isupper() and self.buf
-                        and self.buf[-1][-1:].islower() and BOLD_LABEL.search(label.text(deep=True).strip())):
-                    self.buf.append(" | ")  # "<b>Present post</b>Vellmar": a label and its value, run on
+                if (label is not None and label.tag in ("b", "strong", "span", "label", "small", "em") and content[:1].isupper()
+                        and self.buf and self.buf[-1][-1:].islower() and BOLD_LABEL.search(label.text(deep=True).strip())):
+                    # "<b>Present post</b>Vellmar", "<span>Current affiliation</span>Acme": a label and its value, run on
+                    self.buf.append(" | ")
                 self.text(content)
                 continue
             if not node.is_element_node:

@@ -82,7 +82,7 @@ _CONNECTORS = frozenset(
 
 
 #: R Markdown's LaTeX between two fields ("**Studium** _Univ. X_ \\hfill\\ _2004 - 2009_"): a column gap
-_LATEX_GAP = re.compile(r"\s*\\(?:hfill|quad|qquad|hspace\*?\{[^{}]{0,20}\})(?![A-Za-z])(?:\\ )?\s*")
+_LATEX_GAP = re.compile(r"\s*\\(?:hfill|dotfill|hrulefill|quad|qquad|hspace\*?\{[^{}]{0,20}\})(?![A-Za-z])(?:\\ )?\s*")
 
 
 def _field_boundary(match: re.Match) -> str:
