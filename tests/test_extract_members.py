@@ -843,3 +843,32 @@ def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path
     assert {("Ivo Marrek", "workedAt", "Kelso Institute for Marine Ecology"), ("Lena Osk", "workedAt", "Kelso Institute for Marine Ecology"),
             ("Ana Duarte", "workedAt", "University of Tarnow")} <= f
     assert not {o for _, _, o in f} & {"Vire", "Tarnow", "Norvège", "Recherche doctorale"}
+
+
+def _page_facts(tmp_path, name: str, text: str) -> set:
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    page = tmp_path / name
+    page.write_text(text, encoding="utf-8")
+    return facts(extract(load_document(page)))
+
+
+def test_a_current_members_bracket_of_units_is_where_they_work(tmp_path):
+    # a collective's list: "Name (Unit, Unit)" under a sentence that names the statuses of all its members
+    f = _page_facts(tmp_path, "equipe.md", "# Quillon Group\n\nThe Quillon group gathers about twenty members of various "
+                    "statuses (doctoral students, postdocs, engineers, researchers) from several labs:\n\n"
+                    "- Ana Ruivo (UMR Terres-Vives)\n- Petra Zolnai (CERES, Institut Alder)\n- Tomas Berga (UMS Cartalis)\n")
+    assert {("Ana Ruivo", "workedAt", "UMR Terres-Vives"), ("Petra Zolnai", "workedAt", "CERES"),
+            ("Petra Zolnai", "workedAt", "Institut Alder"), ("Tomas Berga", "workedAt", "UMS Cartalis")} <= f
+    assert not any(p == "advisedBy" for _, p, _ in f)  # the sentence says no one of them is a student
+
+
+def test_degree_letters_before_a_members_name_are_no_part_of_it(tmp_path):
+    f = _page_facts(tmp_path, "team.md", "# Team\n\n## Österreich\n\n- Prof. Dr. Vera Holmann, Leitung, Universität Tarnberg\n"
+                    "- PhD Olek Marrer, Technische Universität Tarnberg, Informatik\n"
+                    "- BA Rui Pintor, Universität Tarnberg, Klangkunde\n")
+    people = {s for s, _, _ in f}
+    assert {"Olek Marrer", "Rui Pintor"} <= people and not {"PhD Olek Marrer", "BA Rui Pintor"} & people
+    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") in f or (
+        "Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f

@@ -513,6 +513,17 @@ def _names_job(text: str) -> bool:
     return any(word in ROLES or (word[-1:] == "s" and word[:-1] in ROLES) for word in re.findall(r"[^\W\d_][\w-]*", text.lower()))
 
 
+def _statuses(group: str) -> bool:
+    """Whether a sentence over a list says its people hold various posts, students among others ("The group counts
+    twenty members (doctoral students, postdocs, engineers) from several labs:"): no one of them is said a student.
+
+    >>> _statuses("Our members (doctoral students, postdocs, engineers) come from several labs:"), _statuses("PhD Students and Postdocs")
+    (True, False)
+    """
+    words = re.findall(r"[^\W\d_][\w-]*", group)
+    return len(words) > 8 and _names_job(" ".join(w for w in words if not _has(w, "student") and not _has(w, "leader")))
+
+
 def _role_line(member: _Member) -> str:
     """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
     Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
@@ -704,7 +715,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
-        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
+        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")
+                   and not _statuses(member.group)) \
             and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
@@ -775,10 +787,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
         told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
-        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
+        # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"): where they are
+        units = bracketed and not member.alumni and _names_only_orgs(home) and not any(
+            r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before and r.object != lab
+            for r in ctx.relations)
+        if (visitor or units or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
             # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
             add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True, guess=visitor,
-                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
+                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) or units and student
+                                 else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""
