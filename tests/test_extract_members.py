@@ -872,3 +872,11 @@ def test_degree_letters_before_a_members_name_are_no_part_of_it(tmp_path):
     assert {"Olek Marrer", "Rui Pintor"} <= people and not {"PhD Olek Marrer", "BA Rui Pintor"} & people
     assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") in f or (
         "Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+
+
+def test_cohorts_of_students_listed_with_enumeration_commas_under_a_people_heading(tmp_path):
+    # "## 在读硕士研究生" after a bold line heading the projects: a section of people, each cohort's names joined by "，"
+    f = _page_facts(tmp_path, "team.md", "# 林晓峰\n\n副教授，硕士生导师\n\n**科研项目**\n\n- 2020-2023，某某基金项目\n\n"
+                    "## 在读硕士研究生\n\n**2023级硕士研究生**\n\n秦雪，韩哲\n\n## 往届毕业生\n\n**2021级硕士毕业生**\n\n何振宇，周明，陆远\n")
+    assert {(s, p, o) for s, p, o in f if p == "advisedBy"} == {
+        (s, "advisedBy", "林晓峰") for s in ("秦雪", "韩哲", "何振宇", "周明", "陆远")}

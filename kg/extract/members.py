@@ -231,18 +231,22 @@ def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
 
 
 #: What a line that only lists people holds between their names.
-_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
-_LIST_JOINS = re.compile(r"[,;&]|\band\b")
+_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&，、；]|\band\b)*$")
+_LIST_JOINS = re.compile(r"[,;&，、；]|\band\b")
 
 
 def _name_list(text: str) -> list:
-    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), else ``[]``.
+    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), or two
+    an enumeration comma joins ("秦雪，韩哲": a comma of Chinese or Japanese writing never ends a name), else ``[]``.
 
     >>> [p.name for p in _name_list("Ana Ruiz, Olek Marr and Rui Pinto")], _name_list("Ana Ruiz, PhD student, 2019")
     (['Ana Ruiz', 'Olek Marr', 'Rui Pinto'], [])
+    >>> [p.name for p in _name_list("秦雪，韩哲")]
+    ['秦雪', '韩哲']
     """
-    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= 2 else []
-    if len(people) < 3:
+    least = 2 if "，" in text or "、" in text else 3
+    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= least - 1 else []
+    if len(people) < least:
         return []
     rest = "".join(text[a.end: b.begin] for a, b in zip([*people[:1], *people], people)) + text[people[-1].end:] + text[: people[0].begin]
     return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []

@@ -203,7 +203,10 @@ def find_sections(document: Document) -> list[Section]:
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             # a page titled for its people ends at its first heading, which says who the next people are
             parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind == "publications"), None)
-            if parent is not None and parent.kind and (not exact_kind(text) or (
+            # a "#" heading of people ranks above a line that only looks like a heading ("科研项目" in bold, then "## 硕士研究生")
+            pseudo = parent is not None and parent.heading_index is not None and \
+                not document.lines[parent.heading_index].text.lstrip().startswith("#")
+            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not exact_kind(text) or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
