@@ -219,6 +219,17 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+def _card_name(text: str) -> tuple[str, str] | None:
+    """``(name, rest)`` of a card's fields whose name follows what the person did ("PhD thesis · 2024 | Ana Ruiz").
+
+    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Kelso | Tarnow")
+    (('Ana Ruiz', ', PhD thesis · 2024'), None)
+    """
+    cells = text.split(" | ")
+    return next(((named[0], ", " + " | ".join(cells[:i] + cells[i + 1:])) for i in range(1, len(cells))
+                 if (named := _member_name(cells[i])) and not named[1].strip()), None)
+
+
 def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name set in bold, which ends the name where no separator
     does ("**Ana Ruiz** Post-doctorante, Parasitologie").
@@ -327,6 +338,10 @@ def list_members(ctx, sections) -> list[_Member]:
     alumni_level: int | None = None
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
+    def role_over_name(text: str, index: int) -> bool:  # "PHD CANDIDATE" over "### Ana Ruiz": a card's role, its name below
+        below = lines[index + 1].text if index + 1 < len(lines) else ""
+        return is_role(text) and below.startswith("#") and not (_member_name(clean(below)) or ("", "-"))[1].strip()
+
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and supervision_level is not None:
@@ -391,6 +406,8 @@ def list_members(ctx, sections) -> list[_Member]:
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
+            if kind and not named and (card := _card_name(text)):
+                named, text = card, "".join(card)  # read as the entry "Ana Ruiz, PhD thesis · 2024"
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
             said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
             listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (
@@ -438,7 +455,10 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 else:
                     current.texts.append((index, text))
-            elif current is not None and kind:
+                if index and (above := clean(lines[index - 1].text)) and role_over_name(above, index - 1):
+                    current.texts.append((index - 1, above))  # the role the card shows above its name
+                    current.first = index - 1
+            elif current is not None and kind and not role_over_name(text, index):
                 current.texts.append((index, text))
                 current.last = index
                 if label and (cell := next((k for k in ("column_now", "column_school")
