@@ -338,9 +338,16 @@ def list_members(ctx, sections) -> list[_Member]:
     alumni_level: int | None = None
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
-    def role_over_name(text: str, index: int) -> bool:  # "PHD CANDIDATE" over "### Ana Ruiz": a card's role, its name below
-        below = lines[index + 1].text if index + 1 < len(lines) else ""
-        return is_role(text) and below.startswith("#") and not (_member_name(clean(below)) or ("", "-"))[1].strip()
+    def name_heading(index: int) -> bool:  # "### Ana Ruiz"
+        return 0 <= index < len(lines) and lines[index].text.startswith("#") and \
+            not (_member_name(clean(lines[index].text)) or ("", "-"))[1].strip()
+
+    def role_over_name(text: str, index: int) -> bool:
+        """"PHD CANDIDATE" over "### Ana Ruiz": a card's role above its name, when the cards before it begin so too."""
+        first = index
+        while first >= 2 and name_heading(first - 1) and is_role(clean(lines[first - 2].text)):
+            first -= 2
+        return is_role(text) and name_heading(index + 1) and not name_heading(first - 1)
 
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
