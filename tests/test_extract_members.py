@@ -845,13 +845,17 @@ def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path
     assert not {o for _, _, o in f} & {"Vire", "Tarnow", "Norvège", "Recherche doctorale"}
 
 
-def _page_facts(tmp_path, name: str, text: str) -> set:
+def _page(tmp_path, name: str, text: str):
     from kg.extract import extract
     from kg.ingest import load_document
 
     page = tmp_path / name
     page.write_text(text, encoding="utf-8")
-    return facts(extract(load_document(page)))
+    return extract(load_document(page))
+
+
+def _page_facts(tmp_path, name: str, text: str) -> set:
+    return facts(_page(tmp_path, name, text))
 
 
 def test_a_current_members_bracket_of_units_is_where_they_work(tmp_path):
@@ -893,3 +897,17 @@ def test_cards_that_show_the_role_above_the_name_and_degree_alumni_after_their_t
                     "<div><span>Master thesis · 2023</span><strong>Lena Oskar</strong></div></body></html>")
     advised = {s for s, p, o in f if p == "advisedBy" and o == "Vera Holm"}
     assert advised == {"Olek Marrer", "Rui Pintor", "Lena Oskar"}  # the postdoc is no student
+
+
+def test_collaborators_listed_with_their_department_and_university_work_there(tmp_path):
+    # a collaborator is not the page's owner, and the facts of one are not another's
+    ex = _page(tmp_path, "membros.md", "---\ntitle: Membros\n---\n\nApresentamos os membros do Laboratório de Regressão "
+                    "(LR), incluindo pesquisadores, alunos e colaboradores.\n\n## Pesquisadores\n\n- Ana Ruivo\n- Olek Marrin\n\n"
+                    "## Colaboradores\n\nInternacionais\n\nProf. Tomas Bergen, Department of Statistics, University of Kelso, USA\n\n"
+                    "Nacionais\n\nProf. Petra Zolnai, Departamento de Estatística, Universidade Federal de Tarnow - UFT\n\n"
+                    "Prof. Ivo Marrek, Departamento de Física, Universidade Federal de Vire - UFV\n\n## Alunos\n\nLena Oskar\n")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"
+    assert {("Petra Zolnai", "workedAt", "Universidade Federal de Tarnow"), ("Tomas Bergen", "workedAt", "University of Kelso"),
+            ("Ivo Marrek", "workedAt", "Universidade Federal de Vire")} <= f
+    assert {s for s, p, o in f if p == "workedAt" and o == "Universidade Federal de Vire"} == {"Ivo Marrek"}
