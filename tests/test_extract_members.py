@@ -911,3 +911,13 @@ def test_collaborators_listed_with_their_department_and_university_work_there(tm
     assert {("Petra Zolnai", "workedAt", "Universidade Federal de Tarnow"), ("Tomas Bergen", "workedAt", "University of Kelso"),
             ("Ivo Marrek", "workedAt", "Universidade Federal de Vire")} <= f
     assert {s for s, p, o in f if p == "workedAt" and o == "Universidade Federal de Vire"} == {"Ivo Marrek"}
+
+
+def test_an_alumnus_cards_current_affiliation_label_beside_its_value(tmp_path):
+    # "<span>Current affiliation</span>Kelso Instruments": a label and its value run on; the alumnus works there now
+    f = _page_facts(tmp_path, "people.html", "<html><body><h1>People</h1><h2>Alumni</h2>"
+                    "<article><h3>Ana Ruivo</h3><div><span>Current affiliation</span>Kelso Instruments</div></article>"
+                    "<article><h3>Olek Marrin</h3><div><span>Current affiliation</span>Tarnow Research Institute</div></article>"
+                    "</body></html>")
+    assert {("Ana Ruivo", "workedAt", "Kelso Instruments"), ("Olek Marrin", "workedAt", "Tarnow Research Institute")} <= f
+    assert not {s for s, _, _ in f} & {"Kelso Instruments", "Tarnow Research Institute"}

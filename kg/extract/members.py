@@ -166,8 +166,9 @@ class _Member:
 
 #: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)", Markdown's "-[Timo Berg](url)").
 _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
-#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
-_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
+#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B"), or the
+#: value a card's label shows beside it ("Current affiliation | Kelso Instruments").
+_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：|]{1,40}?)\s*(?:[:：]|\s\|)\s*(?P<people>.+)$")
 
 
 #: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
@@ -222,10 +223,12 @@ def _member_name(text: str) -> tuple[str, str] | None:
 def _card_name(text: str) -> tuple[str, str] | None:
     """``(name, rest)`` of a card's fields whose name follows what the person did ("PhD thesis · 2024 | Ana Ruiz").
 
-    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Kelso | Tarnow")
+    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Current affiliation | Kelso Instruments")
     (('Ana Ruiz', ', PhD thesis · 2024'), None)
     """
     cells = text.split(" | ")
+    if not (find_dates(cells[0]) or degree_of(cells[0]) or is_role(cells[0])):
+        return None  # a label's value, not a person
     return next(((named[0], ", " + " | ".join(cells[:i] + cells[i + 1:])) for i in range(1, len(cells))
                  if (named := _member_name(cells[i])) and not named[1].strip()), None)
 

@@ -251,9 +251,10 @@ class _Walker:
             if node.is_text_node:
                 content = node.text_content or ""
                 label = node.prev
-                if (label is not None and label.tag in ("b", "strong") and content[:1].isupper() and self.buf
+                if (label is not None and label.tag in ("b", "strong", "span", "label") and content[:1].isupper() and self.buf
                         and self.buf[-1][-1:].islower() and BOLD_LABEL.search(label.text(deep=True).strip())):
-                    self.buf.append(" | ")  # "<b>Present post</b>Vellmar": a label and its value, run on
+                    # "<b>Present post</b>Vellmar", "<span>Current affiliation</span>Vellmar": a label and its value, run on
+                    self.buf.append(" | ")
                 self.text(content)
                 continue
             if not node.is_element_node:
