@@ -921,3 +921,13 @@ def test_an_alumnus_cards_current_affiliation_label_beside_its_value(tmp_path):
                     "</body></html>")
     assert {("Ana Ruivo", "workedAt", "Kelso Instruments"), ("Olek Marrin", "workedAt", "Tarnow Research Institute")} <= f
     assert not {s for s, _, _ in f} & {"Kelso Instruments", "Tarnow Research Institute"}
+
+
+def test_an_organisation_heading_over_a_table_of_trainees_is_where_they_were(tmp_path):
+    f = _page_facts(tmp_path, "team.md", "## Meet the Team\n\nVera Holm\n\nVera Holm, Ph.D. — Assistant Professor, University of "
+                    "Tarnow\n\n## Past Trainees\n\n### Kelso Institute for Marine Ecology\n\n| Name | Years | Role | Next |\n"
+                    "|---|---|---|---|\n| Ana Ruivo | 2021–2023 | Research Technician | PhD, Vire University |\n\n"
+                    "### University of Eastmarch\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+                    "| Olek Marrin | 2016–2019 | Undergraduate | High School Teacher |\n")
+    assert {("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology"), ("Olek Marrin", "studiedAt", "University of Eastmarch")} <= f
+    assert "Meet the Team" not in {o for _, _, o in f}

@@ -375,6 +375,7 @@ def list_members(ctx, sections) -> list[_Member]:
         current: _Member | None = None
         sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
         examined = False  # under "Thesis Committee Member": students the subject examined, not supervised
+        unit = ""  # "### Kelso Institute" over a table of trainees: where the people below it were
         for index in section.lines:
             raw = lines[index].text
             text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
@@ -396,6 +397,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
+                unit = orgs[0].name if kind and not heading_kind(text) and len(orgs := find_orgs_in_text(text)) == 1 else ""
                 examined = kind == "supervision" and _has(text, "committee_service")
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
@@ -465,6 +467,8 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 else:
                     current.texts.append((index, text))
+                if unit:
+                    current.cells["unit"] = unit
                 if index and (above := clean(lines[index - 1].text)) and role_over_name(above, index - 1):
                     current.texts.append((index - 1, above))  # the role the card shows above its name
                     current.first = index - 1
@@ -777,6 +781,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
             add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
                 advisor.name, "Person"), advisor.note, evidence, current=True)
+        if member.cells.get("unit"):  # a student at a university, else a post ("Undergraduate" at a research institute)
+            add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
+                classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
