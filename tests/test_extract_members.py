@@ -931,3 +931,15 @@ def test_an_organisation_heading_over_a_table_of_trainees_is_where_they_were(tmp
                     "| Olek Marrin | 2016–2019 | Undergraduate | High School Teacher |\n")
     assert {("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology"), ("Olek Marrin", "studiedAt", "University of Eastmarch")} <= f
     assert "Meet the Team" not in {o for _, _, o in f}
+
+
+def test_a_data_file_listing_people_by_group_gives_each_their_role(tmp_path):
+    # a site's _data/people.yml: "current:" and "alumni:" lists of records
+    f = _page_facts(tmp_path, "people.yml", "current:\n  - name: Dr Vera Holm\n    role: Research Fellow, Principal Investigator\n"
+                    "  - name: Ines Vidalo\n    role: PhD student, Kelso Doctoral Programme\n"
+                    "  - name: Olek Marrin\n    role: Senior Research Associate\n"
+                    "alumni:\n  - name: Rui Pintor\n    role: PhD student in the Holm Lab, 2018–2022\n"
+                    "    now: Lecturer, University of Tarnow\n")
+    assert {("Ines Vidalo", "advisedBy", "Vera Holm"), ("Rui Pintor", "advisedBy", "Vera Holm"),
+            ("Rui Pintor", "workedAt", "University of Tarnow")} <= f
+    assert ("Olek Marrin", "advisedBy", "Vera Holm") not in f

@@ -309,8 +309,11 @@ def _front_matter_members(ctx) -> list[_Member]:
     out = []
     meta, data = ctx.document.metadata, ctx.document.data
     keyed = isinstance(data, dict) and len(data) > 1 and all(isinstance(v, dict) and "name" in v for v in data.values())
+    # people listed by group ("current: [{name, role}]", "alumni: [...]")
+    grouped = isinstance(data, dict) and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v)
+                                             for v in data.values())
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
-        else {"": list(data.values())} if keyed else meta  # people keyed by id ("ana: {name}"); else not the page's own record
+        else {"": list(data.values())} if keyed else data if grouped else meta  # people keyed by id ("ana: {name}")
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
