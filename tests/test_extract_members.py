@@ -943,3 +943,12 @@ def test_a_data_file_listing_people_by_group_gives_each_their_role(tmp_path):
     assert {("Ines Vidalo", "advisedBy", "Vera Holm"), ("Rui Pintor", "advisedBy", "Vera Holm"),
             ("Rui Pintor", "workedAt", "University of Tarnow")} <= f
     assert ("Olek Marrin", "advisedBy", "Vera Holm") not in f
+
+
+def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_deeper_heading(tmp_path):
+    # a photo's short alt text, then "#### Name 🔗", then "##### Doutoranda no PPG/X": one card, its role a deeper heading
+    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Etnoflora\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
+                    "#### Dra. Vera Holm Tavares 🔗\n\nPesquisadora no Instituto Kelso.\n\n### ALUNOS\n\nInes\n\n#### Ines Vidalo 🔗\n\n"
+                    "##### Doutoranda no PPGB/IK\n\nOlek Marrin\n\n#### Olek Marrin da Silva 🔗\n\n##### Mestrando no PPGB/IK\n")
+    assert {("Ines Vidalo", "advisedBy", "Vera Holm Tavares"), ("Olek Marrin da Silva", "advisedBy", "Vera Holm Tavares")} <= f
+    assert not {s for s, _, _ in f} & {"Olek Marrin", "Doutoranda no PPGB/IK", "Unnamed document subject"}

@@ -181,6 +181,10 @@ _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[
 _NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
+#: A link's icon after a name ("Ana Ruiz 🔗", "Ana Ruiz ↗"): arrows, pictographs.
+_LINK_ICON = re.compile(r"[\s\u2190-\u21ff\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f]+$")
+
+
 def _member_name(text: str) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name.
 
@@ -190,6 +194,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
+    text = _LINK_ICON.sub("", text)
     # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
     words = text.split(" ")
     cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
@@ -381,18 +386,20 @@ def list_members(ctx, sections) -> list[_Member]:
         unit = ""  # "### Kelso Institute" over a table of trainees: where the people below it were
         for index in section.lines:
             raw = lines[index].text
-            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
+            text = _LINK_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
             if not text:
                 continue
             level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
             above = lines[index - 1].text.lstrip() if index else ""
             # the line under a card's name that stands alone: its role, in bold or as a deeper heading than the name
             # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
-            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
+            # or what the person is or does there ("##### Doutoranda no PPG/X" under "#### Ana Ruiz")
+            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and (is_role(text) or not heading_kind(text)
+                         and not heading_kind(clean(above)) and (_member_name(text) or ("", "-"))[1].strip()))) \
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
-            named = (_lead_name(text, bold) or _member_name(text)) if kind else None
+            named = (_lead_name(text, bold) or _member_name(text)) if kind and (is_role(text) or not card_role) else None
             if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
                 named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
@@ -444,9 +451,10 @@ def list_members(ctx, sections) -> list[_Member]:
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
                 sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
                 continue
-            if named and current is not None and named[0] == current.name and current.last >= index - 2:
-                # the name again: a photo's alt text, then the card's title; or the card's text about the person
-                current.last = index
+            if named and current is not None and current.last >= index - 2 and (named[0] == current.name or named[0].startswith(
+                    f"{current.name} ") and current.last == current.first):
+                # the name again: a photo's alt text ("Ana", "Ana Maria"), then the card's title; or the card's text about the person
+                current.name, current.last = max(current.name, named[0], key=len), index
                 if named[1].strip():
                     current.texts.append((index, text))
                 continue
