@@ -314,9 +314,9 @@ def _front_matter_members(ctx) -> list[_Member]:
     out = []
     meta, data = ctx.document.metadata, ctx.document.data
     keyed = isinstance(data, dict) and len(data) > 1 and all(isinstance(v, dict) and "name" in v for v in data.values())
-    # people listed by group ("current: [{name, role}]", "alumni: [...]")
-    grouped = isinstance(data, dict) and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v)
-                                             for v in data.values())
+    # people listed by group ("current: [{name, role}]", "alumni: [...]"), a key naming a group of people (not a CV's "work")
+    grouped = isinstance(data, dict) and any(isinstance(k, str) and (heading_kind(k) == "members" or _has(k, "alumni")) for k in data) \
+        and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v) for v in data.values())
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
         else {"": list(data.values())} if keyed else data if grouped else meta  # people keyed by id ("ana: {name}")
     for key, value in records.items():
