@@ -952,3 +952,7 @@ def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_de
                     "##### Doutoranda no PPGB/IK\n\nOlek Marrin\n\n#### Olek Marrin da Silva 🔗\n\n##### Mestrando no PPGB/IK\n")
     assert {("Ines Vidalo", "advisedBy", "Vera Holm Tavares"), ("Olek Marrin da Silva", "advisedBy", "Vera Holm Tavares")} <= f
     assert not {s for s, _, _ in f} & {"Olek Marrin", "Doutoranda no PPGB/IK", "Unnamed document subject"}
+
+
+def test_a_role_line_that_ends_a_people_page_is_read_without_a_name_below(tmp_path):
+    assert _page_facts(tmp_path, "team.md", "# Lab\n\n## Members\n\nWe study soils.\n\nPOSTDOCTORAL FELLOW\n") == set()

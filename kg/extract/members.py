@@ -353,12 +353,11 @@ def list_members(ctx, sections) -> list[_Member]:
         return 0 <= index < len(lines) and lines[index].text.startswith("#") and \
             not (_member_name(clean(lines[index].text)) or ("", "-"))[1].strip()
 
-    def role_over_name(text: str, index: int) -> bool:
-        """"PHD CANDIDATE" over "### Ana Ruiz": a card's role above its name, when the cards before it begin so too."""
+    def role_over_name(text: str, index: int) -> bool:  # "PHD CANDIDATE" over "### Ana Ruiz", as the run's first card is
         first = index
         while first >= 2 and name_heading(first - 1) and is_role(clean(lines[first - 2].text)):
             first -= 2
-        return is_role(text) and name_heading(index + 1) and not name_heading(first - 1)
+        return len(text.split()) <= 5 and is_role(text) and name_heading(index + 1) and not name_heading(first - 1)
 
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
@@ -562,17 +561,6 @@ def _names_job(text: str) -> bool:
     return any(word in ROLES or (word[-1:] == "s" and word[:-1] in ROLES) for word in re.findall(r"[^\W\d_][\w-]*", text.lower()))
 
 
-def _statuses(group: str) -> bool:
-    """Whether a sentence over a list says its people hold various posts, students among others ("The group counts
-    twenty members (doctoral students, postdocs, engineers) from several labs:"): no one of them is said a student.
-
-    >>> _statuses("Our members (doctoral students, postdocs, engineers) come from several labs:"), _statuses("PhD Students and Postdocs")
-    (True, False)
-    """
-    words = re.findall(r"[^\W\d_][\w-]*", group)
-    return len(words) > 8 and _names_job(" ".join(w for w in words if not _has(w, "student") and not _has(w, "leader")))
-
-
 def _role_line(member: _Member) -> str:
     """What an entry says the person is: its Role column, the rest of its name line ("Ana Ruiz, M.Sc. –
     Doktorandin"), or the line under a name that stands alone (a card's "Postdoctoral Researcher" above its
@@ -764,8 +752,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
-        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")
-                   and not _statuses(member.group)) \
+        # a sentence over the list that names students among other posts ("twenty members (doctorants, ingénieurs, ...)
+        # from several labs:") says no one of them is a student
+        words = re.findall(r"[^\W\d_][\w-]*", member.group)
+        mixed = len(words) > 8 and _names_job(" ".join(w for w in words if not _has(w, "student") and not _has(w, "leader")))
+        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student") and not mixed) \
             and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")

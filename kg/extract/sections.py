@@ -235,13 +235,11 @@ def find_sections(document: Document) -> list[Section]:
             # "**Lab Alumni**" alone on a page's line: bold makes it the group heading its words name; in a CV's
             # section a bold line is its entry's title ("**Postdoctoral Researcher**", "**Assistant Project Scientist**")
             is_heading, lvl = True, 1
-        below = clean(document.lines[index + 1].text) if index + 1 < len(document.lines) else ""
         if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and (sections[-1].lines and (
                 named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named)
-                or is_role(text) and document.lines[index + 1].text.startswith("#") and clean_person(below) == below):
-            # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives; "PHD CANDIDATE" over
-            # "### Ana Ruiz": the role a card shows above the name
-            is_heading = False
+                or is_role(text) and index + 1 < len(document.lines) and (below := clean(document.lines[index + 1].text))
+                and document.lines[index + 1].text.startswith("#") and clean_person(below) == below):
+            is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU"; "PHD CANDIDATE" over "### Ana Ruiz": a card's role
         if is_heading and sections[-1].kind in _CV_SECTION_KINDS and is_role(text) and heading_kind(text) in (None, *_PEOPLE_KINDS):
             is_heading = False  # "Research Assistant" over its employer's line: an entry's title, no "researchers" section
         if is_heading and text.endswith(":") and sections[-1].kind in ("members", "students") \
