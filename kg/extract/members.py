@@ -398,7 +398,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
-            named = (_lead_name(text, bold) or _member_name(text)) if kind and (is_role(text) or not card_role) else None
+            named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
             if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
                 named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
