@@ -843,3 +843,116 @@ def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path
     assert {("Ivo Marrek", "workedAt", "Kelso Institute for Marine Ecology"), ("Lena Osk", "workedAt", "Kelso Institute for Marine Ecology"),
             ("Ana Duarte", "workedAt", "University of Tarnow")} <= f
     assert not {o for _, _, o in f} & {"Vire", "Tarnow", "Norvège", "Recherche doctorale"}
+
+
+def _page(tmp_path, name: str, text: str):
+    from kg.extract import extract
+    from kg.ingest import load_document
+
+    page = tmp_path / name
+    page.write_text(text, encoding="utf-8")
+    return extract(load_document(page))
+
+
+def _page_facts(tmp_path, name: str, text: str) -> set:
+    return facts(_page(tmp_path, name, text))
+
+
+def test_a_current_members_bracket_of_units_is_where_they_work(tmp_path):
+    # a collective's list: "Name (Unit, Unit)" under a sentence that names the statuses of all its members
+    f = _page_facts(tmp_path, "equipe.md", "# Quillon Group\n\nThe Quillon group gathers about twenty members of various "
+                    "statuses (doctoral students, postdocs, engineers, researchers) from several labs:\n\n"
+                    "- Ana Ruivo (UMR Terres-Vives)\n- Petra Zolnai (CERES, Institut Alder)\n- Tomas Berga (UMS Cartalis)\n")
+    assert {("Ana Ruivo", "workedAt", "UMR Terres-Vives"), ("Petra Zolnai", "workedAt", "CERES"),
+            ("Petra Zolnai", "workedAt", "Institut Alder"), ("Tomas Berga", "workedAt", "UMS Cartalis")} <= f
+    assert not any(p == "advisedBy" for _, p, _ in f)  # the sentence says no one of them is a student
+
+
+def test_degree_letters_before_a_members_name_are_no_part_of_it(tmp_path):
+    f = _page_facts(tmp_path, "team.md", "# Team\n\n## Österreich\n\n- Prof. Dr. Vera Holmann, Leitung, Universität Tarnberg\n"
+                    "- PhD Olek Marrer, Technische Universität Tarnberg, Informatik\n"
+                    "- BA Rui Pintor, Universität Tarnberg, Klangkunde\n")
+    people = {s for s, _, _ in f}
+    assert {"Olek Marrer", "Rui Pintor"} <= people and not {"PhD Olek Marrer", "BA Rui Pintor"} & people
+    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") in f or (
+        "Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+
+
+def test_cohorts_of_students_listed_with_enumeration_commas_under_a_people_heading(tmp_path):
+    # "## 在读硕士研究生" after a bold line heading the projects: a section of people, each cohort's names joined by "，"
+    f = _page_facts(tmp_path, "team.md", "# 林晓峰\n\n副教授，硕士生导师\n\n**科研项目**\n\n- 2020-2023，某某基金项目\n\n"
+                    "## 在读硕士研究生\n\n**2023级硕士研究生**\n\n秦雪，韩哲\n\n## 往届毕业生\n\n**2021级硕士毕业生**\n\n何振宇，周明，陆远\n")
+    assert {(s, p, o) for s, p, o in f if p == "advisedBy"} == {
+        (s, "advisedBy", "林晓峰") for s in ("秦雪", "韩哲", "何振宇", "周明", "陆远")}
+
+
+def test_cards_that_show_the_role_above_the_name_and_degree_alumni_after_their_thesis(tmp_path):
+    # HTML cards: "<span class=role>PHD CANDIDATE</span><h3>Name</h3>"; alumni "<span>PhD thesis · 2024</span><strong>Name</strong>"
+    f = _page_facts(tmp_path, "people.html", "<html><head><title>People | Holm Laboratory</title></head><body>"
+                    "<h1>People</h1><h2>Principal Investigator</h2><h1>Vera Holm, PhD</h1><p>Group Leader at the Kelso "
+                    "Institute for Marine Ecology.</p><h2>Team</h2>"
+                    "<article><span class='role'>POSTDOCTORAL FELLOW</span><h3>Ines Vidalo</h3></article>"
+                    "<article><span class='role'>PHD CANDIDATE</span><h3>Olek Marrer</h3></article>"
+                    "<h2>Degree Alumni</h2><div><span>PhD thesis · 2024</span><strong>Rui Pintor</strong></div>"
+                    "<div><span>Master thesis · 2023</span><strong>Lena Oskar</strong></div></body></html>")
+    advised = {s for s, p, o in f if p == "advisedBy" and o == "Vera Holm"}
+    assert advised == {"Olek Marrer", "Rui Pintor", "Lena Oskar"}  # the postdoc is no student
+
+
+def test_collaborators_listed_with_their_department_and_university_work_there(tmp_path):
+    # a collaborator is not the page's owner, and the facts of one are not another's
+    ex = _page(tmp_path, "membros.md", "---\ntitle: Membros\n---\n\nApresentamos os membros do Laboratório de Regressão "
+                    "(LR), incluindo pesquisadores, alunos e colaboradores.\n\n## Pesquisadores\n\n- Ana Ruivo\n- Olek Marrin\n\n"
+                    "## Colaboradores\n\nInternacionais\n\nProf. Tomas Bergen, Department of Statistics, University of Kelso, USA\n\n"
+                    "Nacionais\n\nProf. Petra Zolnai, Departamento de Estatística, Universidade Federal de Tarnow - UFT\n\n"
+                    "Prof. Ivo Marrek, Departamento de Física, Universidade Federal de Vire - UFV\n\n## Alunos\n\nLena Oskar\n")
+    f = facts(ex)
+    assert ex.entity(ex.subject).name == "Unnamed document subject"
+    assert {("Petra Zolnai", "workedAt", "Universidade Federal de Tarnow"), ("Tomas Bergen", "workedAt", "University of Kelso"),
+            ("Ivo Marrek", "workedAt", "Universidade Federal de Vire")} <= f
+    assert {s for s, p, o in f if p == "workedAt" and o == "Universidade Federal de Vire"} == {"Ivo Marrek"}
+
+
+def test_an_alumnus_cards_current_affiliation_label_beside_its_value(tmp_path):
+    # "<span>Current affiliation</span>Kelso Instruments": a label and its value run on; the alumnus works there now
+    f = _page_facts(tmp_path, "people.html", "<html><body><h1>People</h1><h2>Alumni</h2>"
+                    "<article><h3>Ana Ruivo</h3><div><span>Current affiliation</span>Kelso Instruments</div></article>"
+                    "<article><h3>Olek Marrin</h3><div><span>Current affiliation</span>Tarnow Research Institute</div></article>"
+                    "</body></html>")
+    assert {("Ana Ruivo", "workedAt", "Kelso Instruments"), ("Olek Marrin", "workedAt", "Tarnow Research Institute")} <= f
+    assert not {s for s, _, _ in f} & {"Kelso Instruments", "Tarnow Research Institute"}
+
+
+def test_an_organisation_heading_over_a_table_of_trainees_is_where_they_were(tmp_path):
+    f = _page_facts(tmp_path, "team.md", "## Meet the Team\n\nVera Holm\n\nVera Holm, Ph.D. — Assistant Professor, University of "
+                    "Tarnow\n\n## Past Trainees\n\n### Kelso Institute for Marine Ecology\n\n| Name | Years | Role | Next |\n"
+                    "|---|---|---|---|\n| Ana Ruivo | 2021–2023 | Research Technician | PhD, Vire University |\n\n"
+                    "### University of Eastmarch\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+                    "| Olek Marrin | 2016–2019 | Undergraduate | High School Teacher |\n")
+    assert {("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology"), ("Olek Marrin", "studiedAt", "University of Eastmarch")} <= f
+    assert "Meet the Team" not in {o for _, _, o in f}
+
+
+def test_a_data_file_listing_people_by_group_gives_each_their_role(tmp_path):
+    # a site's _data/people.yml: "current:" and "alumni:" lists of records
+    f = _page_facts(tmp_path, "people.yml", "current:\n  - name: Dr Vera Holm\n    role: Research Fellow, Principal Investigator\n"
+                    "  - name: Ines Vidalo\n    role: PhD student, Kelso Doctoral Programme\n"
+                    "  - name: Olek Marrin\n    role: Senior Research Associate\n"
+                    "alumni:\n  - name: Rui Pintor\n    role: PhD student in the Holm Lab, 2018–2022\n"
+                    "    now: Lecturer, University of Tarnow\n")
+    assert {("Ines Vidalo", "advisedBy", "Vera Holm"), ("Rui Pintor", "advisedBy", "Vera Holm"),
+            ("Rui Pintor", "workedAt", "University of Tarnow")} <= f
+    assert ("Olek Marrin", "advisedBy", "Vera Holm") not in f
+
+
+def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_deeper_heading(tmp_path):
+    # a photo's short alt text, then "#### Name 🔗", then "##### Doutoranda no PPG/X": one card, its role a deeper heading
+    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Etnoflora\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
+                    "#### Dra. Vera Holm Tavares 🔗\n\nPesquisadora no Instituto Kelso.\n\n### ALUNOS\n\nInes\n\n#### Ines Vidalo 🔗\n\n"
+                    "##### Doutoranda no PPGB/IK\n\nOlek Marrin\n\n#### Olek Marrin da Silva 🔗\n\n##### Mestrando no PPGB/IK\n")
+    assert {("Ines Vidalo", "advisedBy", "Vera Holm Tavares"), ("Olek Marrin da Silva", "advisedBy", "Vera Holm Tavares")} <= f
+    assert not {s for s, _, _ in f} & {"Olek Marrin", "Doutoranda no PPGB/IK", "Unnamed document subject"}
+
+
+def test_a_role_line_that_ends_a_people_page_is_read_without_a_name_below(tmp_path):
+    assert _page_facts(tmp_path, "team.md", "# Lab\n\n## Members\n\nWe study soils.\n\nPOSTDOCTORAL FELLOW\n") == set()

@@ -166,8 +166,9 @@ class _Member:
 
 #: A dash or dot that bullets a plain-text list item ("– Dr. Timo Berg (2015–2019)", Markdown's "-[Timo Berg](url)").
 _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
-#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B").
-_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：]{1,40}?)\s*[:：]\s*(?P<people>.+)$")
+#: A label and the people it lists on one line ("在读博士生：秦雪（2020级）、韩哲（2022级）", "PhD students: A, B"), or the
+#: value a card's label shows beside it ("Current affiliation | Kelso Instruments").
+_LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：|]{1,40}?)\s*(?:[:：]|\s\|)\s*(?P<people>.+)$")
 
 
 #: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
@@ -180,6 +181,10 @@ _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[
 _NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
+#: A link's icon after a name ("Ana Ruiz 🔗", "Ana Ruiz ↗"): arrows, pictographs.
+_LINK_ICON = re.compile(r"[\s\u2190-\u21ff\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f]+$")
+
+
 def _member_name(text: str) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name.
 
@@ -189,6 +194,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
+    text = _LINK_ICON.sub("", text)
     # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
     words = text.split(" ")
     cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
@@ -219,6 +225,19 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
+def _card_name(text: str) -> tuple[str, str] | None:
+    """``(name, rest)`` of a card's fields whose name follows what the person did ("PhD thesis · 2024 | Ana Ruiz").
+
+    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Current affiliation | Kelso Instruments")
+    (('Ana Ruiz', ', PhD thesis · 2024'), None)
+    """
+    cells = text.split(" | ")
+    if not (find_dates(cells[0]) or degree_of(cells[0]) or is_role(cells[0])):
+        return None  # a label's value, not a person
+    return next(((named[0], ", " + " | ".join(cells[:i] + cells[i + 1:])) for i in range(1, len(cells))
+                 if (named := _member_name(cells[i])) and not named[1].strip()), None)
+
+
 def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name set in bold, which ends the name where no separator
     does ("**Ana Ruiz** Post-doctorante, Parasitologie").
@@ -231,18 +250,22 @@ def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
 
 
 #: What a line that only lists people holds between their names.
-_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&]|\band\b)*$")
-_LIST_JOINS = re.compile(r"[,;&]|\band\b")
+_BETWEEN_NAMES = re.compile(r"^(?:[\s,;&，、；]|\band\b)*$")
+_LIST_JOINS = re.compile(r"[,;&，、；]|\band\b")
 
 
 def _name_list(text: str) -> list:
-    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), else ``[]``.
+    """The people of a line that is nothing but three or more names ("Ana Ruiz, Olek Marr and Rui Pinto"), or two
+    an enumeration comma joins ("秦雪，韩哲": a comma of Chinese or Japanese writing never ends a name), else ``[]``.
 
     >>> [p.name for p in _name_list("Ana Ruiz, Olek Marr and Rui Pinto")], _name_list("Ana Ruiz, PhD student, 2019")
     (['Ana Ruiz', 'Olek Marr', 'Rui Pinto'], [])
+    >>> [p.name for p in _name_list("秦雪，韩哲")]
+    ['秦雪', '韩哲']
     """
-    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= 2 else []
-    if len(people) < 3:
+    least = 2 if "，" in text or "、" in text else 3
+    people = split_people(text) if len(_LIST_JOINS.findall(text)) >= least - 1 else []
+    if len(people) < least:
         return []
     rest = "".join(text[a.end: b.begin] for a, b in zip([*people[:1], *people], people)) + text[people[-1].end:] + text[: people[0].begin]
     return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
@@ -291,8 +314,11 @@ def _front_matter_members(ctx) -> list[_Member]:
     out = []
     meta, data = ctx.document.metadata, ctx.document.data
     keyed = isinstance(data, dict) and len(data) > 1 and all(isinstance(v, dict) and "name" in v for v in data.values())
+    # people listed by group ("current: [{name, role}]", "alumni: [...]"), a key naming a group of people (not a CV's "work")
+    grouped = isinstance(data, dict) and any(isinstance(k, str) and (heading_kind(k) == "members" or _has(k, "alumni")) for k in data) \
+        and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v) for v in data.values())
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
-        else {"": list(data.values())} if keyed else meta  # people keyed by id ("ana: {name}"); else not the page's own record
+        else {"": list(data.values())} if keyed else data if grouped else meta  # people keyed by id ("ana: {name}")
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
@@ -323,6 +349,16 @@ def list_members(ctx, sections) -> list[_Member]:
     alumni_level: int | None = None
     bold = set(ctx.document.metadata.get("bold", ()))  # "**Profesorado**" alone on its line heads a group
     supervision_level: int | None = None  # a "Supervision" heading's level: "### Postdocs" under it lists supervisees
+    def name_heading(index: int) -> bool:  # "### Ana Ruiz"
+        return 0 <= index < len(lines) and lines[index].text.startswith("#") and \
+            not (_member_name(clean(lines[index].text)) or ("", "-"))[1].strip()
+
+    def role_over_name(text: str, index: int) -> bool:  # "PHD CANDIDATE" over "### Ana Ruiz", as the run's first card is
+        first = index
+        while first >= 2 and name_heading(first - 1) and is_role(clean(lines[first - 2].text)):
+            first -= 2
+        return len(text.split()) <= 5 and is_role(text) and name_heading(index + 1) and not name_heading(first - 1)
+
     for section in sections:
         kind = _KIND_OF_SECTION.get(section.kind or "")
         if section.heading_index is not None and supervision_level is not None:
@@ -346,20 +382,23 @@ def list_members(ctx, sections) -> list[_Member]:
         current: _Member | None = None
         sub_alumni, group = bool(kind) and _has(section.heading, "alumni"), section.heading if kind else ""  # "title: Alumni"
         examined = False  # under "Thesis Committee Member": students the subject examined, not supervised
+        unit = ""  # "### Kelso Institute" over a table of trainees: where the people below it were
         for index in section.lines:
             raw = lines[index].text
-            text = _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw))
+            text = _LINK_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
             if not text:
                 continue
             level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
             above = lines[index - 1].text.lstrip() if index else ""
             # the line under a card's name that stands alone: its role, in bold or as a deeper heading than the name
             # ("## Ana Ruiz" / "### Postdoctoral Researcher"), not a group of people
-            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and is_role(text))) \
+            # or what the person is or does there ("##### Doutoranda no PPG/X" under "#### Ana Ruiz")
+            card_role = (text in bold or (level > len(above) - len(above.lstrip("#")) > 0 and (is_role(text) or not heading_kind(text)
+                         and not heading_kind(clean(above)) and (_member_name(text) or ("", "-"))[1].strip()))) \
                 and (named_above := _member_name(clean(above))) and not named_above[1].strip()
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
-            named = (_lead_name(text, bold) or _member_name(text)) if kind else None
+            named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
             if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
                 named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
@@ -367,6 +406,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 # that is only a name is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
+                unit = orgs[0].name if kind and not heading_kind(text) and len(orgs := find_orgs_in_text(text)) == 1 else ""
                 examined = kind == "supervision" and _has(text, "committee_service")
                 if sub_alumni and kind and text not in bold:  # "## Former members" in "# Osei Lab": the sections below too
                     alumni_level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
@@ -387,6 +427,8 @@ def list_members(ctx, sections) -> list[_Member]:
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
+            if kind and not named and (card := _card_name(text)):
+                named, text = card, "".join(card)  # read as the entry "Ana Ruiz, PhD thesis · 2024"
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
             said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
             listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (
@@ -408,9 +450,10 @@ def list_members(ctx, sections) -> list[_Member]:
             if kind and named and not named[1].strip() and (_has(named[0], "student") or _has(named[0], "alumni")):
                 sub_alumni, group, current = _has(text, "alumni"), text, None  # "Abgeschlossene Promotionen"
                 continue
-            if named and current is not None and named[0] == current.name and current.last >= index - 2:
-                # the name again: a photo's alt text, then the card's title; or the card's text about the person
-                current.last = index
+            if named and current is not None and current.last >= index - 2 and (named[0] == current.name or named[0].startswith(
+                    f"{current.name} ") and current.last == current.first):
+                # the name again: a photo's alt text ("Ana", "Ana Maria"), then the card's title; or the card's text about the person
+                current.name, current.last = max(current.name, named[0], key=len), index
                 if named[1].strip():
                     current.texts.append((index, text))
                 continue
@@ -434,7 +477,12 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
                 else:
                     current.texts.append((index, text))
-            elif current is not None and kind:
+                if unit:
+                    current.cells["unit"] = unit
+                if index and (above := clean(lines[index - 1].text)) and role_over_name(above, index - 1):
+                    current.texts.append((index - 1, above))  # the role the card shows above its name
+                    current.first = index - 1
+            elif current is not None and kind and not role_over_name(text, index):
                 current.texts.append((index, text))
                 current.last = index
                 if label and (cell := next((k for k in ("column_now", "column_school")
@@ -716,7 +764,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
         line = line[: label.start()] if (label := _advisor_label().search(line)) else line  # not "promotor: prof. X"
-        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student")) \
+        # a sentence over the list that names students among other posts ("twenty members (doctorants, ingénieurs, ...)
+        # from several labs:") says no one of them is a student
+        words = re.findall(r"[^\W\d_][\w-]*", member.group)
+        mixed = len(words) > 8 and _names_job(" ".join(w for w in words if not _has(w, "student") and not _has(w, "leader")))
+        student = (_has(line, "student") if is_role(line) or _has(line, "student") else _has(member.group, "student") and not mixed) \
             and not _has(role, "visiting") and (member.alumni or not _DOCTOR.match(member.texts[0][1]))  # "Dr. X": a doctor now
         # the entry read as prose about this person: "X is a PhD student at Y", "Jo is now a postdoc at Z",
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
@@ -743,6 +795,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for advisor in (p for p in written if p.note and not _CO_ADVISOR.search(p.note)):  # "A. Bello (University X)"
             add_affiliation_note(ctx, registry, subject_id if same_person(advisor.name, owner) else ctx.add_entity(
                 advisor.name, "Person"), advisor.note, evidence, current=True)
+        if member.cells.get("unit"):  # a student at a university, else a post ("Undergraduate" at a research institute)
+            add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
+                classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
@@ -787,10 +842,15 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
         told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
-        if (visitor or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
+        # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"): where they are
+        units = bracketed and not member.alumni and _names_only_orgs(home) and not any(
+            r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before and r.object != lab
+            for r in ctx.relations)
+        if (visitor or units or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
             # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
             add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True, guess=visitor,
-                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) else "workedAt")
+                                 predicate="studiedAt" if _has(home, "student") or degree_of(home) or units and student
+                                 else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
     if lab is None and members and owner != UNNAMED_SUBJECT:
         lab = _page_lab(ctx, registry, owner, ctx.evidence(members[0].first)) or ""

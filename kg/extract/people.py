@@ -23,8 +23,9 @@ _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
-#: an enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
-_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
+#: an enumeration or full-width comma ("何振宇、林晓彤", "赖振炎，陈薇"), a middle dot between names in kanji ("森田 浩一・川口 遥",
+#: not "ジョン・スミス").
+_LIST_SEPARATOR = re.compile(r"[,;/、，；]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")

@@ -203,7 +203,10 @@ def find_sections(document: Document) -> list[Section]:
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             # a page titled for its people ends at its first heading, which says who the next people are
             parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind == "publications"), None)
-            if parent is not None and parent.kind and (not exact_kind(text) or (
+            # a "#" heading of people ranks above a line that only looks like a heading ("科研项目" in bold, then "## 硕士研究生")
+            pseudo = parent is not None and parent.heading_index is not None and \
+                not document.lines[parent.heading_index].text.lstrip().startswith("#")
+            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not exact_kind(text) or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
@@ -232,9 +235,11 @@ def find_sections(document: Document) -> list[Section]:
             # "**Lab Alumni**" alone on a page's line: bold makes it the group heading its words name; in a CV's
             # section a bold line is its entry's title ("**Postdoctoral Researcher**", "**Assistant Project Scientist**")
             is_heading, lvl = True, 1
-        if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and sections[-1].lines and \
-                (named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named):
-            is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU": the role or place a person's card gives
+        if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and (sections[-1].lines and (
+                named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named)
+                or is_role(text) and index + 1 < len(document.lines) and (below := clean(document.lines[index + 1].text))
+                and document.lines[index + 1].text.startswith("#") and clean_person(below) == below):
+            is_heading = False  # "(Dr.) Ana Ruiz" then "PhD Student" or "KTU"; "PHD CANDIDATE" over "### Ana Ruiz": a card's role
         if is_heading and sections[-1].kind in _CV_SECTION_KINDS and is_role(text) and heading_kind(text) in (None, *_PEOPLE_KINDS):
             is_heading = False  # "Research Assistant" over its employer's line: an entry's title, no "researchers" section
         if is_heading and text.endswith(":") and sections[-1].kind in ("members", "students") \

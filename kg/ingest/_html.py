@@ -207,11 +207,11 @@ class _Walker:
             if tag == "dt":
                 self.term = None
         elif tag not in _BLOCK and (_CARD_FIELD.search(attrs.get("class") or "") and "".join(self.buf).strip() or (
-                self.buf and self.buf[-1][-1:].islower() and node.prev is not None and node.prev.tag != "-text"
+                self.buf and (self.buf[-1][-1:].islower() or self.buf[-1][-1:].isdigit()) and node.prev is not None and node.prev.tag != "-text"
                 and (node.text(deep=True)[:1] or "a").isupper()) or self.buf and _CAPITALS_RUN_ON.fullmatch(self.buf[-1][-3:] + node.text(deep=True)[:2])):
             # a field of a card, or an element whose text runs on from its sibling element's (or a capitals' word's) with no
-            # space ("<a>Ana Ruiz</a><span>Professor, X</span>", "ACME LAB<small>Tarnow Institute</small>", not
-            # "Mc<b>Intyre</b>"): shown apart by the style sheet
+            # space ("<a>Ana Ruiz</a><span>Professor, X</span>", "<span>PhD thesis · 2024</span><b>Ana Ruiz</b>",
+            # "ACME LAB<small>Tarnow Institute</small>", not "Mc<b>Intyre</b>"): shown apart by the style sheet
             self.buf.append(" | ")
         if tag in ("b", "strong"):
             record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
