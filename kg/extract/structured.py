@@ -16,7 +16,7 @@ from typing import Any
 
 from kg.extract.dates import DateRange, find_date_range, parse_date
 from kg.extract.orgs import OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_role, org_chain
-from kg.extract.people import clean_person
+from kg.extract.people import clean_person, split_people
 from kg.extract.positions import ADVISOR_TRIGGER, add_people_with_notes, add_typed_entry, trigger_predicate
 from kg.extract.projects import grant_project, project_mentions, role_project
 from kg.extract.publications import add_publication_record
@@ -230,8 +230,9 @@ def _advisors(ctx, subject_id: str, item: dict, studying: bool) -> None:
     a job's mentors."""
     for key in ("advisors", "advisor", "supervisors", "supervisor", "mentors", "mentor"):
         predicate = "advisedBy" if studying else trigger_predicate(key)
-        for advisor in _list(item.get(key)):
-            _person(ctx, subject_id, advisor, predicate)
+        for advisor in _list(item.get(key)):  # "Prof. A. Bello & Prof. C. Diaz": each joined name
+            for one in [p.name for p in split_people(advisor)] or [advisor] if isinstance(advisor, str) else [advisor]:
+                _person(ctx, subject_id, one, predicate)
 
 
 def _list(value: Any) -> list:
