@@ -231,7 +231,8 @@ def _advisors(ctx, subject_id: str, item: dict, studying: bool) -> None:
     for key in ("advisors", "advisor", "supervisors", "supervisor", "mentors", "mentor"):
         predicate = "advisedBy" if studying else trigger_predicate(key)
         for advisor in _list(item.get(key)):  # "Prof. A. Bello & Prof. C. Diaz": each joined name
-            for one in [p.name for p in split_people(advisor)] or [advisor] if isinstance(advisor, str) else [advisor]:
+            joined = split_people(advisor) if isinstance(advisor, str) else []
+            for one in [p.name for p in joined] if len(joined) > 1 else [advisor]:
                 _person(ctx, subject_id, one, predicate)
 
 
