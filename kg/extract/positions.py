@@ -103,8 +103,10 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
                       r"|(?:under)?graduates?\b(?!\s+(?:school|universit|institute|college|cent(?:er|re))))", re.IGNORECASE)
 
 
-#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
-_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(（]|$))")
+#: A title or honorific written after a name in a Chinese or Japanese text ("石黒 誠一 教授", "周明远老师", "森下一郎氏",
+#: "Paul Fenwick教授", "金森博雄名誉教授・Z. Zhan准教授"), not part of the name.
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
+                              r"(?=\s*(?:[,;()（）・]|$))")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
@@ -636,6 +638,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     for entry in entries:
         entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
+    # "PhD; title of dissertation: X; supervisor: A" on a line of a CV section no entry reaches: still the owner's advisor
+    for text, pred, index, trigger in (a for i in inline for a in inline[i] if not strict and a[3] != "with"
+                                       and not any(e.first <= i <= e.last for e in entries)):
+        add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
     return entries
 
 
