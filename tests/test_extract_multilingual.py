@@ -630,6 +630,11 @@ def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
     ("29.10.2022:<br/>\nPhD (magna cum laude); title of dissertation: “Larval shrimps”; supervisor: Prof. Dr. Karl T. Brenner\n\n"
      "November 2017 – January 2022: Doctoral studies at the University of Kestrel\n",
      {("Karl T. Brenner", None)}),
+    # Italian labels, names joined by "e" before a title, a PDF's next label ("Commissione :", "Voto finale :") on the line
+    ("2020 Ph.D. Università di Valtorre, Italia\nTitolo: Random matchings\nDirettori di tesi: Prof. Aldo Verri, Dr. Bruno "
+     "Casati e Dr. Carla Neri Commissione : Prof. Dario Lupi (presidente), Dr. Elsa Bruni (relatore)\n"
+     "2016 M.Sc. Università di Valtorre, Italia\nSupervisore : Prof. Fabio Gatti. Voto finale : 110/110\n",
+     {("Aldo Verri", None), ("Bruno Casati", None), ("Carla Neri", None), ("Fabio Gatti", None)}),
     # Portuguese prose in the first person: "atuo como"
     ("Atualmente atuo como discente do curso de doutorado em Geografia sob orientação do Prof. Dr. Álvaro Quintela Barros "
      "na Universidade Federal de Serrania.\n", {("Álvaro Quintela Barros", None)}),

@@ -24,7 +24,9 @@ _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
 #: an enumeration comma ("何振宇、林晓彤"), a middle dot between names in kanji ("森田 浩一・川口 遥", not "ジョン・スミス").
-_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
+#: The Italian, Portuguese and Dutch "and" ("Prof. A e Dr. B") only before a title: "e" is inside names ("Sousa e Silva").
+_LIST_SEPARATOR = re.compile(r"[,;/、]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?"
+                             r"|\s+(?:e|en)\s+(?=(?:Prof|Dr|Dott)[a-zª]*\.?\s)")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")

@@ -42,8 +42,9 @@ _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have be
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
-#: Where a sentence ends and the next field's label opens ("Directeur : A. Titre : X"): the names before it end there.
-_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.\s+(?=[A-Z][^\W\d_]{1,30}\s?:\s)")
+#: Where the next field's label opens ("Directeur : A. Titre : X", "Voto finale : 110", a PDF's "Direttori: A e B Commissione : C"): the
+#: names before it end there.
+_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.?\s+(?=[A-Z][^\W\d_]{1,30}(?:\s[a-zà-ÿ]{2,20})?\s?:\s)")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
