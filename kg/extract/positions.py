@@ -117,6 +117,9 @@ _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
 _TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?![^,;()|]*['’]s\b)(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
                                   r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
 
+#: The words that call a person an advisor or supervisor (or a committee member) whatever the position.
+_ADVISOR_WORD = re.compile(r"advis|supervis|committee", re.I)
+
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
 
@@ -151,8 +154,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")) or t.strip() == "under":  # "RA under Dr. A"
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
-    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
-        return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
+    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and not _ADVISOR_WORD.search(t):
+        return "mentoredBy"  # "Postdoc, X (dir. A)": the host of a job; "Postdoc (supervisor: A)" names an advisor
     return "advisedBy"
 
 
