@@ -569,3 +569,19 @@ def test_a_postdocs_labelled_advisor_or_supervisor_advises_and_its_host_mentors(
 """)
     assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
         ("advisedBy", "Ilse Marrow"), ("advisedBy", "Tobias Renn"), ("advisedBy", "Hanna Ode"), ("mentoredBy", "Pavel Surin")}
+
+
+def test_headings_of_co_supervised_students_and_italian_supervised_theses_list_the_subjects_students(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Aldo Verri
+
+## Position
+Associate Professor, University of Valtorre
+
+## Co-supervision of students
+- Bruno Casati (PhD, 2019-2023)
+
+## Tesi magistrali e triennali
+- 2023: Carla Neri, Reticoli aleatori, Laurea Triennale in Fisica
+""")
+    assert {("Bruno Casati", "advisedBy", "Aldo Verri"), ("Carla Neri", "advisedBy", "Aldo Verri")} <= f
+    assert not any(o.startswith("Co-supervision") for _, _, o in f)
