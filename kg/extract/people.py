@@ -76,6 +76,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     (True, True, False)
     >>> is_person_name("Ingrid SOLBERG"), is_person_name("王小明"), is_person_name("Research Intern")
     (True, True, False)
+    >>> is_person_name("Ana Luiza Prado Bastos da Rocha"), is_person_name("Ana Luiza Prado Bastos Rocha Lima")
+    (True, False)
 
     ``titled``: the name was written after a title ("Dr."), so a stopword that is also a name
     ("Grant") may be part of it.
@@ -84,7 +86,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     if _CJK.match(name.replace(" ", "")) or _CJK_SPACED.match(name):
         return True
     tokens = name.replace(",", " ").split()
-    if not 2 <= len(tokens) <= 5:
+    # particles inside are no name words of their own ("Ygor Mutti Miranda Monteiro do Carmo": five and "do")
+    if not 2 <= len(tokens) - sum(t.lower() in _PARTICLES for t in tokens[1:-1]) <= 5 or len(tokens) > 7:
         return False
     stop = name_stopwords()
     words = 0
