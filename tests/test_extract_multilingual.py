@@ -617,6 +617,9 @@ def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
      {("Oswin Marlowe", "Vire Institute"), ("Beatrix Holloway", None)}),
     ("- 2015年4月 – 2018年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健二）\n",
      {("宅間和夫", None), ("吉川健二", None)}),
+    # a Japanese given name of three characters: a name of five (its affiliation in brackets is no name)
+    ("- 2018年4月 – 2021年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健太郎 (浪速大学農学部)）\n",
+     {("宅間和夫", None), ("吉川健太郎", None)}),
     # a Japanese title after the name, before the advisor's affiliation
     ("- 2019年4月 - 2024年3月 京都未来大学大学院理学研究科 博士課程\n"
      "  - 指導教員: 森川 一郎 准教授 (京都未来大学数理研究所), Prof. Jean Morvan (Université de Valmont)\n",

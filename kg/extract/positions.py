@@ -13,7 +13,7 @@ from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, fi
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
-from kg.extract.people import clean_person, split_people
+from kg.extract.people import PersonMention, clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
@@ -108,6 +108,9 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 #: "Paul Fenwick教授", "金森博雄名誉教授・Z. Zhan准教授"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
                               r"(?=\s*(?:[,;()（）・]|$))")
+
+#: Five Han characters standing alone in a list, none that ends a unit's name ("理学研究科", "客員研究員").
+_FIVE_HAN_NAME = re.compile(r"(?<![\u3400-\u9fff\w])[\u3400-\u9fff]{5}(?![\u3400-\u9fff\w])(?<![学院部科所室館局課会社系員员生者授師师長长])")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
@@ -255,7 +258,9 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     ids = []
     if not text.isascii():
         text = _CJK_TITLE_AFTER.sub("", text)
-    for person in split_people(text):
+    # after a trigger, five Han characters are a Japanese name with a three-character given name ("吉田健太郎")
+    five = [PersonMention(m.group(), None, 0, 0) for m in _FIVE_HAN_NAME.finditer(_PARENTHESES.sub("", text))]
+    for person in split_people(text) + five:
         pid = ctx.add_entity(person.name, "Person", evidence=evidence)
         ids.append(pid)
         if predicate:
