@@ -109,8 +109,8 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
                               r"(?=\s*(?:[,;()（）・]|$))")
 
-#: Five Han characters standing alone in a list, none that ends a unit's name ("理学研究科", "客員研究員").
-_FIVE_HAN_NAME = re.compile(r"(?<![\u3400-\u9fff\w])[\u3400-\u9fff]{5}(?![\u3400-\u9fff\w])(?<![学院部科所室館局課会社系員员生者授師师長长])")
+#: Five Han characters standing alone in a list, none that ends a unit's name or a title ("理学研究科", "客員研究員", "杨振华院士").
+_FIVE_HAN_NAME = re.compile(r"(?<![\u3400-\u9fff\w])[\u3400-\u9fff]{5}(?![\u3400-\u9fff\w])(?<![学院部科所室館局課会社系員员生者授師师長长士])")
 
 #: A professor or doctor named first after a trigger ("... working with Dr. A. Bello").
 _TITLED_PERSON_OPENING = re.compile(r"^\s*(?:Prof(?:essor)?|Dr|Dra)\.?\s+[A-Z]")
