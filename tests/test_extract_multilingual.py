@@ -617,10 +617,27 @@ def test_a_title_and_what_it_heads_in_lower_case_is_a_role_not_a_unit(tmp_path):
      {("Oswin Marlowe", "Vire Institute"), ("Beatrix Holloway", None)}),
     ("- 2015年4月 – 2018年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健二）\n",
      {("宅間和夫", None), ("吉川健二", None)}),
+    # a Japanese given name of three characters: a name of five (its affiliation in brackets is no name)
+    ("- 2018年4月 – 2021年3月 浪速大学大学院農学研究科　博士課程（指導教員：宅間和夫、吉川健太郎 (浪速大学農学部)）\n",
+     {("宅間和夫", None), ("吉川健太郎", None)}),
     # a Japanese title after the name, before the advisor's affiliation
     ("- 2019年4月 - 2024年3月 京都未来大学大学院理学研究科 博士課程\n"
      "  - 指導教員: 森川 一郎 准教授 (京都未来大学数理研究所), Prof. Jean Morvan (Université de Valmont)\n",
      {("森川 一郎", "京都未来大学数理研究所"), ("Jean Morvan", "Université de Valmont")}),
+    # 指導教官, a Latin name with 教授 glued after it, the honorific 氏, and a thesis line under its degree
+    ("- 2015/04 - 2017/03: 北海大学大学院 理学系研究科 修士課程 (指導教官：森下一郎 教授)\n"
+     "- 2019/07 - 2019/09: 北海大学大学院 理学系研究科 博士課程 (指導教授：Paul Fenwick教授)\n"
+     "- 南海学院大学 経済学部 学士(経済学) (2013/03)\n  - 学士論文「Tidal models」（指導教員：中田正博氏）\n",
+     {("森下一郎", None), ("Paul Fenwick", None), ("中田正博", None)}),
+    # a thesis's supervisor after its title on a line of its own, which no entry reaches
+    ("29.10.2022:<br/>\nPhD (magna cum laude); title of dissertation: “Larval shrimps”; supervisor: Prof. Dr. Karl T. Brenner\n\n"
+     "November 2017 – January 2022: Doctoral studies at the University of Kestrel\n",
+     {("Karl T. Brenner", None)}),
+    # Italian labels, names joined by "e" before a title, a PDF's next label ("Commissione :", "Voto finale :") on the line
+    ("2020 Ph.D. Università di Valtorre, Italia\nTitolo: Random matchings\nDirettori di tesi: Prof. Aldo Verri, Dr. Bruno "
+     "Casati e Dr. Carla Neri Commissione : Prof. Dario Lupi (presidente), Dr. Elsa Bruni (relatore)\n"
+     "2016 M.Sc. Università di Valtorre, Italia\nSupervisore : Prof. Fabio Gatti. Voto finale : 110/110\n",
+     {("Aldo Verri", None), ("Bruno Casati", None), ("Carla Neri", None), ("Fabio Gatti", None)}),
     # Portuguese prose in the first person: "atuo como"
     ("Atualmente atuo como discente do curso de doutorado em Geografia sob orientação do Prof. Dr. Álvaro Quintela Barros "
      "na Universidade Federal de Serrania.\n", {("Álvaro Quintela Barros", None)}),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from kg.extract import extract
+from kg.ingest import load_document
 from extract_helpers import facts, relation, run
 
 
@@ -54,6 +56,18 @@ def test_people_a_degree_or_a_postdoc_was_done_with():
     # "with Highest Honors" names nobody; a job "with" a person is no advice
     assert not any("Honors" in o for _, _, o in f)
     assert not any(o == "Piet Anders" for _, p, o in f if p in ("advisedBy", "mentoredBy"))
+
+
+def test_a_degree_with_a_doctor_then_postdoctoral_training_with_two_doctors(tmp_path):
+    path = tmp_path / "bio.md"
+    path.write_text("# Ana Ruiz\n\nAna completed her Ph.D. in Biology at the University of Kestrel with Dr. Ivo Marsh, studying "
+                    "yeast genetics, followed by postdoctoral training with Drs. Lena Holt and Omar Vance at the Tarnow Cancer "
+                    "Center, where she studied histones.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    me = "Ana Ruiz"
+    assert {(me, "advisedBy", "Ivo Marsh"), (me, "mentoredBy", "Lena Holt"), (me, "mentoredBy", "Omar Vance"),
+            (me, "studiedAt", "University of Kestrel"), (me, "workedAt", "Tarnow Cancer Center")} <= f
+    assert (me, "studiedAt", "Tarnow Cancer Center") not in f
 
 
 @pytest.mark.parametrize("name, me, job, role, school, advisor", [

@@ -119,6 +119,15 @@ def test_advisors_listed_in_a_note_with_where_each_works(tmp_path):
             ("Ines Varga", "advisedBy", "Mira Halvorsen"), ("Mira Halvorsen", "workedAt", "University of Kelso")} <= found
 
 
+def test_a_supervisor_field_joining_two_names_links_each(tmp_path):
+    path = tmp_path / "cv.yml"
+    path.write_text("name: Ines Varga\nexperience:\n  - title: Postdoctoral Fellow\n    institution: University of Tarnow\n"
+                    "    dates: 2019 - 2023\n    supervisor: \"Prof. Dr. Tomas Lindqvist & Prof. Dr. Mira Halvorsen\"\n",
+                    encoding="utf-8")
+    found = triples(path)
+    assert {("Ines Varga", "advisedBy", "Tomas Lindqvist"), ("Ines Varga", "advisedBy", "Mira Halvorsen")} <= found
+
+
 def test_a_record_whose_fields_kg_does_not_know_is_read_as_the_text_it_renders_to(tmp_path):
     path = tmp_path / "cv.yml"
     path.write_text("name: Ines Varga\njobs:\n  - when: 2019-2022\n    what: Research Assistant\n"

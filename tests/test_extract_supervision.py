@@ -555,3 +555,33 @@ def test_a_director_label_over_an_organisation_is_a_post_not_an_advisor(tmp_path
 """)
     assert ("Jules Fontaine", "workedAt", "Laboratoire de Physique Imaginaire") in f
     assert not {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")}
+
+
+def test_a_postdocs_labelled_advisor_or_supervisor_advises_and_its_host_mentors(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Mira Solvang
+
+## Experience
+
+- Postdoctoral Researcher, Tarnow Institute of Botany, 2019 - 2021 (supervisor: Dr. Ilse Marrow)
+- Postdoctoral Fellow, University of Vire, 2017 - 2019
+  - Advisor: Prof. Tobias Renn & Prof. Hanna Ode
+- Postdoctoral Fellow, Kestrel University, 2015 - 2017 (host: Prof. Pavel Surin)
+""")
+    assert {(p, o) for s, p, o in f if p in ("advisedBy", "mentoredBy")} == {
+        ("advisedBy", "Ilse Marrow"), ("advisedBy", "Tobias Renn"), ("advisedBy", "Hanna Ode"), ("mentoredBy", "Pavel Surin")}
+
+
+def test_headings_of_co_supervised_students_and_italian_supervised_theses_list_the_subjects_students(tmp_path):
+    f = _facts(tmp_path, "cv.md", """# Aldo Verri
+
+## Position
+Associate Professor, University of Valtorre
+
+## Co-supervision of students
+- Bruno Casati (PhD, 2019-2023)
+
+## Tesi magistrali e triennali
+- 2023: Carla Neri, Reticoli aleatori, Laurea Triennale in Fisica
+""")
+    assert {("Bruno Casati", "advisedBy", "Aldo Verri"), ("Carla Neri", "advisedBy", "Aldo Verri")} <= f
+    assert not any(o.startswith("Co-supervision") for _, _, o in f)

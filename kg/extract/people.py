@@ -24,8 +24,10 @@ _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
 #: an enumeration or full-width comma ("何振宇、林晓彤", "赖振炎，陈薇"), a middle dot between names in kanji ("森田 浩一・川口 遥",
-#: not "ジョン・スミス").
-_LIST_SEPARATOR = re.compile(r"[,;/、，；]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?")
+#: not "ジョン・スミス"). The Italian, Portuguese and Dutch "and" ("Prof. A e Dr. B") only before a title: "e" is inside
+#: names ("Sousa e Silva").
+_LIST_SEPARATOR = re.compile(r"[,;/、，；]|(?<=[\u3400-\u9fff])・(?=[\u3400-\u9fff])|\s+(?:and|&|und|et|y)\s+(?:de\s(?=[A-ZÀ-Þ]))?"
+                             r"|\s+(?:e|en)\s+(?=(?:Prof|Dr|Dott)[a-zª]*\.?\s)")
 _LEADING_AND = re.compile(r"^\s*(?:and|&)\s+")
 #: A label before the names ("Co-Advisor: X"), not a colon inside a bracketed note ("A (co-direction : B)").
 _LABEL_PREFIX = re.compile(r"^[^:(]{0,40}:\s*")
@@ -75,6 +77,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     (True, True, False)
     >>> is_person_name("Ingrid SOLBERG"), is_person_name("王小明"), is_person_name("Research Intern")
     (True, True, False)
+    >>> is_person_name("Ana Luiza Prado Bastos da Rocha"), is_person_name("Ana Luiza Prado Bastos Rocha Lima")
+    (True, False)
 
     ``titled``: the name was written after a title ("Dr."), so a stopword that is also a name
     ("Grant") may be part of it.
@@ -83,7 +87,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     if _CJK.match(name.replace(" ", "")) or _CJK_SPACED.match(name):
         return True
     tokens = name.replace(",", " ").split()
-    if not 2 <= len(tokens) <= 5:
+    # particles inside are no name words of their own ("Ygor Mutti Miranda Monteiro do Carmo": five and "do")
+    if not 2 <= len(tokens) - sum(t.lower() in _PARTICLES for t in tokens[1:-1]) <= 5 or len(tokens) > 7:
         return False
     stop = name_stopwords()
     words = 0

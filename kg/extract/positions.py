@@ -13,7 +13,7 @@ from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, fi
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
 from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
-from kg.extract.people import clean_person, split_people
+from kg.extract.people import PersonMention, clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
 from kg.extract.text import CJK_CHAR, COLUMN_GAP, clean, is_bullet
 from kg.extract.vocab import degree_of, field_of
@@ -42,8 +42,9 @@ _FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have be
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
 _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
-#: Where a sentence ends and the next field's label opens ("Directeur : A. Titre : X"): the names before it end there.
-_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.\s+(?=[A-Z][^\W\d_]{1,30}\s?:\s)")
+#: Where the next field's label opens ("Directeur : A. Titre : X", "Voto finale : 110", a PDF's "Direttori: A e B Commissione : C"): the
+#: names before it end there.
+_NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.?\s+(?=[A-Z][^\W\d_]{1,30}(?:\s[a-zà-ÿ]{2,20})?\s?:\s)")
 _COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
@@ -103,8 +104,13 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
                       r"|(?:under)?graduates?\b(?!\s+(?:school|universit|institute|college|cent(?:er|re))))", re.IGNORECASE)
 
 
-#: A title written after a Chinese or Japanese name ("石黒 誠一 教授", "周明远老师"), not part of the name.
-_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fff])\s*(?:教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士)(?=\s*(?:[,;(（]|$))")
+#: A title or honorific written after a name in a Chinese or Japanese text ("石黒 誠一 教授", "周明远老师", "森下一郎氏",
+#: "Paul Fenwick教授", "金森博雄名誉教授・Z. Zhan准教授"), not part of the name.
+_CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
+                              r"(?=\s*(?:[,;()（）・]|$))")
+
+#: Five Han characters standing alone in a list, none that ends a unit's name or a title ("理学研究科", "客員研究員", "杨振华院士").
+_FIVE_HAN_NAME = re.compile(r"(?<![\u3400-\u9fff\w])[\u3400-\u9fff]{5}(?![\u3400-\u9fff\w])(?<![学院部科所室館局課会社系員员生者授師师長长士])")
 
 #: A person named first after a trigger, with or without a title ("... working with Dr. A. Bello", "with Ana Ruiz").
 _PERSON_OPENING = re.compile(r"^\s*(?:(?:Prof(?:essor)?|Dr|Dra)s?\.?\s+)?[A-ZÀ-Ý][\w'’.-]*\s+[A-ZÀ-Ý]")
@@ -113,6 +119,9 @@ _PERSON_OPENING = re.compile(r"^\s*(?:(?:Prof(?:essor)?|Dr|Dra)s?\.?\s+)?[A-ZÀ-
 #: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position; never a possessive ("Prof. X's course").
 _TITLED_PEOPLE_FIELD = re.compile(r"(?:^|[,;(|]|\s[-–—])\s*(?![^,;()|]*['’]s\b)(?P<people>(?:Profs?|Professors?|Drs?)\.?\s+[A-Z][^,;()|]{0,80}?)"
                                   r"(?=\s*(?:[,;()|]|\s[-–—]\s|\.?$))")
+
+#: The words that call a person an advisor or supervisor (or a committee member) whatever the position.
+_ADVISOR_WORD = re.compile(r"advis|supervis|committee", re.I)
 
 #: A cheap test run before :data:`ADVISOR_TRIGGER`.
 TRIGGER_HINT = CaselessPattern(_WORDS["trigger_hint"])
@@ -150,8 +159,8 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")) or t.strip() == "under":  # "RA under Dr. A"
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"
-    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and "committee" not in t:
-        return "mentoredBy"  # "Postdoc, X (supervisor: A)": the host of a job
+    if POSTDOC.search(before) and not studying and not _STUDENT.search(t) and not _ADVISOR_WORD.search(t):
+        return "mentoredBy"  # "Postdoc, X (dir. A)": the host of a job; "Postdoc (supervisor: A)" names an advisor
     return "advisedBy"
 
 
@@ -251,7 +260,9 @@ def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str
     ids = []
     if not text.isascii():
         text = _CJK_TITLE_AFTER.sub("", text)
-    for person in split_people(text):
+    # after a trigger, five Han characters are a Japanese name with a three-character given name ("吉田健太郎")
+    five = [PersonMention(m.group(), None, 0, 0) for m in _FIVE_HAN_NAME.finditer(_PARENTHESES.sub("", text))]
+    for person in split_people(text) + five:
         pid = ctx.add_entity(person.name, "Person", evidence=evidence)
         ids.append(pid)
         if predicate:
@@ -647,6 +658,10 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     for entry in entries:
         entry.advisors.extend(a for i in sorted(inline) if entry.first <= i <= entry.last for a in inline[i])
         _emit(ctx, registry, subject_id, entry, "strict" if strict else kind)
+    # "PhD; title of dissertation: X; supervisor: A" on a line of a CV section no entry reaches: still the owner's advisor
+    for text, pred, index, trigger in (a for i in inline for a in inline[i] if not strict and a[3] != "with"
+                                       and not any(e.first <= i <= e.last for e in entries)):
+        add_people_with_notes(ctx, registry, subject_id, text, pred, ctx.evidence(index))
     return entries
 
 

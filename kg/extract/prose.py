@@ -34,7 +34,7 @@ _OWN_WORK = re.compile(r"\b(?:this|the|my|our)\s+(?:work|thesis|dissertation|res
 #: "work" the noun of a result ("This work is featured on X", "Our work was funded by Y"), not a job ("my work at X").
 _WORK_NOUN = re.compile(r"\b(?:this|that|the|our|my|his|her|their)\s+work\b(?!\s+(?:at|as|for|with|in)\b)", re.I)
 _TRIGGER_TAIL_END = re.compile(
-    r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
+    r"(?<!Prof)(?<!prof)(?<!Dr)(?<!dr)(?<!Dra)(?<!Drs)(?<!Profs)(?<!Mr)(?<!Ms)(?<!Mrs)(?<!Assoc)(?<!Asst)(?<!Jr)(?<=[a-z]{2})[.;](?:\s|$)|\s+(?:on|and was|and is|which|who|where|to|in order)\s+(?=[a-z])|"
     # "advised by A, and co-supervised by B": the second trigger is read on its own
     r",?\s+and\s+(?=(?:an?|the|my|his|her|I|he|she|later|then|(?:co-?)?(?:advised|supervised|mentored|directed|hosted))\b)"
 )
@@ -141,6 +141,8 @@ def _without_tail(org, text: str):
 
 #: "... earned his PhD ... in 2020 with A and B", "a postdoc until 2023 with C": who a degree or postdoc was done with.
 _DONE_WITH = re.compile(r"\bwith\s+(?=(?:(?:Prof(?:essor)?|Dr)\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ])")  # "with Émile Roux"
+#: Where the people a degree was done with end and the sentence goes on (", studying X", ", followed by").
+_CLAUSE_GOES_ON = re.compile(r",\s+(?!and\s)(?=[a-z])|;")
 #: What a degree is "with" that is no person ("with Honors", "with a Minor in X").
 _NOT_PEOPLE = re.compile(rf"\b(?:{_WORDS['not_people']})\b", re.I)
 
@@ -151,6 +153,8 @@ def _done_with(clause: str) -> tuple[str, str] | None:
 
     >>> _done_with("He earned his PhD in Physics from X in 2020 with Émile Lopes and Ivo Marsh.")
     ('Émile Lopes and Ivo Marsh', 'advisedBy')
+    >>> _done_with("She completed her Ph.D. at X with Dr. Ivo Marsh, studying yeast, followed by a move.")
+    ('Dr. Ivo Marsh', 'advisedBy')
     >>> _done_with("He earned his PhD in Physics with Highest Honors."), _done_with("I worked at X with Ana Lopes.")
     (None, None)
     """
@@ -159,7 +163,7 @@ def _done_with(clause: str) -> tuple[str, str] | None:
         return None
     before = clause[: match.start()]
     predicate = "mentoredBy" if POSTDOC.search(before) else "advisedBy" if degree_span(before) else None
-    tail = clause[match.end():].rstrip(" .")
+    tail = _CLAUSE_GOES_ON.split(clause[match.end():], maxsplit=1)[0].rstrip(" .")
     if predicate is None or _NOT_PEOPLE.search(tail):
         return None
     people = split_people(tail)
@@ -474,6 +478,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         tail = parts[0]
         pred = trigger_predicate(trig.group("trigger"), head, rest, studying=studying)
         add_people_with_notes(ctx, registry, subject_id, tail, pred if about else None, evidence)
+        if pred == "mentoredBy" and degree_span(head):
+            # "a PhD at X with Dr. A, followed by a postdoc with B at Y": the degree's clause is read on its own, Y is the job's
+            _sentence(ctx, registry, subject_id, head, evidence, about, studying)
+            head = trig.group("trigger")
         if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a postdoc's trigger
@@ -481,11 +489,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             head = (sentence[: trig.end()] if POSTDOC.search(trig.group("trigger")) else head) + _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
-    elif about and "with" in sentence:
-        done_with = _done_with(sentence)
-        if done_with:
-            add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
-            head = head[: head.rindex(done_with[0])]  # "a postdoc at X with A": X, not "X with A", is the place
+    # "a PhD at X with Dr. A, ..., followed by a postdoc with B": the degree's people before a trigger's too
+    if about and "with" in head and (done_with := _done_with(head)):
+        add_people_with_notes(ctx, registry, subject_id, done_with[0], done_with[1], evidence)
+        at = head.rindex(done_with[0])  # "a postdoc at X with A": X, not "X with A", is the place
+        head = head[:at] + head[at + len(done_with[0]):]
     orgs = [_without_tail(o, head) for o in find_orgs_in_text(head)] or (
         _cjk_orgs(head) if not head.isascii() else [])
     orgs = _employer_list(head, orgs)
