@@ -160,13 +160,3 @@ research:
     found = triples(path)
     assert ("Ada Quillfeather", "workedAt", "Harwick Institute of Optics") in found
     assert ("Ada Quillfeather", "advisedBy", "Jonas Brandt") in found
-
-
-def test_a_supervisor_value_naming_two_people_gives_each_of_them(tmp_path):
-    # Jekyll _data/cv.yml: `supervisor: "Prof. Dr. A & Prof. Dr. B"`, one value for a shared supervision
-    path = tmp_path / "cv.yml"
-    path.write_text('name: Ilse Okonkwo\nexperience:\n  - title: "Doctoral Researcher"\n    dates: "2015 – 2019"\n'
-                    '    institution: "Tarnow Institute of Marine Science"\n'
-                    '    supervisor: "Prof. Dr. Mira Halvorsen & Prof. Dr. Tomas Lindqvist"\n', encoding="utf-8")
-    found = triples(path)
-    assert {("Ilse Okonkwo", "advisedBy", "Mira Halvorsen"), ("Ilse Okonkwo", "advisedBy", "Tomas Lindqvist")} <= found
