@@ -137,9 +137,11 @@ def test_adversarial_long_lines_are_fast():
 
     nasty = ["a" * 5000, "(" * 3000, "Prof. " * 1000, "2019 - " * 800, "University of " * 600, "A, " * 3000]
     doc = Document("x.txt", "x.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(nasty)), "0")
-    started = time.perf_counter()
+    extract(Document("y.txt", "y.txt", "text", (Line(1, "Ana Ruiz"),), "0"))  # the models load once, before the clock
+    # CPU time, not wall time: a loaded machine (parallel test runs) slows the wall clock, not the work
+    started = time.process_time()
     extract(doc)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 def test_front_matter_homepage_with_clauses():
