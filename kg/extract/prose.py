@@ -481,12 +481,13 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         if pred == "mentoredBy" and degree_span(head):
             # "a PhD at X with Dr. A, followed by a postdoc with B at Y": the degree's clause is read on its own, Y is the job's
             _sentence(ctx, registry, subject_id, head, evidence, about, studying)
-            head = trig.group("trigger")
+            head = ""
         if pred == "mentoredBy" or (pred == "advisedBy" and (degree_span(head) or _STUDY.search(head) or _says(head, "study"))):
             # "a postdoc with Prof. A at the University of B": the subject works where the host does;
             # "my PhD was supervised by Prof. A at the B Institute": studied where the advisor is; a postdoc's trigger
-            # stays in the clause ("postdoctoral training with A at B"): it says the stay was a job
-            head = (sentence[: trig.end()] if POSTDOC.search(trig.group("trigger")) else head) + _after_people(tail)
+            # stays in the clause ("postdoctoral training with A at B"), and so does one after a degree read above:
+            # it says the stay was a job
+            head += (trig.group("trigger") if POSTDOC.search(trig.group("trigger")) or not head else "") + _after_people(tail)
         if len(parts) == 2 and parts[1].strip():
             _sentence(ctx, registry, subject_id, "and " + parts[1], evidence, about, studying)
     # "a PhD at X with Dr. A, ..., followed by a postdoc with B": the degree's people before a trigger's too
