@@ -28,7 +28,7 @@ from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.subject import _TITLE_PARTS, family_last
+from kg.extract.subject import _TITLE_PARTS, _TRAILING_ICON, family_last
 from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
@@ -181,10 +181,6 @@ _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[
 _NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
-#: A link's icon after a name ("Ana Ruiz 🔗", "Ana Ruiz ↗"): arrows, pictographs.
-_LINK_ICON = re.compile(r"[\s\u2190-\u21ff\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f]+$")
-
-
 def _member_name(text: str) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name.
 
@@ -194,7 +190,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
-    text = _LINK_ICON.sub("", text)
+    text = _TRAILING_ICON.sub("", text)
     # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
     words = text.split(" ")
     cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
@@ -385,7 +381,7 @@ def list_members(ctx, sections) -> list[_Member]:
         unit = ""  # "### Kelso Institute" over a table of trainees: where the people below it were
         for index in section.lines:
             raw = lines[index].text
-            text = _LINK_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
+            text = _TRAILING_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
             if not text:
                 continue
             level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))
