@@ -105,7 +105,7 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 
 #: A title or honorific written after a name in a Chinese or Japanese text ("石黒 誠一 教授", "周明远老师", "森下一郎氏",
-#: "Paul Fenwick教授", "金森博雄名誉教授・Z. Zhan准教授"), not part of the name.
+#: "Ana Ruiz教授", "北野正博名誉教授・K. Lind准教授"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
                               r"(?=\s*(?:[,;()（）・]|$))")
 
