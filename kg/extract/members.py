@@ -313,8 +313,10 @@ def _front_matter_members(ctx) -> list[_Member]:
     # people listed by group ("current: [{name, role}]", "alumni: [...]"), a key naming a group of people (not a CV's "work")
     grouped = isinstance(data, dict) and any(isinstance(k, str) and (heading_kind(k) == "members" or _has(k, "alumni")) for k in data) \
         and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v) for v in data.values())
+    # people keyed by id ("ana: {name}"); of a file listing people by group, its groups ("current:"), not its "projects:"
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
-        else {"": list(data.values())} if keyed else data if grouped else meta  # people keyed by id ("ana: {name}")
+        else {"": list(data.values())} if keyed else {k: v for k, v in data.items() if heading_kind(str(k).replace("_", " "))
+                                                        in (None, *_KIND_OF_SECTION)} if grouped else meta
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
