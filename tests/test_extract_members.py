@@ -955,7 +955,7 @@ def test_a_data_files_lists_of_projects_or_funders_beside_its_groups_of_people_n
 
 def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_deeper_heading(tmp_path):
     # a photo's short alt text, then "#### Name 🔗", then "##### Doutoranda no PPG/X": one card, its role a deeper heading
-    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Etnoflora\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
+    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Florávia\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
                     "#### Dra. Vera Holm Tavares 🔗\n\nPesquisadora no Instituto Kelso.\n\n### ALUNOS\n\nInes\n\n#### Ines Vidalo 🔗\n\n"
                     "##### Doutoranda no PPGB/IK\n\nOlek Marrin\n\n#### Olek Marrin da Silva 🔗\n\n##### Mestrando no PPGB/IK\n")
     assert {("Ines Vidalo", "advisedBy", "Vera Holm Tavares"), ("Olek Marrin da Silva", "advisedBy", "Vera Holm Tavares")} <= f
