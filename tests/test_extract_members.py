@@ -945,9 +945,17 @@ def test_a_data_file_listing_people_by_group_gives_each_their_role(tmp_path):
     assert ("Olek Marrin", "advisedBy", "Vera Holm") not in f
 
 
+def test_a_data_files_lists_of_projects_or_funders_beside_its_groups_of_people_name_no_people(tmp_path):
+    page = _page(tmp_path, "people.yml", "members:\n  - name: Ana Ruivo\n    role: PhD student\n"
+                 "projects:\n  - name: Coastal Wave Atlas\n    description: An atlas of waves.\n"
+                 "funders:\n  - name: Merida Science Fund\n")
+    people = {e.name for e in page.entities if e.type == "Person"}
+    assert "Ana Ruivo" in people and not people & {"Coastal Wave Atlas", "Merida Science Fund"}
+
+
 def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_deeper_heading(tmp_path):
     # a photo's short alt text, then "#### Name 🔗", then "##### Doutoranda no PPG/X": one card, its role a deeper heading
-    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Etnoflora\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
+    f = _page_facts(tmp_path, "equipe.md", "## Equipe do Grupo Florávia\n\n### PESQUISADORA-CHEFE\n\nVera\n\n"
                     "#### Dra. Vera Holm Tavares 🔗\n\nPesquisadora no Instituto Kelso.\n\n### ALUNOS\n\nInes\n\n#### Ines Vidalo 🔗\n\n"
                     "##### Doutoranda no PPGB/IK\n\nOlek Marrin\n\n#### Olek Marrin da Silva 🔗\n\n##### Mestrando no PPGB/IK\n")
     assert {("Ines Vidalo", "advisedBy", "Vera Holm Tavares"), ("Olek Marrin da Silva", "advisedBy", "Vera Holm Tavares")} <= f

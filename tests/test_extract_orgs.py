@@ -7,6 +7,7 @@ import pytest
 
 from kg.extract import extract
 from kg.extract.orgs import _is_campus, _joins, _org_pieces, classify_segment, find_orgs_in_text, org_chain
+from kg.extract.people import is_person_name
 from kg.ingest import load_document
 
 
@@ -353,13 +354,6 @@ def test_a_title_or_course_before_its_organisation_is_no_part_of_it(line, expect
     assert [m.name for m in org_chain(line, context_org=True)] == expected
 
 
-def test_a_latex_fill_in_markdown_parts_the_line():
-    from kg.ingest._markdown import inline_markdown
-
-    assert inline_markdown("**Studium** _Technische Universität Tarnow_ \\hfill\\ _2004 - 2009_") \
-        == ["Studium Technische Universität Tarnow | 2004 - 2009"]
-
-
 @pytest.mark.parametrize("line, expected", [
     ("Doctoral studies, TU Quillon and Fraunhofer QXM", [("TU Quillon", "University"), ("Fraunhofer QXM", "Company")]),
     ("Engineer, Harrow & Fenwick", [("Harrow & Fenwick", "Company")]),  # a firm named by two names is one
@@ -367,6 +361,12 @@ def test_a_latex_fill_in_markdown_parts_the_line():
 ])
 def test_and_parts_two_organisations_only_when_each_names_one(line, expected):
     assert [(m.name, m.type) for m in org_chain(line)] == expected
+
+
+@pytest.mark.parametrize("name", ["Tu Anh Nguyen", "Tu Minh Pham", "Haw Lee"])
+def test_a_name_opening_like_a_german_schools_short_kind_is_a_person(name):
+    # "TU"/"FH"/"HAW" + place names a university only in capitals: "Tu", "Haw" open Vietnamese and Chinese names
+    assert classify_segment(name) is None and is_person_name(name)
 
 
 def test_a_cjk_system_word_is_no_department():

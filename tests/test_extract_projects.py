@@ -67,7 +67,7 @@ def test_a_duty_names_a_product_by_the_acronym_after_its_phrase(line, name):
     # a job's duty line: a model, system or database and the acronym it is known by, in any language
     assert item_project(line, listed=False) == (name, None, None)
     # an organisation's acronym after a product noun, a job title's grade, a bracket in the next sentence are no product
-    assert item_project("- Wrote software for the European Space Agency (ESA)", listed=False) is None
+    assert item_project("- Wrote software for the Tarnow Space Agency (TSA)", listed=False) is None
     assert item_project("- Intern, Kestrel Institute for Coastal Systems (KICS), Tarnow", listed=False) is None
     assert item_project("*Senior Software Engineer (T7) at Brakel Hydro*", listed=False) is None
     assert item_project("I built a sensing tool for flumes. I belong to a consortium on rivers (RIVNET).", listed=False) is None

@@ -58,6 +58,15 @@ def test_people_a_degree_or_a_postdoc_was_done_with():
     assert not any(o == "Piet Anders" for _, p, o in f if p in ("advisedBy", "mentoredBy"))
 
 
+def test_a_student_working_with_a_company_names_no_advisor(tmp_path):
+    # "working with A" after a student's degree names an advisor only when A is a person, not a firm written like a name
+    path = tmp_path / "bio.md"
+    path.write_text("# Mara Lind\n\nI am a PhD student at Tarnow University, working with Kelso Robotics on underwater drones. "
+                    "I did my MSc at Quillon University, working with Ivo Marsh.\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert ("Mara Lind", "advisedBy", "Ivo Marsh") in f and ("Mara Lind", "advisedBy", "Kelso Robotics") not in f
+
+
 def test_a_degree_with_a_doctor_then_postdoctoral_training_with_two_doctors(tmp_path):
     path = tmp_path / "bio.md"
     path.write_text("# Ana Ruiz\n\nAna completed her Ph.D. in Biology at the University of Kestrel with Dr. Ivo Marsh, studying "

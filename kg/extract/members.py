@@ -28,7 +28,7 @@ from kg.extract.positions import add_affiliation_note
 from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
-from kg.extract.subject import _TITLE_PARTS, family_last
+from kg.extract.subject import _TITLE_PARTS, _TRAILING_ICON, family_last
 from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
@@ -181,10 +181,6 @@ _LEAD_NOTE = re.compile(r"^(?P<bullet>\s*(?:[–—•·*-]\s+)?)\[(?P<note>[^\[
 _NICKNAME = re.compile(r"^(\S+|\S+\s+\S+(?=\s+[(（][A-Z][a-z]+[)）]))\s+[(（][^()（）]{1,20}[)）]\s+(?=[A-Z])")
 
 
-#: A link's icon after a name ("Ana Ruiz 🔗", "Ana Ruiz ↗"): arrows, pictographs.
-_LINK_ICON = re.compile(r"[\s\u2190-\u21ff\u2b00-\u2bff\U0001F000-\U0001FAFF\ufe0f]+$")
-
-
 def _member_name(text: str) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name.
 
@@ -194,7 +190,7 @@ def _member_name(text: str) -> tuple[str, str] | None:
     (('Seo Yun Park', ' (Data Engineer, Helio Labs)'), ('Ana Ruiz', ''))
     """
     text = _NICKNAME.sub(r"\1 ", _DATES_FIRST.sub("", _DASH_BULLET.sub("", text, count=1), count=1), count=1)
-    text = _LINK_ICON.sub("", text)
+    text = _TRAILING_ICON.sub("", text)
     # "Ana Ruiz professor at X": a name no separator ends ends before a job title written in lower case
     words = text.split(" ")
     cut = next((len(" ".join(words[:i])) for i in range(2, min(len(words), 5)) if words[i][:1].islower()
@@ -317,8 +313,10 @@ def _front_matter_members(ctx) -> list[_Member]:
     # people listed by group ("current: [{name, role}]", "alumni: [...]"), a key naming a group of people (not a CV's "work")
     grouped = isinstance(data, dict) and any(isinstance(k, str) and (heading_kind(k) == "members" or _has(k, "alumni")) for k in data) \
         and any(isinstance(v, list) and v and all(isinstance(r, dict) and "name" in r for r in v) for v in data.values())
+    # people keyed by id ("ana: {name}"); of a file listing people by group, its groups ("current:"), not its "projects:"
     records = {"": data} if isinstance(data, list) else meta["front_matter"] if isinstance(meta.get("front_matter"), dict) \
-        else {"": list(data.values())} if keyed else data if grouped else meta  # people keyed by id ("ana: {name}")
+        else {"": list(data.values())} if keyed else {k: v for k, v in data.items() if heading_kind(str(k).replace("_", " "))
+                                                        in (None, *_KIND_OF_SECTION)} if grouped else meta
     for key, value in records.items():
         for record in [value] if isinstance(value, dict) else value if isinstance(value, list) else []:
             name = clean_person(record["name"]) if isinstance(record, dict) and isinstance(record.get("name"), str) else None
@@ -385,7 +383,7 @@ def list_members(ctx, sections) -> list[_Member]:
         unit = ""  # "### Kelso Institute" over a table of trainees: where the people below it were
         for index in section.lines:
             raw = lines[index].text
-            text = _LINK_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
+            text = _TRAILING_ICON.sub("", _LEAD_NOTE.sub(r"\g<bullet>\g<rest>, \g<note>", clean(raw)))
             if not text:
                 continue
             level = len(raw.lstrip()) - len(raw.lstrip().lstrip("#"))

@@ -87,7 +87,7 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
     if _CJK.match(name.replace(" ", "")) or _CJK_SPACED.match(name):
         return True
     tokens = name.replace(",", " ").split()
-    # particles inside are no name words of their own ("Ygor Mutti Miranda Monteiro do Carmo": five and "do")
+    # particles inside are no name words of their own ("Ana Luiza Prado Bastos da Rocha": five and "da")
     if not 2 <= len(tokens) - sum(t.lower() in _PARTICLES for t in tokens[1:-1]) <= 5 or len(tokens) > 7:
         return False
     stop = name_stopwords()

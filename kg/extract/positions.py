@@ -105,7 +105,7 @@ _STUDENT = re.compile(r"\b(?:ph\.?d|doctoral|doctorate|student|thesis|dissertati
 
 
 #: A title or honorific written after a name in a Chinese or Japanese text ("石黒 誠一 教授", "周明远老师", "森下一郎氏",
-#: "Paul Fenwick教授", "金森博雄名誉教授・Z. Zhan准教授"), not part of the name.
+#: "Ana Ruiz教授", "北野正博名誉教授・K. Lind准教授"), not part of the name.
 _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特任|客員)?教授|准教授|副教授|助教|講師|讲师|研究员|研究員|先生|老师|老師|博士|氏)"
                               r"(?=\s*(?:[,;()（）・]|$))")
 
@@ -113,7 +113,7 @@ _CJK_TITLE_AFTER = re.compile(r"(?<=[\u3400-\u9fffA-Za-z.])\s*(?:(?:名誉|特�
 _FIVE_HAN_NAME = re.compile(r"(?<![\u3400-\u9fff\w])[\u3400-\u9fff]{5}(?![\u3400-\u9fff\w])(?<![学院部科所室館局課会社系員员生者授師师長长士])")
 
 #: A person named first after a trigger, with or without a title ("... working with Dr. A. Bello", "with Ana Ruiz").
-_PERSON_OPENING = re.compile(r"^\s*(?:(?:Prof(?:essor)?|Dr|Dra)s?\.?\s+)?[A-ZÀ-Ý][\w'’.-]*\s+[A-ZÀ-Ý]")
+_PERSON_OPENING = re.compile(r"^\s*(?P<title>(?:Prof(?:essor)?|Dr|Dra)s?\.?\s+)?(?P<name>[A-ZÀ-Ý][\w'’.-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)+)")
 
 #: A professor or doctor written as a field of an entry's line ("Postdoctoral Researcher, Prof. A. Bello (2008 - 2011)",
 #: "Graduate Research Assistant, Profs. A and B"): who hosted or advised the position; never a possessive ("Prof. X's course").
@@ -142,6 +142,7 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
     'advisedBy'
     >>> trigger_predicate("working with", "I got my Ph.D. at X, ", " Ana Ruiz."), trigger_predicate("working with", "I ", " Ana Ruiz.")
     ('advisedBy', None)
+    >>> trigger_predicate("working with", "I got my Ph.D. at X, ", " Kelso Robotics on drones.")
     >>> trigger_predicate("under ", "Coordinated the trial "), trigger_predicate("under ", "PhD student ")
     ('mentoredBy', 'advisedBy')
     """
@@ -154,8 +155,9 @@ def trigger_predicate(trigger: str, before: str = "", after: str = "", studying:
         if POSTDOC.search(before[-40:]) or _AS_POSTDOC.search(after):
             return "mentoredBy"
         if (studying or _STUDENT.search(before)) and (
-                t.startswith("in the") or _PERSON_OPENING.match(after)):
-            return "advisedBy"  # a student "in the X group", "working with Dr. A": the advisor
+                t.startswith("in the") or (opening := _PERSON_OPENING.match(after)) and (
+                    opening.group("title") or not classify_segment(opening.group("name"), context_org=True))):
+            return "advisedBy"  # a student "in the X group", "working with Dr. A" or "with Ana Ruiz" (not "with Acme Robotics")
         return None
     if t.startswith(("pi", "principal", "lab head", "group leader")) or t.strip() == "under":  # "RA under Dr. A"
         return "advisedBy" if studying or _STUDENT.search(before) else "mentoredBy"

@@ -302,7 +302,7 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
         return match.group("name"), None, None
     if not listed:
         named = _PRODUCT_ACRONYM.search(line) if "(" in line else None
-        # not a job title's grade ("Software Engineer (T11)") nor an organisation's acronym ("... Energy Systems (ISE)")
+        # not a job title's grade ("Software Engineer (T11)") nor an organisation's acronym ("... Tidal Systems (ITS)")
         head = line[: named.start("name") - 1].rstrip() if named else ""
         return (named.group("name"), None, None) if named and not is_role(head[named.start():]) \
             and not any(m.end == len(head) for m in org_chain(head, context_org=False)) \
