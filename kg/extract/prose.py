@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import islice
 
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, word_groups
@@ -255,7 +256,7 @@ def _opens_with_verb(sentence: str) -> bool:
     (True, False)
     """
     groups = word_groups("prose_words.tsv")
-    words = list(LETTER_WORD.finditer(sentence))[:3]
+    words = list(islice(LETTER_WORD.finditer(sentence), 3))  # the opening words only, not a long sentence's all
     while words and (words[0].group().lower() in groups["since"] or words[0].group().lower() in groups["before_verb"]):
         words.pop(0)
     if not words:
