@@ -45,10 +45,24 @@ def _norm(text: str) -> str:
 
 
 def _has(text: str, kind: str) -> bool:
-    """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
+    """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere).
+
+    >>> _has("Former PhD students.", "student"), _has("(MSc 2022)", "student"), _has("Phdx", "student")
+    (True, True, False)
+    """
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    # the word ends a sentence too ("PhD. Soil seed banks", "she is a PhD student.")
-    return any(any(f" {p}{end} " in low for end in ("", "s", ".", "s.")) if p.isascii() else p in low for p in _WORDS[kind])
+    words, phrases, anywhere = _word_forms(kind)
+    return not words.isdisjoint(low.split()) or any(f" {p} " in low for p in phrases) or any(p in low for p in anywhere)
+
+
+@lru_cache(maxsize=None)
+def _word_forms(kind: str) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """The ``kind`` words as :func:`_has` looks for them: one-word forms (a word of the text is one), phrases of
+    several words, and CJK words (anywhere). A word ends a sentence too ("PhD. Soil seed banks", "she is a PhD
+    student."): each form also with "s", "." and "s." after it."""
+    ascii_words = [p + end for p in _WORDS[kind] if p.isascii() for end in ("", "s", ".", "s.")]
+    return (frozenset(w for w in ascii_words if " " not in w), tuple(w for w in ascii_words if " " in w),
+            tuple(p for p in _WORDS[kind] if not p.isascii()))
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
