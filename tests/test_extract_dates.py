@@ -171,11 +171,12 @@ def test_month_and_season_words_grouped_by_first_letter_match_as_joined():
     ``months.tsv`` and the seasons, in any case, cut short and run on ("Juneau", "Mayo")."""
     import re
 
-    from kg.extract.dates import MONTHS, _SEASONS, _by_first_letter
+    from kg.extract.dates import MONTHS, _SEASONS
+    from kg.extract.gazetteer import by_first_letter
 
     for words in (sorted(MONTHS, key=len, reverse=True), _SEASONS.split("|")):
         joined = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})\.?", re.I)
-        grouped = re.compile(rf"(?<!\w)(?:{_by_first_letter([re.escape(w) for w in words])})\.?", re.I)
+        grouped = re.compile(rf"(?<!\w)(?:{by_first_letter([re.escape(w) for w in words])})\.?", re.I)
         for word in words:
             for text in (word, word.upper(), word.title() + "au", f"in {word[:3]}. 2019", word[:-1]):
                 assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in joined.finditer(text)], text

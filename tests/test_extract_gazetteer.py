@@ -167,3 +167,16 @@ def test_caseless_pattern_on_text_beyond_ascii():
         want = re.search(pattern, text, re.IGNORECASE)
         assert want is not None
         assert CaselessPattern(pattern).search(text).span() == want.span()
+
+
+def test_words_grouped_by_first_letter_match_as_joined_and_not_grouped_otherwise():
+    """Grouping keeps the first alternative that matches at each position ("now" before "nowadays" stays first);
+    a pattern that is more than words, or letters that match one another's case ("ſ" and "s"), are joined as given."""
+    words = ["now", "nowadays", "currently", "at present", "cur"]
+    grouped = re.compile(rf"(?:{gazetteer.by_first_letter(words)})", re.I)
+    joined = re.compile(rf"(?:{'|'.join(words)})", re.I)
+    for text in ("Nowadays at Present", "CURrently", "now and then", "cur"):
+        assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in joined.finditer(text)]
+    assert gazetteer.by_first_letter(words) == "n(?:ow|owadays)|c(?:urrently|ur)|a(?:t present)"
+    assert gazetteer.by_first_letter(["sa", "ſb", "sc"]) == "sa|ſb|sc"
+    assert gazetteer.by_first_letter(["curates?", "co-founded"]) == "curates?|co-founded"

@@ -111,6 +111,30 @@ def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str
             for row in _data_rows(filename)}
 
 
+#: An alternative that opens with a letter and holds nothing but literal characters (escaped or not) after it.
+_PLAIN_ALTERNATIVE = re.compile(r"[^\W\d_](?:[^\\.^$*+?{}\[\]|()#]|\\\W)*")
+
+
+def by_first_letter(alternatives: list[str]) -> str:
+    """Alternatives of a case-insensitive pattern joined with "|", those opening with the same letter grouped in their
+    order when each is a plain word or phrase: it matches what ``"|".join(alternatives)`` does, but the engine tries
+    one group at each position instead of every alternative (it enters every alternative of a case-insensitive
+    alternation, where it rejects a case-sensitive one at its first letter).
+
+    >>> by_first_letter(["june", "jan", "feb", "co-founded"]), by_first_letter(["june", "fr(?:ü|ue)h"])
+    ('j(?:une|an)|f(?:eb)|c(?:o-founded)', 'june|fr(?:ü|ue)h')
+    """
+    if not all(_PLAIN_ALTERNATIVE.fullmatch(a) for a in alternatives):
+        return "|".join(alternatives)
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        groups.setdefault(alternative[0].lower(), []).append(alternative)
+    firsts = [group[0][0] for group in groups.values()]
+    if any(re.fullmatch(re.escape(a), b, re.I) for k, a in enumerate(firsts) for b in firsts[k + 1:]):
+        return "|".join(alternatives)  # letters one another's case ("ſ" and "s"): grouped apart, their order would change
+    return "|".join(group[0][0] + "(?:" + "|".join(a[1:] for a in group) + ")" for group in groups.values())
+
+
 class CaselessPattern:
     """A case-insensitive pattern whose :meth:`search` finds what ``re.search`` does, two to four times faster: the
     engine enters every alternative of a case-insensitive alternation at each position, while a lower-cased copy
