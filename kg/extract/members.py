@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
-from kg.extract.gazetteer import word_groups
+from kg.extract.gazetteer import by_first_letter, word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
@@ -84,7 +84,7 @@ _AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][
 def _now() -> re.Pattern:
     """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
     words = sorted(_WORDS["now"], key=len, reverse=True)
-    latin = "|".join(re.escape(w) for w in words if w.isascii() or w[0] < "\u3040")
+    latin = by_first_letter([re.escape(w) for w in words if w.isascii() or w[0] < "\u3040"])
     cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
                       r"\s*(?P<rest>[^.;。；]+)", re.I)
