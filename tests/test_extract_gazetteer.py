@@ -180,3 +180,15 @@ def test_words_grouped_by_first_letter_match_as_joined_and_not_grouped_otherwise
     assert gazetteer.by_first_letter(words) == "n(?:ow|owadays)|c(?:urrently|ur)|a(?:t present)"
     assert gazetteer.by_first_letter(["sa", "ſb", "sc"]) == "sa|ſb|sc"
     assert gazetteer.by_first_letter(["curates?", "co-founded"]) == "curates?|co-founded"
+
+
+def test_any_of_the_rules_matches_where_one_of_them_does():
+    """The gates of the inflection and keyword rules: a match wherever one rule matches, none elsewhere."""
+    names = ["Technischen Universität Ellerbach", "des Max-Planck-Instituts", "Wydziału Chemii", "Acme Widgets GmbH",
+             "Universidad de Quillon", "Zorblax", "Department of Linguistics", "Die Arbeitsgruppe Nordlicht", "研究所",
+             "Forschungszentrums Jülich-Süd", "the bfoo bar", "Politechnice Gdańskiej", "TU Tarnow", "Tu Anh Nguyen"]
+    for rules, flags in (([p.pattern for p, _ in gazetteer._INFLECTIONS], 0),
+                         ([p.pattern for p, _ in gazetteer._KEYWORD_RULES], re.I)):
+        gate = re.compile(gazetteer.any_of(rules), flags)
+        for name in names:
+            assert bool(gate.search(name)) == any(re.search(rule, name, flags) for rule in rules), name

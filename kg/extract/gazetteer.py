@@ -14,7 +14,9 @@ companies and institutes with aliases, acronyms and parents), ``org_keywords.tsv
 from __future__ import annotations
 
 import re
+from re import _parser
 from re._casefix import _EXTRA_CASES
+from re._constants import AT, AT_BOUNDARY
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -219,11 +221,25 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
     return folded, acronyms, short
 
 
+def any_of(patterns: list[str]) -> str:
+    r"""One pattern that matches wherever one of ``patterns`` does (to ask whether any rule applies at all): those
+    opening with ``\b`` (and holding no "|" outside a group) share it, so that the engine tries them only where a
+    word starts or ends instead of entering each at every position.
+
+    >>> print(any_of([r"\bUniv\.", r"\bDept\b", r"^The ", r"\bfoo|bar"]))
+    \b(?:(?:Univ\.)|(?:Dept\b))|(?:^The )|(?:\bfoo|bar)
+    """
+    def opens_bounded(pattern: str) -> bool:
+        return pattern.startswith(r"\b") and _parser.parse(pattern)[0] == (AT, AT_BOUNDARY)
+    bounded = [f"(?:{p[2:]})" for p in patterns if opens_bounded(p)]
+    return "|".join(([rf"\b(?:{'|'.join(bounded)})"] if bounded else []) + [f"(?:{p})" for p in patterns if not opens_bounded(p)])
+
+
 # -- abbreviations ---------------------------------------------------------------------------
 #: The rules of ``data/org_inflections.tsv``: a name a German sentence inflects, back to its own form.
 _INFLECTIONS = [(re.compile(row["pattern"]), row["nominative"].strip()) for row in _data_rows("org_inflections.tsv")]
 #: Where any inflection rule applies (most names need none): one search instead of a substitution per rule.
-_ANY_INFLECTION = re.compile("|".join(f"(?:{pattern.pattern})" for pattern, _ in _INFLECTIONS))
+_ANY_INFLECTION = re.compile(any_of([pattern.pattern for pattern, _ in _INFLECTIONS]))
 _ABBREVIATION_ROWS = [(row["pattern"], row["expansion"].strip()) for row in _data_rows("org_abbreviations.tsv")]
 #: The rules of ``data/org_abbreviations.tsv``.
 _ABBREVIATIONS = [(re.compile(p), r) for p, r in _ABBREVIATION_ROWS]
@@ -327,7 +343,7 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
 #: The rules of ``data/org_keywords.tsv``: the type of an organisation whose name holds the keyword.
 _KEYWORD_RULES = tuple((re.compile(row["pattern"], re.IGNORECASE), row["type"].strip()) for row in _data_rows("org_keywords.tsv"))
 #: Whether any rule applies: one search answers for the names with no keyword (most names asked about).
-_ANY_KEYWORD = CaselessPattern("|".join(f"(?:{pattern.pattern})" for pattern, _ in _KEYWORD_RULES))
+_ANY_KEYWORD = CaselessPattern(any_of([pattern.pattern for pattern, _ in _KEYWORD_RULES]))
 
 
 @lru_cache(maxsize=4096)
