@@ -118,23 +118,21 @@ _PLAIN_ALTERNATIVE = re.compile(r"[^\W\d_](?:[^\\.^$*+?{}\[\]|()#]|\\\W)*")
 
 
 def by_first_letter(alternatives: list[str]) -> str:
-    """Alternatives of a case-insensitive pattern joined with "|", those opening with the same letter grouped in their
-    order when each is a plain word or phrase: it matches what ``"|".join(alternatives)`` does, but the engine tries
-    one group at each position instead of every alternative (it enters every alternative of a case-insensitive
-    alternation, where it rejects a case-sensitive one at its first letter).
+    """Plain words of a case-insensitive pattern joined with "|", grouped by first letter in their order unless two
+    first letters match one another's case ("ſ", "s"): the same matches, but the engine enters one group at each
+    position instead of every word. Other alternatives are joined as they are.
 
-    >>> by_first_letter(["june", "jan", "feb", "co-founded"]), by_first_letter(["june", "fr(?:ü|ue)h"])
-    ('j(?:une|an)|f(?:eb)|c(?:o-founded)', 'june|fr(?:ü|ue)h')
+    >>> by_first_letter(["june", "jan", "feb"]), by_first_letter(["june", "fr(?:ü|ue)h"])
+    ('j(?:une|an)|f(?:eb)', 'june|fr(?:ü|ue)h')
     """
-    if not all(_PLAIN_ALTERNATIVE.fullmatch(a) for a in alternatives):
-        return "|".join(alternatives)
     groups: dict[str, list[str]] = {}
     for alternative in alternatives:
-        groups.setdefault(alternative[0].lower(), []).append(alternative)
-    firsts = [group[0][0] for group in groups.values()]
-    if any(re.fullmatch(re.escape(a), b, re.I) for k, a in enumerate(firsts) for b in firsts[k + 1:]):
-        return "|".join(alternatives)  # letters one another's case ("ſ" and "s"): grouped apart, their order would change
-    return "|".join(group[0][0] + "(?:" + "|".join(a[1:] for a in group) + ")" for group in groups.values())
+        groups.setdefault(alternative[:1].lower(), []).append(alternative)
+    firsts = [group[0][:1] for group in groups.values()]
+    if not all(map(_PLAIN_ALTERNATIVE.fullmatch, alternatives)) or any(
+            re.fullmatch(re.escape(a), b, re.I) for k, a in enumerate(firsts) for b in firsts[k + 1:]):
+        return "|".join(alternatives)
+    return "|".join(f"{group[0][0]}(?:{'|'.join(a[1:] for a in group)})" for group in groups.values())
 
 
 class CaselessPattern:
@@ -222,17 +220,15 @@ def _index() -> tuple[dict[str, KnownOrganization], dict[str, KnownOrganization]
 
 
 def any_of(patterns: list[str]) -> str:
-    r"""One pattern that matches wherever one of ``patterns`` does (to ask whether any rule applies at all): those
-    opening with ``\b`` (and holding no "|" outside a group) share it, so that the engine tries them only where a
-    word starts or ends instead of entering each at every position.
+    r"""A pattern that matches wherever one of ``patterns`` does; those opening with ``\b`` (no "|" outside a group)
+    share it, so that the engine tries them only where a word starts or ends.
 
     >>> print(any_of([r"\bUniv\.", r"\bDept\b", r"^The ", r"\bfoo|bar"]))
     \b(?:(?:Univ\.)|(?:Dept\b))|(?:^The )|(?:\bfoo|bar)
     """
-    def opens_bounded(pattern: str) -> bool:
-        return pattern.startswith(r"\b") and _parser.parse(pattern)[0] == (AT, AT_BOUNDARY)
-    bounded = [f"(?:{p[2:]})" for p in patterns if opens_bounded(p)]
-    return "|".join(([rf"\b(?:{'|'.join(bounded)})"] if bounded else []) + [f"(?:{p})" for p in patterns if not opens_bounded(p)])
+    bounded = [p.startswith(r"\b") and _parser.parse(p)[0] == (AT, AT_BOUNDARY) for p in patterns]
+    shared = [rf"\b(?:{'|'.join(f'(?:{p[2:]})' for p, b in zip(patterns, bounded) if b)})"] if any(bounded) else []
+    return "|".join(shared + [f"(?:{p})" for p, b in zip(patterns, bounded) if not b])
 
 
 # -- abbreviations ---------------------------------------------------------------------------

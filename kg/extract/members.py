@@ -45,24 +45,16 @@ def _norm(text: str) -> str:
 
 
 def _has(text: str, kind: str) -> bool:
-    """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere).
-
-    >>> _has("Former PhD students.", "student"), _has("(MSc 2022)", "student"), _has("Phdx", "student")
-    (True, True, False)
-    """
+    """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    words, phrases, anywhere = _word_forms(kind)
+    words, phrases, anywhere = _WORD_FORMS[kind]
     return not words.isdisjoint(low.split()) or any(f" {p} " in low for p in phrases) or any(p in low for p in anywhere)
 
 
-@lru_cache(maxsize=None)
-def _word_forms(kind: str) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
-    """The ``kind`` words as :func:`_has` looks for them: one-word forms (a word of the text is one), phrases of
-    several words, and CJK words (anywhere). A word ends a sentence too ("PhD. Soil seed banks", "she is a PhD
-    student."): each form also with "s", "." and "s." after it."""
-    ascii_words = [p + end for p in _WORDS[kind] if p.isascii() for end in ("", "s", ".", "s.")]
-    return (frozenset(w for w in ascii_words if " " not in w), tuple(w for w in ascii_words if " " in w),
-            tuple(p for p in _WORDS[kind] if not p.isascii()))
+#: The words of each kind as :func:`_has` looks for them: one-word forms, phrases, CJK words; a word ends a sentence
+#: too ("PhD. Soil seed banks", "she is a PhD student."): each also with "s", "." and "s." after it.
+_WORD_FORMS = {kind: (frozenset(f for f in forms if " " not in f), tuple(f for f in forms if " " in f), tuple(w for w in words if not w.isascii()))
+               for kind, words in _WORDS.items() for forms in [[w + end for w in words if w.isascii() for end in ("", "s", ".", "s.")]]}
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
