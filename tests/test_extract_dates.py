@@ -164,3 +164,19 @@ def test_chinese_japanese_and_korean_month_numbers_before_the_year(text, start, 
 ])
 def test_a_cjk_since_word_after_the_start(text, start, end):
     assert find_date_range(text)[:2] == (start, end)
+
+
+def test_month_and_season_words_grouped_by_first_letter_match_as_joined():
+    """The grouped alternation finds the same match as the words joined in order, for every word of
+    ``months.tsv`` and the seasons, in any case, cut short and run on ("Juneau", "Mayo")."""
+    import re
+
+    from kg.extract.dates import MONTHS, _SEASONS
+    from kg.extract.gazetteer import by_first_letter
+
+    for words in (sorted(MONTHS, key=len, reverse=True), _SEASONS.split("|")):
+        joined = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})\.?", re.I)
+        grouped = re.compile(rf"(?<!\w)(?:{by_first_letter([re.escape(w) for w in words])})\.?", re.I)
+        for word in words:
+            for text in (word, word.upper(), word.title() + "au", f"in {word[:3]}. 2019", word[:-1]):
+                assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in joined.finditer(text)], text

@@ -167,3 +167,28 @@ def test_caseless_pattern_on_text_beyond_ascii():
         want = re.search(pattern, text, re.IGNORECASE)
         assert want is not None
         assert CaselessPattern(pattern).search(text).span() == want.span()
+
+
+def test_words_grouped_by_first_letter_match_as_joined_and_not_grouped_otherwise():
+    """Grouping keeps the first alternative that matches at each position ("now" before "nowadays" stays first);
+    a pattern that is more than words, or letters that match one another's case ("ſ" and "s"), are joined as given."""
+    words = ["now", "nowadays", "currently", "at present", "cur"]
+    grouped = re.compile(rf"(?:{gazetteer.by_first_letter(words)})", re.I)
+    joined = re.compile(rf"(?:{'|'.join(words)})", re.I)
+    for text in ("Nowadays at Present", "CURrently", "now and then", "cur"):
+        assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in joined.finditer(text)]
+    assert gazetteer.by_first_letter(words) == "n(?:ow|owadays)|c(?:urrently|ur)|a(?:t present)"
+    assert gazetteer.by_first_letter(["sa", "ſb", "sc"]) == "sa|ſb|sc"
+    assert gazetteer.by_first_letter(["curates?", "co-founded"]) == "curates?|co-founded"
+
+
+def test_any_of_the_rules_matches_where_one_of_them_does():
+    """The gates of the inflection and keyword rules: a match wherever one rule matches, none elsewhere."""
+    names = ["Technischen Universität Ellerbach", "des Max-Planck-Instituts", "Wydziału Chemii", "Acme Widgets GmbH",
+             "Universidad de Quillon", "Zorblax", "Department of Linguistics", "Die Arbeitsgruppe Nordlicht", "研究所",
+             "Forschungszentrums Jülich-Süd", "the bfoo bar", "Politechnice Gdańskiej", "TU Tarnow", "Tu Anh Nguyen"]
+    for rules, flags in (([p.pattern for p, _ in gazetteer._INFLECTIONS], 0),
+                         ([p.pattern for p, _ in gazetteer._KEYWORD_RULES], re.I)):
+        gate = re.compile(gazetteer.any_of(rules), flags)
+        for name in names:
+            assert bool(gate.search(name)) == any(re.search(rule, name, flags) for rule in rules), name

@@ -14,7 +14,7 @@ from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
 
-from kg.extract.gazetteer import data_patterns
+from kg.extract.gazetteer import by_first_letter, data_patterns
 from kg.extract.text import ANY_YEAR, cached_copy
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -32,8 +32,8 @@ MONTHS: dict[str, int] = {word.removesuffix("."): number for word, number in _MO
 _DOTTED_ONLY = {word.removesuffix(".") for word, _ in _MONTH_WORDS if word.endswith(".")}
 _SEASONS = _WORDS["season"]  # "Spring 2019", "Frühjahr 2002": a season dates by its year alone
 
-_MONTH_RE = "(?:(?:" + "|".join(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
-    + r")\.?|(?:" + "|".join(sorted(_DOTTED_ONLY)) + r")\.)"
+_MONTH_RE = "(?:(?:" + by_first_letter(sorted((re.escape(m) for m in MONTHS if m not in _DOTTED_ONLY), key=len, reverse=True)) \
+    + r")\.?|(?:" + by_first_letter(sorted(_DOTTED_ONLY)) + r")\.)"
 _YEAR = r"(?:19|20)\d\d"
 #: An open end in the languages of CVs other than English ("2018 - Atual", "seit 2019 - heute").
 OPEN_END_ABROAD = _WORDS["open_end_abroad"]
@@ -55,7 +55,7 @@ _DATE = re.compile(
   | (?P<my>(?<![\d/])(?P<my_m>0?[1-9]|1[0-2])[/.](?P<my_y>{_YEAR})(?!\d))
   | (?P<dmy>(?<!\w)\d{{1,2}}(?:st|nd|rd|th|er|°|º)?\.?\s+(?:de\s+)?(?P<dmy_m>{_MONTH_RE})\s*,?\s*(?:de\s+)?(?P<dmy_y>{_YEAR})(?!\d))
   | (?P<mon>(?<!\w)(?P<mon_m>{_MONTH_RE})(?:\s*\d{{1,2}}(?:st|nd|rd|th)?)?(?:\s*,\s*|\s*\.\s*|\s+de\s+|\s+|(?<=\.))(?P<mon_y>{_YEAR}|['’]\d\d)(?![\d']))
-  | (?P<season>(?<!\w)(?:{_SEASONS})\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
+  | (?P<season>(?<!\w)(?:{by_first_letter(_SEASONS.split("|"))})\s*,?\s*(?P<season_y>{_YEAR})(?!\d))
   | (?P<year>(?<![\w/.])(?P<year_y>{_YEAR})(?![\d]))
     )""",
     re.IGNORECASE | re.VERBOSE,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
-from kg.extract.gazetteer import word_groups
+from kg.extract.gazetteer import by_first_letter, word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
@@ -47,8 +47,14 @@ def _norm(text: str) -> str:
 def _has(text: str, kind: str) -> bool:
     """Whether ``text`` holds one of the ``kind`` words as a whole word (CJK words anywhere)."""
     low = f" {_norm(text).replace('(', ' ').replace(')', ' ')} "  # "(PhD 2022)"
-    # the word ends a sentence too ("PhD. Soil seed banks", "she is a PhD student.")
-    return any(any(f" {p}{end} " in low for end in ("", "s", ".", "s.")) if p.isascii() else p in low for p in _WORDS[kind])
+    words, phrases, anywhere = _WORD_FORMS[kind]
+    return not words.isdisjoint(low.split()) or any(f" {p} " in low for p in phrases) or any(p in low for p in anywhere)
+
+
+#: The words of each kind as :func:`_has` looks for them: one-word forms, phrases, CJK words; a word ends a sentence
+#: too ("PhD. Soil seed banks", "she is a PhD student."): each also with "s", "." and "s." after it.
+_WORD_FORMS = {kind: (frozenset(f for f in forms if " " not in f), tuple(f for f in forms if " " in f), tuple(w for w in words if not w.isascii()))
+               for kind, words in _WORDS.items() for forms in [[w + end for w in words if w.isascii() for end in ("", "s", ".", "s.")]]}
 
 
 #: The section kinds (``data/sections.tsv``) that list people: a lab's members, a CV's supervised students.
@@ -70,7 +76,7 @@ _AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][
 def _now() -> re.Pattern:
     """Where an alumnus went: "now at X", "now a postdoc at X", "→ X", "现就职于X" (the ``now`` words)."""
     words = sorted(_WORDS["now"], key=len, reverse=True)
-    latin = "|".join(re.escape(w) for w in words if w.isascii() or w[0] < "\u3040")
+    latin = by_first_letter([re.escape(w) for w in words if w.isascii() or w[0] < "\u3040"])
     cjk = "|".join(re.escape(w) for w in words if not (w.isascii() or w[0] < "\u3040"))
     return re.compile(rf"(?:(?<!\w)(?:{latin})(?!\w)(?:\s+(?:working|works|is|an?|as)\b)*\s*[:：]?|(?:{cjk})|→|->|⇒)"
                       r"\s*(?P<rest>[^.;。；]+)", re.I)

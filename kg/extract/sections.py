@@ -62,6 +62,11 @@ def _norm(text: str) -> str:
 
 #: ``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order.
 _NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+#: The phrases :func:`heading_kind` looks for (people's roles name no section): by first word, and the CJK ones.
+_PHRASES_BY_FIRST_WORD: dict[str, list[tuple[int, str, str]]] = {}
+for _phrase in (p for p in _NORMED_PHRASES if p[1] != "people_roles" and not _CJK_OPENING.match(p[2])):
+    _PHRASES_BY_FIRST_WORD.setdefault(_phrase[2].split(" ")[0], []).append(_phrase)
+_CJK_PHRASES = tuple(p for p in _NORMED_PHRASES if p[1] != "people_roles" and _CJK_OPENING.match(p[2]))
 #: The kind of each normalised phrase: the first kind that lists it (read last, it is written last).
 _EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
@@ -111,9 +116,12 @@ def heading_kind(heading: str) -> str | None:
     # section only by the words it opens with ("Research Interests in Quantum Computation and Information");
     # a job title inside a heading names no people ("Grants as PI")
     headline = len(norm.split()) > 6 or (bool(_CJK_OPENING.match(norm)) and len(norm) > 12)
-    # the longest phrase the heading holds wins, then the first; "p in padded" is a cheap pre-test (both forms
-    # after it contain p), and CJK headings put no spaces between words: a CJK phrase is found anywhere inside one
-    best = min(((-len(p), rank, kind) for rank, kind, p in _NORMED_PHRASES if p in padded and kind != "people_roles"
+    # the longest phrase the heading holds wins, then the first; tried: those a word (or a word without its "s") opens,
+    # and the CJK ones, found anywhere (CJK headings put no spaces between words); "p in padded" is a cheap pre-test
+    words = padded.split(" ")
+    candidates = [*_CJK_PHRASES, *(c for w in words for c in _PHRASES_BY_FIRST_WORD.get(w, ())),
+                  *(c for w in words if w.endswith("s") for c in _PHRASES_BY_FIRST_WORD.get(w[:-1], ()))]
+    best = min(((-len(p), rank, kind) for rank, kind, p in candidates if p in padded
                 and not (headline and not padded.startswith(f" {p}")) and (
         f" {p} " in padded or (len(p) > 3 and f" {p}s " in padded) or _CJK_OPENING.match(p))), default=None)
     return best[2] if best else None
