@@ -171,8 +171,6 @@ _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：|]{1,40}?)\s*(?:[:：]|\s\|)\s*(?P<people>.+)$")
 
 
-#: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
-_POSTNOMINALS = re.compile(r"(?:\s*,\s*[^\s,]+)+")
 #: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
@@ -397,8 +395,6 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
-                named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry

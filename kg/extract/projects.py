@@ -81,8 +81,6 @@ _NUMBER_OR_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?")
 def _project_shape(name: str) -> bool:
     """CamelCase / digits / hyphenated / acronym single names, or product phrases."""
     words = name.split()
-    if words[0] == "Project" and len(words) >= 2:
-        return True
     if len(words) == 1:
         return bool(_INNER_CAPITAL_DIGIT_OR_HYPHEN.search(name)) and not _NUMBER_OR_ORDINAL.fullmatch(name)
     # "Ocean Carbon SDK", "TensorFlow Lite": a product noun, or a CamelCase word, in a capitalised name
