@@ -84,11 +84,9 @@ def clean(text: str) -> str:
         text = _ESCAPE.sub(r"\1", text)
     if "*" in text or "_" in text or "`" in text:
         text = _EMPHASIS.sub("", text)
-    heading = text.lstrip().startswith("#")
-    text = text.lstrip("#").strip()
-    text = strip_bullet(text)
+    text = strip_bullet(text.lstrip("#").strip())
     if text.startswith("#"):  # "- # University of X": a heading written inside a list item
-        heading, text = True, text.lstrip("#").strip()
+        text = text.lstrip("#").strip()
     return " ".join(text.split())
 
 
