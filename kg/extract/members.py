@@ -219,19 +219,6 @@ def _member_name(text: str) -> tuple[str, str] | None:
     return name, rest
 
 
-def _card_name(text: str) -> tuple[str, str] | None:
-    """``(name, rest)`` of a card's fields whose name follows what the person did ("PhD thesis · 2024 | Ana Ruiz").
-
-    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Current affiliation | Kelso Instruments")
-    (('Ana Ruiz', ', PhD thesis · 2024'), None)
-    """
-    cells = text.split(" | ")
-    if not (find_dates(cells[0]) or degree_of(cells[0]) or is_role(cells[0])):
-        return None  # a label's value, not a person
-    return next(((named[0], ", " + " | ".join(cells[:i] + cells[i + 1:])) for i in range(1, len(cells))
-                 if (named := _member_name(cells[i])) and not named[1].strip()), None)
-
-
 def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
     """``(name, rest)`` when a line opens with a person's name set in bold, which ends the name where no separator
     does ("**Ana Ruiz** Post-doctorante, Parasitologie").
@@ -421,8 +408,6 @@ def list_members(ctx, sections) -> list[_Member]:
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
-            if kind and not named and (card := _card_name(text)):
-                named, text = card, "".join(card)  # read as the entry "Ana Ruiz, PhD thesis · 2024"
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
             said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
             listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (
