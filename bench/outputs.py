@@ -31,18 +31,25 @@ def folder_key(folder: Path) -> str:
     return f"{folder.parent.name}-{folder.name}"
 
 
+def documents(folder: Path) -> list[Path]:
+    """The documents of a folder: its files, and the ``.tex`` files of a sub-folder that is one LaTeX CV in
+    several files (``moderncv_de/lebenslauf.tex`` with its ``abschnitte/*.tex``), not its section files."""
+    return sorted(p for entry in folder.iterdir()
+                  for p in ([entry] if entry.is_file() else entry.glob("*.tex")))
+
+
 def write_outputs(out: Path, folders: list[Path]) -> list[Path]:
-    """Extract every file of ``folders`` and write its JSON answer under ``out``; return the files written."""
+    """Extract every document of ``folders`` and write its JSON answer under ``out``; return the files written."""
     written = []
     for folder in folders:
         target = out / folder_key(folder)
-        target.mkdir(parents=True, exist_ok=True)
-        for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        for path in documents(folder):
+            (target / path.parent.relative_to(folder)).mkdir(parents=True, exist_ok=True)
             try:
                 answer = extract_file(path)[1].to_json()
             except Exception as error:  # a document that fails is an answer too: it changed if the error did
                 answer = {"error": repr(error)}
-            written.append(target / f"{path.name}.json")
+            written.append(target / path.parent.relative_to(folder) / f"{path.name}.json")
             written[-1].write_text(json.dumps(answer, indent=2, ensure_ascii=False))
     return written
 
