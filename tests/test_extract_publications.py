@@ -587,22 +587,6 @@ def test_a_quoted_title_ends_at_its_closing_quote_and_a_research_list_of_quoted_
         "Harbour Fees and Entry", "Tariffs and Ferry Prices in the Ostmark Archipelago"]
 
 
-def test_a_journal_abbreviated_word_by_word_after_the_title_s_comma_is_the_venue(monkeypatch):
-    # ISO 4 abbreviations: the labeller reads title and journal as one container, or the journal's first word as
-    # the title's last
-    from kg.extract import publications
-    from kg.extract.models.citation import Field
-
-    title = "Sediment pulses in braided channels of the Ostmark plain"
-    for fields, venue in (([Field("author", "Brandt, I., Quill, O.:", 0, 22), Field("container", f"{title}, Geosci. Model Dev.,", 23, 100)],
-                           "Geosci. Model Dev"),
-                          ([Field("author", "Brandt, I., Quill, O.:", 0, 22), Field("title", f"{title}, Atmos.", 23, 90),
-                            Field("container", "Environ.,", 91, 100)], "Atmos. Environ")):
-        monkeypatch.setattr(publications, "_line_fields", lambda text, fields=fields: list(fields))
-        c = publications._read_fields("an entry")
-        assert (c.title, c.venue) == (title, venue)
-
-
 def test_each_publication_list_is_split_on_its_own_and_a_note_on_authors_marks_is_no_entry():
     # a numbered list, the note on its authors' marks, then a list whose entries wrap without bullets
     lines = ["Ilse Varnholt", "Refereed Publications",

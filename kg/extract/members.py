@@ -177,8 +177,6 @@ _DASH_BULLET = re.compile(r"^\s*(?:[–—•·‣▪*-]\s+|-(?=[A-Z]))")
 _LABELLED_LIST = re.compile(r"^\s*(?P<label>[^:：|]{1,40}?)\s*(?:[:：]|\s\|)\s*(?P<people>.+)$")
 
 
-#: Letters after a name, each after a comma (", PhD", ", M.D., Ph.D.").
-_POSTNOMINALS = re.compile(r"(?:\s*,\s*[^\s,]+)+")
 #: Nothing, or only a bracketed aside, after a phrase ("ML Compilers (TVM Relay)").
 _ASIDE_ONLY = re.compile(r"\s*(?:[(（][^()（）\d]*[)）]\s*)?")
 #: A bracketed note with a year before a member's name ("[2021, Master student] Ana Ruiz"), written after it.
@@ -225,19 +223,6 @@ def _member_name(text: str) -> tuple[str, str] | None:
             or (org is not None and org.type != "Company"):
         return None  # "Wydział Mechaniczny, Politechnika X": a unit's name, not a member's
     return name, rest
-
-
-def _card_name(text: str) -> tuple[str, str] | None:
-    """``(name, rest)`` of a card's fields whose name follows what the person did ("PhD thesis · 2024 | Ana Ruiz").
-
-    >>> _card_name("PhD thesis · 2024 | Ana Ruiz"), _card_name("Current affiliation | Kelso Instruments")
-    (('Ana Ruiz', ', PhD thesis · 2024'), None)
-    """
-    cells = text.split(" | ")
-    if not (find_dates(cells[0]) or degree_of(cells[0]) or is_role(cells[0])):
-        return None  # a label's value, not a person
-    return next(((named[0], ", " + " | ".join(cells[:i] + cells[i + 1:])) for i in range(1, len(cells))
-                 if (named := _member_name(cells[i])) and not named[1].strip()), None)
 
 
 def _lead_name(text: str, bold: set[str]) -> tuple[str, str] | None:
@@ -403,8 +388,6 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            if heading and named and _POSTNOMINALS.fullmatch(named[1]) and all(map(degree_of, named[1].split(",")[1:])):
-                named, text = (named[0], ""), named[0]  # "#### Ana Ruiz, PhD": a card's title, the name and its degrees
             if heading and not (named and not named[1] and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name is the title of a person's card in a grid, an entry
@@ -431,8 +414,6 @@ def list_members(ctx, sections) -> list[_Member]:
             name_at = next((i for i, c in (columns or {}).items() if c == "name" and i <= text.count("|")), None)
             named = _member_name(family_last(text.split("|")[name_at])) if name_at is not None else named if kind else \
                 _member_name(text)  # a table row's name is its Name cell
-            if kind and not named and (card := _card_name(text)):
-                named, text = card, "".join(card)  # read as the entry "Ana Ruiz, PhD thesis · 2024"
             label = _LABELLED_LIST.match(text) if kind and not columns and not _advisor_label().search(text) else None
             said_of = _norm(label.group("label")).split()[:1] if label else []  # "Thesis: X" titles; "Theses: A, B" lists
             listed = split_people(label.group("people")) if label and not set(said_of) & _WORDS["work_label"] and (

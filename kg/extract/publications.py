@@ -430,8 +430,6 @@ _VOLUME_PAGE_VENUE = re.compile(
     r"(?!(?:19|20)\d\d\.?$)[A-Za-z]?\d{1,7}"
     r"(?:\s*[-–]\s*[A-Za-z]?\d{1,7})?\.?"
 )
-#: The last word of a title after its comma, when it is a journal's abbreviated first word ("…, Atmos").
-_ABBREVIATED_TAIL = re.compile(r",\s*([A-Z][a-z]{1,12})\.?$")
 #: A title written in quotes, up to its closing quote and the punctuation after it (what follows is a note or
 #: the venue; "“Big Data” and the Economy" goes on after its quote); German quotes open with "»" or "„", and
 #: the year an author-date style writes before it is no part of it ("2023. »Title«"); punctuation inside the
@@ -797,9 +795,6 @@ def _read_fields(text: str) -> Citation | None:
         *words, last = _sentences(title) or [title]
         if words and _valid_title(" ".join(words)):
             title, venue_text = " ".join(words), last
-    abbreviated = _ABBREVIATED_TAIL.search(title) if venue_text else None
-    if abbreviated and abbreviated.group(1).lower() in _ABBREV:  # "Title, Geosci" + "Model Dev.": the venue's first word
-        title, venue_text = title[:abbreviated.start()], f"{abbreviated.group(1)}. {venue_text}"
     title = _TRAILING_ARXIV_ID.sub("", title)
     quoted = _QUOTED_TITLE.match(title)
     if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
@@ -832,9 +827,6 @@ _DATE_FIELD_YEAR = re.compile(r"(?<![\d.])(1[5-9]\d\d|20\d\d)(?!\d)")
 _NAME_TAIL = re.compile(r"[,.]\s+((?:[A-Z][\w'’-]*\.?\s+){0,2}[A-Z][\w'’-]*\.?)$")
 #: A venue at the end of a span, in brackets or after a comma: "Sparse Kernels on Many-Core Chips (PPoPP'22)".
 _TRAILING_VENUE = re.compile(r"^(.{8,}?)\s*(\([^()]{2,80}\)|(?<=,)\s[^,()]{2,80})[.,;]?$")
-#: A journal's name abbreviated word by word after the title's last comma (ISO 4: "…, Geosci. Model Dev.,",
-#: "…, J. Atmos. Sci."): capitalised words, the first and the last cut short with a full stop.
-_ABBREVIATED_JOURNAL = re.compile(r"^(.{8,}?),\s+([A-Z][a-z]{0,11}\.\s+(?:[A-Z][a-z]{0,11}\.?\s+){0,4}[A-Z][a-z]{0,11}\.)\s*,?$")
 
 
 #: A journal's volume (and issue) and pages: "3, 666-731", "12(4): 45–67".
@@ -1035,10 +1027,6 @@ def _title_read_as_container(fields: list[Field]) -> list[Field]:
     first = fields[i]
     if any(f.label == "container" for f in fields[i + 1:]):
         return fields[:i] + [Field("title", first.text, first.start, first.end)] + fields[i + 1:]
-    match = _ABBREVIATED_JOURNAL.match(first.text)
-    if match:
-        return fields[:i] + [Field("title", match.group(1), first.start, first.start + match.end(1)),
-                             Field("container", match.group(2), first.start + match.start(2), first.end)] + fields[i + 1:]
     parts = _sentences(first.text)
     if len(parts) >= 2 and _valid_title(parts[0]):
         cut = first.text.index(parts[1], len(parts[0]))

@@ -45,8 +45,6 @@ _MD_LINK = re.compile(r"\[([^\[\]]*)\]\(((?:[^)\s\]]|\](?!\())*)(?:\s+\"[^\"]*\"
 _ANGLE_URL = re.compile(r"<((?:https?|mailto):[^>\s]+)>")
 _HTML_TAG = re.compile(r"</?[a-zA-Z][^>]{0,300}>")
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`)")
-#: The hashes that may close an ATX heading ("## Alumni ##").
-_CLOSING_HASHES = re.compile(r"\s+#+$")
 _ESCAPE = re.compile(r"\\([*_#\[\]()&$%{}])")
 _BULLET = re.compile(r"^\s*(?:[-*+•◦▪►●○·–]|\d{1,3}[.)]|\[\d{1,3}\]|\(\d{1,3}\)|[a-z][.)])\s+")
 
@@ -86,13 +84,9 @@ def clean(text: str) -> str:
         text = _ESCAPE.sub(r"\1", text)
     if "*" in text or "_" in text or "`" in text:
         text = _EMPHASIS.sub("", text)
-    heading = text.lstrip().startswith("#")
-    text = text.lstrip("#").strip()
-    text = strip_bullet(text)
+    text = strip_bullet(text.lstrip("#").strip())
     if text.startswith("#"):  # "- # University of X": a heading written inside a list item
-        heading, text = True, text.lstrip("#").strip()
-    if heading and text.endswith("#"):  # "#### University of X ####": a closed heading's closing hashes
-        text = _CLOSING_HASHES.sub("", text)
+        text = text.lstrip("#").strip()
     return " ".join(text.split())
 
 
