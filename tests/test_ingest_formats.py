@@ -767,3 +767,13 @@ def test_a_label_span_and_a_brands_small_text_are_apart_from_the_text_they_run_i
                           '<p>Mc<b>Intyre</b></p>')
     assert [line.text for line in lines] == ["Current affiliation | Quillon Electronics",
                                              "VANE LABORATORY | Tarnow Institute for Heart Research", "McIntyre"]
+
+
+def test_latex_percent_inside_a_url_argument_is_the_urls_not_a_comment():
+    # hyperref reads \url and \href's target verbatim: "%20" there does not end the line's text
+    tex = ("\\documentclass{article}\n\\begin{document}\n\\section{Work}\n"
+           "Lecturer, \\href{https://example.org/a%20b}{Vellmar University}, 2019--2021 % left out\n\n"
+           "Page: \\url{https://example.org/x%2Fy}, 50\\% time % left out\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Work", "Lecturer, Vellmar University, 2019–2021",
+                                             "Page: https://example.org/x%2Fy, 50% time"]
