@@ -133,7 +133,7 @@ _RESERVED = frozenset({"links", "front_matter", "front_matter_lines", "front_mat
 
 def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
     """Parse front matter into metadata (lenient: a broken header is reported, not fatal)."""
-    from kg.ingest._structured import _blank_comments, as_json_resume, load_yaml, render, structured_metadata
+    from kg.ingest._structured import _blank_comments, as_json_resume, load_yaml, plain_values, render, structured_metadata
 
     try:
         if kind == "yaml":
@@ -150,6 +150,7 @@ def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
         return
     if not isinstance(data, dict):
         return
+    written, data = data, plain_values(data)
     metadata["front_matter"] = data
     structured_metadata(data, metadata)
     for key, value in as_json_resume(data).items():  # the header's own keys too, for readers of a flat record
@@ -158,7 +159,7 @@ def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
     from kg.model import Line
 
     source = ("\n" * offset) + (_blank_comments(body) if kind == "yaml" else _blank_toml_comments(body))
-    rendered = render(data, source, metadata)
+    rendered = render(written, source, metadata)  # its markup read where it is, its links recorded
     metadata["front_matter_lines"] = tuple(Line(line.number, line.text) for line in rendered)
 
 
