@@ -445,3 +445,25 @@ def test_a_date_column_whose_ranges_wrap_stays_with_its_entries():
     assert texts[0].startswith("01/09/2022 al 31/08/2025 Ricercatore postdoc")
     assert any(text.startswith("01/10/2020 al 31/08/2022 Assegnista") for text in texts)
     assert "al" not in texts
+
+
+@pytest.mark.parametrize("raised", [0.0, 0.6])  # a smaller label set at its cell's top sits a little above the value
+def test_form_labels_set_flush_right_stay_beside_their_values(raised):
+    # a Europass-style form: a column of labels right-aligned against the values, written before them
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", "", 8)
+    rows = [("Dates", ["2016 - 2019"]), ("Name and address of employer", ["Institute of Fjords,", "Harbour Road 4, Bergvik"]),
+            ("Occupation or position held", ["Postdoctoral researcher"]), ("Dates", ["2012 - 2016"])]
+    placed, values, y = [Placed(0, 20, 20, "Oskar Brandt", 16, True), Placed(0, 20, 32, "WORK EXPERIENCE", 11, True)], [], 40
+    for label, lines in rows:
+        placed.append(Placed(0, 75 - measure.get_string_width(label), y - raised, label, 8))
+        for value in lines:
+            values.append(Placed(0, 80, y, value, 10))
+            y += 5
+        y += 2
+    lines, _ = parse_pdf(write_pdf(placed + values))
+    assert [line.text for line in lines] == [
+        "Oskar Brandt", "WORK EXPERIENCE", "Dates | 2016 - 2019", "Name and address of employer | Institute of Fjords,",
+        "Harbour Road 4, Bergvik", "Occupation or position held | Postdoctoral researcher", "Dates | 2012 - 2016"]
