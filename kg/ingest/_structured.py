@@ -694,14 +694,18 @@ def plain_values(data: Any) -> Any:
     cv = data.get("cv") if isinstance(data, dict) else None
     rendercv = isinstance(cv, dict) and isinstance(cv.get("sections"), dict)
 
+    done: dict[tuple[int, bool], Any] = {}  # a YAML alias is one value written many times: read once
+
     def plain(value: Any, key: str = "") -> Any:
         if isinstance(value, str) and key != "authors" and (rendercv or _MARKUP.search(value)):
             return " ".join(inline_markdown(value))
-        if isinstance(value, list):
-            return [plain(item, key) for item in value]
-        if isinstance(value, dict):
-            return {k: plain(v, str(k)) for k, v in value.items()}
-        return value
+        if not isinstance(value, (list, dict)):
+            return value
+        seen = (id(value), key == "authors")
+        if seen not in done:
+            done[seen] = [plain(item, key) for item in value] if isinstance(value, list) else {
+                k: plain(v, str(k)) for k, v in value.items()}
+        return done[seen]
 
     return plain(data)
 
