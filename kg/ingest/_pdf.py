@@ -704,6 +704,10 @@ def _continues(previous: _Row, row: _Row) -> bool:
         return True
     if ITEM_START.match(row.text):
         return False
+    if row.x0 >= previous.x0 + row.size and len(previous.text.split()) > 3 and (
+            row.text[:1].islower() or previous.text.endswith(",")):
+        # the rest of an entry set with a hanging indent ("e A. Ruiz. J. of Tides"), however short its first word
+        return True
     if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
         return False
     if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates
