@@ -406,3 +406,19 @@ def test_a_german_biographys_appointments_and_studies():
     assert relation(ex, me, "workedAt", "Universität Hallberg").role == "Professor für Physik"
     # "Zum Wintersemester hat Dr. X ...": a preposition and its article open no person's name
     assert (me, "workedAt", "Arbeitsgruppe Mineralogie") in f and not any(e.name.startswith("Zum") for e in ex.entities)
+
+
+@pytest.mark.parametrize("sentence, org, predicate, dates", [
+    ("Oskar Brandt joined the University of Lundmark in 2015 as an assistant professor.", "University of Lundmark",
+     "workedAt", ("2015", None)),
+    ("Oskar Brandt wurde 2015 als Professor an die Universität Lundmark berufen.", "Universität Lundmark",
+     "workedAt", ("2015", None)),
+    ("Oskar Brandt received his PhD from the University of Lundmark in 2012.", "University of Lundmark",
+     "studiedAt", (None, "2012")),
+])
+def test_a_lone_year_with_a_verb_of_taking_up_a_post_is_its_start(tmp_path, sentence, org, predicate, dates):
+    # the year someone joined is when the post began, open-ended; the lone year of a degree is when it ended
+    path = tmp_path / "bio.txt"
+    path.write_text(f"Oskar Brandt\n\n{sentence}\n", encoding="utf-8")
+    found = relation(extract(load_document(path)), "Oskar Brandt", predicate, org)
+    assert (found.start, found.end) == dates

@@ -5,6 +5,8 @@ from __future__ import annotations
 from kg.extract import extract
 from kg.ingest import load_document
 
+from tests.extract_helpers import relation
+
 RENDERCV = """cv:
   name: Ilse Okonkwo
   sections:
@@ -160,3 +162,23 @@ research:
     found = triples(path)
     assert ("Ada Quillfeather", "workedAt", "Harwick Institute of Optics") in found
     assert ("Ada Quillfeather", "advisedBy", "Jonas Brandt") in found
+
+
+def test_html_in_a_records_values_and_in_front_matter_reads_as_its_visible_text(tmp_path):
+    # a site's data file and a page's header hold the HTML their template prints: the org is the link's text
+    cv = tmp_path / "cv.yml"
+    cv.write_text("name: <b>Oskar Brandt</b>\nexperience:\n  - role: Research <b>Scientist</b>\n"
+                  "    organization: <a href=\"https://lund.example.org\">University of Lundmark</a>\n"
+                  "    years: 2019 - present\n  - role: Postdoc<br>Fellow\n"
+                  "    institution: '<a href=\"https://fjord.example.org\">Institute of <i>Fjords</i></a>'\n"
+                  "    dates: 2016 - 2019\n", encoding="utf-8")
+    ex = extract(load_document(cv))
+    assert ex.entity(ex.subject).name == "Oskar Brandt"
+    assert relation(ex, "Oskar Brandt", "workedAt", "University of Lundmark").role == "Research Scientist"
+    assert relation(ex, "Oskar Brandt", "workedAt", "Institute of Fjords").role == "Postdoc Fellow"
+    page = tmp_path / "about.md"
+    page.write_text("---\ntitle: Oskar Brandt\nrole: Research <b>Scientist</b>\n"
+                    "affiliation: <a href=\"https://lund.example.org\">University of Lundmark</a>\n---\n\nHello.\n",
+                    encoding="utf-8")
+    ex = extract(load_document(page))
+    assert relation(ex, "Oskar Brandt", "workedAt", "University of Lundmark").role == "Research Scientist"

@@ -767,3 +767,35 @@ def test_a_label_span_and_a_brands_small_text_are_apart_from_the_text_they_run_i
                           '<p>Mc<b>Intyre</b></p>')
     assert [line.text for line in lines] == ["Current affiliation | Quillon Electronics",
                                              "VANE LABORATORY | Tarnow Institute for Heart Research", "McIntyre"]
+
+
+def test_latex_percent_inside_a_url_argument_is_the_urls_not_a_comment():
+    # hyperref reads \url and \href's target verbatim: "%20" there does not end the line's text
+    tex = ("\\documentclass{article}\n\\begin{document}\n\\section{Work}\n"
+           "Lecturer, \\href{https://example.org/a%20b}{Vellmar University}, 2019--2021 % left out\n\n"
+           "Page: \\url{https://example.org/x%2Fy}, 50\\% time % left out\n\\end{document}")
+    lines, _ = parse_latex(tex)
+    assert [line.text for line in lines] == ["# Work", "Lecturer, Vellmar University, 2019–2021",
+                                             "Page: https://example.org/x%2Fy, 50% time"]
+
+
+def test_markdown_shortcode_card_keeps_its_description_as_a_paragraph(tmp_path):
+    # a team card's description in sentences (long, with an apostrophe and a slash) is read, below the card's fields
+    path = tmp_path / "team.md"
+    path.write_text('## Team\n\n{{< team_member image="/img/brandt.png" title="Oskar Brandt" role="Postdoc" '
+                    'description="Oskar Brandt is a postdoc in the Fjord Lab at the University of Lundmark, where he '
+                    "models tides and sediment/salt exchange in the region's inlets. He studied in Bergvik.\" >}}\n",
+                    encoding="utf-8")
+    assert pairs(load_document(path)) == [
+        (1, "## Team"), (3, "Oskar Brandt — Postdoc"),
+        (3, "Oskar Brandt is a postdoc in the Fjord Lab at the University of Lundmark, where he models tides and "
+            "sediment/salt exchange in the region's inlets. He studied in Bergvik.")]
+
+
+def test_html_photo_inside_a_link_that_names_its_person_is_not_read_twice(tmp_path):
+    # a team grid: each card a link holding a photo (its alt text a description, or another card's name) and the name
+    path = tmp_path / "team.html"
+    path.write_text('<h3>Students</h3>\n<div><a href="https://a.example.org"><img src="a.png" alt="Oskar Brandt" />'
+                    'Oskar Brandt</a></div>\n<div><a href="https://b.example.org"><img src="b.png" alt="I am smiling." />\n'
+                    'Ines Vidal</a></div>\n<div><img src="c.png" alt="Vera Holm"></div>\n', encoding="utf-8")
+    assert pairs(load_document(path)) == [(1, "### Students"), (2, "Oskar Brandt"), (4, "Ines Vidal"), (5, "Vera Holm")]

@@ -445,3 +445,41 @@ def test_a_date_column_whose_ranges_wrap_stays_with_its_entries():
     assert texts[0].startswith("01/09/2022 al 31/08/2025 Ricercatore postdoc")
     assert any(text.startswith("01/10/2020 al 31/08/2022 Assegnista") for text in texts)
     assert "al" not in texts
+
+
+@pytest.mark.parametrize("raised", [0.0, 0.6])  # a smaller label set at its cell's top sits a little above the value
+def test_form_labels_set_flush_right_stay_beside_their_values(raised):
+    # a Europass-style form: a column of labels right-aligned against the values, written before them
+    from fpdf import FPDF
+
+    measure = FPDF()
+    measure.set_font("helvetica", "", 8)
+    rows = [("Dates", ["2016 - 2019"]), ("Name and address of employer", ["Institute of Fjords,", "Harbour Road 4, Bergvik"]),
+            ("Occupation or position held", ["Postdoctoral researcher"]), ("Dates", ["2012 - 2016"])]
+    placed, values, y = [Placed(0, 20, 20, "Oskar Brandt", 16, True), Placed(0, 20, 32, "WORK EXPERIENCE", 11, True)], [], 40
+    for label, lines in rows:
+        placed.append(Placed(0, 75 - measure.get_string_width(label), y - raised, label, 8))
+        for value in lines:
+            values.append(Placed(0, 80, y, value, 10))
+            y += 5
+        y += 2
+    lines, _ = parse_pdf(write_pdf(placed + values))
+    assert [line.text for line in lines] == [
+        "Oskar Brandt", "WORK EXPERIENCE", "Dates | 2016 - 2019", "Name and address of employer | Institute of Fjords,",
+        "Harbour Road 4, Bergvik", "Occupation or position held | Postdoctoral researcher", "Dates | 2012 - 2016"]
+
+
+def test_an_entry_set_with_a_hanging_indent_continues_however_short_the_next_word():
+    # TeX breaks lines for the paragraph, not greedily: the next line's first word may have fitted above it
+    placed = [Placed(0, 15, 20, "Publications", 12, True),
+              Placed(0, 15, 28, "2021: Tides of small invented estuaries and their salt wedges, measured, O. Brandt,"),
+              Placed(0, 25, 33, "I. Vidal e V. Holm. Journal of Invented Hydrology 7."),
+              Placed(0, 15, 38, "2019: Salt wedges of the northern basins of a fjord, measured again, O. Brandt, I. Vidal"),
+              Placed(0, 25, 43, "e V. Holm. Coastal Letters 3."),
+              Placed(0, 15, 48, "2018: A third invented paper on the tides of small estuaries and their basins, O. Brandt.")]
+    assert [text for _, text in pdf_lines(placed, (210, 297))[0]] == [
+        "Publications",
+        "2021: Tides of small invented estuaries and their salt wedges, measured, O. Brandt, I. Vidal e V. Holm. "
+        "Journal of Invented Hydrology 7.",
+        "2019: Salt wedges of the northern basins of a fjord, measured again, O. Brandt, I. Vidal e V. Holm. Coastal Letters 3.",
+        "2018: A third invented paper on the tides of small estuaries and their basins, O. Brandt."]

@@ -565,6 +565,8 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
             return list(ids)
     dates = find_date_range(head)
     start, end = (dates.start, dates.end) if dates else (None, None)
+    if start is None and end not in (None, "present") and _says(head, "start"):
+        start, end = end, None  # "joined X in 2015", "wurde 2015 berufen": the year it began; a degree's year is its end
     # degree sentences: the relation is study, unless the degree is a role ("PhD student" is study too)
     work_verb = _JOB_WORD.search(head) or (work and not degree and not _STUDENT_STATE.search(plain))
     predicate = "studiedAt" if study and not (work_verb and not degree) else "workedAt"

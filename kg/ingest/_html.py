@@ -197,7 +197,10 @@ class _Walker:
             self.pre += 1
         elif tag == "img":
             alt = attrs.get("alt")
-            if alt and alt.strip():
+            # a photo in a link that names its person ("<a><img alt=..>Ana Ruiz</a>"): the link's text is the name
+            named = node.parent is not None and node.parent.tag == "a" and any(
+                child.tag == "-text" and child.text().strip() for child in node.parent.iter(include_text=True))
+            if alt and alt.strip() and not named:
                 self.text(" " + alt.strip() + " ", in_tag=True)
         elif tag == "dd":
             self.flush()

@@ -39,7 +39,8 @@ __all__ = ["included_files", "parse_latex", "printed_bibliography"]
 _MAX_DEPTH = 60
 _MAX_OPTIONAL = 500  # an optional argument is short: this bounds an unclosed "["
 _SCANNED = re.compile(r"\\.|[{}\]]|\n[ \t]*\n", re.DOTALL)
-_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
+# a URL argument is read verbatim (hyperref): its "%" is the URL's, not a comment
+_COMMENT = re.compile(r"\\(?:url|href|nolinkurl|path)\s*\{[^{}\n]*\}|(?<!\\)((?:\\\\)*)%[^\n]*")
 _PIPES = re.compile(r"\s*\|(?:\s*\|)+\s*")
 _EDGE_PIPES = re.compile(r"^(?:\|\s*)+|(?:\s*\|)+$")
 _WORD = re.compile(r"\w")
@@ -422,8 +423,13 @@ def included_files(text: str, folder: Path, depth: int = 0) -> tuple[str, list[i
 
 
 def _strip_comments(text: str) -> str:
-    """Comments blanked out with spaces, so offsets and line numbers do not move."""
-    return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - len(m.group(1))), text)
+    """Comments blanked out with spaces, so offsets and line numbers do not move; a URL argument
+    is kept whole: ``\\url{https://e.org/a%20b} % seen`` -> ``\\url{https://e.org/a%20b}       ``."""
+    def blank(m: re.Match) -> str:
+        if m.group(1) is None:
+            return m.group(0)
+        return m.group(1) + " " * (len(m.group(0)) - len(m.group(1)))
+    return _COMMENT.sub(blank, text)
 
 
 def _scan(text: str) -> tuple[dict[int, int], list[int], list[str]]:

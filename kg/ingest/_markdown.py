@@ -53,7 +53,7 @@ _ATTRS = re.compile(r"\{\s*(?::|\.|#|[\w-]+=)[^{}]{0,500}\}")
 #: A site generator's shortcode, up to a card's long description ({{< team_member Title="X" Description="..." >}}).
 _SHORTCODE = re.compile(r"\{\{[<%].{0,2000}?[%>]\}\}|\{%.{0,2000}?%\}|\{\{.{0,2000}?\}\}")
 #: A shortcode's quoted value that is text to read: capitalised, not a file or a link ("Ana Ruiz", "Postdoc").
-_SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_][^"'/]{0,200}?)\1""")
+_SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_](?:(?!\1).){0,2000}?)\1""")
 _FILE_NAME = re.compile(r"\.[a-z]{2,4}$")
 _BOLD_TAG = re.compile(r"<(b|strong)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
@@ -133,7 +133,7 @@ _RESERVED = frozenset({"links", "front_matter", "front_matter_lines", "front_mat
 
 def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
     """Parse front matter into metadata (lenient: a broken header is reported, not fatal)."""
-    from kg.ingest._structured import _blank_comments, as_json_resume, load_yaml, render, structured_metadata
+    from kg.ingest._structured import _blank_comments, as_json_resume, load_yaml, plain_values, render, structured_metadata
 
     try:
         if kind == "yaml":
@@ -150,6 +150,7 @@ def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
         return
     if not isinstance(data, dict):
         return
+    written, data = data, plain_values(data)
     metadata["front_matter"] = data
     structured_metadata(data, metadata)
     for key, value in as_json_resume(data).items():  # the header's own keys too, for readers of a flat record
@@ -158,12 +159,25 @@ def _front_matter(kind: str, body: str, offset: int, metadata: dict) -> None:
     from kg.model import Line
 
     source = ("\n" * offset) + (_blank_comments(body) if kind == "yaml" else _blank_toml_comments(body))
-    rendered = render(data, source, metadata)
+    rendered = render(written, source, metadata)  # its markup read where it is, its links recorded
     metadata["front_matter_lines"] = tuple(Line(line.number, line.text) for line in rendered)
 
 
 def _blank_toml_comments(source: str) -> str:
     return re.sub(r"(?m)^[ \t]*#[^\n]*", lambda m: " " * len(m.group(0)), source)
+
+
+def _shortcode_text(match: re.Match) -> str:
+    """The text a shortcode holds: its short fields on one line, each value in sentences on a line of its own.
+
+    >>> _shortcode_text(re.match(".*", '{{< member img="a.png" name="Ana Ruiz" role="Postdoc" bio="Ana studies tides. She" >}}'))
+    'Ana Ruiz — Postdoc<br>Ana studies tides. She'
+    """
+    values = [v for v in (t.group("value") for t in _SHORTCODE_TEXT.finditer(match.group(0)))
+              if v[0].isupper() and not _FILE_NAME.search(v)]
+    prose = [". " in v or len(v.split()) > 12 for v in values]
+    return " — ".join(v for v, long in zip(values, prose) if not long) + "".join(
+        "<br>" + v for v, long in zip(values, prose) if long)
 
 
 def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) -> list[str]:
@@ -180,9 +194,9 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     meta = metadata if metadata is not None else {}
     text = _LATEX_GAP.sub(" | ", text) if "\\" in text else text
     text = _ESCAPE.sub(lambda m: _PLACEHOLDER[m.group(1)], text)
-    # a site generator's shortcode keeps the text it holds ({{< member name="Ana Ruiz" role="Postdoc" >}})
-    text = _SHORTCODE.sub(lambda m: " — ".join(v for v in (t.group("value") for t in _SHORTCODE_TEXT.finditer(m.group(0)))
-                                               if v[0].isupper() and not _FILE_NAME.search(v)), text)
+    # a site generator's shortcode keeps the text it holds ({{< member name="Ana Ruiz" role="Postdoc" >}}); a value
+    # in sentences (a card's description) is a paragraph of its own below the card's fields
+    text = _SHORTCODE.sub(_shortcode_text, text)
     text = _IMG_TAG.sub(lambda m: " " + (m.group(1) or m.group(2) or m.group(3) or "") + " ", text)
 
     def a_tag(m: re.Match) -> str:

@@ -63,8 +63,8 @@ MACRO_CALL = re.compile(r"\{\{\{[^{}]{0,500}\}\}\}")
 # An org timestamp, active <2014-09-01 Mon> or inactive [2014-09-01 Mon 10:00]: its date is kept.
 ORG_TIMESTAMP = re.compile(r"[<\[](\d{4}-\d{2}(?:-\d{2})?)(?: [^<>\[\]\n]{0,40})?[>\]]")
 # Emphasis: a marker after the line start, a space or an opening mark, around text not
-# starting or ending with a space, followed by the line end, a space or punctuation.
-EMPHASIS = re.compile(r"(?:(?<=^)|(?<=[\s(\[{'\"-]))([*/_=~+])(?=\S)(.{1,500}?)(?<=\S)\1(?=$|[\s)\]}.,;:!?'\"-])")
+# starting or ending with a space, followed by the line end, a space or punctuation (curly quotes too: “/Title/”).
+EMPHASIS = re.compile(r"(?:(?<=^)|(?<=[\s(\[{'\"“‘-]))([*/_=~+])(?=\S)(.{1,500}?)(?<=\S)\1(?=$|[\s)\]}.,;:!?'\"”’-])")
 LINE_BREAK = re.compile(r"\\\\\s*$")
 
 #: Heading properties that state an entry's dates, organisation and place.
@@ -88,6 +88,8 @@ def _inline(text: str, metadata: dict, number: int) -> str:
 
     >>> _inline("*Postdoc*, [[https://example.org][Inst. Andino]] =2019= <2021-03-01 Mon>", {}, 1)
     'Postdoc, Inst. Andino 2019 2021-03-01'
+    >>> _inline("[[https://example.org/tides.pdf][/Tides of small estuaries/]]", {}, 1)
+    '“Tides of small estuaries”'
     """
     def link(match: re.Match) -> str:
         target, label = match.group(1), match.group(2)

@@ -398,11 +398,18 @@ def _banded(lines: list[list[dict]], depth: int = 2) -> list[list[list[dict]]]:
             band = lines[first:last + 1]
             ends = [side[0]["displaced_tx"] for side in sides[0] if side]
             full = sum(stop >= max(ends) - 2 * lines[both[0]][0]["font_height"] for stop in ends)
-            if (len(both) == len(band) and len({round(2 * p["font_height"]) for line in band for p in line}) == 1
-                    and full < 0.5 * len(ends)):
+            starts = [lines[index][0]["tx"] for index in both]
+            form = full == len(ends) and sum(x <= min(starts) + 2 for x in starts) < 0.5 * len(starts)
+            if form:
+                # labels set flush right against their values (a Europass form's "Dates" | "2019 - 2021"), a value
+                # wrapped onto lines of its own; a heading just above the labels is not a row of theirs
+                first, last = both[0], both[-1]
+                band = lines[first:last + 1]
+            if form or (len(both) == len(band) and len({round(2 * p["font_height"]) for line in band for p in line}) == 1
+                        and full < 0.5 * len(ends)):
                 # every line has text in every column, all in one type size, and the left column's lines stop short
-                # of it in ragged lengths (a column of text runs to its edge): a table's rows, read row by row
-                # with their cells apart, as a table is read from HTML
+                # of it in ragged lengths (a column of text runs to its edge), or a form's labels: a table's rows,
+                # read row by row with their cells apart, as a table is read from HTML
                 band = [[dict(p, cell=index > 0 and p["tx"] - line[index - 1]["displaced_tx"] >= p["font_height"])
                          for index, p in enumerate(line)] for line in band]
                 return [part for part in (lines[:first], band, *_banded(lines[last + 1:], depth)) if part]
@@ -697,6 +704,10 @@ def _continues(previous: _Row, row: _Row) -> bool:
         return True
     if ITEM_START.match(row.text):
         return False
+    if row.x0 >= previous.x0 + row.size and len(previous.text.split()) > 3 and (
+            row.text[:1].islower() or previous.text.endswith(",")):
+        # the rest of an entry set with a hanging indent ("e A. Ruiz. J. of Tides"), however short its first word
+        return True
     if len(previous.text.split()) < 3:  # a list of short items is not a wrapped paragraph
         return False
     if ENTRY_END.search(previous.text) and row.text[:1].isupper():  # CV entries end with their dates

@@ -672,35 +672,42 @@ def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
-    data = named_people(as_json_resume(rendercv_plain(written)))
+    data = named_people(as_json_resume(plain_values(written)))
     structured_metadata(data, metadata)
     lines = render(written, _blank_comments(text), metadata)
     return lines, metadata, data
 
 
-def rendercv_plain(data: Any) -> Any:
-    """A RenderCV file (``cv: sections:``) with its fields' Markdown read as plain text, as RenderCV renders them
-    (``[Acme](https://acme.org)`` is Acme); the authors of a publication keep their ``**bold**``, which marks the
-    CV's owner. Any other data is returned unchanged.
+def plain_values(data: Any) -> Any:
+    """The data with the HTML or Markdown markup of its values read as plain text, as the template prints
+    them (``<a href="https://acme.org">Acme</a>`` and ``[Acme](https://acme.org)`` are Acme). In a RenderCV file
+    (``cv: sections:``) every field is Markdown; the authors of a publication keep their ``**bold**``, which marks
+    the CV's owner.
 
-    >>> rendercv_plain({"cv": {"sections": {"work": [{"company": "[Acme Labs](https://acme.org)", "authors": ["**A. Ruiz**"]}]}}})
+    >>> plain_values({"cv": {"sections": {"work": [{"company": "[Acme Labs](https://acme.org)", "authors": ["**A. Ruiz**"]}]}}})
     {'cv': {'sections': {'work': [{'company': 'Acme Labs', 'authors': ['**A. Ruiz**']}]}}}
+    >>> plain_values([{"role": "Postdoc<br>Fellow", "org": "<a href='https://acme.org'>Acme</a>", "note": "*1815"}])
+    [{'role': 'Postdoc Fellow', 'org': 'Acme', 'note': '*1815'}]
     """
     from kg.ingest._markdown import inline_markdown
 
-    def plain(value: Any, key: str = "") -> Any:
-        if isinstance(value, str) and key != "authors":
-            return " ".join(inline_markdown(value))
-        if isinstance(value, list):
-            return [plain(item, key) for item in value]
-        if isinstance(value, dict):
-            return {k: plain(v, str(k)) for k, v in value.items()}
-        return value
-
     cv = data.get("cv") if isinstance(data, dict) else None
-    if not (isinstance(cv, dict) and isinstance(cv.get("sections"), dict)):
-        return data
-    return {**data, "cv": {**cv, "sections": plain(cv["sections"])}}
+    rendercv = isinstance(cv, dict) and isinstance(cv.get("sections"), dict)
+
+    done: dict[tuple[int, bool], Any] = {}  # a YAML alias is one value written many times: read once
+
+    def plain(value: Any, key: str = "") -> Any:
+        if isinstance(value, str) and key != "authors" and (rendercv or _MARKUP.search(value)):
+            return " ".join(inline_markdown(value))
+        if not isinstance(value, (list, dict)):
+            return value
+        seen = (id(value), key == "authors")
+        if seen not in done:
+            done[seen] = [plain(item, key) for item in value] if isinstance(value, list) else {
+                k: plain(v, str(k)) for k, v in value.items()}
+        return done[seen]
+
+    return plain(data)
 
 
 def parse_json_document(text: str) -> tuple[tuple, dict, Any]:
@@ -743,7 +750,7 @@ def _record_document(written: Any, text: str) -> tuple[tuple, dict, Any]:
     metadata: dict = {}
     if isinstance(written, dict):
         written = {key: keyed_records(value) for key, value in written.items()}
-    data = named_people(as_json_resume(written))
+    data = named_people(as_json_resume(plain_values(written)))
     structured_metadata(data, metadata)
     lines = render(written, text, metadata)
     return lines, metadata, data
