@@ -81,6 +81,7 @@ class _Page:
     """What the features of every candidate of a document look at, read once."""
 
     lines: list[str]
+    raw: str  # as written (a family name counts where it is capitalised: "Seed" is a word, not a name, in "seed dispersal")
     text: str
     locals_: list[str]
     file: str
@@ -98,7 +99,7 @@ class _Page:
         heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
         prose = [t for t in lines[:80] if len(t) > 40]
         first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
-        return cls(lines, _fold(text), [_squeeze(m.group(1)) for m in _EMAIL_LOCAL.finditer(text)],
+        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for m in _EMAIL_LOCAL.finditer(text)],
                    _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
                    _fold(heading), first)
 
@@ -129,12 +130,13 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
     out["n_rules"] = math.log1p(len(candidate.sources))
     folded = _fold(candidate.name)
     words = folded.replace(".", " ").split()
-    family = words[-1] if words else ""
-    out["family_count"] = math.log1p(page.text.count(family)) if len(family) > 1 else 0.0
+    family = candidate.name.split()[-1]
+    out["family_count"] = math.log1p(len(re.findall(rf"(?<!\w){re.escape(family)}(?!\w)", page.raw))) if len(family) > 1 else 0.0
     out["full_count"] = math.log1p(page.text.count(folded))
-    out["in_title"] = float(bool(family) and family in page.title)
-    out["meta_author"] = float(bool(family) and family in page.author)
-    out["in_heading"] = float(bool(family) and family in page.heading)
+    folded_family = words[-1] if words else ""
+    out["in_title"] = float(bool(folded_family) and folded_family in page.title)
+    out["meta_author"] = float(bool(folded_family) and folded_family in page.author)
+    out["in_heading"] = float(bool(folded_family) and folded_family in page.heading)
     out["placed"] = float(candidate.index is not None)
     out["position"] = candidate.index / max(len(page.lines), 1) if candidate.index is not None else 0.0
     out["early"] = float(candidate.index is not None and candidate.index < 5)
