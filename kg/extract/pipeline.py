@@ -114,7 +114,9 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
             ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
             ("contact", named_by_contact(document, skip, publications)),
-            ("opening", _first_person_named(document, skip | entries)), ("list_owner", _list_owner(document, sections)),
+            ("opening", _first_person_named(document, skip | entries)),
+            ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
+                document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications))]
 
 
@@ -338,13 +340,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
                  if same_person(name, m.group(0))), None)
     return (full, (name,), where[name]) if full else (name, (), where[name])
-
-
-def _list_owner(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
-    """The author a page's publication list names in all its entries but one, when nothing else names
-    the page's subject (a "Publications" page that writes its owner as "A. Szabo" throughout)."""
-    found = list_owner(document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])
-    return (found[0], (), found[1]) if found else None
 
 
 def _author_name(text: str) -> str | None:
