@@ -81,7 +81,7 @@ class _Page:
     """What the features of every candidate of a document look at, read once."""
 
     lines: list[str]
-    raw: str  # as written (a family name counts where it is capitalised: "Seed" is a word, not a name, in "seed dispersal")
+    raw: str  # as written (a family name counts where it is capitalised: "Rose" is a word, not a name, in "rose gardens")
     text: str
     locals_: list[str]
     file: str
