@@ -9,7 +9,7 @@ listed member, ...), and a linear model learned from labelled documents scores t
 the best one, or nobody when the "unnamed" candidate scores highest.
 
 >>> doc = _document(["# Ana Ruiz", "I study ants.", "Contact: ana.ruiz@uni.edu"])
->>> pick = choose(doc, [("heading", ("Ana Ruiz", (), 0)), ("opening", ("Rui Costa", (), 1))])
+>>> pick = choose(doc, [("record", ("Ana Ruiz", (), 0)), ("opening", ("Rui Costa", (), 1))])
 >>> pick[0]
 'Ana Ruiz'
 """
