@@ -38,7 +38,8 @@ MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
 _TITLE_BEFORE = r"(?:Prof\.?|Professor|Dr\.?|Doctor)\s+"
-_EMAIL_LOCAL = re.compile(r"([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+#: An e-mail address's local part (64 characters at most: a run of dashes is searched in linear time).
+_EMAIL_LOCAL = re.compile(r"([\w.+-]{1,64})@[\w-]+(?:\.[\w-]+)+")
 
 
 @dataclass
@@ -99,7 +100,7 @@ class _Page:
         heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
         prose = [t for t in lines[:80] if len(t) > 40]
         first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
-        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for m in _EMAIL_LOCAL.finditer(text)],
+        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in _EMAIL_LOCAL.finditer(t)],
                    _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
                    _fold(heading), first)
 

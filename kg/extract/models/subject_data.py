@@ -166,4 +166,4 @@ def build(data_dir: Path, path: Path, docs: tuple[Path, ...] = ()) -> list[tuple
     reachable = sum(e.label is not None for e in data)
     rows = {k: (r / n, r / n, r / n, n) for k, (r, n) in scores.items()}
     rows["a candidate is right"] = (reachable / len(data),) * 3 + (len(data),)
-    return [("subject, 5-fold cross-validated (documents left out)", rows)]
+    return [("subject accuracy (each column), 5-fold cross-validated, documents left out", rows)]
