@@ -32,7 +32,7 @@ from kg.extract.subject import _TITLE_PARTS, _TRAILING_ICON, family_last
 from kg.extract.text import Passage, clean, is_bullet, sentence_spans
 from kg.extract.vocab import degree_of
 
-__all__ = ["list_members", "member_lines", "names_collaborators", "page_leader", "read_members", "read_prose_students"]
+__all__ = ["list_members", "member_lines", "member_role", "names_collaborators", "page_leader", "read_members", "read_prose_students"]
 
 
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
@@ -507,6 +507,12 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
         if named:
             return named[0], (), index
     return None
+
+
+def member_role(member: _Member) -> str:
+    """What a listed person's group heading or entry says they are: ``"student"``, ``"leader"`` or ``""``."""
+    said = f"{member.group} {_role_line(member)}"
+    return "student" if _has(said, "student") else "leader" if _has(said, "leader") else ""
 
 
 def names_collaborators(text: str) -> bool:

@@ -21,14 +21,15 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
-from kg.extract.members import list_members, member_lines, names_collaborators, page_leader, read_members, read_prose_students
+from kg.extract.members import list_members, member_role, member_lines, names_collaborators, page_leader, read_members, read_prose_students
 from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact
+from kg.extract.models.subject import choose
+from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
@@ -52,6 +53,8 @@ _CAPITALISED_NAME = re.compile(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){1,2}")
 __all__ = ["extract"]
 
 _CV_KINDS = ("experience", "education")
+#: The metadata keys that name a page's owner or the page: left out to read whom the lines themselves name.
+_NAMING_KEYS = ("name", "author", "full_name", "fullname", "display_name", "title")
 _PROSE_SKIP = ("publications", "references", "skills", "talks", "awards", "grants", "teaching", "memberships")
 _TITLED = re.compile(r"\b(?:Prof\.|Professor|Dr\.)\s+(?P<name>[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+){1,3})")
 
@@ -76,30 +79,56 @@ def _front_matter(document: Document) -> tuple[dict[str, Any], set[int]]:
     return (data if isinstance(data, dict) else {}), set(range(first, first + last))
 
 
-def extract(document: Document) -> Extraction:
-    """The rules of :func:`kg.extract.extract`, in order (see the example above)."""
+def subject_inputs(document: Document):
+    """``(ctx, document, front matter lines, sections, members, stop)``: the document as the rules read it, and
+    what its subject is chosen from (the line of its first section that is no bio)."""
     ctx = ExtractContext(document)
-    registry = OrgRegistry(ctx)
     meta, skip = _front_matter(document)
     if meta:  # the loader's metadata wins over front matter left in the text
         document = replace(document, metadata={**meta, **document.metadata})
     document = ctx.document = split_labelled_lines(document)
-    lines = document.lines
-
-    # -- subject --------------------------------------------------------------------------------
     sections = find_sections(document)
     members = list_members(ctx, sections)
     stop = next((s.heading_index for s in sections if s.heading_index is not None and s.kind not in (None, "bio")), None)
-    # a lab page's leader before whom prose introduces ("X was a postdoc here"); a member table's row, or a person a page
-    # titled for its people ("title: Students") lists before any heading, names no owner, unless headings of the
-    # page's groups follow ("title: People", its head, then "## Post-docs"): a group page introduces its head first
+    return ctx, document, skip, sections, members, stop
+
+
+def subject_proposals(ctx, document: Document, skip, sections, members, stop) -> list[tuple[str, Any]]:
+    """``(rule, (name, aliases, line index) or None)``: whom each rule that can name the owner proposes, for
+    :func:`kg.extract.models.subject.choose` to choose from."""
+    # a member table's row, or a person a page titled for its people ("title: Students") lists before any heading, names
+    # no owner, unless headings of the page's groups follow ("title: People", its head, then "## Post-docs")
     groups = any(s.kind in _GROUP_KINDS for s in sections[1:])
     page = sections[0].lines if sections and sections[0].heading_index is None and not groups else []
-    found = find_subject(document, skip | {m.first for m in members if m.cells or m.first in page}, stop)
-    leader = page_leader(ctx, members)
-    if found and leader and any(same_person(m.name, found[0]) for m in members) and not same_person(found[0], leader[0]):
-        found = leader  # a site's author the group page lists among its members: the page is the leader's group's
-    found = found or leader or introduced_subject(document, skip)
+    unlisted = skip | {m.first for m in members if m.cells or m.first in page}
+    title = document.metadata.get("title")
+    lines_only = replace(document, metadata={k: v for k, v in document.metadata.items() if k not in _NAMING_KEYS})
+    publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
+    # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of
+    # the writer's collaborators ("## Colaboradores", a page titled so) names people who work elsewhere
+    listed = names_collaborators(str(title or ""))
+    entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
+               and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
+    return [("record", find_subject(document, unlisted, stop)),
+            ("title", (*named, None) if isinstance(title, str) and (named := title_name(title)) else None),
+            ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
+            ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
+            ("contact", named_by_contact(document, skip, publications)),
+            ("opening", _first_person_named(document, skip | entries)),
+            ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
+                document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
+            ("titled", _most_titled(document, skip | publications))]
+
+
+def extract(document: Document) -> Extraction:
+    """The rules of :func:`kg.extract.extract`, in order (see the example above)."""
+    ctx, document, skip, sections, members, stop = subject_inputs(document)
+    registry = OrgRegistry(ctx)
+    lines = document.lines
+
+    # -- subject: the candidate the trained model scores highest --------------------------------------
+    found = choose(document, subject_proposals(ctx, document, skip, sections, members, stop),
+                   [(m.name, member_role(m)) for m in members])
     kind_of = {index: section.kind for section in sections for index in section.lines}
     if found:
         name, aliases, index = found
@@ -113,16 +142,7 @@ def extract(document: Document) -> Extraction:
             if alias.lower() != name.lower():
                 ctx.add_entity(ctx.entity(subject_id).name, "Person", aliases=[alias])
     else:
-        publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
-        # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of
-        # the writer's collaborators ("## Colaboradores", a page titled so) names people who work elsewhere
-        listed = names_collaborators(str(document.metadata.get("title", "")))
-        entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
-                   and names_collaborators(lines[s.heading_index].text) for i in s.lines}
-        owner = _bold_author(document, sections) or named_by_contact(document, skip, publications) \
-            or _first_person_named(document, skip | entries) or _list_owner(document, sections) \
-            or _most_titled(document, skip | publications)
-        subject_id = ctx.set_subject(owner[0], aliases=owner[1], evidence=ctx.evidence(owner[2])) if owner else ctx.subject()
+        subject_id = ctx.subject()
     subject_names = _names(ctx.entity(subject_id).name) if ctx.entity(subject_id).name != UNNAMED_SUBJECT else []
 
     # -- identifiers (outside references and publications) ---------------------------------------
@@ -320,13 +340,6 @@ def _bold_author(document: Document, sections) -> tuple[str, tuple[str, ...], in
     full = next((m.group(0) for line in document.lines for m in _CAPITALISED_NAME.finditer(clean(line.text))
                  if same_person(name, m.group(0))), None)
     return (full, (name,), where[name]) if full else (name, (), where[name])
-
-
-def _list_owner(document: Document, sections) -> tuple[str, tuple[str, ...], int] | None:
-    """The author a page's publication list names in all its entries but one, when nothing else names
-    the page's subject (a "Publications" page that writes its owner as "A. Szabo" throughout)."""
-    found = list_owner(document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])
-    return (found[0], (), found[1]) if found else None
 
 
 def _author_name(text: str) -> str | None:

@@ -242,12 +242,6 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
     seen = 0
     previous = ""
     opening = clean(document.lines[stop].text) if stop is not None else ""
-    # "## Principal Investigator", or a group's heading, a sentence and it ("## Team", "### Pesquisadora-chefe"), then the
-    # leader's name (under a photo's caption): a lab page's owner, before its sections
-    lead = next((i for i in range(stop, min(stop + 4, len(document.lines))) if i not in skip
-                 and (i == stop or document.lines[i].text.startswith("#"))
-                 and clean(document.lines[i].text).lower().rstrip(":") in _LEADER_WORDS), None) if stop is not None else None
-    stop = lead + 3 if lead is not None else stop
     # a group page opening on its students ("## PhD Students"): the names under the heading are theirs, not its owner's
     on_students = exact_kind(opening) == "members" and _STUDENT_WORDS & set(opening.lower().split())
     for index, line in enumerate(document.lines):

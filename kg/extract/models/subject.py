@@ -1,0 +1,242 @@
+"""Whose document it is: a softmax ranker over the names the subject rules propose, and "nobody named".
+
+Each rule of :mod:`kg.extract.subject` and :mod:`kg.extract.pipeline` that can name a document's owner
+proposes a name (a record's name field, the title, the first lines, a lab page's leader, the prose's "I am X",
+the bold author of a publication list, the name the e-mail spells, ...). Instead of trusting them in a fixed
+order, each distinct person they propose becomes a candidate described by general features (which rules
+propose it, where its line is, how often its family name recurs, whether it looks like a person's name, is a
+listed member, ...), and a linear model learned from labelled documents scores them; the document's subject is
+the best one, or nobody when the "unnamed" candidate scores highest.
+
+>>> doc = _document(["# Ana Ruiz", "I study ants.", "Contact: ana.ruiz@uni.edu"])
+>>> pick = choose(doc, [("record", ("Ana Ruiz", (), 0)), ("opening", ("Rui Costa", (), 1))])
+>>> pick[0]
+'Ana Ruiz'
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from kg.extract.models._crf import DATA_DIR
+from kg.extract.people import is_person_name, strip_accents
+from kg.extract.publications import same_person
+from kg.extract.orgs import is_role
+from kg.extract.sections import heading_kind
+from kg.model import Document
+
+__all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
+
+#: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled")
+MODEL_PATH = DATA_DIR / "subject.json"
+#: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
+_FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
+_TITLE_BEFORE = r"(?:Prof\.?|Professor|Dr\.?|Doctor)\s+"
+#: An e-mail address's local part (64 characters at most: a run of dashes is searched in linear time).
+_EMAIL_LOCAL = re.compile(r"([\w.+-]{1,64})@[\w-]+(?:\.[\w-]+)+")
+
+
+@dataclass
+class Candidate:
+    """One person proposed as the subject (``name`` empty: nobody named), the rules proposing them."""
+
+    name: str
+    aliases: tuple[str, ...]
+    index: int | None
+    sources: dict[str, int] = field(default_factory=dict)  # rule -> its proposal's order among the rules
+
+    @property
+    def unnamed(self) -> bool:
+        return not self.name
+
+
+def candidates(proposals: Iterable[tuple[str, tuple[str, tuple[str, ...], int | None] | None]]) -> list[Candidate]:
+    """The distinct people ``(rule, (name, aliases, line index) or None)`` proposals name, then "nobody".
+
+    >>> [(c.name, sorted(c.sources)) for c in candidates([("title", ("Ana Ruiz", (), 0)), ("bold", ("A. Ruiz", (), 9)), ("leader", None)])]
+    [('Ana Ruiz', ['bold', 'title']), ('', [])]
+    """
+    out: list[Candidate] = []
+    for order, (rule, found) in enumerate(proposals):
+        if not found or not found[0]:
+            continue
+        name, aliases, index = found
+        same = next((c for c in out if same_person(name, c.name, allow_reversed=True)
+                     or same_person(c.name, name, allow_reversed=True)), None)
+        if same is None:
+            out.append(Candidate(name, tuple(aliases), index, {rule: order}))
+        else:
+            same.sources.setdefault(rule, order)
+            same.aliases = (*same.aliases, *(a for a in aliases if a not in same.aliases))
+    return [*out, Candidate("", (), None)]
+
+
+@dataclass
+class _Page:
+    """What the features of every candidate of a document look at, read once."""
+
+    lines: list[str]
+    raw: str  # as written (a family name counts where it is capitalised: "Rose" is a word, not a name, in "rose gardens")
+    text: str
+    locals_: list[str]
+    file: str
+    title: str
+    author: str
+    heading: str
+    first_person: float
+
+    @classmethod
+    def of(cls, document: Document) -> _Page:
+        lines = [line.text for line in document.lines]
+        text = "\n".join(lines)
+        meta = document.metadata
+        title, author = (str(meta.get(k) or "") for k in ("title", "author"))
+        heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
+        prose = [t for t in lines[:80] if len(t) > 40]
+        first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
+        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in _EMAIL_LOCAL.finditer(t)],
+                   _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
+                   _fold(heading), first)
+
+
+def _fold(text: str) -> str:
+    return strip_accents(text).lower()
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"[^a-z]", "", _fold(text))
+
+
+def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str]] = ()) -> dict[str, float]:
+    """The general features of one candidate (no document's words): its rules, place, recurrence and shape;
+    ``members`` are the people the page lists, each with what it says they are (``"leader"``, ``"student"``, ``""``).
+
+    >>> page = _Page.of(_document(["# Ana Ruiz", "Ana Ruiz studies ants."]))
+    >>> f = features(Candidate("Ana Ruiz", (), 0, {"heading": 2}), page)
+    >>> f["src:heading"], f["in_heading"], f["person_like"]
+    (1.0, 1.0, 1.0)
+    """
+    if candidate.unnamed:
+        return {"unnamed": 1.0, "unnamed:first_person": page.first_person,
+                "unnamed:members": float(bool(members))}
+    out: dict[str, float] = {f"src:{rule}": 1.0 for rule in candidate.sources}
+    first_rule = min(candidate.sources.values())
+    out["first_rule"] = 1.0 - first_rule / len(GENERATORS)
+    out["n_rules"] = math.log1p(len(candidate.sources))
+    folded = _fold(candidate.name)
+    words = folded.replace(".", " ").split()
+    family = candidate.name.split()[-1]
+    out["family_count"] = math.log1p(len(re.findall(rf"(?<!\w){re.escape(family)}(?!\w)", page.raw))) if len(family) > 1 else 0.0
+    out["full_count"] = math.log1p(page.text.count(folded))
+    folded_family = words[-1] if words else ""
+    out["in_title"] = float(bool(folded_family) and folded_family in page.title)
+    out["meta_author"] = float(bool(folded_family) and folded_family in page.author)
+    out["in_heading"] = float(bool(folded_family) and folded_family in page.heading)
+    out["placed"] = float(candidate.index is not None)
+    out["position"] = candidate.index / max(len(page.lines), 1) if candidate.index is not None else 0.0
+    out["early"] = float(candidate.index is not None and candidate.index < 5)
+    squeezed = [_squeeze(w) for w in words if len(_squeeze(w)) > 1]
+    out["email"] = float(bool(squeezed) and any(squeezed[-1] in local for local in page.locals_))
+    out["file"] = float(bool(squeezed) and squeezed[-1] in page.file)
+    out["titled"] = float(bool(re.search(_TITLE_BEFORE + re.escape(folded), page.text, re.I)))
+    out["person_like"] = float(is_person_name(candidate.name))
+    out["one_word"] = float(len(words) < 2)
+    out["long"] = float(len(words) > 3)
+    out["heading_word"] = float(any(heading_kind(w) for w in (candidate.name, *candidate.name.split())))
+    out["role_word"] = float(any(is_role(w) for w in (candidate.name, *candidate.name.split())))
+    known = _lexicon()
+    written = candidate.name.lower().split()
+    out["lexicon"] = sum(w.strip(".,") in known for w in written) / max(len(written), 1)
+    out["given_first"] = float(bool(written) and known.get(written[0]) in ("given", "both"))
+    listed = next((i for i, (m, _) in enumerate(members) if same_person(m, candidate.name)), None)
+    if listed is not None:  # a person the page lists: its first, its leader, a student, or another member
+        out["first_member" if listed == 0 else "member"] = 1.0
+        if role := members[listed][1]:
+            out[f"member:{role}"] = 1.0
+    out["first_person"] = page.first_person * out["early"]
+    return out
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[str, str]:
+    """The words the name model knows as given or family names (lower case, accents kept)."""
+    from kg.extract.models._crf import model_path
+    from kg.extract.models.names import lexicon_path, read_lexicon
+
+    return read_lexicon(lexicon_path(model_path("name")))
+
+
+@lru_cache(maxsize=1)
+def _weights(path: Path = MODEL_PATH) -> dict[str, float]:
+    """The shipped weights, read once."""
+    return json.loads(path.read_text(encoding="utf-8"))["weights"]
+
+
+def _score(values: dict[str, float], weights: dict[str, float]) -> float:
+    return sum(weights.get(k, 0.0) * v for k, v in values.items())
+
+
+def choose(document: Document, proposals, members: Sequence[tuple[str, str]] = (),
+           weights: dict[str, float] | None = None) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of the best-scored candidate of the proposals, or ``None`` (nobody named)."""
+    found = candidates(proposals)
+    if len(found) == 1:
+        return None
+    page = _Page.of(document)
+    weights = _weights() if weights is None else weights
+    best = max(found, key=lambda c: _score(features(c, page, members), weights))
+    return None if best.unnamed else (best.name, best.aliases, best.index)
+
+
+def train(examples: Sequence[list[dict[str, float]]], labels: Sequence[int], *, l2: float = 0.0005,
+          epochs: int = 3000, rate: float = 1.0) -> dict[str, float]:
+    """Weights of a softmax over each example's candidates (``labels[i]``: the right one's position), by
+    gradient descent on the mean cross-entropy with an L2 penalty.
+
+    >>> w = train([[{"a": 1.0}, {"b": 1.0}], [{"b": 1.0, "c": 1.0}, {"a": 1.0}]], [0, 1])
+    >>> w["a"] > w["b"]
+    True
+    """
+    import numpy as np
+
+    names = sorted({k for example in examples for values in example for k in values})
+    column = {k: i for i, k in enumerate(names)}
+    rows = [values for example in examples for values in example]
+    m = np.zeros((len(rows), len(names)))
+    for row, values in enumerate(rows):
+        for k, v in values.items():
+            m[row, column[k]] = v
+    # every example's candidates are consecutive rows: ``starts`` opens each, ``group`` names each row's example
+    sizes = np.array([len(example) for example in examples])
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    group = np.repeat(np.arange(len(examples)), sizes)
+    right = np.zeros(len(rows))
+    right[starts + np.asarray(labels)] = 1.0
+    w = np.zeros(len(names))
+    for _ in range(epochs):
+        s = m @ w
+        e = np.exp(s - np.maximum.reduceat(s, starts)[group])
+        p = e / np.add.reduceat(e, starts)[group]
+        w -= rate * (m.T @ (p - right) / len(examples) + l2 * w)
+    return {k: round(float(w[i]), 4) for k, i in column.items() if abs(w[i]) > 1e-4}
+
+
+def _document(lines: list[str]) -> Document:
+    """A plain-text document of ``lines`` (the examples')."""
+    from kg.model import Line
+
+    return Document("a.txt", "a.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+
+
+def build(data_dir: Path, path: Path, docs: tuple[Path, ...] = ()) -> list[tuple[str, dict]]:
+    """Train on the labelled documents ``data_dir`` and the repository's fixtures, write ``path``; see
+    :mod:`kg.extract.models.subject_data`."""
+    from kg.extract.models.subject_data import build as _build
+
+    return _build(data_dir, path, docs)
