@@ -698,3 +698,18 @@ def test_chinese_online_in_an_organisations_name_is_no_preposition(tmp_path):
     path = tmp_path / "index.md"
     path.write_text("# 王明远\n\n王明远，南岭大学化学系教授。\n\n2020年起在华东在线教育服务中心工作。\n", encoding="utf-8")
     assert ("王明远", "workedAt", "华东在线教育服务中心") in facts(extract(load_document(path)))
+
+
+@pytest.mark.parametrize("entry, org, role", [
+    ("Depuis 2015, Oskar Brandt est professeur à l'Université de Valmont", "Université de Valmont", "professeur"),
+    ("Seit 2020 ist Oskar Brandt Professor an der Universität Kelmsdorf", "Universität Kelmsdorf", "Professor"),
+    ("Dal 2019 Oskar Brandt è ricercatore presso l'Università di Tarvona", "Università di Tarvona", "ricercatore"),
+    ("Desde 2018, Oskar Brandt es investigador en la Universidad de Pradena", "Universidad de Pradena", "investigador"),
+    ("Since 2016, Oskar Brandt is a lecturer at the University of Dunmere", "University of Dunmere", "lecturer"),
+])
+def test_a_dated_entry_written_as_a_sentence_has_the_noun_phrase_as_its_role(tmp_path, entry, org, role):
+    path = tmp_path / "cv.md"
+    path.write_text(f"# Oskar Brandt\n\n## Parcours\n\n- {entry}\n- 2010-2015 : Maître de conférences, Université de Lorvel\n",
+                    encoding="utf-8")
+    ex = extract(load_document(path))
+    assert dated(ex, "Oskar Brandt", "workedAt", org) == (role, entry.split()[1].strip(","), "present")

@@ -747,3 +747,23 @@ def test_the_subject_written_with_a_middle_name_in_the_publication_list_is_the_s
     assert ex.entity(ex.subject).name == "Ilse Varnholt"
     assert _relations(ex, "coauthored") == {("Ilse Varnholt", "Omar Quill"), ("Ilse Varnholt", "Sara Lind")}
     assert [e.name for e in ex.entities if e.type == "Person" and "Varnholt" in e.name] == ["Ilse Varnholt"]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("papers.org", "#+TITLE: Wendel Arkwright\n\n* Publications\n** Sparse spectral methods for tidal flows\n"
+     "W. Arkwright, B. Okafor and C. Lindqvist. Journal of Coastal Modelling, 12(3):45-67, 2019.\n"
+     "** A note on shallow-water stability\nW. Arkwright and D. Fenwick. /Proceedings of the Harwick Symposium on Fluids/, 2017.\n"),
+    ("papers.md", "# Wendel Arkwright\n\n## Publications\n\n### Sparse spectral methods for tidal flows\n"
+     "W. Arkwright, B. Okafor and C. Lindqvist. Journal of Coastal Modelling, 12(3):45-67, 2019.\n\n"
+     "### A note on shallow-water stability\nW. Arkwright and D. Fenwick. *Proceedings of the Harwick Symposium on Fluids*, 2017.\n"),
+])
+def test_a_paper_titled_by_a_heading_over_its_authors_and_venue_is_one_citation(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    ex = extract(load_document(path))
+    found = {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}
+    assert {("Wendel Arkwright", "authored", "Sparse spectral methods for tidal flows"),
+            ("B. Okafor", "authored", "Sparse spectral methods for tidal flows"),
+            ("Sparse spectral methods for tidal flows", "publishedIn", "Journal of Coastal Modelling"),
+            ("Wendel Arkwright", "authored", "A note on shallow-water stability"),
+            ("D. Fenwick", "authored", "A note on shallow-water stability")} <= found

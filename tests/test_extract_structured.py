@@ -2,6 +2,8 @@
 and an entry's organisations joined in one field. Every person and organisation here is invented."""
 from __future__ import annotations
 
+import pytest
+
 from kg.extract import extract
 from kg.ingest import load_document
 
@@ -182,3 +184,36 @@ def test_html_in_a_records_values_and_in_front_matter_reads_as_its_visible_text(
                     encoding="utf-8")
     ex = extract(load_document(page))
     assert relation(ex, "Oskar Brandt", "workedAt", "University of Lundmark").role == "Research Scientist"
+
+
+NUMBERED_EDUCATION = """name: Tilda Morrow
+education1:
+  degree: PhD in Ecology
+  institution: University of Harwick
+  year: 2012
+education2:
+  degree: MSc in Biology
+  institution: Tarrant University
+  year: 2008
+"""
+
+
+@pytest.mark.parametrize("jobs", [
+    "job_count: 2\njob_1:\n  title: Associate Professor\n  employer: Vellmark Institute of Technology\n  dates: 2018 - present\n"
+    "job_2:\n  title: Postdoctoral Fellow\n  employer: Norland Research Centre\n  dates: 2012 - 2018\n",
+    # hand-typed bullets in the values: list items
+    'position-1: "- Associate Professor, Vellmark Institute of Technology, 2018 - present"\n'
+    'position-2: "- Postdoctoral Fellow, Norland Research Centre, 2012 - 2018"\n',
+])
+def test_keys_numbering_the_entries_of_a_section_are_one_list_of_that_section(tmp_path, jobs):
+    path = tmp_path / "cv.yaml"
+    path.write_text(NUMBERED_EDUCATION + jobs, encoding="utf-8")
+    ex = extract(load_document(path))
+    me = "Tilda Morrow"
+    found = {(r.predicate, ex.entity(r.object).name) for r in ex.relations}
+    # "education1", "job_2" are no projects
+    assert found == {("studiedAt", "University of Harwick"), ("studiedAt", "Tarrant University"),
+                     ("workedAt", "Vellmark Institute of Technology"), ("workedAt", "Norland Research Centre")}
+    assert relation(ex, me, "workedAt", "Vellmark Institute of Technology").role == "Associate Professor"
+    norland = relation(ex, me, "workedAt", "Norland Research Centre")
+    assert (norland.role, norland.start, norland.end) == ("Postdoctoral Fellow", "2012", "2018")

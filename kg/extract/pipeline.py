@@ -165,14 +165,15 @@ def extract(document: Document) -> Extraction:
     prose_lines: list[tuple[int, str]] = []
     skill_lines: list[tuple[int, str]] = []  # a skills section's lines, read for the projects they name only
     # a record read by its fields (or as a list of people) is not read again as text, unless kg knew none of
-    # its fields: then the lines it renders to ("2019 | Research Assistant | University X" under "# Jobs") say it
+    # its fields: then the lines it renders to ("2019 | Research Assistant | University X" under "# Jobs") say it;
+    # a career section written as a list of strings ("- Postdoc, X, 2019") has no fields: its lines say it
     structured = document.data is not None and document.format in ("jsonresume", "yamlcv", "tomlcv") \
         and (len(ctx.relations) > known or bool(members))
     listed = member_lines(members)
     for section in sections:
         body = [i for i in section.lines if i not in skip and i not in listed]
-        if structured:
-            break
+        if structured and not (section.kind in _CV_KINDS and body and all(lines[i].text.startswith("- ") for i in body)):
+            continue
         if section.kind == "publications" or section.kind in (None, "bio") and _quoted_titles(lines, body):
             publication_lines.extend(body)
             continue

@@ -36,8 +36,12 @@ _PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u30
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
 _ROLE_END = re.compile(rf"\s+(?:at|@|in the|at the|on the|{AT_ABROAD})\s+|\s+(?:to|for)\s+(?=(?:Prof|Professor|Dr)\.?\s)")
-#: a sentence in an entry ("I was a postdoctoral researcher at X"): the role is what follows the verb
-_FIRST_PERSON_ROLE = re.compile(r"^(?:I|he|she|they)\s+(?:am|was|is|were|have been|has been|worked as|served as)\s+(?:an?\s+|the\s+)?", re.I)
+#: a sentence in an entry ("I was a postdoctoral researcher at X", "Oskar Brandt est professeur à X", "ist Ana Roth
+#: Professorin an X"): the role is what follows the person and the verb
+_NAME_WORDS = r"(?:[A-ZÀ-Þ][^\W\d_]*[.'-]?\s+){1,3}"
+_SUBJECT_VERB_ROLE = re.compile(
+    rf"^(?:(?:(?i:I|he|she|they)\s+|{_NAME_WORDS})(?i:am|was|is|were|have been|has been|worked as|served as|est|était|"
+    rf"ist|war|è|era|es|fue|é|foi)\s+|(?:ist|war)\s+{_NAME_WORDS}(?=[A-ZÀ-Þ]))(?i:(?:an?|the|une?|ein|eine|una?|uma?)\s+)?")
 # the lookahead (every match starts with * or _) lets the engine skip to those characters
 _EMPHASIS_MARK = re.compile(r"(?=[*_])(?:\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*]))")
 _NEXT_LABELLED_PART = re.compile(r";\s*(?=[^;]*:)")
@@ -295,8 +299,7 @@ def role_text(text: str) -> str | None:
         seg = seg.strip(" *.")
         sub = _ROLE_END.split(seg, maxsplit=1)
         head = sub[0].strip()
-        if head[:1] in "IiHhSsTt":
-            head = _FIRST_PERSON_ROLE.sub("", head)
+        head = _SUBJECT_VERB_ROLE.sub("", head)
         if head and is_role(head) and len(head) <= 80 and not degree_of(head):
             return head
     return None

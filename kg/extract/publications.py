@@ -1361,8 +1361,11 @@ def split_entries(texts: list[str]) -> list[list[int]]:
                 close()
             continue
         # an entry starts at a bullet, after a blank line in a list without bullets, where each of two lines
-        # is one whole citation, or where "title / authors / venue" groups follow one another without bullets
-        if (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
+        # is one whole citation, or where "title / authors / venue" groups follow one another without bullets;
+        # the lines under a paper's title written as a heading are its own up to a blank line
+        if current and _HEADING.match(texts[current[0]]) and not blank_before:
+            current.append(i)
+        elif (_BULLET.match(text) or _BIBTEX_START.match(text) or not current or blank_before and not bulleted
                 or _complete_line(texts[current[-1]]) and _complete_line(text)
                 or _same_record_shape(texts[current[-1]], text)
                 or not bulleted and _starts_new_field_group(texts, current, i)):
@@ -1393,7 +1396,19 @@ def _heading_opens_entry(texts: list[str], i: int) -> bool:
             break
         under.append(text)
     return 0 < len(under) <= 4 and not any(_BULLET.match(t) for t in under) and any(
-        _line_kind(t) == "A" for t in under)
+        _line_kind(t) == "A" or _authors_then_venue(t) for t in under)
+
+
+def _authors_then_venue(text: str) -> bool:
+    """A line of an author list and then the venue, with no title between: the title is the heading above.
+
+    >>> _authors_then_venue("A. Ruiz and B. Chen. Journal of Tides, 12:1-9, 2021."), _authors_then_venue("A. Ruiz. Tides. Nature 2020")
+    (True, False)
+    """
+    text = _clean_line(text)
+    names, _, _, end = _scan_authors(text)
+    rest = text[end + 1:].strip()
+    return bool(names) and text[end:end + 1] == "." and bool(rest) and _looks_like_venue(_sentences(rest)[0])
 
 
 _YEAR_END = re.compile(r"(?:19|20)\d\d\W*$")

@@ -665,6 +665,35 @@ def keyed_records(section: Any) -> Any:
     return section
 
 
+#: A key numbering one entry of a section ("education1", "job_2", "position-3").
+_NUMBERED_KEY = re.compile(r"(?P<section>[A-Za-z][A-Za-z_ -]*?)[ _-]*\d+")
+#: A hand-typed list inside a string value: every line a bullet ("- PhD, X\n- MSc, Y").
+_BULLET = re.compile(r"^\s*[-*•]\s+")
+
+
+def numbered_sections(data: Any) -> Any:
+    """A mapping whose keys number the entries of a section (``education1``, ``education2``) with each section one
+    list where its first entry was, and each string value written as bullets a list of its items.
+
+    >>> numbered_sections({"name": "Ada", "job_1": {"title": "Fellow"}, "job_2": "- Tutor, X\\n- Clerk, Y"})
+    {'name': 'Ada', 'job': [{'title': 'Fellow'}, 'Tutor, X', 'Clerk, Y']}
+    """
+    if not isinstance(data, dict):
+        return data
+    out: dict = {}
+    for key, value in data.items():
+        if isinstance(value, str) and _BULLET.match(value) and all(_BULLET.match(l) for l in value.splitlines() if l.strip()):
+            value = [_BULLET.sub("", line) for line in value.splitlines() if line.strip()]
+        numbered = _NUMBERED_KEY.fullmatch(key) if isinstance(key, str) else None
+        section = numbered.group("section") if numbered else None
+        # "url2: https://...", "phone1: 555": a second address or number, no entry of a section
+        if section is None or section in data or not isinstance(value, (str, dict, list)) or _URLISH.match(str(value)):
+            out[key] = value
+        else:
+            out.setdefault(section, []).extend(value if isinstance(value, list) else [value])
+    return out
+
+
 def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a YAML CV file (in JSON Resume's shape if its schema is mapped:
     :func:`as_json_resume`); the lines are the file's as written."""
@@ -672,6 +701,7 @@ def parse_yaml_document(text: str) -> tuple[tuple, dict, Any]:
     if written is None or (_scalar(written) and not isinstance(written, str)):
         raise SourceError("YAML document holds no record")
     metadata: dict = {}
+    written = numbered_sections(written)
     data = named_people(as_json_resume(plain_values(written)))
     structured_metadata(data, metadata)
     lines = render(written, _blank_comments(text), metadata)
@@ -749,7 +779,7 @@ def _record_document(written: Any, text: str) -> tuple[tuple, dict, Any]:
     """Lines, metadata and data of a parsed JSON or TOML record, its lines located in ``text``."""
     metadata: dict = {}
     if isinstance(written, dict):
-        written = {key: keyed_records(value) for key, value in written.items()}
+        written = numbered_sections({key: keyed_records(value) for key, value in written.items()})
     data = named_people(as_json_resume(plain_values(written)))
     structured_metadata(data, metadata)
     lines = render(written, text, metadata)
