@@ -1,8 +1,11 @@
 """Whose document it is: the places a real page keeps its owner's name, and the names that are not the owner's."""
 from __future__ import annotations
 
+import time
+
 from kg.extract import extract
 from kg.ingest import load_document
+from kg.model import Document, Line
 
 
 def _subject(tmp_path, name: str, text: str):
@@ -235,3 +238,15 @@ def test_a_team_page_of_hugo_cards_with_long_descriptions_is_its_first_cards(tmp
             + card.format("quell", "Bruno Quell", "ist wissenschaftlicher Mitarbeiter im Textlabor")
             + '{{< team_member ImagePath="/images/marr.png" Title="Olek Marr" Description="Olek Marr ist Redakteur." >}}\n')
     assert _subject(tmp_path, "team.md", page)[0] == "Ines Vidal"
+
+
+def test_a_long_word_before_an_at_sign_with_no_domain_is_read_in_linear_time():
+    # every document's e-mail local parts are read now (the subject ranker weighs every rule): a run of 40,000 letters
+    # before an "@" whose host has no dot (a key, an encoded blob) was searched from each of its letters to the "@"
+    from kg.extract.subject import named_by_contact
+
+    lines = ["Ana Quillfeather", "key: " + "Q" * 40_000 + "@localhost", "Contact: ana.quillfeather@vireland.edu"]
+    document = Document("a.txt", "a.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate(lines)), "0")
+    started = time.process_time()
+    assert named_by_contact(document)[0] == "Ana Quillfeather"
+    assert time.process_time() - started < 1.0
