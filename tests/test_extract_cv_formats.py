@@ -746,6 +746,28 @@ def test_a_hugo_experience_widget_that_is_all_toml_front_matter():
     assert (subject, "workedAt", "Instituto Austral de Oceanografía", "2016-04", "2019-02") in found
 
 
+def test_a_moderncv_entry_whose_school_opens_the_description(tmp_path):
+    # "\cventry{dates}{degree}{}{}{}{School\newline Projet: ...}": the school is written in the last argument,
+    # under a French "Éducation" heading
+    path = tmp_path / "cv.tex"
+    path.write_text(r"""\documentclass{moderncv}
+\moderncvstyle{classic}
+\firstname{Ysolde}\familyname{Marchetti}
+\begin{document}
+\makecvtitle
+\section{Éducation}
+\cventry{09/2011--06/2016}{Doctorat en océanographie}{}{}{}{Université de Valbrume\newline
+Projet: Courants de marée dans les estuaires}
+\section{Expérience}
+\cventry{2017--2019}{Chercheuse postdoctorale}{}{}{}{Institut Ferrand de Géophysique\newline Modélisation des marées}
+\end{document}
+""", encoding="utf-8")
+    found = triples(path)
+    assert ("Ysolde Marchetti", "studiedAt", "Université de Valbrume", "2011-09", "2016-06") in found
+    assert ("Ysolde Marchetti", "workedAt", "Institut Ferrand de Géophysique", "2017", "2019") in found
+    assert not [t for t in found if t[2].startswith("Projet") or t[2].startswith("Modélisation")]
+
+
 def test_an_altacv_cv_in_german_with_its_own_link_macro(tmp_path):
     # "\hrefU{url}{Dr. X}" (a link macro of the document's own) stays inside its sentence, so "Betreut von" names
     # the advisor; "Forschungserfahrung"/"Bildung" are the experience and education sections, and the title of an

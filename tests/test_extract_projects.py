@@ -86,6 +86,7 @@ def test_projects_headings_in_languages(heading):
     ("He is a member of the SEAFLUX consortium since 2019.", ["SEAFLUX"]),
     ("I am a fellow in the Adaptive Sensing for Coastal Technologies (ASCOT) project.",
      ["Adaptive Sensing for Coastal Technologies"]),
+    ("She is the maintainer of tidy-kit, where she wrote the parsers.", ["tidy-kit"]),
     ("Oskar built the open tide forecasting engine GRIDLY, used by two ports.", ["GRIDLY"]),
     ("Tessera is a lightweight toolkit for reading sonar logs.", ["Tessera"]),
     ("Marrow Tide Engine (MTE) is a lightweight engine for surge forecasts.", ["MTE"]),

@@ -117,6 +117,7 @@ def test_project_mentions():
     [
         ("Co-creator of Lingua Franca, an annotation tool for field linguists.", ["Lingua Franca"]),
         ("She wrote the Haddock simulation code used by the collaboration.", ["Haddock"]),
+        ("Author of the R package fastDR.", ["fastDR"]),
         ("He leads the OpenQuake engine development.", ["OpenQuake"]),
         ("He developed Maria Santos, a friend.", []),
         ("She led the Oxford team in the competition.", []),
@@ -125,6 +126,8 @@ def test_project_mentions():
         ("Core developer of the Rosetta modelling suite.", ["Rosetta"]),
         ("Initiated and maintained the open-source project OpenTide.", ["OpenTide"]),
         ("Contributed to the design of Quill, a collaborative editor.", ["Quill"]),
+        ("I created and maintain the Python library fastkde.", ["fastkde"]),
+        ("Creator of tidyphon (R package for phonetic data).", ["tidyphon"]),
         ("I built the YouTube Data pipeline.", ["YouTube Data"]),
         ("I developed methods (a software package) for X.", []),
         ("She developed a variety of tools for teaching.", []),
@@ -132,7 +135,7 @@ def test_project_mentions():
         ("I worked on Unity3D and C++ game engines.", []),
     ],
 )
-def test_projects_named_by_a_product_noun(text, found):
+def test_projects_named_by_a_product_noun_or_a_language(text, found):
     assert [n for n, _ in project_mentions(text)] == found
 
 

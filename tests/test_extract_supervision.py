@@ -158,6 +158,20 @@ J'ai encadré deux thèses de doctorat.
     assert not {o for s, p, o in f if p == "workedAt"} & {"Présidente", "Directeur de thèse", "Istanbul", "Turquie"}
 
 
+def test_a_current_position_that_writes_the_title_straight_before_the_employer(tmp_path):
+    f = _facts(tmp_path, "people.md", """# Marta Quell
+
+## Mentoring, Postdocs
+
+|Name          |Duration  |Current Position                          |
+|:-------------|:---------|:-----------------------------------------|
+|Jonas Reiter  |2011-2012 |Assistant Professor Tarnow Valley College |
+|Ola Brenn     |2012-2014 |Assistant Professor Harrow State U        |
+""")
+    assert {("Jonas Reiter", "workedAt", "Tarnow Valley College"), ("Ola Brenn", "workedAt", "Harrow State University"),
+            ("Jonas Reiter", "mentoredBy", "Marta Quell")} <= f
+
+
 def test_a_thesis_listed_after_its_authors_name_is_a_supervised_student(tmp_path):
     f = _facts(tmp_path, "phd-students.md", """# PhD Students
 

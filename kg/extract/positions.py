@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
-from kg.extract.orgs import (AT_ABROAD, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
+from kg.extract.orgs import (AT_ABROAD, ROLES, OrgMention, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role,
                              field_series, org_chain, segments)
 from kg.extract.people import PersonMention, clean_person, split_people
 from kg.extract.projects import _project_shape, looks_like_project
@@ -233,6 +233,8 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
         at = _ROLE_AT_ORG.match(part)
         if at and (not at.group("role") or is_role(at.group("role"))):  # "at X" after "now"
             out.append((at.group("role").strip() or pending_role, at.group("org").strip(), ongoing))
+        elif (split := _role_before_org(part) if pending_role is None else (None, part))[0]:
+            out.append((*split, ongoing))
         elif is_role(part) and not degree_of(part):
             pending_role = part
             continue
@@ -240,6 +242,22 @@ def parse_note(note: str) -> list[tuple[str | None, str, bool]]:
             out.append((pending_role, part, ongoing))
         pending_role = None
     return out
+
+
+def _role_before_org(part: str) -> tuple[str | None, str]:
+    """A job title written straight before its organisation, with no "at" or comma ("Assistant Professor North
+    Vire College", a table's Current Position cell): ``(role, organisation)``, else ``(None, part)``.
+
+    >>> _role_before_org("Assistant Professor Harrow State U"), _role_before_org("Research Institute of Vire")
+    (('Assistant Professor', 'Harrow State U'), (None, 'Research Institute of Vire'))
+    """
+    words = part.split()
+    for cut in range(min(len(words) - 1, 4), 0, -1):  # the longest title first ("Senior Research Scientist X")
+        role, org = " ".join(words[:cut]), " ".join(words[cut:])
+        if words[cut - 1].lower() in ROLES and words[cut][:1].isupper() and is_role(role) \
+                and classify_segment(org, context_org=True) is not None:
+            return role, org
+    return None, part
 
 
 def add_people_with_notes(ctx, registry: OrgRegistry, subject_id: str, text: str, predicate: str | None, evidence) -> list[str]:
@@ -401,6 +419,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
     pending_dates: tuple[int, DateRange] | None = None  # a line of dates alone, above the position
     pending_degree: tuple[int, str, str | None] | None = None  # a degree on its own line, above its school's line
     pending_through = -1  # the last line of the pending block (dates, then a degree: "2012 - 2016" / "Doutorado em X")
+    school_below = -1  # a class entry's line that names no organisation: its description names it
     bold = sorted((p for p in ctx.document.metadata.get("bold", ()) if len(p) >= 4), key=len, reverse=True)
     for index in indexes:
         if pending_role is not None and pending_role[0] != previous:
@@ -466,6 +485,13 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             entries.extend(found := typed_entries(index, typed))  # the format says what each field is: nothing to guess
             current = found[-1] if found else None
             pending_role = pending_dates = pending_degree = None
+            title = typed.get("degree") or typed.get("role") or ""
+            if not found and not typed.get("org") and (degree := degree_of(title) or (is_role(title) and title)):
+                # moderncv's \cventry{dates}{Doctorat}{}{}{}{Université X ...}: the school opens the description,
+                # read below as the line under a degree or role with its dates
+                pending_through = school_below = index
+                pending_dates = (index, span) if (span := find_date_range(typed.get("dates", ""))) else None
+                pending_degree, pending_role = ((index, degree, field_of(title)), None) if degree != title else (None, (index, title))
             continue
         if trig and current is not None and trig.start() <= 40:
             rest = _NEXT_FIELD.split(text[trig.end():], maxsplit=1)[0]
@@ -478,7 +504,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue
-        if "description" in typed:
+        if "description" in typed and prior != school_below:
             # what the entry above involved: its advisors were read above, no employer
             if current is not None:
                 current.last = index

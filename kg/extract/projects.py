@@ -24,6 +24,11 @@ from kg.extract.venues import lookup_venue
 _WORDS = data_patterns("project_patterns.tsv")
 #: "led (the) development of X": the work on a project named after the verb
 _WORK_ON = re.compile(r"(?:the\s+)?(?:development|design|implementation|maintenance|creation|architecture)\s+of\s+(?:the\s+)?")
+#: a project written in lower case ("fastkde"), named only after a product phrase or before one
+_LOWER_NAME = re.compile(r"[a-z][\w+-]{2,30}(?![\w-])")
+_PAREN_PRODUCT = re.compile(rf"\s*\((?:an?\s+)?(?:{_WORDS['language']})\s+(?:package|library|module|toolbox|toolkit)\b")
+#: "the R package fastDR": a language before the product noun
+_LANGUAGE_LEAD = re.compile(rf"(?:{_WORDS['language']})\s+(?:package|library|module|toolbox|toolkit|plugin|app)\s+(?=\w)")
 #: "Lingua Franca, an annotation tool", "the Haddock simulation code": a product noun right after the name
 _PRODUCT_AFTER = re.compile(
     rf"(?:,\s+(?:an?|the)(?:\s+[\w-]+){{0,4}}?|(?:\s+[a-z][\w-]*){{0,2}}?)\s+(?:{_WORDS['product_after']})\b")
@@ -76,6 +81,8 @@ _NUMBER_OR_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)?")
 def _project_shape(name: str) -> bool:
     """CamelCase / digits / hyphenated / acronym single names, or product phrases."""
     words = name.split()
+    if words[0] == "Project" and len(words) >= 2:
+        return True
     if len(words) == 1:
         return bool(_INNER_CAPITAL_DIGIT_OR_HYPHEN.search(name)) and not _NUMBER_OR_ORDINAL.fullmatch(name)
     # "Ocean Carbon SDK", "TensorFlow Lite": a product noun, or a CamelCase word, in a capitalised name
@@ -105,6 +112,9 @@ _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
 #: defines as a product, the product noun ending its phrase ("a software engineer" is no product)
 _DEFINED = re.compile(rf"(?:^|(?<=[\s(]))(?P<name>[\w.+-]+)\)?\s+is\s+an?\s+(?:[\w/-]+,?\s+){{0,5}}?"
                       rf"(?:{_WORDS['product_after']})(?=\s+(?:for|that|which|to|of|in|on|with|used)\b|\s*[,.;(]|$)")
+_CAMEL_OR_DIGIT_OR_HYPHEN = re.compile(r"[a-z][A-Z]|\d|\w-\w")
+#: Where a name written in lower case ends: punctuation, the end, "and", or a product noun.
+_NAME_ENDS = re.compile(rf"\s*(?:$|[,.;:)]|\s(?:and|{_WORDS['product_after']})\b)")
 
 
 def project_mentions(sentence: str) -> list[tuple[str, int]]:
@@ -127,9 +137,17 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         named, after_lead = _NAME.match(rest), lead and _NAME.match(rest, lead.end())
         if after_lead and _project_shape(after_lead.group("name")) and not (named and _project_shape(named.group("name"))):
             pos = lead.end()  # "the open-source toolkit IgboNLP", "das Werkzeug SeaMesh"
+        elif language := _LANGUAGE_LEAD.match(rest):
+            pos = language.end()  # "the R package fastDR"
         elif work_on := _WORK_ON.match(rest):
             pos = work_on.end()  # "led (the) development of SeaGrid"
+        lower = _LOWER_NAME.match(rest, pos) if not _NAME.match(rest, pos) else None
         strong = _AUTHORSHIP_VERB.search(verb.group(0))
+        # "core developer of scikit-learn, ...": a name with a hyphen or a digit, alone before a comma or the end
+        coined = strong and lower and _CAMEL_OR_DIGIT_OR_HYPHEN.search(lower.group(0)) and _NAME_ENDS.match(rest, lower.end())
+        if lower and (language or coined or _PAREN_PRODUCT.match(rest, lower.end())) and looks_like_project(lower.group(0)):
+            out.append((lower.group(0), verb.end() + lower.start()))  # "the Python library fastkde", "tidyphon (R package)"
+            continue
         while True:
             m = _NAME.match(rest, pos)
             if not m:

@@ -189,6 +189,8 @@ def _record(ctx, registry, subject_id, data: dict, front_matter: bool = False) -
                 user = _s(profile.get("username")) or _s(profile.get("url"))
                 if user and network in ("github", "orcid"):
                     ids.setdefault(network, user.rstrip("/").rsplit("/", 1)[-1])
+                elif user and "scholar" in network:
+                    ids.setdefault("scholar", user)
         if ids:
             ctx.add_entity(ctx.entity(subject_id).name, "Person", identifiers=ids)
 
