@@ -319,8 +319,9 @@ def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tu
     return _placed(document, (name, aliases))
 
 
-#: An e-mail address; its local part is 64 characters at most (RFC 5321), so a long run of letters before an "@" is read in linear time.
-_EMAIL = re.compile(r"(?:mailto:)?([\w.+-]{1,64})@[\w-]+(?:\.[\w-]+)+")
+#: An e-mail address, its local part the group; 64 characters at most (RFC 5321), so a long run of letters before an "@"
+#: is read in linear time.
+EMAIL_LOCAL_PART = re.compile(r"(?:mailto:)?([\w.+-]{1,64})@[\w-]+(?:\.[\w-]+)+")
 _NAME_LINE = re.compile(r"^[^\W\d_][\w'’.-]*(?:\s+[^\W\d_][\w'’.-]*){1,3}$")
 
 
@@ -333,7 +334,7 @@ def named_by_contact(document: Document, skip=frozenset(), avoid=frozenset()) ->
     """
     urls = [link.get("url", "") for link in document.metadata.get("links") or () if isinstance(link, dict)]
     written = [line.text for line in document.lines if "@" in line.text] + [url for url in urls if url.startswith("mailto:")]
-    locals_ = [m.group(1).lower() for text in written for m in _EMAIL.finditer(text)]
+    locals_ = [m.group(1).lower() for text in written for m in EMAIL_LOCAL_PART.finditer(text)]
     if not locals_:
         return None
     for index, line in enumerate(document.lines):

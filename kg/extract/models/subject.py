@@ -28,6 +28,7 @@ from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
 from kg.extract.orgs import is_role
 from kg.extract.sections import heading_kind
+from kg.extract.subject import EMAIL_LOCAL_PART
 from kg.model import Document
 
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
@@ -38,8 +39,6 @@ MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
 _TITLE_BEFORE = r"(?:Prof\.?|Professor|Dr\.?|Doctor)\s+"
-#: An e-mail address's local part (64 characters at most: a run of dashes is searched in linear time).
-_EMAIL_LOCAL = re.compile(r"([\w.+-]{1,64})@[\w-]+(?:\.[\w-]+)+")
 
 
 @dataclass
@@ -100,7 +99,7 @@ class _Page:
         heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
         prose = [t for t in lines[:80] if len(t) > 40]
         first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
-        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in _EMAIL_LOCAL.finditer(t)],
+        return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in EMAIL_LOCAL_PART.finditer(t)],
                    _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
                    _fold(heading), first)
 
