@@ -27,6 +27,16 @@ MODELS: dict[str, str] = {
 }
 
 
+#: model name -> the folder of DATA_DIR it trains on; without it a build would overwrite the shipped file with an
+#: empty model.
+NEEDS: dict[str, str] = {
+    "citation": "anystyle",
+    "name": "grobid/name",
+    "affiliation": "grobid/affiliation-address",
+    "subject": "gold",
+}
+
+
 def _path(name: str) -> Path:
     """The shipped file of model ``name``: a CRF's, or the file its module names (``MODEL_PATH``)."""
     return getattr(importlib.import_module(MODELS[name]), "MODEL_PATH", model_path(name))
@@ -47,6 +57,10 @@ def build(name: str, data_dir: Path, docs: tuple[Path, ...] = ()) -> list[tuple[
               help="A folder of the documents DATA_DIR/gold grades besides DATA_DIR/docs (subject; repeatable).")
 def main(data_dir: Path, names: tuple[str, ...], docs: tuple[Path, ...]) -> None:
     """Train the models in DATA_DIR's labelled data and print their held-out field F1."""
+    missing = [f"{name} ({data_dir / NEEDS[name]})" for name in names or sorted(MODELS) if not (data_dir / NEEDS[name]).is_dir()]
+    if missing:
+        raise click.UsageError(f"DATA_DIR holds no training data for: {', '.join(missing)}; nothing was written "
+                               "(the labelled data folder, e.g. ../shared/data; ../shared/eval for subject)")
     for name in names or sorted(MODELS):
         started = time.perf_counter()
         evaluations = build(name, data_dir, docs if name == "subject" else ())
