@@ -527,8 +527,9 @@ _BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
 
 
+@lru_cache(maxsize=4096)  # the subject's proposals (list_owner) read the entries add_publications reads: parsed once
 def parse_citation(text: str) -> Citation | None:
-    """Parse one publication entry into authors, title, venue and year.
+    """Parse one publication entry into authors, title, venue and year (shared: not to be changed by callers).
 
     The learned citation parser (:mod:`kg.extract.models.citation`) labels the entry's
     words as author, title, container, date, ...; in any field order and style (title first,
