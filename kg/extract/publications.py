@@ -1687,7 +1687,8 @@ def _name_keys(name: str) -> frozenset[str]:
     forms, keys = [name], set()
     while forms:
         form = forms.pop()
-        keys |= _name_shape(form)[2] | {_name_shape(form)[3]}
+        _, _, full, joined = _name_shape(form)
+        keys |= full | {joined}
         split = _SURNAME_HYPHEN.sub(" ", form)
         forms += ([_swap(*form.split(",", 1))] if "," in form else []) + ([split] if split != form else [])
     return frozenset(keys)
@@ -1737,8 +1738,9 @@ def list_owner(lines: tuple, indexes: list[int]) -> tuple[str, int] | None:
     ('A. Varga', 0)
     """
     texts = [lines[i].text for i in indexes]
-    parsed = [(c, indexes[entry[0]]) for entry in split_entries(texts)
-              if (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
+    entries = split_entries(texts)  # fewer than three entries name no owner: none is parsed
+    parsed = [(c, indexes[entry[0]]) for entry in entries if len(entries) >= 3
+              and (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
     if len(parsed) < 3:
         return None
     owner = _listed_owner([c for c, _ in parsed])
