@@ -164,7 +164,7 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
 
 
 def _word_count(word: str, text: str) -> int:
-    """How often ``word`` stands in ``text`` with no letter, digit or "_" beside it: ``len(re.findall(rf"(?<!\w)
+    r"""How often ``word`` stands in ``text`` with no letter, digit or "_" beside it: ``len(re.findall(rf"(?<!\w)
     {re.escape(word)}(?!\w)", text))`` without a pattern compiled for each name.
 
     >>> _word_count("Ruiz", "Ruiz, A. Ruiz; Ruizova, Ruiz_2")
