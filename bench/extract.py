@@ -19,7 +19,7 @@ Usage::
     python bench/extract.py --docs ../shared/eval/docs  # a folder of real documents, as they are
 
 The machine may be shared: the load average is printed with the results. Targets:
->= 500 documents/s on one core, no document over 1 s.
+>= 200 documents/s on one core, no document over 1 s (issue 14).
 """
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {**median, "runs_docs_per_s": [round(r["docs_per_s"], 1) for r in runs],
                "worst_max_ms": max(r["max_ms"] for r in runs), "loadavg": load}
     # judged by CPU time: wall-clock figures on a shared machine mostly measure the other processes
-    summary["targets_met"] = median["cpu_docs_per_s"] >= 500 and max(r["max_cpu_ms"] for r in runs) <= 1000
+    summary["targets_met"] = median["cpu_docs_per_s"] >= 200 and max(r["max_cpu_ms"] for r in runs) <= 1000
     if args.json:
         print(json.dumps(summary))
     else:
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
               f"per document median {median['median_ms']:.2f} ms, max {median['max_ms']:.1f} ms "
               f"({median['slowest']}); by CPU time {median['cpu_docs_per_s']:.0f} documents/s, max "
               f"{median['max_cpu_ms']:.1f} ms ({median['slowest_cpu']}); load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-        print(f"targets (>= 500 documents/s by CPU time on one core, no document over 1 s of CPU): "
+        print(f"targets (>= 200 documents/s by CPU time on one core, no document over 1 s of CPU): "
               f"{'met' if summary['targets_met'] else 'not met'}")
     return 0
 

@@ -713,3 +713,13 @@ def test_a_dated_entry_written_as_a_sentence_has_the_noun_phrase_as_its_role(tmp
                     encoding="utf-8")
     ex = extract(load_document(path))
     assert dated(ex, "Oskar Brandt", "workedAt", org) == (role, entry.split()[1].strip(","), "present")
+
+
+def test_strip_accents_drops_every_combining_mark_and_nothing_else():
+    import unicodedata
+
+    from kg.extract.context import strip_accents
+
+    text = "".join(map(chr, range(0x80, 0x3400)))  # Latin, Greek, Cyrillic, Indic, the combining blocks, ...
+    kept = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    assert strip_accents(text) == kept and strip_accents("Ǹuñez Ångström") == "Nunez Angstrom"

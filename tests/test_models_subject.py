@@ -103,3 +103,18 @@ def test_the_chain_baseline_takes_the_leader_over_a_member_the_record_names():
 def test_registered_in_the_train_command():
     assert MODELS["subject"] == "kg.extract.models.subject"
     assert MODEL_PATH.suffix == ".json"
+
+
+def test_title_and_family_counts_read_as_the_patterns_they_replace():
+    """``_titled`` and ``_word_count`` answer as the per-name patterns did, non-ASCII letters too ("ı" is "i" to
+    ``re.I``)."""
+    import re
+
+    from kg.extract.models.subject import _TITLE_BEFORE, _titled, _word_count
+
+    texts = ["dr. ana ruiz", "prof.\n ana ruiz", "professor anaruiz", "dr. ana ruız", "doctor  ana ruiz_",
+             "ana ruiz, dr. bo chen", "prof ana ruiz ana ruiz", "", "Ruiz-Ana Ruiz2 ruiz ´Ruiz´"]
+    for text in texts:
+        for name in ("ana ruiz", "ana ruız", "Ruiz", "ruiz"):
+            assert _titled(name, text) == bool(re.search(_TITLE_BEFORE + re.escape(name), text, re.I)), (name, text)
+            assert _word_count(name, text) == len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text)), (name, text)

@@ -39,8 +39,19 @@ def strip_accents(text: str) -> str:
     """
     if text.isascii():  # nothing for NFKD to decompose
         return text
-    text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKD", text).translate(_COMBINING_MARKS)
+
+
+class _CombiningMarks(dict):
+    """``str.translate``'s table that drops combining marks: each character looked up once (a loop over every
+    character of a page in Python was slow)."""
+
+    def __missing__(self, code: int) -> int | None:
+        self[code] = None if unicodedata.combining(chr(code)) else code
+        return self[code]
+
+
+_COMBINING_MARKS = _CombiningMarks()
 
 
 @lru_cache(maxsize=65536)

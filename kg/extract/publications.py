@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
@@ -527,8 +528,9 @@ _BIBTEX_TITLE_OR_AUTHOR = re.compile(r"\b(?:title|author)\s*=\s*[{\"]", re.I)
 _EQUAL_CONTRIBUTION_AFTER_NAME = re.compile(r"(?<=[A-Za-z\u00c0-\u024f])\s*\(\s*(?:co-?first|co-?1st|joint first|equal(?:ly)? contribut\w*)(?:\s+authors?)?\s*\)", re.I)
 
 
+@lru_cache(maxsize=4096)  # the subject's proposals (list_owner) read the entries add_publications reads: parsed once
 def parse_citation(text: str) -> Citation | None:
-    """Parse one publication entry into authors, title, venue and year.
+    """Parse one publication entry into authors, title, venue and year (shared: not to be changed by callers).
 
     The learned citation parser (:mod:`kg.extract.models.citation`) labels the entry's
     words as author, title, container, date, ...; in any field order and style (title first,
@@ -1674,18 +1676,47 @@ def _subject_in_other_script(subject_names: tuple[str, ...], citations: list[Cit
     return _listed_owner(citations, bold)
 
 
+@lru_cache(maxsize=65536)
+def _name_keys(name: str) -> frozenset[str]:
+    """What a name shares with every name :func:`same_person` matches it with: a full (not initial) token or
+    its tokens joined, of the name as written, turned ("Ruiz, Ana") or with a double surname split.
+
+    >>> sorted(_name_keys("García-López, M."))
+    ['garcia', 'garcialopez', 'garcialopezm', 'lopez', 'mgarcialopez']
+    """
+    forms, keys = [name], set()
+    while forms:
+        form = forms.pop()
+        _, _, full, joined = _name_shape(form)
+        keys |= full | {joined}
+        split = _SURNAME_HYPHEN.sub(" ", form)
+        forms += ([_swap(*form.split(",", 1))] if "," in form else []) + ([split] if split != form else [])
+    return frozenset(keys)
+
+
 def _listed_owner(citations: list[Citation], bold=()) -> str | None:
     """The author of at least two entries and of all but one of them, in its fullest form; of two such
     authors, the one written in bold (``None`` when there is no such author)."""
     groups: list[list[str]] = []
+    near: dict[str, set[int]] = {}  # a key of :func:`_name_keys` -> the groups holding a name with it
     for c in citations:
         for name in dict.fromkeys(c.authors):
-            group = next((g for g in groups if any(same_person(name, n) for n in g)), None)
-            if group is None:
+            keys = _name_keys(name)
+            k = next((k for k in sorted(set().union(*(near.get(key, ()) for key in keys)))
+                      if any(same_person(name, n) for n in groups[k])), None)
+            if k is None:
+                k = len(groups)
                 groups.append([name])
-            elif name not in group:
-                group.append(name)
-    counts = [(sum(any(a in g for a in c.authors) for c in citations), g) for g in groups]
+            elif name not in groups[k]:
+                groups[k].append(name)
+            for key in keys:
+                near.setdefault(key, set()).add(k)
+    member_of: dict[str, set[int]] = {}
+    for k, g in enumerate(groups):
+        for name in g:
+            member_of.setdefault(name, set()).add(k)
+    hits = Counter(k for c in citations for k in set().union(*(member_of[a] for a in c.authors)))
+    counts = [(hits[k], g) for k, g in enumerate(groups)]
     count = max((n for n, _ in counts), default=0)
     best = [g for n, g in counts if n == count]
     if len(best) > 1:
@@ -1707,8 +1738,9 @@ def list_owner(lines: tuple, indexes: list[int]) -> tuple[str, int] | None:
     ('A. Varga', 0)
     """
     texts = [lines[i].text for i in indexes]
-    parsed = [(c, indexes[entry[0]]) for entry in split_entries(texts)
-              if (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
+    entries = split_entries(texts)  # fewer than three entries name no owner: none is parsed
+    parsed = [(c, indexes[entry[0]]) for entry in entries if len(entries) >= 3
+              and (c := parse_citation("\n".join(texts[k] for k in entry))) is not None and c.authors]
     if len(parsed) < 3:
         return None
     owner = _listed_owner([c for c, _ in parsed])

@@ -39,6 +39,7 @@ MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
 _TITLE_BEFORE = r"(?:Prof\.?|Professor|Dr\.?|Doctor)\s+"
+_TITLE = re.compile(_TITLE_BEFORE, re.I)
 
 
 @dataclass
@@ -131,7 +132,7 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
     folded = _fold(candidate.name)
     words = folded.replace(".", " ").split()
     family = candidate.name.split()[-1]
-    out["family_count"] = math.log1p(len(re.findall(rf"(?<!\w){re.escape(family)}(?!\w)", page.raw))) if len(family) > 1 else 0.0
+    out["family_count"] = math.log1p(_word_count(family, page.raw)) if len(family) > 1 else 0.0
     out["full_count"] = math.log1p(page.text.count(folded))
     folded_family = words[-1] if words else ""
     out["in_title"] = float(bool(folded_family) and folded_family in page.title)
@@ -143,7 +144,7 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
     squeezed = [_squeeze(w) for w in words if len(_squeeze(w)) > 1]
     out["email"] = float(bool(squeezed) and any(squeezed[-1] in local for local in page.locals_))
     out["file"] = float(bool(squeezed) and squeezed[-1] in page.file)
-    out["titled"] = float(bool(re.search(_TITLE_BEFORE + re.escape(folded), page.text, re.I)))
+    out["titled"] = float(_titled(folded, page.text))
     out["person_like"] = float(is_person_name(candidate.name))
     out["one_word"] = float(len(words) < 2)
     out["long"] = float(len(words) > 3)
@@ -160,6 +161,43 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
             out[f"member:{role}"] = 1.0
     out["first_person"] = page.first_person * out["early"]
     return out
+
+
+def _word_count(word: str, text: str) -> int:
+    r"""How often ``word`` stands in ``text`` with no letter, digit or "_" beside it: ``len(re.findall(rf"(?<!\w)
+    {re.escape(word)}(?!\w)", text))`` without a pattern compiled for each name.
+
+    >>> _word_count("Ruiz", "Ruiz, A. Ruiz; Ruizova, Ruiz_2")
+    2
+    """
+    count = start = 0
+    while (at := text.find(word, start)) >= 0:
+        end = at + len(word)
+        if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
+            count, start = count + 1, end
+        else:
+            start = at + 1
+    return count
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"  # what ``\w`` matches
+
+
+def _titled(folded: str, text: str) -> bool:
+    """Whether an academic title precedes ``folded`` in ``text`` (both folded), as ``re.search(_TITLE_BEFORE +
+    re.escape(folded), text, re.I)`` says; the pattern is compiled only when an ignored case could tell (a
+    non-ASCII letter: "ı" matches "i"), not for each name.
+
+    >>> _titled("ana ruiz", "with prof.  ana ruiz"), _titled("ana ruiz", "dr. bo chen and ana ruiz")
+    (True, False)
+    """
+    ends = [m.end() for m in _TITLE.finditer(text)]
+    if any(text.startswith(folded, end) for end in ends):
+        return True
+    if not ends or folded.isascii() and text.isascii() and not folded[:1].isspace():
+        return False
+    return bool(re.search(_TITLE_BEFORE + re.escape(folded), text, re.I))
 
 
 @lru_cache(maxsize=1)
