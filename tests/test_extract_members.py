@@ -874,8 +874,9 @@ def test_degree_letters_before_a_members_name_are_no_part_of_it(tmp_path):
                     "- BA Rui Pintor, Universität Tarnberg, Klangkunde\n")
     people = {s for s, _, _ in f}
     assert {"Olek Marrer", "Rui Pintor"} <= people and not {"PhD Olek Marrer", "BA Rui Pintor"} & people
-    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") in f or (
-        "Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+    # the degree is one he holds: the university he is listed with is where he works, not where he studies
+    assert ("Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") not in f
 
 
 def test_cohorts_of_students_listed_with_enumeration_commas_under_a_people_heading(tmp_path):
@@ -961,3 +962,22 @@ def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_de
 
 def test_a_role_line_that_ends_a_people_page_is_read_without_a_name_below(tmp_path):
     assert _page_facts(tmp_path, "team.md", "# Lab\n\n## Members\n\nWe study soils.\n\nPOSTDOCTORAL FELLOW\n") == set()
+
+
+def test_a_members_organisations_listed_after_the_name_are_where_they_work(tmp_path):
+    # "Dr. Name, University, Institute, field": no role, the organisations the note opens with
+    f = _page_facts(tmp_path, "team.md", "# Team\n\n## Mitglieder\n\n- Dr. Ines Vidalo, Universität Tarnberg, Institut für "
+                    "Klangkunde, Laute\n- Olek Marrin, Technische Universität Kelso, Informatik\n")
+    assert {("Ines Vidalo", "workedAt", "Institut für Klangkunde"), ("Olek Marrin", "workedAt", "Technische Universität Kelso")} <= f
+
+
+@pytest.mark.parametrize("name, text, lab", [
+    ("miembros.md", "---\ntitle: Miembros\n---\n\nPresentamos a los miembros del Laboratorio de Ecología Fluvial, "
+     "sus investigadores y estudiantes.\n\n## Investigadores\n\n- Ana Ruivo\n- Olek Marrin\n", "Laboratorio de Ecología Fluvial"),
+    ("people.html", "<html><head><title>People</title></head><body><p>Meet the members of the Quillon Soil Ecology Lab.</p>"
+     "<h2>Postdocs</h2><ul><li>Ana Ruivo</li><li>Olek Marrin</li></ul></body></html>", "Quillon Soil Ecology Lab"),
+])
+def test_the_lab_a_sentence_lists_the_members_of_is_where_the_people_under_a_role_heading_work(tmp_path, name, text, lab):
+    f = _page_facts(tmp_path, name, text)
+    assert {("Ana Ruivo", "workedAt", lab), ("Olek Marrin", "workedAt", lab)} <= f
+
