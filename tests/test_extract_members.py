@@ -981,3 +981,9 @@ def test_the_lab_a_sentence_lists_the_members_of_is_where_the_people_under_a_rol
     f = _page_facts(tmp_path, name, text)
     assert {("Ana Ruivo", "workedAt", lab), ("Olek Marrin", "workedAt", lab)} <= f
 
+
+
+def test_a_heading_that_names_the_pages_people_is_no_lab(tmp_path):
+    f = _page_facts(tmp_path, "people.md", "---\ntitle: Lab Members\n---\n\n## Current Lab Members\n\n### Graduate Students\n\n"
+                    "- Ana Ruivo, PhD student\n- Olek Marrin, MS student\n")
+    assert not {o for _, _, o in f} & {"Current Lab Members", "Current Lab"}

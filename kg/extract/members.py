@@ -615,6 +615,15 @@ _SECTION_OF = re.compile(rf"^(?P<section>.+?)\s+{_OF}\s+(?=\w)", re.I)
 _SECTION_BEFORE = re.compile(rf"(?<!\w)(?P<section>[^\W\d_]+)\s+{_OF}\s*$", re.I)
 
 
+def _names_section(text: str) -> bool:
+    """Whether a title or heading names a section of people, not a lab ("Lab Alumni", "Current Lab Members").
+
+    >>> _names_section("Current Lab Members"), _names_section("Lab Alumni"), _names_section("Holm Lab")
+    (True, True, False)
+    """
+    return bool(exact_kind(text)) or _has(text, "alumni") or _has(text, "column_name") and heading_kind(text) == "members"
+
+
 def _page_lab(ctx, registry, owner: str, evidence):
     """The lab the page is about: a lab named in its title, or one named after its owner ("Holm Lab"), or
     the innermost unit of the line under the title that names where the group belongs."""
@@ -625,8 +634,8 @@ def _page_lab(ctx, registry, owner: str, evidence):
     parts = [p.strip() for text in named if isinstance(text, str) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
-    for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
-        whole = classify_segment(text) if not _has(text, "column_name") else None
+    for text in (p for p in parts if p and not _names_section(p)):
+        whole = classify_segment(text)
         # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
         named = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
         for at, mention in enumerate([*named, whole]):
@@ -637,8 +646,8 @@ def _page_lab(ctx, registry, owner: str, evidence):
         return registry.nest(named, evidence)[0]
     for line in ctx.document.lines[:15]:  # the unit a sentence places, opens with or lists the members of: "De Onderzoeksgroep
         text = clean(line.text)  # X is onderdeel van ...", "The X Group at Y studies ...", "the members of the X Lab"
-        if exact_kind(text) or _has(text, "alumni"):
-            continue  # a section's heading ("Lab Alumni", "Lab Members") names no lab
+        if _names_section(text):
+            continue
         at = _part_of_at(text.lower())
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4 or (
             (before := _SECTION_BEFORE.search(text[:o.begin])) is not None and exact_kind(before.group("section")) == "members"))), None)
