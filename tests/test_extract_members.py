@@ -987,3 +987,10 @@ def test_a_heading_that_names_the_pages_people_is_no_lab(tmp_path):
     f = _page_facts(tmp_path, "people.md", "---\ntitle: Lab Members\n---\n\n## Current Lab Members\n\n### Graduate Students\n\n"
                     "- Ana Ruivo, PhD student\n- Olek Marrin, MS student\n")
     assert not {o for _, _, o in f} & {"Current Lab Members", "Current Lab"}
+
+
+def test_degree_alumni_rows_that_give_the_thesis_before_the_name_were_the_leaders_students(tmp_path):
+    f = _page_facts(tmp_path, "people.html", "<html><head><title>People | Holm Laboratory</title></head><body><h1>People</h1>"
+                    "<h2>Principal Investigator</h2><h1>Vera Holm, PhD</h1><p>Group Leader at the Kelso Institute.</p>"
+                    "<h2>Degree Alumni</h2><p>PhD thesis · 2024 | Ana Ruivo</p><p>Master thesis · 2023 | Olek Marrin</p></body></html>")
+    assert {("Ana Ruivo", "advisedBy", "Vera Holm"), ("Olek Marrin", "advisedBy", "Vera Holm")} <= f
