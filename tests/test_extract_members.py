@@ -994,3 +994,13 @@ def test_degree_alumni_rows_that_give_the_thesis_before_the_name_were_the_leader
                     "<h2>Principal Investigator</h2><h1>Vera Holm, PhD</h1><p>Group Leader at the Kelso Institute.</p>"
                     "<h2>Degree Alumni</h2><p>PhD thesis · 2024 | Ana Ruivo</p><p>Master thesis · 2023 | Olek Marrin</p></body></html>")
     assert {("Ana Ruivo", "advisedBy", "Vera Holm"), ("Olek Marrin", "advisedBy", "Vera Holm")} <= f
+
+
+@pytest.mark.parametrize("name, text", [
+    ("people.md", "# People\n\nWe are the Holm Lab at the University of Tarnow.\n\n## PhD Students\n\n- Ana Ruivo\n- Olek Marrin\n"),
+    ("people.html", "<html><head><title>People</title></head><body><nav><a class='navbar-brand' href='/'>Holm Lab</a></nav>"
+     "<h1>People</h1><h2>PhD Students</h2><ul><li>Ana Ruivo</li><li>Olek Marrin</li></ul></body></html>"),
+])
+def test_the_lab_a_page_introduces_itself_as_or_its_site_is_named_after_is_where_its_students_study(tmp_path, name, text):
+    f = _page_facts(tmp_path, name, text)
+    assert {("Ana Ruivo", "studiedAt", "Holm Lab"), ("Olek Marrin", "studiedAt", "Holm Lab")} <= f

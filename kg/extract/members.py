@@ -631,7 +631,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section; a site's front matter
-    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team"))]
+    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team", "site_name"))]
     parts = [p.strip() for text in named if isinstance(text, str) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
@@ -646,12 +646,13 @@ def _page_lab(ctx, registry, owner: str, evidence):
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
     for line in ctx.document.lines[:15]:  # the unit a sentence places, opens with or lists the members of: "De Onderzoeksgroep
-        text = clean(line.text)  # X is onderdeel van ...", "The X Group at Y studies ...", "the members of the X Lab"
+        text = clean(line.text)  # X is onderdeel van ...", "The X Group at Y studies ...", "We are the X Lab", "the members of the X Lab"
         if _names_section(text):
             continue
         at = _part_of_at(text.lower())
-        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4 or (
-            (before := _SECTION_BEFORE.search(text[:o.begin])) is not None and exact_kind(before.group("section")) == "members"))), None)
+        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (
+            at > 0 or len(text[:o.begin].split()) <= 3 or (  # "We are the X Lab at Y", "Welcome to the X Lab"
+                (before := _SECTION_BEFORE.search(text[:o.begin])) is not None and exact_kind(before.group("section")) == "members"))), None)
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1]
