@@ -1004,3 +1004,11 @@ def test_degree_alumni_rows_that_give_the_thesis_before_the_name_were_the_leader
 def test_the_lab_a_page_introduces_itself_as_or_its_site_is_named_after_is_where_its_students_study(tmp_path, name, text):
     f = _page_facts(tmp_path, name, text)
     assert {("Ana Ruivo", "studiedAt", "Holm Lab"), ("Olek Marrin", "studiedAt", "Holm Lab")} <= f
+
+
+def test_an_alumnas_bracket_that_gives_her_role_and_years_dates_her_stay_in_the_lab(tmp_path):
+    f = _page(tmp_path, "people.md", "# Holm Lab\n\nVera Holm, Professor of Ecology, University of Tarnow.\n\n## Anciens membres\n\n"
+              "- Ines Vidalo (Post-doctorante, 2015–2018)\n\n## Membres\n\n- Ana Ruivo (Ingénieure de recherche)\n")
+    stay = relation(f, "Ines Vidalo", "workedAt", "Holm Lab")
+    assert (stay.start, stay.end) == ("2015", "2018")
+    assert ("Ana Ruivo", "workedAt", "Holm Lab") in facts(f)
