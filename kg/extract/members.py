@@ -653,7 +653,7 @@ def _page_lab(ctx, registry, owner: str, evidence):
             continue
         at = _part_of_at(text.lower())
         unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (
-            at > 0 or len(text[:o.begin].split()) <= 3 or (  # "We are the X Lab at Y", "Welcome to the X Lab"
+            at > 0 or o.begin <= 4 or _has(text[:o.begin], "page_intro") and len(text[:o.begin].split()) <= 4 or (
                 (before := _SECTION_BEFORE.search(text[:o.begin])) is not None and exact_kind(before.group("section")) == "members"))), None)
         if unit is not None:
             return registry.add(unit, evidence)
