@@ -575,7 +575,8 @@ def _role_line(member: _Member) -> str:
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
     head = rest[0][:at] if at > 0 and not head.strip(" ,;:|–—-()") else head  # "PhD thesis · 2024: Ana Ruiz": the label first
     inner = head.strip(" ,;:|–—-")
-    head = inner[1:-1] if inner[:1] + inner[-1:] == "()" and "(" not in inner[1:-1] else head  # "Ana Ruiz (Postdoc, 2015–2018)"
+    # "Ana Ruiz (Postdoc, 2015–2018)": the role and years of the stay; "(Data Engineer, Helio)" may be where she went
+    head = inner[1:-1] if inner[:1] + inner[-1:] == "()" and "(" not in inner[1:-1] and find_dates(inner) else head
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
     head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
     if (held := _DEGREES_BEFORE_ROLE.match(head)) and is_role(head[held.end():]):
