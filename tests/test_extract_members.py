@@ -1012,3 +1012,9 @@ def test_an_alumnas_bracket_that_gives_her_role_and_years_dates_her_stay_in_the_
     stay = relation(f, "Ines Vidalo", "workedAt", "Holm Lab")
     assert (stay.start, stay.end) == ("2015", "2018")
     assert ("Ana Ruivo", "workedAt", "Holm Lab") in facts(f)
+
+
+def test_a_member_tables_department_cell_is_where_the_person_works(tmp_path):
+    f = _page_facts(tmp_path, "mentoring.md", "# Vera Holm\n\n## Mentoring, Faculty\n\n|Name |Department |\n|:---|:---|\n"
+                    "|Ana Ruivo |EEB |\n|Olek Marrin |EEB |\n")
+    assert {("Ana Ruivo", "workedAt", "EEB"), ("Olek Marrin", "workedAt", "EEB")} <= f

@@ -852,7 +852,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
         home = (_member_name(member.texts[0][1]) or ("", ""))[1]
-        listed = home.lstrip()[:1] == ","  # "A. Ruiz, Universität X", not "A. Ruiz: Population dynamics of ..."
+        listed = home.lstrip()[:1] in ",;"  # "A. Ruiz, Universität X", a row's "A. Ruiz | EEB"; not "A. Ruiz: Population dynamics"
         home = home.strip(" ,;:–—-")
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
