@@ -874,8 +874,9 @@ def test_degree_letters_before_a_members_name_are_no_part_of_it(tmp_path):
                     "- BA Rui Pintor, Universität Tarnberg, Klangkunde\n")
     people = {s for s, _, _ in f}
     assert {"Olek Marrer", "Rui Pintor"} <= people and not {"PhD Olek Marrer", "BA Rui Pintor"} & people
-    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") in f or (
-        "Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+    # the degree is one he holds: the university he is listed with is where he works, not where he studies
+    assert ("Olek Marrer", "workedAt", "Technische Universität Tarnberg") in f
+    assert ("Olek Marrer", "studiedAt", "Technische Universität Tarnberg") not in f
 
 
 def test_cohorts_of_students_listed_with_enumeration_commas_under_a_people_heading(tmp_path):
@@ -961,3 +962,59 @@ def test_member_headings_with_a_link_icon_an_alt_text_above_and_the_role_as_a_de
 
 def test_a_role_line_that_ends_a_people_page_is_read_without_a_name_below(tmp_path):
     assert _page_facts(tmp_path, "team.md", "# Lab\n\n## Members\n\nWe study soils.\n\nPOSTDOCTORAL FELLOW\n") == set()
+
+
+def test_a_members_organisations_listed_after_the_name_are_where_they_work(tmp_path):
+    # "Dr. Name, University, Institute, field": no role, the organisations the note opens with
+    f = _page_facts(tmp_path, "team.md", "# Team\n\n## Mitglieder\n\n- Dr. Ines Vidalo, Universität Tarnberg, Institut für "
+                    "Klangkunde, Laute\n- Olek Marrin, Technische Universität Kelso, Informatik\n")
+    assert {("Ines Vidalo", "workedAt", "Institut für Klangkunde"), ("Olek Marrin", "workedAt", "Technische Universität Kelso")} <= f
+
+
+@pytest.mark.parametrize("name, text, lab", [
+    ("miembros.md", "---\ntitle: Miembros\n---\n\nPresentamos a los miembros del Laboratorio de Ecología Fluvial, "
+     "sus investigadores y estudiantes.\n\n## Investigadores\n\n- Ana Ruivo\n- Olek Marrin\n", "Laboratorio de Ecología Fluvial"),
+    ("people.html", "<html><head><title>People</title></head><body><p>Meet the members of the Quillon Soil Ecology Lab.</p>"
+     "<h2>Postdocs</h2><ul><li>Ana Ruivo</li><li>Olek Marrin</li></ul></body></html>", "Quillon Soil Ecology Lab"),
+])
+def test_the_lab_a_sentence_lists_the_members_of_is_where_the_people_under_a_role_heading_work(tmp_path, name, text, lab):
+    f = _page_facts(tmp_path, name, text)
+    assert {("Ana Ruivo", "workedAt", lab), ("Olek Marrin", "workedAt", lab)} <= f
+
+
+
+def test_a_heading_that_names_the_pages_people_is_no_lab(tmp_path):
+    f = _page_facts(tmp_path, "people.md", "---\ntitle: Lab Members\n---\n\n## Current Lab Members\n\n### Graduate Students\n\n"
+                    "- Ana Ruivo, PhD student\n- Olek Marrin, MS student\n")
+    assert not {o for _, _, o in f} & {"Current Lab Members", "Current Lab"}
+
+
+def test_degree_alumni_rows_that_give_the_thesis_before_the_name_were_the_leaders_students(tmp_path):
+    f = _page_facts(tmp_path, "people.html", "<html><head><title>People | Holm Laboratory</title></head><body><h1>People</h1>"
+                    "<h2>Principal Investigator</h2><h1>Vera Holm, PhD</h1><p>Group Leader at the Kelso Institute.</p>"
+                    "<h2>Degree Alumni</h2><p>PhD thesis · 2024 | Ana Ruivo</p><p>Master thesis · 2023 | Olek Marrin</p></body></html>")
+    assert {("Ana Ruivo", "advisedBy", "Vera Holm"), ("Olek Marrin", "advisedBy", "Vera Holm")} <= f
+
+
+@pytest.mark.parametrize("name, text", [
+    ("people.md", "# People\n\nWe are the Holm Lab at the University of Tarnow.\n\n## PhD Students\n\n- Ana Ruivo\n- Olek Marrin\n"),
+    ("people.html", "<html><head><title>People</title></head><body><nav><a class='navbar-brand' href='/'>Holm Lab</a></nav>"
+     "<h1>People</h1><h2>PhD Students</h2><ul><li>Ana Ruivo</li><li>Olek Marrin</li></ul></body></html>"),
+])
+def test_the_lab_a_page_introduces_itself_as_or_its_site_is_named_after_is_where_its_students_study(tmp_path, name, text):
+    f = _page_facts(tmp_path, name, text)
+    assert {("Ana Ruivo", "studiedAt", "Holm Lab"), ("Olek Marrin", "studiedAt", "Holm Lab")} <= f
+
+
+def test_an_alumnas_bracket_that_gives_her_role_and_years_dates_her_stay_in_the_lab(tmp_path):
+    f = _page(tmp_path, "people.md", "# Holm Lab\n\nVera Holm, Professor of Ecology, University of Tarnow.\n\n## Anciens membres\n\n"
+              "- Ines Vidalo (Post-doctorante, 2015–2018)\n\n## Membres\n\n- Ana Ruivo (Ingénieure de recherche)\n")
+    stay = relation(f, "Ines Vidalo", "workedAt", "Holm Lab")
+    assert (stay.start, stay.end) == ("2015", "2018")
+    assert ("Ana Ruivo", "workedAt", "Holm Lab") in facts(f)
+
+
+def test_a_member_tables_department_cell_is_where_the_person_works(tmp_path):
+    f = _page_facts(tmp_path, "mentoring.md", "# Vera Holm\n\n## Mentoring, Faculty\n\n|Name |Department |\n|:---|:---|\n"
+                    "|Ana Ruivo |EEB |\n|Olek Marrin |EEB |\n")
+    assert {("Ana Ruivo", "workedAt", "EEB"), ("Olek Marrin", "workedAt", "EEB")} <= f

@@ -573,6 +573,10 @@ def _role_line(member: _Member) -> str:
     rest = [_went_apart(text)[0] for _, text in member.texts]
     at = rest[0].find(member.name) if rest else -1
     head = rest[0][at + len(member.name):] if at >= 0 else (_member_name(rest[0]) or ("", ""))[1] if rest else ""
+    head = rest[0][:at] if at > 0 and not head.strip(" ,;:|–—-()") else head  # "PhD thesis · 2024: Ana Ruiz": the label first
+    inner = head.strip(" ,;:|–—-")
+    # "Ana Ruiz (Postdoc, 2015–2018)": the role and years of the stay; "(Data Engineer, Helio)" may be where she went
+    head = inner[1:-1] if inner[:1] + inner[-1:] == "()" and "(" not in inner[1:-1] and find_dates(inner) else head
     # the first sentence: "— Principal Investigator. PhD, University X" is a PI whose degree follows
     head = "" if _DEGREE_AFTER_NAME.fullmatch(head.rstrip()) and len(rest) > 1 else head  # "Ana Ruiz, PhD" / "Postdoc"
     if (held := _DEGREES_BEFORE_ROLE.match(head)) and is_role(head[held.end():]):
@@ -607,8 +611,21 @@ def _affiliation_line(ctx) -> list:
     return []
 
 
+#: The words that join a section's name to the group's ("Members of the", "Equipe do", "Mitglieder der").
+_OF = r"(?:of(?:\s+the)?|do|da|dos|das|de(?:\s+la|\s+l['’])?|du|des|del|della|dello|van\s+de|der)"
 #: A section's name before the group's ("Equipe do Laboratório X", "Members of the X Lab"): the page, not the group.
-_SECTION_OF = re.compile(r"^(?P<section>.+?)\s+(?:of(?:\s+the)?|do|da|dos|das|de(?:\s+la|\s+l['’])?|du|des|del|della|dello|van\s+de|der)\s+(?=\w)", re.I)
+_SECTION_OF = re.compile(rf"^(?P<section>.+?)\s+{_OF}\s+(?=\w)", re.I)
+#: The same word just before the group a sentence names ("we present the members of the X Lab", "os membros do X").
+_SECTION_BEFORE = re.compile(rf"(?<!\w)(?P<section>[^\W\d_]+)\s+{_OF}\s*$", re.I)
+
+
+def _names_section(text: str) -> bool:
+    """Whether a title or heading names a section of people, not a lab ("Lab Alumni", "Current Lab Members").
+
+    >>> _names_section("Current Lab Members"), _names_section("Lab Alumni"), _names_section("Holm Lab")
+    (True, True, False)
+    """
+    return bool(exact_kind(text)) or _has(text, "alumni") or _has(text, "column_name") and heading_kind(text) == "members"
 
 
 def _page_lab(ctx, registry, owner: str, evidence):
@@ -617,12 +634,12 @@ def _page_lab(ctx, registry, owner: str, evidence):
     # the page's title, else its first heading ("# Arbeitsgruppe X", "# 森川研究室"); "Lab members" names a section
     heading = next((clean(line.text) for line in ctx.document.lines if line.text.startswith("#")), "")
     # each part of a title ("Lab Alumni — Osei Lab", "メンバー｜高橋研究室") but the ones that name a section; a site's front matter
-    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team"))]
+    named = [ctx.document.metadata.get("title"), heading, *(ctx.document.metadata.get(key) for key in ("lab", "group", "team", "site_name"))]
     parts = [p.strip() for text in named if isinstance(text, str) for p in _TITLE_PARTS.split(text)]
     parts = [p[named.end():] if (named := _SECTION_OF.match(p)) and exact_kind(named.group("section")) else p
              for p in parts]
-    for text in (p for p in parts if p and not exact_kind(p) and not _has(p, "alumni")):
-        whole = classify_segment(text) if not _has(text, "column_name") else None
+    for text in (p for p in parts if p and not _names_section(p)):
+        whole = classify_segment(text)
         # the units a part names, innermost first: "X Institute, Leiden University"; "复旦大学 生命科学学院 X课题组"
         named = find_orgs_in_text(text) or ([] if text.isascii() else _cjk_orgs(text)[::-1])
         for at, mention in enumerate([*named, whole]):
@@ -631,12 +648,14 @@ def _page_lab(ctx, registry, owner: str, evidence):
     named = _affiliation_line(ctx)
     if named and named[0].type == "Lab":
         return registry.nest(named, evidence)[0]
-    for line in ctx.document.lines[:15]:  # the unit a sentence places or opens with: "De Onderzoeksgroep X is onderdeel
-        text = clean(line.text)  # van ...", "The X Group at Y studies ..."
-        if exact_kind(text) or _has(text, "alumni"):
-            continue  # a section's heading ("Lab Alumni", "Lab Members") names no lab
+    for line in ctx.document.lines[:15]:  # the unit a sentence places, opens with or lists the members of: "De Onderzoeksgroep
+        text = clean(line.text)  # X is onderdeel van ...", "The X Group at Y studies ...", "We are the X Lab", "the members of the X Lab"
+        if _names_section(text):
+            continue
         at = _part_of_at(text.lower())
-        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (at > 0 or o.begin <= 4)), None)
+        unit = next((o for o in find_orgs_in_text(text[:at] if at > 0 else text) if o.type == "Lab" and (
+            at > 0 or o.begin <= 4 or _has(text[:o.begin], "page_intro") and len(text[:o.begin].split()) <= 4 or (
+                (before := _SECTION_BEFORE.search(text[:o.begin])) is not None and exact_kind(before.group("section")) == "members"))), None)
         if unit is not None:
             return registry.add(unit, evidence)
     family = owner.split()[-1]
@@ -750,7 +769,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             continue
         pid = ctx.add_entity(member.name, "Person", evidence=evidence)
         before = {(r.predicate, r.object) for r in ctx.relations if r.subject == pid}
-        said = [(index, part) for index, text in member.texts for part in _went_apart(text, member.alumni) if part.strip()]
+        # "PhD Olek Marr, TU Tarnow": a degree written before the name is one the person holds, no study at what follows
+        held = [(index, text[at:] if at > 0 and _DEGREE_AFTER_NAME.fullmatch(f", {text[:at].strip()}") else text)
+                for index, text in member.texts for at in [text.find(member.name)]]
+        said = [(index, part) for index, text in held for part in _went_apart(text, member.alumni) if part.strip()]
         role = member.cells.get("role") or " ".join(_went_apart(t, member.alumni)[0] for _, t in member.texts)
         # what the entry's role line says, else its heading ("Researchers and students" says neither)
         line = _role_line(member).split("。")[0]  # "副研究员。2018年博士毕业于X": the title, not the story after it
@@ -815,7 +837,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # a group heading that says the role ("Postdoctoral researchers") says it of each person under it; a former
         # student's degree and its year ("Ph.D. 2021") and a visit's year ("Harrow University, 2016") date a stay too
         visitor = _has(member.group, "visiting")
-        role_group = is_role(member.group) or member.group.endswith("s") and is_role(member.group[:-1])
+        role_group = not names_collaborators(member.group) and any(  # "Postdocs", "Pesquisadores", "Investigadores"
+            is_role(member.group[: len(member.group) - len(end)]) for end in ("", "s", "es") if member.group.endswith(end))
         # a bare name under a former group's role ("Undergraduate students" among the alumni) was one of them too; an
         # entry that says where the person went is read for that ("PhD 2021, now at X")
         bare = all(text == member.name for _, text in member.texts)
@@ -823,23 +846,30 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         former = member.alumni and (bare or dates is not None and (dates.start is not None or visitor or (
             student and bool(degree_of(role)) and not went))) and (student or is_role(line) or role_group or visitor)
         if (former or not stated and not member.alumni) and not member.supervision and (
-                student or is_role(role) or is_role(line) or is_role(member.group) or _has(member.group, "visiting")):
+                student or is_role(role) or is_role(line) or role_group or visitor):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
                 ctx.add_relation(pid, "studiedAt" if student else "workedAt", lab, start=dates.start if dates else None,
                                  end=(dates.end if dates else None) or (None if member.alumni else "present"), evidence=evidence)
-        home = (_member_name(member.texts[0][1]) or ("", ""))[1].strip(" ,;:–—-")
+        home = (_member_name(member.texts[0][1]) or ("", ""))[1]
+        listed = home.lstrip()[:1] in ",;"  # "A. Ruiz, Universität X", a row's "A. Ruiz | EEB"; not "A. Ruiz: Population dynamics"
+        home = home.strip(" ,;:–—-")
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
         told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
-        # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"): where they are
-        units = bracketed and not member.alumni and _names_only_orgs(home) and not any(
+        # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"), or the organisations
+        # a member's note opens with ("Dr. A. Ruiz, Universität X, Institut Y, Musikwissenschaft"): where they are
+        pieces = _AFFILIATION_SPLIT.split(home.strip(" ,;"))
+        note = home if bracketed else ", ".join(pieces[: next((i for i, p in enumerate(pieces) if not _names_only_orgs(p)), len(pieces))
+                                                       if listed else 0])
+        units = not (bracketed and member.alumni) and _names_only_orgs(note) and not any(
             r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before and r.object != lab
             for r in ctx.relations)
-        if (visitor or units or member.alumni and bracketed and not told and not went) and home.strip(" ,;"):  # "(ML Engineer, X)"
+        note = note if units else home
+        if (visitor or units or member.alumni and bracketed and not told and not went) and note.strip(" ,;"):  # "(ML Engineer, X)"
             # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
-            add_affiliation_note(ctx, registry, pid, home.strip(" ,;"), evidence, current=True, guess=visitor,
+            add_affiliation_note(ctx, registry, pid, note.strip(" ,;"), evidence, current=True, guess=visitor,
                                  predicate="studiedAt" if _has(home, "student") or degree_of(home) or units and student
                                  else "workedAt")
     # the page's group is its owner's too, when nothing the owner wrote names where they work ("Investigador principal")
