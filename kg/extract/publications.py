@@ -453,6 +453,7 @@ def _clean_title(title: str) -> str:
     return WHITESPACE_RUN.sub(" ", title).rstrip(" ,;:")
 
 
+_YEAR_LABEL = re.compile(r"^((?:19|20)\d\d)\s*:\s+(?=\S)")
 _BIBTEX_FIELD = re.compile(r"\b(\w+)\s*=\s*[{\"]((?:[^{}\"]|\{[^{}]*\})*)[}\"]")
 
 
@@ -596,13 +597,21 @@ def parse_citation(text: str) -> Citation | None:
         before, after = whole[:start].rstrip(" "), whole[end:].lstrip(" ")
         whole = (before + ("" if after[:1] in ",.;:\n" else " ") + after).strip()
     japanese = _CJK_COLON_CITATION.match(whole) if not whole.isascii() else None
-    c = _read_fields(whole) if japanese is None else Citation(
+    # "2018: Ruiz, Ana und Chen, Bo: Title": no name holds a colon, so "Surname, Given" names before one are the authors
+    label = _YEAR_LABEL.match(whole)
+    head, colon, rest = whole[label.end() if label else 0:].partition(": ")
+    listed = parse_author_list(head) if colon and "," in head and not _SENTENCE_STOP.search(head) else None
+    inverted = listed and head.count(",") >= len(listed[0]) and not any(_is_initials(n.split()[0]) for n in listed[0])
+    listed = listed if inverted and japanese is None else None
+    c = _read_fields(rest if listed else whole) if japanese is None else Citation(
         _CJK_NAME_SEPARATOR.split(japanese.group("authors")), (japanese.group("title") or japanese.group("stop_title")).strip(),
         japanese.group("venue").strip())
     if c is None:
         return None
     if not whole.isascii() and _CJK_CHARACTER.search(whole):
         _cjk_citation(c, whole)
+    if listed:
+        c.authors, c.equal_contribution, c.et_al = listed
     if coauthors:
         c.authors += [n for n in coauthors if n not in c.authors]
         c.with_subject = True
