@@ -919,6 +919,9 @@ _JOURNAL_WORDS = re.compile(
     r"[A-Z][\w'’-]+(?:\s+(?:(?:and|of|for|in|on|the|&)\s+)?[A-Z][\w'’-]+){0,3}(?P<volume>\s+\d{1,4}(?:\s*\(\d{1,4}\))?[,:])?")
 
 
+#: A title's last comma, then one to three capitalised words ("…, Canadian"), and the words a journal's name opens with.
+_COMMA_NAME_TAIL = re.compile(r",\s*((?:[A-Z][\w'’-]+\s+){0,2}[A-Z][\w'’-]+)$")
+_JOURNAL_WORD_START = re.compile(r"(?:Journal|Review|Quarterly|Annals|Bulletin|Letters|Transactions|Proceedings)\b")
 #: A title's last comma, then a journal's capitalised words and its volume number ("…, Coastal Finance and Policy 5").
 _COMMA_JOURNAL_VOLUME = re.compile(r"^(.{8,}?),\s+((?:[A-Z][\w'’-]+\s+(?:(?:and|of|for|in|on|the|&)\s+)?){1,6}\d{1,4})$")
 
@@ -935,6 +938,8 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
     [('title', 'Tidal graphs.'), ('container', 'Ocean Letters 8,'), ('other', '44-59')]
     >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs. A Survey.", 0, 23), Field("container", "Ocean Letters,", 24, 38)])]
     ['Tidal graphs. A Survey.', 'Ocean Letters,']
+    >>> [f.text for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ostmark", 0, 21), Field("container", "Journal of Tides 3", 22, 40)])]
+    ['Tidal graphs', 'Ostmark Journal of Tides 3']
     >>> [(f.label, f.text) for f in _venue_start_read_as_title([Field("title", "Tidal graphs, Ocean Letters 8", 0, 29), Field("other", "(3): 44-59", 30, 40)])]
     [('title', 'Tidal graphs'), ('container', 'Ocean Letters 8'), ('other', '(3): 44-59')]
     """
@@ -942,6 +947,12 @@ def _venue_start_read_as_title(fields: list[Field]) -> list[Field]:
         title, after = fields[i], fields[i + 1]
         if title.label != "title" or title.text.rstrip()[-1:] in ".?!":
             continue
+        tail = _COMMA_NAME_TAIL.search(title.text)
+        if tail and after.label == "container" and _JOURNAL_WORD_START.match(after.text) \
+                and _valid_title(title.text[:tail.start()]):
+            # "Harbour fees, Ostmark" + "Journal of Economics": the journal's first words after the title's comma
+            return fields[:i] + [Field("title", title.text[:tail.start()], title.start, title.start + tail.start()),
+                                 Field("container", f"{tail.group(1)} {after.text}", title.start + tail.start(1), after.end)] + fields[i + 2:]
         volume = _COMMA_JOURNAL_VOLUME.match(title.text)
         if volume and not any(f.label == "container" for f in fields) and _valid_title(volume.group(1)):
             # "Harbour fees, Coastal Finance and Policy 5" + "(3): 317-348": a journal and its volume after a comma
