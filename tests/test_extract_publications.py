@@ -56,6 +56,9 @@ def test_parse_citation_styles(case):
     pytest.param("Grain Flow in Silos\nIvan Petrov, Oriane Vasquez (Acme Labs), Mei Lin\nAccepted to ICML 2021",
                  (["Ivan Petrov", "Oriane Vasquez", "Mei Lin"], "Grain Flow in Silos", "ICML", "2021"),
                  marks=_AFFILIATION_ENDS_NAMES),
+    # surname-first names before a colon, after a year label (the parser alone reads "und Chen, Bo:" into the title)
+    ("2018: Osei, Kwame und Chen, Bo: Leader Election with Drifting Buoys, AAAI 2018",
+     (["Kwame Osei", "Bo Chen"], "Leader Election with Drifting Buoys", "AAAI", "2018")),
     ("Mei Lin, Ivan Petrov, et al., Towards Robust Graph Sampling (2105.01234)",
      (["Mei Lin", "Ivan Petrov"], "Towards Robust Graph Sampling", None, "2021")),
     # a list's last surname read as the next field's first word; a title's first words read as the last name's

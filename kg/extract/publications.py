@@ -720,7 +720,6 @@ def _line_fields(text: str) -> list[Field]:
 
 #: "herausgegeben von", "a cura di": the names after it are the book's editors, none of the paper's authors
 _EDITED_BY = re.compile(rf"\b(?:{_PHRASES['edited_by']})\b", re.I)
-_TRAILING_WITH_OR_AWARD_NOTE = re.compile(r"\s*\((?:[^()]*\b(?:with|paper|award)\b[^()]*)\)\s*$", re.I)
 
 
 def _read_fields(text: str) -> Citation | None:
@@ -801,7 +800,7 @@ def _read_fields(text: str) -> Citation | None:
     quoted = _QUOTED_TITLE.match(title)
     if quoted:  # “Title” . Conditionally: a quoted title ends at its closing quote
         title = quoted.group("title")
-    c = Citation(authors=authors, title=_clean_title(_TRAILING_WITH_OR_AWARD_NOTE.sub("", title)), equal_contribution=marked, et_al=et_al,
+    c = Citation(authors=authors, title=_clean_title(title), equal_contribution=marked, et_al=et_al,
                  title_quoted=title.lstrip()[:1] in "\"“‘'«")
     found = normalize_venue(venue_text) if venue_text else None
     if found:
