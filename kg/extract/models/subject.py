@@ -26,7 +26,7 @@ from pathlib import Path
 from kg.extract.models._crf import DATA_DIR
 from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
-from kg.extract.orgs import is_role
+from kg.extract.orgs import classify_segment, is_role
 from kg.extract.sections import heading_kind
 from kg.extract.subject import EMAIL_LOCAL_PART
 from kg.model import Document
@@ -34,7 +34,7 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled")
+GENERATORS = ("record", "hidden", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -76,6 +76,34 @@ def candidates(proposals: Iterable[tuple[str, tuple[str, tuple[str, ...], int | 
     return [*out, Candidate("", (), None)]
 
 
+#: A line's lead-in before a name it signs or lists: dashes, bullets, a tilde ("— Ana Ruiz", "- Ana Ruiz").
+_LEAD_IN = re.compile(r"^[\s\-–—~*•]+")
+#: A space between CJK characters, a layout's letter-spacing ("学 歴"): read as the word it spaces.
+_CJK_SPACE = re.compile(r"(?<=[\u3040-\u9fff\uac00-\ud7af])\s+(?=[\u3040-\u9fff\uac00-\ud7af])")
+
+
+def named_lines(document: Document, skip=frozenset(), first: int = 12, last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
+    """``(name, (), line index)`` of each line of the document's first and last lines that is, or opens with, a
+    person's name: the candidates no rule proposes (a signature under a bio, a name before an address), for the
+    ranker to weigh by where they stand.
+
+    >>> named_lines(_document(["# Welcome", "I study ants.", "— Ana Ruiz"]))
+    [('Ana Ruiz', (), 2)]
+    """
+    from kg.extract.people import clean_person
+    from kg.extract.text import clean
+
+    written = [i for i, line in enumerate(document.lines) if i not in skip and line.text.strip()]
+    out = []
+    for index in dict.fromkeys(written[:first] + written[-last:]):
+        text = _LEAD_IN.sub("", clean(document.lines[index].text)).split(",")[0].strip()
+        # a section's name ("学 歴", "Publications"), a job or an organisation is no person's
+        if len(text) <= 50 and is_person_name(text) and not heading_kind(_CJK_SPACE.sub("", text)) and not is_role(text) \
+                and not classify_segment(text) and (name := clean_person(text)):
+            out.append((name, (), index))
+    return out
+
+
 @dataclass
 class _Page:
     """What the features of every candidate of a document look at, read once."""
@@ -89,6 +117,7 @@ class _Page:
     author: str
     heading: str
     first_person: float
+    people: bool  # titled for its people ("Team", "Alumni", "学生一覧")
 
     @classmethod
     def of(cls, document: Document) -> _Page:
@@ -99,9 +128,10 @@ class _Page:
         heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
         prose = [t for t in lines[:80] if len(t) > 40]
         first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
+        people = any(heading_kind(t) == "members" for t in (title, heading) if t)
         return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in EMAIL_LOCAL_PART.finditer(t)],
                    _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
-                   _fold(heading), first)
+                   _fold(heading), first, people)
 
 
 def _fold(text: str) -> str:
@@ -123,7 +153,7 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
     """
     if candidate.unnamed:
         return {"unnamed": 1.0, "unnamed:first_person": page.first_person,
-                "unnamed:members": float(bool(members))}
+                "unnamed:members": float(bool(members)), "unnamed:people_page": float(page.people)}
     out: dict[str, float] = {f"src:{rule}": 1.0 for rule in candidate.sources}
     first_rule = min(candidate.sources.values())
     out["first_rule"] = 1.0 - first_rule / len(GENERATORS)
@@ -158,6 +188,8 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
         out["first_member" if listed == 0 else "member"] = 1.0
         if role := members[listed][1]:
             out[f"member:{role}"] = 1.0
+        # one of a list none of whom the page says leads them: a team page without its head names nobody
+        out["member:leaderless"] = float(all(role != "leader" for _, role in members))
     out["first_person"] = page.first_person * out["early"]
     return out
 
