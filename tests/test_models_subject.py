@@ -103,3 +103,18 @@ def test_the_chain_baseline_takes_the_leader_over_a_member_the_record_names():
 def test_registered_in_the_train_command():
     assert MODELS["subject"] == "kg.extract.models.subject"
     assert MODEL_PATH.suffix == ".json"
+
+
+def test_a_ranker_trained_without_signed_bios_still_takes_the_signer_of_a_new_one(tmp_path):
+    # no rule proposes the name under a first-person bio ("— Name", "Name, Employer, Street"): the first and last
+    # lines' names are proposed ('named') and the ranker, trained on the fixtures without the two signed pages,
+    # weighs them by where they stand
+    from kg.extract.models.subject import choose
+    from kg.extract.models.subject_data import examples
+
+    data = examples(None)
+    weights = _fit([e for e in data if e.name not in ("subject_cases/first_person_signed.md", "subject_cases/first_person_email.txt")])
+    bio = ("# Hello\n\nI am a postdoctoral researcher at Fernwick Institute, where I model glacier retreat with "
+           "satellite data.\n\nI received my PhD from the University of Tallard in 2021.\n\n— Oskar Lindqvist-Mbeki\n")
+    document, proposals, members = _inputs(tmp_path, "hello.md", bio)
+    assert choose(document, proposals, members, weights)[0] == "Oskar Lindqvist-Mbeki"
