@@ -109,11 +109,7 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     listed = names_collaborators(str(title or ""))
     entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
                and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
-    record = find_subject(document, unlisted, stop)
-    # whom the first lines name with the page's listed people and its sections' stop not read past: a member table's
-    # first row, a people page's or a students' list's first person, for the ranker to weigh (marked as such)
-    hidden = find_subject(document, skip) if unlisted != skip or stop is not None else None
-    return [("record", record), ("hidden", hidden if hidden and not (record and same_person(hidden[0], record[0])) else None),
+    return [("record", find_subject(document, unlisted, stop)),
             ("title", (*named, None) if isinstance(title, str) and (named := title_name(title)) else None),
             ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
@@ -122,7 +118,7 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
             ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications)),
-            *(("named", found) for found in named_lines(document, skip | publications))]
+            *(("named", found) for found in named_lines(document, skip | publications | member_lines(members)))]
 
 
 def extract(document: Document) -> Extraction:

@@ -34,7 +34,7 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "hidden", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "named")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -76,30 +76,35 @@ def candidates(proposals: Iterable[tuple[str, tuple[str, tuple[str, ...], int | 
     return [*out, Candidate("", (), None)]
 
 
-#: A line's lead-in before a name it signs or lists: dashes, bullets, a tilde ("— Ana Ruiz", "- Ana Ruiz").
-_LEAD_IN = re.compile(r"^[\s\-–—~*•]+")
-#: A space between CJK characters, a layout's letter-spacing ("学 歴"): read as the word it spaces.
-_CJK_SPACE = re.compile(r"(?<=[\u3040-\u9fff\uac00-\ud7af])\s+(?=[\u3040-\u9fff\uac00-\ud7af])")
+#: A signature's lead-in before the name it signs: a dash, a tilde ("— Ana Ruiz", "~ Ana").
+_LEAD_IN = re.compile(r"^[\s—~]+")
+#: A line's end that a sentence runs on from: a comma, a short word in lower case ("focuses on", "and").
+_RUNS_ON = re.compile(r"(?:,|\s[^\W\d_A-Z]{1,3})$")
 
 
-def named_lines(document: Document, skip=frozenset(), first: int = 12, last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
-    """``(name, (), line index)`` of each line of the document's first and last lines that is, or opens with, a
-    person's name: the candidates no rule proposes (a signature under a bio, a name before an address), for the
-    ranker to weigh by where they stand.
+def named_lines(document: Document, skip=frozenset(), last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
+    """``(name, (), line index)`` of each of the document's last lines that is, or opens with, a person's name: the
+    candidates no rule proposes (a signature under a bio, a name before an address), for the ranker to weigh (the
+    first lines are the record rule's).
 
     >>> named_lines(_document(["# Welcome", "I study ants.", "— Ana Ruiz"]))
     [('Ana Ruiz', (), 2)]
     """
     from kg.extract.people import clean_person
-    from kg.extract.text import clean
+    from kg.extract.text import clean, is_bullet
 
+    if document.data is not None:
+        return []  # a record's rendered lines are its fields: "- Labour Economics" is a topic
     written = [i for i, line in enumerate(document.lines) if i not in skip and line.text.strip()]
     out = []
-    for index in dict.fromkeys(written[:first] + written[-last:]):
+    for at in range(max(len(written) - last, 0), len(written)):
+        index = written[at]
+        raw = document.lines[index].text
+        if is_bullet(raw) or raw.lstrip().startswith("#") or at and _RUNS_ON.search(clean(document.lines[written[at - 1]].text)):
+            continue  # a list's item or heading (news, members); "My research focuses on" / "Labour Economics, ...": wrapped words
         text = _LEAD_IN.sub("", clean(document.lines[index].text)).split(",")[0].strip()
-        # a section's name ("学 歴", "Publications"), a job or an organisation is no person's
-        if len(text) <= 50 and is_person_name(text) and not heading_kind(_CJK_SPACE.sub("", text)) and not is_role(text) \
-                and not classify_segment(text) and (name := clean_person(text)):
+        # a section's name, a job or an organisation is no person's
+        if len(text) <= 50 and is_person_name(text) and not heading_kind(text) and not is_role(text) and not classify_segment(text) and (name := clean_person(text)):
             out.append((name, (), index))
     return out
 
