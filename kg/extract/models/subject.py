@@ -78,6 +78,8 @@ def candidates(proposals: Iterable[tuple[str, tuple[str, tuple[str, ...], int | 
 
 #: A signature's lead-in before the name it signs: a dash, a tilde ("— Ana Ruiz", "~ Ana").
 _LEAD_IN = re.compile(r"^[\s—~]+")
+#: A year after a name's comma: a quotation's source or a dated entry ("Ana Ruiz, Letters (1888)"), no signature.
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 #: A line's end that a sentence runs on from: a comma, a short word in lower case ("focuses on", "and").
 _RUNS_ON = re.compile(r"(?:,|\s[^\W\d_A-Z]{1,3})$")
 
@@ -89,6 +91,8 @@ def named_lines(document: Document, skip=frozenset(), last: int = 4) -> list[tup
 
     >>> named_lines(_document(["# Welcome", "I study ants.", "— Ana Ruiz"]))
     [('Ana Ruiz', (), 2)]
+    >>> named_lines(_document(["# Welcome", "I study ants.", "Ana Ruiz, Letters on Ants (1888)"]))
+    []
     """
     from kg.extract.people import clean_person
     from kg.extract.text import clean, is_bullet
@@ -102,9 +106,11 @@ def named_lines(document: Document, skip=frozenset(), last: int = 4) -> list[tup
         raw = document.lines[index].text
         if is_bullet(raw) or raw.lstrip().startswith("#") or at and _RUNS_ON.search(clean(document.lines[written[at - 1]].text)):
             continue  # a list's item or heading (news, members); "My research focuses on" / "Labour Economics, ...": wrapped words
-        text = _LEAD_IN.sub("", clean(document.lines[index].text)).split(",")[0].strip()
-        # a section's name, a job or an organisation is no person's
-        if len(text) <= 50 and is_person_name(text) and not heading_kind(text) and not is_role(text) and not classify_segment(text) and (name := clean_person(text)):
+        text, _, rest = _LEAD_IN.sub("", clean(raw)).partition(",")
+        text = text.strip()
+        # the writer's words ("I'm Ana Ruiz": the intro rule's), a section's name, a job or an organisation is no signature
+        if len(text) <= 50 and not _YEAR.search(rest) and not _FIRST_PERSON.search(text) and is_person_name(text) and not heading_kind(text) \
+                and not is_role(text) and not classify_segment(text) and (name := clean_person(text)):
             out.append((name, (), index))
     return out
 
