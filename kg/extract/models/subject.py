@@ -103,9 +103,11 @@ def named_lines(document: Document, skip=frozenset(), last: int = 4) -> list[tup
     out = []
     for at in range(max(len(written) - last, 0), len(written)):
         index = written[at]
-        raw = document.lines[index].text
-        if is_bullet(raw) or raw.lstrip().startswith("#") or at and _RUNS_ON.search(clean(document.lines[written[at - 1]].text)):
-            continue  # a list's item or heading (news, members); "My research focuses on" / "Labour Economics, ...": wrapped words
+        raw, before = document.lines[index].text, document.lines[written[at - 1]].text if at else ""
+        # a list's item, a heading or the name under one (news, members' cards); "My research focuses on" /
+        # "Labour Economics, ...": a sentence's words, wrapped
+        if is_bullet(raw) or raw.lstrip().startswith("#") or before.lstrip().startswith("#") or _RUNS_ON.search(clean(before)):
+            continue
         text, _, rest = _LEAD_IN.sub("", clean(raw)).partition(",")
         text = text.strip()
         # the writer's words ("I'm Ana Ruiz": the intro rule's), a section's name, a job or an organisation is no signature
