@@ -84,37 +84,50 @@ _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 _RUNS_ON = re.compile(r"(?:,|\s[^\W\d_A-Z]{1,3})$")
 
 
-def named_lines(document: Document, skip=frozenset(), last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
-    """``(name, (), line index)`` of each of the document's last lines that is, or opens with, a person's name: the
-    candidates no rule proposes (a signature under a bio, a name before an address), for the ranker to weigh (the
-    first lines are the record rule's).
+def named_lines(document: Document, skip=frozenset(), first: int = 8, last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
+    """``(name, (), line index)`` of each of the document's last lines that is, or opens with, a person's name, and of
+    two one-word lines of its first lines that spell one: the candidates no rule proposes (a signature under a bio,
+    a name before an address, a CV's name set large on two lines), for the ranker to weigh.
 
     >>> named_lines(_document(["# Welcome", "I study ants.", "— Ana Ruiz"]))
     [('Ana Ruiz', (), 2)]
     >>> named_lines(_document(["# Welcome", "I study ants.", "Ana Ruiz, Letters on Ants (1888)"]))
     []
+    >>> named_lines(_document(["Ana", "Ruiz", "Entomologist", "Lab work and field work on ants, every summer."]))
+    [('Ana Ruiz', (), 0)]
     """
-    from kg.extract.people import clean_person
     from kg.extract.text import clean, is_bullet
 
     if document.data is not None:
         return []  # a record's rendered lines are its fields: "- Labour Economics" is a topic
     written = [i for i, line in enumerate(document.lines) if i not in skip and line.text.strip()]
-    out = []
+    # only the first and last lines are read (cleaning every line would cost a long document's worth)
+    texts = {at: clean(document.lines[written[at]].text) for at in (*range(min(first, len(written))),
+                                                                    *range(max(len(written) - last - 1, 0), len(written)))}
+    stacked = next(((name, (), written[at]) for at in range(min(first, len(written)) - 1) if " " not in texts[at] + texts[at + 1]
+                    and (name := _signed(f"{texts[at]} {texts[at + 1]}"))), None)
+    out = [stacked] if stacked else []
     for at in range(max(len(written) - last, 0), len(written)):
-        index = written[at]
-        raw, before = document.lines[index].text, document.lines[written[at - 1]].text if at else ""
+        raw, before = document.lines[written[at]].text, document.lines[written[at - 1]].text if at else ""
         # a list's item, a heading or the name under one (news, members' cards); "My research focuses on" /
         # "Labour Economics, ...": a sentence's words, wrapped
-        if is_bullet(raw) or raw.lstrip().startswith("#") or before.lstrip().startswith("#") or _RUNS_ON.search(clean(before)):
+        if is_bullet(raw) or raw.lstrip().startswith("#") or before.lstrip().startswith("#") or at and _RUNS_ON.search(texts[at - 1]):
             continue
-        text, _, rest = _LEAD_IN.sub("", clean(raw)).partition(",")
-        text = text.strip()
-        # the writer's words ("I'm Ana Ruiz": the intro rule's), a section's name, a job or an organisation is no signature
-        if len(text) <= 50 and not _YEAR.search(rest) and not _FIRST_PERSON.search(text) and is_person_name(text) and not heading_kind(text) \
-                and not is_role(text) and not classify_segment(text) and (name := clean_person(text)):
-            out.append((name, (), index))
+        text, _, rest = _LEAD_IN.sub("", texts[at]).partition(",")
+        if not _YEAR.search(rest) and (name := _signed(text.strip())):
+            out.append((name, (), written[at]))
     return out
+
+
+def _signed(text: str) -> str | None:
+    """The person's name ``text`` is, or ``None``: the writer's words ("I'm Ana Ruiz": the intro rule's), a section's
+    name, a job or an organisation is none."""
+    from kg.extract.people import clean_person
+
+    if len(text) <= 50 and not _FIRST_PERSON.search(text) and is_person_name(text) and not heading_kind(text) \
+            and not is_role(text) and not classify_segment(text):
+        return clean_person(text)
+    return None
 
 
 @dataclass
