@@ -34,7 +34,7 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "named")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -117,6 +117,26 @@ def named_lines(document: Document, skip=frozenset(), first: int = 8, last: int 
         if not _YEAR.search(rest) and (name := _signed(text.strip())):
             out.append((name, (), written[at]))
     return out
+
+
+def most_advising(members) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, (), line index)`` of the person a page's member rows name as advisor most often (two rows at least):
+    the head of an alumni or students' table that names them nowhere else, for the ranker to weigh.
+
+    >>> from kg.extract.members import _Member
+    >>> rows = [_Member(n, i, i, cells={"advisor": a}) for i, (n, a) in enumerate([("Ana Ruiz", "Rui Costa"),
+    ...         ("Eva Lind", "Rui Costa, Ida Berg"), ("Tom Hale", "Ida Berg")])]
+    >>> most_advising(rows)
+    ('Rui Costa', (), 0)
+    """
+    from kg.extract.people import split_people
+
+    named: dict[str, list[int]] = {}
+    for member in members:
+        for person in split_people(member.cells.get("advisor", "")):
+            named.setdefault(person.name, []).append(member.first)
+    best = max(named.items(), key=lambda item: len(item[1]), default=None)
+    return (best[0], (), best[1][0]) if best and len(best[1]) > 1 else None
 
 
 def _signed(text: str) -> str | None:
