@@ -271,7 +271,7 @@ def choose(document: Document, proposals, members: Sequence[tuple[str, str]] = (
     return None if best.unnamed else (best.name, best.aliases, best.index)
 
 
-def train(examples: Sequence[list[dict[str, float]]], labels: Sequence[int], *, l2: float = 0.0005,
+def train(examples: Sequence[list[dict[str, float]]], labels: Sequence[int], *, l2: float = 0.01,
           epochs: int = 3000, rate: float = 1.0) -> dict[str, float]:
     """Weights of a softmax over each example's candidates (``labels[i]``: the right one's position), by
     gradient descent on the mean cross-entropy with an L2 penalty.
