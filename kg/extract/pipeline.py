@@ -119,7 +119,7 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications)),
             ("advising", most_advising(members)),
-            *(("named", found) for found in named_lines(document, skip | publications | member_lines(members)))]
+            *(("named", found) for found in named_lines(document, skip | publications | entries | member_lines(members)))]
 
 
 def extract(document: Document) -> Extraction:
