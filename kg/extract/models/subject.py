@@ -104,8 +104,9 @@ def named_lines(document: Document, skip=frozenset(), first: int = 8, last: int 
     # only the first and last lines are read (cleaning every line would cost a long document's worth)
     texts = {at: clean(document.lines[written[at]].text) for at in (*range(min(first, len(written))),
                                                                     *range(max(len(written) - last - 1, 0), len(written)))}
-    stacked = next(((name, (), written[at]) for at in range(min(first, len(written)) - 1) if " " not in texts[at] + texts[at + 1]
-                    and (name := _signed(f"{texts[at]} {texts[at + 1]}"))), None)
+    plain = [not document.lines[i].text.lstrip().startswith("#") for i in written[:first]]  # two headings are two sections
+    stacked = next(((name, (), written[at]) for at in range(min(first, len(written)) - 1) if plain[at] and plain[at + 1]
+                    and " " not in texts[at] + texts[at + 1] and (name := _signed(f"{texts[at]} {texts[at + 1]}"))), None)
     out = [stacked] if stacked else []
     for at in range(max(len(written) - last, 0), len(written)):
         raw, before = document.lines[written[at]].text, document.lines[written[at - 1]].text if at else ""
