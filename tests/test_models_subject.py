@@ -118,3 +118,28 @@ def test_title_and_family_counts_read_as_the_patterns_they_replace():
         for name in ("ana ruiz", "ana ruız", "Ruiz", "ruiz"):
             assert _titled(name, text) == bool(re.search(_TITLE_BEFORE + re.escape(name), text, re.I)), (name, text)
             assert _word_count(name, text) == len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text)), (name, text)
+
+
+def test_a_ranker_trained_without_each_new_candidates_fixtures_still_takes_that_owner_on_a_new_page(tmp_path):
+    # no rule proposed these owners: the name under a first-person bio ("— Name"), a CV's name set on two lines, the
+    # advisor of most rows of an alumni table; trained on the fixtures without the pages of those shapes, the ranker
+    # still takes them on invented pages of each shape
+    from kg.extract.models.subject import choose
+    from kg.extract.models.subject_data import examples
+
+    left_out = ("subject_cases/first_person_signed.md", "subject_cases/first_person_email.txt", "cv_formats/twentysecondcv_de",
+                "pages/alumni_table.md", "pages/phd_programme.html")
+    weights = _fit([e for e in examples(None) if not e.name.startswith(left_out)])
+    pages = {"hello.md": ("# Hello\n\nI am a postdoctoral researcher at Fernwick Institute, where I model glacier retreat "
+                          "with satellite data.\n\nI received my PhD from the University of Tallard in 2021.\n\n"
+                          "— Oskar Lindqvist-Mbeki\n", "Oskar Lindqvist-Mbeki"),
+             "cv.txt": ("Marit\nOyelaran\nHydrologist\nmarit@quell.example\n\nExperience\n\n"
+                        "2019-2023 Research Scientist, Quellmoor Water Institute\n", "Marit Oyelaran"),
+             "alumni.md": ("# Alumni\n\n| Name | Degree | Years | Advisor | Now |\n|---|---|---|---|---|\n"
+                           "| Pavel Quintrell | PhD | 2015-2020 | Sunniva Abebe-Hart | Lecturer, Harrow State University |\n"
+                           "| Tobias Renwick | MSc | 2018-2020 | Sunniva Abebe-Hart | Engineer, Kelso Instruments |\n"
+                           "| Lena Marwick | PhD | 2016-2021 | Sunniva Abebe-Hart, Ravi Okonjo | Postdoc, Northgate University |\n",
+                           "Sunniva Abebe-Hart")}
+    for name, (text, owner) in pages.items():
+        document, proposals, members = _inputs(tmp_path, name, text)
+        assert (choose(document, proposals, members, weights) or ("nobody",))[0] == owner, name

@@ -28,7 +28,7 @@ from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.models.subject import choose
+from kg.extract.models.subject import choose, most_advising, named_lines
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
@@ -117,7 +117,9 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
             ("opening", _first_person_named(document, skip | entries)),
             ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
-            ("titled", _most_titled(document, skip | publications))]
+            ("titled", _most_titled(document, skip | publications)),
+            ("advising", most_advising(members)),
+            *(("named", found) for found in named_lines(document, skip | publications | entries | member_lines(members)))]
 
 
 def extract(document: Document) -> Extraction:

@@ -26,7 +26,7 @@ from pathlib import Path
 from kg.extract.models._crf import DATA_DIR
 from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
-from kg.extract.orgs import is_role
+from kg.extract.orgs import classify_segment, is_role
 from kg.extract.sections import heading_kind
 from kg.extract.subject import EMAIL_LOCAL_PART
 from kg.model import Document
@@ -34,7 +34,7 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -77,6 +77,81 @@ def candidates(proposals: Iterable[tuple[str, tuple[str, tuple[str, ...], int | 
     return [*out, Candidate("", (), None)]
 
 
+#: A signature's lead-in before the name it signs: a dash, a tilde ("— Ana Ruiz", "~ Ana").
+_LEAD_IN = re.compile(r"^[\s—~]+")
+#: A year after a name's comma: a quotation's source or a dated entry ("Ana Ruiz, Letters (1888)"), no signature.
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
+#: A line's end that a sentence runs on from: a comma, a short word in lower case ("focuses on", "and").
+_RUNS_ON = re.compile(r"(?:,|\s[^\W\d_A-Z]{1,3})$")
+
+
+def named_lines(document: Document, skip=frozenset(), first: int = 8, last: int = 4) -> list[tuple[str, tuple[str, ...], int]]:
+    """``(name, (), line index)`` of each of the document's last lines that is, or opens with, a person's name, and of
+    two one-word lines of its first lines that spell one: the candidates no rule proposes (a signature under a bio,
+    a name before an address, a CV's name set large on two lines), for the ranker to weigh.
+
+    >>> named_lines(_document(["# Welcome", "I study ants.", "— Ana Ruiz"]))
+    [('Ana Ruiz', (), 2)]
+    >>> named_lines(_document(["# Welcome", "I study ants.", "Ana Ruiz, Letters on Ants (1888)"]))
+    []
+    >>> named_lines(_document(["Ana", "Ruiz", "Entomologist", "Lab work and field work on ants, every summer."]))
+    [('Ana Ruiz', (), 0)]
+    """
+    from kg.extract.text import clean, is_bullet
+
+    if document.data is not None:
+        return []  # a record's rendered lines are its fields: "- Labour Economics" is a topic
+    written = [i for i, line in enumerate(document.lines) if i not in skip and line.text.strip()]
+    # only the first and last lines are read (cleaning every line would cost a long document's worth)
+    texts = {at: clean(document.lines[written[at]].text) for at in (*range(min(first, len(written))),
+                                                                    *range(max(len(written) - last - 1, 0), len(written)))}
+    plain = [not document.lines[i].text.lstrip().startswith("#") for i in written[:first]]  # two headings are two sections
+    stacked = next(((name, (), written[at]) for at in range(min(first, len(written)) - 1) if plain[at] and plain[at + 1]
+                    and " " not in texts[at] + texts[at + 1] and (name := _signed(f"{texts[at]} {texts[at + 1]}"))), None)
+    out = [stacked] if stacked else []
+    for at in range(max(len(written) - last, 0), len(written)):
+        raw, before = document.lines[written[at]].text, document.lines[written[at - 1]].text if at else ""
+        # a list's item, a heading or the name under one (news, members' cards); "My research focuses on" /
+        # "Labour Economics, ...": a sentence's words, wrapped
+        if is_bullet(raw) or raw.lstrip().startswith("#") or before.lstrip().startswith("#") or at and _RUNS_ON.search(texts[at - 1]):
+            continue
+        text, _, rest = _LEAD_IN.sub("", texts[at]).partition(",")
+        if not _YEAR.search(rest) and (name := _signed(text.strip())):
+            out.append((name, (), written[at]))
+    return out
+
+
+def most_advising(members) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, (), line index)`` of the person a page's member rows name as advisor most often (two rows at least):
+    the head of an alumni or students' table that names them nowhere else, for the ranker to weigh.
+
+    >>> from kg.extract.members import _Member
+    >>> rows = [_Member(n, i, i, cells={"advisor": a}) for i, (n, a) in enumerate([("Ana Ruiz", "Rui Costa"),
+    ...         ("Eva Lind", "Rui Costa, Ida Berg"), ("Tom Hale", "Ida Berg")])]
+    >>> most_advising(rows)
+    ('Rui Costa', (), 0)
+    """
+    from kg.extract.people import split_people
+
+    named: dict[str, list[int]] = {}
+    for member in members:
+        for person in split_people(member.cells.get("advisor", "")):
+            named.setdefault(person.name, []).append(member.first)
+    best = max(named.items(), key=lambda item: len(item[1]), default=None)
+    return (best[0], (), best[1][0]) if best and len(best[1]) > 1 else None
+
+
+def _signed(text: str) -> str | None:
+    """The person's name ``text`` is, or ``None``: the writer's words ("I'm Ana Ruiz": the intro rule's), a section's
+    name, a job or an organisation is none."""
+    from kg.extract.people import clean_person
+
+    if len(text) <= 50 and not _FIRST_PERSON.search(text) and is_person_name(text) and not heading_kind(text) \
+            and not is_role(text) and not classify_segment(text):
+        return clean_person(text)
+    return None
+
+
 @dataclass
 class _Page:
     """What the features of every candidate of a document look at, read once."""
@@ -90,6 +165,7 @@ class _Page:
     author: str
     heading: str
     first_person: float
+    people: bool  # titled for its people ("Team", "Alumni", "学生一覧")
 
     @classmethod
     def of(cls, document: Document) -> _Page:
@@ -100,9 +176,10 @@ class _Page:
         heading = next((t.lstrip("# ") for t in lines[:15] if t.startswith("#")), "")
         prose = [t for t in lines[:80] if len(t) > 40]
         first = sum(1 for t in prose if _FIRST_PERSON.search(t)) / max(len(prose), 1)
+        people = any(heading_kind(t) == "members" for t in (title, heading) if t)
         return cls(lines, text, _fold(text), [_squeeze(m.group(1)) for t in lines if "@" in t for m in EMAIL_LOCAL_PART.finditer(t)],
                    _squeeze(Path(document.name).stem + str(meta.get("url") or "")), _fold(title), _fold(author),
-                   _fold(heading), first)
+                   _fold(heading), first, people)
 
 
 def _fold(text: str) -> str:
@@ -124,7 +201,7 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
     """
     if candidate.unnamed:
         return {"unnamed": 1.0, "unnamed:first_person": page.first_person,
-                "unnamed:members": float(bool(members))}
+                "unnamed:members": float(bool(members)), "unnamed:people_page": float(page.people)}
     out: dict[str, float] = {f"src:{rule}": 1.0 for rule in candidate.sources}
     first_rule = min(candidate.sources.values())
     out["first_rule"] = 1.0 - first_rule / len(GENERATORS)
@@ -159,6 +236,8 @@ def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str
         out["first_member" if listed == 0 else "member"] = 1.0
         if role := members[listed][1]:
             out[f"member:{role}"] = 1.0
+        # one of a list none of whom the page says leads them: a team page without its head names nobody
+        out["member:leaderless"] = float(all(role != "leader" for _, role in members))
     out["first_person"] = page.first_person * out["early"]
     return out
 
@@ -231,7 +310,7 @@ def choose(document: Document, proposals, members: Sequence[tuple[str, str]] = (
     return None if best.unnamed else (best.name, best.aliases, best.index)
 
 
-def train(examples: Sequence[list[dict[str, float]]], labels: Sequence[int], *, l2: float = 0.0005,
+def train(examples: Sequence[list[dict[str, float]]], labels: Sequence[int], *, l2: float = 0.01,
           epochs: int = 3000, rate: float = 1.0) -> dict[str, float]:
     """Weights of a softmax over each example's candidates (``labels[i]``: the right one's position), by
     gradient descent on the mean cross-entropy with an L2 penalty.

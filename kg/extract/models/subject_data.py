@@ -3,7 +3,8 @@ its build (``python -m kg.extract.models.train /work/shared/eval --model subject
 
 The labelled documents are a gold folder's (``DATA_DIR/gold/*.json``, each document in ``DATA_DIR/docs`` or a
 ``--docs`` folder) and the repository's own invented fixtures: the CV formats set (``tests/data/cv_formats``), the pages of
-``tests/test_extract_pages.py`` and the other fixtures of ``tests/data/extract`` (``tests/data/extract_subjects.tsv``).
+``tests/test_extract_pages.py``, the other fixtures of ``tests/data/extract`` (``tests/data/extract_subjects.tsv``) and the
+invented pages of ``tests/data/subject_cases`` (``subjects.tsv``: pages naming nobody, and near-misses naming their owner).
 """
 from __future__ import annotations
 
@@ -121,10 +122,12 @@ def examples(data_dir: Path | None, docs: tuple[Path, ...] = (), fixtures: bool 
             named = _gold_subject(page_gold(fixture))
             if named:
                 out.append(_example(f"pages/{fixture}", load_document(REPOSITORY / "tests/data/extract" / fixture), *named))
-        for row in (REPOSITORY / "tests/data/extract_subjects.tsv").read_text(encoding="utf-8").splitlines():
-            if row and not row.startswith("#"):
-                fixture, subject = row.split("\t")
-                out.append(_example(f"extract/{fixture}", load_document(REPOSITORY / "tests/data/extract" / fixture), subject, []))
+        # the other fixtures of tests/data/extract, and the invented pages naming nobody (and near-misses naming their owner)
+        for folder, labels in (("extract", "extract_subjects.tsv"), ("subject_cases", "subject_cases/subjects.tsv")):
+            for row in (REPOSITORY / "tests/data" / labels).read_text(encoding="utf-8").splitlines():
+                if row and not row.startswith("#"):
+                    fixture, subject = row.split("\t")
+                    out.append(_example(f"{folder}/{fixture}", load_document(REPOSITORY / "tests/data" / folder / fixture), subject, []))
     return out
 
 
