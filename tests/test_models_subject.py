@@ -99,6 +99,7 @@ def test_a_pages_menu_contact_labels_and_footer_are_no_name_set_on_two_lines(tmp
     menus = {"menu.md": "Home\nBlog\nPhotos\nContact\n\n# About\n\n",
              "labels.txt": "Address\nPhone\nEmail\n\nAbout me\n\n",
              "de.md": "Kontakt\nImpressum\nDatenschutz\n\n# Über mich\n\n",
+             "links.md": "# About\n\nTwitter\nMastodon\nBluesky\n\n",
              "footer.md": "# About\n\n"}
     for name, top in menus.items():
         page = (top + "I am a PhD student in marine ecology at Harrowgate University, working on kelp forests "
