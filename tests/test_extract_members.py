@@ -1018,3 +1018,11 @@ def test_a_member_tables_department_cell_is_where_the_person_works(tmp_path):
     f = _page_facts(tmp_path, "mentoring.md", "# Vera Holm\n\n## Mentoring, Faculty\n\n|Name |Department |\n|:---|:---|\n"
                     "|Ana Ruivo |EEB |\n|Olek Marrin |EEB |\n")
     assert {("Ana Ruivo", "workedAt", "EEB"), ("Olek Marrin", "workedAt", "EEB")} <= f
+
+
+def test_a_visitors_bracket_with_a_year_gives_no_employer_named_by_the_year(tmp_path):
+    # "(Institute, 2019)": the year dates the visit; it is no organisation the visitor works at
+    f = _page_facts(tmp_path, "team.md", "# Quillon Lab\n\nThe Quillon Lab is part of the University of Tarnow.\n\n## Visitors\n\n"
+                    "- Ana Ruivo (Harlow Institute, 2019)\n- Olek Marrin (Kelso Instruments, 2021)\n")
+    assert {("Ana Ruivo", "workedAt", "Harlow Institute"), ("Olek Marrin", "workedAt", "Kelso Instruments")} <= f
+    assert not {o for _, _, o in f} & {"2019", "2021"}

@@ -723,3 +723,12 @@ def test_strip_accents_drops_every_combining_mark_and_nothing_else():
     text = "".join(map(chr, range(0x80, 0x3400)))  # Latin, Greek, Cyrillic, Indic, the combining blocks, ...
     kept = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     assert strip_accents(text) == kept and strip_accents("Ǹuñez Ångström") == "Nunez Angstrom"
+
+
+def test_strip_accents_table_stays_bounded_on_text_of_every_character():
+    from kg.extract.context import _COMBINING_MARKS, strip_accents
+
+    # a long-running process reading adversarial text learns no table of the whole of Unicode
+    text = "".join(chr(c) for c in range(0x3400, 0x30000) if c % 7)
+    strip_accents(text)
+    assert len(_COMBINING_MARKS) <= 65536

@@ -94,6 +94,19 @@ def test_the_shipped_model_leaves_a_first_person_bio_that_names_nobody_unnamed(t
     assert _subject(tmp_path, "about.md", bio) == "Unnamed document subject"
 
 
+def test_a_pages_menu_contact_labels_and_footer_are_no_name_set_on_two_lines(tmp_path):
+    # one-word lines at the top (a menu, a CV's contact labels) and two-word lines at the foot are the page's, not a name
+    menus = {"menu.md": "Home\nBlog\nPhotos\nContact\n\n# About\n\n",
+             "labels.txt": "Address\nPhone\nEmail\n\nAbout me\n\n",
+             "de.md": "Kontakt\nImpressum\nDatenschutz\n\n# Über mich\n\n",
+             "links.md": "# About\n\nTwitter\nMastodon\nBluesky\n\n",
+             "footer.md": "# About\n\n"}
+    for name, top in menus.items():
+        page = (top + "I am a PhD student in marine ecology at Harrowgate University, working on kelp forests "
+                "and their recovery after storms.\n\n" + ("Privacy Policy\nSite Map\nLegal Notice\n" if name == "footer.md" else ""))
+        assert _subject(tmp_path, name, page) == "Unnamed document subject", name
+
+
 def test_the_chain_baseline_takes_the_leader_over_a_member_the_record_names():
     proposals = [("record", ("Noor Hale", (), 9)), ("leader", ("Astrid Bellamy", (), 3))] + [
         (rule, None) for rule in ("introduced", "bold", "contact", "opening", "list_owner", "titled")]

@@ -44,11 +44,14 @@ def strip_accents(text: str) -> str:
 
 class _CombiningMarks(dict):
     """``str.translate``'s table that drops combining marks: each character looked up once (a loop over every
-    character of a page in Python was slow)."""
+    character of a page in Python was slow); at most 65,536 characters are kept, so a long-running process reading
+    text of every character holds no table of the whole of Unicode."""
 
     def __missing__(self, code: int) -> int | None:
-        self[code] = None if unicodedata.combining(chr(code)) else code
-        return self[code]
+        kept = None if unicodedata.combining(chr(code)) else code
+        if len(self) < 65536:
+            self[code] = kept
+        return kept
 
 
 _COMBINING_MARKS = _CombiningMarks()

@@ -30,8 +30,9 @@ _ROLE_AT_ORG = re.compile(rf"^(?P<role>[^@]{{0,60}}?)\s*(?:@|\b(?:{_WORDS['role_
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
-#: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자").
-_PROPER_NAME = re.compile(r"^(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
+#: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자", "3M"); a
+#: year has no letter ("(Harlow Institute, 2019)": no employer "2019").
+_PROPER_NAME = re.compile(r"^(?=.*[^\W\d_])(?:[A-Z0-9][\w&.-]*(?:\s+[\w&.-]+){0,4}|[A-Z]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w{1,15})$")
 #: The words of an open or bounded date range, in the languages of :mod:`kg.extract.dates`.
 _DATE_RANGE_WORDS = re.compile(rf"\b(?:{_WORDS['date_range_word']})\b|[–—]", re.I)
 # "Research Assistant to Prof. A. Bello": the role ends before the professor it served
