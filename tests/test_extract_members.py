@@ -1026,3 +1026,10 @@ def test_a_visitors_bracket_with_a_year_gives_no_employer_named_by_the_year(tmp_
                     "- Ana Ruivo (Harlow Institute, 2019)\n- Olek Marrin (Kelso Instruments, 2021)\n")
     assert {("Ana Ruivo", "workedAt", "Harlow Institute"), ("Olek Marrin", "workedAt", "Kelso Instruments")} <= f
     assert not {o for _, _, o in f} & {"2019", "2021"}
+
+
+def test_a_former_members_bracket_that_names_an_employer_and_years_keeps_the_employer(tmp_path):
+    # "(Helio Corp, 2016–2019)" under former members: the company is where the person works, whatever the years date
+    f = _page_facts(tmp_path, "people.md", "# Holm Lab\n\nVera Holm, Professor of Ecology, University of Tarnow.\n\n"
+                    "## Former members\n\n- Carla Nemeth (Helio Corp, 2016–2019)\n- Ines Vidalo (Harlow Institute, 2014–2017)\n")
+    assert {("Carla Nemeth", "workedAt", "Helio Corp"), ("Ines Vidalo", "workedAt", "Harlow Institute")} <= f

@@ -857,7 +857,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
         # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
-        told = any(r.subject == pid and (r.predicate, r.object) not in before for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
+        told = any(r.subject == pid and (r.predicate, r.object) not in before and r.object != lab
+                   for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
         # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"), or the organisations
         # a member's note opens with ("Dr. A. Ruiz, Universität X, Institut Y, Musikwissenschaft"): where they are
         pieces = _AFFILIATION_SPLIT.split(home.strip(" ,;"))
