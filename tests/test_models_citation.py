@@ -1,11 +1,14 @@
 """Tests for kg.extract.models: the CRF base and the citation parser (features, readers, renderings, training, the shipped model)."""
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, ROOT
 from kg.extract.models import _crf, citation
 
 FIXTURE = DATA / "models" / "citations.xml"
@@ -95,6 +98,26 @@ def test_a_model_trained_on_a_small_sample_learns(tmp_path):
     tokens, fs = citation.features("Vogel, T., & Lind, S. (2012). Graph caches in practice. Gizmo Letters, 4, 1-9.")
     labels = dict(zip([t.text for t in tokens], tagger.tag(fs)))
     assert (labels["Vogel"], labels["2012"], labels["caches"], labels["Gizmo"]) == ("author", "date", "title", "container")
+
+
+_TRAIN_SMALL = """
+import sys
+from pathlib import Path
+from kg.extract.models import citation
+refs = citation.read_anystyle(Path(sys.argv[1]))[:30]
+citation.train_references(refs, sys.argv[2], renderings=2, venues=[("ICGS", "International Conference on Gizmo Science")], max_iterations=30)
+"""
+
+
+def test_training_writes_the_same_file_whatever_the_hash_seed(tmp_path):
+    # the train command must rebuild the shipped file byte for byte: each process hashes strings its own way
+    files = []
+    for seed in ("1", "2", "3"):
+        path = tmp_path / f"seed{seed}.crfsuite"
+        subprocess.run([sys.executable, "-c", _TRAIN_SMALL, str(FIXTURE), str(path)], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT)
+        files.append(path.read_bytes())
+    assert files[0] == files[1] == files[2]
 
 
 # -- the shipped model -------------------------------------------------------------------------

@@ -208,7 +208,9 @@ def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.T
         w = tok.text
         own, near, name = _word(w)
         mark = marks[tok.start]
-        f = [*own, f"pos:{10 * i // n}", *mark]
+        # sorted: a set's order follows PYTHONHASHSEED, and the order attributes first appear in changes the last
+        # digits of crfsuite's trained weights; so the train command writes the same file byte for byte
+        f = [*own, f"pos:{10 * i // n}", *sorted(mark)]
         shown = [k for k in ("bold", "italic", "quote") if k in mark] if mark else []
         if "\n" in clean[previous_end:tok.start]:
             f.append("nl")
