@@ -856,7 +856,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         home = home.strip(" ,;:–—-")
         bracketed = home[:1] == "("
         home = home[1:].split(")")[0] if bracketed else home[: (find_dates(home) or [(0, len(home))])[0][1]]
-        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note
+        # "A. Ruiz (Universidad X), spring 2026", "A. Ruiz, Univ. X, Spain, 2016": a guest's home; an alumna's bare note;
+        # told: the entry already placed the person somewhere besides the page's lab
         told = any(r.subject == pid and (r.predicate, r.object) not in before and r.object != lab
                    for r in ctx.relations if r.predicate in ("workedAt", "studiedAt"))
         # a current member's bracket that names organisations only ("A. Ruiz (UMR Terres, CERES)"), or the organisations
@@ -864,9 +865,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         pieces = _AFFILIATION_SPLIT.split(home.strip(" ,;"))
         note = home if bracketed else ", ".join(pieces[: next((i for i, p in enumerate(pieces) if not _names_only_orgs(p)), len(pieces))
                                                        if listed else 0])
-        units = not (bracketed and member.alumni) and _names_only_orgs(note) and not any(
-            r.subject == pid and r.predicate in ("workedAt", "studiedAt") and (r.predicate, r.object) not in before and r.object != lab
-            for r in ctx.relations)
+        units = not (bracketed and member.alumni) and _names_only_orgs(note) and not told
         note = note if units else home
         if (visitor or units or member.alumni and bracketed and not told and not went) and note.strip(" ,;"):  # "(ML Engineer, X)"
             # an alumna's bare note names an employer by its words or a role's: a word alone ("(Retired)") is none
