@@ -271,12 +271,18 @@ def _titled(folded: str, text: str) -> bool:
     >>> _titled("ana ruiz", "with prof.  ana ruiz"), _titled("ana ruiz", "dr. bo chen and ana ruiz")
     (True, False)
     """
-    ends = [m.end() for m in _TITLE.finditer(text)]
+    ends = _title_ends(text)
     if any(text.startswith(folded, end) for end in ends):
         return True
     if not ends or folded.isascii() and text.isascii() and not folded[:1].isspace():
         return False
     return bool(re.search(_TITLE_BEFORE + re.escape(folded), text, re.I))
+
+
+@lru_cache(maxsize=1)
+def _title_ends(text: str) -> tuple[int, ...]:
+    """Where each academic title of a page's text ends: read once a page, not once a candidate."""
+    return tuple(m.end() for m in _TITLE.finditer(text))
 
 
 @lru_cache(maxsize=1)
