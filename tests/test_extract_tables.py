@@ -1,0 +1,57 @@
+"""Tables of people read by their header row: a column's label (``data/table_columns.tsv``) says what its cells
+hold, in any of the page's languages and formats (fixtures in tests/data/extract/tables/, all invented)."""
+from __future__ import annotations
+
+import pytest
+
+from extract_helpers import facts, run
+
+
+@pytest.mark.parametrize("name, expected", [
+    # "Current position": a destination; "Degree" with the page's lab: a study there, in the "Year" it ended
+    ("alumni_en.html", {("Odile Brantmer", "workedAt", "Halvik Instruments"), ("Odile Brantmer", "studiedAt", "Vantor Lab"),
+                        ("Tomasz Quellen", "studiedAt", "Vantor Lab")}),
+    ("ehemalige_de.md", {("Gerlinde Osterkamp", "workedAt", "Brakwald Technik GmbH"),  # "Heute bei"
+                         ("Henrik Zeidler", "workedAt", "Universität Lorsheim")}),
+    # "Zweitbetreuer": a co-advisor, the page's owner the advisor
+    ("betreute_de.md", {("Jonas Pietzker", "advisedBy", "Ulrich Danneberg"), ("Jonas Pietzker", "advisedBy", "Wiebke Harlander"),
+                        ("Jonas Pietzker", "workedAt", "Aerovent GmbH")}),
+    # "Co-encadrant", "Devenir"; "Niveau" with the page's team
+    ("doctorants_fr.org", {("Lucien Bardolet", "advisedBy", "Marc Ivernel"), ("Lucien Bardolet", "advisedBy", "Hélène Sorvalle"),
+                           ("Lucien Bardolet", "workedAt", "Talvène SA"), ("Inès Pradelou", "workedAt", "Institut Orvanne"),
+                           ("Inès Pradelou", "studiedAt", "Équipe Sorvalle")}),
+    ("tesis_es.tex", {("Paloma Cernuda", "workedAt", "Oceantek S.L"),  # "Situación actual"
+                      ("Iker Zubiaurre", "workedAt", "Universidad de Brenca")}),
+    ("tesi_it.tex", {("Matteo Scandolari", "advisedBy", "Paolo Vinciguerra"),  # "Correlatore"
+                     ("Matteo Scandolari", "advisedBy", "Giulia Ferraresi")}),
+    ("orientacoes_pt.rst", {("Rui Tavares Leme", "advisedBy", "Paulo Seixas"),  # "Co-orientador", "Destino"
+                            ("Rui Tavares Leme", "workedAt", "Ondalux S.A.")}),
+    ("biye_zh.html", {("周明远", "advisedBy", "陈立群"), ("陈思琪", "advisedBy", "许慕白"),  # "合作导师"
+                      ("周明远", "workedAt", "华锐科技有限公司"), ("周明远", "studiedAt", "钱塘课题组")}),
+    ("shido_ja.md", {("森田 健吾", "advisedBy", "大河内 聡"), ("森田 健吾", "advisedBy", "高瀬 美咲"),  # "共同指導教員"
+                     ("森田 健吾", "workedAt", "潮見電機株式会社")}),
+])
+def test_a_tables_columns_are_read_by_their_labels(name, expected):
+    assert expected <= facts(run(f"tables/{name}"))
+
+
+@pytest.mark.parametrize("name", ["alumni_en.html", "ehemalige_de.md", "doctorants_fr.org", "tesis_es.tex", "biye_zh.html",
+                                  "shido_ja.md", "orientacoes_pt.rst", "tesi_it.tex", "betreute_de.md"])
+def test_a_header_rows_labels_and_a_thesis_title_are_no_entities(name):
+    ex = run(f"tables/{name}")
+    labels = {"name", "degree", "year", "thesis", "current position", "abschluss", "zeitraum", "thema der arbeit", "heute bei",
+              "niveau", "sujet", "devenir", "co-encadrant", "situación actual", "título de la tesis", "destino", "去向", "进路",
+              "論文題目", "研究テーマ", "correlatore", "posizione attuale", "zweitbetreuer"}
+    assert not [e.name for e in ex.entities if e.name.lower() in labels or e.type != "Person" and "Rauschen" in e.name]
+
+
+def test_a_destination_that_names_a_study_is_studied_at(tmp_path):
+    # a "Next" column's "PhD student, X" is a study at X, not a post
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "alumni.md"
+    path.write_text("# Quellmoor Lab\n\n## Alumni\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+                    "| Ada Varnholt | 2019–2021 | Research Technician | PhD student, University of Ostwick |\n", encoding="utf-8")
+    ex = extract(load_document(path))
+    f = facts(ex)
+    assert ("Ada Varnholt", "studiedAt", "University of Ostwick") in f and ("Ada Varnholt", "workedAt", "University of Ostwick") not in f
