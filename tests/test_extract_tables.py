@@ -55,3 +55,10 @@ def test_a_destination_that_names_a_study_is_studied_at(tmp_path):
     ex = extract(load_document(path))
     f = facts(ex)
     assert ("Ada Varnholt", "studiedAt", "University of Ostwick") in f and ("Ada Varnholt", "workedAt", "University of Ostwick") not in f
+
+
+@pytest.mark.parametrize("label", ["时间", "Zeitraum", "Période"])
+def test_a_column_label_before_its_value_names_no_project(label):
+    from kg.extract.projects import item_project
+
+    assert item_project(f"  * {label}：2021.08 – 2022.08", listed=True) is None
