@@ -454,8 +454,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 continue
             if named:
                 # a table of students with their advisors is the page's members, not its owner's supervisions
-                # a table with a destination column lists former members ("Name | Degree | Now at")
-                current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni or "now" in (columns or {}).values(),
+                current = _Member(named[0], index, index, alumni=alumni_level is not None or sub_alumni,
                                   supervision=kind == "supervision" and "advisor" not in (columns or {}).values(), group=group,
                                   panel=kind if kind in ("advisors", "committee") else "")
                 out.append(current)
@@ -823,7 +822,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if ((student or not is_role(line)) if cell_kind == "school"
                                                            else _has(cell, "student")) else "workedAt")
-        for went in (parts[1] for _, text in member.texts if len(parts := _went_apart(text, member.alumni)) > 1):
+        # where the entry says the person went, unless a table's destination column says it (its cells after the years are
+        # what they did in the group)
+        for went in (parts[1] for _, text in member.texts
+                     if "now" not in member.cells and len(parts := _went_apart(text, member.alumni)) > 1):
             now = _now().search(went)  # "now a PhD student at X": studies there
             add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
                                  predicate="studiedAt" if _has(went, "student") else "workedAt")
@@ -854,7 +856,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # entry that says where the person went is read for that ("PhD 2021, now at X")
         bare = all(text == member.name for _, text in member.texts)
         went = member.cells.get("now") or any(len(_went_apart(text, True)) > 1 for _, text in member.texts)
-        former = member.alumni and (bare or dates is not None and (dates.start is not None or visitor or (
+        # a row of a table with a destination column is a former member's ("Name | Degree | Now at")
+        former = (member.alumni or "now" in member.cells) and (bare or dates is not None and (dates.start is not None or visitor or (
             student and bool(degree_of(role)) and (not went or "role" in member.cells)))) and (student or is_role(line) or role_group or visitor)
         if (former or not stated and not member.alumni) and not member.supervision and (
                 student or is_role(role) or is_role(line) or role_group or visitor):
