@@ -859,7 +859,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # a row of a table with a destination column is a former member's ("Name | Degree | Now at")
         former = (member.alumni or "now" in member.cells) and (bare or dates is not None and (dates.start is not None or visitor or (
             student and bool(degree_of(role)) and (not went or "role" in member.cells)))) and (student or is_role(line) or role_group or visitor)
-        if (former or not stated and not member.alumni) and not member.supervision and (
+        # (not when a heading over the table names where its people were: "### Kelso Institute" over a past trainees' table)
+        if (former or not stated and not member.alumni) and not member.supervision and not member.cells.get("unit") and (
                 student or is_role(role) or is_role(line) or role_group or visitor):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:
