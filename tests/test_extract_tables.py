@@ -73,3 +73,15 @@ def test_a_header_rows_labels_give_their_columns_roles(header):
     from kg.extract.members import _columns
 
     assert _columns(header) == {0: "name", 1: "role", 2: "years", 3: "coadvisor", 4: "now"}
+
+
+def test_a_heading_over_a_table_that_names_where_its_people_were_is_that_unit_not_the_pages_lab(tmp_path):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "team.md"
+    path.write_text("# Holm Lab\n\nThe Holm Lab is part of the University of Tarnow. Principal investigator: Vera Holm.\n\n"
+                    "## Past Trainees\n\n### Kelso Institute for Marine Ecology\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+                    "| Ana Ruivo | 2021–2023 | Undergraduate | PhD, Vire University |\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert ("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology") in f
+    assert not {o for s, _, o in f if s == "Ana Ruivo"} & {"Holm Lab", "University of Tarnow"}
