@@ -85,3 +85,17 @@ def test_a_heading_over_a_table_that_names_where_its_people_were_is_that_unit_no
     f = facts(extract(load_document(path)))
     assert ("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology") in f
     assert not {o for s, _, o in f if s == "Ana Ruivo"} & {"Holm Lab", "University of Tarnow"}
+
+
+def test_a_header_that_opens_with_who_its_people_are_lists_them_outside_a_people_section(tmp_path):
+    # "Postdoc | Years | Current position": the first column's label is a role, the others column labels
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "cv.md"
+    path.write_text("# Vera Ostrander\n\nProfessor at the University of Tarnow.\n\n## Where are they now\n\n"
+                    "| Postdoc | Years | Current position |\n|---|---|---|\n"
+                    "| Ana Ruivo | 2018–2021 | Assistant Professor, University of Eastmarch |\n"
+                    "| Olek Marrin | 2019–2022 | Kelso Instruments |\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("Ana Ruivo", "workedAt", "University of Eastmarch"), ("Olek Marrin", "workedAt", "Kelso Instruments")} <= f
+    assert ("Vera Ostrander", "workedAt", "University of Eastmarch") not in f

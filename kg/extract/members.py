@@ -279,14 +279,19 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
 
     >>> _columns("Doctorant·e | Sujet | Direction de thèse | Début"), _columns("Name | Role | Thesis advisor")
     ({0: 'name', 1: 'topic', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
+    >>> _columns("Postdocs | Years | Current position"), _columns("Postdoc | 2019 | University of Tarnow")
+    ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     heads = text.split("|", 2)[:2]
-    if not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
-        return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
+    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels
+    titled = len(cells) > 2 and all(any(c in _WORDS[k] for k in _COLUMN_KINDS) for c in cells[1:] if c) and (
+        is_role(cells[0]) or heading_kind(cells[0]) == "members")
+    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
+        return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     out = {}
     for i, cell in enumerate(cells):
-        if _names_column(cell, i == 0, group) and "name" not in out.values():
+        if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
             out[i] = "name"
             continue
         for kind in _COLUMN_KINDS:
