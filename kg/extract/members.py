@@ -39,6 +39,7 @@ _WORDS = _MEMBER_WORDS
 #: The roles a column's label gives it besides the name, the first that fits ("Thesis advisor" heads advisors,
 #: "Thesis title" titles, "Current position" destinations).
 _COLUMN_KINDS = ("column_now", "column_school", "column_coadvisor", "column_advisor", "column_topic", "column_years", "column_contact", "column_role")
+_COLUMN_LABELS = frozenset().union(*(_WORDS[kind] for kind in _COLUMN_KINDS))
 #: The columns read as the row's text, for what it says of the person ("Dormancy; co-supervised with B. Lind"); an
 #: e-mail or a web page is none.
 _TEXT_COLUMNS = (None, "name", "role", "years", "topic")
@@ -283,12 +284,13 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     heads = text.split("|", 2)[:2]
-    cells = [_norm(c) for c in text.split("|")]
     # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels
-    titled = len(cells) > 2 and all(any(c in _WORDS[k] for k in _COLUMN_KINDS) for c in cells[1:] if c) and (
-        is_role(cells[0]) or heading_kind(cells[0]) == "members")
+    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
+                                                                          if c.strip()) and (
+        is_role(heads[0]) or heading_kind(heads[0]) == "members")
     if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
+    cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
         if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
