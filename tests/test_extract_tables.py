@@ -65,8 +65,8 @@ def test_a_column_label_before_its_value_names_no_project(label):
 
 
 @pytest.mark.parametrize("header", [
-    "Student | Degree | Year | Co-advisor | Now at", "Studierende | Abschluss | Jahr | Zweitbetreuerin | Verbleib",
-    "Alumno | Titulación | Año | Codirector | Situación actual", "Aluno | Nível | Ano | Coorientador | Situação atual",
+    "Student | Degree | Year | Co-advisor | Now at", "Name | Abschluss | Jahr | Zweitbetreuerin | Verbleib",
+    "Nombre | Titulación | Año | Codirector | Situación actual", "Nome | Nível | Ano | Coorientador | Situação atual",
     "Dottorando | Livello | Anno | Correlatore | Oggi", "学生 | 学位 | 年份 | 合作导师 | 毕业去向", "学生 | 課程 | 年度 | 共同指導教員 | 就職先",
 ])
 def test_a_header_rows_labels_give_their_columns_roles(header):
