@@ -99,3 +99,14 @@ def test_a_header_that_opens_with_who_its_people_are_lists_them_outside_a_people
     f = facts(extract(load_document(path)))
     assert {("Ana Ruivo", "workedAt", "University of Eastmarch"), ("Olek Marrin", "workedAt", "Kelso Instruments")} <= f
     assert ("Vera Ostrander", "workedAt", "University of Eastmarch") not in f
+
+
+def test_a_co_advisor_label_leaves_the_pages_owner_the_advisor(tmp_path):
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "equipe.html"
+    path.write_text("<html><body><h1>Beatriz Lacerda</h1><p>Professora da Universidade de Tarnow.</p><h2>Doutorandos</h2>"
+                    "<ul><li>Larissa Moura – doutoranda (coorientador: Prof. Dr. Caio Fernandes)</li></ul></body></html>",
+                    encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("Larissa Moura", "advisedBy", "Caio Fernandes"), ("Larissa Moura", "advisedBy", "Beatriz Lacerda")} <= f

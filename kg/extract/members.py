@@ -843,8 +843,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
         # where the entry placed the person; under a students heading a job is where a former student went ("A, professor at X")
         placed = {r.predicate for r in ctx.relations if r.subject == pid and (r.predicate, r.object) not in before}
-        # a Co-advisor column without an Advisor column leaves the page's owner the advisor
-        owner_advises = "coadvisor" in member.cells and "advisor" not in member.cells
+        # a co-advisor (a column, a label: "coorientador: X") and no advisor named leaves the page's owner the advisor
+        owner_advises = "advisor" not in member.cells and ("coadvisor" in member.cells or any(
+            _has(text, "column_coadvisor") and not _has(text, "column_advisor") for _, text in member.texts))
         if member.supervision or owner_advises or ((student or _has(member.group, "student") and "workedAt" in placed)
                                                    and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
