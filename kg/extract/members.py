@@ -35,6 +35,7 @@ from kg.extract.vocab import degree_of
 __all__ = ["list_members", "member_lines", "member_role", "names_collaborators", "page_leader", "read_members", "read_prose_students"]
 
 
+#: ``kind -> phrases`` of ``data/member_words.tsv`` and the ``column_*`` labels of ``data/table_columns.tsv``.
 _WORDS = _MEMBER_WORDS
 #: The roles a column's label gives it besides the name, the first that fits ("Thesis advisor" heads advisors,
 #: "Thesis title" titles, "Current position" destinations).
