@@ -25,7 +25,7 @@ from kg.extract.gazetteer import by_first_letter, word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note
-from kg.extract.prose import _alternatives, _cjk_orgs, prose_students, read_prose
+from kg.extract.prose import _MEMBER_WORDS, _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
 from kg.extract.subject import _TITLE_PARTS, _TRAILING_ICON, family_last
@@ -35,8 +35,15 @@ from kg.extract.vocab import degree_of
 __all__ = ["list_members", "member_lines", "member_role", "names_collaborators", "page_leader", "read_members", "read_prose_students"]
 
 
-#: ``kind -> phrases`` of ``data/member_words.tsv``.
-_WORDS = word_groups("member_words.tsv", "phrases")
+#: ``kind -> phrases`` of ``data/member_words.tsv`` and the ``column_*`` labels of ``data/table_columns.tsv``.
+_WORDS = _MEMBER_WORDS
+#: The roles a column's label gives it besides the name, the first that fits ("Thesis advisor" heads advisors,
+#: "Thesis title" titles, "Current position" destinations).
+_COLUMN_KINDS = ("column_now", "column_school", "column_coadvisor", "column_advisor", "column_topic", "column_years", "column_contact", "column_role")
+_COLUMN_LABELS = frozenset().union(*(_WORDS[kind] for kind in _COLUMN_KINDS))
+#: The columns read as the row's text, for what it says of the person ("Dormancy; co-supervised with B. Lind"); an
+#: e-mail or a web page is none.
+_TEXT_COLUMNS = (None, "name", "role", "years", "topic")
 _NORM = re.compile(r"[^\w\s'’.()-]")
 
 
@@ -273,18 +280,24 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
 
     >>> _columns("Doctorant·e | Sujet | Direction de thèse | Début"), _columns("Name | Role | Thesis advisor")
-    ({0: 'name', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
+    ({0: 'name', 1: 'topic', 2: 'advisor'}, {0: 'name', 1: 'role', 2: 'advisor'})
+    >>> _columns("Postdocs | Years | Current position"), _columns("Postdoc | 2019 | University of Tarnow")
+    ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     heads = text.split("|", 2)[:2]
-    if not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
+    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels
+    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
+                                                                          if c.strip()) and (
+        is_role(heads[0]) or heading_kind(heads[0]) == "members")
+    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
     out = {}
     for i, cell in enumerate(cells):
-        if _names_column(cell, i == 0, group) and "name" not in out.values():
+        if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
             out[i] = "name"
             continue
-        for kind in ("column_now", "column_school", "column_advisor", "column_role"):
+        for kind in _COLUMN_KINDS:
             if cell in _WORDS[kind] or any(cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind]):
                 out[i] = kind[len("column_"):]
                 break
@@ -320,11 +333,10 @@ def _front_matter_members(ctx) -> list[_Member]:
             for label, text in ((k, v) for k, v in record.items() if v is not None):
                 text = ", ".join(map(str, text)) if isinstance(text, list) else str(text)
                 text = text.replace("-", " ").replace("_", " ") if _DATA_KEY.fullmatch(text) else text  # "phd-alumni"
-                kind = next((k for k in ("column_now", "column_school", "column_advisor", "column_role")
-                             if _norm(str(label)) in _WORDS[k]), None)
+                kind = next((k for k in _COLUMN_KINDS if _norm(str(label)) in _WORDS[k]), None)
                 if kind and not _TITLES.fullmatch(f"{text} "):  # the first of title, position, status that is no "Dr."
                     member.cells.setdefault(kind[len("column_"):], text)
-                if kind in (None, "column_role") and label != "name":
+                if kind in (None, "column_role", "column_years") and label != "name":
                     said.append(text)  # "education: PhD, Selworth University" is read as the entry's text
             member.texts.append((member.first, " ; ".join(said)))
             out.append(member)
@@ -459,7 +471,7 @@ def list_members(ctx, sections) -> list[_Member]:
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
                     current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in (None, "name", "role"))))
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in _TEXT_COLUMNS)))
                 else:
                     current.texts.append((index, text))
                 if unit:
@@ -527,7 +539,7 @@ def names_collaborators(text: str) -> bool:
 @lru_cache(maxsize=1)
 def _advisor_label() -> re.Pattern:
     """Where an entry names its advisors: "Supervisors: Vermeulen, Oudemans", "tutor: O. Bellandi"."""
-    return re.compile(rf"(?<!\w)(?:{_alternatives('column_advisor')})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
+    return re.compile(rf"(?<!\w)(?:{_alternatives('column_advisor', 'column_coadvisor')})\s*[:：]?\s+(?P<names>[^;()|\n]+)", re.I)
 
 
 def _labelled_advisors(member: _Member, members: list[_Member], owner: str) -> list[str]:
@@ -747,7 +759,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                                      current=True, predicate="studiedAt" if examined else "workedAt")
             if member.panel == "advisors" and pid != subject_id:
                 ctx.add_relation(subject_id, "advisedBy", pid, evidence=evidence)
-            elif member.panel == "committee" and member.cells and _has(" ".join(t for _, t in member.texts), "column_advisor"):
+            elif member.panel == "committee" and member.cells and any(
+                    _has(" ".join(t for _, t in member.texts), kind) for kind in ("column_advisor", "column_coadvisor")):
                 # a jury table's "Directeur de thèse", "Co-encadrant" row advises the candidate listed just above it
                 candidate = next((m for m in reversed(members[: members.index(member)]) if not m.panel
                                   and member.first - m.last <= 15), None)
@@ -799,7 +812,8 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                 for oid in registry.chain([m for p in pieces if (m := classify_segment(p, context_org=True))], ctx.evidence(index)):
                     ctx.add_relation(pid, "studiedAt" if student else "workedAt", oid, end="present", evidence=ctx.evidence(index))
         # an Advisor(s) column, with a co-advisor its bracketed note names ("A (co-direction : B, Université X)")
-        written = split_people(member.cells.get("advisor", ""))
+        # a Co-advisor column's people advise the student with the page's owner, who supervises them
+        written = split_people(", ".join(filter(None, (member.cells.get("advisor"), member.cells.get("coadvisor")))))
         advisors = [name for p in written for name in (p.name, _co_advisor(p.note or "", [owner])) if name] \
             or _labelled_advisors(member, members, owner)
         for name in advisors:  # an Advisor(s) column
@@ -812,9 +826,14 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
                 classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
         for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
+            # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                 predicate="studiedAt" if cell_kind == "school" and (student or not is_role(line)) else "workedAt")
-        for went in (parts[1] for _, text in member.texts if len(parts := _went_apart(text, member.alumni)) > 1):
+                                 predicate="studiedAt" if ((student or not is_role(line)) if cell_kind == "school"
+                                                           else _has(cell, "student")) else "workedAt")
+        # where the entry says the person went, unless a table's destination column says it (its cells after the years are
+        # what they did in the group)
+        for went in (parts[1] for _, text in member.texts
+                     if "now" not in member.cells and len(parts := _went_apart(text, member.alumni)) > 1):
             now = _now().search(went)  # "now a PhD student at X": studies there
             add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
                                  predicate="studiedAt" if _has(went, "student") else "workedAt")
@@ -825,8 +844,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             and not (student and r.degree and r.end != "present") for r in ctx.relations)
         # where the entry placed the person; under a students heading a job is where a former student went ("A, professor at X")
         placed = {r.predicate for r in ctx.relations if r.subject == pid and (r.predicate, r.object) not in before}
-        if member.supervision or ((student or _has(member.group, "student") and "workedAt" in placed)
-                                  and not member.cells.get("school") and not advisors):
+        # a co-advisor (a column, a label: "coorientador: X") and no advisor named leaves the page's owner the advisor
+        owner_advises = "advisor" not in member.cells and ("coadvisor" in member.cells or any(
+            _has(text, "column_coadvisor") and not _has(text, "column_advisor") for _, text in member.texts))
+        if member.supervision or owner_advises or ((student or _has(member.group, "student") and "workedAt" in placed)
+                                                   and not member.cells.get("school") and not advisors):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             # not the title of a co-advisor the group names ("Co-supervised with Prof. X:")
             job = member.supervision and not student and not _has(member.group, "student") and (
@@ -843,9 +865,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # entry that says where the person went is read for that ("PhD 2021, now at X")
         bare = all(text == member.name for _, text in member.texts)
         went = member.cells.get("now") or any(len(_went_apart(text, True)) > 1 for _, text in member.texts)
-        former = member.alumni and (bare or dates is not None and (dates.start is not None or visitor or (
-            student and bool(degree_of(role)) and not went))) and (student or is_role(line) or role_group or visitor)
-        if (former or not stated and not member.alumni) and not member.supervision and (
+        # a row of a table with a destination column is a former member's ("Name | Degree | Now at")
+        former = (member.alumni or "now" in member.cells) and (bare or dates is not None and (dates.start is not None or visitor or (
+            student and bool(degree_of(role)) and (not went or "role" in member.cells)))) and (student or is_role(line) or role_group or visitor)
+        # (not when a heading over the table names where its people were: "### Kelso Institute" over a past trainees' table)
+        if (former or not stated and not member.alumni) and not member.supervision and not member.cells.get("unit") and (
                 student or is_role(role) or is_role(line) or role_group or visitor):
             lab = lab if lab is not None else (_page_lab(ctx, registry, owner, evidence) or "")
             if lab:

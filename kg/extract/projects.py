@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.dates import find_date_range
-from kg.extract.gazetteer import data_patterns, data_words, lookup_organization
+from kg.extract.gazetteer import data_patterns, data_words, lookup_organization, word_groups
 from kg.extract.orgs import classify_segment, is_location, is_role, org_chain
 from kg.extract.people import is_person_name
 from kg.extract.sections import heading_kind
@@ -42,6 +42,8 @@ _NAME = re.compile(
     r"(?P<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*|[A-Za-z]*\d[\w.-]*)(?:[ -](?:[A-Z][\w+.-]*|of|for|\d[\w.]*))*)"
 )
 _NOT = data_words("project_stopwords.txt")
+#: A table's column labels (``data/table_columns.tsv``): a label, never a project's name ("时间：2021 – 2022", "| Years |").
+_COLUMN_LABELS = frozenset().union(*word_groups("table_columns.tsv", "labels").values())
 _CAMEL_OR_DIGIT = re.compile(r"[a-z][A-Z]|\d")
 _YEAR_ONLY = re.compile(r"^(?:19|20)\d\d$")
 _INITIAL = re.compile(r"(?:^|\s)[A-Z](?:\.|\s|$)")
@@ -318,7 +320,7 @@ def item_project(raw: str, listed: bool) -> tuple[str, str | None, str | None] |
     fields = [_NAME_TRIMMINGS.sub("", f).strip(" .,;") for f in _ITEM_FIELD_BREAK.split(text[: dates.begin] if dates else text)]
     fields = [f for f in fields if f]
     # "Developer | occuR - occupancy models in R | 2019": the name after the role; "Zenodo | X": after the host
-    head = next((f for f in fields if not is_role(f) and f.lower() not in _NOT and not _FUNDER.fullmatch(f)), "")
+    head = next((f for f in fields if not is_role(f) and f.lower() not in _NOT and f.lower() not in _COLUMN_LABELS and not _FUNDER.fullmatch(f)), "")
     # a name with something said about it (a description, a link, its years), or alone as a list item; a label
     # before the languages or tools it lists ("Programmierung: Python, Julia") is a skill's
     said = len(fields) > 1 or dates or (is_bullet(raw.strip()) and len(head.split()) <= 4)

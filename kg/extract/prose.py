@@ -210,13 +210,14 @@ def _names_role_word(text: str) -> bool:
     return any(w.lower() in ROLES for w in LETTER_WORD.findall(text)) or (not text.isascii() and any(r in text for r in CJK_ROLES))
 
 
-#: ``kind -> words`` of ``data/member_words.tsv``: what a sentence about the subject's students says.
-_MEMBER_WORDS = word_groups("member_words.tsv", "phrases")
+#: ``kind -> words`` of ``data/member_words.tsv``: what a sentence about the subject's students says; and the
+#: ``column_*`` labels of ``data/table_columns.tsv``: what a table's header row says its columns hold.
+_MEMBER_WORDS = word_groups("member_words.tsv", "phrases") | word_groups("table_columns.tsv", "labels")
 
 
-def _alternatives(kind: str) -> str:
-    """The ``kind`` words as alternatives of a pattern, longest first."""
-    return "|".join(re.escape(w) for w in sorted(_MEMBER_WORDS[kind], key=len, reverse=True))
+def _alternatives(*kinds: str) -> str:
+    """The words of the ``kinds`` as alternatives of a pattern, longest first."""
+    return "|".join(re.escape(w) for w in sorted(set().union(*(_MEMBER_WORDS[k] for k in kinds)), key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
