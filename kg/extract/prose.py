@@ -364,6 +364,7 @@ def family_opening(document, sentence: str, names: list[str]) -> str | None:
 
 
 _LAST_TEXT: list = [None, "", Counter()]
+_WORD = re.compile(r"[\w'’-]+")
 
 
 def _text_of(document) -> tuple[str, Counter]:
@@ -371,7 +372,7 @@ def _text_of(document) -> tuple[str, Counter]:
     asks sentence after sentence)."""
     if _LAST_TEXT[0] is not document:
         text = "\n".join(line.text for line in document.lines)
-        _LAST_TEXT[:] = [document, text, Counter(re.findall(r"[\w'’-]+", text))]
+        _LAST_TEXT[:] = [document, text, Counter(_WORD.findall(text))]
     return _LAST_TEXT[1], _LAST_TEXT[2]
 
 
