@@ -403,8 +403,8 @@ def _bold_ends(text: str, phrases: tuple[str, ...]) -> str:
     """``text`` with " | " for the spaces after a bold phrase that ends a field, before a capitalised word; at each
     place the first of ``phrases`` that does (no pattern compiled per line: a line's bold phrases are its own).
 
-    >>> _bold_ends("Acme Lab Senior Engineer, Acme Labs Inc", ("Acme Labs", "Acme Lab"))
-    'Acme Lab | Senior Engineer, Acme Labs Inc'
+    >>> _bold_ends("Acme Lab Senior Engineer at Acme Labs, Boston", ("Acme Labs", "Acme Lab"))
+    'Acme Lab | Senior Engineer at Acme Labs, Boston'
     """
     out, done, start = [], 0, 0
     while (at := min((i for p in phrases if (i := text.find(p, start)) >= 0), default=-1)) >= 0:
