@@ -38,6 +38,7 @@ __all__ = ["list_members", "member_lines", "member_role", "names_collaborators",
 #: ``kind -> phrases`` of ``data/member_words.tsv``.
 _WORDS = word_groups("member_words.tsv", "phrases")
 _NORM = re.compile(r"[^\w\s'’.()-]")
+_TWO_LETTERS_OR_MORE = re.compile(r"[^\W\d_]{2,}")
 
 
 def _norm(text: str) -> str:
@@ -256,9 +257,6 @@ def _name_list(text: str) -> list:
         return []
     rest = "".join(text[a.end: b.begin] for a, b in zip([*people[:1], *people], people)) + text[people[-1].end:] + text[: people[0].begin]
     return people if _BETWEEN_NAMES.match(rest) and all(_member_name(p.name) for p in people) else []
-
-
-_TWO_LETTERS_OR_MORE = re.compile(r"[^\W\d_]{2,}")
 
 
 def _names_column(cell: str, first: bool, group: bool = False) -> bool:
