@@ -45,6 +45,7 @@ _COLUMN_LABELS = frozenset().union(*(_WORDS[kind] for kind in _COLUMN_KINDS))
 #: e-mail or a web page is none.
 _TEXT_COLUMNS = (None, "name", "role", "years", "topic")
 _NORM = re.compile(r"[^\w\s'’.()-]")
+_TWO_LETTERS_OR_MORE = re.compile(r"[^\W\d_]{2,}")
 
 
 def _norm(text: str) -> str:
@@ -269,7 +270,7 @@ def _names_column(cell: str, first: bool, group: bool = False) -> bool:
     """Whether a table's heading cell heads its people's names: "Name", or, as the first cell, who they are
     ("Doctorant·e", "Alumni"; a row of the table opens with a name instead); with ``group`` (no table above
     says what its cells are) the heading of any group of people ("Past graduate students")."""
-    words = re.findall(r"[^\W\d_]{2,}", cell.lower())  # "Doctorant·e": the gender ending aside
+    words = _TWO_LETTERS_OR_MORE.findall(cell.lower())  # "Doctorant·e": the gender ending aside
     return _norm(cell) in _WORDS["column_name"] or first and (1 <= len(words) <= 2 and all(
         w in _WORDS["student"] or w in _WORDS["alumni"] for w in words) or group and heading_kind(cell) == "members") \
         and not degree_of(cell)  # not "PhD | Univ. X"

@@ -47,6 +47,7 @@ _PARTICLES = data_words("name_particles.txt")
 _NAMES_AFTER_TITLE = frozenset({"grant", "best", "summer", "march"})
 _CJK_LETTERS = "\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff"
 _CJK = re.compile(rf"^[{_CJK_LETTERS}]{{2,4}}$")
+_CJK_LETTER = re.compile(f"[{_CJK_LETTERS}]")
 #: A Japanese name written family name, space, given name ("小野寺 美咲"), up to three characters each; the last
 #: character is none that ends a unit or a title ("理学部 准教授").
 _CJK_SPACED = re.compile(r"^[\u3400-\u9fff\u3040-\u30ff]{1,3} [\u3400-\u9fff\u3040-\u30ff]{1,3}$(?<![学院部科所室館局課授員長師])")
@@ -60,7 +61,7 @@ def _is_name_word(token: str) -> bool:
     (True, True, False, False, False)
     """
     first = token[:1]
-    return first.isalpha() and not first.islower() and re.match(f"[{_CJK_LETTERS}]", first) is None and all(
+    return first.isalpha() and not first.islower() and _CJK_LETTER.match(first) is None and all(
         c.isalpha() or c in "'’.-" or unicodedata.category(c)[0] == "M" for c in token)
 
 

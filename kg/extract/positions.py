@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field as dc_field
-from functools import lru_cache
 
 from kg.extract.dates import OPENING_WORD_BEFORE, DateRange, OPEN_END_ABROAD, find_date_range, find_dates
 from kg.extract.gazetteer import CaselessPattern, data_patterns, data_words, lookup_organization, word_groups
@@ -396,10 +395,28 @@ def _field_break(match: re.Match) -> str:
     return whole
 
 
-@lru_cache(maxsize=256)
-def _bold_end(phrases: tuple[str, ...]) -> re.Pattern:
-    """Where a bold phrase ends a field, before a capitalised word ("**Acme Lab** Senior Engineer")."""
-    return re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, phrases))})\s+(?=[A-ZÀ-Þ])")
+_SPACES_BEFORE_CAPITAL = re.compile(r"\s+(?=[A-ZÀ-Þ])")
+_AFTER_WORD = re.compile(r"(?<=[\w-])")
+
+
+def _bold_ends(text: str, phrases: tuple[str, ...]) -> str:
+    """``text`` with " | " for the spaces after a bold phrase that ends a field, before a capitalised word; at each
+    place the first of ``phrases`` that does (no pattern compiled per line: a line's bold phrases are its own).
+
+    >>> _bold_ends("Acme Lab Senior Engineer at Acme Labs, Boston", ("Acme Labs", "Acme Lab"))
+    'Acme Lab | Senior Engineer at Acme Labs, Boston'
+    """
+    out, done, start = [], 0, 0
+    while (at := min((i for p in phrases if (i := text.find(p, start)) >= 0), default=-1)) >= 0:
+        start = at + 1
+        if _AFTER_WORD.match(text, at):
+            continue
+        for p in phrases:
+            if text.startswith(p, at) and (spaces := _SPACES_BEFORE_CAPITAL.match(text, at + len(p))):
+                out += (text[done:at], p, " | ")
+                done = start = spaces.end()
+                break
+    return "".join(out) + text[done:] if out else text
 
 
 def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[int], kind: str,
@@ -431,7 +448,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             pending_degree = None
         prior, previous = previous, index
         present = tuple(p for p in bold if p in lines[index].text)  # a pattern for the bold phrases the line holds
-        raw = COLUMN_GAP.sub(" | ", _bold_end(present).sub(r"\1 | ", lines[index].text) if present else lines[index].text)
+        raw = COLUMN_GAP.sub(" | ", _bold_ends(lines[index].text, present) if present else lines[index].text)
         if not raw.isascii():
             raw = _CJK_SLASH.sub(", ", raw.translate(_FULL_WIDTH))  # "厦门大学，材料学院" reads as "厦门大学, 材料学院"
         text = clean(raw)

@@ -15,7 +15,7 @@ from kg.extract.people import clean_person, name_stopwords, split_people
 from kg.extract.positions import (ADVISOR_TRIGGER, HEADER_LINES, POSTDOC, TRIGGER_HINT, add_affiliation_note,
                                   add_people_with_notes, role_text, trigger_predicate)
 from kg.extract.publications import same_person
-from kg.extract.text import LETTER_WORD, Passage, sentence_spans
+from kg.extract.text import LETTER_WORD, Passage, alternation, sentence_spans
 from kg.extract.vocab import degree_span, field_of
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow); their
@@ -85,7 +85,7 @@ _OTHERS = CaselessPattern(r"\b(?:students?|alumni|mentees|graduates)\b(?:\s+\w+)
 
 #: What puts an employer after it: "worked at", "joined", a job title and "at" ("Director of Process Development at").
 _EMPLOY = CaselessPattern(r"\b(?:(?:worked|work|working|interned|intern|employed|joined|spent time)\s+(?:at|with|for)"
-                     rf"|(?:{'|'.join(map(re.escape, sorted(ROLES)))})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+")
+                     rf"|(?:{alternation(ROLES)})\b(?:\s+of(?:\s+[A-Z][\w-]*){{1,3}})?\s+at)\s+")
 
 
 def _employer_list(head: str, orgs):
@@ -365,6 +365,7 @@ def family_opening(document, sentence: str, names: list[str]) -> str | None:
 
 
 _LAST_TEXT: list = [None, "", Counter()]
+_WORD = re.compile(r"[\w'’-]+")
 
 
 def _text_of(document) -> tuple[str, Counter]:
@@ -372,7 +373,7 @@ def _text_of(document) -> tuple[str, Counter]:
     asks sentence after sentence)."""
     if _LAST_TEXT[0] is not document:
         text = "\n".join(line.text for line in document.lines)
-        _LAST_TEXT[:] = [document, text, Counter(re.findall(r"[\w'’-]+", text))]
+        _LAST_TEXT[:] = [document, text, Counter(_WORD.findall(text))]
     return _LAST_TEXT[1], _LAST_TEXT[2]
 
 

@@ -21,7 +21,7 @@ from kg.extract.gazetteer import data_patterns
 _WORDS = data_patterns("sentence_patterns.tsv")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s+[\"'(\[]?[A-Z0-9])")
 
-__all__ = ["clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans", "cached_copy",
+__all__ = ["alternation", "clean", "is_bullet", "strip_bullet", "Passage", "passages", "sentence_spans", "cached_copy",
            "COLUMN_GAP", "SPACED_AND", "LEADING_THE", "PAREN_ASIDE", "LETTER_WORD", "CJK_CHAR", "ANY_YEAR"]
 
 # Patterns the rule modules share.
@@ -88,6 +88,22 @@ def clean(text: str) -> str:
     if text.startswith("#"):  # "- # University of X": a heading written inside a list item
         text = text.lstrip("#").strip()
     return " ".join(text.split())
+
+
+def alternation(words) -> str:
+    """``"|".join(map(re.escape, sorted(words)))`` with the openings the words share written once: the same matches,
+    the words tried in the same order, but the engine drops a word at its first differing letter instead of trying
+    each of hundreds at every place.
+
+    >>> alternation(["in", "intern", "editor"])
+    'editor|i(?:n(?:|tern))'
+    """
+    words, out = sorted(set(words)), []
+    while words:
+        group = [w for w in words if w[:1] == words[0][:1]]  # sorted: the words a letter opens follow each other
+        words = words[len(group):]
+        out.append(re.escape(group[0]) if len(group) == 1 else re.escape(group[0][0]) + f"(?:{alternation([w[1:] for w in group])})")
+    return "|".join(out)
 
 
 def is_bullet(text: str) -> bool:

@@ -185,7 +185,10 @@ def model_path(name: str) -> Path:
     return DATA_DIR / f"{name}.crfsuite"
 
 
-_LOADED: dict[tuple[str, int, int], Tagger] = {}
+_LOADED: dict[tuple[str, int], Tagger] = {}
+# a worker process opens its own: a forked child forgets the parent's (os.getpid() on every call was a system call
+# per reference tagged)
+os.register_at_fork(after_in_child=_LOADED.clear)
 
 
 def load(name: str) -> Tagger:
@@ -193,7 +196,7 @@ def load(name: str) -> Tagger:
 
     Raises ``FileNotFoundError`` when the model was never trained (``python -m kg.extract.models.train``).
     """
-    key = (name, os.getpid(), threading.get_ident())
+    key = (name, threading.get_ident())
     tagger = _LOADED.get(key)
     if tagger is None:
         path = model_path(name)

@@ -197,24 +197,23 @@ def _featurize(text: str) -> tuple[str, list[_crf.Token], list[list[str]], list[
 
 def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.Token]) -> list[list[str]]:
     """The features of the tokens of ``clean``, the text without markup; ``marks`` the markup around each character.
-    Each word's own and those it gives its neighbours are made once (:func:`_word`): attribute strings, not
-    dicts, which crfsuite would otherwise turn into the same strings token by token."""
+    Each word's own and those it gives its neighbours are made once (:func:`_word`, :func:`_given`): attribute
+    strings, not dicts, which crfsuite would otherwise turn into the same strings token by token."""
     n = len(tokens)
     out: list[list[str]] = []
-    given = []  # what each token tells its neighbours: its words' features, its markup, its dictionary name
+    given = []  # what each token tells its neighbours, by offset: its words' features, its markup, its dictionary name
     depth = 0
     previous_end = 0
     for i, tok in enumerate(tokens):
         w = tok.text
-        own, near, name = _word(w)
         mark = marks[tok.start]
         # sorted: a set's order follows PYTHONHASHSEED, and the order attributes first appear in changes the last
         # digits of crfsuite's trained weights; so the train command writes the same file byte for byte
-        f = [*own, f"pos:{10 * i // n}", *sorted(mark)]
-        shown = [k for k in ("bold", "italic", "quote") if k in mark] if mark else []
+        written, shown = _MARKED.get(mark) or _marked(mark)
+        f = [*_word(w)[0], _POSITIONS[10 * i // n], *written]
         if "\n" in clean[previous_end:tok.start]:
             f.append("nl")
-            shown.append("nl")
+            shown += ("nl",)
         previous_end = tok.end
         if w == "(" or w == "[":
             depth += 1
@@ -223,19 +222,43 @@ def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.T
             if w == ")" or w == "]":
                 depth -= 1
         out.append(f)
-        given.append((near, shown, name))
+        given.append(_given(w, shown))
+    # the neighbours in the order of _NEIGHBOURS: -1, +1, -2, +2
     for i, f in enumerate(out):
-        for d in _NEIGHBOURS:
-            if 0 <= i + d < n:
-                near, shown, name = given[i + d]
-                f.extend(near[d])
-                if shown:
-                    f.extend(_NEIGHBOUR_MARKS[d][k] for k in shown)
-                f.extend(name[d])
+        if i:
+            f.extend(given[i - 1][-1])
+        if i + 1 < n:
+            f.extend(given[i + 1][1])
+        if i > 1:
+            f.extend(given[i - 2][-2])
+        if i + 2 < n:
+            f.extend(given[i + 2][2])
     if n:
         out[0].append("BOS")
         out[-1].append("EOS")
     return out
+
+
+_POSITIONS = tuple(f"pos:{k}" for k in range(10))
+#: A character's markup (a few kinds: few sets) as its token's features, sorted, and as what its neighbours are told of it.
+_MARKED: dict[frozenset[str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _marked(mark: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    _MARKED[mark] = tuple(sorted(mark)), tuple(k for k in ("bold", "italic", "quote") if k in mark)
+    return _MARKED[mark]
+
+
+@lru_cache(maxsize=1 << 16)
+def _given(w: str, shown: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    """What a word with the markup ``shown`` tells the words around it, by offset (its lower case and shape, its
+    markup, its dictionary name mark).
+
+    >>> _given("Proc.", ("bold",))[-1]
+    ('-1:lower:proc.', '-1:shape:Xx.', '-1:bold')
+    """
+    _, near, name = _word(w)
+    return {d: (*near[d], *(_NEIGHBOUR_MARKS[d][k] for k in shown), *name[d]) for d in _NEIGHBOURS}
 
 
 @lru_cache(maxsize=1 << 16)

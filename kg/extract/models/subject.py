@@ -186,8 +186,11 @@ def _fold(text: str) -> str:
     return strip_accents(text).lower()
 
 
+_NOT_A_TO_Z = re.compile(r"[^a-z]")
+
+
 def _squeeze(text: str) -> str:
-    return re.sub(r"[^a-z]", "", _fold(text))
+    return _NOT_A_TO_Z.sub("", _fold(text))
 
 
 def features(candidate: Candidate, page: _Page, members: Sequence[tuple[str, str]] = ()) -> dict[str, float]:
