@@ -107,8 +107,6 @@ def heading_kind(heading: str) -> str | None:
     ('experience', 'experience')
     """
     norm = _norm(heading)
-    if not norm:
-        return None
     if exact := exact_kind(heading):
         return exact
     padded = f" {norm} "
