@@ -49,7 +49,6 @@ _LABEL_PREFIX = re.compile(r"^[^:]{0,30}:\s*")
 #: Where the next field's label opens ("Directeur : A. Titre : X", "Voto finale : 110", a PDF's "Direttori: A e B Commissione : C"): the
 #: names before it end there.
 _NEXT_FIELD = re.compile(r"(?<=[^\W\d_]{2})\.?\s+(?=[A-Z][^\W\d_]{1,30}(?:\s[a-zà-ÿ]{2,20})?\s?:\s)")
-_COMMITTEE = re.compile(r"committee", re.I)
 # a label ("Research Areas: ..."), not a date ("Since 2021: Lecturer, ...", "Depuis 2021 : ...")
 _LABEL_LINE = re.compile(r"^[A-Z](?:[^\W\d]| |\((?:[^\W\d]){1,3}\)){2,30}:\s")  # "Bolsista do(a): X" too
 #: A labelled line naming the employer, school or unit ("Employer: X", "Entidad empleadora: X", "Arbeitgeber: X").
@@ -517,8 +516,6 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
             for part in _NEXT_LABELLED_PART.split(rest):
                 part = _LABEL_PREFIX.sub("", part) if ":" in part[:32] else part
                 pred = trigger_predicate(trig.group("trigger"), studying=kind == "education")
-                if _COMMITTEE.search(trig.group("trigger")):
-                    pred = "advisedBy"
                 current.advisors.append((part, pred, index, trig.group("trigger")))
             current.last = index
             continue

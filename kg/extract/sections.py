@@ -107,8 +107,6 @@ def heading_kind(heading: str) -> str | None:
     ('experience', 'experience')
     """
     norm = _norm(heading)
-    if not norm:
-        return None
     if exact := exact_kind(heading):
         return exact
     padded = f" {norm} "
@@ -238,11 +236,6 @@ def find_sections(document: Document) -> list[Section]:
             continue
         text = clean(raw)
         is_heading, lvl = _looks_like_heading(raw, text)
-        if not is_heading and text in document.metadata.get("bold", ()) and len(text.split()) <= 5 and not is_bullet(raw) \
-                and heading_kind(text) in ("members", "students") and sections[-1].kind in (None, "bio", *_PEOPLE_KINDS):
-            # "**Lab Alumni**" alone on a page's line: bold makes it the group heading its words name; in a CV's
-            # section a bold line is its entry's title ("**Postdoctoral Researcher**", "**Assistant Project Scientist**")
-            is_heading, lvl = True, 1
         if is_heading and not text.endswith(":") and sections[-1].kind in _PEOPLE_KINDS and (sections[-1].lines and (
                 named := clean_person(last := clean(document.lines[sections[-1].lines[-1]].text))) and last.endswith(named)
                 or is_role(text) and index + 1 < len(document.lines) and (below := clean(document.lines[index + 1].text))
