@@ -110,3 +110,16 @@ def test_a_co_advisor_label_leaves_the_pages_owner_the_advisor(tmp_path):
                     encoding="utf-8")
     f = facts(extract(load_document(path)))
     assert {("Larissa Moura", "advisedBy", "Caio Fernandes"), ("Larissa Moura", "advisedBy", "Beatriz Lacerda")} <= f
+
+
+def test_a_header_that_opens_with_a_label_lists_no_people_of_the_page(tmp_path):
+    # "Advisor | Years | University" on a student's page: the owner's own advisors, not members who studied there
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "student.md"
+    path.write_text("# Jonah Prell\n\nPhD candidate in Physics at the University of Eastmarch.\n\n## Research Experience\n\n"
+                    "| Advisor | Years | University |\n|---|---|---|\n| Prof. Tomas Brenner | 2019–present | University of Eastmarch |\n"
+                    "| Dr. Ilse Marwick | 2017–2019 | Vire University |\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert not {(s, p, o) for s, p, o in f if s in ("Tomas Brenner", "Ilse Marwick") and p in ("studiedAt", "workedAt")}
+

@@ -286,10 +286,11 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     heads = text.split("|", 2)[:2]
-    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels
+    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels;
+    # not a label itself ("Advisor | Years | University" lists the owner's own advisors, not people of the page)
     titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
                                                                           if c.strip()) and (
-        is_role(heads[0]) or heading_kind(heads[0]) == "members")
+        is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
     if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
