@@ -123,3 +123,19 @@ def test_a_header_that_opens_with_a_label_lists_no_people_of_the_page(tmp_path):
     f = facts(extract(load_document(path)))
     assert not {(s, p, o) for s, p, o in f if s in ("Tomas Brenner", "Ilse Marwick") and p in ("studiedAt", "workedAt")}
 
+
+@pytest.mark.parametrize("heading, header, rows", [
+    ("Mitarbeitende", "Name | Zeitraum | Aktuell", ("Greta Osterloh | seit 2019 | Doktorandin", "Henrik Zeidler | 2020–heute | Postdoc")),
+    ("People", "Name | Years | Currently", ("Greta Osterloh | 2019–present | PhD student", "Henrik Zeidler | 2020–present | Postdoc")),
+])
+def test_a_now_column_that_names_a_role_gives_present_members_their_role_in_the_group(tmp_path, heading, header, rows):
+    # "Aktuell: Doktorandin" over the group's present members: what they are there, no destination
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / "group.md"
+    table = "\n".join(f"| {row} |" for row in rows)
+    path.write_text(f"# Feldmoor Group\n\nThe Feldmoor Group is part of Kestrelbach University. Principal investigator: Albrecht Feldmoor."
+                    f"\n\n## {heading}\n\n| {header} |\n|---|---|---|\n{table}\n", encoding="utf-8")
+    f = facts(extract(load_document(path)))
+    assert {("Greta Osterloh", "studiedAt", "Feldmoor Group"), ("Greta Osterloh", "advisedBy", "Albrecht Feldmoor"),
+            ("Henrik Zeidler", "workedAt", "Feldmoor Group")} <= f
