@@ -29,7 +29,8 @@ from kg.extract.publications import add_publications, list_owner, parse_author_l
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
 from kg.extract.models.subject import choose, most_advising, named_lines
-from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
+from kg.extract.subject import (find_subject, front_matter_person, introduced_subject, name_aliases, named_by_contact,
+                                owned_name, title_name)
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction
@@ -118,7 +119,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
             ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications)),
-            ("advising", most_advising(members)),
+            ("advising", most_advising(members)), ("owned", owned_name(document, skip)),
+            ("front", front_matter_person(document)),
             *(("named", found) for found in named_lines(document, skip | publications | entries | member_lines(members)))]
 
 

@@ -915,7 +915,9 @@ class _Converter:
             if brace < 0:
                 return end
             return self.match.get(brace, end) + 1
-        if name in ("vskip", "hskip", "kern", "penalty", "vspace", "hspace", "baselineskip"):
+        # a skip's, a box move's or a raise's length (``\moveleft.5\hoffset``) is layout, not text
+        if name in ("vskip", "hskip", "kern", "penalty", "vspace", "hspace", "baselineskip", "moveleft", "moveright",
+                    "raise", "lower"):
             if j < end and s[j] == "*":
                 j += 1
             if name in ("vspace", "hspace"):

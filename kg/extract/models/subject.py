@@ -34,7 +34,7 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "named")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "owned", "front", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
