@@ -28,9 +28,8 @@ from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.models.subject import choose, most_advising, named_lines
-from kg.extract.subject import (find_subject, front_matter_person, introduced_subject, name_aliases, named_by_contact,
-                                owned_name, title_name)
+from kg.extract.models.subject import choose, front_matter_person, most_advising, named_lines, owned_name
+from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
 from kg.model import Document, Extraction

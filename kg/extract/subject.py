@@ -308,43 +308,6 @@ def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple
     return _placed(document, title_name(site) if isinstance(site, str) else None)
 
 
-#: A run of capitalised words and the possessive that makes the page theirs ("You can find my CV here: Ana Ruiz's CV").
-_OWNED = re.compile(r"((?:[^\W\d_a-z][\w'’.-]*\s+){{1,3}}?[^\W\d_a-z][\w'’-]*)['’]s\s+(?i:{})\b".format(_PAGE_TITLE_WORDS["owned"]))
-
-
-def owned_name(document: Document, skip=frozenset(), first: int = 12) -> tuple[str, tuple[str, ...], int] | None:
-    """The person a sentence of the first lines says the page, CV or site is of ("my CV: Ana Ruiz's CV").
-
-    >>> from kg.model import Line
-    >>> owned_name(Document("a.md", "a.md", "markdown", (Line(1, "I study ants."), Line(2, "See Ana Ruiz's CV here."),), "0"))
-    ('Ana Ruiz', (), 1)
-    """
-    for index, line in enumerate(document.lines[:first]):
-        if index not in skip and (match := _OWNED.search(line.text)):
-            words = match.group(1).split()
-            # a sentence's capitalised opening word is no name's ("See Ana Ruiz's CV")
-            found = _person(" ".join(words[1:] if len(words) > 2 and not is_person_name(words[0]) else words))
-            if found:
-                return found[0], found[1], index
-    return None
-
-
-def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int | None] | None:
-    """The first value of a front matter's blocks that is only a person's name (al-folio's ``profile: more_info:
-    <p>Dr. Ana Ruiz</p>``): a page whose text and title name nobody. "key: value" lines are the record rule's.
-
-    >>> from kg.model import Line
-    >>> meta = {"front_matter_lines": (Line(2, "more_info:"), Line(3, "Dr. Ana Ruiz"), Line(3, "University of Tarnow"))}
-    >>> front_matter_person(Document("a.md", "a.md", "markdown", (Line(5, "I study ants."),), "0", metadata=meta))
-    ('Ana Ruiz', (), None)
-    """
-    for line in document.metadata.get("front_matter_lines") or ():
-        text = "" if line.text.startswith("#") else clean(line.text)  # "# Profile": a block's key, rendered
-        if text and len(text) <= 60 and ":" not in text and (found := _person(text)):
-            return _placed(document, found)
-    return None
-
-
 def _fuller(document: Document, skip, name: str, aliases: tuple[str, ...]) -> tuple[str, tuple[str, ...], int | None]:
     """The name a page title gives, or the fuller form a heading of the first lines writes ("Ana Ruiz" in the
     title, "# Dr. Ana Ruiz Ortega" on the page), with the title's form as an alias."""

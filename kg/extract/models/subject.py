@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from kg.extract.gazetteer import data_patterns
 from kg.extract.models._crf import DATA_DIR
 from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
@@ -139,6 +140,47 @@ def most_advising(members) -> tuple[str, tuple[str, ...], int] | None:
             named.setdefault(person.name, []).append(member.first)
     best = max(named.items(), key=lambda item: len(item[1]), default=None)
     return (best[0], (), best[1][0]) if best and len(best[1]) > 1 else None
+
+
+#: A run of capitalised words and the possessive that makes a page theirs ("You can find my CV here: Ana Ruiz's CV").
+_OWNED = re.compile(r"(?P<name>(?:[^\W\d_a-z][\w'’.-]*\s+){{1,3}}?[^\W\d_a-z][\w'’-]*)['’]s\s+(?i:{})\b".format(
+    data_patterns("page_titles.txt")["owned"]))
+
+
+def owned_name(document: Document, skip=frozenset(), first: int = 12) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person a sentence of the first lines says the page or CV is of.
+
+    >>> owned_name(_document(["I study ants.", "You can find my CV here: Ana Ruiz's CV."]))
+    ('Ana Ruiz', (), 1)
+    """
+    from kg.extract.subject import title_name
+
+    for index, line in enumerate(document.lines[:first]):
+        words = match.group("name").split() if index not in skip and (match := _OWNED.search(line.text)) else []
+        # a sentence's capitalised first word ("See Ana Ruiz's CV") that the name model knows as no given name
+        opening = bool(words) and not line.text[:match.start()].strip() and words[0].lower() not in _lexicon()
+        found = title_name(" ".join(words[opening and len(words) > 2:])) if words else None
+        if found:
+            return (*found, index)
+    return None
+
+
+def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of the first line of a front matter's blocks that is only a person's name
+    (al-folio's ``profile: more_info: <p>Dr. Ana Ruiz</p>``); its "key: value" lines are the record rule's.
+
+    >>> from dataclasses import replace
+    >>> from kg.model import Line
+    >>> lines = (Line(2, "# Profile"), Line(3, "Dr. Ana Ruiz"), Line(3, "University of Tarnow"))
+    >>> front_matter_person(replace(_document(["I study ants."]), metadata={"front_matter_lines": lines}))
+    ('Ana Ruiz', (), None)
+    """
+    from kg.extract.subject import _placed, title_name
+
+    texts = (line.text for line in document.metadata.get("front_matter_lines") or ())
+    found = next((found for text in texts if len(text) <= 60 and ":" not in text and not text.startswith("#")
+                  and (found := title_name(text))), None)
+    return _placed(document, found) if found else None
 
 
 def _signed(text: str) -> str | None:
