@@ -1,6 +1,7 @@
 """Where real pages put their owner's name, and the subject found there: a bold-and-italic author of the
 publication list, a front matter block's name (al-folio's ``profile: more_info``), a sentence's "Name's CV", and
-a section heading that is no one's name, a LaTeX name line moved left by a length. The invented pages are in ``tests/data/subject_cases`` (the ranker trains
+a section heading that is no one's name, a copyright notice, a LaTeX name line moved left by a length or opened
+by a TeX logo. The invented pages are in ``tests/data/subject_cases`` (the ranker trains
 on them)."""
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ def _subject(path: Path) -> str:
     ("profile_more_info.md", "Ilvana Prestwick Soto"),  # "more_info: <p>Dr. Name</p>", a first-person bio
     ("owned_cv_link.md", "Kesh Varanasi-Holm"),  # "You can find my CV here: [Name's CV](cv.pdf)"
     ("career_heading.md", "Unnamed document subject"),  # "## Academic Career" heads a CV that names nobody
+    ("copyright_footer.html", "Marisol Achterberg-Nunez"),  # "© 2025 Name. All rights reserved." under a bio
+    ("author_logo.tex", "Linnea Tavernier-Oduya"),  # "\\author{\\LaTeX{} Name}": the logo is no part of the name
     ("res_moveleft.tex", "Оскар Вельмонт"),  # "\\moveleft.5\\hoffset\\centerline{\\bf Name}": no ".5" before the name
 ])
 def test_the_owner_is_found_where_the_page_names_them(page, owner):

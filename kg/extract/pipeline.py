@@ -28,7 +28,8 @@ from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.models.subject import choose, front_matter_person, most_advising, named_lines, owned_name
+from kg.extract.models.subject import (choose, copyright_owner, front_matter_person, most_advising, named_lines,
+                                       owned_name)
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
@@ -119,7 +120,7 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications)),
             ("advising", most_advising(members)), ("owned", owned_name(document, skip)),
-            ("front", front_matter_person(document)),
+            ("front", front_matter_person(document)), ("copyright", copyright_owner(document)),
             *(("named", found) for found in named_lines(document, skip | publications | entries | member_lines(members)))]
 
 

@@ -35,7 +35,8 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "owned", "front", "named")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled",
+              "advising", "owned", "front", "copyright", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -181,6 +182,27 @@ def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int |
     found = next((found for text in texts if len(text) <= 60 and ":" not in text and not text.startswith("#")
                   and (found := title_name(text))), None)
     return _placed(document, found) if found else None
+
+
+#: A copyright notice and the name it is given in ("© 2025 Ana Ruiz. All rights reserved", "Copyright 2021, Ana Ruiz").
+_COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\s*\d{4}(?:\s*[-–]\s*\d{4})?|\s*,)*\s*"
+                        r"(?P<name>[^\W\d_a-z](?:\.|[\w'’-]*)(?:\s+[^\W\d_a-z](?:\.|[\w'’-]*)){1,3})")
+
+
+def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person a copyright notice of the document's last lines names: a
+    personal site's footer.
+
+    >>> copyright_owner(_document(["I study ants.", "© 2025 Ana Ruiz. All rights reserved."]))
+    ('Ana Ruiz', (), 1)
+    >>> copyright_owner(_document(["I study ants.", "© 2025 Ruiz Ant Lab. All rights reserved."]))
+    """
+    from kg.extract.subject import title_name
+
+    for index in range(len(document.lines) - 1, max(len(document.lines) - last, 0) - 1, -1):
+        if (match := _COPYRIGHT.search(document.lines[index].text)) and (found := title_name(match.group("name"))):
+            return (*found, index)
+    return None
 
 
 def _signed(text: str) -> str | None:
