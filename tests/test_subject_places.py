@@ -1,6 +1,6 @@
 """Where real pages put their owner's name, and the subject found there: a bold-and-italic author of the
 publication list, a front matter block's name (al-folio's ``profile: more_info``), a sentence's "Name's CV", and
-a section heading that is no one's name, a copyright notice, a greeting's "I'm Name", a LaTeX name line moved left by a length or opened
+a section heading that is no one's name, a copyright notice, a greeting's "I'm Name", a photo's alt text, an og:title, a LaTeX name line moved left by a length or opened
 by a TeX logo. The invented pages are in ``tests/data/subject_cases`` (the ranker trains
 on them)."""
 from __future__ import annotations
@@ -28,6 +28,8 @@ def _subject(path: Path) -> str:
     ("copyright_footer.html", "Marisol Achterberg-Nunez"),  # "© 2025 Name. All rights reserved." under a bio
     ("author_logo.tex", "Linnea Tavernier-Oduya"),  # "\\author{\\LaTeX{} Name}": the logo is no part of the name
     ("profile_readme_hi.md", "Orvar Kastelein"),  # a profile README's "### Hi there 👋, I'm Name"
+    ("alt_photo_of.html", "Tomasz Wierchel-Abara"),  # a photo's alt text, "Photo of Name"
+    ("og_title.html", "Ruben Ostwald-Ferri"),  # <title>Home</title> and the social card's og:title
     ("res_moveleft.tex", "Оскар Вельмонт"),  # "\\moveleft.5\\hoffset\\centerline{\\bf Name}": no ".5" before the name
 ])
 def test_the_owner_is_found_where_the_page_names_them(page, owner):

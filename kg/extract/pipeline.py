@@ -111,7 +111,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
                and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
     return [("record", find_subject(document, unlisted, stop)),
-            ("title", (*named, None) if isinstance(title, str) and (named := title_name(title)) else None),
+            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"))  # a social card's title too
+                            if isinstance(text, str) and (named := title_name(text))), None)),
             ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
             ("contact", named_by_contact(document, skip, publications)),
