@@ -49,3 +49,11 @@ def test_a_front_matter_block_of_an_address_alone_names_nobody(tmp_path):
                     "    <p>Carrowmore, Ireland</p>\n---\n\nI am a historian of medieval trade routes and their ports.\n",
                     encoding="utf-8")
     assert _subject(page) == "Unnamed document subject"
+
+
+def test_a_front_matter_block_of_members_names_nobody(tmp_path):
+    page = tmp_path / "people.md"
+    page.write_text("---\ntitle: People\nsections:\n  - Grad Students\n  - Postdocs\n---\n\nLab Alumni\n\n"
+                    "- Ravi Okonjo (postdoc) - Data scientist at Quillfield Labs\n"
+                    "- Sela Oduya (PhD student) - Lecturer at Harrow State University\n", encoding="utf-8")
+    assert _subject(page) == "Unnamed document subject"
