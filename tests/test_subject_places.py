@@ -52,12 +52,12 @@ def test_a_front_matter_block_of_an_address_alone_names_nobody(tmp_path):
 
 
 def test_a_front_matter_block_of_members_names_nobody():
-    # a people page's front matter lists its groups ("Grad Students"): no owner's name among them
+    # a people page's front matter lists its groups ("Undergraduate Researchers"): no owner's name among them
     from dataclasses import replace
 
     from kg.extract.models.subject import _document, front_matter_person
     from kg.model import Line
 
-    lines = (Line(2, "sections:"), Line(3, "Grad Students"), Line(4, "Postdocs"))
+    lines = (Line(2, "sections:"), Line(3, "Undergraduate Researchers"), Line(4, "Postdocs"))
     page = replace(_document(["Lab Alumni", "- Ravi Okonjo (postdoc)"]), metadata={"front_matter_lines": lines})
     assert front_matter_person(page) is None

@@ -179,7 +179,7 @@ def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int |
     from kg.extract.subject import _placed, title_name
 
     texts = (line.text for line in document.metadata.get("front_matter_lines") or ())
-    # "Grad Students": a people page's block of members, no name
+    # "Undergraduate Researchers": a people page's block of members, no name
     found = next((found for text in texts if len(text) <= 60 and ":" not in text and not text.startswith("#")
                   and not heading_kind(text) and (found := title_name(text))), None)
     return _placed(document, found) if found else None
