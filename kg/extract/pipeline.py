@@ -28,7 +28,8 @@ from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
 from kg.extract.sections import find_sections, split_labelled_lines
 from kg.extract.structured import read_structured
-from kg.extract.models.subject import choose, most_advising, named_lines
+from kg.extract.models.subject import (choose, copyright_owner, front_matter_person, most_advising, named_lines,
+                                       owned_name)
 from kg.extract.subject import find_subject, introduced_subject, name_aliases, named_by_contact, title_name
 from kg.extract.text import Passage, clean, is_bullet, passages, sentence_spans
 from kg.extract.venue_mentions import talk_venue, venue_mentions
@@ -110,7 +111,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
                and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
     return [("record", find_subject(document, unlisted, stop)),
-            ("title", (*named, None) if isinstance(title, str) and (named := title_name(title)) else None),
+            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"))  # a social card's title too
+                            if isinstance(text, str) and (named := title_name(text))), None)),
             ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
             ("contact", named_by_contact(document, skip, publications)),
@@ -118,7 +120,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
             ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
                 document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
             ("titled", _most_titled(document, skip | publications)),
-            ("advising", most_advising(members)),
+            ("advising", most_advising(members)), ("owned", owned_name(document, skip)),
+            ("front", front_matter_person(document)), ("copyright", copyright_owner(document)),
             *(("named", found) for found in named_lines(document, skip | publications | entries | member_lines(members)))]
 
 

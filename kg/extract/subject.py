@@ -261,8 +261,11 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             # "... and am advised by" / "Dr. A. Bello": a name a sentence runs on to, or the author of a quotation
             # (an epigraph, then "Ada Byron — Letters")
             continue
-        if exact_kind(_OUTLINE_LABEL.sub("", text)):
-            continue  # "Parte A. DATOS PERSONALES", "Persönliche Daten": a section's name, in capitals or not
+        # "Parte A. DATOS PERSONALES", "Persönliche Daten", "## Academic Career": a section's name, in capitals or not
+        # ("# 研究業績 — Name" names its owner after the section)
+        if exact_kind(_OUTLINE_LABEL.sub("", text)) or line.text.startswith("#") and heading_kind(text) not in (None, "bio") \
+                and not _NAME_LINE_PARTS.search(text):
+            continue
         labelled = (said_of := _STUDENT_LABEL.match(text)) and said_of.group(1).lower()
         if labelled and (_STUDENT_WORDS & {labelled, *labelled.split()} or ADVISOR_TRIGGER.search(said_of.group(0)) and labelled not in _LEADER_WORDS):
             continue  # "Doctorant : Ana Ruiz": a supervised student on the advisor's page; "Supervisors: A, B": the advisors

@@ -58,6 +58,8 @@ _ACCENTS = {
     ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328",
     "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
 }
+#: A TeX logo's rendering opening a line ("LaTeX Ana Ruiz", from ``\\author{\\LaTeX{} Ana Ruiz}``).
+_LOGO_BEFORE = re.compile(r"^\s*(?:(?:La|Xe|Lua|Bib)*TeX(?:2e)?\s+)+")
 _LETTERS = {
     "ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å",
     "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "SS": "SS", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
@@ -915,7 +917,9 @@ class _Converter:
             if brace < 0:
                 return end
             return self.match.get(brace, end) + 1
-        if name in ("vskip", "hskip", "kern", "penalty", "vspace", "hspace", "baselineskip"):
+        # a skip's, a box move's or a raise's length (``\moveleft.5\hoffset``) is layout, not text
+        if name in ("vskip", "hskip", "kern", "penalty", "vspace", "hspace", "baselineskip", "moveleft", "moveright",
+                    "raise", "lower"):
             if j < end and s[j] == "*":
                 j += 1
             if name in ("vspace", "hspace"):
@@ -1365,7 +1369,8 @@ def _metadata(text: str, conv: _Converter) -> dict:
                          ("orcid", "orcid"), ("twitter", "twitter"), ("gitlab", "gitlab")):
         for m, spans in args(r"\\" + command + r"(?![A-Za-z@])", 1) if command not in conv.defined else ():
             value = conv.raw(spans[0]) if key in ("email", "homepage", "github", "orcid") else conv.inline(spans[0], 0)
-            value = re.sub(r"\\(?:and|\\)", ",", value) if key == "author" else value
+            # "\\author{\\LaTeX{} Ana Ruiz}" (a template's author line): the logo is no part of the writer's name
+            value = re.sub(r"\\(?:and|\\)", ",", _LOGO_BEFORE.sub("", value)) if key == "author" else value
             put(key, value.replace("\\_", "_").replace("\\@", "").strip(), m.start())
     for m in re.finditer(r"\\social\s*\[([A-Za-z]+)\]", text):
         k, spans = conv.groups(m.end(), len(text), 1)

@@ -230,7 +230,8 @@ def inline_markdown(text: str, metadata: dict | None = None, number: int = 0) ->
     text = _SHORTCUT_NAME.sub(r"\1", text)
     text = _CODE.sub(lambda m: m.group(2).strip(), text)
     for match in _STRONG.finditer(text):
-        record_bold(meta, _EM_STAR.sub(r"\1", match.group(2)))
+        # "***Ana Ruiz***" (bold and italic) leaves the italic's stars at the phrase's edges
+        record_bold(meta, _EM_STAR.sub(r"\1", match.group(2)).strip("*_"))
     text = _STRONG.sub(r"\2", text)
     text = _STRONG.sub(r"\2", text)
     text = _EM_STAR.sub(r"\1", text)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from kg.extract.gazetteer import data_patterns
 from kg.extract.models._crf import DATA_DIR
 from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
@@ -34,7 +35,8 @@ from kg.model import Document
 __all__ = ["GENERATORS", "Candidate", "candidates", "features", "choose", "train", "build", "MODEL_PATH"]
 
 #: The rules that propose a subject, in the order the hand-written chain trusted them (a feature, not a rule).
-GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled", "advising", "named")
+GENERATORS = ("record", "title", "heading", "leader", "introduced", "bold", "contact", "opening", "list_owner", "titled",
+              "advising", "owned", "front", "copyright", "named")
 MODEL_PATH = DATA_DIR / "subject.json"
 #: A name beside the words that say the writer speaks of themself ("I", "my", "je", "ich").
 _FIRST_PERSON = re.compile(r"\b(?:I|my|My|me|je|ich|mein|mon|ma|mes)\b")
@@ -139,6 +141,69 @@ def most_advising(members) -> tuple[str, tuple[str, ...], int] | None:
             named.setdefault(person.name, []).append(member.first)
     best = max(named.items(), key=lambda item: len(item[1]), default=None)
     return (best[0], (), best[1][0]) if best and len(best[1]) > 1 else None
+
+
+#: A run of capitalised words and the possessive that makes a page theirs ("You can find my CV here: Ana Ruiz's CV").
+_OWNED = re.compile(r"(?P<name>(?:[^\W\d_a-z][\w'’.-]*\s+){{1,3}}?[^\W\d_a-z][\w'’-]*)['’]s\s+(?i:{})\b".format(
+    data_patterns("page_titles.txt")["owned"]))
+
+
+def owned_name(document: Document, skip=frozenset(), first: int = 12) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person a sentence of the first lines says the page or CV is of.
+
+    >>> owned_name(_document(["I study ants.", "You can find my CV here: Ana Ruiz's CV."]))
+    ('Ana Ruiz', (), 1)
+    """
+    from kg.extract.subject import title_name
+
+    for index, line in enumerate(document.lines[:first]):
+        words = match.group("name").split() if index not in skip and (match := _OWNED.search(line.text)) else []
+        # a sentence's capitalised first word ("See Ana Ruiz's CV") that the name model knows as no given name
+        opening = bool(words) and not line.text[:match.start()].strip() and words[0].lower() not in _lexicon()
+        found = title_name(" ".join(words[opening and len(words) > 2:])) if words else None
+        if found:
+            return (*found, index)
+    return None
+
+
+def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int | None] | None:
+    """``(name, aliases, line index)`` of the first line of a front matter's blocks that is only a person's name
+    (al-folio's ``profile: more_info: <p>Dr. Ana Ruiz</p>``); its "key: value" lines are the record rule's.
+
+    >>> from dataclasses import replace
+    >>> from kg.model import Line
+    >>> lines = (Line(2, "# Profile"), Line(3, "Dr. Ana Ruiz"), Line(3, "University of Tarnow"))
+    >>> front_matter_person(replace(_document(["I study ants."]), metadata={"front_matter_lines": lines}))
+    ('Ana Ruiz', (), None)
+    """
+    from kg.extract.subject import _placed, title_name
+
+    texts = (line.text for line in document.metadata.get("front_matter_lines") or ())
+    # "Undergraduate Researchers": a people page's block of members, no name
+    found = next((found for text in texts if len(text) <= 60 and ":" not in text and not text.startswith("#")
+                  and not heading_kind(text) and (found := title_name(text))), None)
+    return _placed(document, found) if found else None
+
+
+#: A copyright notice and the name it is given in ("© 2025 Ana Ruiz. All rights reserved", "Copyright 2021, Ana Ruiz").
+_COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\s*\d{4}(?:\s*[-–]\s*\d{4})?|\s*,)*\s*"
+                        r"(?P<name>[^\W\d_a-z](?:\.|[\w'’-]*)(?:\s+[^\W\d_a-z](?:\.|[\w'’-]*)){1,3})")
+
+
+def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, ...], int] | None:
+    """``(name, aliases, line index)`` of the person a copyright notice of the document's last lines names: a
+    personal site's footer.
+
+    >>> copyright_owner(_document(["I study ants.", "© 2025 Ana Ruiz. All rights reserved."]))
+    ('Ana Ruiz', (), 1)
+    >>> copyright_owner(_document(["I study ants.", "© 2025 Ruiz Ant Lab. All rights reserved."]))
+    """
+    from kg.extract.subject import title_name
+
+    for index in range(len(document.lines) - 1, max(len(document.lines) - last, 0) - 1, -1):
+        if (match := _COPYRIGHT.search(document.lines[index].text)) and (found := title_name(match.group("name"))):
+            return (*found, index)
+    return None
 
 
 def _signed(text: str) -> str | None:

@@ -1,0 +1,63 @@
+"""Where real pages put their owner's name, and the subject found there: a bold-and-italic author of the
+publication list, a front matter block's name (al-folio's ``profile: more_info``), a sentence's "Name's CV", and
+a section heading that is no one's name, a copyright notice, a greeting's "I'm Name", a photo's alt text, an og:title, a LaTeX name line moved left by a length or opened
+by a TeX logo. The invented pages are in ``tests/data/subject_cases`` (the ranker trains
+on them)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kg.extract import extract
+from kg.ingest import load_document
+
+CASES = Path(__file__).parent / "data" / "subject_cases"
+
+
+def _subject(path: Path) -> str:
+    ex = extract(load_document(path))
+    return ex.entity(ex.subject).name
+
+
+@pytest.mark.parametrize(("page", "owner"), [
+    ("bold_italic_author.md", "Tavita Okonkwo-Lind"),  # "***Name***" in every entry, named nowhere else
+    ("profile_more_info.md", "Ilvana Prestwick Soto"),  # "more_info: <p>Dr. Name</p>", a first-person bio
+    ("owned_cv_link.md", "Kesh Varanasi-Holm"),  # "You can find my CV here: [Name's CV](cv.pdf)"
+    ("career_heading.md", "Unnamed document subject"),  # "## Academic Career" heads a CV that names nobody
+    ("copyright_footer.html", "Marisol Achterberg-Nunez"),  # "© 2025 Name. All rights reserved." under a bio
+    ("author_logo.tex", "Linnea Tavernier-Oduya"),  # "\\author{\\LaTeX{} Name}": the logo is no part of the name
+    ("profile_readme_hi.md", "Orvar Kastelein"),  # a profile README's "### Hi there 👋, I'm Name"
+    ("alt_photo_of.html", "Tomasz Wierchel-Abara"),  # a photo's alt text, "Photo of Name"
+    ("og_title.html", "Ruben Ostwald-Ferri"),  # <title>Home</title> and the social card's og:title
+    ("res_moveleft.tex", "Оскар Вельмонт"),  # "\\moveleft.5\\hoffset\\centerline{\\bf Name}": no ".5" before the name
+])
+def test_the_owner_is_found_where_the_page_names_them(page, owner):
+    assert _subject(CASES / page) == owner
+
+
+def test_a_bold_and_italic_phrase_is_recorded_without_its_stars(tmp_path):
+    page = tmp_path / "pubs.md"
+    page.write_text("# Publications\n\n* ***Ana Ruiz***, Bo Chen*. \"Ants\" 2020\n* __*Ana Ruiz*__. \"Bees\" 2021\n",
+                    encoding="utf-8")
+    assert load_document(page).metadata["bold"] == ["Ana Ruiz", "Ana Ruiz"]
+
+
+def test_a_front_matter_block_of_an_address_alone_names_nobody(tmp_path):
+    page = tmp_path / "about.md"
+    page.write_text("---\nlayout: about\ntitle: about\nprofile:\n  more_info: >\n    <p>Fennick Road 14</p>\n"
+                    "    <p>Carrowmore, Ireland</p>\n---\n\nI am a historian of medieval trade routes and their ports.\n",
+                    encoding="utf-8")
+    assert _subject(page) == "Unnamed document subject"
+
+
+def test_a_front_matter_block_of_members_names_nobody():
+    # a people page's front matter lists its groups ("Undergraduate Researchers"): no owner's name among them
+    from dataclasses import replace
+
+    from kg.extract.models.subject import _document, front_matter_person
+    from kg.model import Line
+
+    lines = (Line(2, "sections:"), Line(3, "Undergraduate Researchers"), Line(4, "Postdocs"))
+    page = replace(_document(["Lab Alumni", "- Ravi Okonjo (postdoc)"]), metadata={"front_matter_lines": lines})
+    assert front_matter_person(page) is None
