@@ -61,3 +61,11 @@ def test_a_front_matter_block_of_members_names_nobody():
     lines = (Line(2, "sections:"), Line(3, "Undergraduate Researchers"), Line(4, "Postdocs"))
     page = replace(_document(["Lab Alumni", "- Ravi Okonjo (postdoc)"]), metadata={"front_matter_lines": lines})
     assert front_matter_person(page) is None
+
+
+def test_a_first_heading_that_is_a_name_ending_in_a_section_word_is_the_owner(tmp_path):
+    # a family name that is also a section's word ("Work"): the given name before it makes the heading a name
+    page = tmp_path / "cv.md"
+    page.write_text("---\ntitle: CV\n---\n\n# Owen Work\n\nResearch Scientist at Halvik Instruments.\n\n## Experience\n\n"
+                    "- Research Scientist, Halvik Instruments, 2019–present\n", encoding="utf-8")
+    assert _subject(page) == "Owen Work"
