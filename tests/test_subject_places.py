@@ -69,3 +69,15 @@ def test_a_first_heading_that_is_a_name_ending_in_a_section_word_is_the_owner(tm
     page.write_text("---\ntitle: CV\n---\n\n# Owen Work\n\nResearch Scientist at Halvik Instruments.\n\n## Experience\n\n"
                     "- Research Scientist, Halvik Instruments, 2019–present\n", encoding="utf-8")
     assert _subject(page) == "Owen Work"
+
+
+def test_a_greeting_before_a_run_of_symbols_is_read_in_linear_time():
+    # "Hi !!!!…" / "Hello 👋👋👋…": each symbol is read once, not split every way (2^n tries before "I'm" is missing)
+    import time
+
+    from kg.extract.subject import _TITLE_OPENING
+
+    started = time.process_time()
+    assert _TITLE_OPENING.match("Hi " + "!" * 24 + " welcome") is None
+    assert _TITLE_OPENING.match("Hi there 👋, I'm Orvar Kastelein")
+    assert time.process_time() - started < 0.5
