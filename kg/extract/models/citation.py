@@ -494,8 +494,8 @@ def _hyphenated(authors: str, rng: random.Random) -> str:
 
     >>> _hyphenated("J. P. Ng and Mira Holm", random.Random(1))
     'J.-P. Ng and Mira Holm'
-    >>> _hyphenated("Mira Holm, Tala Strand", random.Random(2)), _hyphenated("Mira Holm, Tala Strand", random.Random(3))
-    ('Mira-tala Holm, Tala Strand', 'Mira Holm-Strand, Tala Strand')
+    >>> _hyphenated("Mira Holm, Tala Strand", random.Random(2)), _hyphenated("Mira Holm, Tala Strand", random.Random(4))
+    ('Mira-tala Holm, Tala Strand', 'Mira-Tala Holm, Tala Strand')
     """
     pair = _INITIAL_PAIR.search(authors)
     if pair and rng.random() < 0.5:
@@ -509,6 +509,11 @@ def _hyphenated(authors: str, rng: random.Random) -> str:
         authors[min(m.end(), w.end()):max(m.start(), w.start())])]  # the other word from another name
     if not pairs:
         return authors
+    # mostly the word a name opens with: a given name written first ("Soo-yeon Lee") or an inverted surname
+    opening = [(m, w) for m, w in pairs
+               if not authors[:m.start()].strip() or _NAME_BREAK.search(authors[max(m.start() - 5, 0):m.start()])]
+    if opening and rng.random() < 0.7:
+        pairs = opening
     m, other = (w.group() if i else w for i, w in enumerate(rng.choice(pairs)))
     return f"{authors[:m.end()]}-{other.lower() if rng.random() < 0.4 else other}{authors[m.end():]}"
 
@@ -518,7 +523,7 @@ def _author_marks(authors: str, rng: random.Random) -> list[tuple[str | None, st
     subject) and equal-contribution marks, as segments."""
     if rng.random() < 0.4:
         authors = _given_first(authors, rng)
-    if rng.random() < 0.15:
+    if rng.random() < 0.25:
         authors = _hyphenated(authors, rng)
     parts = re.split(r"(,\s+(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|;\s*)", authors)
     names = [i for i in range(0, len(parts), 2) if parts[i].strip()]
@@ -628,9 +633,10 @@ def render_cv(segments: Segments, rng: random.Random, venues: list[tuple[str, st
             authors, cont_seg, title_seg, sep=pipes, end="")
     else:
         body = seq(authors, title_seg, seq(cont_seg, year_seg, sep=", ", end=""))
-    if rng.random() < 0.15:  # one field a line (homepages, LaTeX \\newline): the separators become line breaks
-        body = [(None, "\n") if label is None and any(ch in text for ch in ".,|;") else (label, text)
-                for label, text in body]
+    if rng.random() < 0.15:  # one field a line (homepages, LaTeX \\newline): the separators become line breaks,
+        # most of them: a line may keep two fields ("Journal of X, 2021" under the title)
+        body = [(None, "\n") if label is None and any(ch in text for ch in ".,|;") and rng.random() < 0.7
+                else (label, text) for label, text in body]
     marker = rng.choice(_MARKERS)
     out: Segments = ([("other", marker.strip()), (None, " ")] if marker else []) + body
     if rng.random() < 0.25:
