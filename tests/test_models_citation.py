@@ -95,7 +95,7 @@ def test_renderings_write_inverted_lists_given_name_first_and_hyphenate_names():
     assert any("Mira K. Holm" in a and "J. P. Strand" in a for a in lists)  # given name first
     assert any("J.-P." in a for a in lists)  # initials of one given name hyphenated
     assert any(re.search(r"(?:Mira|Holm|Strand)-(?:[Mm]ira|[Hh]olm|[Ss]trand)\b", a) for a in lists)
-    assert sum("Holm, Mira K." in a for a in lists) > 100  # most lists stay as written
+    assert sum("Holm, Mira K." in a for a in lists) > 60  # many lists stay as written
 
 
 # -- training ----------------------------------------------------------------------------------
