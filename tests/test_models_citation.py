@@ -98,6 +98,15 @@ def test_renderings_write_inverted_lists_given_name_first_and_hyphenate_names():
     assert sum("Holm, Mira K." in a for a in lists) > 60  # many lists stay as written
 
 
+def test_renderings_move_some_years_to_a_cvs_recent_ones():
+    ref = [("author", "Holm, M."), (None, " "), ("date", "(1987)."), (None, " "), ("title", "Soil gizmos under drought."),
+           (None, " "), ("container", "Gizmo Letters,")]
+    rng = random.Random(5)
+    years = [text for _ in range(100) for label, text in citation.render_cv(ref, rng, []) if label == "date"]
+    assert any("1987" in y for y in years)
+    assert any(re.search(r"20(?:0[5-9]|1\d|2[0-6])", y) for y in years)
+
+
 # -- training ----------------------------------------------------------------------------------
 
 def test_a_model_trained_on_a_small_sample_learns(tmp_path):

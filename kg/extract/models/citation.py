@@ -564,6 +564,8 @@ def render_cv(segments: Segments, rng: random.Random, venues: list[tuple[str, st
     authors = _author_marks(f["author"], rng)
     title = f["title"]
     container, year, other = f.get("container", ""), f["date"], f["other"]
+    if year and rng.random() < 0.5:  # a CV's years are recent, the labelled references' mostly before 2015
+        year = str(rng.randint(2005, 2026))
     if venues and rng.random() < 0.35:
         short, long = rng.choice(venues)
         container = rng.choice((short, long, f"Proceedings of the {long}", f"{long} ({short})", short))
