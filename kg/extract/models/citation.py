@@ -4,7 +4,7 @@ A linear-chain CRF (see :mod:`kg.extract.models._crf`) trained on AnyStyle's and
 hand-labelled references (``/work/shared/data``, BSD-2-Clause and Apache-2.0) and on CV-shaped
 re-renderings of them: title first, year first, venue first, `` | ``-separated, the subject in
 bold, ``[PDF]`` links, equal-contribution marks, ``(VENUE'24)`` after the title, "with A and B",
-inverted author lists given name first, hyphenated names ("J.-P.", "Soo-yeon"), recent years.
+inverted author lists given name first, hyphenated names ("J.-P.", "Ji-ho"), lists cut with "et al.", recent years.
 
 Markup is read, not thrown away: ``**bold**``, ``*italic*``, ``_italic_``, ``<b>``, ``<i>``,
 ``\\textbf{}``, ``\\emph{}``, Markdown links and quotes become token features, and the labelled
@@ -489,7 +489,7 @@ _NAME_BREAK = re.compile(r"[,;&]|\band\b")
 
 def _hyphenated(authors: str, rng: random.Random) -> str:
     """The author list with one compound name hyphenated as real lists write them: initials "J.-P.", a name
-    word joined to another of the list, capitalised or not ("Marie-Claire", "Soo-yeon", "Marchetti-Dubois").
+    word joined to another of the list, capitalised or not ("Anna-Lena", "Ji-ho", "Holm-Strand").
     Hyphenated names are rare in the labelled references, and a model that has not seen them reads them as
     title words.
 
@@ -510,7 +510,7 @@ def _hyphenated(authors: str, rng: random.Random) -> str:
         authors[min(m.end(), w.end()):max(m.start(), w.start())])]  # the other word from another name
     if not pairs:
         return authors
-    # mostly the word a name opens with: a given name written first ("Soo-yeon Lee") or an inverted surname
+    # mostly the word a name opens with: a given name written first ("Ji-ho Holm") or an inverted surname
     opening = [(m, w) for m, w in pairs
                if not authors[:m.start()].strip() or _NAME_BREAK.search(authors[max(m.start() - 5, 0):m.start()])]
     if opening and rng.random() < 0.7:
