@@ -4,7 +4,7 @@ A linear-chain CRF (see :mod:`kg.extract.models._crf`) trained on AnyStyle's and
 hand-labelled references (``/work/shared/data``, BSD-2-Clause and Apache-2.0) and on CV-shaped
 re-renderings of them: title first, year first, venue first, `` | ``-separated, the subject in
 bold, ``[PDF]`` links, equal-contribution marks, ``(VENUE'24)`` after the title, "with A and B",
-inverted author lists given name first, hyphenated names ("J.-P.", "Ji-ho"), lists cut with "et al.", recent years.
+inverted author lists given name first, hyphenated names ("J.-P.", "Ji-ho"), recent years.
 
 Markup is read, not thrown away: ``**bold**``, ``*italic*``, ``_italic_``, ``<b>``, ``<i>``,
 ``\\textbf{}``, ``\\emph{}``, Markdown links and quotes become token features, and the labelled
@@ -519,28 +519,13 @@ def _hyphenated(authors: str, rng: random.Random) -> str:
     return f"{authors[:m.end()]}-{other.lower() if rng.random() < 0.4 else other}{authors[m.end():]}"
 
 
-def _et_al(authors: str, rng: random.Random) -> str:
-    """A list of three or more names written in full cut after its first names with "et al.", as CVs shorten
-    long lists; another list as it is.
-
-    >>> _et_al("Mira Holm, Tala Strand, Bo Vogel and J. Ng", random.Random(7))
-    'Mira Holm, Tala Strand, et al.'
-    """
-    names = _LIST_SEPARATOR.split(authors.strip())
-    if len(names) < 3 or not all(" " in name.strip() for name in names):
-        return authors
-    return ", ".join(names[:rng.randint(1, min(3, len(names) - 1))]) + rng.choice((", et al.", " et al.", ", et al"))
-
-
 def _author_marks(authors: str, rng: random.Random) -> list[tuple[str | None, str]]:
-    """The author list (sometimes given name first, a name hyphenated, cut with "et al.") with one name in bold
-    (the subject) and equal-contribution marks, as segments."""
+    """The author list (sometimes given name first, sometimes a name hyphenated) with one name in bold (the
+    subject) and equal-contribution marks, as segments."""
     if rng.random() < 0.4:
         authors = _given_first(authors, rng)
     if rng.random() < 0.25:
         authors = _hyphenated(authors, rng)
-    if rng.random() < 0.15:
-        authors = _et_al(authors, rng)
     parts = re.split(r"(,\s+(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|;\s*)", authors)
     names = [i for i in range(0, len(parts), 2) if parts[i].strip()]
     if not names:
