@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -83,6 +84,27 @@ def test_renderings_keep_each_field_labelled():
         title_words = "".join(text for label, text in rendered if label == "title")
         assert fields["title"].split()[0] in title_words
         assert {"author", "title"} <= {label for label, _ in rendered}
+
+
+def test_renderings_write_inverted_lists_given_name_first_and_hyphenate_names():
+    ref = [("author", "Holm, Mira K. and Strand, J. P."), (None, " "), ("date", "(2019)."), (None, " "),
+           ("title", "Soil gizmos under drought."), (None, " "), ("container", "Gizmo Letters,")]
+    rng = random.Random(5)
+    lists = [" ".join(text for label, text in citation.render_cv(ref, rng, []) if label == "author")
+             for _ in range(300)]
+    assert any("Mira K. Holm" in a and "J. P. Strand" in a for a in lists)  # given name first
+    assert any("J.-P." in a for a in lists)  # initials of one given name hyphenated
+    assert any(re.search(r"(?:Mira|Holm|Strand)-(?:[Mm]ira|[Hh]olm|[Ss]trand)\b", a) for a in lists)
+    assert sum("Holm, Mira K." in a for a in lists) > 60  # many lists stay as written
+
+
+def test_renderings_move_some_years_to_a_cvs_recent_ones():
+    ref = [("author", "Holm, M."), (None, " "), ("date", "(1987)."), (None, " "), ("title", "Soil gizmos under drought."),
+           (None, " "), ("container", "Gizmo Letters,")]
+    rng = random.Random(5)
+    years = [text for _ in range(100) for label, text in citation.render_cv(ref, rng, []) if label == "date"]
+    assert any("1987" in y for y in years)
+    assert any(re.search(r"20(?:0[5-9]|1\d|2[0-6])", y) for y in years)
 
 
 # -- training ----------------------------------------------------------------------------------

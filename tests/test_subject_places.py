@@ -63,6 +63,19 @@ def test_a_front_matter_block_of_members_names_nobody():
     assert front_matter_person(page) is None
 
 
+def test_a_front_matter_list_of_groups_and_members_names_nobody():
+    # a landing page's blocks list its user groups and alumni as YAML list items: none of them owns the page
+    from dataclasses import replace
+
+    from kg.extract.models.subject import _document, front_matter_person
+    from kg.model import Line
+
+    lines = (Line(2, "###### User groups"), Line(3, "- Field Technicians"), Line(4, "- Technical Assistance"),
+             Line(5, "markdown | Alumni"), Line(6, "- Ravi Okonjo, Ph.D."))
+    page = replace(_document(["Meet the team."]), metadata={"front_matter_lines": lines})
+    assert front_matter_person(page) is None
+
+
 def test_a_first_heading_that_is_a_name_ending_in_a_section_word_is_the_owner(tmp_path):
     # a family name that is also a section's word ("Work"): the given name before it makes the heading a name
     page = tmp_path / "cv.md"

@@ -29,6 +29,7 @@ from kg.extract.people import is_person_name, strip_accents
 from kg.extract.publications import same_person
 from kg.extract.orgs import classify_segment, is_role
 from kg.extract.sections import heading_kind
+from kg.extract.text import is_bullet
 from kg.extract.subject import EMAIL_LOCAL_PART
 from kg.model import Document
 
@@ -179,9 +180,10 @@ def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int |
     from kg.extract.subject import _placed, title_name
 
     texts = (line.text for line in document.metadata.get("front_matter_lines") or ())
-    # "Undergraduate Researchers": a people page's block of members, no name
+    # "Undergraduate Researchers": a people page's block of members, no name; a list's items ("- Technical
+    # Assistance", "- Ana Ruiz, PhD") are a page's groups or members, not the one name a profile block gives
     found = next((found for text in texts if len(text) <= 60 and ":" not in text and not text.startswith("#")
-                  and not heading_kind(text) and (found := title_name(text))), None)
+                  and not is_bullet(text) and not heading_kind(text) and (found := title_name(text))), None)
     return _placed(document, found) if found else None
 
 
