@@ -7,6 +7,15 @@ import pytest
 from extract_helpers import facts, run
 
 
+def _read(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+    """The facts extracted from the invented document ``text`` saved as ``name`` (its suffix chooses the reader)."""
+    from kg.extract import extract
+    from kg.ingest import load_document
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return facts(extract(load_document(path)))
+
+
 @pytest.mark.parametrize("name, expected", [
     # "Current position": a destination; "Degree" with the page's lab: a study there, in the "Year" it ended
     ("alumni_en.html", {("Odile Brantmer", "workedAt", "Halvik Instruments"), ("Odile Brantmer", "studiedAt", "Vantor Lab"),
@@ -47,13 +56,9 @@ def test_a_header_rows_labels_and_a_thesis_title_are_no_entities(name):
 
 def test_a_destination_that_names_a_study_is_studied_at(tmp_path):
     # a "Next" column's "PhD student, X" is a study at X, not a post
-    from kg.extract import extract
-    from kg.ingest import load_document
-    path = tmp_path / "alumni.md"
-    path.write_text("# Quellmoor Lab\n\n## Alumni\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
-                    "| Ada Varnholt | 2019–2021 | Research Technician | PhD student, University of Ostwick |\n", encoding="utf-8")
-    ex = extract(load_document(path))
-    f = facts(ex)
+    f = _read(tmp_path, "alumni.md",
+              "# Quellmoor Lab\n\n## Alumni\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+              "| Ada Varnholt | 2019–2021 | Research Technician | PhD student, University of Ostwick |\n")
     assert ("Ada Varnholt", "studiedAt", "University of Ostwick") in f and ("Ada Varnholt", "workedAt", "University of Ostwick") not in f
 
 
@@ -76,37 +81,50 @@ def test_a_header_rows_labels_give_their_columns_roles(header):
 
 
 def test_a_heading_over_a_table_that_names_where_its_people_were_is_that_unit_not_the_pages_lab(tmp_path):
-    from kg.extract import extract
-    from kg.ingest import load_document
-    path = tmp_path / "team.md"
-    path.write_text("# Holm Lab\n\nThe Holm Lab is part of the University of Tarnow. Principal investigator: Vera Holm.\n\n"
-                    "## Past Trainees\n\n### Kelso Institute for Marine Ecology\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
-                    "| Ana Ruivo | 2021–2023 | Undergraduate | PhD, Vire University |\n", encoding="utf-8")
-    f = facts(extract(load_document(path)))
+    f = _read(tmp_path, "team.md",
+              "# Holm Lab\n\nThe Holm Lab is part of the University of Tarnow. Principal investigator: Vera Holm.\n\n"
+              "## Past Trainees\n\n### Kelso Institute for Marine Ecology\n\n| Name | Years | Role | Next |\n|---|---|---|---|\n"
+              "| Ana Ruivo | 2021–2023 | Undergraduate | PhD, Vire University |\n")
     assert ("Ana Ruivo", "workedAt", "Kelso Institute for Marine Ecology") in f
     assert not {o for s, _, o in f if s == "Ana Ruivo"} & {"Holm Lab", "University of Tarnow"}
 
 
 def test_a_header_that_opens_with_who_its_people_are_lists_them_outside_a_people_section(tmp_path):
     # "Postdoc | Years | Current position": the first column's label is a role, the others column labels
-    from kg.extract import extract
-    from kg.ingest import load_document
-    path = tmp_path / "cv.md"
-    path.write_text("# Vera Ostrander\n\nProfessor at the University of Tarnow.\n\n## Where are they now\n\n"
-                    "| Postdoc | Years | Current position |\n|---|---|---|\n"
-                    "| Ana Ruivo | 2018–2021 | Assistant Professor, University of Eastmarch |\n"
-                    "| Olek Marrin | 2019–2022 | Kelso Instruments |\n", encoding="utf-8")
-    f = facts(extract(load_document(path)))
+    f = _read(tmp_path, "cv.md",
+              "# Vera Ostrander\n\nProfessor at the University of Tarnow.\n\n## Where are they now\n\n"
+              "| Postdoc | Years | Current position |\n|---|---|---|\n"
+              "| Ana Ruivo | 2018–2021 | Assistant Professor, University of Eastmarch |\n"
+              "| Olek Marrin | 2019–2022 | Kelso Instruments |\n")
     assert {("Ana Ruivo", "workedAt", "University of Eastmarch"), ("Olek Marrin", "workedAt", "Kelso Instruments")} <= f
     assert ("Vera Ostrander", "workedAt", "University of Eastmarch") not in f
 
 
 def test_a_co_advisor_label_leaves_the_pages_owner_the_advisor(tmp_path):
-    from kg.extract import extract
-    from kg.ingest import load_document
-    path = tmp_path / "equipe.html"
-    path.write_text("<html><body><h1>Beatriz Lacerda</h1><p>Professora da Universidade de Tarnow.</p><h2>Doutorandos</h2>"
-                    "<ul><li>Larissa Moura – doutoranda (coorientador: Prof. Dr. Caio Fernandes)</li></ul></body></html>",
-                    encoding="utf-8")
-    f = facts(extract(load_document(path)))
+    f = _read(tmp_path, "equipe.html",
+              "<html><body><h1>Beatriz Lacerda</h1><p>Professora da Universidade de Tarnow.</p><h2>Doutorandos</h2>"
+              "<ul><li>Larissa Moura – doutoranda (coorientador: Prof. Dr. Caio Fernandes)</li></ul></body></html>")
     assert {("Larissa Moura", "advisedBy", "Caio Fernandes"), ("Larissa Moura", "advisedBy", "Beatriz Lacerda")} <= f
+
+
+def test_a_header_that_opens_with_a_label_lists_no_people_of_the_page(tmp_path):
+    # "Advisor | Years | University" on a student's page: the owner's own advisors, not members who studied there
+    f = _read(tmp_path, "student.md",
+              "# Jonah Prell\n\nPhD candidate in Physics at the University of Eastmarch.\n\n## Research Experience\n\n"
+              "| Advisor | Years | University |\n|---|---|---|\n| Prof. Tomas Brenner | 2019–present | University of Eastmarch |\n"
+              "| Dr. Ilse Marwick | 2017–2019 | Vire University |\n")
+    assert not {(s, p, o) for s, p, o in f if s in ("Tomas Brenner", "Ilse Marwick") and p in ("studiedAt", "workedAt")}
+
+
+@pytest.mark.parametrize("heading, header, rows", [
+    ("Mitarbeitende", "Name | Zeitraum | Aktuell", ("Greta Osterloh | seit 2019 | Doktorandin", "Henrik Zeidler | 2020–heute | Postdoc")),
+    ("People", "Name | Years | Currently", ("Greta Osterloh | 2019–present | PhD student", "Henrik Zeidler | 2020–present | Postdoc")),
+])
+def test_a_now_column_that_names_a_role_gives_present_members_their_role_in_the_group(tmp_path, heading, header, rows):
+    # "Aktuell: Doktorandin" over the group's present members: what they are there, no destination
+    table = "\n".join(f"| {row} |" for row in rows)
+    f = _read(tmp_path, "group.md",
+              f"# Feldmoor Group\n\nThe Feldmoor Group is part of Kestrelbach University. Principal investigator: Albrecht Feldmoor."
+              f"\n\n## {heading}\n\n| {header} |\n|---|---|---|\n{table}\n")
+    assert {("Greta Osterloh", "studiedAt", "Feldmoor Group"), ("Greta Osterloh", "advisedBy", "Albrecht Feldmoor"),
+            ("Henrik Zeidler", "workedAt", "Feldmoor Group")} <= f

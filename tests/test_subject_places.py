@@ -74,3 +74,34 @@ def test_a_front_matter_list_of_groups_and_members_names_nobody():
              Line(5, "markdown | Alumni"), Line(6, "- Ravi Okonjo, Ph.D."))
     page = replace(_document(["Meet the team."]), metadata={"front_matter_lines": lines})
     assert front_matter_person(page) is None
+
+
+def test_a_first_heading_that_is_a_name_ending_in_a_section_word_is_the_owner(tmp_path):
+    # a family name that is also a section's word ("Work"): the given name before it makes the heading a name
+    page = tmp_path / "cv.md"
+    page.write_text("---\ntitle: CV\n---\n\n# Owen Work\n\nResearch Scientist at Halvik Instruments.\n\n## Experience\n\n"
+                    "- Research Scientist, Halvik Instruments, 2019–present\n", encoding="utf-8")
+    assert _subject(page) == "Owen Work"
+
+
+def test_a_greeting_before_a_run_of_symbols_is_read_in_linear_time():
+    # "Hi !!!!…" / "Hello 👋👋👋…": each symbol is read once, not split every way (2^n tries before "I'm" is missing)
+    import time
+
+    from kg.extract.subject import _TITLE_OPENING
+
+    started = time.process_time()
+    assert _TITLE_OPENING.match("Hi " + "!" * 24 + " welcome") is None
+    assert _TITLE_OPENING.match("Hi there 👋, I'm Orvar Kastelein")
+    assert time.process_time() - started < 0.5
+
+
+@pytest.mark.parametrize("notice", ["© 2021 Elsevier B.V. All rights reserved.", "© 2020 Wiley Periodicals, Inc."])
+def test_a_publishers_copyright_under_a_publication_list_names_no_owner(tmp_path, notice):
+    # a pasted abstract's notice: the holder is a company, not the person its first words look like
+    page = tmp_path / "pubs.html"
+    page.write_text("<html><head><title>Publications</title></head><body><h2>Publications</h2><ol>"
+                    "<li>M. Velkoff, T. Brenner. Coherent transport in disordered wires. Physical Review B 12 (2021) 45-60.</li>"
+                    "<li>M. Velkoff. Quantum sensing in cold traps. Journal of Applied Physics 3 (2020) 1-9.</li></ol>"
+                    f"<p>{notice}</p></body></html>", encoding="utf-8")
+    assert _subject(page) not in ("Elsevier B", "Wiley Periodicals")

@@ -24,7 +24,7 @@ from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import by_first_letter, word_groups
 from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
 from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
-from kg.extract.positions import add_affiliation_note
+from kg.extract.positions import add_affiliation_note, parse_note
 from kg.extract.prose import _MEMBER_WORDS, _alternatives, _cjk_orgs, prose_students, read_prose
 from kg.extract.publications import same_person
 from kg.extract.sections import exact_kind, heading_kind
@@ -276,6 +276,15 @@ def _names_column(cell: str, first: bool, group: bool = False) -> bool:
         and not degree_of(cell)  # not "PhD | Univ. X"
 
 
+def _only_roles(cell: str) -> bool:
+    """Whether a cell names what a person is and no place ("Doktorandin", "PhD student"; not "Data Scientist, Brakwald").
+
+    >>> _only_roles("Doktorandin"), _only_roles("PhD student"), _only_roles("Engineer at Halvik"), _only_roles("Halvik")
+    (True, True, False, False)
+    """
+    return (is_role(cell) or _has(cell, "student")) and all(is_role(o) or _has(o, "student") for _, o, _ in parse_note(cell))
+
+
 def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     """A member table's column meanings from its heading row ("Name | Topic | Position"), else ``None``; a
     heading cell names its column in its first or last words ("Advisor(s) of thesis", "Thesis advisor").
@@ -286,10 +295,11 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     heads = text.split("|", 2)[:2]
-    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels
+    # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels;
+    # not a label itself ("Advisor | Years | University" lists the owner's own advisors, not people of the page)
     titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
                                                                           if c.strip()) and (
-        is_role(heads[0]) or heading_kind(heads[0]) == "members")
+        is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
     if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in text.split("|")]
@@ -471,8 +481,11 @@ def list_members(ctx, sections) -> list[_Member]:
                     current.cells["now"] = employer
                 if columns is not None and "|" in text:
                     cells = [c.strip() for c in text.split("|")]
-                    current.cells = {columns.get(i, "other"): c for i, c in enumerate(cells) if i in columns}
-                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if columns.get(i) in _TEXT_COLUMNS)))
+                    # "Aktuell | Doktorandin" over present members: a now column's cell that names no place is their role there
+                    kinds = {i: "role" if k == "now" and not current.alumni and "role" not in columns.values() and i < len(cells)
+                             and _only_roles(cells[i]) else k for i, k in columns.items()}
+                    current.cells = {kinds.get(i, "other"): c for i, c in enumerate(cells) if i in kinds}
+                    current.texts.append((index, " ; ".join(c for i, c in enumerate(cells) if kinds.get(i) in _TEXT_COLUMNS)))
                 else:
                     current.texts.append((index, text))
                 if unit:

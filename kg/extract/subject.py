@@ -262,9 +262,9 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
             # (an epigraph, then "Ada Byron — Letters")
             continue
         # "Parte A. DATOS PERSONALES", "Persönliche Daten", "## Academic Career": a section's name, in capitals or not
-        # ("# 研究業績 — Name" names its owner after the section)
+        # ("# 研究業績 — Name" names its owner after the section; "# Owen Work" is a name whose family name is a word)
         if exact_kind(_OUTLINE_LABEL.sub("", text)) or line.text.startswith("#") and heading_kind(text) not in (None, "bio") \
-                and not _NAME_LINE_PARTS.search(text):
+                and not _NAME_LINE_PARTS.search(text) and not _opens_with_given_name(text):
             continue
         labelled = (said_of := _STUDENT_LABEL.match(text)) and said_of.group(1).lower()
         if labelled and (_STUDENT_WORDS & {labelled, *labelled.split()} or ADVISOR_TRIGGER.search(said_of.group(0)) and labelled not in _LEADER_WORDS):
@@ -285,6 +285,18 @@ def find_subject(document: Document, skip: set[int] | frozenset[int] = frozenset
         if found:
             return found[0], found[1], index
     return _placed(document, (handle, ())) if handle else None
+
+
+def _opens_with_given_name(text: str) -> bool:
+    """Whether a heading opens with a word the name model knows as a given name and no section's.
+
+    >>> _opens_with_given_name("Owen Work"), _opens_with_given_name("Academic Career"), _opens_with_given_name("Research Experience")
+    (True, False, False)
+    """
+    from kg.extract.models.subject import _lexicon  # that module reads this one's patterns: imported when first asked
+
+    first = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+    return _lexicon().get(first) in ("given", "both") and heading_kind(first) is None
 
 
 def introduced_subject(document: Document, skip=frozenset()) -> tuple[str, tuple[str, ...], int | None] | None:

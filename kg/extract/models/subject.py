@@ -190,6 +190,8 @@ def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int |
 #: A copyright notice and the name it is given in ("© 2025 Ana Ruiz. All rights reserved", "Copyright 2021, Ana Ruiz").
 _COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\s*\d{4}(?:\s*[-–]\s*\d{4})?|\s*,)*\s*"
                         r"(?P<name>[^\W\d_a-z](?:\.|[\w'’-]*)(?:\s+[^\W\d_a-z](?:\.|[\w'’-]*)){1,3})")
+#: Where a copyright holder's name ends: its sentence's end or a separator ("Ana Ruiz. All rights reserved", "Ana Ruiz · Hugo").
+_HOLDER_END = re.compile(r"\.\s|\s[·|•–—]\s")
 
 
 def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, ...], int] | None:
@@ -199,11 +201,16 @@ def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, 
     >>> copyright_owner(_document(["I study ants.", "© 2025 Ana Ruiz. All rights reserved."]))
     ('Ana Ruiz', (), 1)
     >>> copyright_owner(_document(["I study ants.", "© 2025 Ruiz Ant Lab. All rights reserved."]))
+    >>> copyright_owner(_document(["I study ants.", "© 2021 Elsevier B.V. All rights reserved."]))
     """
     from kg.extract.subject import title_name
 
     for index in range(len(document.lines) - 1, max(len(document.lines) - last, 0) - 1, -1):
-        if (match := _COPYRIGHT.search(document.lines[index].text)) and (found := title_name(match.group("name"))):
+        text = document.lines[index].text
+        # the holder as written up to its sentence's end: a publisher's "Elsevier B.V.", "Wiley Periodicals, Inc." is
+        # a company, not the name its first words look like
+        if (match := _COPYRIGHT.search(text)) and not classify_segment(_HOLDER_END.split(text[match.start("name"):], 1)[0]) \
+                and (found := title_name(match.group("name"))):
             return (*found, index)
     return None
 
