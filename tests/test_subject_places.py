@@ -105,3 +105,12 @@ def test_a_publishers_copyright_under_a_publication_list_names_no_owner(tmp_path
                     "<li>M. Velkoff. Quantum sensing in cold traps. Journal of Applied Physics 3 (2020) 1-9.</li></ol>"
                     f"<p>{notice}</p></body></html>", encoding="utf-8")
     assert _subject(page) not in ("Elsevier B", "Wiley Periodicals")
+
+
+@pytest.mark.parametrize("footer, owner", [("© 2024 Tamsin Oduya Powered by Hugo", "Tamsin Oduya"),
+                                           ("© 2024 Jekyll Theme Quillfold", None)])
+def test_a_footers_theme_credits_are_no_part_of_its_owners_name(footer, owner):
+    from kg.extract.models.subject import _document, copyright_owner
+
+    found = copyright_owner(_document(["I study how glaciers carve fjords.", footer]))
+    assert (found[0] if found else None) == owner

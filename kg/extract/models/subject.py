@@ -21,11 +21,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import takewhile
 from pathlib import Path
 
 from kg.extract.gazetteer import data_patterns
 from kg.extract.models._crf import DATA_DIR
-from kg.extract.people import is_person_name, strip_accents
+from kg.extract.people import is_person_name, name_stopwords, strip_accents
 from kg.extract.publications import same_person
 from kg.extract.orgs import classify_segment, is_role
 from kg.extract.sections import heading_kind
@@ -194,6 +195,16 @@ _COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\
 _HOLDER_END = re.compile(r"\.\s|\s[·|•–—]\s")
 
 
+def _before_credits(name: str) -> str:
+    """A footer's holder without the theme credits it runs on into ("Ana Ruiz Powered", "Jekyll Theme X"): its
+    words up to the first that is never part of a person's name.
+
+    >>> _before_credits("Ana Ruiz Powered")
+    'Ana Ruiz'
+    """
+    return " ".join(takewhile(lambda word: word.lower() not in name_stopwords(), name.split()))
+
+
 def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, ...], int] | None:
     """``(name, aliases, line index)`` of the person a copyright notice of the document's last lines names: a
     personal site's footer.
@@ -202,6 +213,8 @@ def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, 
     ('Ana Ruiz', (), 1)
     >>> copyright_owner(_document(["I study ants.", "© 2025 Ruiz Ant Lab. All rights reserved."]))
     >>> copyright_owner(_document(["I study ants.", "© 2021 Elsevier B.V. All rights reserved."]))
+    >>> copyright_owner(_document(["I study ants.", "© 2025 Ana Ruiz Powered by Hugo"]))
+    ('Ana Ruiz', (), 1)
     """
     from kg.extract.subject import title_name
 
@@ -210,7 +223,7 @@ def copyright_owner(document: Document, last: int = 8) -> tuple[str, tuple[str, 
         # the holder as written up to its sentence's end: a publisher's "Elsevier B.V.", "Wiley Periodicals, Inc." is
         # a company, not the name its first words look like
         if (match := _COPYRIGHT.search(text)) and not classify_segment(_HOLDER_END.split(text[match.start("name"):], 1)[0]) \
-                and (found := title_name(match.group("name"))):
+                and (found := title_name(_before_credits(match.group("name")))):
             return (*found, index)
     return None
 
