@@ -91,6 +91,8 @@ SHAPES = {
     "connectives": "A and " * (N // 6),
     "emphasis marks": "**" * (N // 2),
     "backslashes": "\\" * N,
+    "CJK text without spaces": "研究" * (N // 2),
+    "copyright signs": "© " * (N // 2),
     "markup noise": "".join(NOISE[:-6]).replace("\n", "") * (N // 40),
 }
 

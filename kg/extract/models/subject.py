@@ -146,7 +146,7 @@ def most_advising(members) -> tuple[str, tuple[str, ...], int] | None:
 
 
 #: A run of capitalised words and the possessive that makes a page theirs ("You can find my CV here: Ana Ruiz's CV").
-_OWNED = re.compile(r"(?P<name>(?:[^\W\d_a-z][\w'’.-]*\s+){{1,3}}?[^\W\d_a-z][\w'’-]*)['’]s\s+(?i:{})\b".format(
+_OWNED = re.compile(r"(?P<name>(?:[^\W\d_a-z][\w'’.-]{{0,30}}\s+){{1,3}}?[^\W\d_a-z][\w'’-]{{0,30}})['’]s\s+(?i:{})\b".format(
     data_patterns("page_titles.txt")["owned"]))
 
 
@@ -189,7 +189,7 @@ def front_matter_person(document: Document) -> tuple[str, tuple[str, ...], int |
 
 
 #: A copyright notice and the name it is given in ("© 2025 Ana Ruiz. All rights reserved", "Copyright 2021, Ana Ruiz").
-_COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\s*\d{4}(?:\s*[-–]\s*\d{4})?|\s*,)*\s*"
+_COPYRIGHT = re.compile(r"(?i:©|\(c\)|copyright)(?:\s*(?i:©|\(c\)|copyright)|\s*\d{4}(?:\s*[-–]\s*\d{4})?|\s*,){0,6}\s*"
                         r"(?P<name>[^\W\d_a-z](?:\.|[\w'’-]*)(?:\s+[^\W\d_a-z](?:\.|[\w'’-]*)){1,3})")
 #: Where a copyright holder's name ends: its sentence's end or a separator ("Ana Ruiz. All rights reserved", "Ana Ruiz · Hugo").
 _HOLDER_END = re.compile(r"\.\s|\s[·|•–—]\s")
