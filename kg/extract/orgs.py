@@ -200,7 +200,7 @@ def is_generic_unit(name: str) -> bool:
 
 # the lookahead names the characters every match starts with, which lets the engine skip to them
 _SEGMENT_SPLIT = re.compile(r"(?=[\s,;|•·()\[\]:@])\s*(?:[,;|•·]|\s[-–—]\s|\(|\)|\[|\]|:\s|\s@\s?|@)\s*")
-_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]+\.(?:com|org|edu|net|io|ai|cn|ac\.\w\w)\b\S*", re.I)
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w.-]{1,100}\.(?:com|org|edu|net|io|ai|cn|ac\.\w\w)\b\S*", re.I)
 
 
 @lru_cache(maxsize=32768)

@@ -45,7 +45,7 @@ _UNIT_JOINER = re.compile(rf"\s*(?:{_WORDS['unit_joiner']})\s*", re.I)
 _BRACKETED = re.compile(r"\s*\([^()]*\)")
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 #: A name of two to four capitalised words with a bracketed note after it ("with Dr. Ana Ruiz (Kellridge University)").
-_NAME_AND_NOTE = re.compile(r"(?P<name>[A-ZÀ-Ý][\w.'’-]+(?:\s+[A-ZÀ-Ý][\w.'’-]+){1,3})\s*\((?P<note>[^()]{2,80})\)")
+_NAME_AND_NOTE = re.compile(r"(?P<name>[A-ZÀ-Ý][\w.'’-]{1,30}(?:\s+[A-ZÀ-Ý][\w.'’-]{1,30}){1,3})\s*\((?P<note>[^()]{2,80})\)")
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
