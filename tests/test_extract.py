@@ -337,6 +337,24 @@ def test_yaml_cv_units_and_publication_records():
     assert (name, "coauthored", "Lee Min-ho") in f and (name, "advisedBy", "Lee Min-ho") in f  # one person, two orders
 
 
+def test_record_with_a_name_parses_no_list_for_its_owner(tmp_path, monkeypatch):
+    """A record's publications are read by their fields: its list is parsed for an owner only when it names nobody."""
+    import kg.extract.pipeline as pipeline
+    from kg.ingest import load_document
+
+    asked = []
+    monkeypatch.setattr(pipeline, "list_owner", lambda lines, indexes: asked.append(len(indexes)))
+    papers = "".join(f"  - title: \"Tidal crabs part {n}\"\n    authors: \"Ana Varga, Bo Lund\"\n    year: 201{n}\n"
+                     for n in range(3))
+    (tmp_path / "named.yml").write_text("name: \"Ana Varga\"\npublications:\n" + papers, encoding="utf-8")
+    (tmp_path / "unnamed.yml").write_text("publications:\n" + papers, encoding="utf-8")
+    named = extract(load_document(tmp_path / "named.yml"))
+    assert named.entity(named.subject).name == "Ana Varga"
+    assert asked == []
+    extract(load_document(tmp_path / "unnamed.yml"))
+    assert asked == [3]
+
+
 def test_json_resume_publications_and_legal_form_types():
     from kg.ingest import load_document
 

@@ -156,3 +156,15 @@ def test_a_ranker_trained_without_each_new_candidates_fixtures_still_takes_that_
     for name, (text, owner) in pages.items():
         document, proposals, members = _inputs(tmp_path, name, text)
         assert (choose(document, proposals, members, weights) or ("nobody",))[0] == owner, name
+
+
+def test_a_possessive_with_either_apostrophe_owns_the_page_and_the_lines_read_once_when_no_key_names(tmp_path):
+    """``owned_name`` searches only lines holding "'s" or "’s"; the lines' own reading ("heading") is the record
+    rule's when the metadata has no naming key, and apart from it when one does."""
+    for mark in ("'", "’"):
+        _, proposals, _ = _inputs(tmp_path, "a.md", f"I study ants.\n\nSee Ana Ruiz{mark}s homepage for more.\n")
+        assert dict(proposals)["owned"][0] == "Ana Ruiz"
+    _, proposals, _ = _inputs(tmp_path, "b.md", "# Ana Ruiz\n\nI study ants.\n")
+    assert dict(proposals)["heading"] == dict(proposals)["record"] == ("Ana Ruiz", (), 0)
+    _, proposals, _ = _inputs(tmp_path, "c.md", "---\nauthor: Tovan Web Services\n---\n\n# Ana Ruiz\n\nI study ants.\n")
+    assert dict(proposals)["heading"][0] == "Ana Ruiz" and dict(proposals)["record"][0] != "Ana Ruiz"

@@ -103,22 +103,28 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     page = sections[0].lines if sections and sections[0].heading_index is None and not groups else []
     unlisted = skip | {m.first for m in members if m.cells or m.first in page}
     title = document.metadata.get("title")
-    lines_only = replace(document, metadata={k: v for k, v in document.metadata.items() if k not in _NAMING_KEYS})
     publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
     # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of
     # the writer's collaborators ("## Colaboradores", a page titled so) names people who work elsewhere
     listed = names_collaborators(str(title or ""))
     entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
                and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
-    return [("record", find_subject(document, unlisted, stop)),
+    record = find_subject(document, unlisted, stop)
+    # whom the lines name without the metadata's naming keys: the record's answer when it has none
+    heading = find_subject(replace(document, metadata={k: v for k, v in document.metadata.items() if k not in _NAMING_KEYS}),
+                           unlisted, stop) if any(k in _NAMING_KEYS for k in document.metadata) else record
+    # a record's publications are read by their fields, never as a list (add_publications skips them): with its
+    # name found, its list's entries are not parsed for an owner
+    owner = list_owner(document.lines, [i for s in sections if s.kind == "publications" for i in s.lines]) \
+        if document.data is None or record is None else None
+    return [("record", record),
             ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"))  # a social card's title too
                             if isinstance(text, str) and (named := title_name(text))), None)),
-            ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
+            ("heading", heading), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
             ("contact", named_by_contact(document, skip, publications)),
             ("opening", _first_person_named(document, skip | entries)),
-            ("list_owner", (owner[0], (), owner[1]) if (owner := list_owner(
-                document.lines, [i for s in sections if s.kind == "publications" for i in s.lines])) else None),
+            ("list_owner", (owner[0], (), owner[1]) if owner else None),
             ("titled", _most_titled(document, skip | publications)),
             ("advising", most_advising(members)), ("owned", owned_name(document, skip)),
             ("front", front_matter_person(document)), ("copyright", copyright_owner(document)),

@@ -159,7 +159,9 @@ def owned_name(document: Document, skip=frozenset(), first: int = 12) -> tuple[s
     from kg.extract.subject import title_name
 
     for index, line in enumerate(document.lines[:first]):
-        words = match.group("name").split() if index not in skip and (match := _OWNED.search(line.text)) else []
+        # no possessive, no match: most lines are not searched
+        owned = index not in skip and ("'s" in line.text or "’s" in line.text) and (match := _OWNED.search(line.text))
+        words = match.group("name").split() if owned else []
         # a sentence's capitalised first word ("See Ana Ruiz's CV") that the name model knows as no given name
         opening = bool(words) and not line.text[:match.start()].strip() and words[0].lower() not in _lexicon()
         found = title_name(" ".join(words[opening and len(words) > 2:])) if words else None
