@@ -732,3 +732,26 @@ def test_strip_accents_table_stays_bounded_on_text_of_every_character():
     text = "".join(chr(c) for c in range(0x3400, 0x30000) if c % 7)
     strip_accents(text)
     assert len(_COMBINING_MARKS) <= 65536
+
+
+def test_sentence_case_headings_and_included_authors_of_a_french_pdf_cv():
+    # a compiled CV's text has no heading marks: "Expérience de recherche" names its section by its first word,
+    # and the positions, talks and grants under the later headings are no degrees of "Éducation"
+    ex = run("physicist_cv_fr_sentence_case.txt")
+    me = "Mathilde Quérel"
+    f = facts(ex)
+    assert {o for s, p, o in f if p == "studiedAt"} == {"Université de Valmont", "Université de Bellerive"}
+    assert {(me, "workedAt", "Laboratoire des Plasmas Froids"), (me, "workedAt", "Optiques Marlin SA")} <= f
+    # "Publications et présentations" lists papers; "X et al. (incluant Y)" names the subject among the authors,
+    # and "Title. 2021, Journal" ends the title before the year
+    assert (me, "authored", "A survey of optical lattice clocks in Europe") in f
+    assert (me, "authored", "Cold atom traps for the measurement of weak forces") in f
+    assert ("P. Brissac", "authored", "A survey of optical lattice clocks in Europe") in f
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Expérience de recherche", "experience"), ("Formación complementaria", "education"),
+    ("Esperienza lavorativa", "experience"), ("Publications and Presentations", "publications"),
+])
+def test_sentence_case_headings_and_papers_named_first(heading, kind):
+    assert find_sections(Document("a.txt", "a.txt", "text", (Line(1, heading), Line(2, "x")), "0"))[-1].kind == kind
