@@ -111,7 +111,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     entries = {i for s in sections if listed or s.kind not in (None, "bio") or s.heading_index is not None
                and names_collaborators(document.lines[s.heading_index].text) for i in s.lines}
     return [("record", find_subject(document, unlisted, stop)),
-            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"))  # a social card's title too
+            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"),  # a social card's title too
+                                                        document.metadata.get("description"))  # "CV of X: education, ..."
                             if isinstance(text, str) and (named := title_name(text))), None)),
             ("heading", find_subject(lines_only, unlisted, stop)), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
@@ -292,6 +293,7 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
     """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
     the subject of a news item or a bio whose headings name nobody (a record's lines are its fields, no sentences)."""
     previous = ""
+    bold = document.metadata.get("bold") or ()
     for index, line in enumerate(document.lines[:80] if document.data is None else ()):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         # a line the sentence above runs on to ("... works on" then "Labour Economics, with ...") opens no sentence
@@ -300,6 +302,11 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
             name = None if begin == 0 and runs_on else _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
+            # the bio's first sentence sets its subject in bold, wherever it stands ("Guided by X, **Ana Ruiz** works on")
+            first = min(((at, phrase) for phrase in bold if (at := text.find(phrase, begin, end)) >= 0), default=None)
+            if first and clean_person(first[1]) == first[1] and not ADVISOR_TRIGGER.search(text[begin:first[0]]):
+                return first[1], (), index
+            bold = ()
     return None
 
 
