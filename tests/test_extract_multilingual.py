@@ -755,3 +755,21 @@ def test_sentence_case_headings_and_included_authors_of_a_french_pdf_cv():
 ])
 def test_sentence_case_headings_and_papers_named_first(heading, kind):
     assert find_sections(Document("a.txt", "a.txt", "text", (Line(1, heading), Line(2, "x")), "0"))[-1].kind == kind
+
+
+def test_a_japanese_teaching_history_is_no_education():
+    # 教育活動歴 (teaching activities) is no 学歴 (education): its lecturer's rows are positions, its courses nothing
+    ex = run("informatics_cv_ja_teaching.md")
+    f = {(p, o) for _, p, o in facts(ex)}
+    assert {o for p, o in f if p == "studiedAt"} <= {"東雲大学", "工学部", "情報工学科", "北嶺大学", "情報科学研究科"}
+    assert ("workedAt", "青葉女子大学") in f and ("workedAt", "白浜工業大学") in f
+    assert heading_kind("教育活動歴") == "teaching" and heading_kind("学歴") == "education"
+
+
+def test_a_lecturer_position_in_a_teaching_section_is_a_position():
+    doc = Document("t.txt", "t.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate([
+        "Ana Ruiz", "Teaching", "Adjunct Lecturer, Rostburg University, 2015 - 2016",
+        "Introduction to Databases, Tarnow University, 2017"])), "0")
+    ex = extract(doc)
+    assert {(p, o) for _, p, o in facts(ex)} == {("workedAt", "Rostburg University")}
+

@@ -186,7 +186,7 @@ def extract(document: Document) -> Extraction:
         if section.kind in _CV_KINDS:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
-        elif section.kind in (None, "bio", "service"):
+        elif section.kind in (None, "bio", "service", "teaching"):
             # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
             own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
             extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
