@@ -341,6 +341,7 @@ def test_an_advisor_after_dirigida_por_el():
      "Livio Marangoni"),
     ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisado por Dra. Pilar Osma.", "Pilar Osma"),
     ("2019–2023 Doutorado em Física, Universidade de Vila Serra. Supervisionado por Prof. Rui Tavares.", "Rui Tavares"),
+    ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisora: Inés Baraona.", "Inés Baraona"),  # feminine
 ])
 def test_supervised_by_in_french_italian_spanish_and_portuguese(tmp_path, line, advisor):
     path = tmp_path / "cv.txt"
