@@ -770,7 +770,9 @@ def test_a_japanese_teaching_history_is_no_education():
 def test_a_lecturer_position_in_a_teaching_section_is_a_position():
     doc = Document("t.txt", "t.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate([
         "Ana Ruiz", "Teaching", "Adjunct Lecturer, Rostburg University, 2015 - 2016",
-        "Introduction to Databases, Tarnow University, 2017"])), "0")
+        "Introduction to Databases, Tarnow University, 2017",
+        "Code Clinic Workshop, Harlow Institute of Standards, Harlow MD. September 23-24, 2015",
+        "2021–2022 Topologie II, M2 Maths (cours, 24 h)."])), "0")
     ex = extract(doc)
     assert {(p, o) for _, p, o in facts(ex)} == {("workedAt", "Rostburg University")}
 

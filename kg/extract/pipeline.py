@@ -22,7 +22,7 @@ from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
 from kg.extract.members import list_members, member_role, member_lines, names_collaborators, page_leader, read_members, read_prose_students
-from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people
+from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people, role_text
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
@@ -187,8 +187,10 @@ def extract(document: Document) -> Extraction:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
         elif section.kind in (None, "bio", "service", "teaching"):
-            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
-            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
+            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry;
+            # a teaching section's entry is a position when it names a role ("Lecturer, X"), not a course or workshop
+            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)
+                   and (section.kind != "teaching" or role_text(clean(lines[i].text)))]
             extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
