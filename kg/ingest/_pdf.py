@@ -96,7 +96,7 @@ class _Row:
 
     @property
     def full(self) -> str:
-        # a right-aligned place is a cell of its own ("Water Board | Sacramento, CA"), not the organisation's last word
+        # a right-aligned place is a cell of its own ("Water Board | Harlow, MD"), not the organisation's last word
         return f"{self.text}{' ' if YEAR.search(self.tail) else ' | '}{self.tail}" if self.tail else self.text
 
 
