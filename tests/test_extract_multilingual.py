@@ -341,6 +341,7 @@ def test_an_advisor_after_dirigida_por_el():
      "Livio Marangoni"),
     ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisado por Dra. Pilar Osma.", "Pilar Osma"),
     ("2019–2023 Doutorado em Física, Universidade de Vila Serra. Supervisionado por Prof. Rui Tavares.", "Rui Tavares"),
+    ("2019–2023 Doctorado en Física, Universidad de Valdeluna. Supervisora: Inés Baraona.", "Inés Baraona"),  # feminine
 ])
 def test_supervised_by_in_french_italian_spanish_and_portuguese(tmp_path, line, advisor):
     path = tmp_path / "cv.txt"
@@ -732,3 +733,46 @@ def test_strip_accents_table_stays_bounded_on_text_of_every_character():
     text = "".join(chr(c) for c in range(0x3400, 0x30000) if c % 7)
     strip_accents(text)
     assert len(_COMBINING_MARKS) <= 65536
+
+
+def test_sentence_case_headings_and_included_authors_of_a_french_pdf_cv():
+    # a compiled CV's text has no heading marks: "Expérience de recherche" names its section by its first word,
+    # and the positions, talks and grants under the later headings are no degrees of "Éducation"
+    ex = run("physicist_cv_fr_sentence_case.txt")
+    me = "Mathilde Quérel"
+    f = facts(ex)
+    assert {o for s, p, o in f if p == "studiedAt"} == {"Université de Valmont", "Université de Bellerive"}
+    assert {(me, "workedAt", "Laboratoire des Plasmas Froids"), (me, "workedAt", "Optiques Marlin SA")} <= f
+    # "Publications et présentations" lists papers; "X et al. (incluant Y)" names the subject among the authors,
+    # and "Title. 2021, Journal" ends the title before the year
+    assert (me, "authored", "A survey of optical lattice clocks in Europe") in f
+    assert (me, "authored", "Cold atom traps for the measurement of weak forces") in f
+    assert ("P. Brissac", "authored", "A survey of optical lattice clocks in Europe") in f
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("Expérience de recherche", "experience"), ("Formación complementaria", "education"),
+    ("Esperienza lavorativa", "experience"), ("Publications and Presentations", "publications"),
+])
+def test_sentence_case_headings_and_papers_named_first(heading, kind):
+    assert find_sections(Document("a.txt", "a.txt", "text", (Line(1, heading), Line(2, "x")), "0"))[-1].kind == kind
+
+
+def test_a_japanese_teaching_history_is_no_education():
+    # 教育活動歴 (teaching activities) is no 学歴 (education): its lecturer's rows are positions, its courses nothing
+    ex = run("informatics_cv_ja_teaching.md")
+    f = {(p, o) for _, p, o in facts(ex)}
+    assert {o for p, o in f if p == "studiedAt"} <= {"東雲大学", "工学部", "情報工学科", "北嶺大学", "情報科学研究科"}
+    assert ("workedAt", "青葉女子大学") in f and ("workedAt", "白浜工業大学") in f
+    assert heading_kind("教育活動歴") == "teaching" and heading_kind("学歴") == "education"
+
+
+def test_a_lecturer_position_in_a_teaching_section_is_a_position():
+    doc = Document("t.txt", "t.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate([
+        "Ana Ruiz", "Teaching", "Adjunct Lecturer, Rostburg University, 2015 - 2016",
+        "Introduction to Databases, Tarnow University, 2017",
+        "Code Clinic Workshop, Harlow Institute of Standards, Harlow MD. September 23-24, 2015",
+        "2021–2022 Topologie II, M2 Maths (cours, 24 h)."])), "0")
+    ex = extract(doc)
+    assert {(p, o) for _, p, o in facts(ex)} == {("workedAt", "Rostburg University")}
+

@@ -251,6 +251,15 @@ def test_a_universitys_adjective_goes_on_the_name_before_it(text):
     assert [m.name for m in org_chain(text)] == [text]
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Graduate School of Engineering, Tarnow University", "Graduate School of Engineering"),
+    ("MSc in Hydrology, Graduate Institute of Ocean Studies, Rostburg University", "Graduate Institute of Ocean Studies"),
+])
+def test_a_level_of_study_that_opens_a_units_name_is_no_role_before_it(text, name):
+    # "Graduate" is a role alone ("Graduate, Tarnow University"), not before "School" in the unit's own name
+    assert name in [m.name for m in org_chain(text)]
+
+
 @pytest.mark.parametrize("text, chain", [
     ("東邦理科大学理学研究科化学専攻", [("東邦理科大学理学研究科化学専攻", "Lab"), ("東邦理科大学", "University")]),
     ("西海大学理学部化学科", [("西海大学理学部化学科", "Lab"), ("西海大学", "University")]),

@@ -230,7 +230,7 @@ def _printed(name: str, folder: str = "cv_formats") -> list[str]:
 
 def test_xelatex_word_gaps_made_only_of_offsets_are_spaces_and_icon_glyphs_go():
     lines = _printed("awesome_cv_de.pdf")  # XeLaTeX: Identity-H fonts without a space glyph, Font Awesome icons
-    assert "Max-Planck-Institut für Hirnforschung Frankfurt am Main" in lines
+    assert "Max-Planck-Institut für Hirnforschung | Frankfurt am Main" in lines  # the right-aligned place: a cell
     assert "- Betreuer: Prof. Dr. Konrad Eschweiler" in lines
     assert "l.brueckner@example.de" in lines  # the envelope icon before the address is gone
     assert lines[:2] == ["Leonie Brückner-Haas", "NEUROWiSSENSCHAFTLERiN"]  # a smaller line below is no superscript

@@ -31,6 +31,10 @@ def _subject(path: Path) -> str:
     ("alt_photo_of.html", "Tomasz Wierchel-Abara"),  # a photo's alt text, "Photo of Name"
     ("og_title.html", "Ruben Ostwald-Ferri"),  # <title>Home</title> and the social card's og:title
     ("res_moveleft.tex", "Оскар Вельмонт"),  # "\\moveleft.5\\hoffset\\centerline{\\bf Name}": no ".5" before the name
+    ("title_name_cv.org", "Ilse Varga-Normand"),  # "#+TITLE: Name CV"
+    ("description_cv_es.md", "Tadeo Quilapán-Reyes"),  # title "Currículum vitae", description "Currículum vitae de Name: ..."
+    ("elided_particle_header.tex", "Aurèle d'Esquerdes"),  # a surname after an elided particle ("d'")
+    ("bold_in_opening_it.md", "Gianmarco Sellari"),  # "Appassionato di X, **Name** lavora ...": the first sentence's bold name
 ])
 def test_the_owner_is_found_where_the_page_names_them(page, owner):
     assert _subject(CASES / page) == owner

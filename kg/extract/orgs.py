@@ -423,6 +423,7 @@ def _blanked_chain(cleaned: str, context_org: bool) -> list[OrgMention]:
                 offset += len(seg) - len(rest)
                 seg, after_degree = rest, True
         elif (opening := _KEYWORD_OPENING.search(seg)) and is_role(title := seg[: opening.start()]) and not _TITLE_JOINED.search(title) \
+                and title.lower() not in _ORG_WORDS["unit_openers"] \
                 and classify_segment(unit := seg[opening.end()].upper() + seg[opening.end() + 1:], context_org=False):
             # "Maître de conférences Université X", "Stagiaire centre X": title, employer; not "Member of the X Group"
             offset, seg = offset + opening.end(), unit

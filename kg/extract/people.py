@@ -20,6 +20,7 @@ from kg.extract.gazetteer import data_patterns, data_words
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _CAMEL_CASE = re.compile(r"[a-z][A-Z]")
 _SURNAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|D')")
+_ELIDED_PARTICLE = re.compile(r"^(?:d|dell|dall|degl|l)['’](?=\w)")
 _BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)|（[^）]*）")
 _NAME_MARKS = re.compile(r"[*†‡§¶#^]|\\")
 #: Where a list of people splits: a comma, semicolon or slash, or "and", "&", "und", "et", "y" ("et de") between spaces;
@@ -97,6 +98,8 @@ def is_person_name(name: str, *, titled: bool = False) -> bool:
         low = token.lower()
         if low in _PARTICLES and 0 < i < len(tokens) - 1:
             continue
+        if i and (elided := _ELIDED_PARTICLE.match(token)):
+            token = token[elided.end():]  # "d'Alembert", "dell'Acqua": a particle elided before the surname
         if _INITIALS.match(token) and ("." in token or len(token) == 1):
             continue
         if low.strip(".") in stop and not (titled and low.strip(".") in _NAMES_AFTER_TITLE):

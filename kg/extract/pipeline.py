@@ -22,7 +22,7 @@ from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
 from kg.extract.members import list_members, member_role, member_lines, names_collaborators, page_leader, read_members, read_prose_students
-from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people
+from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people, role_text
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
 from kg.extract.publications import add_publications, list_owner, parse_author_list, same_person
@@ -118,7 +118,8 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     owner = list_owner(document.lines, [i for s in sections if s.kind == "publications" for i in s.lines]) \
         if document.data is None or record is None else None
     return [("record", record),
-            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"))  # a social card's title too
+            ("title", next(((*named, None) for text in (title, document.metadata.get("og_title"),  # a social card's title too
+                                                        document.metadata.get("description"))  # "CV of X: education, ..."
                             if isinstance(text, str) and (named := title_name(text))), None)),
             ("heading", heading), ("leader", page_leader(ctx, members)),
             ("introduced", introduced_subject(document, skip)), ("bold", _bold_author(document, sections)),
@@ -191,9 +192,11 @@ def extract(document: Document) -> Extraction:
         if section.kind in _CV_KINDS:
             extract_entries(ctx, registry, subject_id, body, section.kind,
                             projects=bool(_PROJECTS_HEADING.search(section.heading)))
-        elif section.kind in (None, "bio", "service"):
-            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry
-            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)]
+        elif section.kind in (None, "bio", "service", "teaching"):
+            # a paragraph that opens with another person's name is theirs (read as prose), not the subject's entry;
+            # a teaching section's entry is a position when it names a role ("Lecturer, X"), not a course or workshop
+            own = [i for i in body if not _opens_with_other(document, clean(lines[i].text), subject_names)
+                   and (section.kind != "teaching" or role_text(clean(lines[i].text)))]
             extract_entries(ctx, registry, subject_id, own, "experience", strict=True,
                             header=section.kind is None and (stop is None or (section.heading_index or 0) < stop))
         if section.kind in ("projects", "experience", "bio", None):
@@ -298,6 +301,7 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
     """The person the first sentence about somebody opens with ("Élodie Marchand, docteure de X, reçoit ..."):
     the subject of a news item or a bio whose headings name nobody (a record's lines are its fields, no sentences)."""
     previous = ""
+    bold = document.metadata.get("bold") or ()
     for index, line in enumerate(document.lines[:80] if document.data is None else ()):
         text = clean(line.text) if index not in skip and not line.text.lstrip().startswith("#") else ""
         # a line the sentence above runs on to ("... works on" then "Labour Economics, with ...") opens no sentence
@@ -306,6 +310,11 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
             name = None if begin == 0 and runs_on else _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
+            # the bio's first sentence sets its subject in bold, wherever it stands ("Guided by X, **Ana Ruiz** works on")
+            first = min(((at, phrase) for phrase in bold if (at := text.find(phrase, begin, end)) >= 0), default=None)
+            if first and clean_person(first[1]) == first[1] and not ADVISOR_TRIGGER.search(text[begin:first[0]]):
+                return first[1], (), index
+            bold = ()
     return None
 
 

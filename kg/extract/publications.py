@@ -264,7 +264,9 @@ def _swap(last: str, given: str) -> str:
     return f"{given} {last}".strip()
 
 
-_SPACE_BEFORE_ET_AL = re.compile(r"(?<=\w) (?=et\.?\s?al\b)")
+_SPACE_BEFORE_ET_AL = re.compile(r"(?<=[\w.]) (?=et\.?\s?al\b)")
+#: "Ruiz, A. et al. (including Osei, K.)": the listed authors a cut list names after all.
+_INCLUDING = re.compile(rf"\s*\bet\.?\s?al\.?,?\s*[(\[]\s*(?:{_PHRASES['including']})\s+([^()\[\]]+?)\s*[)\]]", re.I)
 _ELLIPSIS_OPENING = re.compile(r"^\s*(?:\.\s?\.\s?\.|…)\s*")
 
 
@@ -662,6 +664,8 @@ def _cjk_citation(c: "Citation", whole: str) -> None:
 
 #: A year opening what follows an author list: "2022. ", "(2019). ".
 _YEAR_OPENING = re.compile(r"^\(?(?:19|20)\d\d[a-z]?\)?[.:]\s+(?=\S)")
+#: "Title. 2022," read as the title's end: the year that opens the venue passage ("Title. 2022, Journal, 5, 12").
+_YEAR_ENDING = re.compile(r"(?<=[\w)][.?!])\s+((?:19|20)\d\d)[a-z]?,$")
 #: Where a list of names ends and a title begins: a full stop or colon, then the title's words.
 _AUTHORS_END = re.compile(r"^\s*[.:]\s+(?=\S)")
 #: "(job market paper, with A and B)": co-authors named after "with" in brackets
@@ -731,6 +735,7 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
+    text = _INCLUDING.sub(r", \1, et al.", text) if "(" in text else text  # the names a cut list includes are authors
     fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
     fields = _title_end_read_as_container(_venue_start_read_as_title(fields))
@@ -752,6 +757,8 @@ def _read_fields(text: str) -> Citation | None:
             et_al = et_al or cut
         elif f.label == "title" and title is None:
             title = _balanced((spill + " " if previous is not None and previous.label == "author" else "") + f.text)
+            if ending := _YEAR_ENDING.search(title):
+                title, year = title[:ending.start()], year or ending.group(1)
         elif f.label == "container" and title is None and spill and previous is not None and previous.label == "author" \
                 and _OPEN_ENDED.search(spill):
             title = spill + " " + f.text  # "et al., A Survey of" + "Retrieval Models": a title does not end in "of"

@@ -109,6 +109,8 @@ def heading_kind(heading: str) -> str | None:
     norm = _norm(heading)
     if exact := exact_kind(heading):
         return exact
+    if (joined := _HEADING_JOINER.split(heading, maxsplit=1)) and len(joined) == 2 and _whole_kind(joined[0]) == "publications":
+        return "publications"  # "Publications and Presentations": a list that mixes papers with talks still lists papers
     padded = f" {norm} "
     # a long heading is a headline ("Le prix de thèse 2024 décerné à X", "我院X教授团队荣获..."): it names a
     # section only by the words it opens with ("Research Interests in Quantum Computation and Information");
@@ -149,13 +151,15 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     if exact_kind(bare.rstrip(":")) not in (None, "people_roles") or text.endswith(":") and heading_kind(bare) == "members":
         return True, 1  # "Ph.D. graduates:" above the people it lists
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
-    if titled and len(words) <= 5 and _norm(words[-1]) in _HEAD_NOUNS:
-        return True, 1
+    if len(words) <= 5 and (titled and _norm(words[-1]) in _HEAD_NOUNS or _norm(words[0]) in _LEAD_NOUNS):
+        return True, 1  # "Research Experience"; in sentence case, "Expérience de recherche"
     return False, 0
 
 
 #: Last words that make a short title-cased line a section heading ("Research Experience").
 _HEAD_NOUNS = word_groups("heading_words.tsv")["head_nouns"]
+#: First words that make a short line a section heading in sentence case ("Formation universitaire").
+_LEAD_NOUNS = word_groups("heading_words.tsv")["lead_nouns"]
 
 
 #: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.

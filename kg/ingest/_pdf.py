@@ -96,7 +96,8 @@ class _Row:
 
     @property
     def full(self) -> str:
-        return f"{self.text} {self.tail}" if self.tail else self.text
+        # a right-aligned place is a cell of its own ("Water Board | Harlow, MD"), not the organisation's last word
+        return f"{self.text}{' ' if YEAR.search(self.tail) else ' | '}{self.tail}" if self.tail else self.text
 
 
 def _info(reader, metadata: dict) -> None:
