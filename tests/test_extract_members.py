@@ -1033,3 +1033,13 @@ def test_a_former_members_bracket_that_names_an_employer_and_years_keeps_the_emp
     f = _page_facts(tmp_path, "people.md", "# Holm Lab\n\nVera Holm, Professor of Ecology, University of Tarnow.\n\n"
                     "## Former members\n\n- Carla Nemeth (Helio Corp, 2016–2019)\n- Ines Vidalo (Harlow Institute, 2014–2017)\n")
     assert {("Carla Nemeth", "workedAt", "Helio Corp"), ("Ines Vidalo", "workedAt", "Harlow Institute")} <= f
+
+
+def test_former_members_years_then_a_bracketed_destination_worked_there():
+    # "Name, 2019 - 2023 (University X)", "Name, Ph.D. 2021 (Company Inc.)": where an alumnus went, not where they
+    # studied; a bracket that names no organisation ("(Industry)") gives nothing
+    f = facts(run("group_alumni_years_bracket.md"))
+    assert {("Ilse Marwick", "workedAt", "Northbridge University"), ("Pavel Dunmore", "workedAt", "Kestrel Analytics Inc"),
+            ("Yara Quennell", "workedAt", "University of Westhaven"), ("Pavel Dunmore", "advisedBy", "Oskar Thelwall")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "Pavel Dunmore" and p == "studiedAt"}
+    assert not {(s, p, o) for s, p, o in f if s == "Hugo Bramwell" and p == "workedAt"}

@@ -76,8 +76,10 @@ _NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s(?:[-–—]|//?)\s|[-–—]\
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn"), or alone on a card's line ("Profile Page").
 _HANDLE = re.compile(r"(?:^|\s+)(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv|profile)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}(?:[./]\d{1,2})?\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
-#: What an alumnus's entry names after its last date, in capitalised words: where they went ("M.S., 2014. Northwind").
-_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*$")
+#: What an alumnus's entry names after its last date, in capitalised words or in brackets: where they went
+#: ("M.S., 2014. Northwind", "2016 – 2019 (University of Eastmarch (UE), Norway)").
+_AFTER_LAST_DATE = re.compile(r"\s*(?:[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*"
+                              r"|[(（][A-Z][^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）])\s*$")
 
 
 @lru_cache(maxsize=1)
@@ -849,8 +851,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for went in (parts[1] for _, text in member.texts
                      if "now" not in member.cells and len(parts := _went_apart(text, member.alumni)) > 1):
             now = _now().search(went)  # "now a PhD student at X": studies there
-            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
-                                 predicate="studiedAt" if _has(went, "student") else "workedAt")
+            # a bracketed destination may say something else ("(Industry)", "(deceased)"): an employer by its words only
+            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;()（）"), evidence, current=True,
+                                 predicate="studiedAt" if _has(went, "student") else "workedAt", guess=went.lstrip()[:1] not in "(（")
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
         # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(
