@@ -1043,3 +1043,19 @@ def test_former_members_years_then_a_bracketed_destination_worked_there():
             ("Yara Quennell", "workedAt", "University of Westhaven"), ("Pavel Dunmore", "advisedBy", "Oskar Thelwall")} <= f
     assert not {(s, p, o) for s, p, o in f if s == "Pavel Dunmore" and p == "studiedAt"}
     assert not {(s, p, o) for s, p, o in f if s == "Hugo Bramwell" and p == "workedAt"}
+
+
+def test_card_titles_name_role_institution_under_a_page_titled_for_its_people():
+    # "title: Equipo" over "### Name, estudiante de doctorado, Universidad X" cards: each heading is a member's card,
+    # not a section that ends the page's people; "Supervisado en colaboración con X" names a co-advisor
+    f = facts(run("team_cards_es.md"))
+    assert {("Ramiro Tellechea", "studiedAt", "Universidad de Valdoria"), ("Ramiro Tellechea", "advisedBy", "Marta Ibarrola"),
+            ("Ramiro Tellechea", "advisedBy", "Anselmo Quiroga"), ("Lucía Arrieta", "workedAt", "Instituto Andino de Datos"),
+            ("Marta Ibarrola", "workedAt", "Universidad de Valdoria")} <= f
+
+
+def test_an_interns_heading_lists_people_and_supervised_by_names_both_advisors():
+    # "## Interns" is a group of the page's people; "(M2 intern, supervised by [A](url) and B)" advises with two people
+    f = facts(run("group_interns_supervised.md"))
+    assert {("Léonie Garrabos", "advisedBy", "Aurèle Manceron"), ("Léonie Garrabos", "advisedBy", "Basile Fontanet"),
+            ("Quentin Ribaudière", "advisedBy", "Aurèle Manceron")} <= f

@@ -413,9 +413,11 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            if heading and not (named and not named[1] and not heading_kind(text)):
+            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X")
+            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0]) and (is_role(role) or _has(role, "student"))
+            if heading and not (named and (not named[1] or titled) and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
-                # that is only a name is the title of a person's card in a grid, an entry
+                # that is only a name, or a name and a role, is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
                 unit = orgs[0].name if kind and not heading_kind(text) and len(orgs := find_orgs_in_text(text)) == 1 else ""
