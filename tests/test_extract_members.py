@@ -1059,3 +1059,11 @@ def test_an_interns_heading_lists_people_and_supervised_by_names_both_advisors()
     f = facts(run("group_interns_supervised.md"))
     assert {("Léonie Garrabos", "advisedBy", "Aurèle Manceron"), ("Léonie Garrabos", "advisedBy", "Basile Fontanet"),
             ("Quentin Ribaudière", "advisedBy", "Aurèle Manceron")} <= f
+
+
+def test_a_research_scientists_heading_lists_people_and_its_cards_read_as_entries():
+    # "## Research Scientists" is a group of the page's people (not a "Research" bio); "### Name, PhD Student" a card
+    assert heading_kind("Research Scientists") == heading_kind("Staff Scientists") == "members"
+    f = facts(run("group_research_scientists.md"))
+    assert {("Caspian Threlfall", "studiedAt", "Harrowgate Institute of Technology"),
+            ("Mirela Ostrova", "advisedBy", "Ottilie Brannagh")} <= f
