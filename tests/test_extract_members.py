@@ -1067,3 +1067,11 @@ def test_a_research_scientists_heading_lists_people_and_its_cards_read_as_entrie
     f = facts(run("group_research_scientists.md"))
     assert {("Caspian Threlfall", "studiedAt", "Harrowgate Institute of Technology"),
             ("Mirela Ostrova", "advisedBy", "Ottilie Brannagh")} <= f
+
+
+def test_a_member_tables_heading_row_names_nobody_and_its_name_column_may_come_third():
+    # "職位 | 名前" heads a table (a label, not the page's owner); "卒業・修了年月 | 学位 | 名前": a header of labels
+    # whose Name column is its third
+    ex = run("lab_members_tables_ja.md")
+    assert ex.entity(ex.subject).name == "北条 晴臣"
+    assert {("森野 翔太", "advisedBy", "北条 晴臣"), ("柏木 遼", "advisedBy", "北条 晴臣"), ("早瀬 千尋", "advisedBy", "北条 晴臣")} <= facts(ex)

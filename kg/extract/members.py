@@ -296,25 +296,38 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     >>> _columns("Postdocs | Years | Current position"), _columns("Postdoc | 2019 | University of Tarnow")
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
-    heads = text.split("|", 2)[:2]
+    parts = text.split("|")
+    lead = int(len(parts) > 2 and not parts[0].strip())  # "| Year | Name |": a Markdown row's leading bar opens no cell
+    heads = parts[lead: lead + 2]
     # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels;
     # not a label itself ("Advisor | Years | University" lists the owner's own advisors, not people of the page)
-    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
+    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in parts[lead + 2:]
                                                                           if c.strip()) and (
         is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
-    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
+    # a header of labels only, its Name column after the second ("Year | Degree | Name"), or after an empty corner cell
+    labels = all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts[lead:] if c.strip())
+    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)) and not (
+            labels and any(_norm(c) in _WORDS["column_name"] for c in parts[lead:])):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
-    cells = [_norm(c) for c in text.split("|")]
+    cells = [_norm(c) for c in parts]
     out = {}
     for i, cell in enumerate(cells):
-        if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
+        if (_names_column(cell, i == lead, group) or titled and i == lead) and "name" not in out.values():
             out[i] = "name"
             continue
-        for kind in _COLUMN_KINDS:
-            if cell in _WORDS[kind] or any(cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind]):
-                out[i] = kind[len("column_"):]
-                break
+        if kind := _column_kind(cell):
+            out[i] = kind
     return out
+
+
+def _column_kind(cell: str) -> str | None:
+    """What a table's heading cell (normalised) says its column holds besides names, by its first or last words.
+
+    >>> _column_kind("thesis advisor"), _column_kind("卒業 修了年月"), _column_kind("d3")
+    ('advisor', 'years', None)
+    """
+    return next((kind[len("column_"):] for kind in _COLUMN_KINDS if cell in _WORDS[kind] or any(
+        cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind])), None)
 
 
 #: A data file's identifier of a kind ("phd-alumni", "postdoc_alumni"): words a site's templates join.
@@ -751,6 +764,11 @@ def _names_only_orgs(text: str) -> bool:
     # a name the words do not mark as an organisation's is one only in capitals ("KTU"), not "Photo of Ana Ruiz"
     return bool(orgs) and all(not is_role(p) and not degree_of(p) and (m := classify_segment(p, context_org=True))
                               and (not m.guessed or _CAPITALS.fullmatch(p)) for p in orgs)
+
+
+def table_headings(lines) -> set[int]:
+    """The lines that head a member table ("Position | Name", "Year | Degree | Name"): labels, never a person."""
+    return {i for i, line in enumerate(lines) if " | " in line.text and _columns(clean(line.text)) is not None}
 
 
 def member_lines(members: list[_Member]) -> set[int]:
