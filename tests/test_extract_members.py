@@ -1075,3 +1075,11 @@ def test_a_member_tables_heading_row_names_nobody_and_its_name_column_may_come_t
     ex = run("lab_members_tables_ja.md")
     assert ex.entity(ex.subject).name == "北条 晴臣"
     assert {("森野 翔太", "advisedBy", "北条 晴臣"), ("柏木 遼", "advisedBy", "北条 晴臣"), ("早瀬 千尋", "advisedBy", "北条 晴臣")} <= facts(ex)
+
+
+def test_graduates_headed_yibiye_with_bold_names_before_a_full_width_colon():
+    # "## 已毕业博士" (graduated doctors) lists people; "**王晓明**：2019年获博士学位，现在X" ends the name at "：",
+    # and where the graduate is now is theirs, not the page owner's
+    f = facts(run("group_alumni_bold_zh.md"))
+    assert {("王晓明", "advisedBy", "李建国"), ("赵丽华", "advisedBy", "李建国"), ("王晓明", "workedAt", "北辰化工公司")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "李建国" and p == "workedAt"}

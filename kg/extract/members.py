@@ -71,7 +71,7 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 
 
 #: Where a member's name ends: a separator ("Ana Ruiz // PhD student"), a parenthesis, a verb of a sentence about them.
-_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s(?:[-–—]|//?)\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
+_NAME_END = re.compile(r"\s*(?:[|,;:：(（，、]|\s(?:[-–—]|//?)\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
                        r"|\s(?i:now|currently)\s)")
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn"), or alone on a card's line ("Profile Page").
 _HANDLE = re.compile(r"(?:^|\s+)(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv|profile)\b.*$", re.I)
