@@ -431,3 +431,12 @@ def test_a_degree_then_and_became_or_began_work_is_a_job_in_its_own_clause():
     assert {("Orla Venn", "studiedAt", "Tarnow University"), ("Orla Venn", "workedAt", "Kellridge University"),
             ("Orla Venn", "studiedAt", "Harrow College"), ("Orla Venn", "workedAt", "Calder Lab")} <= f
     assert ("Orla Venn", "studiedAt", "Kellridge University") not in f and ("Orla Venn", "studiedAt", "Calder Lab") not in f
+
+
+def test_an_organisation_written_with_titled_people_in_brackets_is_theirs():
+    # "collaborate with partners ...: Kellridge University (Prof. Anton Veil), ...": each institution is where the person
+    # in its brackets works, no post of the writer's
+    f = facts(run("bio_collaborators_in_brackets.md"))
+    assert {("Anton Veil", "workedAt", "Kellridge University"), ("Selim Okafor", "workedAt", "Harrow Institute of Optics"),
+            ("Lara Quist", "workedAt", "Westhaven University")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "Tessa Morland" and p == "workedAt"}
