@@ -297,22 +297,21 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
     parts = text.split("|")
-    lead = int(len(parts) > 2 and not parts[0].strip())  # "| Year | Name |": a Markdown row's leading bar opens no cell
-    heads = parts[lead: lead + 2]
+    heads = parts[:2]
     # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels;
     # not a label itself ("Advisor | Years | University" lists the owner's own advisors, not people of the page)
-    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in parts[lead + 2:]
+    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in parts[2:]
                                                                           if c.strip()) and (
         is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
-    # a header of labels only, its Name column after the second ("Year | Degree | Name"), or after an empty corner cell
-    labels = all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts[lead:] if c.strip())
+    # a header of labels only, its Name column after the second ("Year | Degree | Name")
+    labels = all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts if c.strip())
     if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)) and not (
-            labels and any(_norm(c) in _WORDS["column_name"] for c in parts[lead:])):
+            labels and any(_norm(c) in _WORDS["column_name"] for c in parts)):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in parts]
     out = {}
     for i, cell in enumerate(cells):
-        if (_names_column(cell, i == lead, group) or titled and i == lead) and "name" not in out.values():
+        if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
             out[i] = "name"
             continue
         if kind := _column_kind(cell):
