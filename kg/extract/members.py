@@ -304,9 +304,9 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
                                                                           if c.strip()) and (
         is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
     # a header of labels only, its Name column after the second ("Year | Degree | Name")
-    labels = all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts if c.strip())
     if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)) and not (
-            labels and any(_norm(c) in _WORDS["column_name"] for c in parts)):
+            any(_norm(c) in _WORDS["column_name"] for c in parts)
+            and all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts if c.strip())):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
     cells = [_norm(c) for c in parts]
     out = {}
@@ -767,7 +767,8 @@ def _names_only_orgs(text: str) -> bool:
 
 def table_headings(lines) -> set[int]:
     """The lines that head a member table ("Position | Name", "Year | Degree | Name"): labels, never a person."""
-    return {i for i, line in enumerate(lines) if " | " in line.text and _columns(clean(line.text)) is not None}
+    return {i for i, line in enumerate(lines) if " | " in line.text and any(
+        _norm(c) in _WORDS["column_name"] for c in line.text.split("|")) and _columns(clean(line.text)) is not None}
 
 
 def member_lines(members: list[_Member]) -> set[int]:
