@@ -1033,3 +1033,53 @@ def test_a_former_members_bracket_that_names_an_employer_and_years_keeps_the_emp
     f = _page_facts(tmp_path, "people.md", "# Holm Lab\n\nVera Holm, Professor of Ecology, University of Tarnow.\n\n"
                     "## Former members\n\n- Carla Nemeth (Helio Corp, 2016–2019)\n- Ines Vidalo (Harlow Institute, 2014–2017)\n")
     assert {("Carla Nemeth", "workedAt", "Helio Corp"), ("Ines Vidalo", "workedAt", "Harlow Institute")} <= f
+
+
+def test_former_members_years_then_a_bracketed_destination_worked_there():
+    # "Name, 2019 - 2023 (University X)", "Name, Ph.D. 2021 (Company Inc.)": where an alumnus went, not where they
+    # studied; a bracket that names no organisation ("(Industry)") gives nothing
+    f = facts(run("group_alumni_years_bracket.md"))
+    assert {("Ilse Marwick", "workedAt", "Northbridge University"), ("Pavel Dunmore", "workedAt", "Kestrel Analytics Inc"),
+            ("Yara Quennell", "workedAt", "University of Westhaven"), ("Pavel Dunmore", "advisedBy", "Oskar Thelwall")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "Pavel Dunmore" and p == "studiedAt"}
+    assert not {(s, p, o) for s, p, o in f if s == "Hugo Bramwell" and p == "workedAt"}
+
+
+def test_card_titles_name_role_institution_under_a_page_titled_for_its_people():
+    # "title: Equipo" over "### Name, estudiante de doctorado, Universidad X" cards: each heading is a member's card,
+    # not a section that ends the page's people; "Supervisado en colaboración con X" names a co-advisor
+    f = facts(run("team_cards_es.md"))
+    assert {("Ramiro Tellechea", "studiedAt", "Universidad de Valdoria"), ("Ramiro Tellechea", "advisedBy", "Marta Ibarrola"),
+            ("Ramiro Tellechea", "advisedBy", "Anselmo Quiroga"), ("Lucía Arrieta", "workedAt", "Instituto Andino de Datos"),
+            ("Marta Ibarrola", "workedAt", "Universidad de Valdoria")} <= f
+
+
+def test_an_interns_heading_lists_people_and_supervised_by_names_both_advisors():
+    # "## Interns" is a group of the page's people; "(M2 intern, supervised by [A](url) and B)" advises with two people
+    f = facts(run("group_interns_supervised.md"))
+    assert {("Léonie Garrabos", "advisedBy", "Aurèle Manceron"), ("Léonie Garrabos", "advisedBy", "Basile Fontanet"),
+            ("Quentin Ribaudière", "advisedBy", "Aurèle Manceron")} <= f
+
+
+def test_a_research_scientists_heading_lists_people_and_its_cards_read_as_entries():
+    # "## Research Scientists" is a group of the page's people (not a "Research" bio); "### Name, PhD Student" a card
+    assert heading_kind("Research Scientists") == heading_kind("Staff Scientists") == "members"
+    f = facts(run("group_research_scientists.md"))
+    assert {("Caspian Threlfall", "studiedAt", "Harrowgate Institute of Technology"),
+            ("Mirela Ostrova", "advisedBy", "Ottilie Brannagh")} <= f
+
+
+def test_a_member_tables_heading_row_names_nobody_and_its_name_column_may_come_third():
+    # "職位 | 名前" heads a table (a label, not the page's owner); "卒業・修了年月 | 学位 | 名前": a header of labels
+    # whose Name column is its third
+    ex = run("lab_members_tables_ja.md")
+    assert ex.entity(ex.subject).name == "北条 晴臣"
+    assert {("森野 翔太", "advisedBy", "北条 晴臣"), ("柏木 遼", "advisedBy", "北条 晴臣"), ("早瀬 千尋", "advisedBy", "北条 晴臣")} <= facts(ex)
+
+
+def test_graduates_headed_yibiye_with_bold_names_before_a_full_width_colon():
+    # "## 已毕业博士" (graduated doctors) lists people; "**王晓明**：2019年获博士学位，现在X" ends the name at "：",
+    # and where the graduate is now is theirs, not the page owner's
+    f = facts(run("group_alumni_bold_zh.md"))
+    assert {("王晓明", "advisedBy", "李建国"), ("赵丽华", "advisedBy", "李建国"), ("王晓明", "workedAt", "北辰化工公司")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "李建国" and p == "workedAt"}

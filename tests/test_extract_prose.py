@@ -422,3 +422,21 @@ def test_a_lone_year_with_a_verb_of_taking_up_a_post_is_its_start(tmp_path, sent
     path.write_text(f"Oskar Brandt\n\n{sentence}\n", encoding="utf-8")
     found = relation(extract(load_document(path)), "Oskar Brandt", predicate, org)
     assert (found.start, found.end) == dates
+
+
+def test_a_degree_then_and_became_or_began_work_is_a_job_in_its_own_clause():
+    # "obtained her PhD from X in 2008, and has lived in Y since 2015, when she became an Assistant Professor at Z":
+    # the degree is X's; "and has", "and began work in" open a clause of their own, a job
+    f = facts(run("bio_degree_then_job_clause.md"))
+    assert {("Orla Venn", "studiedAt", "Tarnow University"), ("Orla Venn", "workedAt", "Kellridge University"),
+            ("Orla Venn", "studiedAt", "Harrow College"), ("Orla Venn", "workedAt", "Calder Lab")} <= f
+    assert ("Orla Venn", "studiedAt", "Kellridge University") not in f and ("Orla Venn", "studiedAt", "Calder Lab") not in f
+
+
+def test_an_organisation_written_with_titled_people_in_brackets_is_theirs():
+    # "collaborate with partners ...: Kellridge University (Prof. Anton Veil), ...": each institution is where the person
+    # in its brackets works, no post of the writer's
+    f = facts(run("bio_collaborators_in_brackets.md"))
+    assert {("Anton Veil", "workedAt", "Kellridge University"), ("Selim Okafor", "workedAt", "Harrow Institute of Optics"),
+            ("Lara Quist", "workedAt", "Westhaven University")} <= f
+    assert not {(s, p, o) for s, p, o in f if s == "Tessa Morland" and p == "workedAt"}

@@ -71,13 +71,15 @@ _KIND_OF_SECTION = {"members": "members", "people_roles": "members", "students":
 
 
 #: Where a member's name ends: a separator ("Ana Ruiz // PhD student"), a parenthesis, a verb of a sentence about them.
-_NAME_END = re.compile(r"\s*(?:[|,;:(（，、]|\s(?:[-–—]|//?)\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
+_NAME_END = re.compile(r"\s*(?:[|,;:：(（，、]|\s(?:[-–—]|//?)\s|[-–—]\s|\s(?:is|was|has|joined|works|received|completed|ist|war|es|fue|est|était|è|era|é)\s"
                        r"|\s(?i:now|currently)\s)")
 #: A handle or profile link after a name ("Ana Ruiz @aruiz LinkedIn"), or alone on a card's line ("Profile Page").
 _HANDLE = re.compile(r"(?:^|\s+)(?:@\S+|linkedin|github|twitter|scholar|website|homepage|orcid|cv|profile)\b.*$", re.I)
 _DATES_FIRST = re.compile(r"^\s*(?:\(?\d{4}(?:[./]\d{1,2})?\)?\s*(?:[-–—/]\s*(?:\d{4}|present|now|today|heute|actualidad|presente))?\s*[:|,.-]?\s+)")
-#: What an alumnus's entry names after its last date, in capitalised words: where they went ("M.S., 2014. Northwind").
-_AFTER_LAST_DATE = re.compile(r"\s*[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*$")
+#: What an alumnus's entry names after its last date, in capitalised words or in brackets: where they went
+#: ("M.S., 2014. Northwind", "2016 – 2019 (University of Eastmarch (UE), Norway)").
+_AFTER_LAST_DATE = re.compile(r"\s*(?:[.,;]\s+[A-Z][\w&'’+-]*(?:,?\s+(?:[A-Z0-9][\w&'’+-]*|of|and|for|the|group|lab|team))*"
+                              r"|[(（][A-Z][^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）])\s*$")
 
 
 @lru_cache(maxsize=1)
@@ -294,25 +296,37 @@ def _columns(text: str, group: bool = False) -> dict[int, str] | None:
     >>> _columns("Postdocs | Years | Current position"), _columns("Postdoc | 2019 | University of Tarnow")
     ({0: 'name', 1: 'years', 2: 'now'}, None)
     """
-    heads = text.split("|", 2)[:2]
+    parts = text.split("|")
+    heads = parts[:2]
     # or a header that opens with who its people are ("Postdoc | Years | Current position"): its other cells all labels;
     # not a label itself ("Advisor | Years | University" lists the owner's own advisors, not people of the page)
-    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in text.split("|")[2:]
+    titled = len(heads) > 1 and _norm(heads[1]) in _COLUMN_LABELS and all(_norm(c) in _COLUMN_LABELS for c in parts[2:]
                                                                           if c.strip()) and (
         is_role(heads[0]) or heading_kind(heads[0]) == "members") and _norm(heads[0]) not in _COLUMN_LABELS
-    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)):
+    # a header of labels only, its Name column after the second ("Year | Degree | Name")
+    if not titled and not any(_names_column(h, i == 0, group) for i, h in enumerate(heads)) and not (
+            any(_norm(c) in _WORDS["column_name"] for c in parts)
+            and all(_column_kind(_norm(c)) or _norm(c) in _WORDS["column_name"] for c in parts if c.strip())):
         return None  # most "a | b" lines are CV entries: two cells tell before the whole row is read
-    cells = [_norm(c) for c in text.split("|")]
+    cells = [_norm(c) for c in parts]
     out = {}
     for i, cell in enumerate(cells):
         if (_names_column(cell, i == 0, group) or titled and i == 0) and "name" not in out.values():
             out[i] = "name"
             continue
-        for kind in _COLUMN_KINDS:
-            if cell in _WORDS[kind] or any(cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind]):
-                out[i] = kind[len("column_"):]
-                break
+        if kind := _column_kind(cell):
+            out[i] = kind
     return out
+
+
+def _column_kind(cell: str) -> str | None:
+    """What a table's heading cell (normalised) says its column holds besides names, by its first or last words.
+
+    >>> _column_kind("thesis advisor"), _column_kind("卒業 修了年月"), _column_kind("d3")
+    ('advisor', 'years', None)
+    """
+    return next((kind[len("column_"):] for kind in _COLUMN_KINDS if cell in _WORDS[kind] or any(
+        cell.startswith(p + " ") or cell.endswith(" " + p) for p in _WORDS[kind])), None)
 
 
 #: A data file's identifier of a kind ("phd-alumni", "postdoc_alumni"): words a site's templates join.
@@ -411,9 +425,11 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            if heading and not (named and not named[1] and not heading_kind(text)):
+            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X")
+            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0]) and (is_role(role) or _has(role, "student"))
+            if heading and not (named and (not named[1] or titled) and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
-                # that is only a name is the title of a person's card in a grid, an entry
+                # that is only a name, or a name and a role, is the title of a person's card in a grid, an entry
                 current, columns = None, None
                 sub_alumni, group = _has(text, "alumni"), text
                 unit = orgs[0].name if kind and not heading_kind(text) and len(orgs := find_orgs_in_text(text)) == 1 else ""
@@ -749,6 +765,12 @@ def _names_only_orgs(text: str) -> bool:
                               and (not m.guessed or _CAPITALS.fullmatch(p)) for p in orgs)
 
 
+def table_headings(lines) -> set[int]:
+    """The lines that head a member table ("Position | Name", "Year | Degree | Name"): labels, never a person."""
+    return {i for i, line in enumerate(lines) if " | " in line.text and any(
+        _norm(c) in _WORDS["column_name"] for c in line.text.split("|")) and _columns(clean(line.text)) is not None}
+
+
 def member_lines(members: list[_Member]) -> set[int]:
     """The line indexes the members' entries hold, which the readers of the owner's own facts leave alone."""
     return {i for member in members for i in range(member.first, member.last + 1)}
@@ -849,8 +871,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         for went in (parts[1] for _, text in member.texts
                      if "now" not in member.cells and len(parts := _went_apart(text, member.alumni)) > 1):
             now = _now().search(went)  # "now a PhD student at X": studies there
-            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;"), evidence, current=True,
-                                 predicate="studiedAt" if _has(went, "student") else "workedAt")
+            # a bracketed destination may say something else ("(Industry)", "(deceased)"): an employer by its words only
+            add_affiliation_note(ctx, registry, pid, now.group("rest") if now else went.strip(" .,;()（）"), evidence, current=True,
+                                 predicate="studiedAt" if _has(went, "student") else "workedAt", guess=went.lstrip()[:1] not in "(（")
         # where the person is: a School or Now column, or the entry in their role ("PhD, X" is a postdoc's past,
         # "holds a BS from X" a student's)
         stated = bool(member.cells.get("school") or member.cells.get("now")) or any(

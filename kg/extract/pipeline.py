@@ -21,7 +21,8 @@ from kg.extract.dates import find_date_range
 from kg.extract.identifiers import find_identifiers
 from kg.extract.orgs import OrgRegistry
 from kg.extract.people import clean_person
-from kg.extract.members import list_members, member_role, member_lines, names_collaborators, page_leader, read_members, read_prose_students
+from kg.extract.members import (list_members, member_role, member_lines, names_collaborators, page_leader, read_members,
+                                read_prose_students, table_headings)
 from kg.extract.positions import ADVISOR_TRIGGER, extract_entries, reference_people, role_text
 from kg.extract.projects import grant_project, item_project, project_mentions, repository_project
 from kg.extract.prose import _opening_person, family_opening, read_prose
@@ -103,7 +104,7 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     # no owner, unless headings of the page's groups follow ("title: People", its head, then "## Post-docs")
     groups = any(s.kind in _GROUP_KINDS for s in sections[1:])
     page = sections[0].lines if sections and sections[0].heading_index is None and not groups else []
-    unlisted = skip | {m.first for m in members if m.cells or m.first in page}
+    unlisted = skip | {m.first for m in members if m.cells or m.first in page} | table_headings(document.lines)
     title = document.metadata.get("title")
     publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
     # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of

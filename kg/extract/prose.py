@@ -46,6 +46,8 @@ _BRACKETED = re.compile(r"\s*\([^()]*\)")
 _AT_OPENING = re.compile(r"^\s*(?:and\s+)?At\s+(?:the\s+)?")
 #: A name of two to four capitalised words with a bracketed note after it ("with Dr. Ana Ruiz (Kellridge University)").
 _NAME_AND_NOTE = re.compile(r"(?P<name>[A-ZÀ-Ý][\w.'’-]{1,30}(?:\s+[A-ZÀ-Ý][\w.'’-]{1,30}){1,3})\s*\((?P<note>[^()]{2,80})\)")
+#: People an organisation is written with, each titled ("X University (Prof. Ana Ruiz, Dr. Bo Chen)").
+_TITLED_PEOPLE = re.compile(r"\s*\((?P<people>(?:prof|dr)\.?\s[^()]{2,80})\)", re.I)
 _DEGREE_RECEIVED = re.compile(r"\b(?:received|completed|earned|obtained|got|did)\b[^.]{0,40}\b(?:degree|ph\.?d|m\.?s|b\.?s|b\.?a|m\.?a|master|bachelor|doctor)", re.I)
 _POSITION_STATEMENT = re.compile(r"\b(?:I|he|she)\s*(?:am|'m|was|is|have been|has been)\s+(?:also\s+)?(?:an?|the)\s|\b(?:worked|joined)\b", re.I)
 _PLACE_PREPOSITION = re.compile(r"\b(?:at|with|for|in)\b")
@@ -549,6 +551,10 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
                 and not same_person(ctx.entity(subject_id).name, name):  # not "Principal Investigator (X Lab)"
             add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
             elsewhere |= inside
+    for i, o in enumerate(orgs):  # "Kellridge University (Prof. A. Veil, Dr. B. Marr)": the people there, not the writer
+        for name in filter(None, map(clean_person, (m.group("people").split(",") if (m := _TITLED_PEOPLE.match(head, o.end)) else ()))):
+            ctx.add_relation(ctx.add_entity(name, "Person", evidence=evidence), "workedAt", ids[i], evidence=evidence)
+            elsewhere.add(i)
     if len(elsewhere) == len(orgs) or not about:
         return [i for i in ids if i]
     degree = degree_span(head)
