@@ -142,28 +142,6 @@ def test_training_writes_the_same_file_whatever_the_hash_seed(tmp_path):
     assert files[0] == files[1] == files[2]
 
 
-
-def test_the_build_ships_the_seed_whose_model_reads_the_held_out_sets_best(tmp_path, monkeypatch):
-    # a seed draws the sample and the renderings trained on; each seed's model is trained and scored on the held-out
-    # sets, the best one becomes the shipped file and the others are removed
-    f1 = {13: 0.80, 14: 0.90, 15: 0.85}
-    monkeypatch.setattr(citation, "NAMES_FILE", tmp_path / "names.txt")
-    monkeypatch.setattr(citation, "read_anystyle", lambda path: [])
-    monkeypatch.setattr(citation, "real_references", lambda data_dir, rng: [])
-
-    def train(refs, path, *, seed, **settings):
-        path.write_text(str(seed))
-        return path
-
-    monkeypatch.setattr(citation, "train_references", train)
-    monkeypatch.setattr(citation, "held_out", lambda data_dir, path, **kw: [
-        ("gold", {"ALL": (0.0, 0.0, f1[int(path.read_text())], 100)}), ("cv", {"ALL": (0.0, 0.0, 0.5, 100)})])
-    evaluations = citation.build(tmp_path / "data", tmp_path / "citation.crfsuite")
-    assert (tmp_path / "citation.crfsuite").read_text() == "14"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["citation.crfsuite", "names.txt"]
-    assert [title for title, _ in evaluations] == ["gold, seed 14 of 13, 14, 15", "cv"]
-    assert citation.held_out_f1(evaluations) == 0.7
-
 # -- the shipped model -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, expected", [

@@ -27,7 +27,7 @@ from kg.extract.models import _crf
 from kg.extract.venues import known_venues
 
 __all__ = ["LABELS", "Field", "parse", "strip_markup", "features", "read_anystyle", "read_grobid",
-           "render_cv", "name_words", "train_references", "held_out", "held_out_f1", "build"]
+           "render_cv", "name_words", "train_references", "held_out", "build"]
 
 #: The labels the model gives: a field of a reference, or ``other`` (volume, pages, publisher, place,
 #: edition, numbers), ``note`` (remarks, awards, status), ``link`` (URLs, DOIs, ``[PDF]``), ``editor``.
@@ -740,25 +740,18 @@ def train_references(refs: list[Segments], path: str | Path, *, renderings: int 
     return path
 
 
-#: The seeds :func:`build` trains with. A seed draws the sample of ``good.xml`` and of GROBID's corpus trained on and
-#: the renderings, and two seeds' models differ by more than any one rendering changes (development publication F1
-#: 0.926 and 0.880, bench/RESULTS.md); so the command trains one model per seed and ships the one that reads the
-#: held-out sets best (:func:`held_out_f1`): a fixed rule, not a choice by hand.
-SEEDS = (13, 14, 15)
-
-
-def build(data_dir: Path, path: Path, *, seeds: tuple[int, ...] = SEEDS, renderings: int = 2, **params
-          ) -> list[tuple[str, dict]]:
-    """Train a citation model from ``data_dir`` for each of ``seeds``, keep the one with the best
-    :func:`held_out_f1` at ``path`` (the first seed on a tie); return its held-out evaluations.
+def build(data_dir: Path, path: Path, *, seed: int = 13, renderings: int = 2, **params) -> list[tuple[str, dict]]:
+    """Train the citation model from ``data_dir`` into ``path``; return its held-out evaluations.
 
     Writes the person-name word list (:data:`NAMES_FILE`, from AnyStyle's ``bad.xml`` and ``ugly.xml``
     and GROBID's name corpus: files neither trained nor evaluated on) first, since the features read it. Trains on
     :func:`real_references` and their CV-shaped renderings (:func:`train_references`);
     evaluates on AnyStyle's ``gold.xml``, GROBID's ``evaluation/`` set, and CV-shaped renderings
-    of ``gold.xml``, none of which is trained on, the same renderings for every seed (:func:`held_out`).
+    of ``gold.xml``, none of which is trained on.
     """
-    data_dir, path = Path(data_dir), Path(path)
+    data_dir = Path(data_dir)
+    rng = random.Random(seed)
+    refs = real_references(data_dir, rng)
     # the dictionary comes from files not trained on: built from the training references, it would
     # hold every training name, and the model would learn to trust it more than it deserves
     dictionary_refs = [r for name in ("bad", "ugly") for r in read_anystyle(data_dir / "anystyle" / f"{name}.xml")]
@@ -766,40 +759,14 @@ def build(data_dir: Path, path: Path, *, seeds: tuple[int, ...] = SEEDS, renderi
     _name_words.cache_clear()
     _word.cache_clear()
     venues = _known_venues()
-    best: tuple[float, int, Path, list[tuple[str, dict]]] | None = None
-    for seed in seeds:
-        candidate = path.with_name(f"{path.stem}.seed{seed}{path.suffix}")
-        train_references(real_references(data_dir, random.Random(seed)), candidate, renderings=renderings, seed=seed,
-                         venues=venues, **params)
-        evaluations = held_out(data_dir, candidate, venues=venues)
-        score = held_out_f1(evaluations)
-        if best is None or score > best[0]:
-            if best is not None:
-                best[2].unlink()
-            best = (score, seed, candidate, evaluations)
-        else:
-            candidate.unlink()
-    score, seed, candidate, evaluations = best
-    candidate.replace(path)
-    title, scores = evaluations[0]
-    return [(f"{title}, seed {seed} of {', '.join(map(str, seeds))}", scores), *evaluations[1:]]
-
-
-def held_out_f1(evaluations: list[tuple[str, dict]]) -> float:
-    """The all-field F1 of :func:`held_out`'s sets together: each set's, weighted by its number of fields.
-
-    >>> held_out_f1([("a", {"ALL": (0.9, 0.9, 0.9, 300)}), ("b", {"ALL": (0.5, 0.5, 0.5, 100)})])
-    0.8
-    """
-    fields = sum(scores["ALL"][3] for _, scores in evaluations)
-    return round(sum(scores["ALL"][2] * scores["ALL"][3] for _, scores in evaluations) / fields, 6) if fields else 0.0
+    train_references(refs, path, renderings=renderings, seed=seed, venues=venues, **params)
+    return held_out(data_dir, path, seed=seed, venues=venues)
 
 
 def held_out(data_dir: Path, path: Path, *, seed: int = 13, venues: list[tuple[str, str]] | None = None
              ) -> list[tuple[str, dict]]:
     """Field scores of the model at ``path`` on AnyStyle's ``gold.xml``, GROBID's ``evaluation/`` set, and
-    CV-shaped renderings of ``gold.xml`` split into lines as ``parse_citation`` reads them (drawn with ``seed`` + 1:
-    the same lines whatever model is scored)."""
+    CV-shaped renderings of ``gold.xml`` split into lines as ``parse_citation`` reads them."""
     data_dir = Path(data_dir)
     venues = _known_venues() if venues is None else venues
     gold = read_anystyle(data_dir / "anystyle" / "gold.xml")
