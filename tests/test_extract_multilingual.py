@@ -753,9 +753,23 @@ def test_sentence_case_headings_and_included_authors_of_a_french_pdf_cv():
 @pytest.mark.parametrize("heading, kind", [
     ("Expérience de recherche", "experience"), ("Formación complementaria", "education"),
     ("Esperienza lavorativa", "experience"), ("Publications and Presentations", "publications"),
+    ("Enseignement et tutorat", "teaching"),
 ])
 def test_sentence_case_headings_and_papers_named_first(heading, kind):
     assert find_sections(Document("a.txt", "a.txt", "text", (Line(1, heading), Line(2, "x")), "0"))[-1].kind == kind
+
+
+@pytest.mark.parametrize("title", ["Employment effects of minimum wages", "Formation of planetary systems",
+                                   "Education and inequality in towns", "Experience sampling of crab habitats"])
+def test_a_papers_title_on_its_own_line_that_opens_with_a_head_noun_is_no_heading(title):
+    # the words after "Employment" name no section: the papers after the title stay papers, no positions
+    doc = Document("a.txt", "a.txt", "text", tuple(Line(i + 1, t) for i, t in enumerate([
+        "Ana Ruiz", "Publications", "Ruiz, A. and Osei, K. (2019)", title, "Journal of Labor Studies, 12(3), 45-67.",
+        "Ruiz, A. (2021)", "Tidal crabs of the northern coast", "Economic Review, 5, 1-20."])), "0")
+    assert [s.kind for s in find_sections(doc)] == [None, "publications"]
+    ex = extract(doc)
+    assert {p for _, p, _ in facts(ex)} <= {"authored", "coauthored", "publishedIn"}  # no position, no degree
+    assert ("Ana Ruiz", "authored", "Tidal crabs of the northern coast") in facts(ex)
 
 
 def test_a_japanese_teaching_history_is_no_education():

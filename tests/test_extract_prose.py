@@ -440,3 +440,13 @@ def test_an_organisation_written_with_titled_people_in_brackets_is_theirs():
     assert {("Anton Veil", "workedAt", "Kellridge University"), ("Selim Okafor", "workedAt", "Harrow Institute of Optics"),
             ("Lara Quist", "workedAt", "Westhaven University")} <= f
     assert not {(s, p, o) for s, p, o in f if s == "Tessa Morland" and p == "workedAt"}
+
+
+def test_a_degrees_university_with_a_titled_person_in_brackets_stays_the_writers(tmp_path):
+    # "her PhD from X (Prof. Y)": the brackets name who advised the degree, the university is still where she studied
+    page = tmp_path / "bio.md"
+    page.write_text("# Ana Ruiz\n\nAna Ruiz received her PhD from Tarnow University (Prof. Hugo Barral) in 2015. "
+                    "She is now an Assistant Professor at Harlow University.\n", encoding="utf-8")
+    f = facts(extract(load_document(page)))
+    assert {("Ana Ruiz", "studiedAt", "Tarnow University"), ("Ana Ruiz", "workedAt", "Harlow University")} <= f
+    assert ("Hugo Barral", "workedAt", "Tarnow University") not in f

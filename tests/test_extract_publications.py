@@ -772,3 +772,16 @@ def test_a_paper_titled_by_a_heading_over_its_authors_and_venue_is_one_citation(
             ("Sparse spectral methods for tidal flows", "publishedIn", "Journal of Coastal Modelling"),
             ("Wendel Arkwright", "authored", "A note on shallow-water stability"),
             ("D. Fenwick", "authored", "A note on shallow-water stability")} <= found
+
+
+@pytest.mark.parametrize("entry, authors, title", [
+    ("Ruiz, A., Osei, K. et al. (incl. supplementary data) Tidal crabs of the northern coast. Marine Letters, 2019.",
+     ["A. Ruiz", "K. Osei"], "Tidal crabs of the northern coast"),
+    ("Lund, B. et al. (including code) A survey of crab habitats. Ocean Review, 2020.", ["B. Lund"], "A survey of crab habitats"),
+    ("Brissac, P. et al. (including Ruiz, A.) A survey of crab habitats. Ocean Review, 2020.",
+     ["P. Brissac", "A. Ruiz"], "A survey of crab habitats"),
+])
+def test_only_names_after_et_al_including_are_authors(entry, authors, title):
+    # "(including Ruiz, A.)" names an author the cut list left out; "(including code)" names material, no author
+    c = parse_citation(entry)
+    assert c.authors == authors and c.title.endswith(title) and "et al" not in c.title

@@ -118,3 +118,18 @@ def test_a_footers_theme_credits_are_no_part_of_its_owners_name(footer, owner):
 
     found = copyright_owner(_document(["I study how glaciers carve fjords.", footer]))
     assert (found[0] if found else None) == owner
+
+
+@pytest.mark.parametrize(("opening", "owner"), [
+    ("Together with **Hugo Barral** and **Lena Osei**, I study tidal crabs at the Harlow Marine Station.",
+     "Unnamed document subject"),
+    ("Depuis 2019, je travaille avec **Hugo Barral** sur les crabes des marées de la station marine de Harlow.",
+     "Unnamed document subject"),
+    ("Passionate about open data, **Hugo Barral** studies tidal crabs at the Harlow Marine Station.", "Hugo Barral"),
+])
+def test_the_bold_name_of_a_first_person_opening_is_a_colleague(tmp_path, opening, owner):
+    # the writer of "With **X**, I study ..." is not X; a third-person bio's bold name is its subject
+    page = tmp_path / "about.md"
+    page.write_text(f"---\ntitle: \"About\"\n---\n\n{opening}\n\n## Education\n\n- PhD in Biology, Tarnow University, 2019\n",
+                    encoding="utf-8")
+    assert _subject(page) == owner

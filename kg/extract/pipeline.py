@@ -43,6 +43,8 @@ _GROUP_KINDS = ("members", "students", "people_roles")
 _PROJECTS_HEADING = re.compile(r"proje[ck]?t", re.I)
 _EMPHASISED_LINE = re.compile(r"^(?:[-*+]\s+)?(?:\*\*|\*|__|_)\S.*\S(?:\*\*|\*|__|_)$")
 _PERSONAL_PRONOUN = re.compile(r"\b(?:I|he|she)\b")
+#: A pronoun of a sentence written in the first person ("With X, I study", "Avec X, je travaille", "Con X, io studio").
+_FIRST_PERSON = re.compile(r"\b(?:I|[Mm]y|[Ww]e|[Oo]ur|[Jj]e|[Jj](?=['’])|[Nn]ous|[Ii]ch|[Ww]ir|[Yy]o|[Ii]o|[Ee]u|[Mm]ein|[Mm]eu|[Mm]inha)\b")
 _BOLD_PHRASE = re.compile(r"\*\*([^*]{3,40}?)\\?\*?\*\*|<b>([^<]{3,40})</b>|<strong>([^<]{3,40})</strong>")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 #: A list item that opens with a quoted title: ``- “Free Riding the Wave” with A. Author``.
@@ -311,9 +313,11 @@ def _first_person_named(document: Document, skip) -> tuple[str, tuple[str, ...],
             name = None if begin == 0 and runs_on else _opening_person(text[begin:end], []) or family_opening(document, text[begin:end], [])
             if name:
                 return name, (), index
-            # the bio's first sentence sets its subject in bold, wherever it stands ("Guided by X, **Ana Ruiz** works on")
+            # the bio's first sentence sets its subject in bold, wherever it stands ("Passionate about X, **Ana Ruiz** works on");
+            # one in the first person is the writer's, its bold names others ("With **Hugo Barral**, I study ...")
             first = min(((at, phrase) for phrase in bold if (at := text.find(phrase, begin, end)) >= 0), default=None)
-            if first and clean_person(first[1]) == first[1] and not ADVISOR_TRIGGER.search(text[begin:first[0]]):
+            if first and clean_person(first[1]) == first[1] and not ADVISOR_TRIGGER.search(text[begin:first[0]]) \
+                    and not _FIRST_PERSON.search(text[begin:end]):
                 return first[1], (), index
             bold = ()
     return None

@@ -551,13 +551,15 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
                 and not same_person(ctx.entity(subject_id).name, name):  # not "Principal Investigator (X Lab)"
             add_affiliation_note(ctx, registry, ctx.add_entity(name, "Person", evidence=evidence), match.group("note"), evidence)
             elsewhere |= inside
-    for i, o in enumerate(orgs):  # "Kellridge University (Prof. A. Veil, Dr. B. Marr)": the people there, not the writer
+    degree = degree_span(head)
+    # "Kellridge University (Prof. A. Veil, Dr. B. Marr)": the people there, not the writer; in a sentence about a
+    # degree the brackets name its advisor ("a PhD from X (Prof. Y)"), and X stays where the writer studied
+    for i, o in enumerate(orgs if not degree else ()):
         for name in filter(None, map(clean_person, (m.group("people").split(",") if (m := _TITLED_PEOPLE.match(head, o.end)) else ()))):
             ctx.add_relation(ctx.add_entity(name, "Person", evidence=evidence), "workedAt", ids[i], evidence=evidence)
             elsewhere.add(i)
     if len(elsewhere) == len(orgs) or not about:
         return [i for i in ids if i]
-    degree = degree_span(head)
     plain = head
     for o in reversed(orgs):
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]

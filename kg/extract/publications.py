@@ -735,7 +735,9 @@ def _read_fields(text: str) -> Citation | None:
     previous = None
     spill = ""
     remarks: list[str] = []
-    text = _INCLUDING.sub(r", \1, et al.", text) if "(" in text else text  # the names a cut list includes are authors
+    # the names a cut list includes are authors; "et al. (incl. supplementary data)" names none
+    text = _INCLUDING.sub(lambda m: f", {m.group(1)}, et al." if parse_author_list(m.group(1)) else m.group(0),
+                          text) if "(" in text else text
     fields = _title_start_after_initials(_surname_glued_to_next_field(_line_fields(text)))
     fields = _title_read_as_container(_name_glued_to_title(_title_continued_in_next_field(fields)))
     fields = _title_end_read_as_container(_venue_start_read_as_title(fields))

@@ -151,7 +151,11 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     if exact_kind(bare.rstrip(":")) not in (None, "people_roles") or text.endswith(":") and heading_kind(bare) == "members":
         return True, 1  # "Ph.D. graduates:" above the people it lists
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
-    if len(words) <= 5 and (titled and _norm(words[-1]) in _HEAD_NOUNS or _norm(words[0]) in _LEAD_NOUNS):
+    # in sentence case the words after the head noun name a section too, or are one word ("Formación complementaria"):
+    # a paper's title on a line of its own opens with such nouns as well ("Employment effects of minimum wages")
+    led = _norm(words[0]) in _LEAD_NOUNS and (len(words) <= 2 or all(
+        w.lower() in _TITLE_STOP or _norm(w) in _SECTION_WORDS or _norm(w)[:-1] in _SECTION_WORDS for w in words[1:]))
+    if len(words) <= 5 and (titled and _norm(words[-1]) in _HEAD_NOUNS or led):
         return True, 1  # "Research Experience"; in sentence case, "Expérience de recherche"
     return False, 0
 
@@ -160,6 +164,8 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
 _HEAD_NOUNS = word_groups("heading_words.tsv")["head_nouns"]
 #: First words that make a short line a section heading in sentence case ("Formation universitaire").
 _LEAD_NOUNS = word_groups("heading_words.tsv")["lead_nouns"]
+#: The words of the section names of ``data/sections.tsv`` ("recherche" of "projets de recherche").
+_SECTION_WORDS = frozenset(word for _, _, phrase in _NORMED_PHRASES for word in phrase.split())
 
 
 #: "Education: PhD, X (2008); MSc, Y (2004)": a section's name as the label of a line that holds its entries.
