@@ -219,7 +219,8 @@ def find_sections(document: Document) -> list[Section]:
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             # a page titled for its people ends at its first heading, which says who the next people are, unless the
             # heading is a person's card ("### Ana Ruiz", "### Ana Ruiz, PhD student, University X"; "# Ana Ruiz" titles the page)
-            card = level > 1 and kind is None and clean_person(text.split(",")[0].strip()) == text.split(",")[0].strip()
+            before_comma = text.split(",")[0].strip()
+            card = level > 1 and kind is None and clean_person(before_comma) == before_comma
             parent = next((s for s in reversed(sections) if s.heading_index is not None or s.kind == "publications"
                            or card and s.kind in _PEOPLE_KINDS), None)
             # a "#" heading of people ranks above a line that only looks like a heading ("科研项目" in bold, then "## 硕士研究生")
