@@ -1,0 +1,47 @@
+"""Document shapes read by their structure in any format: a table's empty cells keep their columns, a heading
+that names what its person is to the page's subject, a position heading over labelled bullets, supervisors
+numbered under a degree, national degree names, an owner underlined in a publication list (all invented)."""
+from __future__ import annotations
+
+import pytest
+
+from extract_helpers import facts
+
+
+def _load(tmp_path, name: str, text: str):
+    from kg.ingest import load_document
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return load_document(path)
+
+
+def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
+    from kg.extract import extract
+    return facts(extract(_load(tmp_path, name, text)))
+
+
+# a member table whose header's first cell (over the photos) is empty, one row without its photo
+_TABLES = {
+    "team.md": '# Marlow Lab\n\nWe study soil microbes at the University of Tarnow.\n\n## People\n\n|  | Name | Role |\n|---|---|---|\n| ![photo](a.jpg) | Ines Varga | Professor |\n|  | Tomas Rell | PhD student |\n| ![photo](c.jpg) | Anke Dorn | Postdoc |\n',
+    "team.html": '<html><body><h1>Marlow Lab</h1><p>We study soil microbes at the University of Tarnow.</p>\n<h2>People</h2>\n<table><tr><th></th><th>Name</th><th>Role</th></tr>\n<tr><td>photo</td><td>Ines Varga</td><td>Professor</td></tr>\n<tr><td></td><td>Tomas Rell</td><td>PhD student</td></tr>\n<tr><td>photo</td><td></td><td>Postdoc</td></tr>\n</table></body></html>\n',
+    "equipe.org": "#+TITLE: Groupe Larsac\n\nNous étudions la chimie des sols à l'Université de Valmont.\n\n* Membres\n\n|        | Nom          | Statut       |\n|--------+--------------+--------------|\n| photo  | Hélène Morel | Professeure  |\n|        | Luc Terrand  | Doctorant    |\n| photo  | Ana Quiroga  | Postdoctorante |\n",
+    "grupo.rst": 'Grupo Serrano\n=============\n\nInvestigamos en la Universidad de Almagro.\n\nMiembros\n--------\n\n+--------+----------------+--------------------------+\n|        | Nombre         | Cargo                    |\n+========+================+==========================+\n| foto   | Marta Serrano  | Investigadora principal  |\n+--------+----------------+--------------------------+\n|        | Pablo Iñiguez  | Estudiante de doctorado  |\n+--------+----------------+--------------------------+\n',
+}
+
+
+@pytest.mark.parametrize("name, header, bare, student, leader", [
+    ("team.md", "| Name | Role", "| Tomas Rell | PhD student", "Tomas Rell", "Ines Varga"),
+    ("team.html", "| Name | Role", "| Tomas Rell | PhD student", "Tomas Rell", "Ines Varga"),
+    ("equipe.org", "| Nom | Statut", "| Luc Terrand | Doctorant", "Luc Terrand", "Hélène Morel"),
+    ("grupo.rst", "| Nombre | Cargo", "| Pablo Iñiguez | Estudiante de doctorado", "Pablo Iñiguez", "Marta Serrano"),
+])
+def test_a_tables_empty_cells_keep_its_columns(tmp_path, name, header, bare, student, leader):
+    texts = [line.text for line in _load(tmp_path, name, _TABLES[name]).lines]
+    assert header in texts and bare in texts
+    assert (student, "advisedBy", leader) in _facts(tmp_path, name, _TABLES[name])
+
+
+def test_a_table_without_a_header_drops_its_empty_cells(tmp_path):
+    text = "# CV\n\n## Education\n\n| | |\n|---|---|\n| 2015 | PhD, University of Tarnow |\n| | Thesis on soils |\n"
+    texts = [line.text for line in _load(tmp_path, "cv.md", text).lines]
+    assert "Thesis on soils" in texts
