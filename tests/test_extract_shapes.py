@@ -45,3 +45,25 @@ def test_a_table_without_a_header_drops_its_empty_cells(tmp_path):
     text = "# CV\n\n## Education\n\n| | |\n|---|---|\n| 2015 | PhD, University of Tarnow |\n| | Thesis on soils |\n"
     texts = [line.text for line in _load(tmp_path, "cv.md", text).lines]
     assert "Thesis on soils" in texts
+
+
+@pytest.mark.parametrize("heading, owner, advisor", [
+    ("Directeur de thèse", "Camille Ternier", "Marc Ivernel"),
+    ("Director de tesis", "Iker Zubiaurre", "Paolo Arriaga"),
+    ("Orientadora", "Rui Leme", "Paula Seixas"),
+    ("Relatore", "Matteo Scandolari", "Paolo Vinciguerra"),
+    ("Betreuer", "Jonas Pfeiler", "Ulrich Danneberg"),
+    ("导师", "周明远", "陈立群"),
+    ("指導教員", "森田 健吾", "大河内 聡"),
+    ("지도교수", "김지훈", "이민호"),
+])
+def test_a_heading_that_names_the_advisor_over_a_person_gives_the_owner_that_advisor(tmp_path, heading, owner, advisor):
+    text = f"# {owner}\n\nPhD student, University of Tarnow.\n\n## {heading}\n\n{advisor}, Professor\n\n## Research\n\nSoils.\n"
+    found = _facts(tmp_path, "home.md", text)
+    assert (owner, "advisedBy", advisor) in found
+    assert not any(s == advisor and p == "workedAt" for s, p, _ in found)
+
+
+def test_a_heading_that_names_the_advisor_over_a_labs_other_people_heads_its_leaders(tmp_path):
+    text = "# 지능형 센서 연구실\n\n## 지도교수\n\n- 박지훈 교수\n\n## 박사과정\n\n- 김서연 (2020년 입학)\n"
+    assert ("김서연", "advisedBy", "박지훈") in _facts(tmp_path, "lab.md", text)

@@ -62,11 +62,14 @@ def _norm(text: str) -> str:
 
 #: ``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order.
 _NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
+#: A lab page's headings that are job titles: whole headings only. One that names an advisor too ("导师", "지도교수")
+#: heads the page's people where it lists others, else the owner's advisors.
+_ROLE_PHRASES = frozenset(phrase for _, kind, phrase in _NORMED_PHRASES if kind == "people_roles")
 #: The phrases :func:`heading_kind` looks for (people's roles name no section): by first word, and the CJK ones.
 _PHRASES_BY_FIRST_WORD: dict[str, list[tuple[int, str, str]]] = {}
-for _phrase in (p for p in _NORMED_PHRASES if p[1] != "people_roles" and not _CJK_OPENING.match(p[2])):
+for _phrase in (p for p in _NORMED_PHRASES if p[2] not in _ROLE_PHRASES and not _CJK_OPENING.match(p[2])):
     _PHRASES_BY_FIRST_WORD.setdefault(_phrase[2].split(" ")[0], []).append(_phrase)
-_CJK_PHRASES = tuple(p for p in _NORMED_PHRASES if p[1] != "people_roles" and _CJK_OPENING.match(p[2]))
+_CJK_PHRASES = tuple(p for p in _NORMED_PHRASES if p[2] not in _ROLE_PHRASES and _CJK_OPENING.match(p[2]))
 #: The kind of each normalised phrase: the first kind that lists it (read last, it is written last).
 _EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
@@ -264,6 +267,9 @@ def find_sections(document: Document) -> list[Section]:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
         sections[-1].lines.append(index)
+    if any(s.kind in ("members", "students", "people_roles") for s in sections):
+        for section in sections:  # "지도교수" over "박사과정": the lab's professor
+            section.kind = "people_roles" if section.kind == "advisors" and _norm(section.heading) in _ROLE_PHRASES else section.kind
     return [s for s in sections if s.lines or s.heading_index is not None or s.kind]  # "title: Supervision" over headings
 
 
