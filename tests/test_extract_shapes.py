@@ -67,3 +67,28 @@ def test_a_heading_that_names_the_advisor_over_a_person_gives_the_owner_that_adv
 def test_a_heading_that_names_the_advisor_over_a_labs_other_people_heads_its_leaders(tmp_path):
     text = "# 지능형 센서 연구실\n\n## 지도교수\n\n- 박지훈 교수\n\n## 박사과정\n\n- 김서연 (2020년 입학)\n"
     assert ("김서연", "advisedBy", "박지훈") in _facts(tmp_path, "lab.md", text)
+
+
+def _relation(tmp_path, name: str, text: str, subject: str, predicate: str, obj: str):
+    from kg.extract import extract
+    ex = extract(_load(tmp_path, name, text))
+    found = [r for r in ex.relations if (ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) == (subject, predicate, obj)]
+    assert found, f"no {subject} {predicate} {obj}"
+    return found[0]
+
+
+@pytest.mark.parametrize("name, text, owner, org, role, start, end", [
+    ("cv.md", "# Ines Varga\n\n## Experience\n\n### 2012 – 2016: Postdoctoral researcher\n\n- **Location**: Institut Orvanne, "
+              "Valmont\n- **Lab:** Soil Ecology Lab\n\n### Postdoc (2009–2012)\n\n- Institution: Halvik University\n",
+     "Ines Varga", "Institut Orvanne", "Postdoctoral researcher", "2012", "2016"),
+    ("cv.md", "# Ines Varga\n\n## Experience\n\n### Postdoc (2009–2012)\n\n- **Institution:** Halvik University\n- Lab: Marlow Lab\n",
+     "Ines Varga", "Marlow Lab", "Postdoc", "2009", "2012"),
+    ("cv.org", "#+TITLE: Camille Ternier\n\n* Expérience\n** 2020 – 2022 : Post-doctorante\n- *Lieu* : Institut Orvanne, Valmont\n",
+     "Camille Ternier", "Institut Orvanne", "Post-doctorante", "2020", "2022"),
+    ("cv.html", "<h1>Jonas Pfeiler</h1><h2>Werdegang</h2><h3>Doktorand (2015–2019)</h3>"
+                "<ul><li><b>Einrichtung:</b> Max-Planck-Institut für Bodenkunde</li><li><b>Ort:</b> Lorsheim</li></ul>",
+     "Jonas Pfeiler", "Max-Planck-Institut für Bodenkunde", "Doktorand", "2015", "2019"),
+])
+def test_a_position_heading_over_labelled_bullets_is_a_position_there(tmp_path, name, text, owner, org, role, start, end):
+    found = _relation(tmp_path, name, text, owner, "workedAt", org)
+    assert (found.role, found.start, found.end) == (role, start, end)

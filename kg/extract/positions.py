@@ -28,6 +28,7 @@ _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 _ROLE_AT_ORG = re.compile(rf"^(?P<role>[^@]{{0,60}}?)\s*(?:@|\b(?:{_WORDS['role_at']})(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
+_EMPTY_PARENTHESES = re.compile(r"\s*[(（]\s*[)）]")  # what a role's dates leave: "Postdoc (2012–2016)"
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 #: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자", "3M"); a
 #: year has no letter ("(Harlow Institute, 2019)": no employer "2019").
@@ -608,7 +609,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, dates)
             pending_through = index
             continue
-        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;:–—-") if dates else text
+        undated = _EMPTY_PARENTHESES.sub("", text[: dates.begin] + text[dates.stop:]).strip(" |,;:–—-") if dates else text
         if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (current is None or (
                 (current.start or current.end) and (not is_bullet(raw) or _dated_opening(text)) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;

@@ -220,6 +220,9 @@ def find_sections(document: Document) -> list[Section]:
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
+            named = exact_kind(text)
+            if kind in _PEOPLE_KINDS and _YEAR_DIGITS.search(text) and _norm(text) not in _EXACT:
+                kind = named = None  # "Postdoc (2012–2016)": a job title with its dates is a position, no group of postdocs
             # a page titled for its people ends at its first heading, which says who the next people are, unless the
             # heading is a person's card ("### Ana Ruiz", "### Ana Ruiz, PhD student, University X"; "# Ana Ruiz" titles the page)
             before_comma = text.split(",")[0].strip()
@@ -229,7 +232,7 @@ def find_sections(document: Document) -> list[Section]:
             # a "#" heading of people ranks above a line that only looks like a heading ("科研项目" in bold, then "## 硕士研究生")
             pseudo = parent is not None and parent.heading_index is not None and \
                 not document.lines[parent.heading_index].text.lstrip().startswith("#")
-            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not exact_kind(text) or (
+            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not named or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
