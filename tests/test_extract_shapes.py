@@ -92,3 +92,23 @@ def _relation(tmp_path, name: str, text: str, subject: str, predicate: str, obj:
 def test_a_position_heading_over_labelled_bullets_is_a_position_there(tmp_path, name, text, owner, org, role, start, end):
     found = _relation(tmp_path, name, text, owner, "workedAt", org)
     assert (found.role, found.start, found.end) == (role, start, end)
+
+
+@pytest.mark.parametrize("name, text, owner, advisors, school", [
+    ("cv.md", "# Lena Obst\n\n## Education\n\n### PhD in Geology, University of Tarnow (2019 – 2023)\n\n"
+              "- 1st supervisor: Prof. Ines Varga, University of Tarnow\n- 2nd supervisor: Dr. Tomas Rell, Halvik University\n"
+              "- 3rd: Dr. Anke Dorn (Institut Orvanne)\n", "Lena Obst", {"Ines Varga", "Tomas Rell", "Anke Dorn"}, "University of Tarnow"),
+    ("cv.txt", "Lena Obst\n\nEDUCATION\n2019 - 2023   PhD in Geology, University of Tarnow\n"
+               "              First supervisor: Prof. Ines Varga\n              2nd: Dr. Tomas Rell, Halvik University\n",
+     "Lena Obst", {"Ines Varga", "Tomas Rell"}, "University of Tarnow"),
+    ("cv.md", "# Matteo Scandolari\n\n## Formazione\n\n- Dottorato di ricerca in Fisica, Università di Brenta, 2018 – 2021\n"
+              "  - Primo relatore: Prof. Paolo Vinciguerra\n  - Secondo relatore: Prof.ssa Giulia Ferraresi, Università di Orvanne\n",
+     "Matteo Scandolari", {"Paolo Vinciguerra", "Giulia Ferraresi"}, "Università di Brenta"),
+    ("cv.md", "# Iker Zubiaurre\n\n## Formación\n\n- Doctorado en Química, Universidad de Brenca, 2016 – 2020\n"
+              "  - Segundo director: Dr. Marta Serrano (Universidad de Almagro)\n  - Codirectora: Dra. Elena Prieto\n",
+     "Iker Zubiaurre", {"Marta Serrano", "Elena Prieto"}, "Universidad de Brenca"),
+])
+def test_numbered_supervisors_under_a_degree_advise_its_student_and_are_no_studies(tmp_path, name, text, owner, advisors, school):
+    found = _facts(tmp_path, name, text)
+    assert {o for s, p, o in found if s == owner and p == "advisedBy"} == advisors
+    assert {o for s, p, o in found if s == owner and p == "studiedAt"} == {school}
