@@ -112,3 +112,13 @@ def test_numbered_supervisors_under_a_degree_advise_its_student_and_are_no_studi
     found = _facts(tmp_path, name, text)
     assert {o for s, p, o in found if s == owner and p == "advisedBy"} == advisors
     assert {o for s, p, o in found if s == owner and p == "studiedAt"} == {school}
+
+
+def test_an_advisors_title_on_a_plain_line_opens_no_section():
+    """A Europass PDF's left column labels a degree's advisor ("Orientador") on a line of its own: no heading."""
+    from kg.extract.sections import find_sections
+    from kg.model import Document, Line
+    lines = (Line(1, "EDUCAÇÃO E FORMAÇÃO"), Line(2, "Mestrado em Engenharia Civil, Universidade de Ondal"),
+             Line(3, "Orientador"), Line(4, "Paulo Seixas"))
+    sections = find_sections(Document("cv.txt", "cv.txt", "text", lines, "0"))
+    assert [(s.kind, s.lines) for s in sections] == [("education", [1, 2, 3])]
