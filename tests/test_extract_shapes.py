@@ -122,3 +122,34 @@ def test_an_advisors_title_on_a_plain_line_opens_no_section():
              Line(3, "Orientador"), Line(4, "Paulo Seixas"))
     sections = find_sections(Document("cv.txt", "cv.txt", "text", lines, "0"))
     assert [(s.kind, s.lines) for s in sections] == [("education", [1, 2, 3])]
+
+
+@pytest.mark.parametrize("line, degree", [
+    ("Ingeniero Industrial, Universidad de Brenca", "Engineering Diploma"),
+    ("Engenheira Civil, Instituto Superior de Valmar", "Engineering Diploma"),
+    ("Título de Ingeniero de Sistemas", "Engineering Diploma"),
+    ("Ingenieur (ir.) Werktuigbouwkunde, Technische Universiteit Twaalf", "Engineering Diploma"),
+    ("Dipl.-Phys., Universität Wendau", "MS"),
+    ("Diplomphysiker, Universität Wendau", "MS"),
+    ("Magisterium z fizyki, Uniwersytet Wrocławski", "MS"),
+    ("Tytuł zawodowy inżyniera, Politechnika Wrocławska", "BS"),
+    ("Ingeniera, Aguas del Valle S.A.", None),  # a job: the title alone
+    ("Bacharel em Química, Universidade de Ondal", "BS"),
+    ("Ingeniero de proyectos, Oceantek S.L.", None),  # a job
+    ("Inżynier oprogramowania, Acme", None),
+])
+def test_national_degree_names_are_degrees(line, degree):
+    from kg.extract.vocab import degree_of
+    assert degree_of(line) == degree
+
+
+@pytest.mark.parametrize("name, text, owner, school, degree", [
+    ("cv.md", "# Iker Zubiaurre\n\n## Formación\n\n- 2008 – 2013: Ingeniero Industrial, Universidad de Brenca\n",
+     "Iker Zubiaurre", "Universidad de Brenca", "Engineering Diploma"),
+    ("cv.md", "# Anna Wiśniewska\n\n## Wykształcenie\n\n- 2010–2014: Tytuł zawodowy inżyniera, Politechnika Wrocławska\n"
+              "- 2014–2016: Magisterium z fizyki, Uniwersytet Wrocławski\n", "Anna Wiśniewska", "Politechnika Wrocławska", "BS"),
+    ("cv.txt", "Jonas Pfeiler\n\nAUSBILDUNG\n2004 – 2006  Dipl.-Phys., Universität Wendau\n", "Jonas Pfeiler", "Universität Wendau", "MS"),
+])
+def test_an_entry_of_a_national_degree_is_a_study_with_that_degree(tmp_path, name, text, owner, school, degree):
+    assert _relation(tmp_path, name, text, owner, "studiedAt", school).degree == degree
+    assert {o for s, p, o in _facts(tmp_path, name, text) if p == "studiedAt"} & {"Inżynier", "Dipl.-Phys"} == set()
