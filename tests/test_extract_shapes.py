@@ -153,3 +153,21 @@ def test_national_degree_names_are_degrees(line, degree):
 def test_an_entry_of_a_national_degree_is_a_study_with_that_degree(tmp_path, name, text, owner, school, degree):
     assert _relation(tmp_path, name, text, owner, "studiedAt", school).degree == degree
     assert {o for s, p, o in _facts(tmp_path, name, text) if p == "studiedAt"} & {"Inżynier", "Dipl.-Phys"} == set()
+
+
+# a publication list whose owner is underlined in every entry, beside a co-author listed as often (the page names nobody)
+_UNDERLINED = {
+    "pubs.html": '<html><head><title>Research</title></head><body>\n<h2>Publications</h2>\n<ol>\n<li>Marek Holub, <u>Lena Obst</u>, Ines Varga. Carbon pools in alpine soils. Soil Biology Letters, 2021.</li>\n<li><u>Lena Obst</u>, Ines Varga. Root exudates and microbial turnover. Journal of Soil Ecology, 2022.</li>\n<li>Ines Varga, <u>L. Obst</u>. Nitrogen fixation under drought. Plant and Soil Reports, 2023.</li>\n</ol>\n</body></html>\n',
+    "pubs_span.html": '<html><head><title>Research</title></head><body>\n<h2>Publications</h2>\n<ol>\n<li>Marek Holub, <span style="text-decoration: underline">Lena Obst</span>, Ines Varga. Carbon pools in alpine soils. Soil Biology Letters, 2021.</li>\n<li><span style="text-decoration: underline">Lena Obst</span>, Ines Varga. Root exudates and microbial turnover. Journal of Soil Ecology, 2022.</li>\n<li>Ines Varga, <span style="text-decoration: underline">L. Obst</span>. Nitrogen fixation under drought. Plant and Soil Reports, 2023.</li>\n</ol>\n</body></html>\n',
+    "pubs.md": '## Publications\n\n1. Marek Holub, <u>Lena Obst</u>, Ines Varga. Carbon pools in alpine soils. *Soil Biology Letters*, 2021.\n2. <u>Lena Obst</u>, Ines Varga. Root exudates and microbial turnover. *Journal of Soil Ecology*, 2022.\n3. Ines Varga, <u>L. Obst</u>. Nitrogen fixation under drought. *Plant and Soil Reports*, 2023.\n',
+    "pubs.tex": '\\documentclass{article}\n\\begin{document}\n\\section*{Publications}\n\\begin{enumerate}\n\\item Marek Holub, \\underline{Lena Obst}, Ines Varga. Carbon pools in alpine soils. \\emph{Soil Biology Letters}, 2021.\n\\item \\underline{Lena Obst}, Ines Varga. Root exudates and microbial turnover. \\emph{Journal of Soil Ecology}, 2022.\n\\item Ines Varga, \\underline{L. Obst}. Nitrogen fixation under drought. \\emph{Plant and Soil Reports}, 2023.\n\\end{enumerate}\n\\end{document}\n',
+    "pubs.org": '* Publications\n1. Marek Holub, _Lena Obst_, Ines Varga. Carbon pools in alpine soils. /Soil Biology Letters/, 2021.\n2. _Lena Obst_, Ines Varga. Root exudates and microbial turnover. /Journal of Soil Ecology/, 2022.\n3. Ines Varga, _L. Obst_. Nitrogen fixation under drought. /Plant and Soil Reports/, 2023.\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(_UNDERLINED))
+def test_the_author_underlined_in_a_publication_list_is_its_owner(tmp_path, name):
+    from kg.extract import extract
+    ex = extract(_load(tmp_path, name, _UNDERLINED[name]))
+    assert ex.entity(ex.subject).name == "Lena Obst"
+    assert ("Lena Obst", "authored", "Nitrogen fixation under drought") in facts(ex)

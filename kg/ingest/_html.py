@@ -224,7 +224,7 @@ class _Walker:
             # space ("<a>Ana Ruiz</a><span>Professor, X</span>", "<span>PhD thesis · 2024</span><b>Ana Ruiz</b>",
             # "ACME LAB<small>Tarnow Institute</small>", not "Mc<b>Intyre</b>"): shown apart by the style sheet
             self.buf.append(" | ")
-        if tag in ("b", "strong"):
+        if tag in ("b", "strong", "u") or tag == "span" and "underline" in (attrs.get("style") or ""):
             record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
         elif tag == "a":
             href = attrs.get("href")

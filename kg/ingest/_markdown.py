@@ -55,7 +55,7 @@ _SHORTCODE = re.compile(r"\{\{[<%].{0,2000}?[%>]\}\}|\{%.{0,2000}?%\}|\{\{.{0,20
 #: A shortcode's quoted value that is text to read: capitalised, not a file or a link ("Ana Ruiz", "Postdoc").
 _SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_](?:(?!\1).){0,2000}?)\1""")
 _FILE_NAME = re.compile(r"\.[a-z]{2,4}$")
-_BOLD_TAG = re.compile(r"<(b|strong)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
+_BOLD_TAG = re.compile(r"<(b|strong|u)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
 _EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
 _EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")

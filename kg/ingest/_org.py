@@ -104,7 +104,7 @@ def _inline(text: str, metadata: dict, number: int) -> str:
     text = MACRO_CALL.sub("", text)
 
     def emphasis(match: re.Match) -> str:
-        if match.group(1) == "*":
+        if match.group(1) in "*_":  # bold, underlined: an owner marked among a paper's authors
             record_bold(metadata, match.group(2))
         return match.group(2)
 

@@ -223,8 +223,8 @@ _MAX_BOLD, _MAX_BOLD_CHARS = 2000, 60
 
 
 def record_bold(metadata: dict, text: str) -> None:
-    """Remember a short bold phrase in ``metadata['bold']``: inline markup is removed on ingest,
-    but a CV's owner is often the one author set in bold in every entry of a publication list.
+    """Remember a short bold (or underlined) phrase in ``metadata['bold']``: inline markup is removed on ingest,
+    but a CV's owner is often the one author set in bold, or underlined, in every entry of a publication list.
 
     >>> meta = {}
     >>> record_bold(meta, " A.  Ruiz ")
