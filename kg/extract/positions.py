@@ -86,7 +86,7 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 #: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; "Betreuer Prof. Dr. A": a PDF's table cell lost
 #: its colon, the title says a person follows) or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
-    rf"(?P<trigger>(?:(?:{_WORDS['advisor_rank']})\s*)?(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
+    rf"(?P<trigger>(?:(?<![\w.])(?:{_WORDS['advisor_rank']})\s*)?(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
     rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
     rf"|^(?:{_WORDS['advisor_rank']})\s*[:：]\s*(?=(?-i:Prof|Dr)\.?\s)|{_WORDS['advisor_phrase']})")
 
