@@ -171,3 +171,10 @@ def test_the_author_underlined_in_a_publication_list_is_its_owner(tmp_path, name
     ex = extract(_load(tmp_path, name, _UNDERLINED[name]))
     assert ex.entity(ex.subject).name == "Lena Obst"
     assert ("Lena Obst", "authored", "Nitrogen fixation under drought") in facts(ex)
+
+
+def test_a_year_before_an_advisors_label_is_no_rank(tmp_path):
+    text = "Lena Obst\n\nEDUCATION\nPhD in Geology, University of Tarnow, 2008 - 2012. Supervisor: Dr. Ines Varga\n"
+    found = _relation(tmp_path, "cv.txt", text, "Lena Obst", "studiedAt", "University of Tarnow")
+    assert (found.start, found.end) == ("2008", "2012")
+    assert ("Lena Obst", "advisedBy", "Ines Varga") in _facts(tmp_path, "cv.txt", text)
