@@ -83,8 +83,8 @@ _BRACKETED_LIST = re.compile(r"(?:[^()\[\]]|[(\[][^()\[\]]*[)\]])*(?=[)\]])")
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
-#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; "Betreuer Prof. Dr. A": a PDF's table cell lost
-#: its colon, the title says a person follows) or a phrase ("supervised by").
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:", "2nd supervisor:"; "Betreuer Prof. Dr. A": a PDF's table
+#: cell lost its colon, the title says a person follows; "2nd: Dr. B" under the first), or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
     rf"(?P<trigger>(?:(?<![\w.])(?:{_WORDS['advisor_rank']})\s*)?(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
     rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
