@@ -28,6 +28,7 @@ _NOW_OPENING = re.compile(r"^(?:now|currently|today)\s+", re.I)
 _ROLE_AT_ORG = re.compile(rf"^(?P<role>[^@]{{0,60}}?)\s*(?:@|\b(?:{_WORDS['role_at']})(?:\b|(?<=['’])))\s*"
                           r"(?:(?:the|la|el|le|der|die|das|il|lo|a|o)\s+)?(?P<org>.+)$")
 _PARENTHESES = re.compile(r"\s*[(（][^()（）]*[)）]")
+_EMPTY_PARENTHESES = re.compile(r"\s*[(（]\s*[)）]")  # what a role's dates leave: "Postdoc (2012–2016)"
 _ACRONYM = re.compile(r"[A-Z][A-Za-z&-]{1,7}")
 #: A name that can only be an employer's where the text says where a person works now ("Equinor", "삼성전자", "3M"); a
 #: year has no letter ("(Harlow Institute, 2019)": no employer "2019").
@@ -82,12 +83,12 @@ _BRACKETED_LIST = re.compile(r"(?:[^()\[\]]|[(\[][^()\[\]]*[)\]])*(?=[)\]])")
 __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes", "parse_note", "TRIGGER_HINT"]
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
-#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:"; "Betreuer Prof. Dr. A": a PDF's table cell lost
-#: its colon, the title says a person follows) or a phrase ("supervised by").
+#: A label ("Advisor:", optionally "PhD co-advisor of the thesis:", "2nd supervisor:"; "Betreuer Prof. Dr. A": a PDF's table
+#: cell lost its colon, the title says a person follows; "2nd: Dr. B" under the first), or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
-    r"(?P<trigger>(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
+    rf"(?P<trigger>(?:(?<![\w.])(?:{_WORDS['advisor_rank']})\s*)?(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
     rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
-    rf"|{_WORDS['advisor_phrase']})")
+    rf"|^(?:{_WORDS['advisor_rank']})\s*[:：]\s*(?=(?-i:Prof|Dr)\.?\s)|{_WORDS['advisor_phrase']})")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -608,7 +609,7 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
                 pending_dates = (index, dates)
             pending_through = index
             continue
-        undated = (text[: dates.begin] + text[dates.stop:]).strip(" |,;:–—-") if dates else text
+        undated = _EMPTY_PARENTHESES.sub("", text[: dates.begin] + text[dates.stop:]).strip(" |,;:–—-") if dates else text
         if not chain and not degree and is_role(undated) and len(undated.split()) <= 6 and (current is None or (
                 (current.start or current.end) and (not is_bullet(raw) or _dated_opening(text)) if dates else current.role)):
             # "Teaching Fellow" / "Institute X, Pune" / "2015 - 2016"; a column after the role is left out;

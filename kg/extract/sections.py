@@ -62,11 +62,16 @@ def _norm(text: str) -> str:
 
 #: ``(rank, kind, normalised phrase)`` of every phrase of ``data/sections.tsv``, in file order.
 _NORMED_PHRASES = tuple((rank, kind, _norm(phrase)) for rank, (kind, phrases) in enumerate(section_kinds()) for phrase in phrases)
-#: The phrases :func:`heading_kind` looks for (people's roles name no section): by first word, and the CJK ones.
+#: The kinds a whole marked-up heading names, never a line or a heading that holds the phrase: people's roles, one's advisor.
+_WHOLE_HEADING_KINDS = ("people_roles", "advisor")
+#: A lab page's headings that are job titles; one that names an advisor too ("导师") heads the page's people where
+#: it lists others, else the owner's advisors.
+_ROLE_PHRASES = frozenset(phrase for _, kind, phrase in _NORMED_PHRASES if kind == "people_roles")
+#: The phrases :func:`heading_kind` looks for: by first word, and the CJK ones.
 _PHRASES_BY_FIRST_WORD: dict[str, list[tuple[int, str, str]]] = {}
-for _phrase in (p for p in _NORMED_PHRASES if p[1] != "people_roles" and not _CJK_OPENING.match(p[2])):
+for _phrase in (p for p in _NORMED_PHRASES if p[1] not in _WHOLE_HEADING_KINDS and not _CJK_OPENING.match(p[2])):
     _PHRASES_BY_FIRST_WORD.setdefault(_phrase[2].split(" ")[0], []).append(_phrase)
-_CJK_PHRASES = tuple(p for p in _NORMED_PHRASES if p[1] != "people_roles" and _CJK_OPENING.match(p[2]))
+_CJK_PHRASES = tuple(p for p in _NORMED_PHRASES if p[1] not in _WHOLE_HEADING_KINDS and _CJK_OPENING.match(p[2]))
 #: The kind of each normalised phrase: the first kind that lists it (read last, it is written last).
 _EXACT = {phrase: kind for _, kind, phrase in reversed(_NORMED_PHRASES)}
 
@@ -148,7 +153,7 @@ def _looks_like_heading(raw: str, text: str) -> tuple[bool, int]:
     bare = _HEADING_NOTE.sub("", text)  # a note on its entries may follow it ("代表性论文（*通讯作者）")
     if text.endswith((".", ",", ";")) or _LIST_PUNCT.search(bare) or not text[:1].isalpha() or text[:1].islower():
         return False, 0
-    if exact_kind(bare.rstrip(":")) not in (None, "people_roles") or text.endswith(":") and heading_kind(bare) == "members":
+    if exact_kind(bare.rstrip(":")) not in (None, *_WHOLE_HEADING_KINDS) or text.endswith(":") and heading_kind(bare) == "members":
         return True, 1  # "Ph.D. graduates:" above the people it lists
     titled = all(w[:1].isupper() or w.lower() in _TITLE_STOP or not w[:1].isalpha() for w in words)
     # in sentence case the words after the head noun name a section too, or are one word ("Formación complementaria"):
@@ -217,6 +222,9 @@ def find_sections(document: Document) -> list[Section]:
             level = len(raw) - len(raw.lstrip("#"))
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
+            named = exact_kind(text)
+            if kind in _PEOPLE_KINDS and _YEAR_DIGITS.search(text) and _norm(text) not in _EXACT:
+                kind = named = None  # "Postdoc (2012–2016)": a job title with its dates is a position, no group of postdocs
             # a page titled for its people ends at its first heading, which says who the next people are, unless the
             # heading is a person's card ("### Ana Ruiz", "### Ana Ruiz, PhD student, University X"; "# Ana Ruiz" titles the page)
             before_comma = text.split(",")[0].strip()
@@ -226,7 +234,7 @@ def find_sections(document: Document) -> list[Section]:
             # a "#" heading of people ranks above a line that only looks like a heading ("科研项目" in bold, then "## 硕士研究生")
             pseudo = parent is not None and parent.heading_index is not None and \
                 not document.lines[parent.heading_index].text.lstrip().startswith("#")
-            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not exact_kind(text) or (
+            if parent is not None and parent.kind and not (pseudo and kind in ("members", "students")) and (not named or (
                     kind == "people_roles" and parent.kind not in _PEOPLE_KINDS)):
                 # a sub-heading (employer, university, paper group) stays in its section
                 if level > parent.level:
@@ -264,6 +272,9 @@ def find_sections(document: Document) -> list[Section]:
             sections.append(Section(kind=heading_kind(text), heading=text.rstrip(":"), heading_index=index, level=lvl))
             continue
         sections[-1].lines.append(index)
+    others = any(s.kind in ("members", "students", "people_roles") for s in sections)
+    for section in (s for s in sections if s.kind == "advisor"):  # "지도교수" over "박사과정": the lab's professor
+        section.kind = "people_roles" if others and _norm(section.heading) in _ROLE_PHRASES else "advisors"
     return [s for s in sections if s.lines or s.heading_index is not None or s.kind]  # "title: Supervision" over headings
 
 

@@ -47,8 +47,8 @@ The conventions, for every format:
 ``<meta>``, LaTeX ``\\name``/``\\author``/``\\email``/``\\social``, PDF document info and JSON/YAML
 identity fields (Markdown front matter's own top-level keys are copied too, e.g.
 ``organizations``, when they do not clash); ``links`` lists profile links (ORCID, GitHub, Scholar, LinkedIn, ``mailto:``...)
-as ``{"url", "text", "line"}``; ``bold`` lists the short phrases set in bold (Markdown ``**``, HTML
-``<b>``/``<strong>``, LaTeX ``\\textbf``), whose markup the lines lose; Markdown front matter is also kept whole in ``front_matter``
+as ``{"url", "text", "line"}``; ``bold`` lists the short phrases set in bold or underlined (Markdown ``**``,
+HTML ``<b>``/``<strong>``/``<u>``, LaTeX ``\\textbf``/``\\underline``, org ``*``/``_``), whose markup the lines lose; Markdown front matter is also kept whole in ``front_matter``
 and rendered like a YAML CV in ``front_matter_lines`` (lines of the same file, not part of
 ``lines``); PDFs add ``pages`` and ``page_starts``.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from kg.ingest._source import BOLD_LABEL, LineIndex, Lines, SourceError, clean_inline, record_bold, record_link
+from kg.ingest._source import BOLD_LABEL, LineIndex, Lines, SourceError, clean_inline, record_bold, record_link, table_row
 
 __all__ = ["parse_html", "MAX_DEPTH"]
 
@@ -93,10 +93,11 @@ class _Locator:
 
 
 class _Row:
-    __slots__ = ("cells",)
+    __slots__ = ("cells", "header")
 
     def __init__(self) -> None:
         self.cells: list[list[tuple[int, str]]] = []
+        self.header = True  # all its cells <th>
 
 
 class _Walker:
@@ -105,6 +106,7 @@ class _Walker:
         self.metadata = metadata
         self.main: list[tuple[int, str]] = []
         self.rows: list[_Row] = []
+        self.headed: list[bool] = []  # of each open table, whether a header row labels its columns
         self.buf: list[str] = []
         self.anchor: int | None = None
         self.prefix = ""
@@ -161,10 +163,13 @@ class _Walker:
         if not cells:
             return
         simple = all(len(cell) == 1 and not cell[0][1].startswith("#") for cell in cells)
+        if self.headed and row.header and len(cells) > 1:
+            self.headed[-1] = True
         if simple:
             # an empty cell between two full ones keeps its place: the columns of a row keep their headings
-            inner = row.cells[row.cells.index(cells[0]): len(row.cells) - row.cells[::-1].index(cells[-1])]
-            destination.append((cells[0][0][0], " | ".join(cell[0][1] if cell else "" for cell in inner)))
+            texts = [cell[0][1] if cell else "" for cell in row.cells]
+            start = 0 if self.headed and self.headed[-1] else row.cells.index(cells[0])
+            destination.append((cells[0][0][0], table_row(texts[start:], True)))
         else:
             for cell in cells:
                 destination.extend(cell)
@@ -190,6 +195,9 @@ class _Walker:
             self.flush()
             if self.rows:
                 self.rows[-1].cells.append([])
+                self.rows[-1].header &= tag == "th"
+        elif tag == "table":
+            self.headed.append(False)
         elif tag == "br":
             self.flush()
         elif tag == "pre":
@@ -216,7 +224,7 @@ class _Walker:
             # space ("<a>Ana Ruiz</a><span>Professor, X</span>", "<span>PhD thesis · 2024</span><b>Ana Ruiz</b>",
             # "ACME LAB<small>Tarnow Institute</small>", not "Mc<b>Intyre</b>"): shown apart by the style sheet
             self.buf.append(" | ")
-        if tag in ("b", "strong"):
+        if tag in ("b", "strong", "u") or tag == "span" and "underline" in (attrs.get("style") or ""):
             record_bold(self.metadata, node.text(deep=True, separator=" ")[:200])
         elif tag == "a":
             href = attrs.get("href")
@@ -240,6 +248,8 @@ class _Walker:
         if tag == "tr":
             if self.rows:
                 self.end_row()
+        elif tag == "table" and self.headed:
+            self.headed.pop()
         elif tag == "pre":
             self.flush()
             self.pre = max(0, self.pre - 1)

@@ -1001,7 +1001,7 @@ class _Converter:
             k, _ = self.optional(j, end)
             k, span = self.group(k, end, 0)
             if span is not None:
-                if name == "textbf" and span[1] - span[0] <= 200:
+                if name in ("textbf", "underline", "uline") and span[1] - span[0] <= 200:
                     record_bold(self.metadata, self.inline(span, depth))
                 self.emit(span, out, depth)
                 return k

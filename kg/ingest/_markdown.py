@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 import re
 
-from kg.ingest._source import BOLD_LABEL, Lines, SourceError, clean_inline, paper_title, record_bold, record_link
+from kg.ingest._source import BOLD_LABEL, Lines, SourceError, clean_inline, paper_title, record_bold, record_link, table_row
 
 __all__ = ["parse_markdown", "inline_markdown", "split_front_matter", "strip_html_comments"]
 
@@ -55,7 +55,7 @@ _SHORTCODE = re.compile(r"\{\{[<%].{0,2000}?[%>]\}\}|\{%.{0,2000}?%\}|\{\{.{0,20
 #: A shortcode's quoted value that is text to read: capitalised, not a file or a link ("Ana Ruiz", "Postdoc").
 _SHORTCODE_TEXT = re.compile(r"""\w+=(["'])(?P<value>[^\W\d_](?:(?!\1).){0,2000}?)\1""")
 _FILE_NAME = re.compile(r"\.[a-z]{2,4}$")
-_BOLD_TAG = re.compile(r"<(b|strong)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
+_BOLD_TAG = re.compile(r"<(b|strong|u)\b[^<>]{0,200}>([^<]{1,200})</\1>", re.I)
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.{1,500}?)(?<=\S)\1")
 _EM_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.{1,500}?)(?<=[^\s*])\*(?![\w*])")
 _EM_UNDER = re.compile(r"(?<![\w])_(?=[^\s_])(.{1,500}?)(?<=[^\s_])_(?![\w])")
@@ -315,7 +315,7 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
     block: _Block | None = None
     fence: str | None = None
     drop_fence = False
-    in_table = False
+    in_table = headed = False  # in a table; its header row labels two columns or more
 
     def close() -> None:
         nonlocal block
@@ -394,10 +394,12 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
             body_text = stripped.strip("|")
             cells = re.split(r"(?<!\\)\|", body_text)
             texts = [" ".join(inline_markdown(cell, metadata, number)) for cell in cells]
-            row = " | ".join(t for t in texts if t)
+            header = index + 1 < len(source_lines) and bool(_TABLE_SEP.match(source_lines[index + 1].strip()))
+            headed = sum(map(bool, texts)) > 1 if header else headed
+            row = table_row(texts, headed)
             if row:
                 out.append([number, row])
-            if row and row == texts[0] and index + 1 < len(source_lines) and _TABLE_SEP.match(source_lines[index + 1].strip()):
+            if row and row == texts[0] and header:
                 record_bold(metadata, row)  # "| Past students | |": a header cell alone captions its table, set in bold
             continue
         match = _LIST.match(line)

@@ -33,7 +33,7 @@ import re
 from dataclasses import replace
 
 from kg.ingest._markdown import _joins
-from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link
+from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link, table_row
 
 __all__ = ["parse_org"]
 
@@ -104,7 +104,7 @@ def _inline(text: str, metadata: dict, number: int) -> str:
     text = MACRO_CALL.sub("", text)
 
     def emphasis(match: re.Match) -> str:
-        if match.group(1) == "*":
+        if match.group(1) in "*_":  # bold, underlined: an owner marked among a paper's authors
             record_bold(metadata, match.group(2))
         return match.group(2)
 
@@ -248,9 +248,11 @@ def parse_org(text: str) -> tuple[tuple, dict]:
             block_ends[end.group(1).lower()] = i
 
     snippets: tuple[str, list] | None = None  # a run of one-line export snippets ("#+HTML: <h1>Ana Ruiz</h1>")
+    headed: bool | None = None  # of the table being read, whether its header row labels its columns
     for index, raw in enumerate(source):
         number = index + 1
         line = raw.rstrip()
+        headed = headed if TABLE_ROW.match(line) else None
         keyword = ORG_KEYWORD.match(line) if block is None and drawer is None else None
         if snippets is not None and (keyword is None or keyword.group(1).lower() != snippets[0]):
             reader.export(*snippets)
@@ -330,7 +332,9 @@ def parse_org(text: str) -> tuple[tuple, dict]:
         if TABLE_ROW.match(line):
             if not TABLE_RULE.match(line):
                 cells = [_inline(cell, metadata, number) for cell in line.strip().strip("|").split("|")]
-                row = " | ".join(cell for cell in cells if cell)
+                if headed is None:  # the table's first row: a header when a rule follows it
+                    headed = index + 1 < len(source) and bool(TABLE_RULE.match(source[index + 1])) and sum(map(bool, cells)) > 1
+                row = table_row(cells, headed)
                 if row:
                     reader.emit(number, row)
             else:

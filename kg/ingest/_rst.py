@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link
+from kg.ingest._source import Lines, clean_inline, paper_title, record_bold, record_link, table_row
 
 __all__ = ["parse_rst"]
 
@@ -227,10 +227,12 @@ class _Renderer:
     def table(self, node) -> None:
         from docutils import nodes
 
+        headed = False  # a header row labels the columns
         for row in node.findall(nodes.row):
             rendered = [self.first_text(entry, 1, "") for entry in row.children]
             cells = [clean_inline(" ".join(text for _, text in lines)) for lines in rendered]
-            text = " | ".join(cell for cell in cells if cell)
+            headed = headed or isinstance(row.parent, nodes.thead) and sum(map(bool, cells)) > 1
+            text = table_row(cells, headed)
             numbers = [lines[0][0] for lines in rendered if lines]
             if text:
                 self.out.append((min(numbers) if numbers else self.number(row, text), text))

@@ -6,7 +6,7 @@ from bisect import bisect_right
 from typing import Iterable
 
 __all__ = ["SourceError", "decode", "LineIndex", "Lines", "identifier_link", "clean_inline", "record_link",
-           "record_bold", "paper_title"]
+           "record_bold", "paper_title", "table_row"]
 
 
 class SourceError(Exception):
@@ -128,6 +128,20 @@ def clean_inline(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+def table_row(cells: list[str], headed: bool) -> str:
+    """A table row's text, its cells apart by " | ". In a table whose header row labels its columns, an empty cell
+    before the row's last full one keeps its place, so the row lines up with the header (a header's empty first
+    cell over the rows' photos, a row without a photo under it); elsewhere empty cells are dropped.
+
+    >>> table_row(["", "Name", "Role"], True), table_row(["", "Ana Ruiz", "", ""], True), table_row(["", "2019", "", "PhD"], False)
+    ('| Name | Role', '| Ana Ruiz', '2019 | PhD')
+    """
+    if not headed:
+        return " | ".join(cell for cell in cells if cell)
+    last = max((i for i, cell in enumerate(cells) if cell), default=-1)
+    return clean_inline(" | ".join(cells[:last + 1]))
+
+
 class Lines:
     """Collects output lines, dropping empty ones and collapsing spaces.
 
@@ -209,8 +223,8 @@ _MAX_BOLD, _MAX_BOLD_CHARS = 2000, 60
 
 
 def record_bold(metadata: dict, text: str) -> None:
-    """Remember a short bold phrase in ``metadata['bold']``: inline markup is removed on ingest,
-    but a CV's owner is often the one author set in bold in every entry of a publication list.
+    """Remember a short bold (or underlined) phrase in ``metadata['bold']``: inline markup is removed on ingest,
+    but a CV's owner is often the one author set in bold, or underlined, in every entry of a publication list.
 
     >>> meta = {}
     >>> record_bold(meta, " A.  Ruiz ")
