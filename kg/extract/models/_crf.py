@@ -20,6 +20,7 @@ import os
 import re
 import threading
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
@@ -220,11 +221,11 @@ def load(name: str) -> Tagger:
 def spans(labels: Sequence[str]) -> list[tuple[str, int, int]]:
     """The runs of equal labels as ``(label, start, end)`` token ranges (end exclusive)."""
     out: list[tuple[str, int, int]] = []
-    for i, label in enumerate(labels):
-        if out and out[-1][0] == label and out[-1][2] == i:
-            out[-1] = (label, out[-1][1], i + 1)
-        else:
-            out.append((label, i, i + 1))
+    start = 0
+    for label, run in groupby(labels):  # a few runs a sequence: one step each, not one a token
+        end = start + len(list(run))
+        out.append((label, start, end))
+        start = end
     return out
 
 
