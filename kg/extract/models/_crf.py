@@ -2,8 +2,8 @@
 
 Each model (``citation``, ``name``, ``affiliation``, ...) is a linear-chain CRF over
 python-crfsuite. A model module turns its text into tokens (:func:`tokenize`), each token
-into a feature dict (using :func:`word_features` and its own features), and calls
-:func:`train` to write a model file, or :func:`load` to tag with a shipped one.
+into a feature dict or a list of crfsuite attribute strings (using :func:`word_features` and its
+own features), and calls :func:`train` to write a model file, or :func:`load` to tag with a shipped one.
 Shipped model files live in ``kg/extract/models/data/<name>.crfsuite`` and are opened once
 per process.
 
@@ -181,7 +181,7 @@ class Tagger:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(self.path))
 
-    def tag(self, features: list[dict]) -> list[str]:
+    def tag(self, features: list[dict] | list[list[str]]) -> list[str]:
         """The most likely label of each token (an empty sequence gives ``[]``)."""
         if not features:
             return []

@@ -245,7 +245,8 @@ def _marked(mark: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _item(w: str, mark: frozenset[str], nl: bool) -> tuple[tuple[str, ...], tuple[str, ...], dict[int, tuple[str, ...]]]:
+def _item(w: str, mark: frozenset[str], nl: bool
+          ) -> tuple[tuple[str, ...], tuple[str, ...], dict[int, tuple[str, ...]]]:
     """A token's own word features, its markup features (``nl`` last when a line break comes before it), and what
     it tells its neighbours (:func:`_given`): one look-up a token, a few hundred distinct (word, markup) pairs a
     document.
