@@ -2,8 +2,8 @@
 
 Each model (``citation``, ``name``, ``affiliation``, ...) is a linear-chain CRF over
 python-crfsuite. A model module turns its text into tokens (:func:`tokenize`), each token
-into a feature dict (using :func:`word_features` and its own features), and calls
-:func:`train` to write a model file, or :func:`load` to tag with a shipped one.
+into a feature dict or a list of crfsuite attribute strings (using :func:`word_features` and its
+own features), and calls :func:`train` to write a model file, or :func:`load` to tag with a shipped one.
 Shipped model files live in ``kg/extract/models/data/<name>.crfsuite`` and are opened once
 per process.
 
@@ -20,6 +20,7 @@ import os
 import re
 import threading
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
@@ -50,7 +51,18 @@ def tokenize(text: str) -> list[Token]:
     >>> [(t.text, t.start) for t in tokenize("O'Neil-Smith: pp. 3-9")]
     [("O'Neil-Smith", 0), (':', 12), ('pp', 14), ('.', 16), ('3-9', 18)]
     """
-    return [Token(m.group(), m.start(), m.end()) for m in TOKEN.finditer(text)]
+    # findall and str.find: a match object and a named tuple's __new__ per token cost more than the regex. Only
+    # whitespace lies between two tokens (any other character is one), so a token's text first occurs where it starts
+    out = []
+    pos = 0
+    for word in _FINDALL(text):
+        pos = text.find(word, pos)
+        out.append(_new_tuple(Token, (word, pos, pos := pos + len(word))))
+    return out
+
+
+_FINDALL = TOKEN.findall
+_new_tuple = tuple.__new__
 
 
 _SHAPE_UPPER = re.compile(r"[A-ZÀ-ÞĀ-Ž]+")
@@ -169,11 +181,11 @@ class Tagger:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(self.path))
 
-    def tag(self, features: list[dict]) -> list[str]:
+    def tag(self, features: list[dict] | list[list[str]]) -> list[str]:
         """The most likely label of each token (an empty sequence gives ``[]``)."""
         if not features:
             return []
-        return self._tagger.tag(pycrfsuite.ItemSequence(features))
+        return self._tagger.tag(features)  # not through an ItemSequence, which crfsuite would copy once more
 
     def labels(self) -> list[str]:
         """The labels the model knows."""
@@ -209,11 +221,11 @@ def load(name: str) -> Tagger:
 def spans(labels: Sequence[str]) -> list[tuple[str, int, int]]:
     """The runs of equal labels as ``(label, start, end)`` token ranges (end exclusive)."""
     out: list[tuple[str, int, int]] = []
-    for i, label in enumerate(labels):
-        if out and out[-1][0] == label and out[-1][2] == i:
-            out[-1] = (label, out[-1][1], i + 1)
-        else:
-            out.append((label, i, i + 1))
+    start = 0
+    for label, run in groupby(labels):  # a few runs a sequence: one step each, not one a token
+        end = start + len(list(run))
+        out.append((label, start, end))
+        start = end
     return out
 
 

@@ -25,7 +25,7 @@ from xml.etree import ElementTree as ET
 
 from kg.extract.gazetteer import word_groups
 from kg.extract.models import _crf
-from kg.extract.models._crf import add_neighbours, load, spans, tokenize, word_features
+from kg.extract.models._crf import load, spans, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, local_name, tei_files
 
 __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_features", "read_affiliations",
@@ -169,13 +169,17 @@ def paired(a: list[tuple[str, str]], b: list[tuple[str, str]], rng: random.Rando
 # -- features -------------------------------------------------------------------------------
 
 
-def affiliation_features(tokens: list[str]) -> list[dict]:
-    """CRF features of an affiliation's tokens: the word, the first and last word of the
-    comma-separated part it stands in and that part's place from either end, and its neighbours.
+def affiliation_features(tokens: list[str]) -> list[list[str]]:
+    """CRF features of an affiliation's tokens, as crfsuite's attributes (``key:value``, a flag its key alone): the
+    word (:func:`~kg.extract.models._crf.word_features`), the first and last word of the comma-separated part it
+    stands in and that part's place from either end, and its neighbours' words and shapes (in the order of
+    :func:`~kg.extract.models._crf.add_neighbours`). A word's own features are made once (:func:`_word`).
 
     >>> f = affiliation_features(["Dept", "of", "Biology", ",", "Xanadu"])[2]
-    >>> f["part_head"], f["part_last"], f["part"], f["part_from_end"]
-    ('dept', 'biology', '0', '1')
+    >>> [a for a in f if a.startswith(("part", "-1:"))]
+    ['part_head:dept', 'part_last:biology', 'part:0', 'part_from_end:1', '-1:lower:of', '-1:shape:x']
+    >>> f[-2:]
+    ['+2:lower:xanadu', '+2:shape:Xx']
     """
     parts: list[list[int]] = [[]]
     for i, t in enumerate(tokens):
@@ -183,18 +187,43 @@ def affiliation_features(tokens: list[str]) -> list[dict]:
             parts.append([])
         else:
             parts[-1].append(i)
-    parts = [p for p in parts if p] or [[]]
-    out = [word_features(t) for t in tokens]
+    parts = [p for p in parts if p]
+    words = [_word(t) for t in tokens]
+    out = [list(own) for own, _ in words]
     for n, part in enumerate(parts):
-        if not part:
-            continue
         head, last = tokens[part[0]].lower(), tokens[part[-1]].lower()
+        shared = (f"part_head:{head}", f"part_last:{last}", f"part:{min(n, 3)}",
+                  f"part_from_end:{min(len(parts) - 1 - n, 3)}")
         for k, i in enumerate(part):
-            f = out[i]
-            f["part_head"], f["part_last"] = head, last
-            f["part"], f["part_from_end"] = str(min(n, 3)), str(min(len(parts) - 1 - n, 3))
-            f["in_part"] = "first" if k == 0 else ("last" if k == len(part) - 1 else "inner")
-    return add_neighbours(out)
+            out[i].extend(shared)
+            out[i].append("in_part:first" if k == 0 else ("in_part:last" if k == len(part) - 1 else "in_part:inner"))
+    n = len(out)
+    for i, f in enumerate(out):
+        if i:
+            f.extend(words[i - 1][1][-1])
+        if i + 1 < n:
+            f.extend(words[i + 1][1][1])
+        if i > 1:
+            f.extend(words[i - 2][1][-2])
+        if i + 2 < n:
+            f.extend(words[i + 2][1][2])
+    if n:
+        out[0].append("BOS")
+        out[-1].append("EOS")
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def _word(word: str) -> tuple[tuple[str, ...], dict[int, tuple[str, str]]]:
+    """A word's own attributes and, by offset, those it gives its neighbours (its lower case and shape).
+
+    >>> own, near = _word("Dept")
+    >>> own[:3], near[-2]
+    (('w:Dept', 'lower:dept', 'shape:Xx'), ('-2:lower:dept', '-2:shape:Xx'))
+    """
+    f = word_features(word)
+    own = tuple(f"{key}:{value}" if isinstance(value, str) else key for key, value in f.items())  # every flag is 1.0
+    return own, {d: (f"{d:+d}:lower:{f['lower']}", f"{d:+d}:shape:{f['shape']}") for d in (-1, 1, -2, 2)}
 
 
 # -- parsing --------------------------------------------------------------------------------

@@ -205,17 +205,11 @@ def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.T
     given = []  # what each token tells its neighbours, by offset: its words' features, its markup, its dictionary name
     depth = 0
     previous_end = 0
-    for i, tok in enumerate(tokens):
-        w = tok.text
-        mark = marks[tok.start]
-        # sorted: a set's order follows PYTHONHASHSEED, and the order attributes first appear in changes the last
-        # digits of crfsuite's trained weights; so the train command writes the same file byte for byte
-        written, shown = _MARKED.get(mark) or _marked(mark)
-        f = [*_word(w)[0], _POSITIONS[10 * i // n], *written]
-        if "\n" in clean[previous_end:tok.start]:
-            f.append("nl")
-            shown += ("nl",)
-        previous_end = tok.end
+    lines = "\n" in clean
+    for i, (w, start, end) in enumerate(tokens):
+        own, written, near = _item(w, marks[start], lines and "\n" in clean[previous_end:start])
+        previous_end = end
+        f = [*own, _POSITIONS[10 * i // n], *written]
         if w == "(" or w == "[":
             depth += 1
         elif depth:
@@ -223,7 +217,7 @@ def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.T
             if w == ")" or w == "]":
                 depth -= 1
         out.append(f)
-        given.append(_given(w, shown))
+        given.append(near)
     # the neighbours in the order of _NEIGHBOURS: -1, +1, -2, +2
     for i, f in enumerate(out):
         if i:
@@ -248,6 +242,25 @@ _MARKED: dict[frozenset[str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 def _marked(mark: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     _MARKED[mark] = tuple(sorted(mark)), tuple(k for k in ("bold", "italic", "quote") if k in mark)
     return _MARKED[mark]
+
+
+@lru_cache(maxsize=1 << 16)
+def _item(w: str, mark: frozenset[str], nl: bool
+          ) -> tuple[tuple[str, ...], tuple[str, ...], dict[int, tuple[str, ...]]]:
+    """A token's own word features, its markup features (``nl`` last when a line break comes before it), and what
+    it tells its neighbours (:func:`_given`): one look-up a token, a few hundred distinct (word, markup) pairs a
+    document.
+
+    >>> own, written, near = _item("Proc.", frozenset({"italic", "bold"}), True)
+    >>> own[0], written, near[1][-3:]
+    ('w:Proc.', ('bold', 'italic', 'nl'), ('+1:bold', '+1:italic', '+1:nl'))
+    """
+    # sorted: a set's order follows PYTHONHASHSEED, and the order attributes first appear in changes the last
+    # digits of crfsuite's trained weights; so the train command writes the same file byte for byte
+    written, shown = _MARKED.get(mark) or _marked(mark)
+    if nl:
+        written, shown = (*written, "nl"), (*shown, "nl")
+    return _word(w)[0], written, _given(w, shown)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -757,7 +770,8 @@ def build(data_dir: Path, path: Path, *, seed: int = 13, renderings: int = 2, **
     dictionary_refs = [r for name in ("bad", "ugly") for r in read_anystyle(data_dir / "anystyle" / f"{name}.xml")]
     NAMES_FILE.write_text("\n".join(name_words(dictionary_refs, _grobid_names(data_dir))) + "\n", encoding="utf-8")
     _name_words.cache_clear()
-    _word.cache_clear()
+    for cache in (_word, _given, _item):
+        cache.cache_clear()
     venues = _known_venues()
     train_references(refs, path, renderings=renderings, seed=seed, venues=venues, **params)
     return held_out(data_dir, path, seed=seed, venues=venues)
