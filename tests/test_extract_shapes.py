@@ -178,3 +178,32 @@ def test_a_year_before_an_advisors_label_is_no_rank(tmp_path):
     found = _relation(tmp_path, "cv.txt", text, "Lena Obst", "studiedAt", "University of Tarnow")
     assert (found.start, found.end) == ("2008", "2012")
     assert ("Lena Obst", "advisedBy", "Ines Varga") in _facts(tmp_path, "cv.txt", text)
+
+
+def test_a_group_heading_with_years_outside_a_career_section_keeps_its_people(tmp_path):
+    """Only a job title with its dates under Experience is a position: "Supervised PhD students (2016–2024)" lists students."""
+    text = ("# Ines Varga\n\n## Experience\n\n- 2016 – present: Professor, University of Tarnow\n\n"
+            "## Supervised PhD students (2016–2024)\n\n- Tomas Rell, PhD, 2021\n- Anke Dorn, PhD, 2023\n")
+    found = _facts(tmp_path, "cv.md", text)
+    assert {s for s, p, o in found if p == "advisedBy" and o == "Ines Varga"} == {"Tomas Rell", "Anke Dorn"}
+
+
+def test_a_professors_thesis_direction_heading_lists_her_students(tmp_path):
+    """"Direction de thèse" over names in a professor's CV: the theses she directs, not her advisor."""
+    text = ("# Claire Duvernay\n\nProfesseure, Université de Valmont.\n\n## Direction de thèse\n\n"
+            "- Luc Terrand (2016–2019), chimie des sols\n- Ana Quiroga (2018–2021), microbiologie\n")
+    found = _facts(tmp_path, "cv.md", text)
+    assert ("Luc Terrand", "advisedBy", "Claire Duvernay") in found
+    assert not any(s == "Claire Duvernay" and p == "advisedBy" for s, p, _ in found)
+
+
+@pytest.mark.parametrize("line, company", [
+    ("2015 – 2018: Ingeniera química en Repsol S.A.", "Repsol S.A."),
+    ("2015 – 2018: Ingeniero de Sistemas, Indra Sistemas S.A.", "Indra Sistemas S.A."),
+])
+def test_an_engineers_title_at_a_company_under_experience_is_a_job(tmp_path, line, company):
+    """"Ingeniero de Sistemas" names a degree and a job: at a company, under Experience, the job."""
+    text = f"# Iker Zubiaurre\n\n## Experiencia\n\n- {line}\n"
+    found = _facts(tmp_path, "cv.md", text)
+    assert ("Iker Zubiaurre", "workedAt", company) in found
+    assert not any(p == "studiedAt" for _, p, _ in found)

@@ -826,8 +826,12 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         ids[:0] = group_ids
     # the entry's own words decide before its section's kind: a degree with no job title is study
     # wherever the CV lists it ("Academic History"), a visit as a student too
+    # under Experience an engineer's title at a company is the job ("Ingeniera química en Repsol S.A.", "Ingénieur R&D,
+    # Airbus S.A.S."): the national engineering degrees are job titles too
+    engineer = kind == "experience" and entry.degree == "Engineering Diploma" and any(m.type == "Company" for m in entry.chain)
     studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
-               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
+               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role)) \
+        and not engineer
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
         start = end
