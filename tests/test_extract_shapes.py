@@ -136,6 +136,8 @@ def test_an_advisors_title_on_a_plain_line_opens_no_section():
     ("Ingeniera, Aguas del Valle S.A.", None),  # a job: the title alone
     ("Bacharel em Química, Universidade de Ondal", "BS"),
     ("Ingeniero de proyectos, Oceantek S.L.", None),  # a job
+    ("Ingeniero en jefe, Obras Norte S.A.", None),  # the chief engineer
+    ("Ingeniero en Informática, Universidad de Brenca", "Engineering Diploma"),
     ("Inżynier oprogramowania, Acme", None),
 ])
 def test_national_degree_names_are_degrees(line, degree):
