@@ -209,3 +209,11 @@ def test_an_engineers_title_at_a_company_under_experience_is_a_job(tmp_path, lin
     found = _facts(tmp_path, "cv.md", text)
     assert ("Iker Zubiaurre", "workedAt", company) in found
     assert not any(p == "studiedAt" for _, p, _ in found)
+
+
+def test_a_header_rows_columns_end_with_its_table(tmp_path):
+    """A pipe block after a blank line is read on its own: the header of the table above labels none of its columns."""
+    text = ("# Lena Obst\n\n## People\n\n| | Name | Role |\n|---|---|---|\n| x | Ana Ruiz | PI |\n\n## Education\n\n"
+            "| 2019 – 2023 | | PhD in Geology, University of Tarnow |\n| | | Advisor: Prof. Ines Varga |\n")
+    texts = [line.text for line in _load(tmp_path, "cv.md", text).lines]
+    assert texts[-2:] == ["2019 – 2023 | PhD in Geology, University of Tarnow", "Advisor: Prof. Ines Varga"]
