@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from kg.extract.context import WHITESPACE_RUN, normalize_name
 from kg.extract.dates import full_year
-from kg.extract.gazetteer import _data_rows, data_patterns
+from kg.extract.gazetteer import _data_rows, data_patterns, split_cell
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -82,11 +82,8 @@ def known_venues() -> tuple[KnownVenue, ...]:
     >>> any(v.short == "PNAS" for v in known_venues())
     True
     """
-    venues = []
-    for row in _data_rows("venues.tsv"):
-        aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
-        venues.append(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), aliases))
-    return tuple(venues)
+    return tuple(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), split_cell(row.get("aliases"), "|"))
+                 for row in _data_rows("venues.tsv"))
 
 
 _PREFIXES = ("the ", "ieee cvf ", "ieee acm ", "acm ieee ", "ieee ", "acm ", "usenix ", "siam ", "acm sigplan ")
