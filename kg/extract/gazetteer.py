@@ -330,10 +330,7 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
     if text in acronyms:
         return acronyms[text]
     key = org_key(text)
-    org = folded.get(key)
-    if org is None and short_names:
-        org = short.get(key)
-    return org
+    return folded.get(key) or (short.get(key) if short_names else None)
 
 
 #: The rules of ``data/org_keywords.tsv``: the type of an organisation whose name holds the keyword.

@@ -150,10 +150,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         if lower and (language or coined or _PAREN_PRODUCT.match(rest, lower.end())) and looks_like_project(lower.group(0)):
             out.append((lower.group(0), verb.end() + lower.start()))  # "the Python library fastkde", "tidyphon (R package)"
             continue
-        while True:
-            m = _NAME.match(rest, pos)
-            if not m:
-                break
+        while m := _NAME.match(rest, pos):
             name = _TRAILING_CONNECTOR.sub("", m.group("name").rstrip("."))
             names.append((name, verb.end() + m.start()))
             tail = _LIST_JOINER.match(rest[m.end():])

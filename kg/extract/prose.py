@@ -295,10 +295,7 @@ _CLAUSE = re.compile(rf",?\s+(?:and|but|while|whereas)\s+(?=(?:{_WORDS['clause_o
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
     """Every degree a text names, in order: ``(degree, begin, end)``."""
     out, offset = [], 0
-    while offset < len(text):
-        span = degree_span(text[offset:])
-        if not span:
-            break
+    while offset < len(text) and (span := degree_span(text[offset:])):
         out.append((span[0], offset + span[1], offset + span[2]))
         offset += span[2]
     return out

@@ -227,8 +227,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     conference = bare if rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare) else None
     words = tokens[1:] if conference else tokens
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
-    phrase = " ".join(words)
-    phrase = _clean_name(phrase)
+    phrase = _clean_name(" ".join(words))
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
     core = _LEADING_ON_FOR.sub("", core).strip()
     name = core if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core) else phrase
@@ -310,10 +309,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = TRAILING_PREPRINT.sub("", text)  # "Phys. Rev. B arXiv": the journal's link, then the preprint's
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
-    text = _NOTE.sub(" ", text)
-    text = text.strip(" ,.;:-–—")
-    if not text:
-        return None
+    text = _NOTE.sub(" ", text).strip(" ,.;:-–—")  # a passage that is only a note ("(Oral)") names nothing below
     if workshop := _workshop(text):
         return workshop
     result = _paren_acronym(text)
