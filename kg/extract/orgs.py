@@ -290,9 +290,8 @@ _BODY = re.compile(r"\b(?:Academy|Academies|Society|Council|Agency|Ministry|Foun
 def contains_units(mention: OrgMention) -> bool:
     """Whether an organisation is one that departments and institutes are part of (a university,
     a company, an academy or society of institutes), not itself a unit ("Student Association")."""
-    if is_generic_unit(mention.name):
-        return False
-    return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
+    return not is_generic_unit(mention.name) and (
+        mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name))))
 
 
 def _degree_and_field(text: str) -> bool:
@@ -389,8 +388,7 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
         since = OPENING_WORD_BEFORE.search(cleaned, max(0, begin - 30), begin)
         begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
-    cleaned = _NOW_WORD.sub(",", cleaned)
-    return _blanked_chain(cleaned, context_org)
+    return _blanked_chain(_NOW_WORD.sub(",", cleaned), context_org)
 
 
 @lru_cache(maxsize=32768)
@@ -730,8 +728,7 @@ def _prose_type(phrase: str) -> str | None:
     words = text.split()
     if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
-    t = classify_organization(canonical_org_name(text), default="")
-    return t or None
+    return classify_organization(canonical_org_name(text), default="") or None
 
 
 _AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)

@@ -208,8 +208,7 @@ def _clean_name(text: str) -> str:
     text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
-    text = WHITESPACE_RUN.sub(" ", text.strip())
-    return text.strip(" ,.;:-–—(")
+    return WHITESPACE_RUN.sub(" ", text.strip()).strip(" ,.;:-–—(")
 
 
 _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
@@ -254,8 +253,7 @@ def _first_segment(text: str) -> str:
     text = _strip_lead(text)
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
-    text = _comma_name(text)
-    return _clean_name(text)
+    return _clean_name(_comma_name(text))
 
 
 #: One comma-separated piece of a journal's name: capitalised words and joiners ("Credit and Banking").
