@@ -48,8 +48,7 @@ _ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
 #: A town after an organisation, with the word for "in" of the Romance languages ("LKTR à Brest", "CNR a Pisa").
 _TRAILING_PLACE = re.compile(r"\s+(?:à|a|en|em|in)\s+[A-ZÀ-Þ][\w'’-]*(?:[\s-][A-ZÀ-Þ][\w'’-]*){0,2}$")
-_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
-                                  r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
+_LEADING_PREPOSITION = re.compile(rf"^\s*(?:(?:à l|all|dell)['’]|(?:{_WORDS['leading_preposition']})\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
