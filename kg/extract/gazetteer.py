@@ -74,6 +74,11 @@ def _data_rows(filename: str):
         yield dict(zip(columns, cells))
 
 
+def split_cell(value: str | None, separator: str = ";") -> tuple[str, ...]:
+    """The items of a data file's cell that lists several, stripped ("a; b" -> ``("a", "b")``)."""
+    return tuple(part.strip() for part in (value or "").split(separator) if part.strip())
+
+
 @lru_cache(maxsize=None)
 def data_words(filename: str) -> frozenset[str]:
     """The lower-case words of a one-word-a-line file of ``kg/extract/data`` (``#`` lines are comments).
@@ -109,8 +114,7 @@ def word_groups(filename: str, column: str = "words") -> dict[str, frozenset[str
     >>> "robotics" in word_groups("org_words.tsv")["trades"]
     True
     """
-    return {row["kind"].strip(): frozenset(w.strip() for w in row[column].split(";") if w.strip())
-            for row in _data_rows(filename)}
+    return {row["kind"].strip(): frozenset(split_cell(row[column])) for row in _data_rows(filename)}
 
 
 #: An alternative that opens with a letter and holds nothing but literal characters (escaped or not) after it.
@@ -174,10 +178,6 @@ _CASE_TWINS = re.compile("[%s]" % re.escape("".join(
     {t for c in (chr(k) for k in _EXTRA_CASES) for t in (c, c.upper(), *map(chr, _EXTRA_CASES[ord(c)])) if not t.isascii()})))
 
 
-def _split(value: str | None) -> tuple[str, ...]:
-    return tuple(part.strip() for part in (value or "").split(";") if part.strip())
-
-
 @lru_cache(maxsize=1)
 def known_organizations() -> tuple[KnownOrganization, ...]:
     """Every organisation of the gazetteer, in file order.
@@ -189,9 +189,9 @@ def known_organizations() -> tuple[KnownOrganization, ...]:
         KnownOrganization(
             name=row["name"].strip(),
             type=row["type"].strip(),
-            aliases=_split(row.get("aliases")),
+            aliases=split_cell(row.get("aliases")),
             parent=(row.get("parent") or "").strip() or None,
-            short_names=_split(row.get("short_names")),
+            short_names=split_cell(row.get("short_names")),
         )
         for row in _data_rows("organizations.tsv")
     )
@@ -330,10 +330,7 @@ def lookup_organization(name: str, *, short_names: bool = False) -> KnownOrganiz
     if text in acronyms:
         return acronyms[text]
     key = org_key(text)
-    org = folded.get(key)
-    if org is None and short_names:
-        org = short.get(key)
-    return org
+    return folded.get(key) or (short.get(key) if short_names else None)
 
 
 #: The rules of ``data/org_keywords.tsv``: the type of an organisation whose name holds the keyword.

@@ -48,8 +48,7 @@ _ACRONYM_OPENING = re.compile(r"[A-Z]{3,}(?![\w'’-])")
 _NON_SPACE_RUN = re.compile(r"\S+")
 #: A town after an organisation, with the word for "in" of the Romance languages ("LKTR à Brest", "CNR a Pisa").
 _TRAILING_PLACE = re.compile(r"\s+(?:à|a|en|em|in)\s+[A-ZÀ-Þ][\w'’-]*(?:[\s-][A-ZÀ-Þ][\w'’-]*){0,2}$")
-_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:à l|all|dell)['’]|(?:at|in|with|for|from|an der|an dem|am|beim|bei der|bei|à la|à|au|aux|"
-                                  r"chez|presso|alla|al|nella|nel|en el|en la|en|na|no|em)\s+)(?:the\s+)?")
+_LEADING_PREPOSITION = re.compile(rf"^\s*(?:(?:à l|all|dell)['’]|(?:{_WORDS['leading_preposition']})\s+)(?:the\s+)?")
 _NOW_WORD = re.compile(r"\b(?:present|now|current|today)\b", re.I)
 _AND_JOINER = re.compile(r"\s+(?:and|&)\s+(?:the\s+)?")
 _ROLE_CONNECTOR = re.compile(r"\s+(?:at|@|in|with|of|on|from)\s+(?:the\s+)?")
@@ -290,9 +289,8 @@ _BODY = re.compile(r"\b(?:Academy|Academies|Society|Council|Agency|Ministry|Foun
 def contains_units(mention: OrgMention) -> bool:
     """Whether an organisation is one that departments and institutes are part of (a university,
     a company, an academy or society of institutes), not itself a unit ("Student Association")."""
-    if is_generic_unit(mention.name):
-        return False
-    return mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name)))
+    return not is_generic_unit(mention.name) and (
+        mention.type in ("University", "Company") or (mention.type == "Institute" and bool(_BODY.search(mention.name))))
 
 
 def _degree_and_field(text: str) -> bool:
@@ -389,8 +387,7 @@ def org_chain(text: str, *, context_org: bool = True) -> list[OrgMention]:
         since = OPENING_WORD_BEFORE.search(cleaned, max(0, begin - 30), begin)
         begin = since.start() if since else begin
         cleaned = cleaned[:begin] + "," + " " * (end - begin - 1) + cleaned[end:]
-    cleaned = _NOW_WORD.sub(",", cleaned)
-    return _blanked_chain(cleaned, context_org)
+    return _blanked_chain(_NOW_WORD.sub(",", cleaned), context_org)
 
 
 @lru_cache(maxsize=32768)
@@ -730,8 +727,7 @@ def _prose_type(phrase: str) -> str | None:
     words = text.split()
     if len(words) == 1 and words[0].lower() in _ORG_WORDS["bare_keywords"]:
         return None  # "École" of "École normale supérieure" cut at its lower-case words
-    t = classify_organization(canonical_org_name(text), default="")
-    return t or None
+    return classify_organization(canonical_org_name(text), default="") or None
 
 
 _AWARD_END = re.compile(rf"\b(?:{_WORDS['award_end']})$", re.I)

@@ -106,8 +106,7 @@ _ON_PROJECT = re.compile(r"\b(?:on|in|for|of|within|to)\s+the\s+(?P<name>[A-Z][\
 _PRODUCT_WORD_LEAD = re.compile(rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:{_WORDS['product_before']})\s+(?=[A-Z]|[a-z]+[A-Z])")
 _TRAILING_CONNECTOR = re.compile(r"\s+(?:and|for|of)$")
 _LIST_JOINER = re.compile(r"(?:\s*\([^)]*\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)(?:the\s+|The\s+)?")
-_AUTHORSHIP_VERB = re.compile(r"such as|contribu|creat|cread|criador|author of|develop|entwick|développ|desarroll|svilupp|desenvolv|"
-                              r"initiali[sz]ed|designed|built|maint|mantene|founder", re.I)
+_AUTHORSHIP_VERB = re.compile(_WORDS["authorship"], re.I)
 _TEAM_NOUN = re.compile(r"\s+(?:team|group|lab|members?|engineers?)\b", re.I)
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
 #: "Tessera is a lightweight toolkit for ...", "Marrow Tide Engine (MTE) is a lightweight engine": a name the sentence
@@ -150,10 +149,7 @@ def project_mentions(sentence: str) -> list[tuple[str, int]]:
         if lower and (language or coined or _PAREN_PRODUCT.match(rest, lower.end())) and looks_like_project(lower.group(0)):
             out.append((lower.group(0), verb.end() + lower.start()))  # "the Python library fastkde", "tidyphon (R package)"
             continue
-        while True:
-            m = _NAME.match(rest, pos)
-            if not m:
-                break
+        while m := _NAME.match(rest, pos):
             name = _TRAILING_CONNECTOR.sub("", m.group("name").rstrip("."))
             names.append((name, verb.end() + m.start()))
             tail = _LIST_JOINER.match(rest[m.end():])
@@ -183,9 +179,7 @@ _QUOTED_TITLE = re.compile(r"[\"“„«「『]\s*(?P<title>[^\"“”»」』]{
 _ACRONYM = re.compile(r"(?<![\w/-])(?=(?:[A-Z0-9-]*[A-Z]){3})[A-Z][A-Z0-9]*(?:-[A-Z0-9][A-Za-z0-9]*)*(?![\w/-])")
 #: "the EU project HALCYON", "Projekt KARST", "consortium TERRA": a project noun in a language, an optional
 #: word ("europeo"), then the project's acronym or CamelCase name
-_PROJECT_THEN_NAME = re.compile(
-    rf"\b(?:[Pp]roje[ck]?t|[Pp]rogetto|[Pp]royecto|[Pp]rojeto|[Cc]onsorti?um|[Kk]onsortium|[Cc]onsorzio|[Cc]onsorcio)"
-    rf"\s+(?:[^\W\d_]+\s+)?(?P<name>{_ACRONYM.pattern}|[A-Z][a-z]+[A-Z]\w*)")
+_PROJECT_THEN_NAME = re.compile(rf"\b(?:{_WORDS['project_noun']})\s+(?:[^\W\d_]+\s+)?(?P<name>{_ACRONYM.pattern}|[A-Z][a-z]+[A-Z]\w*)")
 #: "MARLIN (the regional tide model)", "KESTREL, Norway's snow model": an acronym or CamelCase name
 #: that an apposition defines as a product or a model
 _APPOSITIVE = re.compile(

@@ -295,10 +295,7 @@ _CLAUSE = re.compile(rf",?\s+(?:and|but|while|whereas)\s+(?=(?:{_WORDS['clause_o
 def _all_degrees(text: str) -> list[tuple[str, int, int]]:
     """Every degree a text names, in order: ``(degree, begin, end)``."""
     out, offset = [], 0
-    while offset < len(text):
-        span = degree_span(text[offset:])
-        if not span:
-            break
+    while offset < len(text) and (span := degree_span(text[offset:])):
         out.append((span[0], offset + span[1], offset + span[2]))
         offset += span[2]
     return out
@@ -513,15 +510,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
              for a, b in zip(orgs, orgs[1:])] + [False]
     # organisations mentioned anywhere are entities; register outermost first so units know their parent
     ids: list = [None] * len(orgs)
-    for i in range(len(orgs)) if outer_first else ():
-        ids[i] = registry.add(orgs[i], evidence, parent_id=ids[i - 1] if i else None)
-        if i:
-            registry.part_of(ids[i], ids[i - 1], evidence)
-    for i in () if outer_first else range(len(orgs) - 1, -1, -1):
-        parent = ids[i + 1] if nests[i] else None
+    for i in range(len(orgs)) if outer_first else range(len(orgs) - 1, -1, -1):
+        parent = (ids[i - 1] if i else None) if outer_first else ids[i + 1] if nests[i] else None
         ids[i] = registry.add(orgs[i], evidence, parent_id=parent)
         if parent is not None:
-            if orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
+            if nests[i] and orgs[i].type == "Institute" and orgs[i + 1].type in ("University", "Lab"):
                 ctx.set_type(ids[i], "Lab")
             registry.part_of(ids[i], parent, evidence)
     for i, (a, b) in enumerate(zip(orgs, orgs[1:])):
@@ -565,14 +558,11 @@ def _sentence(ctx, registry, subject_id, sentence, evidence, about, studying=Fal
         plain = plain[: o.begin] + " " * (o.end - o.begin) + plain[o.end:]
     study = bool(degree) or bool(_STUDY.search(plain)) or _says(plain, "study")
     work = bool(_WORK.search(_WORK_NOUN.sub(" ", plain))) or _names_role_word(plain) or _says(plain, "work")
-    if _AWARD.search(head) and not (_DEGREE_RECEIVED.search(head)):
-        if not (work and _POSITION_STATEMENT.search(head)):
-            return list(ids)
+    if _AWARD.search(head) and not _DEGREE_RECEIVED.search(head) and not (work and _POSITION_STATEMENT.search(head)):
+        return list(ids)
+    work = work or not study and bool(_PLACE_PREPOSITION.search(head) and _WORK_VERB_CLAUSE.search(head))
     if not (study or work):
-        if _PLACE_PREPOSITION.search(head) and _WORK_VERB_CLAUSE.search(head):
-            work = True
-        else:
-            return list(ids)
+        return list(ids)
     dates = find_date_range(head)
     start, end = (dates.start, dates.end) if dates else (None, None)
     if start is None and end not in (None, "present") and _says(head, "start"):

@@ -74,7 +74,6 @@ def clean(text: str) -> str:
     # each substitution runs only when the text holds the characters its pattern needs
     if "](" in text:
         text = _MD_IMAGE.sub(" ", text)
-    if "](" in text:
         text = _MD_LINK.sub(lambda m: m.group(1), text)
     if "<" in text:
         text = _ANGLE_URL.sub(lambda m: m.group(1), text)

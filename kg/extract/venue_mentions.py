@@ -65,10 +65,8 @@ def venue_mentions(text: str, raw: str | None = None) -> list[tuple[str, str]]:
     lower = text.lower() if text.isascii() else None  # non-ASCII case folding is left to the pattern
     for trigger in _SERVICE.finditer(text) if lower is None or _SERVICE_WORDS.search(lower) else ():
         rest = _LIST_END.split(text[trigger.end():])[0]
-        emphasised = [clean(m.group(0)) for m in _EMPHASIS.finditer(raw or "")]
-        emphasised = [e for e in emphasised if e and e in rest]
-        items = list(emphasised)
-        for item in ([] if emphasised else _COMMA_LIST_SEPARATOR.split(rest)):
+        items = [e for e in (clean(m.group(0)) for m in _EMPHASIS.finditer(raw or "")) if e and e in rest]
+        for item in ([] if items else _COMMA_LIST_SEPARATOR.split(rest)):
             item = _ITEM_NOISE.sub("", item).strip(" .*")
             items.extend(_split_and(LEADING_THE.sub("", item)))
         for item in items:

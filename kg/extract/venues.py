@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from kg.extract.context import WHITESPACE_RUN, normalize_name
 from kg.extract.dates import full_year
-from kg.extract.gazetteer import _data_rows, data_patterns
+from kg.extract.gazetteer import _data_rows, data_patterns, split_cell
 
 # Patterns of the rules below, compiled once (the ``re`` module's cache is small and slow).
 _ARXIV_OR_CORR = re.compile(r"\W*(?:arxiv|corr)\b.*", re.I)
@@ -82,11 +82,8 @@ def known_venues() -> tuple[KnownVenue, ...]:
     >>> any(v.short == "PNAS" for v in known_venues())
     True
     """
-    venues = []
-    for row in _data_rows("venues.tsv"):
-        aliases = tuple(a.strip() for a in (row.get("aliases") or "").split("|") if a.strip())
-        venues.append(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), aliases))
-    return tuple(venues)
+    return tuple(KnownVenue(row["short"].strip(), (row.get("long") or "").strip(), split_cell(row.get("aliases"), "|"))
+                 for row in _data_rows("venues.tsv"))
 
 
 _PREFIXES = ("the ", "ieee cvf ", "ieee acm ", "acm ieee ", "ieee ", "acm ", "usenix ", "siam ", "acm sigplan ")
@@ -211,8 +208,7 @@ def _clean_name(text: str) -> str:
     text = YEAR.sub("", text)
     text = _ORDINAL.sub("", text)
     text = _PROC.sub("", text.strip(), count=1)
-    text = WHITESPACE_RUN.sub(" ", text.strip())
-    return text.strip(" ,.;:-–—(")
+    return WHITESPACE_RUN.sub(" ", text.strip()).strip(" ,.;:-–—(")
 
 
 _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
@@ -230,8 +226,7 @@ def _workshop(text: str) -> tuple[str, tuple[str, ...]] | None:
     conference = bare if rest and lookup_venue(bare) is not None and not _WORKSHOP.fullmatch(bare) else None
     words = tokens[1:] if conference else tokens
     # "Workshop ... at ICML 2021" / "... workshop, NeurIPS"
-    phrase = " ".join(words)
-    phrase = _clean_name(phrase)
+    phrase = _clean_name(" ".join(words))
     core = _WORKSHOP.sub("", phrase).strip(" -–—:")
     core = _LEADING_ON_FOR.sub("", core).strip()
     name = core if core and " " not in core and len(core) >= 3 and any(c.isupper() for c in core) else phrase
@@ -258,8 +253,7 @@ def _first_segment(text: str) -> str:
     text = _strip_lead(text)
     text = _PAREN_ASIDE.sub(" ", text)
     text = _TAIL.sub("", " " + text).strip() if not _LEADING_DIGIT.match(text) else text
-    text = _comma_name(text)
-    return _clean_name(text)
+    return _clean_name(_comma_name(text))
 
 
 #: One comma-separated piece of a journal's name: capitalised words and joiners ("Credit and Banking").
@@ -313,10 +307,7 @@ def normalize_venue(text: str) -> tuple[str, tuple[str, ...]] | None:
     text = TRAILING_PREPRINT.sub("", text)  # "Phys. Rev. B arXiv": the journal's link, then the preprint's
     if _PUBLISHER.fullmatch(text):
         return None  # a book's publisher ("Oxford: Oxford University Press") is no venue
-    text = _NOTE.sub(" ", text)
-    text = text.strip(" ,.;:-–—")
-    if not text:
-        return None
+    text = _NOTE.sub(" ", text).strip(" ,.;:-–—")  # a passage that is only a note ("(Oral)") names nothing below
     if workshop := _workshop(text):
         return workshop
     result = _paren_acronym(text)

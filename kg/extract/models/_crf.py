@@ -254,8 +254,9 @@ def spans(labels: Sequence[str]) -> list[tuple[str, int, int]]:
 
 
 def field_scores(gold: Iterable[Sequence[str]], predicted: Iterable[Sequence[str]],
-                 ignore: frozenset[str] = frozenset()) -> dict[str, tuple[float, float, float, int]]:
-    """Field-level precision, recall and F1 per label: a field counts when its whole span matches exactly.
+                 ignore: frozenset[str] = frozenset(), spans_of=spans) -> dict[str, tuple[float, float, float, int]]:
+    """Field-level precision, recall and F1 per label: a field counts when its whole span matches exactly;
+    ``spans_of`` reads a label sequence's fields (default :func:`spans`, the runs of equal labels).
 
     Returns ``{label: (precision, recall, f1, gold count)}`` and ``"ALL"`` (micro-averaged).
 
@@ -267,8 +268,8 @@ def field_scores(gold: Iterable[Sequence[str]], predicted: Iterable[Sequence[str
     n_gold: dict[str, int] = {}
     n_pred: dict[str, int] = {}
     for g, p in zip(gold, predicted, strict=True):
-        gs = {s for s in spans(g) if s[0] not in ignore}
-        ps = {s for s in spans(p) if s[0] not in ignore}
+        gs = {s for s in spans_of(g) if s[0] not in ignore}
+        ps = {s for s in spans_of(p) if s[0] not in ignore}
         for s in gs:
             n_gold[s[0]] = n_gold.get(s[0], 0) + 1
         for s in ps:
