@@ -217,3 +217,13 @@ def test_a_header_rows_columns_end_with_its_table(tmp_path):
             "| 2019 – 2023 | | PhD in Geology, University of Tarnow |\n| | | Advisor: Prof. Ines Varga |\n")
     texts = [line.text for line in _load(tmp_path, "cv.md", text).lines]
     assert texts[-2:] == ["2019 – 2023 | PhD in Geology, University of Tarnow", "Advisor: Prof. Ines Varga"]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("cv.md", "# Lena Obst\n\n## Education\n\n- 2019 – 2023: PhD in Geology, University of Tarnow\n"
+              "  - 2nd: Dr. Hans Brenner Prize for the best thesis in geology\n"),
+    ("cv.txt", "Lena Obst\n\nEDUCATION\n2019 - 2023   PhD in Geology, University of Tarnow\n"
+               "              2nd: Dr. Hans Brenner Prize for the best thesis\n"),
+])
+def test_a_rank_alone_without_a_labelled_advisor_above_ranks_a_prize(tmp_path, name, text):
+    assert not any(p == "advisedBy" for _, p, _ in _facts(tmp_path, name, text))
