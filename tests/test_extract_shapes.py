@@ -98,6 +98,8 @@ def test_a_position_heading_over_labelled_bullets_is_a_position_there(tmp_path, 
     ("cv.md", "# Lena Obst\n\n## Education\n\n### PhD in Geology, University of Tarnow (2019 – 2023)\n\n"
               "- 1st supervisor: Prof. Ines Varga, University of Tarnow\n- 2nd supervisor: Dr. Tomas Rell, Halvik University\n"
               "- 3rd: Dr. Anke Dorn (Institut Orvanne)\n", "Lena Obst", {"Ines Varga", "Tomas Rell", "Anke Dorn"}, "University of Tarnow"),
+    ("cv.md", "# Lena Obst\n\n## Education\n\n- 2019 – 2023: PhD in Geology, University of Tarnow (1st supervisor: Prof. Ines Varga)\n"
+              "  - 2nd: Dr. Tomas Rell\n", "Lena Obst", {"Ines Varga", "Tomas Rell"}, "University of Tarnow"),
     ("cv.txt", "Lena Obst\n\nEDUCATION\n2019 - 2023   PhD in Geology, University of Tarnow\n"
                "              First supervisor: Prof. Ines Varga\n              2nd: Dr. Tomas Rell, Halvik University\n",
      "Lena Obst", {"Ines Varga", "Tomas Rell"}, "University of Tarnow"),

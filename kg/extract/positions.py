@@ -463,8 +463,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
-        if trig is None and current is not None and current.advisors:
-            trig = _RANK_ALONE.search(text)
+        if trig is None and current is not None and (current.advisors or any(current.first <= i <= current.last for i in inline)):
+            trig = _RANK_ALONE.search(text)  # "PhD, X (1st supervisor: Prof. A)" / "2nd: Dr. B"
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
