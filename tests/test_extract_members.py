@@ -1146,3 +1146,25 @@ def test_a_students_page_grouped_by_degree_lists_the_writers_students_with_their
     assert {(name, "advisedBy", "Unnamed document subject") for name in ("Ana Ruivo", "Petra Zolnai", "Olek Marrin", "Tomas Berga")} <= f
     assert {("Petra Zolnai", "studiedAt", "Universidad de Tarnow"), ("Olek Marrin", "studiedAt", "Universidad de Harlow"),
             ("Tomas Berga", "studiedAt", "Universidad de Harlow")} <= f
+
+
+def test_a_members_cell_that_joins_two_organisations_gives_a_post_at_each(tmp_path):
+    f = _page_facts(tmp_path, "members.yml", "- name: Ana Ruivo\n  affiliation: University of Tarnow and Harlow Institute of Technology\n"
+                    "  role: coordinator\n- name: Olek Marrin\n  affiliation: Department of Physics and Astronomy, University of Tarnow\n"
+                    "  role: coordinator\n")
+    assert {("Ana Ruivo", "workedAt", "University of Tarnow"), ("Ana Ruivo", "workedAt", "Harlow Institute of Technology")} <= f
+    assert not {o for _, _, o in f if o.startswith("Astronomy")}
+
+
+def test_a_project_teams_members_coding_for_or_developing_the_project_contributed_to_it(tmp_path):
+    f = _page_facts(tmp_path, "team.rst", "Team\n====\n\nQUILLON is developed at the University of Tarnow.\n\nDevelopment team\n"
+                    "----------------\n\n* Ana Ruivo (``ana@tarnow.example``), co-ordinating and coding for QUILLON.\n\n"
+                    "* Olek Marrin (``olek@tarnow.example``), working on the development of QUILLON.\n")
+    assert {("Ana Ruivo", "contributedTo", "QUILLON"), ("Olek Marrin", "contributedTo", "QUILLON")} <= f
+
+
+def test_a_cards_title_that_brackets_the_persons_role_opens_their_entry(tmp_path):
+    f = _page_facts(tmp_path, "miembros.md", "# Miembros\n\n### Vera Quillon (Investigadora principal)\n\nVera Quillon dirige el grupo.\n\n"
+                    "### Olek Marrin (Ingeniero de Datos)\n\nLicenciado en Computación por la Universidad de Tarnow, con experiencia en "
+                    "proyectos globales.\n\n### Ana Ruivo (Ayudante de investigación)\n\nGraduada en Física por la Universidad de Harlow.\n")
+    assert {("Olek Marrin", "studiedAt", "Universidad de Tarnow"), ("Ana Ruivo", "studiedAt", "Universidad de Harlow")} <= f

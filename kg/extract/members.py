@@ -425,8 +425,9 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X")
-            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0]) and (is_role(role) or _has(role, "student"))
+            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X",
+            # "### Ana Ruiz (Research Engineer)")
+            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0].strip("()")) and (is_role(role) or _has(role, "student"))
             if heading and not (named and (not named[1] or titled) and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name, or a name and a role, is the title of a person's card in a grid, an entry
@@ -752,6 +753,8 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
 
 #: Between the organisations of a card's affiliation line ("UHH/HCDS", "Institute X · University Y").
 _AFFILIATION_SPLIT = re.compile(r"\s*[/,;·|]\s*")
+#: The words that join two organisations in one cell ("X University and Y University", "A & B", "A und B").
+_JOINED = re.compile(r"\s+(?:and|&|und|et|y|e|en|i)\s+")
 #: The marks between an entry's quoted lines ("Ana Ruiz > Thesis title > > Univ. X").
 _QUOTED_LINES = re.compile(r"(?:\s+>)+\s+")
 _CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
@@ -874,7 +877,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.cells.get("unit"):  # a student at a university, else a post ("Undergraduate" at a research institute)
             add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
                 classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
-        for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
+        # "Ruhr University X and University of Y": two organisations joined by a word, each read apart (not "Department
+        # of Physics and Astronomy", whose second part is none)
+        for cell_kind, cell in ((k, part) for k in ("now", "school") if member.cells.get(k)
+                                for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
+                                for part in (parts if len(parts) > 1 and all(classify_segment(p) for p in parts)
+                                             else [member.cells[k]])):
             # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
                                  predicate="studiedAt" if ((student or not (member.cells.get("role") or is_role(line)) and not member.alumni)
