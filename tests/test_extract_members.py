@@ -1151,8 +1151,9 @@ def test_a_students_page_grouped_by_degree_lists_the_writers_students_with_their
 def test_a_members_cell_that_joins_two_organisations_gives_a_post_at_each(tmp_path):
     f = _page_facts(tmp_path, "members.yml", "- name: Ana Ruivo\n  affiliation: University of Tarnow and Harlow Institute of Technology\n"
                     "  role: coordinator\n- name: Olek Marrin\n  affiliation: Department of Physics and Astronomy, University of Tarnow\n"
-                    "  role: coordinator\n")
-    assert {("Ana Ruivo", "workedAt", "University of Tarnow"), ("Ana Ruivo", "workedAt", "Harlow Institute of Technology")} <= f
+                    "  role: coordinator\n- name: Petra Zolnai\n  affiliation: University of Tarnow - QCPG\n  role: coordinator\n")
+    assert {("Ana Ruivo", "workedAt", "University of Tarnow"), ("Ana Ruivo", "workedAt", "Harlow Institute of Technology"),
+            ("Petra Zolnai", "workedAt", "QCPG")} <= f
     assert not {o for _, _, o in f if o.startswith("Astronomy")}
 
 

@@ -753,8 +753,8 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
 
 #: Between the organisations of a card's affiliation line ("UHH/HCDS", "Institute X · University Y").
 _AFFILIATION_SPLIT = re.compile(r"\s*[/,;·|]\s*")
-#: The words that join two organisations in one cell ("X University and Y University", "A & B", "A und B").
-_JOINED = re.compile(r"\s+(?:and|&|und|et|y|e|en|i)\s+")
+#: The words and dashes that join two organisations in one cell ("X University and Y University", "A & B", "A - B").
+_JOINED = re.compile(r"\s+(?:and|&|und|et|y|e|en|i|[-–—])\s+")
 #: The marks between an entry's quoted lines ("Ana Ruiz > Thesis title > > Univ. X").
 _QUOTED_LINES = re.compile(r"(?:\s+>)+\s+")
 _CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
@@ -877,11 +877,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.cells.get("unit"):  # a student at a university, else a post ("Undergraduate" at a research institute)
             add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
                 classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
-        # "Ruhr University X and University of Y": two organisations joined by a word, each read apart (not "Department
-        # of Physics and Astronomy", whose second part is none)
+        # "X University and University of Y", "Univ. X - Program Y": two organisations joined by a word or a dash, each read
+        # apart (not "Department of Physics and Astronomy", whose second part is none)
         for cell_kind, cell in ((k, part) for k in ("now", "school") if member.cells.get(k)
                                 for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
-                                for part in (parts if len(parts) > 1 and all(classify_segment(p) for p in parts)
+                                for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) for p in parts)
                                              else [member.cells[k]])):
             # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
