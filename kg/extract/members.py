@@ -427,7 +427,8 @@ def list_members(ctx, sections) -> list[_Member]:
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
             # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X",
             # "### Ana Ruiz (Research Engineer)")
-            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0].strip("()")) and (is_role(role) or _has(role, "student"))
+            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0].strip("()")) and (
+                is_role(role) or _has(role, "student"))
             if heading and not (named and (not named[1] or titled) and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name, or a name and a role, is the title of a person's card in a grid, an entry
@@ -546,7 +547,8 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
             leaders.append(member)
     # the first whose title names a head ("Chef d'équipe") over one whose title is a rank only ("Assistant Professor")
     ranks = re.compile(rf"(?<!\w)(?:{_alternatives('rank')})", re.I)
-    if leader := next((m for m in leaders if _has(ranks.sub(" ", f"{m.group} {_role_line(m)}"), "leader")), leaders[0] if leaders else None):
+    if leader := next((m for m in leaders if _has(ranks.sub(" ", f"{m.group} {_role_line(m)}"), "leader")),
+                      leaders[0] if leaders else None):
         return leader.name, (), leader.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
@@ -883,10 +885,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
                                 for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
                                 for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) for p in parts)
                                              else [member.cells[k]])):
-            # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post
+            # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post; a School cell
+            # is a student's, or a current member's whose row says no role ("Librarian | Univ. X" is a post, as an alumnus's is)
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                 predicate="studiedAt" if ((student or not (member.cells.get("role") or is_role(line)) and not member.alumni)
-                                                           if cell_kind == "school"
+                                 predicate="studiedAt" if ((student or not member.alumni and not (
+                                     member.cells.get("role") or is_role(line))) if cell_kind == "school"
                                                            else _has(cell, "student")) else "workedAt")
         # where the entry says the person went, unless a table's destination column says it (its cells after the years are
         # what they did in the group)
