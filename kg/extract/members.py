@@ -793,9 +793,10 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     names are registered under the owner's organisations first)."""
     owner = ctx.entity(subject_id).name
     lab = None
-    # the page's students are its owner's, unless it is a group's page that names no owner (one titled for the writer's
-    # students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second coordinator)
-    advising = (owner != UNNAMED_SUBJECT or _has(str(ctx.document.metadata.get("title") or ""), "student")) and not any(
+    # the page's students are its owner's, unless it is a group's page that names no owner (one titled or named for the
+    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second coordinator)
+    named = f"{ctx.document.metadata.get('title') or ''} {re.sub(r'[_-]', ' ', ctx.document.name.rsplit('.', 1)[0])}"
+    advising = (owner != UNNAMED_SUBJECT or _has(named, "student")) and not any(
         not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader" for m in members)
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
