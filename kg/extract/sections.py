@@ -251,7 +251,9 @@ def find_sections(document: Document) -> list[Section]:
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
                     parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
                     continue
-            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level), None)
+            # (or a role's heading under a page titled for its people: "## PhD." under "title: Students")
+            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level),
+                             sections[0] if is_role(text) else None)
             if kind is None and enclosing is not None and enclosing.kind in _PEOPLE_KINDS:
                 kind = enclosing.kind  # "## Researchers" after "## Principal Investigators" in "# Our Team": more people
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))
