@@ -96,7 +96,7 @@ def entry_features(tokens: list[str]) -> list[dict]:
     >>> f[0]["degree"], f[4]["year"], f[4]["bracket"]
     (1.0, 1.0, 1.0)
     """
-    features = affiliation_features(tokens)
+    features = [dict.fromkeys(f, 1.0) for f in affiliation_features(tokens)]  # its attributes, weight 1 each
     degree_words = _degree_words()[1]
     depth, colon = 0, False
     marks = []

@@ -1083,3 +1083,89 @@ def test_graduates_headed_yibiye_with_bold_names_before_a_full_width_colon():
     f = facts(run("group_alumni_bold_zh.md"))
     assert {("王晓明", "advisedBy", "李建国"), ("赵丽华", "advisedBy", "李建国"), ("王晓明", "workedAt", "北辰化工公司")} <= f
     assert not {(s, p, o) for s, p, o in f if s == "李建国" and p == "workedAt"}
+
+
+def test_a_people_file_keyed_by_id_names_each_record_by_its_display_name(tmp_path):
+    f = _page_facts(tmp_path, "people.yml", 'prof-quillon:\n  display_name: "Prof. Vera Quillon"\n  role: faculty\n'
+                    '  bio: Professor\n\nalum-marrin:\n  display_name: "Olek Marrin"\n  role: alum\n'
+                    '  bio: "Ph.D. (2021). Now at Kelso Instruments, Portugal"\n')
+    assert ("Olek Marrin", "workedAt", "Kelso Instruments") in f
+
+
+def test_a_groups_page_that_names_no_owner_or_lists_several_seniors_says_nobody_advises_its_students(tmp_path):
+    # a group's page that names no owner: its alumni's degrees were earned with someone the page does not name
+    f = _page_facts(tmp_path, "team.md", "---\ntitle: Team\n---\n\nThe people behind our work.\n\n## Alumni\n\n"
+                    "- Olek Marrin, M.Sc.\n- Petra Zolnai, PhD (now postdoc in Vision group at Harlow University)\n")
+    assert ("Petra Zolnai", "workedAt", "Harlow University") in f and not {r for r in f if r[1] == "advisedBy"}
+    # a team whose head is one of several seniors: which of them advises a doctoral student the page does not say
+    f = _page_facts(tmp_path, "equipe.md", "### L'équipe\n\nNom | Poste\n---- | ----\nPetra Zolnai | Maîtresse de conférences / "
+                    "Associate Professor\nTomas Berga | Chercheur -- **Chef d'équipe**\nAna Ruivo | Doctorante / PhD student\n")
+    assert not {r for r in f if r[1] == "advisedBy"}
+    # a page titled for the writer's students is the writer's, named or not
+    f = _page_facts(tmp_path, "students.md", "---\ntitle: Students\n---\n\n## PhD students\n\n- Ana Ruivo\n- Olek Marrin\n")
+    assert ("Ana Ruivo", "advisedBy", "Unnamed document subject") in f
+
+
+def test_a_member_tables_institution_column_in_portuguese_or_italian_is_where_each_person_is(tmp_path):
+    # "Atuação" is the role, "Instituição" / "Istituzione" where the person works, or studies for a degree the role names
+    f = _page_facts(tmp_path, "integrantes.md", "# Grupo Quillon\n\n## Coordenação\n\n| Nome | Atuação | Instituição |\n|---|---|---|\n"
+                    "| Vera Quillon | Coordenação | Universidade de Tarnow |\n\n## Pesquisadores\n\n| Nome | Atuação | Instituição |\n"
+                    "|---|---|---|\n| Ana Ruivo | Bibliotecária | Kelso Instruments |\n| Olek Marrin | Doutorado | Universidade de Tarnow |\n")
+    assert {("Ana Ruivo", "workedAt", "Kelso Instruments"), ("Olek Marrin", "studiedAt", "Universidade de Tarnow")} <= f
+    f = _page_facts(tmp_path, "membri.md", "# Gruppo Quillon\n\n## Membri\n\n| Nome | Ruolo | Istituzione |\n|---|---|---|\n"
+                    "| Ana Ruivo | Tecnologa | Kelso Instruments |\n")
+    assert ("Ana Ruivo", "workedAt", "Kelso Instruments") in f
+
+
+def test_an_alumnus_records_affiliation_is_where_they_work_now(tmp_path):
+    f = _page_facts(tmp_path, "members.md", "---\nfaculty:\n  - name: Vera Quillon\n    role: Professor\nalumni:\n"
+                    "  - name: Olek Marrin\n    affiliation: Kelso Instruments GmbH\n  - name: Ana Ruivo\n"
+                    "    affiliation: University of Tarnow\n---\n\n# Members\n")
+    assert {("Olek Marrin", "workedAt", "Kelso Instruments GmbH"), ("Ana Ruivo", "workedAt", "University of Tarnow")} <= f
+
+
+@pytest.mark.parametrize("name, text", [
+    ("team.md", "### The team\n\nName | Position\n---- | ----\nPetra Zolnai | Assistant Professor (Harlow University)\n"
+                "Tomas Berga | Researcher -- **Team head**\nAna Ruivo | PhD student\n"),
+    ("gruppe.md", "## Mitglieder\n\n| Name | Funktion |\n|---|---|\n| Petra Zolnai | Professorin |\n| Tomas Berga | Gruppenleiter |\n"
+                  "| Ana Ruivo | Doktorandin |\n"),
+])
+def test_a_members_title_that_names_the_head_makes_them_the_owner_over_an_earlier_rank(tmp_path, name, text):
+    ex = _page(tmp_path, name, text)
+    assert ex.entity(ex.subject).name == "Tomas Berga"
+
+
+def test_a_students_page_grouped_by_degree_lists_the_writers_students_with_their_universities_quoted_under_them(tmp_path):
+    # "## PhD." under "title: Students" is a group of the writer's students, none of them the page's owner; the
+    # university quoted under a student's name, below the thesis title, is where they study; "Abg." is a title
+    f = _page_facts(tmp_path, "students.md", "---\ntitle: Students\n---\n\n## PhD.\n\n- **Lic. Ana Ruivo**\n- **Lic. Petra Zolnai**\n"
+                    "    > Sparse models of river deltas\n    >\n    > *Ph.D. in Geology* -\n    > Universidad de Tarnow\n\n"
+                    "## Undergraduate\n\n- **Abg. Olek Marrin**\n    > Contracts on shared ledgers\n    >\n    > *Law* -\n"
+                    "    > Universidad de Harlow\n\n    *Defended in 2021*\n- **Tomas Berga**\n    > Faster queries over graphs\n"
+                    "    >\n    > *Computer Science* -\n    > Universidad de Harlow\n")
+    assert {(name, "advisedBy", "Unnamed document subject") for name in ("Ana Ruivo", "Petra Zolnai", "Olek Marrin", "Tomas Berga")} <= f
+    assert {("Petra Zolnai", "studiedAt", "Universidad de Tarnow"), ("Olek Marrin", "studiedAt", "Universidad de Harlow"),
+            ("Tomas Berga", "studiedAt", "Universidad de Harlow")} <= f
+
+
+def test_a_members_cell_that_joins_two_organisations_gives_a_post_at_each(tmp_path):
+    f = _page_facts(tmp_path, "members.yml", "- name: Ana Ruivo\n  affiliation: University of Tarnow and Harlow Institute of Technology\n"
+                    "  role: coordinator\n- name: Olek Marrin\n  affiliation: Department of Physics and Astronomy, University of Tarnow\n"
+                    "  role: coordinator\n- name: Petra Zolnai\n  affiliation: University of Tarnow - QCPG\n  role: coordinator\n")
+    assert {("Ana Ruivo", "workedAt", "University of Tarnow"), ("Ana Ruivo", "workedAt", "Harlow Institute of Technology"),
+            ("Petra Zolnai", "workedAt", "QCPG")} <= f
+    assert not {o for _, _, o in f if o.startswith("Astronomy")}
+
+
+def test_a_project_teams_members_coding_for_or_developing_the_project_contributed_to_it(tmp_path):
+    f = _page_facts(tmp_path, "team.rst", "Team\n====\n\nQUILLON is developed at the University of Tarnow.\n\nDevelopment team\n"
+                    "----------------\n\n* Ana Ruivo (``ana@tarnow.example``), co-ordinating and coding for QUILLON.\n\n"
+                    "* Olek Marrin (``olek@tarnow.example``), working on the development of QUILLON.\n")
+    assert {("Ana Ruivo", "contributedTo", "QUILLON"), ("Olek Marrin", "contributedTo", "QUILLON")} <= f
+
+
+def test_a_cards_title_that_brackets_the_persons_role_opens_their_entry(tmp_path):
+    f = _page_facts(tmp_path, "miembros.md", "# Miembros\n\n### Vera Quillon (Investigadora principal)\n\nVera Quillon dirige el grupo.\n\n"
+                    "### Olek Marrin (Ingeniero de Datos)\n\nLicenciado en Computación por la Universidad de Tarnow, con experiencia en "
+                    "proyectos globales.\n\n### Ana Ruivo (Ayudante de investigación)\n\nGraduada en Física por la Universidad de Harlow.\n")
+    assert {("Olek Marrin", "studiedAt", "Universidad de Tarnow"), ("Ana Ruivo", "studiedAt", "Universidad de Harlow")} <= f

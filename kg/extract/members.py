@@ -425,8 +425,10 @@ def list_members(ctx, sections) -> list[_Member]:
             # "I have supervised the following PhD students:": a sentence that says who the people below it are
             heading = (level or text in bold or kind and text.endswith(":") and not is_bullet(raw)) and not card_role
             named = (_lead_name(text, bold) or _member_name(text)) if kind and not (card_role and level and not is_role(text)) else None
-            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X")
-            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0]) and (is_role(role) or _has(role, "student"))
+            # what a card's title says after the name, when it opens with the person's role ("### Ana Ruiz, PhD student, X",
+            # "### Ana Ruiz (Research Engineer)")
+            titled = named and (role := named[1].strip(" ,;:–—-").split(",")[0].strip("()")) and (
+                is_role(role) or _has(role, "student"))
             if heading and not (named and (not named[1] or titled) and not heading_kind(text)):
                 # a sub-heading kept inside the section ("### Doctoral students" under "## Alumni"); a heading
                 # that is only a name, or a name and a role, is the title of a person's card in a grid, an entry
@@ -531,6 +533,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
     "Leitung", "지도교수"; "Professor", "教授"), else the person a line says leads the group ("led by X")."""
     if not members or names_collaborators(str(ctx.document.metadata.get("title", ""))):
         return None  # a CV's "PI: X" names a host, not the page's owner; a page of collaborators has none
+    leaders = []
     for member in members:
         role = _role_line(member)
         # a group of students names no leader, unless its heading names the leader too ("PI and graduate students");
@@ -541,7 +544,12 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
                 _has(member.group, "leader") and not _has(member.group, "student")
                 or (_has(role, "leader") and not _has(role, "student") and not _has(role, "visiting")
                     and member.group == members[0].group)):
-            return member.name, (), member.first
+            leaders.append(member)
+    # the first whose title names a head ("Chef d'équipe") over one whose title is a rank only ("Assistant Professor")
+    ranks = re.compile(rf"(?<!\w)(?:{_alternatives('rank')})", re.I)
+    if leader := next((m for m in leaders if _has(ranks.sub(" ", f"{m.group} {_role_line(m)}"), "leader")),
+                      leaders[0] if leaders else None):
+        return leader.name, (), leader.first
     for index, line in enumerate(ctx.document.lines):
         text = clean(line.text)
         match = _led_by().search(text) if len(text) < 400 else None
@@ -747,6 +755,10 @@ def _lab_parent(ctx, registry: OrgRegistry, lab: str, listed: set[int]) -> None:
 
 #: Between the organisations of a card's affiliation line ("UHH/HCDS", "Institute X · University Y").
 _AFFILIATION_SPLIT = re.compile(r"\s*[/,;·|]\s*")
+#: The words and dashes that join two organisations in one cell ("X University and Y University", "A & B", "A - B").
+_JOINED = re.compile(r"\s+(?:and|&|und|et|y|e|en|i|[-–—])\s+")
+#: The marks between an entry's quoted lines ("Ana Ruiz > Thesis title > > Univ. X").
+_QUOTED_LINES = re.compile(r"(?:\s+>)+\s+")
 _CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
 
 
@@ -781,6 +793,11 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     names are registered under the owner's organisations first)."""
     owner = ctx.entity(subject_id).name
     lab = None
+    # the page's students are its owner's, unless it is a group's page that names no owner (one titled or named for the
+    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second coordinator)
+    named = f"{ctx.document.metadata.get('title') or ''} {re.sub(r'[_-]', ' ', ctx.document.name.rsplit('.', 1)[0])}"
+    advising = (owner != UNNAMED_SUBJECT or _has(named, "student")) and not any(
+        not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader" for m in members)
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
@@ -836,7 +853,9 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # "co-advised with B"; what it says before and after where the person went apart ("(PhD 2022) → Postdoc at X")
         for index, text in said:  # the person called by their given name too ("Jo is now a postdoc at Z")
             read_prose(ctx, registry, pid, [Passage(text, index, index, ((0, index),))], [member.name, member.name.split()[0]], entry=True)
-        for index, text in member.texts:  # a card's line that only names organisations ("UHH/HCDS"): where the person is
+        # a card's line that only names organisations ("UHH/HCDS"), or a quoted line under the name ("- Ana Ruiz" over
+        # "> Thesis title" and "> Univ. X", joined as "Ana Ruiz > Thesis title > Univ. X"): where the person is
+        for index, text in ((i, line) for i, t in member.texts for line in _QUOTED_LINES.split(t)):
             if member.name not in text and _names_only_orgs(text) and not _HANDLE.fullmatch(f" {text}"):  # not "LinkedIn"
                 pieces = [p for p in _AFFILIATION_SPLIT.split(text.strip(" .")) if p and not is_location(p)]
                 if "," not in text or len(pieces) < 2:  # "UHH/HCDS", "Researcher @ University X": read as a note
@@ -861,10 +880,17 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         if member.cells.get("unit"):  # a student at a university, else a post ("Undergraduate" at a research institute)
             add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
                 classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
-        for cell_kind, cell in ((k, member.cells[k]) for k in ("now", "school") if member.cells.get(k)):
-            # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post
+        # "X University and University of Y", "Univ. X - Program Y": two organisations joined by a word or a dash, each read
+        # apart (not "Department of Physics and Astronomy", whose second part is none)
+        for cell_kind, cell in ((k, part) for k in ("now", "school") if member.cells.get(k)
+                                for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
+                                for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) for p in parts)
+                                             else [member.cells[k]])):
+            # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post; a School cell
+            # is a student's, or a current member's whose row says no role ("Librarian | Univ. X" is a post, as an alumnus's is)
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,
-                                 predicate="studiedAt" if ((student or not is_role(line)) if cell_kind == "school"
+                                 predicate="studiedAt" if ((student or not member.alumni and not (
+                                     member.cells.get("role") or is_role(line))) if cell_kind == "school"
                                                            else _has(cell, "student")) else "workedAt")
         # where the entry says the person went, unless a table's destination column says it (its cells after the years are
         # what they did in the group)
@@ -885,7 +911,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         owner_advises = "advisor" not in member.cells and ("coadvisor" in member.cells or any(
             _has(text, "column_coadvisor") and not _has(text, "column_advisor") for _, text in member.texts))
         if member.supervision or owner_advises or ((student or _has(member.group, "student") and "workedAt" in placed)
-                                                   and not member.cells.get("school") and not advisors):
+                                                   and not member.cells.get("school") and not advisors and advising):
             # a postdoc, an engineer, a junior colleague a supervision section lists holds a job: mentored, not advised
             # not the title of a co-advisor the group names ("Co-supervised with Prof. X:")
             job = member.supervision and not student and not _has(member.group, "student") and (

@@ -104,7 +104,9 @@ def subject_proposals(ctx, document: Document, skip, sections, members, stop) ->
     # no owner, unless headings of the page's groups follow ("title: People", its head, then "## Post-docs")
     groups = any(s.kind in _GROUP_KINDS for s in sections[1:])
     page = sections[0].lines if sections and sections[0].heading_index is None and not groups else []
-    unlisted = skip | {m.first for m in members if m.cells or m.first in page} | table_headings(document.lines)
+    # a member listed as a student ("## PhD." over "- Lic. Ana Ruiz") is someone's student, not the page's owner
+    unlisted = skip | {m.first for m in members if m.cells or m.first in page or member_role(m) == "student"} \
+        | table_headings(document.lines)
     title = document.metadata.get("title")
     publications = {i for s in sections if s.kind in ("publications", "references") for i in s.lines}
     # a sentence inside a CV's section is an entry ("Cours X, Collège Y": an award), not a bio's opening; a list of

@@ -223,7 +223,10 @@ def find_sections(document: Document) -> list[Section]:
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             named = exact_kind(text)
-            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level), None)
+            # the heading this one is under (or a role's heading under a page titled for its people: "## PhD." under
+            # "title: Students")
+            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level),
+                             sections[0] if is_role(text) else None)
             if kind in _PEOPLE_KINDS and _YEAR_DIGITS.search(text) and _norm(text) not in _EXACT \
                     and enclosing is not None and enclosing.kind in _CV_SECTION_KINDS:
                 # "### Postdoc (2012–2016)" under "## Experience": a job title with its dates is a position, no group of

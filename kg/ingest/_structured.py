@@ -638,16 +638,21 @@ def load_json(text: str) -> Any:
 
 def named_people(data: Any) -> Any:
     """A list of people's records (a lab site's ``_data/people.yml``: ``first_name``, ``last_name``, ``position``),
-    also directly or by group in a mapping, with each record's ``name`` written whole when it has none.
+    also directly, by group or keyed by id in a mapping, with each record's ``name`` written whole when it has none
+    (``display_name``, or its given and family names).
 
     >>> named_people([{"first_name": "Ines", "last_name": "Vidal", "position": "PhD student"}])
     [{'first_name': 'Ines', 'last_name': 'Vidal', 'position': 'PhD student', 'name': 'Ines Vidal'}]
+    >>> named_people({"ines": {"display_name": "Dr. Ines Vidal"}})
+    {'ines': {'display_name': 'Dr. Ines Vidal', 'name': 'Dr. Ines Vidal'}}
     """
     groups = [data] + (list(data.values()) if isinstance(data, dict) else [])
-    for record in (r for group in groups if isinstance(group, list) for r in group if isinstance(r, dict)):
+    for record in (r for group in groups for r in (group if isinstance(group, list) else [group] if group is not data else [])
+                   if isinstance(r, dict)):
         given, family = record.get("first_name"), record.get("last_name")
-        if "name" not in record and isinstance(given, str) and isinstance(family, str):
-            record["name"] = f"{given.strip()} {family.strip()}"
+        whole = next((record[k] for k in ("display_name", "full_name") if isinstance(record.get(k), str)), None)
+        if "name" not in record and (whole or isinstance(given, str) and isinstance(family, str)):
+            record["name"] = whole or f"{given.strip()} {family.strip()}"
     return data
 
 
