@@ -229,3 +229,15 @@ def test_a_header_rows_columns_end_with_its_table(tmp_path):
 ])
 def test_a_rank_alone_without_a_labelled_advisor_above_ranks_a_prize(tmp_path, name, text):
     assert not any(p == "advisedBy" for _, p, _ in _facts(tmp_path, name, text))
+
+
+def test_a_cell_joins_two_organisations_only_when_neither_is_a_unit(tmp_path):
+    """"and" inside one name ("Institute of Science and Technology X"), a dash before a unit of the first ("X University -
+    School of Medicine"): one organisation; "Universitat X i Universitat Y": two."""
+    text = ("# Marlow Lab\n\nWe study soil microbes at the University of Tarnow.\n\n## Alumni\n\n| Name | Now |\n|---|---|\n"
+            "| Tomas Rell | Institute of Science and Technology Valmont |\n| Anke Dorn | Halvik University - School of Medicine |\n"
+            "| Lena Obst | Universitat de Valmont i Universitat de Lorsac |\n")
+    found = _facts(tmp_path, "alumni.md", text)
+    assert {o for s, p, o in found if s == "Tomas Rell" and p == "workedAt"} == {"Institute of Science and Technology Valmont"}
+    assert ("Anke Dorn", "workedAt", "School of Medicine") not in found
+    assert {o for s, p, o in found if s == "Lena Obst" and p == "workedAt"} == {"Universitat de Valmont", "Universitat de Lorsac"}
