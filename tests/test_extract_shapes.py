@@ -241,3 +241,11 @@ def test_a_cell_joins_two_organisations_only_when_neither_is_a_unit(tmp_path):
     assert {o for s, p, o in found if s == "Tomas Rell" and p == "workedAt"} == {"Institute of Science and Technology Valmont"}
     assert ("Anke Dorn", "workedAt", "School of Medicine") not in found
     assert {o for s, p, o in found if s == "Lena Obst" and p == "workedAt"} == {"Universitat de Valmont", "Universitat de Lorsac"}
+
+
+def test_a_visiting_professor_on_a_lab_page_leaves_its_students_the_leaders(tmp_path):
+    text = ("# Marlow Lab\n\nWe study soil microbes at the University of Tarnow.\n\n## Principal Investigator\n\n"
+            "- Ines Varga, Professor\n\n## Visitors\n\n- Marek Holub, Visiting Professor from Halvik University\n\n"
+            "## PhD Students\n\n- Tomas Rell\n- Anke Dorn\n")
+    found = _facts(tmp_path, "lab.md", text)
+    assert {s for s, p, o in found if p == "advisedBy" and o == "Ines Varga"} == {"Tomas Rell", "Anke Dorn"}

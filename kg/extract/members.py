@@ -794,10 +794,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     owner = ctx.entity(subject_id).name
     lab = None
     # the page's students are its owner's, unless it is a group's page that names no owner (one titled or named for the
-    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second coordinator)
+    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second
+    # coordinator; not a visiting professor)
     named = f"{ctx.document.metadata.get('title') or ''} {re.sub(r'[_-]', ' ', ctx.document.name.rsplit('.', 1)[0])}"
     advising = (owner != UNNAMED_SUBJECT or _has(named, "student")) and not any(
-        not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader" for m in members)
+        not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader"
+        and not _has(f"{m.group} {_role_line(m)}", "visiting") for m in members)
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
