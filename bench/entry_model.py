@@ -30,8 +30,8 @@ Usage::
 
     python bench/entry_model.py train /work/shared/data /tmp/entry.crfsuite
     python /work/shared/eval/score.py /work/shared/eval/gold --docs /work/shared/seeds --docs /work/shared/eval/docs \
-        --run 'python bench/entry_model.py extract --model /tmp/entry.crfsuite --mode on {doc}'
-    KG_ENTRY_MODEL=/tmp/entry.crfsuite KG_ENTRY_MODE=on python -m tests.test_extract_pages   # the pages proxy
+        --run 'python bench/entry_model.py kg --model /tmp/entry.crfsuite --mode on -- extract {doc} --format json'
+    python bench/entry_model.py pages --model /tmp/entry.crfsuite --mode on   # the pages proxy
 
 Results: bench/RESULTS.md, "entrymodel".
 """
