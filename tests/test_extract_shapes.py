@@ -98,6 +98,8 @@ def test_a_position_heading_over_labelled_bullets_is_a_position_there(tmp_path, 
     ("cv.md", "# Lena Obst\n\n## Education\n\n### PhD in Geology, University of Tarnow (2019 – 2023)\n\n"
               "- 1st supervisor: Prof. Ines Varga, University of Tarnow\n- 2nd supervisor: Dr. Tomas Rell, Halvik University\n"
               "- 3rd: Dr. Anke Dorn (Institut Orvanne)\n", "Lena Obst", {"Ines Varga", "Tomas Rell", "Anke Dorn"}, "University of Tarnow"),
+    ("cv.md", "# Lena Obst\n\n## Education\n\n- 2019 – 2023: PhD in Geology, University of Tarnow (1st supervisor: Prof. Ines Varga)\n"
+              "  - 2nd: Dr. Tomas Rell\n", "Lena Obst", {"Ines Varga", "Tomas Rell"}, "University of Tarnow"),
     ("cv.txt", "Lena Obst\n\nEDUCATION\n2019 - 2023   PhD in Geology, University of Tarnow\n"
                "              First supervisor: Prof. Ines Varga\n              2nd: Dr. Tomas Rell, Halvik University\n",
      "Lena Obst", {"Ines Varga", "Tomas Rell"}, "University of Tarnow"),
@@ -136,6 +138,8 @@ def test_an_advisors_title_on_a_plain_line_opens_no_section():
     ("Ingeniera, Aguas del Valle S.A.", None),  # a job: the title alone
     ("Bacharel em Química, Universidade de Ondal", "BS"),
     ("Ingeniero de proyectos, Oceantek S.L.", None),  # a job
+    ("Ingeniero en jefe, Obras Norte S.A.", None),  # the chief engineer
+    ("Ingeniero en Informática, Universidad de Brenca", "Engineering Diploma"),
     ("Inżynier oprogramowania, Acme", None),
 ])
 def test_national_degree_names_are_degrees(line, degree):
@@ -178,3 +182,70 @@ def test_a_year_before_an_advisors_label_is_no_rank(tmp_path):
     found = _relation(tmp_path, "cv.txt", text, "Lena Obst", "studiedAt", "University of Tarnow")
     assert (found.start, found.end) == ("2008", "2012")
     assert ("Lena Obst", "advisedBy", "Ines Varga") in _facts(tmp_path, "cv.txt", text)
+
+
+def test_a_group_heading_with_years_outside_a_career_section_keeps_its_people(tmp_path):
+    """Only a job title with its dates under Experience is a position: "Supervised PhD students (2016–2024)" lists students."""
+    text = ("# Ines Varga\n\n## Experience\n\n- 2016 – present: Professor, University of Tarnow\n\n"
+            "## Supervised PhD students (2016–2024)\n\n- Tomas Rell, PhD, 2021\n- Anke Dorn, PhD, 2023\n")
+    found = _facts(tmp_path, "cv.md", text)
+    assert {s for s, p, o in found if p == "advisedBy" and o == "Ines Varga"} == {"Tomas Rell", "Anke Dorn"}
+
+
+def test_a_professors_thesis_direction_heading_lists_her_students(tmp_path):
+    """"Direction de thèse" over names in a professor's CV: the theses she directs, not her advisor."""
+    text = ("# Claire Duvernay\n\nProfesseure, Université de Valmont.\n\n## Direction de thèse\n\n"
+            "- Luc Terrand (2016–2019), chimie des sols\n- Ana Quiroga (2018–2021), microbiologie\n")
+    found = _facts(tmp_path, "cv.md", text)
+    assert ("Luc Terrand", "advisedBy", "Claire Duvernay") in found
+    assert not any(s == "Claire Duvernay" and p == "advisedBy" for s, p, _ in found)
+
+
+@pytest.mark.parametrize("line, company", [
+    ("2015 – 2018: Ingeniera química en Repsol S.A.", "Repsol S.A."),
+    ("2015 – 2018: Ingeniero de Sistemas, Indra Sistemas S.A.", "Indra Sistemas S.A."),
+])
+def test_an_engineers_title_at_a_company_under_experience_is_a_job(tmp_path, line, company):
+    """"Ingeniero de Sistemas" names a degree and a job: at a company, under Experience, the job."""
+    text = f"# Iker Zubiaurre\n\n## Experiencia\n\n- {line}\n"
+    found = _facts(tmp_path, "cv.md", text)
+    assert ("Iker Zubiaurre", "workedAt", company) in found
+    assert not any(p == "studiedAt" for _, p, _ in found)
+
+
+def test_a_header_rows_columns_end_with_its_table(tmp_path):
+    """A pipe block after a blank line is read on its own: the header of the table above labels none of its columns."""
+    text = ("# Lena Obst\n\n## People\n\n| | Name | Role |\n|---|---|---|\n| x | Ana Ruiz | PI |\n\n## Education\n\n"
+            "| 2019 – 2023 | | PhD in Geology, University of Tarnow |\n| | | Advisor: Prof. Ines Varga |\n")
+    texts = [line.text for line in _load(tmp_path, "cv.md", text).lines]
+    assert texts[-2:] == ["2019 – 2023 | PhD in Geology, University of Tarnow", "Advisor: Prof. Ines Varga"]
+
+
+@pytest.mark.parametrize("name, text", [
+    ("cv.md", "# Lena Obst\n\n## Education\n\n- 2019 – 2023: PhD in Geology, University of Tarnow\n"
+              "  - 2nd: Dr. Hans Brenner Prize for the best thesis in geology\n"),
+    ("cv.txt", "Lena Obst\n\nEDUCATION\n2019 - 2023   PhD in Geology, University of Tarnow\n"
+               "              2nd: Dr. Hans Brenner Prize for the best thesis\n"),
+])
+def test_a_rank_alone_without_a_labelled_advisor_above_ranks_a_prize(tmp_path, name, text):
+    assert not any(p == "advisedBy" for _, p, _ in _facts(tmp_path, name, text))
+
+
+def test_a_cell_joins_two_organisations_only_when_neither_is_a_unit(tmp_path):
+    """"and" inside one name ("Institute of Science and Technology X"), a dash before a unit of the first ("X University -
+    School of Medicine"): one organisation; "Universitat X i Universitat Y": two."""
+    text = ("# Marlow Lab\n\nWe study soil microbes at the University of Tarnow.\n\n## Alumni\n\n| Name | Now |\n|---|---|\n"
+            "| Tomas Rell | Institute of Science and Technology Valmont |\n| Anke Dorn | Halvik University - School of Medicine |\n"
+            "| Lena Obst | Universitat de Valmont i Universitat de Lorsac |\n")
+    found = _facts(tmp_path, "alumni.md", text)
+    assert {o for s, p, o in found if s == "Tomas Rell" and p == "workedAt"} == {"Institute of Science and Technology Valmont"}
+    assert ("Anke Dorn", "workedAt", "School of Medicine") not in found
+    assert {o for s, p, o in found if s == "Lena Obst" and p == "workedAt"} == {"Universitat de Valmont", "Universitat de Lorsac"}
+
+
+def test_a_visiting_professor_on_a_lab_page_leaves_its_students_the_leaders(tmp_path):
+    text = ("# Marlow Lab\n\nWe study soil microbes at the University of Tarnow.\n\n## Principal Investigator\n\n"
+            "- Ines Varga, Professor\n\n## Visitors\n\n- Marek Holub, Visiting Professor from Halvik University\n\n"
+            "## PhD Students\n\n- Tomas Rell\n- Anke Dorn\n")
+    found = _facts(tmp_path, "lab.md", text)
+    assert {s for s, p, o in found if p == "advisedBy" and o == "Ines Varga"} == {"Tomas Rell", "Anke Dorn"}

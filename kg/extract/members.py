@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from kg.extract.context import UNNAMED_SUBJECT
 from kg.extract.dates import find_date_range, find_dates
 from kg.extract.gazetteer import by_first_letter, word_groups
-from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_location, is_role
+from kg.extract.orgs import ROLES, OrgRegistry, classify_segment, find_orgs_in_text, is_generic_unit, is_location, is_role
 from kg.extract.people import _DEGREE_AFTER_NAME, _TITLES, clean_person, split_people
 from kg.extract.positions import add_affiliation_note, parse_note
 from kg.extract.prose import _MEMBER_WORDS, _alternatives, _cjk_orgs, prose_students, read_prose
@@ -794,10 +794,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
     owner = ctx.entity(subject_id).name
     lab = None
     # the page's students are its owner's, unless it is a group's page that names no owner (one titled or named for the
-    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second coordinator)
+    # writer's students is theirs) or it lists other seniors who may advise them ("Maître de conférences", a second
+    # coordinator; not a visiting professor)
     named = f"{ctx.document.metadata.get('title') or ''} {re.sub(r'[_-]', ' ', ctx.document.name.rsplit('.', 1)[0])}"
     advising = (owner != UNNAMED_SUBJECT or _has(named, "student")) and not any(
-        not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader" for m in members)
+        not m.alumni and not m.panel and not same_person(m.name, owner) and member_role(m) == "leader"
+        and not _has(f"{m.group} {_role_line(m)}", "visiting") for m in members)
     for member in members:
         evidence = ctx.evidence(member.first, member.last)
         if member.panel:  # "Prof. A. Bello (promotor), University of X": where they work; the subject's advisor
@@ -881,11 +883,12 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
             add_affiliation_note(ctx, registry, pid, member.cells["unit"], evidence, predicate="studiedAt" if student and (
                 classify_segment(member.cells["unit"]) or ctx.entity(pid)).type == "University" else "workedAt")
         # "X University and University of Y", "Univ. X - Program Y": two organisations joined by a word or a dash, each read
-        # apart (not "Department of Physics and Astronomy", whose second part is none)
+        # apart (not "Department of Physics and Astronomy", whose second part is none, nor "Institute of Science and
+        # Technology X" or "X University - School of Medicine", where a part is a unit's name)
         for cell_kind, cell in ((k, part) for k in ("now", "school") if member.cells.get(k)
                                 for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
-                                for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) for p in parts)
-                                             else [member.cells[k]])):
+                                for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) and not is_generic_unit(p)
+                                                                              for p in parts) else [member.cells[k]])):
             # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post; a School cell
             # is a student's, or a current member's whose row says no role ("Librarian | Univ. X" is a post, as an alumnus's is)
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,

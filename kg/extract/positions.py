@@ -84,11 +84,14 @@ __all__ = ["Entry", "extract_entries", "ADVISOR_TRIGGER", "add_people_with_notes
 
 #: Phrases that introduce advisors, supervisors or mentors, and the predicate they give.
 #: A label ("Advisor:", optionally "PhD co-advisor of the thesis:", "2nd supervisor:"; "Betreuer Prof. Dr. A": a PDF's table
-#: cell lost its colon, the title says a person follows; "2nd: Dr. B" under the first), or a phrase ("supervised by").
+#: cell lost its colon, the title says a person follows), or a phrase ("supervised by").
 ADVISOR_TRIGGER = CaselessPattern(
     rf"(?P<trigger>(?:(?<![\w.])(?:{_WORDS['advisor_rank']})\s*)?(?:research\s+|phd\s+|doctoral\s+|thesis\s+|internship\s+|postdoc(?:toral)?\s+)?(?:co-?)?"
     rf"(?:{_WORDS['advisor_label']})(?:\s+of\s+(?:the\s+)?(?:thesis|dissertation))?(?:\s*[:：]|\s+(?=(?-i:Prof|Dr)\.?\s))"
-    rf"|^(?:{_WORDS['advisor_rank']})\s*[:：]\s*(?=(?-i:Prof|Dr)\.?\s)|{_WORDS['advisor_phrase']})")
+    rf"|{_WORDS['advisor_phrase']})")
+#: A rank alone as a label ("2nd: Dr. B" under "1st supervisor: Prof. A"): the next advisor of an entry that names one
+#: already; elsewhere it ranks a prize ("2nd: Dr. X Prize for the best thesis").
+_RANK_ALONE = CaselessPattern(rf"(?P<trigger>^(?:{_WORDS['advisor_rank']})\s*[:：]\s*(?=(?-i:Prof|Dr)\.?\s))")
 
 #: Full-width punctuation of Chinese and Japanese CVs, as the separators the entry rules read.
 _FULL_WIDTH = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "（": " (", "）": ") ", "｜": " | "})
@@ -460,6 +463,8 @@ def extract_entries(ctx, registry: OrgRegistry, subject_id: str, indexes: list[i
         if not text:
             continue
         trig = ADVISOR_TRIGGER.search(text) if TRIGGER_HINT.search(text) else None
+        if trig is None and current is not None and (current.advisors or any(current.first <= i <= current.last for i in inline)):
+            trig = _RANK_ALONE.search(text)  # "PhD, X (1st supervisor: Prof. A)" / "2nd: Dr. B"
         for _ in range(3):  # a line may name a host and a group leader: "Postdoc with the X Lab (PI: B)"
             role_with = trig and ROLE_WITH.fullmatch(trig.group("trigger"))
             if not (trig and (role_with or trig.group("trigger").lower().startswith("in the")
@@ -826,8 +831,12 @@ def _emit(ctx, registry: OrgRegistry, subject_id: str, entry: Entry, kind: str) 
         ids[:0] = group_ids
     # the entry's own words decide before its section's kind: a degree with no job title is study
     # wherever the CV lists it ("Academic History"), a visit as a student too
+    # under Experience an engineer's title at a company is the job ("Ingeniera química en Repsol S.A.", "Ingénieur R&D,
+    # Airbus S.A.S."): the national engineering degrees are job titles too
+    engineer = kind == "experience" and entry.degree == "Engineering Diploma" and any(m.type == "Company" for m in entry.chain)
     studied = (kind == "education" or (entry.degree and not entry.role) or (kind == "strict" and entry.degree)
-               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role))
+               or entry.degree == "Visit") and not (entry.role and not entry.degree and _JOB_TITLE.search(entry.role)) \
+        and not engineer
     start, end = entry.start, entry.end
     if start is None and end is not None and not studied and end != "present":
         start = end

@@ -223,8 +223,15 @@ def find_sections(document: Document) -> list[Section]:
             text = clean(raw)
             kind = heading_kind(text) if len(text.split()) <= 10 else None
             named = exact_kind(text)
-            if kind in _PEOPLE_KINDS and _YEAR_DIGITS.search(text) and _norm(text) not in _EXACT:
-                kind = named = None  # "Postdoc (2012–2016)": a job title with its dates is a position, no group of postdocs
+            # the heading this one is under (or a role's heading under a page titled for its people: "## PhD." under
+            # "title: Students")
+            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level),
+                             sections[0] if is_role(text) else None)
+            if kind in _PEOPLE_KINDS and _YEAR_DIGITS.search(text) and _norm(text) not in _EXACT \
+                    and enclosing is not None and enclosing.kind in _CV_SECTION_KINDS:
+                # "### Postdoc (2012–2016)" under "## Experience": a job title with its dates is a position, no group of
+                # postdocs; "## Supervised PhD students (2016–2024)" elsewhere lists people
+                kind = named = None
             # a page titled for its people ends at its first heading, which says who the next people are, unless the
             # heading is a person's card ("### Ana Ruiz", "### Ana Ruiz, PhD student, University X"; "# Ana Ruiz" titles the page)
             before_comma = text.split(",")[0].strip()
@@ -251,9 +258,6 @@ def find_sections(document: Document) -> list[Section]:
                 if parent.kind in _PEOPLE_KINDS and kind is None and clean_person(text):
                     parent.lines.append(index)  # "# A. Bello" under "# References": one of the people listed
                     continue
-            # (or a role's heading under a page titled for its people: "## PhD." under "title: Students")
-            enclosing = next((s for s in reversed(sections) if s.heading_index is not None and s.level < level),
-                             sections[0] if is_role(text) else None)
             if kind is None and enclosing is not None and enclosing.kind in _PEOPLE_KINDS:
                 kind = enclosing.kind  # "## Researchers" after "## Principal Investigators" in "# Our Team": more people
             sections.append(Section(kind=kind, heading=text, heading_index=index, level=level))

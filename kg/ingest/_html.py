@@ -166,7 +166,8 @@ class _Walker:
         if self.headed and row.header and len(cells) > 1:
             self.headed[-1] = True
         if simple:
-            # an empty cell between two full ones keeps its place: the columns of a row keep their headings
+            # an empty cell between two full ones keeps its place: the columns of a row keep their headings; under a
+            # header row that labels them, the empty cells before the first full one too
             texts = [cell[0][1] if cell else "" for cell in row.cells]
             start = 0 if self.headed and self.headed[-1] else row.cells.index(cells[0])
             destination.append((cells[0][0][0], table_row(texts[start:], True)))

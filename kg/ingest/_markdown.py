@@ -342,7 +342,7 @@ def parse_markdown(text: str) -> tuple[tuple, dict]:
             continue
         if not line.strip():
             close()
-            in_table = False
+            in_table = headed = False
             continue
         match = _FENCE.match(line)
         if match:

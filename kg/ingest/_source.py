@@ -128,15 +128,15 @@ def clean_inline(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def table_row(cells: list[str], headed: bool) -> str:
-    """A table row's text, its cells apart by " | ". In a table whose header row labels its columns, an empty cell
-    before the row's last full one keeps its place, so the row lines up with the header (a header's empty first
-    cell over the rows' photos, a row without a photo under it); elsewhere empty cells are dropped.
+def table_row(cells: list[str], keep_empty: bool) -> str:
+    """A table row's text, its cells apart by " | ". With ``keep_empty`` (a table whose header row labels its
+    columns), an empty cell before the row's last full one keeps its place, so the row lines up with the header (a
+    header's empty first cell over the rows' photos, a row without a photo under it); else empty cells are dropped.
 
     >>> table_row(["", "Name", "Role"], True), table_row(["", "Ana Ruiz", "", ""], True), table_row(["", "2019", "", "PhD"], False)
     ('| Name | Role', '| Ana Ruiz', '2019 | PhD')
     """
-    if not headed:
+    if not keep_empty:
         return " | ".join(cell for cell in cells if cell)
     last = max((i for i, cell in enumerate(cells) if cell), default=-1)
     return clean_inline(" | ".join(cells[:last + 1]))

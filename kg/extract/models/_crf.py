@@ -28,7 +28,7 @@ import pycrfsuite
 
 from kg.extract.text import cached_copy
 
-__all__ = ["Token", "tokenize", "shape", "word_features", "add_neighbours", "train", "Tagger", "load",
+__all__ = ["Token", "tokenize", "shape", "word_features", "add_neighbours", "add_neighbour_attributes", "train", "Tagger", "load",
            "model_path", "spans", "field_scores", "format_scores", "DATA_DIR"]
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -108,6 +108,30 @@ def word_features(word: str) -> dict[str, str | float]:
     if not word[:1].isalnum():
         f["punct"] = word
     return f
+
+
+def add_neighbour_attributes(features: list[list[str]], given: Sequence[dict[int, Sequence[str]]]) -> list[list[str]]:
+    """Extend each token's crfsuite attribute strings with what its neighbours tell it, in :func:`add_neighbours`'s
+    order (-1, +1, -2, +2), and mark the sequence ends with ``BOS``/``EOS``; ``given[i][d]`` is what token ``i``
+    tells the token at offset ``-d`` from it (``given[i][-1]`` goes to the token after it).
+
+    >>> add_neighbour_attributes([["w:a"], ["w:b"]], [{-1: ("-1:a",), 1: ("+1:a",)}, {-1: ("-1:b",), 1: ("+1:b",)}])
+    [['w:a', '+1:b', 'BOS'], ['w:b', '-1:a', 'EOS']]
+    """
+    n = len(features)
+    for i, f in enumerate(features):
+        if i:
+            f.extend(given[i - 1][-1])
+        if i + 1 < n:
+            f.extend(given[i + 1][1])
+        if i > 1:
+            f.extend(given[i - 2][-2])
+        if i + 2 < n:
+            f.extend(given[i + 2][2])
+    if n:
+        features[0].append("BOS")
+        features[-1].append("EOS")
+    return features
 
 
 def add_neighbours(features: list[dict], keys: Sequence[str] = ("lower", "shape"), window: int = 2) -> list[dict]:

@@ -25,7 +25,7 @@ from xml.etree import ElementTree as ET
 
 from kg.extract.gazetteer import word_groups
 from kg.extract.models import _crf
-from kg.extract.models._crf import load, spans, tokenize, word_features
+from kg.extract.models._crf import add_neighbour_attributes, load, spans, tokenize, word_features
 from kg.extract.models._tei import held_out, labelled_segments, local_name, tei_files
 
 __all__ = ["Unit", "ParsedAffiliation", "parse_affiliation", "affiliation_features", "read_affiliations",
@@ -197,20 +197,7 @@ def affiliation_features(tokens: list[str]) -> list[list[str]]:
         for k, i in enumerate(part):
             out[i].extend(shared)
             out[i].append("in_part:first" if k == 0 else ("in_part:last" if k == len(part) - 1 else "in_part:inner"))
-    n = len(out)
-    for i, f in enumerate(out):
-        if i:
-            f.extend(words[i - 1][1][-1])
-        if i + 1 < n:
-            f.extend(words[i + 1][1][1])
-        if i > 1:
-            f.extend(words[i - 2][1][-2])
-        if i + 2 < n:
-            f.extend(words[i + 2][1][2])
-    if n:
-        out[0].append("BOS")
-        out[-1].append("EOS")
-    return out
+    return add_neighbour_attributes(out, [near for _, near in words])
 
 
 @lru_cache(maxsize=1 << 15)

@@ -218,20 +218,7 @@ def _token_features(clean: str, marks: list[frozenset[str]], tokens: list[_crf.T
                 depth -= 1
         out.append(f)
         given.append(near)
-    # the neighbours in the order of _NEIGHBOURS: -1, +1, -2, +2
-    for i, f in enumerate(out):
-        if i:
-            f.extend(given[i - 1][-1])
-        if i + 1 < n:
-            f.extend(given[i + 1][1])
-        if i > 1:
-            f.extend(given[i - 2][-2])
-        if i + 2 < n:
-            f.extend(given[i + 2][2])
-    if n:
-        out[0].append("BOS")
-        out[-1].append("EOS")
-    return out
+    return _crf.add_neighbour_attributes(out, given)  # in the order of _NEIGHBOURS: -1, +1, -2, +2
 
 
 _POSITIONS = tuple(f"pos:{k}" for k in range(10))
