@@ -527,6 +527,12 @@ def _led_by() -> re.Pattern:
                       rf"|(?:^|(?<=[\s(]))(?:{_alternatives('leader')})\s*[:：]\s*)", re.I)
 
 
+@lru_cache(maxsize=1)
+def _rank() -> re.Pattern:
+    """An academic rank in a member's title ("Assistant Professor", "Maître de conférences"): no head of anything."""
+    return re.compile(rf"(?<!\w)(?:{_alternatives('rank')})", re.I)
+
+
 def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int] | None:
     """``(name, aliases, line index)`` of the person heading a lab page that names no owner otherwise: the
     first current member listed under a leader's heading or with a leader's title ("Principal Investigator",
@@ -546,8 +552,7 @@ def page_leader(ctx, members: list[_Member]) -> tuple[str, tuple[str, ...], int]
                     and member.group == members[0].group)):
             leaders.append(member)
     # the first whose title names a head ("Chef d'équipe") over one whose title is a rank only ("Assistant Professor")
-    ranks = re.compile(rf"(?<!\w)(?:{_alternatives('rank')})", re.I)
-    if leader := next((m for m in leaders if _has(ranks.sub(" ", f"{m.group} {_role_line(m)}"), "leader")),
+    if leader := next((m for m in leaders if _has(_rank().sub(" ", f"{m.group} {_role_line(m)}"), "leader")),
                       leaders[0] if leaders else None):
         return leader.name, (), leader.first
     for index, line in enumerate(ctx.document.lines):
@@ -762,6 +767,21 @@ _QUOTED_LINES = re.compile(r"(?:\s+>)+\s+")
 _CAPITALS = re.compile(r"[A-Z][A-Z&-]{1,7}")
 
 
+def _joined_organizations(cell: str) -> list[str]:
+    """A cell's organisations joined by a word or a dash, each apart; else the cell whole (a comma, a part that names
+    no organisation, or a part that is a unit's name: "Institute of Science and Technology X").
+
+    >>> _joined_organizations("Kelso University and University of Tarnow")
+    ['Kelso University', 'University of Tarnow']
+    >>> _joined_organizations("Department of Physics and Astronomy")
+    ['Department of Physics and Astronomy']
+    """
+    parts = _JOINED.split(cell) if "," not in cell else []
+    if len(parts) > 1 and all(_names_only_orgs(p) and not is_generic_unit(p) for p in parts):
+        return parts
+    return [cell]
+
+
 def _names_only_orgs(text: str) -> bool:
     """Whether a line of a person's card names organisations and places only, no role, date or sentence.
 
@@ -886,9 +906,7 @@ def read_members(ctx, registry: OrgRegistry, subject_id: str, members: list[_Mem
         # apart (not "Department of Physics and Astronomy", whose second part is none, nor "Institute of Science and
         # Technology X" or "X University - School of Medicine", where a part is a unit's name)
         for cell_kind, cell in ((k, part) for k in ("now", "school") if member.cells.get(k)
-                                for parts in [_JOINED.split(member.cells[k]) if "," not in member.cells[k] else []]
-                                for part in (parts if len(parts) > 1 and all(_names_only_orgs(p) and not is_generic_unit(p)
-                                                                              for p in parts) else [member.cells[k]])):
+                                for part in _joined_organizations(member.cells[k])):
             # a destination that names a study ("PhD, Univ. X", "MD/PhD student, Y") is studied at, else a post; a School cell
             # is a student's, or a current member's whose row says no role ("Librarian | Univ. X" is a post, as an alumnus's is)
             add_affiliation_note(ctx, registry, pid, cell, evidence, current=cell_kind == "now" or not member.alumni,

@@ -647,8 +647,8 @@ def named_people(data: Any) -> Any:
     {'ines': {'display_name': 'Dr. Ines Vidal', 'name': 'Dr. Ines Vidal'}}
     """
     groups = [data] + (list(data.values()) if isinstance(data, dict) else [])
-    for record in (r for group in groups for r in (group if isinstance(group, list) else [group] if group is not data else [])
-                   if isinstance(r, dict)):
+    records = (r for group in groups for r in (group if isinstance(group, list) else [group]))
+    for record in (r for r in records if isinstance(r, dict) and r is not data):
         given, family = record.get("first_name"), record.get("last_name")
         whole = next((record[k] for k in ("display_name", "full_name") if isinstance(record.get(k), str)), None)
         if "name" not in record and (whole or isinstance(given, str) and isinstance(family, str)):
