@@ -15,6 +15,18 @@ def run(name: str):
     return extract(load_document(DATA / name))
 
 
+def load_text(folder: Path, name: str, text: str):
+    """The document ``text`` written as ``folder/name`` (its extension names its format) and read back."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return load_document(path)
+
+
+def extract_text(folder: Path, name: str, text: str):
+    """The extraction of ``text`` written as ``folder/name``."""
+    return extract(load_text(folder, name, text))
+
+
 def facts(ex) -> set[tuple[str, str, str]]:
     """Every relation of an extraction as ``(subject name, predicate, object name)``."""
     return {(ex.entity(r.subject).name, r.predicate, ex.entity(r.object).name) for r in ex.relations}

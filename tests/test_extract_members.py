@@ -8,7 +8,7 @@ import pytest
 from kg.extract.positions import describes_work
 from kg.extract.sections import heading_kind
 from kg.extract.subject import title_name
-from extract_helpers import facts, relation, run
+from extract_helpers import extract_text, facts, relation, run
 
 
 # -- subject ---------------------------------------------------------------------------------------
@@ -846,12 +846,7 @@ def test_people_listed_under_an_organisations_closed_heading_work_there(tmp_path
 
 
 def _page(tmp_path, name: str, text: str):
-    from kg.extract import extract
-    from kg.ingest import load_document
-
-    page = tmp_path / name
-    page.write_text(text, encoding="utf-8")
-    return extract(load_document(page))
+    return extract_text(tmp_path, name, text)
 
 
 def _page_facts(tmp_path, name: str, text: str) -> set:

@@ -5,19 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from extract_helpers import facts
-
-
-def _load(tmp_path, name: str, text: str):
-    from kg.ingest import load_document
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return load_document(path)
+from extract_helpers import extract_text, facts, load_text as _load
 
 
 def _facts(tmp_path, name: str, text: str) -> set[tuple[str, str, str]]:
-    from kg.extract import extract
-    return facts(extract(_load(tmp_path, name, text)))
+    return facts(extract_text(tmp_path, name, text))
 
 
 # a member table whose header's first cell (over the photos) is empty, one row without its photo
